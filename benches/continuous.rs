@@ -1,0 +1,72 @@
+//! Continuous rules benchmarks on a 32-piece middlegame position: judging one move (target
+//! ≤ 1 µs) and computing one piece's legal region (target ≤ 20 µs).
+
+use areachess::continuous::notation::{parse_move, parse_point};
+use areachess::continuous::{Game, Position, find_legal_move, legal_region, resolve};
+use areachess::level::{self, LevelKind};
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::path::Path;
+
+/// An Italian-game position after eight plies: all 32 pieces on the board, White to move.
+fn middlegame() -> Position {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/area-of-competence.toml");
+    let LevelKind::Continuous(level) = level::load(&path).expect("level").kind;
+    let mut game = Game::new(level.start.clone());
+    for text in [
+        "e2->e4", "e7->e5", "g1->f3", "b8->c6", "f1->c4", "f8->c5", "d2->d3", "d7->d6",
+    ] {
+        let request = parse_move(&level.board, text).expect("move");
+        assert!(game.play(request).applied().is_some(), "{text}");
+    }
+    assert_eq!(game.position().pieces().len(), 32);
+    game.position().clone()
+}
+
+fn judging(c: &mut Criterion) {
+    let pos = middlegame();
+    let board = pos.board().clone();
+    let p = |s: &str| parse_point(&board, s).expect("point");
+    let mut group = c.benchmark_group("judge one move");
+    for (name, from, to) in [
+        ("queen d1-e2", "d1", "e2"),
+        ("knight f3-g5", "f3", "g5"),
+        ("pawn h2-h4", "h2", "h4"),
+        ("bishop c4xf7", "c4", "f7"),
+        ("rook a1-a2 blocked", "a1", "a3"),
+        ("king e1-f1 blocked", "e1", "f1"),
+    ] {
+        let (from, to) = (p(from), p(to));
+        group.bench_function(name, |b| {
+            b.iter(|| resolve(black_box(&pos), from, to, None))
+        });
+    }
+    group.finish();
+}
+
+fn regions(c: &mut Criterion) {
+    let pos = middlegame();
+    let board = pos.board().clone();
+    let index = |s: &str| {
+        pos.piece_at(parse_point(&board, s).expect("point"))
+            .expect("piece")
+    };
+    let mut group = c.benchmark_group("legal region");
+    for (name, square) in [
+        ("queen d1", "d1"),
+        ("knight f3", "f3"),
+        ("bishop c4", "c4"),
+        ("pawn h2", "h2"),
+        ("king e1", "e1"),
+    ] {
+        let i = index(square);
+        group.bench_function(name, |b| b.iter(|| legal_region(black_box(&pos), i)));
+    }
+    group.finish();
+    c.bench_function("any legal move (middlegame)", |b| {
+        b.iter(|| find_legal_move(black_box(&pos)))
+    });
+}
+
+criterion_group!(benches, judging, regions);
+criterion_main!(benches);

@@ -1,0 +1,439 @@
+//! Capture areas: whether an enemy piece could capture a disc, which is what check means.
+//!
+//! "Could capture" is geometric (pseudo-legal): the attacker's own king safety is not asked,
+//! exactly as a pinned piece still gives check in chess.
+//!
+//! Every question that ranges over a continuum (the knight's landing circle, the directions a
+//! king can strike from) is answered exactly by the critical-value method of
+//! [`super::geometry::interval_samples`]: the answer can only change where the moving point
+//! crosses one of a finite list of circles and lines, so testing those crossings and one point
+//! between each consecutive pair tests every piece of the continuum.
+
+use super::board::Board;
+use super::geometry::{
+    Curve, Inset, OVERLAP, Point, angle_of, circle_runs, circle_samples, overlaps, overlaps_sweep,
+    segment_distance, sweep_contact, unit,
+};
+use super::position::{Kind, Piece, Side};
+
+/// Whether the disc of `pieces[target]` is capturable by any piece of the other side.
+pub fn is_attacked(board: &Board, pieces: &[Piece], target: usize) -> bool {
+    let side = pieces[target].side;
+    (0..pieces.len()).any(|i| pieces[i].side != side && can_capture(board, pieces, i, target))
+}
+
+/// The pieces of the other side that could capture `pieces[target]`.
+pub fn attackers(board: &Board, pieces: &[Piece], target: usize) -> Vec<usize> {
+    let side = pieces[target].side;
+    (0..pieces.len())
+        .filter(|&i| pieces[i].side != side && can_capture(board, pieces, i, target))
+        .collect()
+}
+
+/// Whether `pieces[attacker]` has a geometric capture of `pieces[target]`.
+pub fn can_capture(board: &Board, pieces: &[Piece], attacker: usize, target: usize) -> bool {
+    let a = &pieces[attacker];
+    let p = pieces[target].at;
+    let others = || {
+        pieces
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| i != attacker && i != target)
+            .map(|(_, q)| q.at)
+    };
+    match a.kind {
+        Kind::Rook | Kind::Bishop | Kind::Queen => a
+            .kind
+            .slide_directions()
+            .iter()
+            .any(|&u| slider_hits(board.inset(), a.at, u, p, others())),
+        Kind::Knight => knight_capture_witness(board, a.at, p, others()).is_some(),
+        Kind::Pawn => pawn_can_capture(board, a, p),
+        Kind::King => king_capture_witness(board, a.at, p, others()).is_some(),
+    }
+}
+
+/// Whether a slider at `from` moving along `u` touches the disc at `p` before any of `others`
+/// and before leaving the board.
+fn slider_hits(
+    inset: Inset,
+    from: Point,
+    u: Point,
+    p: Point,
+    others: impl Iterator<Item = Point>,
+) -> bool {
+    let exit = inset.exit_distance(from, u);
+    let Some(t) = sweep_contact(from, u, p, exit) else {
+        return false;
+    };
+    others
+        .into_iter()
+        .all(|q| sweep_contact(from, u, q, t).is_none())
+}
+
+/// The pawn's capture capsules' far ends and its movement area's far end.
+pub fn pawn_areas(board: &Board, pawn: &Piece) -> ([Point; 2], Point) {
+    let f = pawn.side.forward();
+    let c = board.pawn_capture;
+    let reach = if pawn.moved {
+        board.pawn_step
+    } else {
+        board.pawn_first_step
+    };
+    (
+        [
+            pawn.at + Point::new(-c, f * c),
+            pawn.at + Point::new(c, f * c),
+        ],
+        pawn.at + Point::new(0.0, f * reach),
+    )
+}
+
+/// Whether a pawn captures a disc at `p`: the disc overlaps a capture capsule and not the
+/// movement area (an enemy in the movement area blocks the pawn instead).
+pub fn pawn_can_capture(board: &Board, pawn: &Piece, p: Point) -> bool {
+    let (caps, ahead) = pawn_areas(board, pawn);
+    caps.iter().any(|&c| overlaps_sweep(p, pawn.at, c)) && !overlaps_sweep(p, pawn.at, ahead)
+}
+
+/// A landing angle (about the knight) at which a knight at `from` overlaps the disc at `p`,
+/// lies on the board and overlaps none of `others`.
+pub fn knight_capture_witness(
+    board: &Board,
+    from: Point,
+    p: Point,
+    others: impl Iterator<Item = Point>,
+) -> Option<f64> {
+    let r = board.knight_distance;
+    if (from.distance(p) - r).abs() >= OVERLAP {
+        return None;
+    }
+    let others: Vec<Point> = others
+        .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
+        .collect();
+    let inset = board.inset();
+    let mut critical = Vec::new();
+    Curve::circle(p, OVERLAP).circle_params(from, r, &mut critical);
+    for q in &others {
+        Curve::circle(*q, OVERLAP).circle_params(from, r, &mut critical);
+    }
+    for edge in inset.edges() {
+        edge.circle_params(from, r, &mut critical);
+    }
+    circle_samples(critical).into_iter().find(|&phi| {
+        let q = from + unit(phi) * r;
+        overlaps(q, p) && inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
+    })
+}
+
+/// The critical angles (about the target `p`, on the circle of contact points) of a king's
+/// strike from `from`, and a witness contact point if the strike exists.
+fn king_strike(
+    board: &Board,
+    from: Point,
+    p: Point,
+    others: &[Point],
+) -> (Vec<f64>, Option<Point>) {
+    let reach = board.king_reach;
+    let inset = board.inset();
+    let mut critical = Vec::new();
+    Curve::circle(from, reach).circle_params(p, OVERLAP, &mut critical);
+    // Contact points seen from `from` as the first touch lie on the near half: the boundary is
+    // the circle with diameter from–p.
+    Curve::circle((from + p) * 0.5, from.distance(p) * 0.5).circle_params(
+        p,
+        OVERLAP,
+        &mut critical,
+    );
+    for edge in inset.edges() {
+        edge.circle_params(p, OVERLAP, &mut critical);
+    }
+    for q in others {
+        let guard = Curve::circle(*q, OVERLAP);
+        guard.circle_params(p, OVERLAP, &mut critical);
+        let mut tangents = Vec::new();
+        guard.tangent_angles(from, &mut tangents);
+        for a in tangents {
+            Curve::line(from, unit(a)).circle_params(p, OVERLAP, &mut critical);
+        }
+    }
+    let samples = circle_samples(critical.clone());
+    let witness = samples
+        .into_iter()
+        .map(|psi| p + unit(psi) * OVERLAP)
+        .find(|&c| {
+            c.distance(from) <= reach + 1e-9
+                && inset.contains(c)
+                && (c - from).dot(c - p) <= 1e-12
+                && others
+                    .iter()
+                    .all(|q| segment_distance(*q, from, c) >= OVERLAP)
+        });
+    (critical, witness)
+}
+
+/// A contact point from which a king at `from` strikes the disc at `p`: it slides straight,
+/// touches `p` first, within its reach and on the board.
+pub fn king_capture_witness(
+    board: &Board,
+    from: Point,
+    p: Point,
+    others: impl Iterator<Item = Point>,
+) -> Option<Point> {
+    if from.distance(p) > board.king_reach + OVERLAP {
+        return None;
+    }
+    let near = board.king_reach + 2.0 * OVERLAP;
+    let others: Vec<Point> = others.filter(|q| q.distance(from) <= near).collect();
+    king_strike(board, from, p, &others).1
+}
+
+/// The curves across which a friendly disc moving about can start or stop shielding
+/// `pieces[king]` from `pieces[attacker]` (the mover is not in `pieces`).
+pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usize) -> Vec<Curve> {
+    let a = &pieces[attacker];
+    let k = pieces[king].at;
+    let others: Vec<Point> = pieces
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != attacker && i != king)
+        .map(|(_, q)| q.at)
+        .collect();
+    let mut curves = Vec::new();
+    match a.kind {
+        Kind::Rook | Kind::Bishop | Kind::Queen => {
+            for &u in a.kind.slide_directions() {
+                let exit = board.inset().exit_distance(a.at, u);
+                if let Some(t) = sweep_contact(a.at, u, k, exit) {
+                    curves.extend(Curve::capsule(a.at, a.at + u * t, OVERLAP));
+                }
+            }
+        }
+        Kind::Knight => {
+            let r = board.knight_distance;
+            curves.push(Curve::circle(a.at, r + OVERLAP));
+            curves.push(Curve::circle(a.at, (r - OVERLAP).max(0.0)));
+            let mut critical = Vec::new();
+            Curve::circle(k, OVERLAP).circle_params(a.at, r, &mut critical);
+            for q in &others {
+                Curve::circle(*q, OVERLAP).circle_params(a.at, r, &mut critical);
+            }
+            for edge in board.inset().edges() {
+                edge.circle_params(a.at, r, &mut critical);
+            }
+            curves.extend(
+                critical
+                    .into_iter()
+                    .map(|phi| Curve::circle(a.at + unit(phi) * r, OVERLAP)),
+            );
+        }
+        Kind::Pawn => {}
+        Kind::King => {
+            let (critical, _) = king_strike(board, a.at, k, &others);
+            for psi in critical {
+                let c = k + unit(psi) * OVERLAP;
+                curves.extend(Curve::capsule(a.at, c, OVERLAP));
+                curves.push(Curve::circle(c, OVERLAP));
+            }
+        }
+    }
+    curves
+}
+
+/// Where the other side could capture one king, with that king lifted off the board: the
+/// regions its disc may not touch while it moves (the "cannot cross" rule), each with the
+/// curves that bound it.
+pub struct Zones<'a> {
+    board: &'a Board,
+    zones: Vec<Zone>,
+}
+
+enum Zone {
+    /// A slider's sweep up to its first contact (or the board's edge).
+    Sweep { from: Point, to: Point },
+    /// A pawn's capture capsules, less its movement area.
+    Pawn { pawn: Piece },
+    /// A knight's free landing arcs (angles about `from`, `end` may exceed 2π).
+    Knight { from: Point, arcs: Vec<(f64, f64)> },
+    /// A king's strikes, tested exactly each time against the other pieces.
+    King { from: Point, others: Vec<Point> },
+}
+
+impl<'a> Zones<'a> {
+    /// The capture areas of `king`'s enemies with the king lifted, leaving out `spared` (a
+    /// piece the king is about to capture: its threat dies with it).
+    pub fn new(board: &'a Board, pieces: &[Piece], king: usize, spared: Option<usize>) -> Self {
+        let side: Side = pieces[king].side;
+        let inset = board.inset();
+        let mut zones = Vec::new();
+        for (i, a) in pieces.iter().enumerate() {
+            if a.side == side || Some(i) == spared {
+                continue;
+            }
+            let others = pieces
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i && j != king)
+                .map(|(_, q)| q.at);
+            match a.kind {
+                Kind::Rook | Kind::Bishop | Kind::Queen => {
+                    for &u in a.kind.slide_directions() {
+                        let mut reach = inset.exit_distance(a.at, u);
+                        for q in others.clone() {
+                            if let Some(t) = sweep_contact(a.at, u, q, reach) {
+                                reach = t;
+                            }
+                        }
+                        zones.push(Zone::Sweep {
+                            from: a.at,
+                            to: a.at + u * reach,
+                        });
+                    }
+                }
+                Kind::Pawn => zones.push(Zone::Pawn { pawn: *a }),
+                Kind::Knight => zones.push(Zone::Knight {
+                    from: a.at,
+                    arcs: free_landing_arcs(board, a.at, others),
+                }),
+                Kind::King => zones.push(Zone::King {
+                    from: a.at,
+                    others: others.collect(),
+                }),
+            }
+        }
+        Zones { board, zones }
+    }
+
+    /// Whether the lifted king's disc at `p` would be capturable.
+    pub fn attacked(&self, p: Point) -> bool {
+        self.zones.iter().any(|z| self.zone_attacks(z, p))
+    }
+
+    fn zone_attacks(&self, zone: &Zone, p: Point) -> bool {
+        match zone {
+            Zone::Sweep { from, to } => overlaps_sweep(p, *from, *to),
+            Zone::Pawn { pawn } => pawn_can_capture(self.board, pawn, p),
+            Zone::Knight { from, arcs } => {
+                let r = self.board.knight_distance;
+                let d = p - *from;
+                let phi = angle_of(d);
+                arcs.iter().any(|&(a, b)| {
+                    let within = (phi - a).rem_euclid(std::f64::consts::TAU) <= b - a;
+                    let dist = if within {
+                        (d.length() - r).abs()
+                    } else {
+                        let pa = *from + unit(a) * r;
+                        let pb = *from + unit(b) * r;
+                        p.distance(pa).min(p.distance(pb))
+                    };
+                    dist < OVERLAP
+                })
+            }
+            Zone::King { from, others } => {
+                king_capture_witness(self.board, *from, p, others.iter().copied()).is_some()
+            }
+        }
+    }
+
+    /// Every curve on which [`Zones::attacked`] can change, limited to those passing within
+    /// `radius` of `centre`.
+    pub fn curves(&self, centre: Point, radius: f64) -> Vec<Curve> {
+        let mut all = Vec::new();
+        for zone in &self.zones {
+            match zone {
+                Zone::Sweep { from, to } => all.extend(Curve::capsule(*from, *to, OVERLAP)),
+                Zone::Pawn { pawn } => {
+                    let (caps, ahead) = pawn_areas(self.board, pawn);
+                    for end in caps.into_iter().chain([ahead]) {
+                        all.extend(Curve::capsule(pawn.at, end, OVERLAP));
+                    }
+                }
+                Zone::Knight { from, arcs } => {
+                    let r = self.board.knight_distance;
+                    all.push(Curve::circle(*from, r + OVERLAP));
+                    all.push(Curve::circle(*from, (r - OVERLAP).max(0.0)));
+                    for &(a, b) in arcs {
+                        all.push(Curve::circle(*from + unit(a) * r, OVERLAP));
+                        all.push(Curve::circle(*from + unit(b) * r, OVERLAP));
+                    }
+                }
+                Zone::King { from, others } => {
+                    king_zone_curves(self.board, *from, others, &mut all);
+                }
+            }
+        }
+        all.retain(|c| c.distance(centre) <= radius);
+        all
+    }
+}
+
+/// A superset of the curves bounding the set of discs a king at `from` can strike: the
+/// Minkowski sum of its reachable star with a disc of radius `OVERLAP`.
+fn king_zone_curves(board: &Board, from: Point, others: &[Point], out: &mut Vec<Curve>) {
+    let reach = board.king_reach;
+    let near: Vec<Point> = others
+        .iter()
+        .copied()
+        .filter(|q| q.distance(from) <= reach + 2.0 * OVERLAP)
+        .collect();
+    let mut skeleton = vec![Curve::circle(from, reach)];
+    skeleton.extend(board.inset().edges());
+    for q in &near {
+        let guard = Curve::circle(*q, OVERLAP);
+        skeleton.push(guard);
+        let mut tangents = Vec::new();
+        guard.tangent_angles(from, &mut tangents);
+        for a in tangents {
+            let dir = unit(a);
+            skeleton.push(Curve::line(from, dir));
+            out.extend(Curve::parallels(from, dir, OVERLAP));
+        }
+        out.push(Curve::circle(*q, 2.0 * OVERLAP));
+        out.push(Curve::circle(*q, 1e-9));
+    }
+    out.push(Curve::circle(from, reach + OVERLAP));
+    out.push(Curve::circle(from, (reach - OVERLAP).max(0.0)));
+    for edge in board.inset().edges() {
+        if let Curve::Line { through, dir } = edge {
+            out.extend(Curve::parallels(through, dir, OVERLAP));
+        }
+    }
+    let mut vertices = Vec::new();
+    for (i, a) in skeleton.iter().enumerate() {
+        for b in &skeleton[i + 1..] {
+            a.intersections(b, &mut vertices);
+        }
+    }
+    vertices.retain(|v| v.distance(from) <= reach + 1e-6);
+    out.extend(vertices.into_iter().map(|v| Curve::circle(v, OVERLAP)));
+}
+
+/// The arcs of a knight's landing circle (angles about `from`) where a landing disc lies on
+/// the board and overlaps none of `others`. An arc's end may exceed 2π when it wraps.
+fn free_landing_arcs(
+    board: &Board,
+    from: Point,
+    others: impl Iterator<Item = Point>,
+) -> Vec<(f64, f64)> {
+    use std::f64::consts::TAU;
+    let r = board.knight_distance;
+    let inset = board.inset();
+    let others: Vec<Point> = others
+        .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
+        .collect();
+    let mut critical = Vec::new();
+    for q in &others {
+        Curve::circle(*q, OVERLAP).circle_params(from, r, &mut critical);
+    }
+    for edge in inset.edges() {
+        edge.circle_params(from, r, &mut critical);
+    }
+    let free = |phi: f64| {
+        let q = from + unit(phi) * r;
+        inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
+    };
+    if critical.is_empty() {
+        return if free(0.0) { vec![(0.0, TAU)] } else { vec![] };
+    }
+    circle_runs(&circle_samples(critical), free)
+}

@@ -1,0 +1,187 @@
+//! A continuous game: the start position, the moves played with their results, undo and
+//! redo, and how the game stands (playing, checkmate, stalemate, resignation, agreed draw).
+
+use super::attack::is_attacked;
+use super::geometry::Point;
+use super::position::{Kind, Position, Side};
+use super::region::has_legal_move;
+use super::resolve::{Applied, Outcome, Reason, resolve};
+
+/// How the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The side to move is to play.
+    Playing,
+    /// The side to move is in check with no legal move.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Side,
+    },
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// A player resigned.
+    Resigned {
+        /// The side that did not resign.
+        winner: Side,
+    },
+    /// The players agreed a draw.
+    DrawAgreed,
+}
+
+impl Status {
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        self != Status::Playing
+    }
+}
+
+/// A move as requested: the point that picks the piece, the target, the promotion choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Request {
+    /// A point inside the mover's disc.
+    pub from: Point,
+    /// The requested target.
+    pub to: Point,
+    /// The promotion choice, if the player gave one.
+    pub promotion: Option<Kind>,
+}
+
+/// A move of the game with what it did and how the game stood after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// What the player asked for.
+    pub request: Request,
+    /// What happened.
+    pub applied: Applied,
+    /// Whether it was a capture.
+    pub capture: bool,
+    /// How the game stood after it.
+    pub status: Status,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    start: Position,
+    start_status: Status,
+    played: Vec<Played>,
+    undone: Vec<Played>,
+    ended_by_players: Option<Status>,
+}
+
+impl Game {
+    /// A game from `start`.
+    pub fn new(start: Position) -> Self {
+        let start_status = status_of(&start);
+        Game {
+            start,
+            start_status,
+            played: Vec::new(),
+            undone: Vec::new(),
+            ended_by_players: None,
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.played
+            .last()
+            .map_or(&self.start, |p| &p.applied.position)
+    }
+
+    /// The moves played so far.
+    pub fn played(&self) -> &[Played] {
+        &self.played
+    }
+
+    /// How the game stands.
+    pub fn status(&self) -> Status {
+        self.ended_by_players
+            .unwrap_or_else(|| self.played.last().map_or(self.start_status, |p| p.status))
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        let pos = self.position();
+        is_attacked(pos.board(), pos.pieces(), pos.king(pos.to_move()))
+    }
+
+    /// Judges and, if legal, plays a move. Clears the redo list.
+    pub fn play(&mut self, request: Request) -> Outcome {
+        if self.status().is_over() {
+            return Outcome::Illegal(Reason::GameOver);
+        }
+        let outcome = resolve(self.position(), request.from, request.to, request.promotion);
+        if let Some(applied) = outcome.applied() {
+            let status = status_of(&applied.position);
+            self.played.push(Played {
+                request,
+                applied: applied.clone(),
+                capture: matches!(outcome, Outcome::Capture(_)),
+                status,
+            });
+            self.undone.clear();
+        }
+        outcome
+    }
+
+    /// Takes back the last move (and any resignation or agreed draw). False if none.
+    pub fn undo(&mut self) -> bool {
+        if self.ended_by_players.take().is_some() {
+            return true;
+        }
+        match self.played.pop() {
+            Some(p) => {
+                self.undone.push(p);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last move taken back. False if none.
+    pub fn redo(&mut self) -> bool {
+        match self.undone.pop() {
+            Some(p) => {
+                self.played.push(p);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The side to move resigns.
+    pub fn resign(&mut self) {
+        if !self.status().is_over() {
+            let winner = self.position().to_move().opponent();
+            self.ended_by_players = Some(Status::Resigned { winner });
+        }
+    }
+
+    /// The players agree a draw.
+    pub fn agree_draw(&mut self) {
+        if !self.status().is_over() {
+            self.ended_by_players = Some(Status::DrawAgreed);
+        }
+    }
+}
+
+/// Checkmate, stalemate or still playing, decided exactly.
+pub fn status_of(pos: &Position) -> Status {
+    if has_legal_move(pos) {
+        return Status::Playing;
+    }
+    let side = pos.to_move();
+    if is_attacked(pos.board(), pos.pieces(), pos.king(side)) {
+        Status::Checkmate {
+            winner: side.opponent(),
+        }
+    } else {
+        Status::Stalemate
+    }
+}

@@ -1,0 +1,496 @@
+//! Plane geometry of the continuous board: disc overlap, disc sweeps (through parry2d),
+//! and the circles and lines on which a rule's answer can change.
+//!
+//! Everything is in units of the disc radius R (R = 1) and computed in f64.
+
+use parry2d_f64::math::{Pose, Vector};
+use parry2d_f64::query::details::cast_shapes_ball_ball;
+use parry2d_f64::query::{PointQuery, ShapeCastOptions};
+use parry2d_f64::shape::{Ball, Segment};
+
+/// A point or a displacement on the board (parry's f64 vector).
+pub type Point = Vector;
+
+/// The disc radius: the unit of every length.
+pub const R: f64 = 1.0;
+/// Tolerance of the overlap test: centres closer than `2R - EPS` overlap; touching does not.
+pub const EPS: f64 = 1e-6;
+/// Two disc centres closer than this overlap.
+pub const OVERLAP: f64 = 2.0 * R - EPS;
+/// A typed coordinate this close to a movement area counts as on it and is projected onto it.
+pub const SNAP: f64 = 1e-3;
+
+/// Whether discs centred at `a` and `b` overlap (touching is not overlap).
+pub fn overlaps(a: Point, b: Point) -> bool {
+    a.distance_squared(b) < OVERLAP * OVERLAP
+}
+
+/// The distance along the unit vector `dir` at which a disc leaving `from` first overlaps the
+/// disc at `centre`, if it does so within `max`. This is a ball-against-ball shape cast; the
+/// answer is 0 when the two already overlap.
+pub fn sweep_contact(from: Point, dir: Point, centre: Point, max: f64) -> Option<f64> {
+    // A path that only grazes at the overlap distance touches without overlapping.
+    let rel = centre - from;
+    let across = rel - dir * rel.dot(dir);
+    if across.length_squared() >= OVERLAP * OVERLAP && rel.length_squared() >= OVERLAP * OVERLAP {
+        return None;
+    }
+    let mover = Ball::new(R);
+    let obstacle = Ball::new(R - EPS);
+    let pos12 = Pose::from_translation(centre - from);
+    let options = ShapeCastOptions {
+        max_time_of_impact: max,
+        target_distance: 0.0,
+        stop_at_penetration: true,
+        compute_impact_geometry_on_penetration: false,
+    };
+    // parry wants the obstacle's velocity relative to the mover.
+    cast_shapes_ball_ball(&pos12, -dir, &mover, &obstacle, options).map(|hit| hit.time_of_impact)
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
+    if a.distance_squared(b) < 1e-24 {
+        return p.distance(a);
+    }
+    Segment::new(a, b).distance_to_local_point(p, true)
+}
+
+/// Whether a disc at `p` overlaps the area swept by a disc moving from `a` to `b`.
+pub fn overlaps_sweep(p: Point, a: Point, b: Point) -> bool {
+    segment_distance(p, a, b) < OVERLAP
+}
+
+/// The unit vector at angle `theta`.
+pub fn unit(theta: f64) -> Point {
+    Point::new(theta.cos(), theta.sin())
+}
+
+/// The angle of `v` in (-π, π].
+pub fn angle_of(v: Point) -> f64 {
+    v.y.atan2(v.x)
+}
+
+/// The rectangle a disc centre must stay in for the disc to lie wholly on the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Inset {
+    /// Lower-left corner of the allowed centres.
+    pub min: Point,
+    /// Upper-right corner of the allowed centres.
+    pub max: Point,
+}
+
+impl Inset {
+    /// Whether `p` is an allowed centre (with a tolerance far below any player's precision).
+    pub fn contains(&self, p: Point) -> bool {
+        const TOL: f64 = 1e-9;
+        p.x >= self.min.x - TOL
+            && p.x <= self.max.x + TOL
+            && p.y >= self.min.y - TOL
+            && p.y <= self.max.y + TOL
+    }
+
+    /// How far a centre can travel from `from` along unit `dir` and stay inside
+    /// (`from` must be inside).
+    pub fn exit_distance(&self, from: Point, dir: Point) -> f64 {
+        let mut t = f64::INFINITY;
+        for (p, d, lo, hi) in [
+            (from.x, dir.x, self.min.x, self.max.x),
+            (from.y, dir.y, self.min.y, self.max.y),
+        ] {
+            if d > 1e-12 {
+                t = t.min((hi - p) / d);
+            } else if d < -1e-12 {
+                t = t.min((lo - p) / d);
+            }
+        }
+        t.max(0.0)
+    }
+
+    /// The four edge lines of the rectangle.
+    pub fn edges(&self) -> [Curve; 4] {
+        [
+            Curve::line(self.min, Point::X),
+            Curve::line(self.max, Point::X),
+            Curve::line(self.min, Point::Y),
+            Curve::line(self.max, Point::Y),
+        ]
+    }
+}
+
+/// A circle or a line: the only curves on which the answer of a continuous rule can change.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Curve {
+    /// A circle with its centre and radius.
+    Circle {
+        /// Centre.
+        centre: Point,
+        /// Radius.
+        radius: f64,
+    },
+    /// The infinite line through `through` along the unit vector `dir`.
+    Line {
+        /// A point of the line.
+        through: Point,
+        /// Unit direction.
+        dir: Point,
+    },
+}
+
+impl Curve {
+    /// A circle.
+    pub fn circle(centre: Point, radius: f64) -> Self {
+        Curve::Circle { centre, radius }
+    }
+
+    /// A line through `through` along `dir` (normalised here).
+    pub fn line(through: Point, dir: Point) -> Self {
+        Curve::Line {
+            through,
+            dir: dir.normalize_or(Point::X),
+        }
+    }
+
+    /// The two lines parallel to the line `a + t·dir` at distance `offset`.
+    pub fn parallels(a: Point, dir: Point, offset: f64) -> [Curve; 2] {
+        let dir = dir.normalize_or(Point::X);
+        let n = dir.perp();
+        [
+            Curve::line(a + n * offset, dir),
+            Curve::line(a - n * offset, dir),
+        ]
+    }
+
+    /// The boundary of the set of centres within `radius` of segment `a`–`b`:
+    /// two parallels and two end circles.
+    pub fn capsule(a: Point, b: Point, radius: f64) -> [Curve; 4] {
+        let [l1, l2] = Curve::parallels(a, b - a, radius);
+        [l1, l2, Curve::circle(a, radius), Curve::circle(b, radius)]
+    }
+
+    /// The parameters `t` at which the line `origin + t·dir` (unit `dir`) meets this curve.
+    pub fn line_params(&self, origin: Point, dir: Point, out: &mut Vec<f64>) {
+        match *self {
+            Curve::Circle { centre, radius } => {
+                let m = origin - centre;
+                let b = m.dot(dir);
+                let c = m.length_squared() - radius * radius;
+                let disc = b * b - c;
+                if disc >= 0.0 {
+                    let s = disc.sqrt();
+                    out.push(-b - s);
+                    out.push(-b + s);
+                }
+            }
+            Curve::Line { through, dir: ld } => {
+                let n = ld.perp();
+                let denom = dir.dot(n);
+                if denom.abs() > 1e-12 {
+                    out.push((through - origin).dot(n) / denom);
+                }
+            }
+        }
+    }
+
+    /// The angles (about `centre`) at which the circle of `radius` about `centre` meets this curve.
+    pub fn circle_params(&self, centre: Point, radius: f64, out: &mut Vec<f64>) {
+        match *self {
+            Curve::Circle {
+                centre: c2,
+                radius: r2,
+            } => {
+                let d = c2 - centre;
+                let dist = d.length();
+                if dist < 1e-12 || dist > radius + r2 || dist < (radius - r2).abs() {
+                    return;
+                }
+                let base = angle_of(d);
+                let cos = ((radius * radius + dist * dist - r2 * r2) / (2.0 * radius * dist))
+                    .clamp(-1.0, 1.0);
+                let half = cos.acos();
+                out.push(base - half);
+                out.push(base + half);
+            }
+            Curve::Line { through, dir } => {
+                // Points centre + radius·u(φ) on the line: n·(centre − through) + radius·n·u(φ) = 0.
+                let n = dir.perp();
+                let k = -n.dot(centre - through) / radius;
+                if k.abs() <= 1.0 {
+                    let base = angle_of(n);
+                    let half = k.acos();
+                    out.push(base - half);
+                    out.push(base + half);
+                }
+            }
+        }
+    }
+
+    /// Points where two curves meet.
+    pub fn intersections(&self, other: &Curve, out: &mut Vec<Point>) {
+        match (*self, *other) {
+            (Curve::Circle { centre, radius }, _) => {
+                let mut angles = Vec::new();
+                other.circle_params(centre, radius, &mut angles);
+                out.extend(angles.into_iter().map(|a| centre + unit(a) * radius));
+            }
+            (Curve::Line { through, dir }, _) => {
+                let mut ts = Vec::new();
+                other.line_params(through, dir, &mut ts);
+                out.extend(ts.into_iter().map(|t| through + dir * t));
+            }
+        }
+    }
+
+    /// The directions from `from` that graze this curve: tangents to a circle (none for a line).
+    pub fn tangent_angles(&self, from: Point, out: &mut Vec<f64>) {
+        if let Curve::Circle { centre, radius } = *self {
+            let d = centre - from;
+            let dist = d.length();
+            if dist > radius && dist > 1e-12 {
+                let base = angle_of(d);
+                let half = (radius / dist).asin();
+                out.push(base - half);
+                out.push(base + half);
+            }
+        }
+    }
+
+    /// The shortest distance from `p` to this curve.
+    pub fn distance(&self, p: Point) -> f64 {
+        match *self {
+            Curve::Circle { centre, radius } => (p.distance(centre) - radius).abs(),
+            Curve::Line { through, dir } => (p - through).dot(dir.perp()).abs(),
+        }
+    }
+}
+
+/// Sorted, de-duplicated sample parameters for a search over an interval `[lo, hi]`: every
+/// critical value inside, and the midpoint of every gap between consecutive ones (including
+/// the ends). When a predicate can change only at the critical values, testing these
+/// samples finds a point of every non-empty part where it holds.
+pub fn interval_samples(mut critical: Vec<f64>, lo: f64, hi: f64) -> Vec<f64> {
+    critical.retain(|t| t.is_finite() && *t > lo && *t < hi);
+    critical.push(lo);
+    critical.push(hi);
+    critical.sort_by(f64::total_cmp);
+    critical.dedup_by(|a, b| (*a - *b).abs() < 1e-12);
+    let mut samples = Vec::with_capacity(critical.len() * 2);
+    for pair in critical.windows(2) {
+        samples.push(pair[0]);
+        samples.push(0.5 * (pair[0] + pair[1]));
+    }
+    if let Some(last) = critical.last() {
+        samples.push(*last);
+    }
+    samples
+}
+
+/// Like [`interval_samples`] for angles on a whole circle: critical angles and the midpoints
+/// between consecutive ones, wrapping around.
+pub fn circle_samples(critical: Vec<f64>) -> Vec<f64> {
+    use std::f64::consts::{PI, TAU};
+    let mut angles: Vec<f64> = critical
+        .into_iter()
+        .filter(|a| a.is_finite())
+        .map(|a| a.rem_euclid(TAU))
+        .collect();
+    angles.sort_by(f64::total_cmp);
+    angles.dedup_by(|a, b| (*a - *b).abs() < 1e-12);
+    if angles.is_empty() {
+        return vec![0.0, PI];
+    }
+    let mut samples = Vec::with_capacity(angles.len() * 2);
+    for (i, &a) in angles.iter().enumerate() {
+        let next = if i + 1 < angles.len() {
+            angles[i + 1]
+        } else {
+            angles[0] + TAU
+        };
+        samples.push(a);
+        samples.push(0.5 * (a + next));
+    }
+    samples
+}
+
+/// How far inside an open end an interval stops: far below the overlap tolerance, far above
+/// rounding noise at board coordinates.
+pub const OPEN_END: f64 = 1e-7;
+
+/// A maximal run of samples where a predicate holds, with its closure's ends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Run {
+    /// First parameter of the run's closure.
+    pub start: f64,
+    /// Last parameter of the run's closure.
+    pub end: f64,
+    /// Whether `start` itself fails the predicate.
+    pub open_start: bool,
+    /// Whether `end` itself fails the predicate.
+    pub open_end: bool,
+}
+
+/// The runs of `samples` (alternating critical value, midpoint, …, critical value, as
+/// [`interval_samples`] makes them) where `holds` is true. A run that starts or ends at a
+/// midpoint really extends to the neighbouring critical value, where the predicate fails.
+pub fn runs(samples: &[f64], mut holds: impl FnMut(f64) -> bool) -> Vec<Run> {
+    let mut out = Vec::new();
+    let mut open: Option<Run> = None;
+    for (i, &t) in samples.iter().enumerate() {
+        let critical = i % 2 == 0;
+        if holds(t) {
+            match open.as_mut() {
+                Some(run) => run.end = t,
+                None => {
+                    open = Some(if critical || i == 0 {
+                        Run {
+                            start: t,
+                            end: t,
+                            open_start: false,
+                            open_end: false,
+                        }
+                    } else {
+                        Run {
+                            start: samples[i - 1],
+                            end: t,
+                            open_start: true,
+                            open_end: false,
+                        }
+                    });
+                }
+            }
+        } else if let Some(mut run) = open.take() {
+            if critical {
+                run.end = t;
+                run.open_end = true;
+            }
+            out.push(run);
+        }
+    }
+    out.extend(open);
+    out
+}
+
+/// The arcs (closures, as `(start, end)` angles with `end` possibly past 2π) where `holds` is
+/// true, from samples made by [`circle_samples`].
+pub fn circle_runs(samples: &[f64], mut holds: impl FnMut(f64) -> bool) -> Vec<(f64, f64)> {
+    use std::f64::consts::TAU;
+    let values: Vec<bool> = samples.iter().map(|&a| holds(a)).collect();
+    let mut k = 0;
+    let mut arcs: Vec<(f64, f64)> = runs(samples, |_| {
+        k += 1;
+        values[k - 1]
+    })
+    .into_iter()
+    .map(|run| (run.start, run.end))
+    .collect();
+    // The samples end on the midpoint before the first angle's next turn: a run still going
+    // there continues into the first run, or stops at that angle.
+    let n = samples.len();
+    if n >= 2 && values[n - 1] {
+        let first = samples[0];
+        let last = arcs.len() - 1;
+        if arcs.len() > 1 && values[0] {
+            let (_, end) = arcs.remove(0);
+            arcs[last - 1].1 = end + TAU;
+        } else if values[0] {
+            arcs[last] = (first, first + TAU);
+        } else {
+            arcs[last].1 = first + TAU;
+        }
+    }
+    arcs
+}
+
+/// Sorted, merged closed intervals of a parameter.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Intervals(pub Vec<(f64, f64)>);
+
+impl Intervals {
+    /// Builds the intervals from samples produced by [`interval_samples`] and the predicate's
+    /// value at each. Both ends are pulled inside by [`OPEN_END`]: an end is where some test
+    /// flips, and a target exactly there would be decided by rounding. A run too short for
+    /// that becomes its midpoint.
+    pub fn from_samples(samples: &[f64], holds: impl FnMut(f64) -> bool) -> Self {
+        let out = runs(samples, holds)
+            .into_iter()
+            .map(|run| {
+                let (a, b) = (run.start + OPEN_END, run.end - OPEN_END);
+                if a <= b {
+                    (a, b)
+                } else {
+                    let mid = 0.5 * (run.start + run.end);
+                    (mid, mid)
+                }
+            })
+            .collect();
+        Intervals(out)
+    }
+
+    /// Whether there is no interval.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The value in the intervals nearest to `t`.
+    pub fn nearest(&self, t: f64) -> Option<f64> {
+        self.0
+            .iter()
+            .map(|&(a, b)| t.clamp(a, b))
+            .min_by(|x, y| (x - t).abs().total_cmp(&(y - t).abs()))
+    }
+
+    /// Whether `t` lies in one of the intervals (within `tol`).
+    pub fn contains(&self, t: f64, tol: f64) -> bool {
+        self.0.iter().any(|&(a, b)| t >= a - tol && t <= b + tol)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touching_discs_do_not_overlap() {
+        assert!(!overlaps(Point::ZERO, Point::new(2.0, 0.0)));
+        assert!(overlaps(Point::ZERO, Point::new(1.99, 0.0)));
+    }
+
+    #[test]
+    fn sweep_contact_stops_at_touch_distance() {
+        let t = sweep_contact(Point::ZERO, Point::X, Point::new(10.0, 0.0), 100.0);
+        let t = t.expect("on the path");
+        assert!((t - (8.0 + EPS)).abs() < 1e-9, "{t}");
+        assert_eq!(
+            sweep_contact(Point::ZERO, Point::X, Point::new(10.0, 2.5), 100.0),
+            None
+        );
+    }
+
+    #[test]
+    fn circle_meets_line_at_two_angles() {
+        let mut out = Vec::new();
+        Curve::line(Point::new(0.0, 1.0), Point::X).circle_params(Point::ZERO, 2.0, &mut out);
+        let mut pts: Vec<Point> = out.iter().map(|a| unit(*a) * 2.0).collect();
+        pts.sort_by(|a, b| a.x.total_cmp(&b.x));
+        assert_eq!(pts.len(), 2);
+        for p in pts {
+            assert!((p.y - 1.0).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn samples_cover_every_gap() {
+        let s = interval_samples(vec![1.0, 3.0], 0.0, 4.0);
+        assert_eq!(s, vec![0.0, 0.5, 1.0, 2.0, 3.0, 3.5, 4.0]);
+        let closed = runs(&s, |t| (1.0..=3.0).contains(&t));
+        assert_eq!((closed[0].start, closed[0].end), (1.0, 3.0));
+        assert!(!closed[0].open_start && !closed[0].open_end);
+        let open = runs(&s, |t| t > 1.0 && t < 3.0);
+        assert_eq!((open[0].start, open[0].end), (1.0, 3.0));
+        assert!(open[0].open_start && open[0].open_end);
+        let i = Intervals::from_samples(&s, |t| t > 1.0 && t < 3.0);
+        assert_eq!(i.0, vec![(1.0 + OPEN_END, 3.0 - OPEN_END)]);
+        let point = Intervals::from_samples(&s, |t| t == 3.0);
+        assert_eq!(point.0, vec![(3.0, 3.0)]);
+    }
+}

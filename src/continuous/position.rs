@@ -1,0 +1,336 @@
+//! Pieces, sides and the checked position value of the continuous game.
+
+use super::board::Board;
+use super::geometry::{OVERLAP, Point};
+use std::fmt;
+use std::sync::Arc;
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Moves first, forward is +y.
+    White,
+    /// Forward is −y.
+    Black,
+}
+
+impl Side {
+    /// The other side.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// +1 for White, −1 for Black: the sign of "forward" on the y axis.
+    pub fn forward(self) -> f64 {
+        match self {
+            Side::White => 1.0,
+            Side::Black => -1.0,
+        }
+    }
+
+    /// `w` or `b`.
+    pub fn letter(self) -> char {
+        match self {
+            Side::White => 'w',
+            Side::Black => 'b',
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::White => "white",
+            Side::Black => "black",
+        })
+    }
+}
+
+/// The kind of a continuous piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Slides up to the king's reach in any direction.
+    King,
+    /// Rook and bishop together.
+    Queen,
+    /// Slides along the board's axes.
+    Rook,
+    /// Slides along the diagonals.
+    Bishop,
+    /// Jumps onto a circle.
+    Knight,
+    /// Slides forward, captures diagonally forward.
+    Pawn,
+}
+
+impl Kind {
+    /// Every kind, king first.
+    pub const ALL: [Kind; 6] = [
+        Kind::King,
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Knight,
+        Kind::Pawn,
+    ];
+
+    /// The upper-case letter of the kind (`K Q R B N P`).
+    pub fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Queen => 'Q',
+            Kind::Rook => 'R',
+            Kind::Bishop => 'B',
+            Kind::Knight => 'N',
+            Kind::Pawn => 'P',
+        }
+    }
+
+    /// The kind for a letter of either case.
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.letter() == c.to_ascii_uppercase())
+    }
+
+    /// The kind for a one-letter string of either case.
+    pub fn from_letter_str(s: &str) -> Option<Kind> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Kind::from_letter(c),
+            _ => None,
+        }
+    }
+
+    /// The English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::King => "king",
+            Kind::Queen => "queen",
+            Kind::Rook => "rook",
+            Kind::Bishop => "bishop",
+            Kind::Knight => "knight",
+            Kind::Pawn => "pawn",
+        }
+    }
+
+    /// The unit directions this kind slides along (empty for knight and pawn; the king
+    /// slides in every direction and is handled on its own).
+    pub fn slide_directions(self) -> &'static [Point] {
+        const D: f64 = std::f64::consts::FRAC_1_SQRT_2;
+        const ORTHO: [Point; 4] = [
+            Point::new(1.0, 0.0),
+            Point::new(0.0, 1.0),
+            Point::new(-1.0, 0.0),
+            Point::new(0.0, -1.0),
+        ];
+        const DIAG: [Point; 4] = [
+            Point::new(D, D),
+            Point::new(-D, D),
+            Point::new(-D, -D),
+            Point::new(D, -D),
+        ];
+        const BOTH: [Point; 8] = [
+            ORTHO[0], DIAG[0], ORTHO[1], DIAG[1], ORTHO[2], DIAG[2], ORTHO[3], DIAG[3],
+        ];
+        match self {
+            Kind::Rook => &ORTHO,
+            Kind::Bishop => &DIAG,
+            Kind::Queen => &BOTH,
+            Kind::King | Kind::Knight | Kind::Pawn => &[],
+        }
+    }
+}
+
+/// A disc on the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Piece {
+    /// Owner.
+    pub side: Side,
+    /// Kind.
+    pub kind: Kind,
+    /// Centre of the disc.
+    pub at: Point,
+    /// Whether the piece has moved (castling and the pawn's first slide need it unmoved).
+    pub moved: bool,
+}
+
+impl Piece {
+    /// An unmoved piece.
+    pub fn new(side: Side, kind: Kind, at: Point) -> Self {
+        Piece {
+            side,
+            kind,
+            at,
+            moved: false,
+        }
+    }
+
+    /// The FEN-style letter: upper case for White.
+    pub fn letter(&self) -> char {
+        match self.side {
+            Side::White => self.kind.letter(),
+            Side::Black => self.kind.letter().to_ascii_lowercase(),
+        }
+    }
+}
+
+/// Why a set of pieces is not a position.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PositionError {
+    /// A disc sticks out of the board.
+    #[error("the {side} {kind} at {x},{y} is not wholly on the board")]
+    OffBoard {
+        /// Owner.
+        side: Side,
+        /// Kind name.
+        kind: &'static str,
+        /// Centre x.
+        x: f64,
+        /// Centre y.
+        y: f64,
+    },
+    /// Two discs overlap.
+    #[error("the pieces at {a} and {b} overlap")]
+    Overlap {
+        /// First centre, as `x,y`.
+        a: String,
+        /// Second centre, as `x,y`.
+        b: String,
+    },
+    /// A side does not have exactly one king.
+    #[error("{side} has {count} kings; it needs exactly one")]
+    Kings {
+        /// The side.
+        side: Side,
+        /// How many it has.
+        count: usize,
+    },
+    /// The side that has just moved is in check: it would have left its king capturable.
+    #[error("{side} is not to move but its king can be captured")]
+    WaitingSideInCheck {
+        /// The side not to move.
+        side: Side,
+    },
+    /// A coordinate is not a finite number.
+    #[error("a piece has a coordinate that is not a finite number")]
+    NotFinite,
+}
+
+/// A checked position: every disc on the board, no two overlapping, one king a side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    board: Arc<Board>,
+    pieces: Vec<Piece>,
+    to_move: Side,
+}
+
+impl Position {
+    /// Checks `pieces` on `board` and makes them a position with `to_move` to play.
+    pub fn new(
+        board: Arc<Board>,
+        pieces: Vec<Piece>,
+        to_move: Side,
+    ) -> Result<Self, PositionError> {
+        let inset = board.inset();
+        for p in &pieces {
+            if !p.at.x.is_finite() || !p.at.y.is_finite() {
+                return Err(PositionError::NotFinite);
+            }
+            if !inset.contains(p.at) {
+                return Err(PositionError::OffBoard {
+                    side: p.side,
+                    kind: p.kind.name(),
+                    x: p.at.x,
+                    y: p.at.y,
+                });
+            }
+        }
+        for (i, a) in pieces.iter().enumerate() {
+            for b in &pieces[i + 1..] {
+                if a.at.distance(b.at) < OVERLAP {
+                    return Err(PositionError::Overlap {
+                        a: format!("{},{}", a.at.x, a.at.y),
+                        b: format!("{},{}", b.at.x, b.at.y),
+                    });
+                }
+            }
+        }
+        for side in [Side::White, Side::Black] {
+            let count = pieces
+                .iter()
+                .filter(|p| p.side == side && p.kind == Kind::King)
+                .count();
+            if count != 1 {
+                return Err(PositionError::Kings { side, count });
+            }
+        }
+        let position = Position {
+            board,
+            pieces,
+            to_move,
+        };
+        let waiting = position.king(to_move.opponent());
+        if super::attack::is_attacked(&position.board, &position.pieces, waiting) {
+            return Err(PositionError::WaitingSideInCheck {
+                side: to_move.opponent(),
+            });
+        }
+        Ok(position)
+    }
+
+    /// Builds a position the rules produced themselves; only checked in debug builds.
+    pub(crate) fn from_rules(board: Arc<Board>, pieces: Vec<Piece>, to_move: Side) -> Self {
+        debug_assert!(
+            Position::new(board.clone(), pieces.clone(), to_move).is_ok(),
+            "rules produced an invalid position: {pieces:?}"
+        );
+        Position {
+            board,
+            pieces,
+            to_move,
+        }
+    }
+
+    /// The board and its rule lengths.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The shared board, for building related positions.
+    pub fn board_arc(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// Every piece; indices are stable until the next move.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The side to play.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The index of `side`'s king.
+    pub fn king(&self, side: Side) -> usize {
+        self.pieces
+            .iter()
+            .position(|p| p.side == side && p.kind == Kind::King)
+            .unwrap_or_default()
+    }
+
+    /// The piece whose disc contains `point` (within the snap tolerance), if any.
+    pub fn piece_at(&self, point: Point) -> Option<usize> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, p.at.distance(point)))
+            .filter(|&(_, d)| d <= super::geometry::R + super::geometry::SNAP)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+    }
+}

@@ -1,0 +1,590 @@
+//! Where a piece may go: its legal region as drawable parts, the nearest legal target to a
+//! pointer, and whether a side has any legal move at all.
+//!
+//! # How "no legal move" is decided, and why it cannot miss one
+//!
+//! Every rule is a finite Boolean combination of tests of the form "this point is inside
+//! that circle" or "on this side of that line": overlap and contact are distances to disc
+//! centres, capture areas are capsules, annuli and their offsets, the board is a rectangle.
+//! So each piece's targets form a one-parameter family (a ray for a slider or a pawn, the
+//! landing circle for a knight) or, for the king, a fan of rays, and along a family the
+//! answer can change only where the family crosses one of finitely many known curves
+//! ([`crate::continuous::attack`] lists them for each kind of threat, conservatively: extra
+//! curves cost time, never correctness).
+//!
+//! - Along a ray or circle we compute every crossing, sort them, and test each crossing and
+//!   one point strictly between each consecutive pair. Between two crossings nothing
+//!   changes, so if any target of the family is legal, one of the tested points is.
+//! - For the king the fan is two-dimensional. Along a fixed direction the crossings move
+//!   continuously with the direction, and their order can change only when the direction
+//!   passes a point where two curves meet or grazes a circle. We collect all such critical
+//!   directions (within the king's reach), and test every critical direction and one
+//!   direction between each consecutive pair, each exactly as above.
+//! - Castling targets are two points; captures are finitely many pieces, each tested by the
+//!   same method restricted to the directions that touch that piece.
+//!
+//! A side has a legal move iff one of these finitely many tested targets is legal; each
+//! witness found is re-judged by [`resolve_piece`] before it is believed. Degenerate legal
+//! sets of a single point are found when they sit on a critical value, which is where they
+//! can sit. No sampling density or step size enters the decision.
+
+use super::attack::{Zones, attackers, is_attacked, pawn_areas, shield_curves};
+use super::board::Board;
+use super::geometry::{
+    Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
+    interval_samples, overlaps, unit,
+};
+use super::position::{Kind, Piece, Position};
+use super::resolve::{Outcome, first_contact, path_prefix_ok, resolve_piece};
+use std::f64::consts::TAU;
+
+/// A part of a piece's legal region, for drawing and for snapping a pointer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RegionPart {
+    /// Targets `from + t·dir` for `t` in the intervals.
+    Ray {
+        /// The piece's centre.
+        from: Point,
+        /// Unit direction.
+        dir: Point,
+        /// Legal distances.
+        intervals: Intervals,
+    },
+    /// Knight landings `centre + radius·(cos a, sin a)` for `a` in the arcs.
+    Arcs {
+        /// The knight's centre.
+        centre: Point,
+        /// The jump length.
+        radius: f64,
+        /// Legal angles (`end` may pass 2π).
+        arcs: Vec<(f64, f64)>,
+    },
+    /// The king castles by moving here.
+    Castle {
+        /// The king's target.
+        to: Point,
+    },
+}
+
+/// A piece's full legal region.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LegalRegion {
+    /// Plain moves.
+    pub parts: Vec<RegionPart>,
+    /// Indices of the pieces it can legally capture.
+    pub captures: Vec<usize>,
+}
+
+impl LegalRegion {
+    /// Whether the piece has no legal move.
+    pub fn is_empty(&self) -> bool {
+        self.captures.is_empty()
+            && self.parts.iter().all(|p| match p {
+                RegionPart::Ray { intervals, .. } => intervals.is_empty(),
+                RegionPart::Arcs { arcs, .. } => arcs.is_empty(),
+                RegionPart::Castle { .. } => false,
+            })
+    }
+
+    /// One legal plain target, if any: the middle of the first non-empty part.
+    pub fn some_target(&self) -> Option<Point> {
+        self.parts.iter().find_map(|p| match p {
+            RegionPart::Ray {
+                from,
+                dir,
+                intervals,
+            } => intervals
+                .0
+                .first()
+                .map(|&(a, b)| *from + *dir * (0.5 * (a + b))),
+            RegionPart::Arcs {
+                centre,
+                radius,
+                arcs,
+            } => arcs
+                .first()
+                .map(|&(a, b)| *centre + unit(0.5 * (a + b)) * *radius),
+            RegionPart::Castle { to } => Some(*to),
+        })
+    }
+}
+
+/// How many directions the drawn king region uses (its decision uses exact ones).
+pub const KING_FAN_RAYS: usize = 180;
+
+/// The legal region of `pos.pieces()[i]` (empty when it is not that side's turn). The king's
+/// plain moves are given on [`KING_FAN_RAYS`] evenly spaced directions, for drawing.
+pub fn legal_region(pos: &Position, i: usize) -> LegalRegion {
+    let piece = pos.pieces()[i];
+    if piece.side != pos.to_move() {
+        return LegalRegion::default();
+    }
+    match piece.kind {
+        Kind::King => {
+            let angles = (0..KING_FAN_RAYS).map(|k| k as f64 * TAU / KING_FAN_RAYS as f64);
+            king_region(pos, i, angles.collect())
+        }
+        _ => other_region(pos, i),
+    }
+}
+
+/// The position's pieces with the mover lifted, and where its king went.
+struct Lifted<'a> {
+    board: &'a Board,
+    pieces: Vec<Piece>,
+    king: usize,
+    /// Whether some enemy already attacks the king with the mover lifted.
+    threatened: bool,
+    curves: Vec<Curve>,
+}
+
+impl<'a> Lifted<'a> {
+    fn new(pos: &'a Position, i: usize) -> Self {
+        let board = pos.board();
+        let mut pieces = pos.pieces().to_vec();
+        pieces.remove(i);
+        let side = pos.pieces()[i].side;
+        let king = pieces
+            .iter()
+            .position(|p| p.side == side && p.kind == Kind::King)
+            .unwrap_or_default();
+        let threats = attackers(board, &pieces, king);
+        let curves = threats
+            .iter()
+            .flat_map(|&a| shield_curves(board, &pieces, a, king))
+            .collect();
+        Lifted {
+            board,
+            threatened: !threats.is_empty(),
+            pieces,
+            king,
+            curves,
+        }
+    }
+
+    /// Whether the king is safe with the mover (moved, not promoted) standing at `q`: a
+    /// friendly disc can only shield, so with no threat every point is safe.
+    fn safe_with(&mut self, mover: Piece, q: Point) -> bool {
+        if !self.threatened {
+            return true;
+        }
+        self.pieces.push(Piece { at: q, ..mover });
+        let safe = !is_attacked(self.board, &self.pieces, self.king);
+        self.pieces.pop();
+        safe
+    }
+}
+
+fn other_region(pos: &Position, i: usize) -> LegalRegion {
+    let board = pos.board();
+    let pieces = pos.pieces();
+    let mover = pieces[i];
+    let o = mover.at;
+    let inset = board.inset();
+    let mut lifted = Lifted::new(pos, i);
+    let mut region = LegalRegion::default();
+
+    let mut ray = |u: Point, longest: f64, may_capture: bool, region: &mut LegalRegion| {
+        let exit = inset.exit_distance(o, u).min(longest);
+        let contact = first_contact(pieces, i, o, u, exit);
+        // Plain moves stop short of any contact: an enemy there is captured, and a friend's
+        // exact touch is left to rounding, so the region keeps a hair clear of it.
+        let (hi, open_hi) = match contact {
+            Some((_, t)) => (t, true),
+            None => (exit, false),
+        };
+        let mut critical = Vec::new();
+        for c in &lifted.curves {
+            c.line_params(o, u, &mut critical);
+        }
+        let lo = board.min_move + OPEN_END;
+        let intervals = if hi < lo {
+            Intervals::default()
+        } else {
+            let samples = interval_samples(critical, lo, hi);
+            Intervals::from_samples(&samples, |t| {
+                !(open_hi && t >= hi) && lifted.safe_with(mover, o + u * t)
+            })
+        };
+        region.parts.push(RegionPart::Ray {
+            from: o,
+            dir: u,
+            intervals,
+        });
+        if let Some((j, _)) = contact
+            && may_capture
+            && pieces[j].side != mover.side
+        {
+            region.captures.push(j);
+        }
+    };
+
+    match mover.kind {
+        Kind::Rook | Kind::Bishop | Kind::Queen => {
+            for &u in mover.kind.slide_directions() {
+                ray(u, f64::INFINITY, true, &mut region);
+            }
+        }
+        Kind::Pawn => {
+            let (_, ahead) = pawn_areas(board, &mover);
+            let f = mover.side.forward();
+            ray(Point::new(0.0, f), (ahead - o).length(), false, &mut region);
+            region.captures.extend(
+                (0..pieces.len())
+                    .filter(|&j| pieces[j].side != mover.side)
+                    .filter(|&j| super::attack::pawn_can_capture(board, &mover, pieces[j].at)),
+            );
+        }
+        Kind::Knight => {
+            let r = board.knight_distance;
+            let mut critical = Vec::new();
+            for q in pieces {
+                Curve::circle(q.at, OVERLAP).circle_params(o, r, &mut critical);
+            }
+            for edge in inset.edges() {
+                edge.circle_params(o, r, &mut critical);
+            }
+            for c in &lifted.curves {
+                c.circle_params(o, r, &mut critical);
+            }
+            let arcs = circle_runs(&circle_samples(critical), |phi| {
+                let q = o + unit(phi) * r;
+                inset.contains(q)
+                    && pieces
+                        .iter()
+                        .enumerate()
+                        .all(|(j, p)| j == i || !overlaps(q, p.at))
+                    && lifted.safe_with(mover, q)
+            });
+            // Arc ends are where a landing just touches a disc or the edge: keep a hair clear.
+            let arcs = arcs
+                .into_iter()
+                .filter_map(|(a, b)| {
+                    if b - a >= TAU {
+                        Some((a, b))
+                    } else {
+                        (b - a > 2.0 * OPEN_END).then_some((a + OPEN_END, b - OPEN_END))
+                    }
+                })
+                .collect();
+            region.parts.push(RegionPart::Arcs {
+                centre: o,
+                radius: r,
+                arcs,
+            });
+            region.captures.extend((0..pieces.len()).filter(|&j| {
+                pieces[j].side != mover.side && (pieces[j].at.distance(o) - r).abs() < OVERLAP
+            }));
+        }
+        Kind::King => {}
+    }
+    // A capture's legality depends on the captured piece only: judge each one fully.
+    region.captures.retain(|&j| {
+        matches!(
+            resolve_piece(pos, i, pieces[j].at, None),
+            Outcome::Capture(_)
+        )
+    });
+    region.captures.dedup();
+    region
+}
+
+/// The king's plain moves on the given directions, its castling targets, and its captures.
+fn king_region(pos: &Position, i: usize, angles: Vec<f64>) -> LegalRegion {
+    let board = pos.board();
+    let pieces = pos.pieces();
+    let king = pieces[i];
+    let zones = Zones::new(board, pieces, i, None);
+    let in_check = zones.attacked(king.at);
+    let curves = zones.curves(king.at, board.king_reach + OVERLAP);
+    let mut region = LegalRegion::default();
+    for theta in angles {
+        let intervals = king_ray(pos, i, &zones, &curves, in_check, unit(theta));
+        region.parts.push(RegionPart::Ray {
+            from: king.at,
+            dir: unit(theta),
+            intervals,
+        });
+    }
+    for sign in [-1.0, 1.0] {
+        let to = king.at + Point::new(sign * board.castling_king_travel, 0.0);
+        if !king.moved && resolve_piece(pos, i, to, None).applied().is_some() {
+            region.parts.push(RegionPart::Castle { to });
+        }
+    }
+    region.captures = king_captures(pos, i);
+    region
+}
+
+/// The king's legal plain distances along `u`: after the capture areas it stands in (if
+/// in check), before the first one it would enter, short of the first disc it touches.
+fn king_ray(
+    pos: &Position,
+    i: usize,
+    zones: &Zones<'_>,
+    curves: &[Curve],
+    in_check: bool,
+    u: Point,
+) -> Intervals {
+    let board = pos.board();
+    let pieces = pos.pieces();
+    let king = pieces[i];
+    let o = king.at;
+    let exit = board.inset().exit_distance(o, u);
+    let mut hi = board.king_reach.min(exit);
+    let mut open_hi = false;
+    if let Some((_, t)) = first_contact(pieces, i, o, u, hi) {
+        hi = t;
+        open_hi = true;
+    }
+    let lo = board.min_move + OPEN_END;
+    if hi < lo {
+        return Intervals::default();
+    }
+    let mut critical = vec![lo];
+    for c in curves {
+        c.line_params(o, u, &mut critical);
+    }
+    // Phases along the path: still inside the areas it started in, free, then entered again.
+    let mut leaving = in_check;
+    let mut entered = false;
+    let samples = interval_samples(critical, 0.0, hi);
+    Intervals::from_samples(&samples, |t| {
+        if t > 0.0 && !entered {
+            let attacked = zones.attacked(o + u * t);
+            if attacked && !leaving {
+                entered = true;
+            }
+            if !attacked {
+                leaving = false;
+            }
+        }
+        let beyond = open_hi && t >= hi;
+        !(entered || leaving || t < lo || beyond)
+    })
+}
+
+/// The enemies the king can legally capture: for each, every direction that touches it
+/// first is examined through the critical directions of the paths there.
+fn king_captures(pos: &Position, i: usize) -> Vec<usize> {
+    let board = pos.board();
+    let pieces = pos.pieces();
+    let king = pieces[i];
+    let o = king.at;
+    let reach = board.king_reach;
+    let mut out = Vec::new();
+    for (x, victim) in pieces.iter().enumerate() {
+        if victim.side == king.side || victim.at.distance(o) > reach + 2.0 * R {
+            continue;
+        }
+        // The landing does not depend on the direction: reject it first.
+        let mut after = pieces.to_vec();
+        after[i].at = victim.at;
+        after.remove(x);
+        let k = if x < i { i - 1 } else { i };
+        if is_attacked(board, &after, k) {
+            continue;
+        }
+        let zones = Zones::new(board, pieces, i, Some(x));
+        let mut curves = zones.curves(o, reach + OVERLAP);
+        curves.extend(contact_curves(pos, i));
+        let base = angle_of(victim.at - o);
+        let half = (OVERLAP / victim.at.distance(o)).clamp(-1.0, 1.0).asin();
+        let mut angles: Vec<f64> = critical_directions(o, &curves, reach)
+            .into_iter()
+            .filter(|a| angle_gap(*a, base) <= half)
+            .collect();
+        angles.push(base - half);
+        angles.push(base + half);
+        angles.push(base);
+        let found = circle_samples(angles)
+            .into_iter()
+            .filter(|a| angle_gap(*a, base) <= half)
+            .any(|theta| {
+                let u = unit(theta);
+                let Some((j, tc)) = first_contact(pieces, i, o, u, reach) else {
+                    return false;
+                };
+                j == x && path_prefix_ok(&zones, o, u, tc, false)
+            });
+        if found {
+            out.push(x);
+        }
+    }
+    out
+}
+
+fn angle_gap(a: f64, b: f64) -> f64 {
+    let d = (a - b).rem_euclid(TAU);
+    d.min(TAU - d)
+}
+
+/// The circles on which the first disc a sliding king touches changes.
+fn contact_curves(pos: &Position, i: usize) -> Vec<Curve> {
+    let board = pos.board();
+    let o = pos.pieces()[i].at;
+    let mut out: Vec<Curve> = pos
+        .pieces()
+        .iter()
+        .enumerate()
+        .filter(|&(j, q)| j != i && q.at.distance(o) <= board.king_reach + 2.0 * OVERLAP)
+        .map(|(_, q)| Curve::circle(q.at, OVERLAP))
+        .collect();
+    out.push(Curve::circle(o, board.min_move));
+    out.push(Curve::circle(o, board.king_reach));
+    out.extend(board.inset().edges());
+    out
+}
+
+/// Directions from `o` in which the order of crossings with `curves` can change within
+/// `reach`: grazing a circle, or passing a point where two curves meet.
+fn critical_directions(o: Point, curves: &[Curve], reach: f64) -> Vec<f64> {
+    let mut angles = Vec::new();
+    for c in curves {
+        c.tangent_angles(o, &mut angles);
+    }
+    let mut points = Vec::new();
+    for (k, a) in curves.iter().enumerate() {
+        for b in &curves[k + 1..] {
+            a.intersections(b, &mut points);
+        }
+    }
+    angles.extend(
+        points
+            .into_iter()
+            .filter(|p| {
+                let d = p.distance(o);
+                d > 1e-12 && d <= reach + 1e-6
+            })
+            .map(|p| angle_of(p - o)),
+    );
+    angles
+}
+
+/// A legal move of the side to play, as a piece index and a target, if there is one. The
+/// method is exact (see the module docs): `None` means there is no legal move at all.
+pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
+    let side = pos.to_move();
+    let pieces = pos.pieces();
+    let confirmed = |i: usize, to: Point| resolve_piece(pos, i, to, None).applied().is_some();
+    for i in 0..pieces.len() {
+        if pieces[i].side != side || pieces[i].kind == Kind::King {
+            continue;
+        }
+        let region = other_region(pos, i);
+        if let Some(to) = region.some_target()
+            && confirmed(i, to)
+        {
+            return Some((i, to));
+        }
+        if let Some(&x) = region.captures.first() {
+            return Some((i, pieces[x].at));
+        }
+    }
+    let k = pos.king(side);
+    // Cheap first: a coarse fan usually finds a move; the exact fan decides the rest.
+    let coarse = (0..32).map(|n| n as f64 * TAU / 32.0).collect();
+    if let Some(found) = king_witness(pos, k, coarse, &confirmed) {
+        return Some(found);
+    }
+    let board = pos.board();
+    let zones = Zones::new(board, pieces, k, None);
+    let mut curves = zones.curves(pieces[k].at, board.king_reach + OVERLAP);
+    curves.extend(contact_curves(pos, k));
+    let exact = circle_samples(critical_directions(pieces[k].at, &curves, board.king_reach));
+    king_witness(pos, k, exact, &confirmed)
+}
+
+fn king_witness(
+    pos: &Position,
+    k: usize,
+    angles: Vec<f64>,
+    confirmed: &impl Fn(usize, Point) -> bool,
+) -> Option<(usize, Point)> {
+    let region = king_region(pos, k, angles);
+    if let Some(to) = region.some_target()
+        && confirmed(k, to)
+    {
+        return Some((k, to));
+    }
+    region.captures.first().map(|&x| (k, pos.pieces()[x].at))
+}
+
+/// Whether the side to play has a legal move (exact; see the module docs).
+pub fn has_legal_move(pos: &Position) -> bool {
+    find_legal_move(pos).is_some()
+}
+
+/// Where a piece dragged toward `pointer` would really go: the nearest legal plain target
+/// on its region, or a capture when the pointer is inside a capturable enemy. For the king,
+/// the slide toward the pointer is computed exactly on the pointer's own direction.
+pub fn nearest_target(pos: &Position, i: usize, pointer: Point) -> Option<Target> {
+    let piece = pos.pieces()[i];
+    if piece.side != pos.to_move() {
+        return None;
+    }
+    let region = if piece.kind == Kind::King {
+        let d = pointer - piece.at;
+        let theta = if d.length() > 1e-12 { angle_of(d) } else { 0.0 };
+        king_region(pos, i, vec![theta])
+    } else {
+        other_region(pos, i)
+    };
+    for &x in &region.captures {
+        if pos.pieces()[x].at.distance(pointer) <= R {
+            return Some(Target {
+                point: pos.pieces()[x].at,
+                captures: Some(x),
+            });
+        }
+    }
+    region
+        .parts
+        .iter()
+        .filter_map(|part| match part {
+            RegionPart::Ray {
+                from,
+                dir,
+                intervals,
+            } => intervals
+                .nearest((pointer - *from).dot(*dir))
+                .map(|t| *from + *dir * t),
+            RegionPart::Arcs {
+                centre,
+                radius,
+                arcs,
+            } => nearest_on_arcs(*centre, *radius, arcs, pointer),
+            RegionPart::Castle { to } => Some(*to),
+        })
+        .min_by(|a, b| a.distance(pointer).total_cmp(&b.distance(pointer)))
+        .map(|point| Target {
+            point,
+            captures: None,
+        })
+}
+
+/// A target chosen by [`nearest_target`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Target {
+    /// Where the piece's centre would go.
+    pub point: Point,
+    /// The piece it would capture.
+    pub captures: Option<usize>,
+}
+
+fn nearest_on_arcs(centre: Point, radius: f64, arcs: &[(f64, f64)], p: Point) -> Option<Point> {
+    let phi = angle_of(p - centre);
+    arcs.iter()
+        .map(|&(a, b)| {
+            let rel = (phi - a).rem_euclid(TAU);
+            let angle = if rel <= b - a {
+                a + rel
+            } else if angle_gap(phi, a) <= angle_gap(phi, b) {
+                a
+            } else {
+                b
+            };
+            centre + unit(angle) * radius
+        })
+        .min_by(|x, y| x.distance(p).total_cmp(&y.distance(p)))
+}

@@ -1,0 +1,569 @@
+//! Judging one requested move: the outcome of sending a piece toward a target point.
+//!
+//! A requested target is first read against the piece's movement area (a target within
+//! [`SNAP`] of it is projected onto it), then swept: the first disc the mover would touch
+//! stops it (a friend blocks, an enemy is captured), then the resulting position is checked
+//! for the mover's king.
+
+use super::attack::{Zones, is_attacked, knight_capture_witness, pawn_areas, pawn_can_capture};
+use super::board::Board;
+use super::geometry::{
+    OVERLAP, Point, R, SNAP, interval_samples, overlaps, overlaps_sweep, sweep_contact,
+};
+use super::position::{Kind, Piece, Position, Side};
+use std::fmt;
+
+/// Why a requested move is illegal: DESIGN's fixed vocabulary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The piece belongs to the side not to move.
+    NotYourTurn,
+    /// No disc contains the starting point.
+    NoPiece,
+    /// The target is not in the piece's movement area.
+    OutsideMovementArea,
+    /// A friendly disc stands on the path before the target.
+    Blocked,
+    /// A knight's landing would overlap a friendly disc.
+    FriendlyOverlap,
+    /// The move would overlap two enemies at once.
+    AmbiguousCapture,
+    /// The centre would move less than the minimum move.
+    TooShort,
+    /// The disc would not lie wholly on the board.
+    OffBoard,
+    /// The mover's king would be capturable, or the king would cross a capture area.
+    KingExposed,
+    /// The game has ended.
+    GameOver,
+}
+
+impl Reason {
+    /// Every reason, in DESIGN's order.
+    pub const ALL: [Reason; 10] = [
+        Reason::NotYourTurn,
+        Reason::NoPiece,
+        Reason::OutsideMovementArea,
+        Reason::Blocked,
+        Reason::FriendlyOverlap,
+        Reason::AmbiguousCapture,
+        Reason::TooShort,
+        Reason::OffBoard,
+        Reason::KingExposed,
+        Reason::GameOver,
+    ];
+
+    /// The reason's word, as the command line prints it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Reason::NotYourTurn => "not-your-turn",
+            Reason::NoPiece => "no-piece",
+            Reason::OutsideMovementArea => "outside-movement-area",
+            Reason::Blocked => "blocked",
+            Reason::FriendlyOverlap => "friendly-overlap",
+            Reason::AmbiguousCapture => "ambiguous-capture",
+            Reason::TooShort => "too-short",
+            Reason::OffBoard => "off-board",
+            Reason::KingExposed => "king-exposed",
+            Reason::GameOver => "game-over",
+        }
+    }
+
+    /// A sentence for a person.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Reason::NotYourTurn => "it is the other side's turn",
+            Reason::NoPiece => "there is no piece there",
+            Reason::OutsideMovementArea => "the piece cannot move there",
+            Reason::Blocked => "a friendly piece is in the way",
+            Reason::FriendlyOverlap => "the piece would overlap a friendly piece",
+            Reason::AmbiguousCapture => "the piece would overlap two enemies at once",
+            Reason::TooShort => "a move must be at least one radius long",
+            Reason::OffBoard => "the piece would not be wholly on the board",
+            Reason::KingExposed => "the king would be in check or cross an enemy capture area",
+            Reason::GameOver => "the game is over",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// A legal move, applied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Applied {
+    /// The mover as it stood before the move.
+    pub mover: Piece,
+    /// Where its centre ends.
+    pub to: Point,
+    /// The captured piece, if any.
+    pub captured: Option<Piece>,
+    /// What a promoting pawn became.
+    pub promotion: Option<Kind>,
+    /// The castling rook's start and end, if the move castles.
+    pub castling: Option<(Point, Point)>,
+    /// The position after the move.
+    pub position: Position,
+}
+
+/// The outcome of a requested move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The piece moves to a point.
+    Move(Box<Applied>),
+    /// The piece captures another and lands on its centre.
+    Capture(Box<Applied>),
+    /// The move is refused.
+    Illegal(Reason),
+}
+
+impl Outcome {
+    /// The applied move, if legal.
+    pub fn applied(&self) -> Option<&Applied> {
+        match self {
+            Outcome::Move(a) | Outcome::Capture(a) => Some(a),
+            Outcome::Illegal(_) => None,
+        }
+    }
+}
+
+/// Where a move lands before the king's safety is asked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Landing {
+    pub to: Point,
+    pub captured: Option<usize>,
+    /// Rook index and its landing point.
+    pub castling: Option<(usize, Point)>,
+    /// For a king: how far along its path it slides before landing or touching its victim.
+    pub path: Option<(Point, f64)>,
+}
+
+impl Landing {
+    fn plain(to: Point) -> Self {
+        Landing {
+            to,
+            captured: None,
+            castling: None,
+            path: None,
+        }
+    }
+}
+
+/// Judges moving the piece whose disc contains `from` toward `to`, promoting to `promotion`
+/// (the level's first choice when a promoting move names none).
+pub fn resolve(pos: &Position, from: Point, to: Point, promotion: Option<Kind>) -> Outcome {
+    let Some(i) = pos.piece_at(from) else {
+        return Outcome::Illegal(Reason::NoPiece);
+    };
+    resolve_piece(pos, i, to, promotion)
+}
+
+/// Judges moving `pos.pieces()[i]` toward `to`.
+pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind>) -> Outcome {
+    let piece = pos.pieces()[i];
+    if piece.side != pos.to_move() {
+        return Outcome::Illegal(Reason::NotYourTurn);
+    }
+    if !to.x.is_finite() || !to.y.is_finite() {
+        return Outcome::Illegal(Reason::OutsideMovementArea);
+    }
+    let landing = match piece.kind {
+        Kind::Rook | Kind::Bishop | Kind::Queen => slide(pos, i, piece.kind.slide_directions(), to),
+        Kind::King => king_landing(pos, i, to),
+        Kind::Knight => knight_landing(pos, i, to),
+        Kind::Pawn => pawn_landing(pos, i, to),
+    };
+    match landing {
+        Ok(landing) => finish(pos, i, exact(pos.board(), landing, to), promotion),
+        Err(reason) => Outcome::Illegal(reason),
+    }
+}
+
+/// The first disc (other than `skip`) that a disc sliding from `from` along `u` touches
+/// within `max`, with the distance; `Err` when two enemies of `side` are touched at once.
+pub(crate) fn first_contact(
+    pieces: &[Piece],
+    skip: usize,
+    from: Point,
+    u: Point,
+    max: f64,
+) -> Option<(usize, f64)> {
+    let mut best: Option<(usize, f64)> = None;
+    for (j, q) in pieces.iter().enumerate() {
+        if j == skip {
+            continue;
+        }
+        let limit = best.map_or(max, |b| b.1);
+        if let Some(t) = sweep_contact(from, u, q.at, limit)
+            && best.is_none_or(|b| t < b.1)
+        {
+            best = Some((j, t));
+        }
+    }
+    best
+}
+
+/// Whether two enemies of the mover are touched at the same first-contact distance.
+fn ambiguous(pieces: &[Piece], mover: usize, from: Point, u: Point, hit: (usize, f64)) -> bool {
+    let side = pieces[mover].side;
+    pieces.iter().enumerate().any(|(j, q)| {
+        j != mover
+            && j != hit.0
+            && q.side != side
+            && sweep_contact(from, u, q.at, hit.1 + 1e-9).is_some()
+    })
+}
+
+/// The outcome of a slide along the nearest of `dirs` toward `to`.
+fn slide(pos: &Position, i: usize, dirs: &[Point], to: Point) -> Result<Landing, Reason> {
+    let pieces = pos.pieces();
+    let board = pos.board();
+    let mover = pieces[i];
+    let o = mover.at;
+    let inset = board.inset();
+
+    // A target inside an enemy disc captures it if some ray reaches it first.
+    if let Some(x) = enemy_containing(pieces, mover, to) {
+        for &u in dirs {
+            let exit = inset.exit_distance(o, u);
+            if let Some((j, t)) = first_contact(pieces, i, o, u, exit)
+                && j == x
+            {
+                if ambiguous(pieces, i, o, u, (j, t)) {
+                    return Err(Reason::AmbiguousCapture);
+                }
+                return Ok(Landing {
+                    captured: Some(x),
+                    ..Landing::plain(pieces[x].at)
+                });
+            }
+        }
+    }
+
+    let d = to - o;
+    if d.length() < board.min_move {
+        return Err(Reason::TooShort);
+    }
+    let (u, t) = dirs
+        .iter()
+        .map(|&u| (u, d.dot(u)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .ok_or(Reason::OutsideMovementArea)?;
+    if t <= 0.0 || (d - u * t).length() > SNAP {
+        return Err(Reason::OutsideMovementArea);
+    }
+    along_ray(pos, i, u, t, true)
+}
+
+/// The enemy of `mover` whose disc contains `p`.
+fn enemy_containing(pieces: &[Piece], mover: Piece, p: Point) -> Option<usize> {
+    pieces
+        .iter()
+        .position(|q| q.side != mover.side && q.at.distance(p) <= R)
+}
+
+/// A slide of length `t` along `u`: stops at the first disc, captures it if `may_capture`
+/// and it is an enemy.
+fn along_ray(
+    pos: &Position,
+    i: usize,
+    u: Point,
+    t: f64,
+    may_capture: bool,
+) -> Result<Landing, Reason> {
+    let pieces = pos.pieces();
+    let board = pos.board();
+    let o = pieces[i].at;
+    if let Some((j, tc)) = first_contact(pieces, i, o, u, t) {
+        if pieces[j].side == pieces[i].side || !may_capture {
+            return Err(Reason::Blocked);
+        }
+        if ambiguous(pieces, i, o, u, (j, tc)) {
+            return Err(Reason::AmbiguousCapture);
+        }
+        return Ok(Landing {
+            captured: Some(j),
+            path: Some((u, tc)),
+            ..Landing::plain(pieces[j].at)
+        });
+    }
+    if t < board.min_move {
+        return Err(Reason::TooShort);
+    }
+    if t > board.inset().exit_distance(o, u) + 1e-9 {
+        return Err(Reason::OffBoard);
+    }
+    Ok(Landing {
+        path: Some((u, t)),
+        ..Landing::plain(o + u * t)
+    })
+}
+
+fn king_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason> {
+    let pieces = pos.pieces();
+    let board = pos.board();
+    let king = pieces[i];
+    let d = to - king.at;
+    if !king.moved && d.y.abs() <= SNAP && (d.x.abs() - board.castling_king_travel).abs() <= SNAP {
+        return castling_landing(pos, i, d.x.signum());
+    }
+    let dist = d.length();
+    if dist < 1e-12 {
+        return Err(Reason::TooShort);
+    }
+    let u = d / dist;
+    // Contacts count only within the reach; a target a little beyond it is pulled back.
+    let reach = board.king_reach;
+    if let Some((j, tc)) = first_contact(pieces, i, king.at, u, dist.min(reach)) {
+        if pieces[j].side == king.side {
+            return Err(Reason::Blocked);
+        }
+        if ambiguous(pieces, i, king.at, u, (j, tc)) {
+            return Err(Reason::AmbiguousCapture);
+        }
+        return Ok(Landing {
+            captured: Some(j),
+            path: Some((u, tc)),
+            ..Landing::plain(pieces[j].at)
+        });
+    }
+    if dist > reach + SNAP {
+        return Err(Reason::OutsideMovementArea);
+    }
+    along_ray(pos, i, u, dist.min(reach), true)
+}
+
+fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reason> {
+    let pieces = pos.pieces();
+    let board = pos.board();
+    let king = pieces[i];
+    let u = Point::new(sign, 0.0);
+    let exit = board.inset().exit_distance(king.at, u);
+    let Some((j, tc)) = first_contact(pieces, i, king.at, u, exit) else {
+        return Err(Reason::OutsideMovementArea);
+    };
+    let rook = pieces[j];
+    if rook.side != king.side {
+        return Err(Reason::Blocked);
+    }
+    if rook.kind != Kind::Rook || rook.moved || (rook.at.y - king.at.y).abs() > 1e-9 {
+        return Err(if tc < board.castling_king_travel {
+            Reason::Blocked
+        } else {
+            Reason::OutsideMovementArea
+        });
+    }
+    let to = king.at + u * board.castling_king_travel;
+    let rook_to = to - u * board.castling_rook_offset;
+    // The king's landing must not touch the rook, and the rook must land between them.
+    if tc < board.castling_king_travel || overlaps(rook_to, king.at) {
+        return Err(Reason::Blocked);
+    }
+    Ok(Landing {
+        to,
+        captured: None,
+        castling: Some((j, rook_to)),
+        path: Some((u, board.castling_king_travel)),
+    })
+}
+
+fn knight_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason> {
+    let pieces = pos.pieces();
+    let board = pos.board();
+    let knight = pieces[i];
+    let r = board.knight_distance;
+    let d = to - knight.at;
+    let dist = d.length();
+    if (dist - r).abs() > SNAP {
+        if let Some(x) = enemy_containing(pieces, knight, to) {
+            let others = pieces
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i && j != x)
+                .map(|(_, q)| q.at);
+            if knight_capture_witness(board, knight.at, pieces[x].at, others).is_some() {
+                return Ok(Landing {
+                    captured: Some(x),
+                    ..Landing::plain(pieces[x].at)
+                });
+            }
+        }
+        return Err(if dist < board.min_move {
+            Reason::TooShort
+        } else {
+            Reason::OutsideMovementArea
+        });
+    }
+    let q = knight.at + d * (r / dist);
+    if !board.inset().contains(q) {
+        return Err(Reason::OffBoard);
+    }
+    let mut enemy = None;
+    for (j, p) in pieces.iter().enumerate() {
+        if j == i || !overlaps(q, p.at) {
+            continue;
+        }
+        if p.side == knight.side {
+            return Err(Reason::FriendlyOverlap);
+        }
+        if enemy.replace(j).is_some() {
+            return Err(Reason::AmbiguousCapture);
+        }
+    }
+    Ok(match enemy {
+        Some(x) => Landing {
+            captured: Some(x),
+            ..Landing::plain(pieces[x].at)
+        },
+        None => Landing::plain(q),
+    })
+}
+
+fn pawn_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason> {
+    let pieces = pos.pieces();
+    let board = pos.board();
+    let pawn = pieces[i];
+    let (_, ahead) = pawn_areas(board, &pawn);
+    if let Some(x) = enemy_containing(pieces, pawn, to) {
+        if pawn_can_capture(board, &pawn, pieces[x].at) {
+            return Ok(Landing {
+                captured: Some(x),
+                ..Landing::plain(pieces[x].at)
+            });
+        }
+        if overlaps_sweep(pieces[x].at, pawn.at, ahead) {
+            return Err(Reason::Blocked);
+        }
+    }
+    let d = to - pawn.at;
+    if d.length() < board.min_move {
+        return Err(Reason::TooShort);
+    }
+    let f = pawn.side.forward();
+    let t = d.y * f;
+    let longest = (ahead - pawn.at).length();
+    if d.x.abs() > SNAP || t <= 0.0 || t > longest + SNAP {
+        return Err(Reason::OutsideMovementArea);
+    }
+    along_ray(pos, i, Point::new(0.0, f), t.min(longest), false)
+}
+
+/// Removes rounding from a landing: a projection within 1e-9 of the requested target is the
+/// target, and a landing within 1e-9 of a square centre is that centre.
+fn exact(board: &Board, mut landing: Landing, requested: Point) -> Landing {
+    if landing.captured.is_none() && landing.to.distance(requested) < 1e-9 {
+        landing.to = requested;
+    }
+    landing.to = board.snap_to_square(landing.to);
+    if let Some((_, rook_to)) = landing.castling.as_mut() {
+        *rook_to = board.snap_to_square(*rook_to);
+    }
+    landing
+}
+
+/// Applies a landing, promotes, and asks whether the mover's king is safe.
+fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -> Outcome {
+    let board = pos.board();
+    let before = pos.pieces();
+    let mover = before[i];
+
+    if mover.kind == Kind::King && !king_path_is_safe(pos, i, &landing) {
+        return Outcome::Illegal(Reason::KingExposed);
+    }
+
+    let mut promoted = None;
+    if mover.kind == Kind::Pawn && board.promotes_at(mover.side == Side::White, landing.to) {
+        let choice = promotion.unwrap_or(board.promotion.first().copied().unwrap_or(Kind::Queen));
+        if !board.promotion.contains(&choice) {
+            return Outcome::Illegal(Reason::OutsideMovementArea);
+        }
+        promoted = Some(choice);
+    }
+
+    let mut pieces = before.to_vec();
+    pieces[i].at = landing.to;
+    pieces[i].moved = true;
+    if let Some(kind) = promoted {
+        pieces[i].kind = kind;
+    }
+    let mut castling = None;
+    if let Some((j, rook_to)) = landing.castling {
+        castling = Some((pieces[j].at, rook_to));
+        pieces[j].at = rook_to;
+        pieces[j].moved = true;
+    }
+    let captured = landing.captured.map(|x| pieces.remove(x));
+    let mover_index = match landing.captured {
+        Some(x) if x < i => i - 1,
+        _ => i,
+    };
+    let king = if mover.kind == Kind::King {
+        mover_index
+    } else {
+        pieces
+            .iter()
+            .position(|p| p.side == mover.side && p.kind == Kind::King)
+            .unwrap_or(mover_index)
+    };
+    if is_attacked(board, &pieces, king) {
+        return Outcome::Illegal(Reason::KingExposed);
+    }
+    let applied = Box::new(Applied {
+        mover,
+        to: landing.to,
+        captured,
+        promotion: promoted,
+        castling,
+        position: Position::from_rules(pos.board_arc().clone(), pieces, mover.side.opponent()),
+    });
+    if applied.captured.is_some() {
+        Outcome::Capture(applied)
+    } else {
+        Outcome::Move(applied)
+    }
+}
+
+/// The "cannot cross" rule: along its path the king's disc may leave the capture areas it
+/// stands in, but may not enter one. The path is tested exactly: attacked-ness can only
+/// change where the path crosses a zone's boundary curve.
+fn king_path_is_safe(pos: &Position, i: usize, landing: &Landing) -> bool {
+    let Some((u, length)) = landing.path else {
+        return true;
+    };
+    let board = pos.board();
+    let king = pos.pieces()[i];
+    let zones = Zones::new(board, pos.pieces(), i, landing.captured);
+    if landing.castling.is_some() && zones.attacked(king.at) {
+        return false;
+    }
+    path_prefix_ok(&zones, king.at, u, length, landing.castling.is_some())
+}
+
+/// Whether the attacked points of the path `from + t·u`, `0 < t ≤ length`, form a prefix
+/// that the king already stood in (never allowed when `strict`, as for castling).
+pub(crate) fn path_prefix_ok(
+    zones: &Zones<'_>,
+    from: Point,
+    u: Point,
+    length: f64,
+    strict: bool,
+) -> bool {
+    let mut critical = Vec::new();
+    for curve in zones.curves(from, length + OVERLAP) {
+        curve.line_params(from, u, &mut critical);
+    }
+    let mut leaving = !strict && zones.attacked(from);
+    for t in interval_samples(critical, 0.0, length).into_iter().skip(1) {
+        let attacked = zones.attacked(from + u * t);
+        if attacked && !leaving {
+            return false;
+        }
+        if !attacked {
+            leaving = false;
+        }
+    }
+    true
+}

@@ -1,0 +1,430 @@
+//! Level files (`levels/*.toml`): reading a level, with every error placed at its file, line
+//! and column.
+//!
+//! This is the continuous part of the format (DESIGN §4). Its keys:
+//!
+//! | key | meaning | default |
+//! | --- | --- | --- |
+//! | `name` | the level's title | required |
+//! | `mode` | `"continuous"` | required |
+//! | `description` | one paragraph for the level picker | `""` |
+//! | `[board] files`, `ranks` | nominal squares (1–26 each) | required |
+//! | `[continuous] square` | side of a nominal square, in R | 2√2 |
+//! | `[continuous] king_reach` | the king's slide | 4 |
+//! | `[continuous] knight_distance` | the knight's jump | √40 |
+//! | `[continuous] pawn_step`, `pawn_first_step` | longest pawn slide, moved / unmoved | 1 and 2 squares |
+//! | `[continuous] pawn_capture` | forward and sideways reach of the pawn's capture capsules | 1 square |
+//! | `[continuous] min_move` | shortest legal move | 1 |
+//! | `[continuous] promotion_line` | distance of the promotion line from the far edge | 1 |
+//! | `[continuous] promotion` | promotion choices, letters of Q R B N | `["Q", "R", "B", "N"]` |
+//! | `[continuous] castling_king_travel`, `castling_rook_offset` | castling geometry | 2 squares, 1 square |
+//! | `[rules] setup` | a FEN (pieces on square centres) or a POS | required |
+
+use crate::continuous::notation::parse_position;
+use crate::continuous::{Board, Kind, Piece, Position, Side};
+use serde::Deserialize;
+use std::fmt;
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+use toml::Spanned;
+
+/// A level, read and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// Title.
+    pub name: String,
+    /// One paragraph for the level picker.
+    pub description: String,
+    /// The rules world and its data.
+    pub kind: LevelKind,
+}
+
+/// What a level plays.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LevelKind {
+    /// Area-of-competence chess.
+    Continuous(ContinuousLevel),
+}
+
+/// A continuous level: its board and its start position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContinuousLevel {
+    /// The board and rule lengths.
+    pub board: Arc<Board>,
+    /// The start position.
+    pub start: Position,
+}
+
+impl ContinuousLevel {
+    /// The setup's pieces, which decide which pieces of a POS count as unmoved.
+    pub fn setup(&self) -> &[Piece] {
+        self.start.pieces()
+    }
+
+    /// Reads a POS on this level's board.
+    pub fn parse_position(
+        &self,
+        text: &str,
+    ) -> Result<Position, crate::continuous::notation::NotationError> {
+        parse_position(self.board.clone(), self.setup(), text)
+    }
+}
+
+/// One problem in a level file, placed at its line and column (both 1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelError {
+    /// The file as named by the user.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+/// Every problem found in a level file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct LevelErrors(pub Vec<LevelError>);
+
+impl fmt::Display for LevelErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, e) in self.0.iter().enumerate() {
+            if n > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LevelFile {
+    name: Spanned<String>,
+    mode: Spanned<String>,
+    #[serde(default)]
+    description: String,
+    board: BoardSection,
+    #[serde(default)]
+    continuous: ContinuousSection,
+    rules: RulesSection,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardSection {
+    files: Spanned<i64>,
+    ranks: Spanned<i64>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ContinuousSection {
+    square: Option<Spanned<f64>>,
+    king_reach: Option<Spanned<f64>>,
+    knight_distance: Option<Spanned<f64>>,
+    pawn_step: Option<Spanned<f64>>,
+    pawn_first_step: Option<Spanned<f64>>,
+    pawn_capture: Option<Spanned<f64>>,
+    min_move: Option<Spanned<f64>>,
+    promotion_line: Option<Spanned<f64>>,
+    promotion: Option<Spanned<Vec<Spanned<String>>>>,
+    castling_king_travel: Option<Spanned<f64>>,
+    castling_rook_offset: Option<Spanned<f64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesSection {
+    setup: Spanned<String>,
+}
+
+/// Reads the level file at `path`.
+pub fn load(path: &Path) -> Result<Level, LevelErrors> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        LevelErrors(vec![LevelError {
+            file: name.clone(),
+            line: 1,
+            column: 1,
+            message: format!("cannot read the file: {e}"),
+        }])
+    })?;
+    parse(&name, &text)
+}
+
+/// Reads level text; `file` names it in errors.
+pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
+    let mut errors = Errors {
+        file,
+        text,
+        found: Vec::new(),
+    };
+    let raw: LevelFile = match toml::from_str(text) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let message = e.message().trim().to_string();
+            errors.at(e.span().unwrap_or(0..0), message);
+            return Err(LevelErrors(errors.found));
+        }
+    };
+    if raw.mode.get_ref() != "continuous" {
+        errors.at(
+            raw.mode.span(),
+            format!(
+                "mode \"{}\" is not supported: expected \"continuous\"",
+                raw.mode.get_ref()
+            ),
+        );
+        return Err(LevelErrors(errors.found));
+    }
+    let board = read_board(&raw, &mut errors);
+    let Some(board) = board else {
+        return Err(LevelErrors(errors.found));
+    };
+    let board = Arc::new(board);
+    let setup = raw.rules.setup.get_ref();
+    let start: Result<Position, String> = if setup.contains('@') {
+        parse_position(board.clone(), &[], setup)
+            .map_err(|e| e.to_string())
+            .and_then(|p| {
+                // A POS setup is where every piece starts: all unmoved.
+                let pieces = p
+                    .pieces()
+                    .iter()
+                    .map(|q| Piece { moved: false, ..*q })
+                    .collect();
+                Position::new(board.clone(), pieces, p.to_move()).map_err(|e| e.to_string())
+            })
+    } else {
+        from_fen(&board, setup)
+    };
+    let start = match start {
+        Ok(pos) => Some(pos),
+        Err(e) => {
+            errors.at(raw.rules.setup.span(), format!("setup: {e}"));
+            None
+        }
+    };
+    match start {
+        Some(start) if errors.found.is_empty() => Ok(Level {
+            name: raw.name.into_inner(),
+            description: raw.description,
+            kind: LevelKind::Continuous(ContinuousLevel { board, start }),
+        }),
+        _ => Err(LevelErrors(errors.found)),
+    }
+}
+
+struct Errors<'a> {
+    file: &'a str,
+    text: &'a str,
+    found: Vec<LevelError>,
+}
+
+impl Errors<'_> {
+    fn at(&mut self, span: Range<usize>, message: String) {
+        let (line, column) = line_column(self.text, span.start);
+        self.found.push(LevelError {
+            file: self.file.to_string(),
+            line,
+            column,
+            message,
+        });
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
+}
+
+fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
+    let mut size = |v: &Spanned<i64>, what: &str| {
+        let n = *v.get_ref();
+        if (1..=26).contains(&n) {
+            Some(n as u32)
+        } else {
+            errors.at(
+                v.span(),
+                format!("{what} = {n}: expected a whole number from 1 to 26"),
+            );
+            None
+        }
+    };
+    let files = size(&raw.board.files, "files");
+    let ranks = size(&raw.board.ranks, "ranks");
+    let mut board = Board::new(files?, ranks?);
+    let c = &raw.continuous;
+    let mut length = |v: &Option<Spanned<f64>>, what: &str, slot: &mut f64| {
+        if let Some(v) = v {
+            let x = *v.get_ref();
+            if x.is_finite() && x > 0.0 && x <= 1e6 {
+                *slot = x;
+            } else {
+                errors.at(
+                    v.span(),
+                    format!("{what} = {x}: expected a positive length (in units of R)"),
+                );
+            }
+        }
+    };
+    length(&c.square, "square", &mut board.square);
+    let square = board.square;
+    board.pawn_step = square;
+    board.pawn_first_step = 2.0 * square;
+    board.pawn_capture = square;
+    board.castling_king_travel = 2.0 * square;
+    board.castling_rook_offset = square;
+    length(&c.king_reach, "king_reach", &mut board.king_reach);
+    length(
+        &c.knight_distance,
+        "knight_distance",
+        &mut board.knight_distance,
+    );
+    length(&c.pawn_step, "pawn_step", &mut board.pawn_step);
+    length(
+        &c.pawn_first_step,
+        "pawn_first_step",
+        &mut board.pawn_first_step,
+    );
+    length(&c.pawn_capture, "pawn_capture", &mut board.pawn_capture);
+    length(&c.min_move, "min_move", &mut board.min_move);
+    length(
+        &c.promotion_line,
+        "promotion_line",
+        &mut board.promotion_line,
+    );
+    length(
+        &c.castling_king_travel,
+        "castling_king_travel",
+        &mut board.castling_king_travel,
+    );
+    length(
+        &c.castling_rook_offset,
+        "castling_rook_offset",
+        &mut board.castling_rook_offset,
+    );
+    if let Some(list) = &c.promotion {
+        let mut kinds = Vec::new();
+        for item in list.get_ref() {
+            match Kind::from_letter_str(item.get_ref()) {
+                Some(k) if !matches!(k, Kind::King | Kind::Pawn) => kinds.push(k),
+                _ => errors.at(
+                    item.span(),
+                    format!(
+                        "promotion \"{}\": expected one of Q, R, B, N",
+                        item.get_ref()
+                    ),
+                ),
+            }
+        }
+        if kinds.is_empty() && list.get_ref().is_empty() {
+            errors.at(
+                list.span(),
+                "promotion: the list needs at least one piece".to_string(),
+            );
+        }
+        board.promotion = kinds;
+    }
+    Some(board)
+}
+
+/// Places a FEN's pieces on square centres.
+fn from_fen(board: &Arc<Board>, fen: &str) -> Result<Position, String> {
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next().ok_or("the FEN is empty")?;
+    let side = match fields.next() {
+        None | Some("w") => Side::White,
+        Some("b") => Side::Black,
+        Some(other) => return Err(format!("side to move '{other}': expected w or b")),
+    };
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != board.ranks as usize {
+        return Err(format!(
+            "the FEN has {} ranks; the board has {}",
+            rows.len(),
+            board.ranks
+        ));
+    }
+    let mut pieces = Vec::new();
+    for (n, row) in rows.iter().enumerate() {
+        let rank = board.ranks - 1 - n as u32;
+        let mut file: u32 = 0;
+        let mut digits = String::new();
+        let flush = |digits: &mut String, file: &mut u32| -> Result<(), String> {
+            if !digits.is_empty() {
+                let skip: u32 = digits
+                    .parse()
+                    .map_err(|_| format!("bad number '{digits}'"))?;
+                *file = file.saturating_add(skip);
+                digits.clear();
+            }
+            Ok(())
+        };
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            flush(&mut digits, &mut file)?;
+            let kind = Kind::from_letter(c)
+                .ok_or_else(|| format!("'{c}' in rank {} is not a piece letter", rank + 1))?;
+            if file >= board.files {
+                return Err(format!(
+                    "rank {} is longer than {} files",
+                    rank + 1,
+                    board.files
+                ));
+            }
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            pieces.push(Piece::new(side, kind, board.square_centre(file, rank)));
+            file += 1;
+        }
+        flush(&mut digits, &mut file)?;
+        if file != board.files {
+            return Err(format!(
+                "rank {} covers {} files; the board has {}",
+                rank + 1,
+                file,
+                board.files
+            ));
+        }
+    }
+    Position::new(board.clone(), pieces, side).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_characters() {
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        assert_eq!(line_column("é\nx", 3), (2, 1));
+    }
+}

@@ -1,0 +1,15 @@
+//! areachess: a chess-variant simulator with two rule worlds.
+//!
+//! - [`continuous`]: "area of competence" chess on a continuous board (pure rules).
+//! - [`level`]: level files.
+//! - [`sim`]: the rules inside Bevy, without rendering.
+//! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
+//! - `ui` (feature `gui`): the desktop app.
+
+pub mod cli;
+pub mod continuous;
+pub mod convert;
+pub mod level;
+pub mod sim;
+#[cfg(feature = "gui")]
+pub mod ui;

@@ -1,0 +1,47 @@
+//! The `areachess` binary: the desktop app and the command line.
+
+use areachess::cli::{Cli, Command, Failure, check, default_level, judge};
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => play(default_level()),
+        Some(Command::Play { level }) => play(level),
+        Some(Command::Check { levels }) => {
+            let code = check(&levels, &mut std::io::stdout(), &mut std::io::stderr());
+            return ExitCode::from(code);
+        }
+        Some(Command::Judge {
+            level,
+            position,
+            moves,
+        }) => judge(
+            &level,
+            position.as_deref(),
+            &moves,
+            &mut std::io::stdout().lock(),
+        ),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure { code, message }) => {
+            eprintln!("areachess: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+#[cfg(feature = "gui")]
+fn play(level: std::path::PathBuf) -> Result<(), Failure> {
+    areachess::ui::run(&level)
+}
+
+#[cfg(not(feature = "gui"))]
+fn play(_level: std::path::PathBuf) -> Result<(), Failure> {
+    Err(Failure {
+        code: 2,
+        message: "this build has no window: rebuild with the `gui` feature".into(),
+    })
+}

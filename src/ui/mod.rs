@@ -1,0 +1,431 @@
+//! The desktop app: draws what `sim` holds and turns clicks into move requests. The rules
+//! decide everything; this module only asks them (through [`RulesPlugin`] messages and the
+//! pure region queries) and draws the answers.
+
+use crate::cli::Failure;
+use crate::continuous::notation::format_applied;
+use crate::continuous::{LegalRegion, RegionPart, Request, Side, Status, Target};
+use crate::continuous::{legal_region, nearest_target};
+use crate::convert::{from_bevy, to_bevy};
+use crate::level::{self, LevelKind};
+use crate::sim::{
+    Match, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot, RulesPlugin,
+};
+use bevy::camera::Projection;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use std::path::Path;
+
+/// Width of the side panel, in logical pixels.
+const PANEL_WIDTH: f32 = 300.0;
+
+/// Opens the window on the level at `path` and runs until it is closed.
+pub fn run(path: &Path) -> Result<(), Failure> {
+    let level = level::load(path)?;
+    let title = format!("areachess — {}", level.name);
+    let LevelKind::Continuous(continuous) = level.kind;
+    App::new()
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title,
+                resolution: (1100, 760).into(),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins((EguiPlugin::default(), RulesPlugin, plugin))
+        .insert_resource(Match::new(continuous))
+        .insert_resource(LevelName(level.name))
+        .run();
+    Ok(())
+}
+
+/// The board view, piece visuals, input and panels.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+        .init_resource::<Selection>()
+        .init_resource::<Feedback>()
+        .add_systems(Startup, (spawn_camera, spawn_board).chain())
+        .add_systems(
+            Update,
+            (
+                fit_camera,
+                dress_pieces,
+                track_pointer,
+                pick_and_drop,
+                keyboard_commands,
+                read_outcomes,
+                draw_region,
+            )
+                .chain()
+                .after(crate::sim::RulesSystems),
+        )
+        .add_systems(EguiPrimaryContextPass, (side_panel, piece_letters));
+}
+
+/// The level's title for the panel.
+#[derive(Resource)]
+struct LevelName(String);
+
+/// The picked piece, its legal region (computed once per pick) and where it would land.
+#[derive(Resource, Default)]
+struct Selection {
+    piece: Option<usize>,
+    region: Option<LegalRegion>,
+    target: Option<Target>,
+    pointer: Option<Vec2>,
+}
+
+/// The last thing the rules said, in words.
+#[derive(Resource, Default)]
+struct Feedback(String);
+
+#[derive(Resource)]
+struct DiscLooks {
+    mesh: Handle<Mesh>,
+    white: Handle<ColorMaterial>,
+    black: Handle<ColorMaterial>,
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("Camera"), Camera2d));
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    state: Res<Match>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let board = state.level.board.clone();
+    let square = board.square as f32;
+    let light = materials.add(Color::srgb(0.93, 0.89, 0.80));
+    let dark = materials.add(Color::srgb(0.84, 0.78, 0.66));
+    let tile = meshes.add(Rectangle::new(square, square));
+    for file in 0..board.files {
+        for rank in 0..board.ranks {
+            let centre = to_bevy(board.square_centre(file, rank));
+            let material = if (file + rank) % 2 == 0 {
+                dark.clone()
+            } else {
+                light.clone()
+            };
+            commands.spawn((
+                Name::new("Square"),
+                Mesh2d(tile.clone()),
+                MeshMaterial2d(material),
+                Transform::from_translation(centre.extend(0.0)),
+            ));
+        }
+    }
+    commands.insert_resource(DiscLooks {
+        mesh: meshes.add(Circle::new(1.0)),
+        white: materials.add(Color::srgb(0.97, 0.97, 0.95)),
+        black: materials.add(Color::srgb(0.12, 0.12, 0.14)),
+    });
+}
+
+/// Fits the board into the window left of the panel.
+fn fit_camera(
+    state: Res<Match>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let board = state.game.position().board();
+    let (w, h) = (board.width() as f32, board.height() as f32);
+    let avail = Vec2::new(
+        (window.width() - PANEL_WIDTH).max(100.0),
+        window.height().max(100.0),
+    );
+    let scale = (w / avail.x).max(h / avail.y) * 1.08;
+    let (mut transform, mut projection) = camera.into_inner();
+    transform.translation.x = w / 2.0 + PANEL_WIDTH / 2.0 * scale;
+    transform.translation.y = h / 2.0;
+    if let Projection::Orthographic(ortho) = projection.as_mut() {
+        ortho.scale = scale;
+    }
+}
+
+/// Gives new or changed piece entities a disc of their side's colour.
+fn dress_pieces(
+    mut commands: Commands,
+    looks: Option<Res<DiscLooks>>,
+    pieces: Query<(Entity, &PieceSide), Changed<PieceSide>>,
+) {
+    let Some(looks) = looks else { return };
+    for (entity, side) in &pieces {
+        let material = match side.0 {
+            Side::White => looks.white.clone(),
+            Side::Black => looks.black.clone(),
+        };
+        commands
+            .entity(entity)
+            .insert((Mesh2d(looks.mesh.clone()), MeshMaterial2d(material)));
+    }
+}
+
+/// Where the pointer is on the board, and where the picked piece would land.
+fn track_pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+) {
+    let (camera, at) = *camera;
+    let pointer = window
+        .cursor_position()
+        .and_then(|c| camera.viewport_to_world_2d(at, c).ok());
+    if pointer == selection.pointer {
+        return;
+    }
+    selection.pointer = pointer;
+    selection.target = match (selection.piece, pointer) {
+        (Some(i), Some(p)) => nearest_target(state.game.position(), i, from_bevy(p)),
+        _ => None,
+    };
+}
+
+/// Left click picks one of your pieces, or moves the picked one; right click drops it.
+fn pick_and_drop(
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut contexts: EguiContexts,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<MoveRequest>,
+) {
+    if contexts
+        .ctx_mut()
+        .is_ok_and(|ctx| ctx.egui_wants_pointer_input())
+    {
+        return;
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        *selection = Selection::default();
+        return;
+    }
+    if !buttons.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let Some(pointer) = selection.pointer.map(from_bevy) else {
+        return;
+    };
+    let pos = state.game.position();
+    let own = pos
+        .piece_at(pointer)
+        .filter(|&i| pos.pieces()[i].side == pos.to_move());
+    match (selection.piece, own) {
+        (_, Some(i)) if selection.piece != Some(i) => {
+            selection.piece = Some(i);
+            selection.region = Some(legal_region(pos, i));
+            selection.target = nearest_target(pos, i, pointer);
+        }
+        (Some(i), _) => {
+            let to = selection.target.map_or(pointer, |t| t.point);
+            requests.write(MoveRequest(Request {
+                from: pos.pieces()[i].at,
+                to,
+                promotion: None,
+            }));
+            *selection = Selection {
+                pointer: selection.pointer,
+                ..default()
+            };
+        }
+        (None, _) => {}
+    }
+}
+
+fn keyboard_commands(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut commands: MessageWriter<MatchCommand>,
+    mut selection: ResMut<Selection>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        commands.write(MatchCommand::Undo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        commands.write(MatchCommand::Redo);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        *selection = Selection::default();
+    }
+}
+
+fn read_outcomes(mut outcomes: MessageReader<MoveOutcome>, mut feedback: ResMut<Feedback>) {
+    for outcome in outcomes.read() {
+        feedback.0 = match &outcome.outcome {
+            crate::continuous::Outcome::Illegal(reason) => {
+                format!("Illegal: {} ({reason})", reason.explain())
+            }
+            _ => String::new(),
+        };
+    }
+}
+
+fn draw_region(mut gizmos: Gizmos, state: Res<Match>, selection: Res<Selection>) {
+    let pos = state.game.position();
+    let move_colour = Color::srgba(0.15, 0.55, 0.95, 0.9);
+    let capture_colour = Color::srgb(0.9, 0.2, 0.15);
+    if let Some(region) = &selection.region {
+        for part in &region.parts {
+            match part {
+                RegionPart::Ray {
+                    from,
+                    dir,
+                    intervals,
+                } => {
+                    for &(a, b) in &intervals.0 {
+                        gizmos.line_2d(
+                            to_bevy(*from + *dir * a),
+                            to_bevy(*from + *dir * b),
+                            move_colour,
+                        );
+                    }
+                }
+                RegionPart::Arcs {
+                    centre,
+                    radius,
+                    arcs,
+                } => {
+                    for &(a, b) in arcs {
+                        let steps = ((b - a) * 24.0).ceil().max(2.0) as usize;
+                        let points = (0..=steps).map(|k| {
+                            let t = a + (b - a) * k as f64 / steps as f64;
+                            to_bevy(*centre + crate::continuous::geometry::unit(t) * *radius)
+                        });
+                        gizmos.linestrip_2d(points, move_colour);
+                    }
+                }
+                RegionPart::Castle { to } => {
+                    gizmos.circle_2d(to_bevy(*to), 0.4, move_colour);
+                }
+            }
+        }
+        for &x in &region.captures {
+            if let Some(p) = pos.pieces().get(x) {
+                gizmos.circle_2d(to_bevy(p.at), 1.15, capture_colour);
+            }
+        }
+    }
+    if let Some(target) = selection.target {
+        gizmos.circle_2d(to_bevy(target.point), 1.0, Color::srgba(0.1, 0.8, 0.3, 0.9));
+    }
+    if let Some(i) = selection.piece
+        && let Some(p) = pos.pieces().get(i)
+    {
+        gizmos.circle_2d(to_bevy(p.at), 1.08, Color::srgb(0.95, 0.75, 0.1));
+    }
+    if state.game.in_check() {
+        let king = pos.pieces()[pos.king(pos.to_move())].at;
+        gizmos.circle_2d(to_bevy(king), 1.25, capture_colour);
+    }
+}
+
+/// Piece letters, drawn by egui over the discs.
+fn piece_letters(
+    mut contexts: EguiContexts,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    pieces: Query<(&PieceKind, &PieceSide, &GlobalTransform), With<PieceSlot>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (camera, at) = *camera;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("letters"),
+    ));
+    let size = camera
+        .world_to_viewport(at, Vec3::ZERO)
+        .ok()
+        .zip(camera.world_to_viewport(at, Vec3::X).ok())
+        .map_or(20.0, |(a, b)| (b - a).length() * 1.2);
+    for (kind, side, transform) in &pieces {
+        let Ok(screen) = camera.world_to_viewport(at, transform.translation()) else {
+            continue;
+        };
+        let colour = match side.0 {
+            Side::White => egui::Color32::from_rgb(30, 30, 34),
+            Side::Black => egui::Color32::from_rgb(240, 240, 235),
+        };
+        painter.text(
+            egui::pos2(screen.x, screen.y),
+            egui::Align2::CENTER_CENTER,
+            kind.0.letter(),
+            egui::FontId::proportional(size),
+            colour,
+        );
+    }
+    Ok(())
+}
+
+fn side_panel(
+    mut contexts: EguiContexts,
+    state: Res<Match>,
+    name: Res<LevelName>,
+    feedback: Res<Feedback>,
+    mut commands: MessageWriter<MatchCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::Panel::right("match")
+        .exact_size(PANEL_WIDTH)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.heading(&name.0);
+            let game = &state.game;
+            let status = match game.status() {
+                Status::Playing => {
+                    let side = game.position().to_move();
+                    if game.in_check() {
+                        format!("{side} to move — check!")
+                    } else {
+                        format!("{side} to move")
+                    }
+                }
+                Status::Checkmate { winner } => format!("Checkmate: {winner} wins"),
+                Status::Stalemate => "Stalemate: draw".to_string(),
+                Status::Resigned { winner } => format!("Resigned: {winner} wins"),
+                Status::DrawAgreed => "Draw agreed".to_string(),
+            };
+            ui.label(egui::RichText::new(status).strong());
+            if !feedback.0.is_empty() {
+                ui.colored_label(egui::Color32::from_rgb(200, 60, 40), &feedback.0);
+            }
+            ui.horizontal(|ui| {
+                for (label, command) in [
+                    ("Undo", MatchCommand::Undo),
+                    ("Redo", MatchCommand::Redo),
+                    ("New game", MatchCommand::Restart),
+                ] {
+                    if ui.button(label).clicked() {
+                        commands.write(command);
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Resign").clicked() {
+                    commands.write(MatchCommand::Resign);
+                }
+                if ui.button("Agree draw").clicked() {
+                    commands.write(MatchCommand::AgreeDraw);
+                }
+            });
+            ui.separator();
+            ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo.");
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                let board = game.position().board();
+                for (n, played) in game.played().iter().enumerate() {
+                    ui.monospace(format!("{:>3}. {}", n + 1, format_applied(board, &played.applied)));
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,109 @@
+//! The command line as DESIGN §5 fixes it, run as a user runs it.
+
+use std::path::Path;
+use std::process::Command;
+
+fn areachess(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const LEVEL: &str = "levels/area-of-competence.toml";
+
+#[test]
+fn judge_prints_one_line_per_move_then_the_position() {
+    let (code, out, err) = areachess(&[
+        "judge", LEVEL, "e2->e4", "e7->e5", "g1->f3", "e1->e2", "b8->c6", "f3->e5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok move P e2->e4");
+    assert_eq!(lines[1], "ok move p e7->e5");
+    assert_eq!(lines[2], "ok move N g1->f3");
+    assert_eq!(lines[3], "illegal not-your-turn");
+    assert_eq!(lines[4], "ok move n b8->c6");
+    assert_eq!(lines[5], "ok capture N f3->e5 xp");
+    assert_eq!(lines.len(), 7);
+    assert!(lines[6].starts_with("b;r@a8;n@c6;"), "{}", lines[6]);
+    assert!(lines[6].contains(";N@e5"), "{}", lines[6]);
+}
+
+#[test]
+fn judge_starts_from_a_given_position_and_prints_exact_coordinates() {
+    let (code, out, _) = areachess(&[
+        "judge",
+        LEVEL,
+        "--position",
+        "w;K@e1;R@a1;k@e8",
+        "a1->1.4142135623730951,10.5",
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok move R a1->1.4142135623730951,10.5");
+    assert_eq!(lines[1], "b;K@e1;R@1.4142135623730951,10.5;k@e8");
+}
+
+#[test]
+fn judge_refuses_unreadable_text_with_exit_code_two() {
+    let (code, out, err) = areachess(&["judge", LEVEL, "--position", "w;K@e1;X@a1;k@e8"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("'X' is not a piece letter"), "{err}");
+
+    let (code, _, err) = areachess(&["judge", LEVEL, "e2-e4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("move 1") && err.contains("e2-e4"), "{err}");
+
+    let (code, _, err) = areachess(&["judge", LEVEL, "e2->z9"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("z9"), "{err}");
+}
+
+#[test]
+fn judge_refuses_impossible_positions_with_exit_code_two() {
+    for (pos, words) in [
+        ("w;K@e1;R@1.5,1.5;N@2.5,1.5;k@e8", "overlap"),
+        ("w;K@e1;R@0.5,5;k@e8", "not wholly on the board"),
+        ("w;K@e1;R@a1", "black has 0 kings"),
+        (
+            "w;K@e1;R@a8;k@h8",
+            "black is not to move but its king can be captured",
+        ),
+    ] {
+        let (code, _, err) = areachess(&["judge", LEVEL, "--position", pos]);
+        assert_eq!(code, 2, "{pos}");
+        assert!(err.contains(words), "{pos}: {err}");
+    }
+}
+
+#[test]
+fn check_accepts_the_shipped_level() {
+    let (code, out, _) = areachess(&["check", LEVEL]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), format!("{LEVEL}: ok"));
+}
+
+#[test]
+fn check_reports_errors_at_file_line_and_column_with_exit_code_one() {
+    let dir = std::env::temp_dir().join(format!("areachess-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "name = \"x\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 40\n[rules]\nsetup = \"8/8/8/8/8/8/8/8\"\n",
+    )
+    .expect("write");
+    let (code, _, err) = areachess(&["check", bad.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad.toml:5:9: ranks = 40"), "{err}");
+    assert!(Path::new(&bad).exists());
+    let _ = std::fs::remove_dir_all(dir);
+}

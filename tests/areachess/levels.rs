@@ -1,0 +1,68 @@
+//! Loading level files: the shipped one, and errors placed at their line and column.
+
+use areachess::level::{self, LevelKind};
+
+fn errors(text: &str) -> Vec<String> {
+    match level::parse("t.toml", text) {
+        Ok(_) => vec![],
+        Err(e) => e.0.iter().map(ToString::to_string).collect(),
+    }
+}
+
+const GOOD: &str = "name = \"x\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+
+#[test]
+fn a_minimal_level_loads_with_default_lengths() {
+    let level = level::parse("t.toml", GOOD).expect("loads");
+    let LevelKind::Continuous(c) = level.kind;
+    assert_eq!(c.start.pieces().len(), 2);
+    assert!((c.board.king_reach - 4.0).abs() < 1e-12);
+}
+
+#[test]
+fn unknown_keys_are_placed_at_their_line() {
+    let text = GOOD.replace("ranks = 8\n", "ranks = 8\nfile = 3\n");
+    let errs = errors(&text);
+    assert_eq!(errs.len(), 1);
+    assert!(
+        errs[0].starts_with("t.toml:6:1: unknown field `file`"),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn every_bad_length_is_reported_not_only_the_first() {
+    let text = GOOD.replace(
+        "[rules]",
+        "[continuous]\nking_reach = -1\nmin_move = 0\npromotion = [\"K\"]\n[rules]",
+    );
+    let errs = errors(&text);
+    assert_eq!(errs.len(), 3, "{errs:?}");
+    assert!(
+        errs[0].starts_with("t.toml:7:14: king_reach = -1"),
+        "{errs:?}"
+    );
+    assert!(errs[1].starts_with("t.toml:8:12: min_move = 0"), "{errs:?}");
+    assert!(
+        errs[2].starts_with("t.toml:9:14: promotion \"K\""),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn a_setup_that_does_not_fit_the_board_is_refused() {
+    let errs = errors(&GOOD.replace("4k3/8/8/8/8/8/8/4K3", "4k3/8/8/8/8/8/8"));
+    assert!(
+        errs[0].contains("t.toml:7:9: setup: the FEN has 7 ranks; the board has 8"),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn a_mode_the_loader_does_not_know_is_refused_at_its_value() {
+    let errs = errors(&GOOD.replace("\"continuous\"", "\"hexagonal\""));
+    assert!(
+        errs[0].starts_with("t.toml:2:8: mode \"hexagonal\""),
+        "{errs:?}"
+    );
+}

@@ -1,0 +1,8 @@
+//! The integration tests, in one binary so Bevy is linked once.
+
+mod cli;
+mod levels;
+mod properties;
+mod regions;
+mod rules;
+mod support;

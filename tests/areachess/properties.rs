@@ -1,0 +1,123 @@
+//! Property tests: invariants of legal play from random positions.
+
+use crate::support::classic;
+use areachess::continuous::attack::is_attacked;
+use areachess::continuous::notation::{format_position, parse_position};
+use areachess::continuous::{
+    Kind, Outcome, Piece, Point, Position, Side, has_legal_move, nearest_target, resolve,
+};
+use proptest::prelude::*;
+
+/// Random legal-looking positions: two kings and up to ten other discs anywhere, the side
+/// not to move not in check.
+fn positions() -> impl Strategy<Value = Position> {
+    let level = classic();
+    let board = level.board.clone();
+    let (w, h) = (board.width(), board.height());
+    let piece = (
+        0usize..6,
+        any::<bool>(),
+        1.0..w - 1.0,
+        1.0..h - 1.0,
+        any::<bool>(),
+    );
+    (prop::collection::vec(piece, 2..12), any::<bool>()).prop_filter_map(
+        "valid and not already in check",
+        move |(raw, white_to_move)| {
+            let mut pieces: Vec<Piece> = raw
+                .into_iter()
+                .enumerate()
+                .map(|(n, (k, white, x, y, moved))| Piece {
+                    side: if white { Side::White } else { Side::Black },
+                    kind: match n {
+                        0 | 1 => Kind::King,
+                        _ => Kind::ALL[1 + k % 5],
+                    },
+                    at: Point::new(x, y),
+                    moved,
+                })
+                .collect();
+            pieces[0].side = Side::White;
+            pieces[1].side = Side::Black;
+            let to_move = if white_to_move {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let pos = Position::new(board.clone(), pieces, to_move).ok()?;
+            let waiting = pos.king(to_move.opponent());
+            (!is_attacked(pos.board(), pos.pieces(), waiting)).then_some(pos)
+        },
+    )
+}
+
+fn assert_sound(pos: &Position, mover_side: Side) {
+    let again = Position::new(
+        pos.board_arc().clone(),
+        pos.pieces().to_vec(),
+        pos.to_move(),
+    );
+    assert!(again.is_ok(), "discs overlap or leave the board: {again:?}");
+    let king = pos.king(mover_side);
+    assert!(
+        !is_attacked(pos.board(), pos.pieces(), king),
+        "the mover's king is capturable after its move"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn legal_moves_keep_discs_apart_on_the_board_and_the_king_safe(
+        start in positions(),
+        steps in prop::collection::vec((any::<prop::sample::Index>(), 0.0f64..1.0, 0.0f64..1.0), 1..6),
+    ) {
+        let mut pos = start;
+        for (pick, fx, fy) in steps {
+            let side = pos.to_move();
+            let mine: Vec<usize> = (0..pos.pieces().len()).filter(|&i| pos.pieces()[i].side == side).collect();
+            let i = mine[pick.index(mine.len())];
+            let pointer = Point::new(fx * pos.board().width(), fy * pos.board().height());
+            let Some(target) = nearest_target(&pos, i, pointer) else { continue };
+            let outcome = resolve(&pos, pos.pieces()[i].at, target.point, None);
+            // The nearest legal target is legal, and a capture when it says so.
+            prop_assert!(outcome.applied().is_some(), "nearest target {target:?} judged {outcome:?}");
+            prop_assert_eq!(matches!(outcome, Outcome::Capture(_)), target.captures.is_some());
+            let applied = outcome.applied().cloned().expect("checked above");
+            assert_sound(&applied.position, side);
+            pos = applied.position;
+        }
+    }
+
+    #[test]
+    fn no_legal_move_means_no_sampled_target_is_legal(
+        pos in positions(),
+        samples in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0), 60),
+    ) {
+        if !has_legal_move(&pos) {
+            let side = pos.to_move();
+            for i in (0..pos.pieces().len()).filter(|&i| pos.pieces()[i].side == side) {
+                for &(fx, fy) in &samples {
+                    let to = Point::new(fx * pos.board().width(), fy * pos.board().height());
+                    let outcome = resolve(&pos, pos.pieces()[i].at, to, None);
+                    prop_assert!(outcome.applied().is_none(), "declared no move, but {i} -> {to:?} is {outcome:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pos_text_round_trips_exactly(pos in positions()) {
+        let level = classic();
+        let text = format_position(&pos);
+        let back = parse_position(level.board.clone(), level.setup(), &text).expect("own output reads back");
+        prop_assert_eq!(back.to_move(), pos.to_move());
+        prop_assert_eq!(back.pieces().len(), pos.pieces().len());
+        for (a, b) in back.pieces().iter().zip(pos.pieces()) {
+            prop_assert_eq!(a.at, b.at);
+            prop_assert_eq!(a.kind, b.kind);
+            prop_assert_eq!(a.side, b.side);
+        }
+    }
+}

@@ -1,0 +1,427 @@
+//! One headless test per rule of DESIGN §2, each driving the Bevy app through messages.
+
+use crate::support::{Sim, close, landed, pt, with_board};
+use areachess::continuous::{Board, Kind, Outcome, Point, Side, Status};
+use areachess::sim::MatchCommand;
+
+/// A point `dx, dy` from a square centre, as move text.
+fn off(square: &str, dx: f64, dy: f64) -> String {
+    let p = pt(square) + Point::new(dx, dy);
+    format!("{},{}", p.x, p.y)
+}
+
+/// Move text from a square to a point.
+fn mv(from: &str, to: String) -> String {
+    format!("{from}->{to}")
+}
+
+const S: f64 = 2.0 * std::f64::consts::SQRT_2;
+
+#[test]
+fn square_names_are_square_centres_of_side_two_root_two() {
+    let e1 = pt("e1");
+    assert!(close(e1, Point::new(4.5 * S, 0.5 * S)));
+    assert!(close(pt("h8"), Point::new(7.5 * S, 7.5 * S)));
+}
+
+#[test]
+fn touching_is_not_overlap() {
+    let mut sim = Sim::at("w;R@a1;N@e1;K@h3;k@h8");
+    let touching = pt("e1") - Point::new(2.0, 0.0);
+    sim.legal(&format!("a1->{},{}", touching.x, touching.y));
+}
+
+#[test]
+fn rook_stops_before_friendly_blocker() {
+    let mut sim = Sim::at("w;R@a1;N@e1;K@h3;k@h8");
+    assert_eq!(sim.refused("a1->g1"), "blocked");
+    assert_eq!(sim.refused(&mv("a1", off("e1", -1.9, 0.0))), "blocked");
+    let stop = areachess::continuous::nearest_target(sim.game().position(), 0, pt("g1"))
+        .expect("the rook can move");
+    assert!((stop.point.x - (pt("e1").x - 2.0)).abs() < 1e-5, "{stop:?}");
+}
+
+#[test]
+fn slider_captures_first_enemy_contact_and_lands_on_its_centre() {
+    let mut sim = Sim::at("w;R@a1;n@e1;K@h3;k@h8");
+    let outcome = sim.play("a1->g1");
+    assert!(matches!(outcome, Outcome::Capture(_)), "{outcome:?}");
+    assert!(close(landed(&outcome), pt("e1")));
+    assert_eq!(sim.piece_at("e1"), Some('R'));
+    assert_eq!(sim.entities().len(), 3);
+}
+
+#[test]
+fn target_inside_enemy_disc_captures_it() {
+    let mut sim = Sim::at("w;R@a1;n@12.727922061357857,2.0;K@h3;k@h8");
+    let outcome = sim.play("a1->12.727922061357857,2.3");
+    assert!(matches!(outcome, Outcome::Capture(_)), "{outcome:?}");
+    assert!(close(landed(&outcome), Point::new(4.5 * S, 2.0)));
+}
+
+#[test]
+fn two_enemies_touched_at_once_is_ambiguous() {
+    let mut sim = Sim::at("w;R@a3;n@10,8.0710678118654755;n@10,6.0710678118654755;K@h1;k@h8");
+    assert_eq!(sim.refused("a3->h3"), "ambiguous-capture");
+}
+
+#[test]
+fn move_shorter_than_r_is_too_short() {
+    let mut sim = Sim::at("w;R@d4;K@h1;k@h8");
+    assert_eq!(sim.refused(&mv("d4", off("d4", 0.9, 0.0))), "too-short");
+    sim.legal(&mv("d4", off("d4", 1.0, 0.0)));
+}
+
+#[test]
+fn every_disc_stays_wholly_on_the_board() {
+    let mut sim = Sim::at("w;R@c1;K@h3;k@h8");
+    assert_eq!(sim.refused("c1->0.5,1.4142135623730951"), "off-board");
+    sim.legal("c1->1,1.4142135623730951");
+}
+
+#[test]
+fn king_slides_anywhere_within_four_r() {
+    let mut sim = Sim::at("w;K@d4;k@h8");
+    sim.legal(&mv("d4", off("d4", 2.5, 3.0)));
+    let mut sim = Sim::at("w;K@d4;k@h8");
+    assert_eq!(
+        sim.refused(&mv("d4", off("d4", 3.0, 3.0))),
+        "outside-movement-area"
+    );
+}
+
+#[test]
+fn rook_moves_only_along_its_strips() {
+    let mut sim = Sim::at("w;R@d4;K@h1;k@h8");
+    assert_eq!(
+        sim.refused(&mv("d4", off("d4", 3.0, 3.0))),
+        "outside-movement-area"
+    );
+    sim.legal(&mv("d4", off("d4", 0.0, 5.0)));
+}
+
+#[test]
+fn bishop_moves_only_along_diagonals() {
+    let mut sim = Sim::at("w;B@d4;K@h1;k@a8");
+    assert_eq!(
+        sim.refused(&mv("d4", off("d4", 0.0, 5.0))),
+        "outside-movement-area"
+    );
+    sim.legal(&mv("d4", off("d4", -3.0, 3.0)));
+}
+
+#[test]
+fn queen_moves_as_rook_and_bishop() {
+    let mut sim = Sim::at("w;Q@d4;K@h1;k@a8");
+    sim.legal(&mv("d4", off("d4", 3.0, 3.0)));
+    sim.legal("a8->a7");
+    sim.legal(&format!(
+        "{}->{}",
+        off("d4", 3.0, 3.0),
+        off("d4", 3.0, -2.0)
+    ));
+    assert_eq!(sim.refused("h1->g1"), "not-your-turn");
+}
+
+#[test]
+fn typed_point_within_a_thousandth_of_the_area_is_projected_onto_it() {
+    let mut sim = Sim::at("w;R@d4;K@h1;k@h8");
+    let outcome = sim.legal(&mv("d4", off("d4", 0.0009, 5.0)));
+    assert!(close(landed(&outcome), pt("d4") + Point::new(0.0, 5.0)));
+    let mut sim = Sim::at("w;R@d4;K@h1;k@h8");
+    assert_eq!(
+        sim.refused(&mv("d4", off("d4", 0.0011, 5.0))),
+        "outside-movement-area"
+    );
+}
+
+#[test]
+fn knight_jumps_onto_its_ring_of_root_forty() {
+    let ring = 40f64.sqrt();
+    let mut sim = Sim::at("w;N@d4;K@h1;k@h8");
+    sim.legal(&mv(
+        "d4",
+        off("d4", ring * 0.3f64.cos(), ring * 0.3f64.sin()),
+    ));
+    let mut sim = Sim::at("w;N@d4;K@h1;k@h8");
+    assert_eq!(
+        sim.refused(&mv("d4", off("d4", 4.0, 0.0))),
+        "outside-movement-area"
+    );
+}
+
+#[test]
+fn knight_is_not_blocked_by_pieces_in_between() {
+    let mut sim = Sim::new(crate::support::classic(), None);
+    let outcome = sim.legal("b1->c3");
+    assert!(close(landed(&outcome), pt("c3")));
+}
+
+#[test]
+fn knight_landing_on_a_friend_is_friendly_overlap() {
+    let mut sim = Sim::at("w;N@d4;P@e6;K@h1;k@h8");
+    let target = pt("e6") + Point::new(0.5, 0.0);
+    // A point on the ring overlapping e6: aim at the ring point nearest to it.
+    let d = (target - pt("d4")).normalize() * 40f64.sqrt();
+    let landing = pt("d4") + d;
+    assert_eq!(
+        sim.refused(&format!("d4->{},{}", landing.x, landing.y)),
+        "friendly-overlap"
+    );
+}
+
+#[test]
+fn knight_captures_the_one_enemy_its_landing_overlaps() {
+    let mut sim = Sim::at("w;N@d4;p@e6;K@h1;k@h8");
+    let d = (pt("e6") + Point::new(0.7, 0.0) - pt("d4")).normalize() * 40f64.sqrt();
+    let landing = pt("d4") + d;
+    let outcome = sim.play(&format!("d4->{},{}", landing.x, landing.y));
+    assert!(matches!(outcome, Outcome::Capture(_)), "{outcome:?}");
+    assert!(close(landed(&outcome), pt("e6")));
+}
+
+#[test]
+fn knight_landing_on_two_enemies_is_ambiguous() {
+    let landing = pt("d4") + Point::new(40f64.sqrt(), 0.0);
+    let pos = format!(
+        "w;N@d4;p@{},{};p@{},{};K@h1;k@h8",
+        landing.x,
+        landing.y + 1.05,
+        landing.x,
+        landing.y - 1.05
+    );
+    let mut sim = Sim::at(&pos);
+    assert_eq!(
+        sim.refused(&format!("d4->{},{}", landing.x, landing.y)),
+        "ambiguous-capture"
+    );
+}
+
+#[test]
+fn pawn_slides_two_squares_first_then_one() {
+    let mut sim = Sim::new(crate::support::classic(), None);
+    sim.legal("e2->e4");
+    sim.legal("d7->d6");
+    assert_eq!(
+        sim.refused(&mv("e4", off("e4", 0.0, 1.5 * S))),
+        "outside-movement-area"
+    );
+    sim.legal(&mv("e4", off("e4", 0.0, 1.2)));
+}
+
+#[test]
+fn pawn_cannot_move_sideways_or_back() {
+    let mut sim = Sim::at("w;P@d4;K@h1;k@h8");
+    assert_eq!(sim.refused("d4->e4"), "outside-movement-area");
+    assert_eq!(sim.refused("d4->d3"), "outside-movement-area");
+}
+
+#[test]
+fn pawn_captures_enemy_touching_its_capture_area() {
+    let mut sim = Sim::at("w;P@d4;n@e5;K@h1;k@h8");
+    let outcome = sim.play("d4->e5");
+    assert!(matches!(outcome, Outcome::Capture(_)), "{outcome:?}");
+}
+
+#[test]
+fn enemy_in_pawn_movement_area_blocks_it_and_cannot_be_captured() {
+    let pos = format!("w;P@d4;n@{};K@h1;k@h8", off("d5", 1.2, 0.0));
+    let mut sim = Sim::at(&pos);
+    assert_eq!(sim.refused(&mv("d4", off("d5", 1.2, 0.0))), "blocked");
+    assert_eq!(sim.refused("d4->d5"), "blocked");
+}
+
+#[test]
+fn pinned_piece_may_not_expose_its_king() {
+    let mut sim = Sim::at("w;K@e1;R@e2;r@e8;k@a8");
+    assert_eq!(sim.refused("e2->a2"), "king-exposed");
+    sim.legal("e2->e5");
+}
+
+#[test]
+fn king_may_not_move_into_a_capture_area() {
+    let mut sim = Sim::at("w;K@e1;r@a3;k@h8");
+    assert_eq!(sim.refused(&mv("e1", off("e1", 0.0, 3.9))), "king-exposed");
+    sim.legal(&mv("e1", off("e1", 0.0, 3.4)));
+}
+
+#[test]
+fn king_may_not_cross_a_capture_area() {
+    // A longer reach than the default lets the king jump a rook's whole strip.
+    let board = Board {
+        king_reach: 6.5,
+        ..Board::default()
+    };
+    let level = with_board(board);
+    let mut sim = crate::support::Sim::new(level.clone(), Some("w;K@5,4.6;r@20,8.5;k@h8"));
+    assert_eq!(sim.refused("5,4.6->5,10.6"), "king-exposed");
+    let mut sim = crate::support::Sim::new(level, Some("w;K@5,4.6;r@20,8.5;k@h8"));
+    sim.legal("5,4.6->5,6.0");
+}
+
+#[test]
+fn king_in_check_may_leave_the_capture_area_it_stands_in() {
+    let mut sim = Sim::at("w;K@5,8.5;r@20,8.5;k@h8");
+    assert!(sim.game().in_check());
+    assert_eq!(sim.refused("5,8.5->2,8.5"), "king-exposed");
+    sim.legal("5,8.5->5,4.6");
+}
+
+#[test]
+fn king_may_not_capture_a_defended_piece() {
+    let mut sim = Sim::at("w;K@e1;r@e2;r@e7;k@h8");
+    assert_eq!(sim.refused("e1->e2"), "king-exposed");
+    let mut sim = Sim::at("w;K@e1;r@e2;k@h8");
+    let outcome = sim.play("e1->e2");
+    assert!(matches!(outcome, Outcome::Capture(_)), "{outcome:?}");
+}
+
+#[test]
+fn pawn_promotes_when_its_disc_touches_the_promotion_line() {
+    let mut sim = Sim::at("w;P@d7;K@h1;k@a8");
+    let outcome = sim.legal("d7->d8=N");
+    assert_eq!(
+        outcome.applied().and_then(|a| a.promotion),
+        Some(Kind::Knight)
+    );
+    assert_eq!(sim.piece_at("d8"), Some('N'));
+
+    let mut sim = Sim::at("w;P@d7;K@h1;k@a8");
+    let outcome = sim.legal("d7->d8");
+    assert_eq!(
+        outcome.applied().and_then(|a| a.promotion),
+        Some(Kind::Queen)
+    );
+
+    let mut sim = Sim::at("w;P@9.9,17;K@h1;k@a8");
+    let outcome = sim.legal("9.9,17->9.9,19.5");
+    assert_eq!(outcome.applied().and_then(|a| a.promotion), None);
+}
+
+#[test]
+fn castling_slides_the_king_two_squares_and_jumps_the_rook_beside_it() {
+    let mut sim = Sim::at("w;K@e1;R@h1;R@a1;k@e8");
+    sim.legal("e1->g1");
+    assert_eq!(sim.piece_at("f1"), Some('R'));
+    assert_eq!(sim.piece_at("g1"), Some('K'));
+    let mut sim = Sim::at("w;K@e1;R@h1;R@a1;k@e8");
+    sim.legal("e1->c1");
+    assert_eq!(sim.piece_at("d1"), Some('R'));
+}
+
+#[test]
+fn castling_is_refused_across_an_attacked_path() {
+    let mut sim = Sim::at("w;K@e1;R@h1;r@f8;k@a8");
+    assert_eq!(sim.refused("e1->g1"), "king-exposed");
+}
+
+#[test]
+fn castling_is_refused_out_of_check() {
+    let mut sim = Sim::at("w;K@e1;R@h1;r@e8;k@a8");
+    assert_eq!(sim.refused("e1->g1"), "king-exposed");
+}
+
+#[test]
+fn castling_is_refused_with_a_piece_between() {
+    let mut sim = Sim::at("w;K@e1;R@h1;B@f1;k@a8");
+    assert_eq!(sim.refused("e1->g1"), "blocked");
+}
+
+#[test]
+fn castling_needs_a_rook_that_has_not_moved() {
+    let mut sim = Sim::at("w;K@e1;R@h1;k@a8");
+    sim.legal("h1->h2");
+    sim.legal("a8->a7");
+    sim.legal("h2->h1");
+    sim.legal("a7->a8");
+    assert_eq!(sim.refused("e1->g1"), "outside-movement-area");
+}
+
+#[test]
+fn checkmate_ends_the_game() {
+    let mut sim = Sim::at("b;k@a8;R@h8;R@h7;K@e1");
+    assert_eq!(
+        sim.status(),
+        Status::Checkmate {
+            winner: Side::White
+        }
+    );
+    assert_eq!(sim.refused("a8->a7"), "game-over");
+}
+
+#[test]
+fn stalemate_is_a_draw() {
+    let mut sim = Sim::at("b;k@a8;R@h7;R@3.8,1.5;K@e1");
+    assert!(!sim.game().in_check());
+    assert_eq!(sim.status(), Status::Stalemate);
+    assert_eq!(sim.refused("a8->a7"), "game-over");
+}
+
+#[test]
+fn a_king_with_one_escape_is_not_mated() {
+    // As the mate above, but the second rook stands lower: the king can step out of the
+    // first rank's strip into the gap.
+    let sim = Sim::at("b;k@a8;R@h8;R@h5;K@e1");
+    assert_eq!(sim.status(), Status::Playing);
+}
+
+#[test]
+fn resignation_and_agreed_draw_end_the_game_and_undo_reopens_it() {
+    let mut sim = Sim::new(crate::support::classic(), None);
+    sim.command(MatchCommand::Resign);
+    assert_eq!(
+        sim.status(),
+        Status::Resigned {
+            winner: Side::Black
+        }
+    );
+    assert_eq!(sim.refused("e2->e4"), "game-over");
+    sim.command(MatchCommand::Undo);
+    sim.legal("e2->e4");
+    sim.command(MatchCommand::AgreeDraw);
+    assert_eq!(sim.status(), Status::DrawAgreed);
+}
+
+#[test]
+fn undo_and_redo_walk_the_history() {
+    let mut sim = Sim::new(crate::support::classic(), None);
+    sim.legal("e2->e4");
+    sim.legal("e7->e5");
+    sim.command(MatchCommand::Undo);
+    assert_eq!(sim.piece_at("e7"), Some('p'));
+    assert_eq!(sim.game().position().to_move(), Side::Black);
+    sim.command(MatchCommand::Redo);
+    assert_eq!(sim.piece_at("e5"), Some('p'));
+    sim.command(MatchCommand::Undo);
+    sim.command(MatchCommand::Undo);
+    assert_eq!(sim.piece_at("e2"), Some('P'));
+    sim.command(MatchCommand::Restart);
+    assert!(sim.game().played().is_empty());
+}
+
+#[test]
+fn requests_name_a_piece_of_the_side_to_move() {
+    let mut sim = Sim::new(crate::support::classic(), None);
+    assert_eq!(sim.refused("e7->e5"), "not-your-turn");
+    assert_eq!(sim.refused("e4->e5"), "no-piece");
+}
+
+#[test]
+fn piece_entities_mirror_the_position_in_f32() {
+    let mut sim = Sim::new(crate::support::classic(), None);
+    let entities = sim.entities();
+    assert_eq!(entities.len(), 32);
+    let e2 = pt("e2");
+    assert!(entities.iter().any(|(_, letter, t)| *letter == 'P'
+        && (t.x - e2.x as f32).abs() < 1e-5
+        && (t.y - e2.y as f32).abs() < 1e-5));
+    sim.legal("e2->e4");
+    sim.legal("d7->d5");
+    sim.legal("e4->d5");
+    let entities = sim.entities();
+    assert_eq!(entities.len(), 31);
+    let d5 = pt("d5");
+    assert!(entities.iter().any(|(_, letter, t)| *letter == 'P'
+        && (t.x - d5.x as f32).abs() < 1e-5
+        && (t.y - d5.y as f32).abs() < 1e-5));
+}

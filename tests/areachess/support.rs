@@ -1,0 +1,151 @@
+//! A small position builder and a headless Bevy app driven the way the desktop app drives it.
+
+use areachess::continuous::notation::{parse_move, parse_position};
+use areachess::continuous::{Board, Game, Outcome, Point, Position, Status};
+use areachess::level::{self, ContinuousLevel, LevelKind};
+use areachess::sim::{
+    Match, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot, RulesPlugin,
+};
+use bevy::ecs::message::Messages;
+use bevy::prelude::*;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The shipped continuous level.
+pub fn classic() -> ContinuousLevel {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/area-of-competence.toml");
+    let level = level::load(&path).expect("the shipped level loads");
+    let LevelKind::Continuous(level) = level.kind;
+    level
+}
+
+/// The shipped level with another board (same setup squares).
+pub fn with_board(board: Board) -> ContinuousLevel {
+    let classic = classic();
+    let board = Arc::new(board);
+    let pieces = classic.start.pieces().to_vec();
+    let start = Position::new(board.clone(), pieces, classic.start.to_move()).expect("same setup");
+    ContinuousLevel { board, start }
+}
+
+/// A position on the shipped level's board, from POS text.
+pub fn pos(text: &str) -> Position {
+    let level = classic();
+    parse_position(level.board.clone(), level.setup(), text).expect("test POS is valid")
+}
+
+/// A point from `x,y` or a square name.
+pub fn pt(text: &str) -> Point {
+    areachess::continuous::notation::parse_point(&classic().board, text).expect("test point")
+}
+
+/// A headless app playing `level` from `start` (or the level's setup).
+pub struct Sim {
+    pub app: App,
+}
+
+impl Sim {
+    pub fn new(level: ContinuousLevel, start: Option<&str>) -> Self {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, RulesPlugin));
+        let state = match start {
+            Some(text) => {
+                let start = parse_position(level.board.clone(), level.setup(), text)
+                    .expect("test POS is valid");
+                Match::from_position(level, start)
+            }
+            None => Match::new(level),
+        };
+        app.insert_resource(state);
+        app.update();
+        Sim { app }
+    }
+
+    /// The classic level from a POS.
+    pub fn at(text: &str) -> Self {
+        Sim::new(classic(), Some(text))
+    }
+
+    /// Sends `FROM->TO[=Q]` as a move request, runs one frame, returns the outcome.
+    pub fn play(&mut self, text: &str) -> Outcome {
+        let board = self.game().position().board().clone();
+        let request = parse_move(&board, text).expect("test move is readable");
+        self.app.world_mut().write_message(MoveRequest(request));
+        self.app.update();
+        let outcomes = self.app.world().resource::<Messages<MoveOutcome>>();
+        let last = outcomes
+            .iter_current_update_messages()
+            .last()
+            .expect("an outcome per request");
+        assert_eq!(last.request, request);
+        last.outcome.clone()
+    }
+
+    /// Plays a move that must be legal.
+    pub fn legal(&mut self, text: &str) -> Outcome {
+        let outcome = self.play(text);
+        assert!(
+            outcome.applied().is_some(),
+            "{text} should be legal, got {outcome:?}"
+        );
+        outcome
+    }
+
+    /// The reason a move is refused (panics if it is legal).
+    pub fn refused(&mut self, text: &str) -> String {
+        match self.play(text) {
+            Outcome::Illegal(reason) => reason.word().to_string(),
+            other => panic!("{text} should be illegal, got {other:?}"),
+        }
+    }
+
+    pub fn command(&mut self, command: MatchCommand) {
+        self.app.world_mut().write_message(command);
+        self.app.update();
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.app.world().resource::<Match>().game
+    }
+
+    pub fn status(&self) -> Status {
+        self.game().status()
+    }
+
+    /// The piece entities: (slot, kind letter with side case, translation).
+    pub fn entities(&mut self) -> Vec<(usize, char, Vec3)> {
+        let mut query = self
+            .app
+            .world_mut()
+            .query::<(&PieceSlot, &PieceKind, &PieceSide, &Transform)>();
+        let mut out: Vec<_> = query
+            .iter(self.app.world())
+            .map(|(slot, kind, side, t)| {
+                let letter = match side.0 {
+                    areachess::continuous::Side::White => kind.0.letter(),
+                    areachess::continuous::Side::Black => kind.0.letter().to_ascii_lowercase(),
+                };
+                (slot.0, letter, t.translation)
+            })
+            .collect();
+        out.sort_by_key(|e| e.0);
+        out
+    }
+
+    /// The letter of the piece whose disc contains `at`, if any.
+    pub fn piece_at(&self, at: &str) -> Option<char> {
+        let position = self.game().position();
+        position
+            .piece_at(pt(at))
+            .map(|i| position.pieces()[i].letter())
+    }
+}
+
+/// Where an applied move landed.
+pub fn landed(outcome: &Outcome) -> Point {
+    outcome.applied().expect("legal").to
+}
+
+pub fn close(a: Point, b: Point) -> bool {
+    a.distance(b) < 1e-9
+}
