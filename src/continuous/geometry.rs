@@ -29,10 +29,15 @@ pub fn overlaps(a: Point, b: Point) -> bool {
 /// disc at `centre`, if it does so within `max`. This is a ball-against-ball shape cast; the
 /// answer is 0 when the two already overlap.
 pub fn sweep_contact(from: Point, dir: Point, centre: Point, max: f64) -> Option<f64> {
-    // A path that only grazes at the overlap distance touches without overlapping.
+    // Moving away from (or along) a disc never brings the two closer; and a path that only
+    // grazes at the overlap distance touches without overlapping.
     let rel = centre - from;
-    let across = rel - dir * rel.dot(dir);
-    if across.length_squared() >= OVERLAP * OVERLAP && rel.length_squared() >= OVERLAP * OVERLAP {
+    let ahead = rel.dot(dir);
+    if ahead <= 0.0 {
+        return None;
+    }
+    let across = rel - dir * ahead;
+    if across.length_squared() >= OVERLAP * OVERLAP {
         return None;
     }
     let mover = Ball::new(R);
@@ -431,10 +436,12 @@ impl Intervals {
         self.0.is_empty()
     }
 
-    /// The value in the intervals nearest to `t`.
+    /// The value in the intervals nearest to `t`, leaving out single points (a legal set
+    /// that is one boundary point is decided by rounding, so a pointer never snaps to one).
     pub fn nearest(&self, t: f64) -> Option<f64> {
         self.0
             .iter()
+            .filter(|(a, b)| b > a)
             .map(|&(a, b)| t.clamp(a, b))
             .min_by(|x, y| (x - t).abs().total_cmp(&(y - t).abs()))
     }

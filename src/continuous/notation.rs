@@ -87,6 +87,14 @@ pub fn format_point(board: &Board, p: Point) -> String {
     }
 }
 
+/// A point for people: its square name if exact, else `x,y` to two decimals.
+pub fn format_point_brief(board: &Board, p: Point) -> String {
+    match board.square_name(p) {
+        Some(name) => name.to_string(),
+        None => format!("{:.2},{:.2}", p.x, p.y),
+    }
+}
+
 /// Reads a POS on `board`. Pieces standing where `setup` has the same kind and side count
 /// as unmoved.
 pub fn parse_position(
@@ -183,6 +191,16 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Request, NotationError> {
 /// `FROM->TO`, then `xV` for a captured piece, `=Q` for a promotion and
 /// `castle FROM->TO` for the castling rook.
 pub fn format_applied(board: &Board, applied: &Applied) -> String {
+    write_applied(board, applied, format_point)
+}
+
+/// [`format_applied`] with points to two decimals, for the move list on screen.
+pub fn format_applied_brief(board: &Board, applied: &Applied) -> String {
+    write_applied(board, applied, format_point_brief)
+}
+
+fn write_applied(board: &Board, applied: &Applied, point: fn(&Board, Point) -> String) -> String {
+    let format_point = point;
     let mut out = format!(
         "{} {}->{}",
         applied.mover.letter(),

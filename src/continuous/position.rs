@@ -284,10 +284,10 @@ impl Position {
 
     /// Builds a position the rules produced themselves; only checked in debug builds.
     pub(crate) fn from_rules(board: Arc<Board>, pieces: Vec<Piece>, to_move: Side) -> Self {
-        debug_assert!(
-            Position::new(board.clone(), pieces.clone(), to_move).is_ok(),
-            "rules produced an invalid position: {pieces:?}"
-        );
+        #[cfg(debug_assertions)]
+        if let Err(e) = Position::new(board.clone(), pieces.clone(), to_move) {
+            panic!("rules produced an invalid position ({e}): {pieces:?}");
+        }
         Position {
             board,
             pieces,

@@ -86,25 +86,30 @@ impl LegalRegion {
             })
     }
 
-    /// One legal plain target, if any: the middle of the first non-empty part.
-    pub fn some_target(&self) -> Option<Point> {
-        self.parts.iter().find_map(|p| match p {
-            RegionPart::Ray {
-                from,
-                dir,
-                intervals,
-            } => intervals
-                .0
-                .first()
-                .map(|&(a, b)| *from + *dir * (0.5 * (a + b))),
-            RegionPart::Arcs {
-                centre,
-                radius,
-                arcs,
-            } => arcs
-                .first()
-                .map(|&(a, b)| *centre + unit(0.5 * (a + b)) * *radius),
-            RegionPart::Castle { to } => Some(*to),
+    /// One candidate target per interval, arc and castling move: the middles.
+    pub fn targets(&self) -> impl Iterator<Item = Point> + '_ {
+        self.parts.iter().flat_map(|p| {
+            let points: Vec<Point> = match p {
+                RegionPart::Ray {
+                    from,
+                    dir,
+                    intervals,
+                } => intervals
+                    .0
+                    .iter()
+                    .map(|&(a, b)| *from + *dir * (0.5 * (a + b)))
+                    .collect(),
+                RegionPart::Arcs {
+                    centre,
+                    radius,
+                    arcs,
+                } => arcs
+                    .iter()
+                    .map(|&(a, b)| *centre + unit(0.5 * (a + b)) * *radius)
+                    .collect(),
+                RegionPart::Castle { to } => vec![*to],
+            };
+            points
         })
     }
 }
@@ -281,12 +286,31 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
     // A capture's legality depends on the captured piece only: judge each one fully.
     region.captures.retain(|&j| {
         matches!(
-            resolve_piece(pos, i, pieces[j].at, None),
+            resolve_piece(pos, i, capture_aim(pos, i, j), None),
             Outcome::Capture(_)
         )
     });
     region.captures.dedup();
     region
+}
+
+/// Where to aim to capture `pieces[x]` with `pieces[i]`: its centre, except for a knight
+/// whose ring passes within the snap tolerance of that centre, where the aim would read as
+/// one particular landing; then a point inside the victim but off the ring, so that every
+/// landing is considered.
+pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
+    let mover = pos.pieces()[i];
+    let victim = pos.pieces()[x].at;
+    if mover.kind != Kind::Knight {
+        return victim;
+    }
+    let d = victim - mover.at;
+    let off = d.length() - pos.board().knight_distance;
+    if off.abs() > 2.0 * super::geometry::SNAP {
+        return victim;
+    }
+    let outward = d.normalize_or(Point::X);
+    victim + outward * if off >= 0.0 { 0.5 * R } else { -0.5 * R }
 }
 
 /// The king's plain moves on the given directions, its castling targets, and its captures.
@@ -472,13 +496,11 @@ pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
             continue;
         }
         let region = other_region(pos, i);
-        if let Some(to) = region.some_target()
-            && confirmed(i, to)
-        {
+        if let Some(to) = region.targets().find(|&to| confirmed(i, to)) {
             return Some((i, to));
         }
         if let Some(&x) = region.captures.first() {
-            return Some((i, pieces[x].at));
+            return Some((i, capture_aim(pos, i, x)));
         }
     }
     let k = pos.king(side);
@@ -502,9 +524,7 @@ fn king_witness(
     confirmed: &impl Fn(usize, Point) -> bool,
 ) -> Option<(usize, Point)> {
     let region = king_region(pos, k, angles);
-    if let Some(to) = region.some_target()
-        && confirmed(k, to)
-    {
+    if let Some(to) = region.targets().find(|&to| confirmed(k, to)) {
         return Some((k, to));
     }
     region.captures.first().map(|&x| (k, pos.pieces()[x].at))
@@ -534,6 +554,7 @@ pub fn nearest_target(pos: &Position, i: usize, pointer: Point) -> Option<Target
         if pos.pieces()[x].at.distance(pointer) <= R {
             return Some(Target {
                 point: pos.pieces()[x].at,
+                aim: capture_aim(pos, i, x),
                 captures: Some(x),
             });
         }
@@ -553,12 +574,16 @@ pub fn nearest_target(pos: &Position, i: usize, pointer: Point) -> Option<Target
                 centre,
                 radius,
                 arcs,
-            } => nearest_on_arcs(*centre, *radius, arcs, pointer),
+            } => {
+                let arcs: Vec<(f64, f64)> = arcs.iter().copied().filter(|(a, b)| b > a).collect();
+                nearest_on_arcs(*centre, *radius, &arcs, pointer)
+            }
             RegionPart::Castle { to } => Some(*to),
         })
         .min_by(|a, b| a.distance(pointer).total_cmp(&b.distance(pointer)))
         .map(|point| Target {
             point,
+            aim: point,
             captures: None,
         })
 }
@@ -568,6 +593,8 @@ pub fn nearest_target(pos: &Position, i: usize, pointer: Point) -> Option<Target
 pub struct Target {
     /// Where the piece's centre would go.
     pub point: Point,
+    /// The point to request to get there (differs from `point` only for some captures).
+    pub aim: Point,
     /// The piece it would capture.
     pub captures: Option<usize>,
 }

@@ -3,7 +3,8 @@
 //! pure region queries) and draws the answers.
 
 use crate::cli::Failure;
-use crate::continuous::notation::format_applied;
+use crate::continuous::areas::{Area, capture_area};
+use crate::continuous::notation::format_applied_brief;
 use crate::continuous::{LegalRegion, RegionPart, Request, Side, Status, Target};
 use crate::continuous::{legal_region, nearest_target};
 use crate::convert::{from_bevy, to_bevy};
@@ -46,6 +47,7 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
         .init_resource::<Selection>()
         .init_resource::<Feedback>()
+        .init_resource::<ShowThreats>()
         .add_systems(Startup, (spawn_camera, spawn_board).chain())
         .add_systems(
             Update,
@@ -76,6 +78,10 @@ struct Selection {
     target: Option<Target>,
     pointer: Option<Vec2>,
 }
+
+/// Whether the enemy's capture areas are drawn.
+#[derive(Resource, Default)]
+struct ShowThreats(bool);
 
 /// The last thing the rules said, in words.
 #[derive(Resource, Default)]
@@ -221,7 +227,7 @@ fn pick_and_drop(
             selection.target = nearest_target(pos, i, pointer);
         }
         (Some(i), _) => {
-            let to = selection.target.map_or(pointer, |t| t.point);
+            let to = selection.target.map_or(pointer, |t| t.aim);
             requests.write(MoveRequest(Request {
                 from: pos.pieces()[i].at,
                 to,
@@ -264,8 +270,21 @@ fn read_outcomes(mut outcomes: MessageReader<MoveOutcome>, mut feedback: ResMut<
     }
 }
 
-fn draw_region(mut gizmos: Gizmos, state: Res<Match>, selection: Res<Selection>) {
+fn draw_region(
+    mut gizmos: Gizmos,
+    state: Res<Match>,
+    selection: Res<Selection>,
+    threats: Res<ShowThreats>,
+) {
     let pos = state.game.position();
+    if threats.0 {
+        let colour = Color::srgba(0.85, 0.3, 0.1, 0.6);
+        for i in (0..pos.pieces().len()).filter(|&i| pos.pieces()[i].side != pos.to_move()) {
+            for area in capture_area(pos, i) {
+                draw_area(&mut gizmos, &area, colour);
+            }
+        }
+    }
     let move_colour = Color::srgba(0.15, 0.55, 0.95, 0.9);
     let capture_colour = Color::srgb(0.9, 0.2, 0.15);
     if let Some(region) = &selection.region {
@@ -323,6 +342,30 @@ fn draw_region(mut gizmos: Gizmos, state: Res<Match>, selection: Res<Selection>)
     }
 }
 
+/// Outlines an area: a strip's sides and end circles, a disc, a ring.
+fn draw_area(gizmos: &mut Gizmos, area: &Area, colour: Color) {
+    match area {
+        Area::Strip(capsule) => {
+            let (a, b) = (capsule.segment.a, capsule.segment.b);
+            let n = (b - a).normalize_or(crate::continuous::Point::X).perp() * capsule.radius;
+            gizmos.line_2d(to_bevy(a + n), to_bevy(b + n), colour);
+            gizmos.line_2d(to_bevy(a - n), to_bevy(b - n), colour);
+            gizmos.circle_2d(to_bevy(b), capsule.radius as f32, colour);
+        }
+        Area::Disc { centre, ball } => {
+            gizmos.circle_2d(to_bevy(*centre), ball.radius as f32, colour);
+        }
+        Area::Annulus {
+            centre,
+            inner,
+            outer,
+        } => {
+            gizmos.circle_2d(to_bevy(*centre), *inner as f32, colour);
+            gizmos.circle_2d(to_bevy(*centre), *outer as f32, colour);
+        }
+    }
+}
+
 /// Piece letters, drawn by egui over the discs.
 fn piece_letters(
     mut contexts: EguiContexts,
@@ -364,6 +407,7 @@ fn side_panel(
     state: Res<Match>,
     name: Res<LevelName>,
     feedback: Res<Feedback>,
+    mut threats: ResMut<ShowThreats>,
     mut commands: MessageWriter<MatchCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -417,13 +461,14 @@ fn side_panel(
                     commands.write(MatchCommand::AgreeDraw);
                 }
             });
+            ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
             ui.separator();
             ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo.");
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| {
                 let board = game.position().board();
                 for (n, played) in game.played().iter().enumerate() {
-                    ui.monospace(format!("{:>3}. {}", n + 1, format_applied(board, &played.applied)));
+                    ui.monospace(format!("{:>3}. {}", n + 1, format_applied_brief(board, &played.applied)));
                 }
             });
         });

@@ -1,7 +1,8 @@
 //! Property tests: invariants of legal play from random positions.
 
 use crate::support::classic;
-use areachess::continuous::attack::is_attacked;
+use areachess::continuous::areas::capture_area;
+use areachess::continuous::attack::{can_capture, is_attacked};
 use areachess::continuous::notation::{format_position, parse_position};
 use areachess::continuous::{
     Kind, Outcome, Piece, Point, Position, Side, has_legal_move, nearest_target, resolve,
@@ -51,6 +52,38 @@ fn positions() -> impl Strategy<Value = Position> {
     )
 }
 
+/// A lone black king to move against two to four white pieces: often mated or stalemated.
+fn cornered() -> impl Strategy<Value = Position> {
+    let level = classic();
+    let board = level.board.clone();
+    let (w, h) = (board.width(), board.height());
+    let attacker = (1usize..5, 1.0..w - 1.0, 1.0..h - 1.0);
+    (
+        (1.0..w - 1.0, 1.0..h - 1.0),
+        (1.0..w - 1.0, 1.0..h - 1.0),
+        prop::collection::vec(attacker, 2..5),
+    )
+        .prop_filter_map("valid", move |(black_king, white_king, attackers)| {
+            let mut pieces = vec![
+                Piece::new(
+                    Side::Black,
+                    Kind::King,
+                    Point::new(black_king.0, black_king.1),
+                ),
+                Piece::new(
+                    Side::White,
+                    Kind::King,
+                    Point::new(white_king.0, white_king.1),
+                ),
+            ];
+            pieces.extend(attackers.into_iter().map(|(k, x, y)| Piece {
+                moved: true,
+                ..Piece::new(Side::White, Kind::ALL[k], Point::new(x, y))
+            }));
+            Position::new(board.clone(), pieces, Side::Black).ok()
+        })
+}
+
 fn assert_sound(pos: &Position, mover_side: Side) {
     let again = Position::new(
         pos.board_arc().clone(),
@@ -80,7 +113,7 @@ proptest! {
             let i = mine[pick.index(mine.len())];
             let pointer = Point::new(fx * pos.board().width(), fy * pos.board().height());
             let Some(target) = nearest_target(&pos, i, pointer) else { continue };
-            let outcome = resolve(&pos, pos.pieces()[i].at, target.point, None);
+            let outcome = resolve(&pos, pos.pieces()[i].at, target.aim, None);
             // The nearest legal target is legal, and a capture when it says so.
             prop_assert!(outcome.applied().is_some(), "nearest target {target:?} judged {outcome:?}");
             prop_assert_eq!(matches!(outcome, Outcome::Capture(_)), target.captures.is_some());
@@ -108,6 +141,21 @@ proptest! {
     }
 
     #[test]
+    fn capturable_pieces_lie_in_capture_areas(pos in positions()) {
+        for a in 0..pos.pieces().len() {
+            for t in 0..pos.pieces().len() {
+                if pos.pieces()[a].side != pos.pieces()[t].side && can_capture(pos.board(), pos.pieces(), a, t) {
+                    let areas = capture_area(&pos, a);
+                    prop_assert!(
+                        areas.iter().any(|area| area.touches_disc(pos.pieces()[t].at)),
+                        "{:?} captures {:?} outside its capture area", pos.pieces()[a], pos.pieces()[t]
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn pos_text_round_trips_exactly(pos in positions()) {
         let level = classic();
         let text = format_position(&pos);
@@ -118,6 +166,31 @@ proptest! {
             prop_assert_eq!(a.at, b.at);
             prop_assert_eq!(a.kind, b.kind);
             prop_assert_eq!(a.side, b.side);
+        }
+    }
+}
+
+proptest! {
+    // About one cornered king in forty has no move: enough cases to meet several per run.
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_king_declared_without_moves_has_none(
+        pos in cornered(),
+        samples in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0), 400),
+    ) {
+        if !has_legal_move(&pos) {
+            let king = pos.pieces()[0].at;
+            let reach = pos.board().king_reach;
+            for &(u, v) in &samples {
+                let to = king + Point::new((v * std::f64::consts::TAU).cos(), (v * std::f64::consts::TAU).sin()) * (reach * u.sqrt());
+                let outcome = resolve(&pos, king, to, None);
+                prop_assert!(outcome.applied().is_none(), "declared no move, but the king to {to:?} is {outcome:?}");
+            }
+            for j in 1..pos.pieces().len() {
+                let outcome = resolve(&pos, king, pos.pieces()[j].at, None);
+                prop_assert!(outcome.applied().is_none(), "declared no move, but the king takes {j}: {outcome:?}");
+            }
         }
     }
 }
