@@ -491,8 +491,8 @@ pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
     let side = pos.to_move();
     let pieces = pos.pieces();
     let confirmed = |i: usize, to: Point| resolve_piece(pos, i, to, None).applied().is_some();
-    for i in 0..pieces.len() {
-        if pieces[i].side != side || pieces[i].kind == Kind::King {
+    for (i, piece) in pieces.iter().enumerate() {
+        if piece.side != side || piece.kind == Kind::King {
             continue;
         }
         let region = other_region(pos, i);
