@@ -452,6 +452,120 @@ impl Intervals {
     }
 }
 
+/// Open intervals of a line parameter `t`, sorted and merged: where a point `o + t·u`
+/// lies in some region.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Spans(pub Vec<(f64, f64)>);
+
+impl Spans {
+    /// Sorts and merges any list of intervals (empty ones are dropped).
+    pub fn merged(mut raw: Vec<(f64, f64)>) -> Self {
+        raw.retain(|(a, b)| a < b);
+        raw.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let mut merged: Vec<(f64, f64)> = Vec::with_capacity(raw.len());
+        for (a, b) in raw {
+            match merged.last_mut() {
+                Some(last) if a <= last.1 => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        Spans(merged)
+    }
+
+    /// Adds an interval, keeping the list sorted and merged.
+    pub fn add(&mut self, (a, b): (f64, f64)) {
+        if a.is_nan() || b.is_nan() || a >= b {
+            return;
+        }
+        let mut raw = std::mem::take(&mut self.0);
+        raw.push((a, b));
+        *self = Spans::merged(raw);
+    }
+
+    /// Adds every interval of `other`.
+    pub fn extend(&mut self, other: &Spans) {
+        for &span in &other.0 {
+            self.add(span);
+        }
+    }
+
+    /// Removes the interval `(a, b)`.
+    pub fn subtract(&mut self, (a, b): (f64, f64)) {
+        if a.is_nan() || b.is_nan() || a >= b {
+            return;
+        }
+        let mut out = Vec::with_capacity(self.0.len() + 1);
+        for &(x, y) in &self.0 {
+            if y <= a || x >= b {
+                out.push((x, y));
+                continue;
+            }
+            if x < a {
+                out.push((x, a));
+            }
+            if y > b {
+                out.push((b, y));
+            }
+        }
+        self.0 = out;
+    }
+
+    /// Whether `t` lies inside one of the intervals.
+    pub fn contains(&self, t: f64) -> bool {
+        self.0.iter().any(|&(a, b)| a < t && t < b)
+    }
+}
+
+/// Where the line `o + t·u` (unit `u`) is strictly inside the circle of `radius` about `c`.
+pub fn line_in_disc(o: Point, u: Point, c: Point, radius: f64) -> Option<(f64, f64)> {
+    let m = o - c;
+    let b = m.dot(u);
+    let disc = b * b - (m.length_squared() - radius * radius);
+    (disc > 0.0).then(|| {
+        let s = disc.sqrt();
+        (-b - s, -b + s)
+    })
+}
+
+/// Where `lo < n·(o + t·u) < hi` (`n` need not be a unit vector).
+pub fn line_in_slab(o: Point, u: Point, n: Point, lo: f64, hi: f64) -> Option<(f64, f64)> {
+    let base = n.dot(o);
+    let rate = n.dot(u);
+    if rate.abs() < 1e-15 {
+        return (lo < base && base < hi).then_some((f64::NEG_INFINITY, f64::INFINITY));
+    }
+    let (t1, t2) = ((lo - base) / rate, (hi - base) / rate);
+    Some((t1.min(t2), t1.max(t2)))
+}
+
+/// Where the line `o + t·u` is within `radius` (strictly) of the segment `a`–`b`. The set
+/// is convex, so one interval.
+pub fn line_in_capsule(o: Point, u: Point, a: Point, b: Point, radius: f64) -> Option<(f64, f64)> {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    let mut take = |span: Option<(f64, f64)>| {
+        if let Some((x, y)) = span
+            && x < y
+        {
+            lo = lo.min(x);
+            hi = hi.max(y);
+        }
+    };
+    take(line_in_disc(o, u, a, radius));
+    take(line_in_disc(o, u, b, radius));
+    let len = a.distance(b);
+    if len > 1e-12 {
+        let w = (b - a) / len;
+        let n = w.perp();
+        let across = line_in_slab(o, u, n, n.dot(a) - radius, n.dot(a) + radius);
+        let along = line_in_slab(o, u, w, w.dot(a), w.dot(a) + len);
+        if let (Some((x1, y1)), Some((x2, y2))) = (across, along) {
+            take(Some((x1.max(x2), y1.min(y2))));
+        }
+    }
+    (lo < hi).then_some((lo, hi))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,6 +597,33 @@ mod tests {
         for p in pts {
             assert!((p.y - 1.0).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn capsule_span_matches_point_distances() {
+        let (a, b) = (Point::new(0.0, 0.0), Point::new(5.0, 0.0));
+        let o = Point::new(-3.0, 1.0);
+        let u = Point::new(1.0, 0.2).normalize();
+        let (t0, t1) = line_in_capsule(o, u, a, b, 2.0).expect("crosses");
+        for k in 0..200 {
+            let t = -2.0 + k as f64 * 0.1;
+            let inside = segment_distance(o + u * t, a, b) < 2.0;
+            if (t - t0).abs() > 1e-9 && (t - t1).abs() > 1e-9 {
+                assert_eq!(inside, t > t0 && t < t1, "t = {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn spans_merge_and_subtract() {
+        let mut s = Spans::default();
+        s.add((3.0, 4.0));
+        s.add((1.0, 2.0));
+        s.add((1.5, 3.5));
+        assert_eq!(s.0, vec![(1.0, 4.0)]);
+        s.subtract((2.0, 3.0));
+        assert_eq!(s.0, vec![(1.0, 2.0), (3.0, 4.0)]);
+        assert!(s.contains(3.5) && !s.contains(2.5));
     }
 
     #[test]

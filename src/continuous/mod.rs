@@ -7,6 +7,7 @@
 //! - [`attack`]: capture and check.
 //! - [`resolve`]: judging one requested move.
 //! - [`region`]: legal regions, snapping a pointer, and the exact "any legal move?" decision.
+//! - [`zones`]: where a king may not go, as exact spans along rays.
 //! - [`game`]: history, undo/redo, checkmate and stalemate.
 //! - [`notation`]: POS and MOVE text.
 //!
@@ -34,6 +35,7 @@ pub mod notation;
 pub mod position;
 pub mod region;
 pub mod resolve;
+pub mod zones;
 
 pub use board::Board;
 pub use game::{Game, Request, Status};

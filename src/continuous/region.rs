@@ -28,7 +28,7 @@
 //! sets of a single point are found when they sit on a critical value, which is where they
 //! can sit. No sampling density or step size enters the decision.
 
-use super::attack::{Zones, attackers, is_attacked, pawn_areas, shield_curves};
+use super::attack::{attackers, is_attacked, pawn_areas, shield_curves};
 use super::board::Board;
 use super::geometry::{
     Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
@@ -36,6 +36,7 @@ use super::geometry::{
 };
 use super::position::{Kind, Piece, Position};
 use super::resolve::{Outcome, first_contact, path_prefix_ok, resolve_piece};
+use super::zones::{Near, Zones};
 use std::f64::consts::TAU;
 
 /// A part of a piece's legal region, for drawing and for snapping a pointer.
@@ -115,7 +116,7 @@ impl LegalRegion {
 }
 
 /// How many directions the drawn king region uses (its decision uses exact ones).
-pub const KING_FAN_RAYS: usize = 180;
+pub const KING_FAN_RAYS: usize = 72;
 
 /// The legal region of `pos.pieces()[i]` (empty when it is not that side's turn). The king's
 /// plain moves are given on [`KING_FAN_RAYS`] evenly spaced directions, for drawing.
@@ -318,12 +319,12 @@ fn king_region(pos: &Position, i: usize, angles: Vec<f64>) -> LegalRegion {
     let board = pos.board();
     let pieces = pos.pieces();
     let king = pieces[i];
-    let zones = Zones::new(board, pieces, i, None);
+    let zones = Zones::new(board, pieces, i, None, reach_of(pos, i));
     let in_check = zones.attacked(king.at);
-    let curves = zones.curves(king.at, board.king_reach + OVERLAP);
+    let nearby = within_reach(pos, i);
     let mut region = LegalRegion::default();
     for theta in angles {
-        let intervals = king_ray(pos, i, &zones, &curves, in_check, unit(theta));
+        let intervals = king_ray(pos, i, &nearby, &zones, in_check, unit(theta));
         region.parts.push(RegionPart::Ray {
             from: king.at,
             dir: unit(theta),
@@ -340,52 +341,64 @@ fn king_region(pos: &Position, i: usize, angles: Vec<f64>) -> LegalRegion {
     region
 }
 
+/// The pieces other than the king whose discs it could touch within its reach.
+fn within_reach(pos: &Position, i: usize) -> Vec<Piece> {
+    let o = pos.pieces()[i].at;
+    let reach = pos.board().king_reach + OVERLAP;
+    pos.pieces()
+        .iter()
+        .enumerate()
+        .filter(|&(j, q)| j != i && q.at.distance(o) < reach)
+        .map(|(_, q)| *q)
+        .collect()
+}
+
+/// The disc the king can reach, as the focus of its zones.
+fn reach_of(pos: &Position, i: usize) -> Near {
+    Near {
+        centre: pos.pieces()[i].at,
+        radius: pos.board().king_reach,
+    }
+}
+
 /// The king's legal plain distances along `u`: after the capture areas it stands in (if
 /// in check), before the first one it would enter, short of the first disc it touches.
 fn king_ray(
     pos: &Position,
     i: usize,
+    nearby: &[Piece],
     zones: &Zones<'_>,
-    curves: &[Curve],
     in_check: bool,
     u: Point,
 ) -> Intervals {
     let board = pos.board();
-    let pieces = pos.pieces();
-    let king = pieces[i];
-    let o = king.at;
+    let o = pos.pieces()[i].at;
     let exit = board.inset().exit_distance(o, u);
     let mut hi = board.king_reach.min(exit);
-    let mut open_hi = false;
-    if let Some((_, t)) = first_contact(pieces, i, o, u, hi) {
+    if let Some((_, t)) = first_contact(nearby, usize::MAX, o, u, hi) {
         hi = t;
-        open_hi = true;
     }
-    let lo = board.min_move + OPEN_END;
-    if hi < lo {
-        return Intervals::default();
-    }
-    let mut critical = vec![lo];
-    for c in curves {
-        c.line_params(o, u, &mut critical);
-    }
-    // Phases along the path: still inside the areas it started in, free, then entered again.
-    let mut leaving = in_check;
-    let mut entered = false;
-    let samples = interval_samples(critical, 0.0, hi);
-    Intervals::from_samples(&samples, |t| {
-        if t > 0.0 && !entered {
-            let attacked = zones.attacked(o + u * t);
-            if attacked && !leaving {
-                entered = true;
+    let spans = zones.spans(o, u, hi);
+    let mut crossed = spans.0.iter().filter(|s| s.1 > 0.0);
+    // The free stretch: after the area it stands in (if in check), before the next one.
+    let (free_lo, free_hi) = match crossed.next() {
+        None => (0.0, hi),
+        Some(&(a, b)) if a <= 1e-9 => {
+            if !in_check {
+                return Intervals::default();
             }
-            if !attacked {
-                leaving = false;
-            }
+            (b, crossed.next().map_or(hi, |s| s.0))
         }
-        let beyond = open_hi && t >= hi;
-        !(entered || leaving || t < lo || beyond)
-    })
+        Some(&(a, _)) => (0.0, a),
+    };
+    // Every end is a boundary where some test flips: keep a hair clear of it.
+    let lo = (board.min_move.max(free_lo)) + OPEN_END;
+    let top = free_hi.min(hi) - OPEN_END;
+    if lo <= top {
+        Intervals(vec![(lo, top)])
+    } else {
+        Intervals::default()
+    }
 }
 
 /// The enemies the king can legally capture: for each, every direction that touches it
@@ -409,7 +422,7 @@ fn king_captures(pos: &Position, i: usize) -> Vec<usize> {
         if is_attacked(board, &after, k) {
             continue;
         }
-        let zones = Zones::new(board, pieces, i, Some(x));
+        let zones = Zones::new(board, pieces, i, Some(x), reach_of(pos, i));
         let mut curves = zones.curves(o, reach + OVERLAP);
         curves.extend(contact_curves(pos, i));
         let base = angle_of(victim.at - o);
@@ -510,7 +523,7 @@ pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
         return Some(found);
     }
     let board = pos.board();
-    let zones = Zones::new(board, pieces, k, None);
+    let zones = Zones::new(board, pieces, k, None, reach_of(pos, k));
     let mut curves = zones.curves(pieces[k].at, board.king_reach + OVERLAP);
     curves.extend(contact_curves(pos, k));
     let exact = circle_samples(critical_directions(pieces[k].at, &curves, board.king_reach));

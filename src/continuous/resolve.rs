@@ -5,12 +5,11 @@
 //! stops it (a friend blocks, an enemy is captured), then the resulting position is checked
 //! for the mover's king.
 
-use super::attack::{Zones, is_attacked, knight_capture_witness, pawn_areas, pawn_can_capture};
+use super::attack::{is_attacked, knight_capture_witness, pawn_areas, pawn_can_capture};
 use super::board::Board;
-use super::geometry::{
-    OVERLAP, Point, R, SNAP, interval_samples, overlaps, overlaps_sweep, sweep_contact,
-};
+use super::geometry::{Point, R, SNAP, overlaps, overlaps_sweep, sweep_contact};
 use super::position::{Kind, Piece, Position, Side};
+use super::zones::{Near, Zones};
 use std::fmt;
 
 /// Why a requested move is illegal: DESIGN's fixed vocabulary.
@@ -274,22 +273,38 @@ fn along_ray(
     t: f64,
     may_capture: bool,
 ) -> Result<Landing, Reason> {
-    let pieces = pos.pieces();
-    let board = pos.board();
-    let o = pieces[i].at;
-    if let Some((j, tc)) = first_contact(pieces, i, o, u, t) {
-        if pieces[j].side == pieces[i].side || !may_capture {
-            return Err(Reason::Blocked);
-        }
-        if ambiguous(pieces, i, o, u, (j, tc)) {
-            return Err(Reason::AmbiguousCapture);
-        }
-        return Ok(Landing {
-            captured: Some(j),
-            path: Some((u, tc)),
-            ..Landing::plain(pieces[j].at)
-        });
+    match first_contact(pos.pieces(), i, pos.pieces()[i].at, u, t) {
+        Some(hit) => stopped_by(pos, i, u, hit, may_capture),
+        None => free_slide(pos, i, u, t),
     }
+}
+
+/// A slide along `u` that touches `pieces[j]` first, at distance `tc`.
+fn stopped_by(
+    pos: &Position,
+    i: usize,
+    u: Point,
+    (j, tc): (usize, f64),
+    may_capture: bool,
+) -> Result<Landing, Reason> {
+    let pieces = pos.pieces();
+    if pieces[j].side == pieces[i].side || !may_capture {
+        return Err(Reason::Blocked);
+    }
+    if ambiguous(pieces, i, pieces[i].at, u, (j, tc)) {
+        return Err(Reason::AmbiguousCapture);
+    }
+    Ok(Landing {
+        captured: Some(j),
+        path: Some((u, tc)),
+        ..Landing::plain(pieces[j].at)
+    })
+}
+
+/// A slide of length `t` along `u` that touches nothing on the way.
+fn free_slide(pos: &Position, i: usize, u: Point, t: f64) -> Result<Landing, Reason> {
+    let board = pos.board();
+    let o = pos.pieces()[i].at;
     if t < board.min_move {
         return Err(Reason::TooShort);
     }
@@ -317,23 +332,13 @@ fn king_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason> 
     let u = d / dist;
     // Contacts count only within the reach; a target a little beyond it is pulled back.
     let reach = board.king_reach;
-    if let Some((j, tc)) = first_contact(pieces, i, king.at, u, dist.min(reach)) {
-        if pieces[j].side == king.side {
-            return Err(Reason::Blocked);
-        }
-        if ambiguous(pieces, i, king.at, u, (j, tc)) {
-            return Err(Reason::AmbiguousCapture);
-        }
-        return Ok(Landing {
-            captured: Some(j),
-            path: Some((u, tc)),
-            ..Landing::plain(pieces[j].at)
-        });
+    if let Some(hit) = first_contact(pieces, i, king.at, u, dist.min(reach)) {
+        return stopped_by(pos, i, u, hit, true);
     }
     if dist > reach + SNAP {
         return Err(Reason::OutsideMovementArea);
     }
-    along_ray(pos, i, u, dist.min(reach), true)
+    free_slide(pos, i, u, dist.min(reach))
 }
 
 fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reason> {
@@ -508,7 +513,10 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
             .position(|p| p.side == mover.side && p.kind == Kind::King)
             .unwrap_or(mover_index)
     };
-    if is_attacked(board, &pieces, king) {
+    // A plain king move's landing was already tested against the zones with its path.
+    let plain_king_move =
+        mover.kind == Kind::King && landing.captured.is_none() && landing.castling.is_none();
+    if !plain_king_move && is_attacked(board, &pieces, king) {
         return Outcome::Illegal(Reason::KingExposed);
     }
     let applied = Box::new(Applied {
@@ -535,8 +543,16 @@ fn king_path_is_safe(pos: &Position, i: usize, landing: &Landing) -> bool {
     };
     let board = pos.board();
     let king = pos.pieces()[i];
-    let zones = Zones::new(board, pos.pieces(), i, landing.captured);
+    let near = Near {
+        centre: king.at + u * (0.5 * length),
+        radius: 0.5 * length,
+    };
+    let zones = Zones::new(board, pos.pieces(), i, landing.captured, near);
     if landing.castling.is_some() && zones.attacked(king.at) {
+        return false;
+    }
+    let plain = landing.captured.is_none() && landing.castling.is_none();
+    if plain && zones.attacked(king.at + u * length) {
         return false;
     }
     path_prefix_ok(&zones, king.at, u, length, landing.castling.is_some())
@@ -551,19 +567,11 @@ pub(crate) fn path_prefix_ok(
     length: f64,
     strict: bool,
 ) -> bool {
-    let mut critical = Vec::new();
-    for curve in zones.curves(from, length + OVERLAP) {
-        curve.line_params(from, u, &mut critical);
+    let spans = zones.spans(from, u, length);
+    let mut crossed = spans.0.iter().filter(|s| s.1 > 0.0 && s.0 < length);
+    match crossed.next() {
+        None => true,
+        Some(&(a, _)) if a <= 1e-9 && !strict && zones.attacked(from) => crossed.next().is_none(),
+        Some(_) => false,
     }
-    let mut leaving = !strict && zones.attacked(from);
-    for t in interval_samples(critical, 0.0, length).into_iter().skip(1) {
-        let attacked = zones.attacked(from + u * t);
-        if attacked && !leaving {
-            return false;
-        }
-        if !attacked {
-            leaving = false;
-        }
-    }
-    true
 }

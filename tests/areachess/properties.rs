@@ -4,6 +4,7 @@ use crate::support::classic;
 use areachess::continuous::areas::capture_area;
 use areachess::continuous::attack::{can_capture, is_attacked};
 use areachess::continuous::notation::{format_position, parse_position};
+use areachess::continuous::zones::{Near, Zones};
 use areachess::continuous::{
     Kind, Outcome, Piece, Point, Position, Side, has_legal_move, nearest_target, resolve,
 };
@@ -137,6 +138,33 @@ proptest! {
                     prop_assert!(outcome.applied().is_none(), "declared no move, but {i} -> {to:?} is {outcome:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn zone_spans_agree_with_point_tests_and_with_check(
+        pos in positions(),
+        angle in 0.0f64..std::f64::consts::TAU,
+    ) {
+        let side = pos.to_move();
+        let k = pos.king(side);
+        let o = pos.pieces()[k].at;
+        let near = Near { centre: o, radius: 100.0 };
+        let zones = Zones::new(pos.board(), pos.pieces(), k, None, near);
+        let u = Point::new(angle.cos(), angle.sin());
+        let hi = pos.board().inset().exit_distance(o, u);
+        let spans = zones.spans(o, u, hi);
+        for n in 0..200 {
+            let t = hi * n as f64 / 200.0;
+            if spans.0.iter().any(|&(a, b)| (t - a).abs() < 1e-7 || (t - b).abs() < 1e-7) {
+                continue;
+            }
+            let p = o + u * t;
+            let mut moved = pos.pieces().to_vec();
+            moved[k].at = p;
+            let direct = is_attacked(pos.board(), &moved, k);
+            prop_assert_eq!(spans.contains(t), zones.attacked(p), "t = {}", t);
+            prop_assert_eq!(zones.attacked(p), direct, "t = {}", t);
         }
     }
 

@@ -1,0 +1,373 @@
+//! Where the other side could capture one king, with that king lifted off the board: the
+//! regions its disc may not enter while it moves (the "cannot cross" rule) and may not end
+//! in (check).
+//!
+//! Each zone answers two questions: is a point inside (strictly), and where does a ray pass
+//! through it. The second is exact and cheap for every zone but an enemy king's: a slider's
+//! sweep is a capsule (convex: one interval), a pawn's is two capsules less one, a knight's
+//! is a ring cut to its free sectors plus discs at the sectors' ends. An enemy king's zone
+//! is bounded by many curves; its spans come from the critical-value method.
+
+use super::attack::{king_capture_witness, pawn_areas, pawn_can_capture};
+use super::board::Board;
+use super::geometry::{
+    Curve, OVERLAP, Point, Spans, angle_of, circle_runs, circle_samples, interval_samples,
+    line_in_capsule, line_in_disc, line_in_slab, overlaps, runs, sweep_contact, unit,
+};
+use super::position::{Kind, Piece, Side};
+use std::f64::consts::TAU;
+
+/// The part of the board a question is about: zones that cannot reach within `radius` of
+/// `centre` are not built.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Near {
+    /// Centre of the region of interest.
+    pub centre: Point,
+    /// Its radius.
+    pub radius: f64,
+}
+
+/// The capture areas of one king's enemies, with the king lifted off the board.
+pub struct Zones<'a> {
+    board: &'a Board,
+    zones: Vec<Zone>,
+}
+
+enum Zone {
+    /// A slider's sweep up to its first contact (or the board's edge).
+    Sweep { from: Point, to: Point },
+    /// A pawn's capture capsules, less its movement area.
+    Pawn { pawn: Piece },
+    /// A knight's free landing arcs (angles about `from`, `end` may pass 2π).
+    Knight { from: Point, arcs: Vec<(f64, f64)> },
+    /// A king's strikes, tested exactly each time against the other pieces.
+    King { from: Point, others: Vec<Point> },
+}
+
+impl<'a> Zones<'a> {
+    /// The capture areas of `king`'s enemies that reach `near`, with the king lifted,
+    /// leaving out `spared` (a piece the king is about to capture: its threat dies with it).
+    pub fn new(
+        board: &'a Board,
+        pieces: &[Piece],
+        king: usize,
+        spared: Option<usize>,
+        near: Near,
+    ) -> Self {
+        let side: Side = pieces[king].side;
+        let inset = board.inset();
+        let mut zones = Vec::new();
+        let gap = |p: Point| p.distance(near.centre);
+        for (i, a) in pieces.iter().enumerate() {
+            if a.side == side || Some(i) == spared {
+                continue;
+            }
+            let others = pieces
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i && j != king)
+                .map(|(_, q)| q.at);
+            match a.kind {
+                Kind::Rook | Kind::Bishop | Kind::Queen => {
+                    for &u in a.kind.slide_directions() {
+                        let rel = near.centre - a.at;
+                        let ahead = rel.dot(u);
+                        let miss = if ahead <= 0.0 {
+                            rel.length()
+                        } else {
+                            (rel - u * ahead).length()
+                        };
+                        if miss > near.radius + OVERLAP {
+                            continue;
+                        }
+                        let mut reach = inset.exit_distance(a.at, u);
+                        for q in others.clone() {
+                            if let Some(t) = sweep_contact(a.at, u, q, reach) {
+                                reach = t;
+                            }
+                        }
+                        zones.push(Zone::Sweep {
+                            from: a.at,
+                            to: a.at + u * reach,
+                        });
+                    }
+                }
+                Kind::Pawn => {
+                    let reach = board
+                        .pawn_first_step
+                        .max(board.pawn_step)
+                        .max(board.pawn_capture * 1.5);
+                    if gap(a.at) <= near.radius + reach + OVERLAP {
+                        zones.push(Zone::Pawn { pawn: *a });
+                    }
+                }
+                Kind::Knight => {
+                    if (gap(a.at) - board.knight_distance).abs() <= near.radius + OVERLAP {
+                        zones.push(Zone::Knight {
+                            from: a.at,
+                            arcs: free_landing_arcs(board, a.at, others),
+                        });
+                    }
+                }
+                Kind::King => {
+                    if gap(a.at) <= near.radius + board.king_reach + OVERLAP {
+                        zones.push(Zone::King {
+                            from: a.at,
+                            others: others.collect(),
+                        });
+                    }
+                }
+            }
+        }
+        Zones { board, zones }
+    }
+
+    /// Whether the lifted king's disc at `p` would be capturable.
+    pub fn attacked(&self, p: Point) -> bool {
+        self.zones.iter().any(|z| self.zone_attacks(z, p))
+    }
+
+    fn zone_attacks(&self, zone: &Zone, p: Point) -> bool {
+        match zone {
+            Zone::Sweep { from, to } => super::geometry::overlaps_sweep(p, *from, *to),
+            Zone::Pawn { pawn } => pawn_can_capture(self.board, pawn, p),
+            Zone::Knight { from, arcs } => {
+                let r = self.board.knight_distance;
+                let d = p - *from;
+                let phi = angle_of(d);
+                arcs.iter().any(|&(a, b)| {
+                    let within = (phi - a).rem_euclid(TAU) <= b - a;
+                    let dist = if within {
+                        (d.length() - r).abs()
+                    } else {
+                        let pa = *from + unit(a) * r;
+                        let pb = *from + unit(b) * r;
+                        p.distance(pa).min(p.distance(pb))
+                    };
+                    dist < OVERLAP
+                })
+            }
+            Zone::King { from, others } => {
+                king_capture_witness(self.board, *from, p, others.iter().copied()).is_some()
+            }
+        }
+    }
+
+    /// Where the ray `o + t·u`, `0 ≤ t ≤ hi`, passes through some zone (open intervals).
+    pub fn spans(&self, o: Point, u: Point, hi: f64) -> Spans {
+        let mut raw = Vec::new();
+        for zone in &self.zones {
+            match zone {
+                Zone::Sweep { from, to } => raw.extend(line_in_capsule(o, u, *from, *to, OVERLAP)),
+                Zone::Pawn { pawn } => {
+                    let (caps, ahead) = pawn_areas(self.board, pawn);
+                    let mut spans = Spans::merged(
+                        caps.iter()
+                            .filter_map(|&cap| line_in_capsule(o, u, pawn.at, cap, OVERLAP))
+                            .collect(),
+                    );
+                    if let Some(span) = line_in_capsule(o, u, pawn.at, ahead, OVERLAP) {
+                        spans.subtract(span);
+                    }
+                    raw.extend(spans.0);
+                }
+                Zone::Knight { from, arcs } => raw.extend(self.knight_spans(*from, arcs, o, u).0),
+                Zone::King { .. } => {
+                    let mut critical = Vec::new();
+                    let mut curves = Vec::new();
+                    self.zone_curves(zone, &mut curves);
+                    for c in &curves {
+                        c.line_params(o, u, &mut critical);
+                    }
+                    let samples = interval_samples(critical, 0.0, hi);
+                    let inside = runs(&samples, |t| self.zone_attacks(zone, o + u * t));
+                    raw.extend(inside.into_iter().map(|run| (run.start, run.end)));
+                }
+            }
+        }
+        Spans::merged(raw)
+    }
+
+    /// The ray's spans through a knight's zone: the ring within the free sectors, and the
+    /// discs about the sectors' ends.
+    fn knight_spans(&self, from: Point, arcs: &[(f64, f64)], o: Point, u: Point) -> Spans {
+        let r = self.board.knight_distance;
+        let mut ring = Spans::default();
+        if let Some(outer) = line_in_disc(o, u, from, r + OVERLAP) {
+            ring.add(outer);
+            if let Some(inner) = line_in_disc(o, u, from, r - OVERLAP) {
+                ring.subtract(inner);
+            }
+        }
+        let mut out = Spans::default();
+        for &(a, b) in arcs {
+            for sector in sector_spans(o, u, from, a, b).0 {
+                for &(x, y) in &ring.0 {
+                    out.add((x.max(sector.0), y.min(sector.1)));
+                }
+            }
+            for end in [a, b] {
+                if let Some(span) = line_in_disc(o, u, from + unit(end) * r, OVERLAP) {
+                    out.add(span);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every curve on which [`Zones::attacked`] can change, limited to those passing within
+    /// `radius` of `centre`.
+    pub fn curves(&self, centre: Point, radius: f64) -> Vec<Curve> {
+        let mut all = Vec::new();
+        for zone in &self.zones {
+            self.zone_curves(zone, &mut all);
+        }
+        all.retain(|c| c.distance(centre) <= radius);
+        all
+    }
+
+    fn zone_curves(&self, zone: &Zone, all: &mut Vec<Curve>) {
+        match zone {
+            Zone::Sweep { from, to } => all.extend(Curve::capsule(*from, *to, OVERLAP)),
+            Zone::Pawn { pawn } => {
+                let (caps, ahead) = pawn_areas(self.board, pawn);
+                for end in caps.into_iter().chain([ahead]) {
+                    all.extend(Curve::capsule(pawn.at, end, OVERLAP));
+                }
+            }
+            Zone::Knight { from, arcs } => {
+                let r = self.board.knight_distance;
+                all.push(Curve::circle(*from, r + OVERLAP));
+                all.push(Curve::circle(*from, (r - OVERLAP).max(0.0)));
+                for &(a, b) in arcs {
+                    all.push(Curve::circle(*from + unit(a) * r, OVERLAP));
+                    all.push(Curve::circle(*from + unit(b) * r, OVERLAP));
+                }
+            }
+            Zone::King { from, others } => king_zone_curves(self.board, *from, others, all),
+        }
+    }
+}
+
+/// Where the ray `o + t·u` lies in the sector of directions from `centre` between angles
+/// `a` and `b` (counter-clockwise; `b − a` up to 2π).
+fn sector_spans(o: Point, u: Point, centre: Point, a: f64, b: f64) -> Spans {
+    let mut out = Spans::default();
+    let everything = (f64::NEG_INFINITY, f64::INFINITY);
+    if b - a >= TAU - 1e-12 {
+        out.add(everything);
+        return out;
+    }
+    // "Left of the direction at a" and "right of the direction at b", as slabs in t.
+    let left_of = |angle: f64| {
+        let n = unit(angle).perp();
+        line_in_slab(o, u, n, n.dot(centre), f64::INFINITY)
+    };
+    let right_of = |angle: f64| {
+        let n = -unit(angle).perp();
+        line_in_slab(o, u, n, n.dot(centre), f64::INFINITY)
+    };
+    let meet = |x: Option<(f64, f64)>, y: Option<(f64, f64)>| match (x, y) {
+        (Some(x), Some(y)) => Some((x.0.max(y.0), x.1.min(y.1))),
+        _ => None,
+    };
+    if b - a <= std::f64::consts::PI {
+        if let Some(span) = meet(left_of(a), right_of(b)) {
+            out.add(span);
+        }
+    } else {
+        // A reflex sector: everything left of a, or right of b.
+        for span in [left_of(a), right_of(b)].into_iter().flatten() {
+            out.add(span);
+        }
+    }
+    out
+}
+
+/// A superset of the curves bounding the set of discs a king at `from` can strike: the
+/// Minkowski sum of its reachable star with a disc of radius `OVERLAP`.
+fn king_zone_curves(board: &Board, from: Point, others: &[Point], out: &mut Vec<Curve>) {
+    let reach = board.king_reach;
+    let near: Vec<Point> = others
+        .iter()
+        .copied()
+        .filter(|q| q.distance(from) <= reach + 2.0 * OVERLAP)
+        .collect();
+    let mut skeleton = vec![Curve::circle(from, reach)];
+    skeleton.extend(board.inset().edges());
+    for q in &near {
+        let guard = Curve::circle(*q, OVERLAP);
+        skeleton.push(guard);
+        let mut tangents = Vec::new();
+        guard.tangent_angles(from, &mut tangents);
+        for a in tangents {
+            let dir = unit(a);
+            skeleton.push(Curve::line(from, dir));
+            out.extend(Curve::parallels(from, dir, OVERLAP));
+        }
+        out.push(Curve::circle(*q, 2.0 * OVERLAP));
+        out.push(Curve::circle(*q, 1e-9));
+    }
+    out.push(Curve::circle(from, reach + OVERLAP));
+    out.push(Curve::circle(from, (reach - OVERLAP).max(0.0)));
+    for edge in board.inset().edges() {
+        if let Curve::Line { through, dir } = edge {
+            out.extend(Curve::parallels(through, dir, OVERLAP));
+        }
+    }
+    let mut vertices = Vec::new();
+    for (i, a) in skeleton.iter().enumerate() {
+        for b in &skeleton[i + 1..] {
+            a.intersections(b, &mut vertices);
+        }
+    }
+    vertices.retain(|v| v.distance(from) <= reach + 1e-6);
+    out.extend(vertices.into_iter().map(|v| Curve::circle(v, OVERLAP)));
+}
+
+/// The arcs of a knight's landing circle (angles about `from`) where a landing disc lies on
+/// the board and overlaps none of `others`. An arc's end may pass 2π when it wraps.
+fn free_landing_arcs(
+    board: &Board,
+    from: Point,
+    others: impl Iterator<Item = Point>,
+) -> Vec<(f64, f64)> {
+    let r = board.knight_distance;
+    let inset = board.inset();
+    let others: Vec<Point> = others
+        .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
+        .collect();
+    let mut critical = Vec::new();
+    for q in &others {
+        Curve::circle(*q, OVERLAP).circle_params(from, r, &mut critical);
+    }
+    for edge in inset.edges() {
+        edge.circle_params(from, r, &mut critical);
+    }
+    let free = |phi: f64| {
+        let q = from + unit(phi) * r;
+        inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
+    };
+    if critical.is_empty() {
+        return if free(0.0) { vec![(0.0, TAU)] } else { vec![] };
+    }
+    circle_runs(&circle_samples(critical), free)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sector_spans_follow_the_directions_seen_from_the_centre() {
+        let o = Point::new(-10.0, 1.0);
+        let u = Point::X;
+        // The upper-right quarter seen from the origin: points with x > 0 on the line y = 1.
+        let s = sector_spans(o, u, Point::ZERO, 0.0, std::f64::consts::FRAC_PI_2);
+        assert_eq!(s.0.len(), 1);
+        assert!((s.0[0].0 - 10.0).abs() < 1e-12 && s.0[0].1.is_infinite());
+        // A reflex sector: everything but the lower-right quarter.
+        let s = sector_spans(o, u, Point::ZERO, 0.0, 1.5 * std::f64::consts::PI);
+        assert!(s.contains(5.0) && s.contains(15.0));
+    }
+}
