@@ -82,10 +82,7 @@ pub fn movement_area(pos: &Position, i: usize) -> Vec<Area> {
                 ))
             })
             .collect(),
-        Kind::King => vec![Area::Disc {
-            centre: o,
-            ball: Ball::new(board.king_reach + R),
-        }],
+        Kind::King => vec![king_disc(o, board.king_reach)],
         Kind::Knight => vec![knight_ring(o, board.knight_distance)],
         Kind::Pawn => {
             let (_, ahead) = pawn_areas(board, &piece);
@@ -116,10 +113,7 @@ pub fn capture_area(pos: &Position, i: usize) -> Vec<Area> {
                 Area::Strip(Capsule::new(o, end, R))
             })
             .collect(),
-        Kind::King => vec![Area::Disc {
-            centre: o,
-            ball: Ball::new(board.king_reach + R),
-        }],
+        Kind::King => vec![king_disc(o, board.king_reach)],
         Kind::Knight => vec![knight_ring(o, board.knight_distance)],
         Kind::Pawn => {
             let (caps, _) = pawn_areas(board, &piece);
@@ -127,6 +121,14 @@ pub fn capture_area(pos: &Position, i: usize) -> Vec<Area> {
                 .map(|&c| Area::Strip(Capsule::new(o, c, R)))
                 .collect()
         }
+    }
+}
+
+/// The disc a king's disc can sweep: its reach plus its own radius.
+fn king_disc(centre: Point, reach: f64) -> Area {
+    Area::Disc {
+        centre,
+        ball: Ball::new(reach + R),
     }
 }
 
