@@ -134,6 +134,15 @@ pub fn legal_region(pos: &Position, i: usize) -> LegalRegion {
     }
 }
 
+/// The king's legal region on the single direction `dir` (plus its castling moves and
+/// captures): the exact answer for that ray, which the drawn fan only samples.
+pub fn legal_region_towards(pos: &Position, i: usize, dir: Point) -> LegalRegion {
+    if pos.pieces()[i].kind != Kind::King || pos.pieces()[i].side != pos.to_move() {
+        return legal_region(pos, i);
+    }
+    king_region(pos, i, vec![angle_of(dir)])
+}
+
 /// The position's pieces with the mover lifted, and where its king went.
 struct Lifted<'a> {
     board: &'a Board,

@@ -4,9 +4,11 @@ use crate::support::classic;
 use areachess::continuous::areas::capture_area;
 use areachess::continuous::attack::{can_capture, is_attacked};
 use areachess::continuous::notation::{format_position, parse_position};
+use areachess::continuous::region::legal_region_towards;
 use areachess::continuous::zones::{Near, Zones};
 use areachess::continuous::{
-    Kind, Outcome, Piece, Point, Position, Side, has_legal_move, nearest_target, resolve,
+    Kind, LegalRegion, Outcome, Piece, Point, Position, RegionPart, Side, has_legal_move,
+    legal_region, nearest_target, resolve,
 };
 use proptest::prelude::*;
 
@@ -83,6 +85,36 @@ fn cornered() -> impl Strategy<Value = Position> {
             }));
             Position::new(board.clone(), pieces, Side::Black).ok()
         })
+}
+
+/// Whether `p` lies on a part of the region, allowing the hair the region keeps clear of
+/// its boundaries.
+fn in_region(region: &LegalRegion, p: Point) -> bool {
+    const HAIR: f64 = 1e-6;
+    region.parts.iter().any(|part| match part {
+        RegionPart::Ray {
+            from,
+            dir,
+            intervals,
+        } => {
+            let t = (p - *from).dot(*dir);
+            (p - (*from + *dir * t)).length() < 1e-9 && intervals.contains(t, HAIR)
+        }
+        RegionPart::Arcs {
+            centre,
+            radius,
+            arcs,
+        } => {
+            let d = p - *centre;
+            let phi = d.y.atan2(d.x);
+            (d.length() - radius).abs() < 1e-9
+                && arcs.iter().any(|&(a, b)| {
+                    let rel = (phi - a).rem_euclid(std::f64::consts::TAU);
+                    rel <= b - a + HAIR || rel >= std::f64::consts::TAU - HAIR
+                })
+        }
+        RegionPart::Castle { to } => to.distance(p) < 1e-9,
+    })
 }
 
 fn assert_sound(pos: &Position, mover_side: Side) {
@@ -165,6 +197,50 @@ proptest! {
             let direct = is_attacked(pos.board(), &moved, k);
             prop_assert_eq!(spans.contains(t), zones.attacked(p), "t = {}", t);
             prop_assert_eq!(zones.attacked(p), direct, "t = {}", t);
+        }
+    }
+
+    #[test]
+    fn every_move_the_judge_accepts_lies_in_the_legal_region(
+        pos in positions(),
+        aims in prop::collection::vec((any::<prop::sample::Index>(), 0.0f64..1.0, 0.0f64..1.0), 24),
+    ) {
+        let side = pos.to_move();
+        let mine: Vec<usize> = (0..pos.pieces().len()).filter(|&i| pos.pieces()[i].side == side).collect();
+        for (pick, fa, ft) in aims {
+            let i = mine[pick.index(mine.len())];
+            let piece = pos.pieces()[i];
+            let board = pos.board();
+            let angle = fa * std::f64::consts::TAU;
+            let (dir, length) = match piece.kind {
+                Kind::Rook | Kind::Bishop | Kind::Queen => {
+                    let dirs = piece.kind.slide_directions();
+                    (dirs[(fa * dirs.len() as f64) as usize % dirs.len()], ft * board.width())
+                }
+                Kind::Knight => (Point::new(angle.cos(), angle.sin()), board.knight_distance),
+                Kind::Pawn => (Point::new(0.0, side.forward()), ft * board.pawn_first_step),
+                Kind::King => (Point::new(angle.cos(), angle.sin()), ft * board.king_reach),
+            };
+            let target = piece.at + dir * length;
+            let outcome = resolve(&pos, piece.at, target, None);
+            let Some(applied) = outcome.applied() else { continue };
+            let region = if piece.kind == Kind::King {
+                // The drawn fan samples directions; the exact ray through the target decides.
+                legal_region_towards(&pos, i, dir)
+            } else {
+                legal_region(&pos, i)
+            };
+            match applied.captured {
+                Some(victim) => {
+                    let x = pos.pieces().iter().position(|p| p.at == victim.at).expect("victim on board");
+                    prop_assert!(region.captures.contains(&x), "{:?} captures {:?} but the region lists {:?}", piece, victim, region.captures);
+                }
+                None if applied.castling.is_some() => {}
+                None => {
+                    let landed = applied.to;
+                    prop_assert!(in_region(&region, landed), "{piece:?} -> {landed:?} is legal but not in its region {region:?}");
+                }
+            }
         }
     }
 
