@@ -448,7 +448,8 @@ fn king_captures(pos: &Position, i: usize) -> Vec<usize> {
             .filter(|a| angle_gap(*a, base) <= half)
             .any(|theta| {
                 let u = unit(theta);
-                let Some((j, tc)) = first_contact(pieces, i, o, u, reach) else {
+                let limit = reach.min(board.inset().exit_distance(o, u));
+                let Some((j, tc)) = first_contact(pieces, i, o, u, limit) else {
                     return false;
                 };
                 j == x && path_prefix_ok(&zones, o, u, tc, false)

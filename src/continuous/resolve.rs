@@ -273,7 +273,10 @@ fn along_ray(
     t: f64,
     may_capture: bool,
 ) -> Result<Landing, Reason> {
-    match first_contact(pos.pieces(), i, pos.pieces()[i].at, u, t) {
+    // Only contacts the disc reaches while wholly on the board count.
+    let o = pos.pieces()[i].at;
+    let exit = pos.board().inset().exit_distance(o, u);
+    match first_contact(pos.pieces(), i, o, u, t.min(exit)) {
         Some(hit) => stopped_by(pos, i, u, hit, may_capture),
         None => free_slide(pos, i, u, t),
     }
@@ -332,7 +335,8 @@ fn king_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason> 
     let u = d / dist;
     // Contacts count only within the reach; a target a little beyond it is pulled back.
     let reach = board.king_reach;
-    if let Some(hit) = first_contact(pieces, i, king.at, u, dist.min(reach)) {
+    let exit = board.inset().exit_distance(king.at, u);
+    if let Some(hit) = first_contact(pieces, i, king.at, u, dist.min(reach).min(exit)) {
         return stopped_by(pos, i, u, hit, true);
     }
     if dist > reach + SNAP {

@@ -260,13 +260,23 @@ proptest! {
     }
 
     #[test]
-    fn pos_text_round_trips_exactly(pos in positions()) {
+    fn pos_text_round_trips_exactly(raw in positions()) {
         let level = classic();
+        // POS carries no moved marks: a piece off its setup spot reads back as moved, so
+        // only positions with exactly those marks can round-trip.
+        let marked = raw.pieces().iter().map(|p| {
+            let home = level.setup().iter().any(|s| s.side == p.side && s.kind == p.kind && s.at == p.at);
+            Piece { moved: !home, ..*p }
+        }).collect();
+        let pos = Position::new(level.board.clone(), marked, raw.to_move());
+        prop_assume!(pos.is_ok());
+        let pos = pos.expect("assumed");
         let text = format_position(&pos);
         let back = parse_position(level.board.clone(), level.setup(), &text).expect("own output reads back");
         prop_assert_eq!(back.to_move(), pos.to_move());
         prop_assert_eq!(back.pieces().len(), pos.pieces().len());
         for (a, b) in back.pieces().iter().zip(pos.pieces()) {
+            prop_assert_eq!(a.moved, b.moved);
             prop_assert_eq!(a.at, b.at);
             prop_assert_eq!(a.kind, b.kind);
             prop_assert_eq!(a.side, b.side);

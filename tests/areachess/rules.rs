@@ -60,6 +60,22 @@ fn target_inside_enemy_disc_captures_it() {
 }
 
 #[test]
+fn slider_cannot_capture_past_the_board_edge() {
+    // The black queen sits on the edge beside the white queen's diagonal: reaching contact
+    // would take the white queen's disc off the board.
+    let mut sim =
+        Sim::at("w;Q@8.46951003077995,10.980746868927728;q@21.03245770923489,1;K@a5;k@e8");
+    let far = pt("8.46951003077995,10.980746868927728") + Point::new(1.0, -1.0).normalize() * 20.0;
+    assert_eq!(
+        sim.refused(&format!(
+            "8.46951003077995,10.980746868927728->{},{}",
+            far.x, far.y
+        )),
+        "off-board"
+    );
+}
+
+#[test]
 fn two_enemies_touched_at_once_is_ambiguous() {
     let mut sim = Sim::at("w;R@a3;n@10,8.0710678118654755;n@10,6.0710678118654755;K@h1;k@h8");
     assert_eq!(sim.refused("a3->h3"), "ambiguous-capture");
