@@ -441,3 +441,70 @@ fn piece_entities_mirror_the_position_in_f32() {
         && (t.x - d5.x as f32).abs() < 1e-5
         && (t.y - d5.y as f32).abs() < 1e-5));
 }
+
+#[test]
+fn knight_gives_check_from_its_ring() {
+    let ring = 40f64.sqrt();
+    let sim = Sim::at(&format!("b;k@e5;N@{};K@a1", off("e5", -ring, 0.0)));
+    assert!(sim.game().in_check());
+    let sim = Sim::at(&format!("b;k@e5;N@{};K@a1", off("e5", -ring - 2.5, 0.0)));
+    assert!(!sim.game().in_check());
+}
+
+#[test]
+fn pawn_gives_check_diagonally_not_straight() {
+    let sim = Sim::at("b;k@e5;P@d4;K@a1");
+    assert!(sim.game().in_check());
+    let sim = Sim::at("b;k@e5;P@e3;K@a1");
+    assert!(!sim.game().in_check());
+}
+
+#[test]
+fn kings_keep_out_of_each_others_reach() {
+    // A king's reach is 4R; it touches a disc whose centre is within 6R of its own.
+    let mut sim = Sim::at("w;K@5,5;k@14.5,5");
+    assert_eq!(sim.refused("5,5->8.7,5"), "king-exposed");
+    sim.legal("5,5->8.3,5");
+}
+
+#[test]
+fn pawn_double_step_is_blocked_by_a_piece_in_between() {
+    let mut sim = Sim::at("w;P@e2;N@e3;K@a1;k@h8");
+    assert_eq!(sim.refused("e2->e4"), "blocked");
+}
+
+#[test]
+fn knight_landing_off_the_board_is_off_board() {
+    let mut sim = Sim::at("w;N@b1;K@h1;k@h8");
+    assert_eq!(
+        sim.refused(&mv("b1", off("b1", 0.0, -40f64.sqrt()))),
+        "off-board"
+    );
+}
+
+#[test]
+fn king_move_shorter_than_r_is_too_short() {
+    let mut sim = Sim::at("w;K@d4;k@h8");
+    assert_eq!(sim.refused(&mv("d4", off("d4", 0.6, 0.6))), "too-short");
+}
+
+#[test]
+fn promotion_offers_the_levels_choices() {
+    let board = Board {
+        promotion: vec![Kind::Knight, Kind::Rook],
+        ..Board::default()
+    };
+    let level = with_board(board);
+    let mut sim = Sim::new(level.clone(), Some("w;P@d7;K@h1;k@a8"));
+    let outcome = sim.legal("d7->d8");
+    assert_eq!(
+        outcome.applied().and_then(|a| a.promotion),
+        Some(Kind::Knight)
+    );
+    let mut sim = Sim::new(level, Some("w;P@d7;K@h1;k@a8"));
+    let outcome = sim.legal("d7->d8=R");
+    assert_eq!(
+        outcome.applied().and_then(|a| a.promotion),
+        Some(Kind::Rook)
+    );
+}
