@@ -1,11 +1,13 @@
 //! areachess: a chess-variant simulator with two rule worlds.
 //!
+//! - [`betza`]: the Betza dialect for grid pieces.
 //! - [`continuous`]: "area of competence" chess on a continuous board (pure rules).
 //! - [`level`]: level files.
 //! - [`sim`]: the rules inside Bevy, without rendering.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
 //! - `ui` (feature `gui`): the desktop app.
 
+pub mod betza;
 pub mod cli;
 pub mod continuous;
 pub mod convert;

@@ -1,5 +1,6 @@
 //! The integration tests, in one binary so Bevy is linked once.
 
+mod betza;
 mod cli;
 mod levels;
 mod properties;

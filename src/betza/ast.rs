@@ -1,0 +1,295 @@
+//! The parsed form of a Betza string: what the user wrote, with the column of every part.
+
+use std::fmt;
+
+/// A whole piece description: alternatives separated by `|`, or the old tuple notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Betza {
+    /// `alt|alt|…`, each alternative a list of chains written side by side.
+    Modern(Vec<Alternative>),
+    /// `(a,r,f,b):…;(a,r,f,b):…`: moving tuples, then capturing tuples.
+    Old(OldNotation),
+}
+
+/// Chains written side by side (`mBcK` is two chains): the piece may use any of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alternative {
+    /// The chains, in the order written.
+    pub chains: Vec<Chain>,
+}
+
+/// A term, then any number of linked terms: `K-N`, `W+!F`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chain {
+    /// The first term.
+    pub first: Term,
+    /// Each link and the term after it.
+    pub rest: Vec<(Link, Term)>,
+}
+
+/// How two legs of a chain join.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Link {
+    /// `-` (the left leg cannot pass the piece it ends on) or `+` (it can).
+    pub blocking: bool,
+    /// Whether, and how far, the move must go on past the left leg.
+    pub forced: Forced,
+    /// 1-based column of the `-` or `+`.
+    pub column: usize,
+}
+
+/// Where a chained move may end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forced {
+    /// Plain `-`/`+`: anywhere on the left leg or after it.
+    No,
+    /// `!`: not during the left leg.
+    Full,
+    /// `/`: not during the left leg, except at its end.
+    Half,
+}
+
+/// Modifiers, an atom, and how far it repeats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The modifiers before the atom, in the order written.
+    pub modifiers: Vec<Modifier>,
+    /// The atom.
+    pub atom: Atom,
+    /// How many steps.
+    pub range: Range,
+    /// 1-based column of the term's first character.
+    pub column: usize,
+}
+
+/// A leap or a compound of leaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Atom {
+    /// Wazir (1,0).
+    W,
+    /// Ferz (1,1).
+    F,
+    /// Dabbaba (2,0).
+    D,
+    /// Knight (2,1).
+    N,
+    /// Alfil (2,2).
+    A,
+    /// Threeleaper (3,0).
+    H,
+    /// Camel (3,1).
+    M,
+    /// Zebra (3,2).
+    Z,
+    /// Tripper (3,3).
+    G,
+    /// King: W and F.
+    K,
+    /// Bishop: F riding.
+    B,
+    /// Rook: W riding.
+    R,
+    /// Queen: B and R.
+    Q,
+    /// `(x,y)`: any leap.
+    Custom(i32, i32),
+}
+
+impl Atom {
+    /// The atom for an upper-case letter.
+    pub fn from_letter(c: char) -> Option<Atom> {
+        Some(match c {
+            'W' => Atom::W,
+            'F' => Atom::F,
+            'D' => Atom::D,
+            'N' => Atom::N,
+            'A' => Atom::A,
+            'H' => Atom::H,
+            'M' => Atom::M,
+            'Z' => Atom::Z,
+            'G' => Atom::G,
+            'K' => Atom::K,
+            'B' => Atom::B,
+            'R' => Atom::R,
+            'Q' => Atom::Q,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Atom::Custom(x, y) => write!(f, "({x},{y})"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
+/// How far an atom repeats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Range {
+    /// No count written: the atom's own range (one step; riding for B, R, Q).
+    Default,
+    /// A count: up to this many steps.
+    Steps(u16),
+    /// `0` or a doubled atom (`WW`): any number of steps.
+    Unlimited,
+}
+
+/// A lower-case modifier (with its suffix, if any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Modifier {
+    /// `f r b l v h a`: a direction set.
+    Direction(char),
+    /// `fh rh bh lh`: every step with a component that way.
+    Half(char),
+    /// `fs rs bs ls`: the half set less the pure direction.
+    Sideways(char),
+    /// `f^ f_ r^ r_ b^ b_ l^ l_`: one step, the most that way then to one side.
+    Most(char, char),
+    /// `s`: the same direction as the previous leg.
+    Same,
+    /// `m c j jj g o y q x d i e n p`: how the move treats what it meets.
+    Mode(Mode),
+}
+
+/// A mode modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// `m`: only to empty squares.
+    Move,
+    /// `c`: only captures.
+    Capture,
+    /// `j`: may jump one piece on the path.
+    Jump,
+    /// `jj`: may jump any number of pieces.
+    JumpMany,
+    /// `g`: must hop exactly one piece and land just beyond it.
+    Grasshopper,
+    /// `o`: the board wraps in that direction.
+    Cylinder,
+    /// `y`: flies over obstacles.
+    Fly,
+    /// `q`: bounces off an edge once.
+    Bounce,
+    /// `x`: may capture obstacles.
+    Destroy,
+    /// `d`: may capture friendly pieces.
+    Backstab,
+    /// `i`: only while the piece has not moved.
+    Initial,
+    /// `e`: may capture en passant.
+    EnPassant,
+    /// `n`: lame: blocked by a piece on the path of a leap.
+    Lame,
+    /// `p`: cannon hop: jump exactly one piece, land any distance beyond.
+    Cannon,
+}
+
+impl Mode {
+    /// The mode's letters.
+    pub fn letters(self) -> &'static str {
+        match self {
+            Mode::Move => "m",
+            Mode::Capture => "c",
+            Mode::Jump => "j",
+            Mode::JumpMany => "jj",
+            Mode::Grasshopper => "g",
+            Mode::Cylinder => "o",
+            Mode::Fly => "y",
+            Mode::Bounce => "q",
+            Mode::Destroy => "x",
+            Mode::Backstab => "d",
+            Mode::Initial => "i",
+            Mode::EnPassant => "e",
+            Mode::Lame => "n",
+            Mode::Cannon => "p",
+        }
+    }
+}
+
+impl fmt::Display for Modifier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Modifier::Direction(c) => write!(f, "{c}"),
+            Modifier::Half(c) => write!(f, "{c}h"),
+            Modifier::Sideways(c) => write!(f, "{c}s"),
+            Modifier::Most(c, side) => write!(f, "{c}{side}"),
+            Modifier::Same => f.write_str("s"),
+            Modifier::Mode(m) => f.write_str(m.letters()),
+        }
+    }
+}
+
+/// The old notation: `(a,r,f,b)` tuples, moving ones before `;`, capturing ones after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OldNotation {
+    /// Tuples for moves to empty squares.
+    pub moves: Vec<[i32; 4]>,
+    /// Tuples for captures.
+    pub captures: Vec<[i32; 4]>,
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for m in &self.modifiers {
+            write!(f, "{m}")?;
+        }
+        write!(f, "{}", self.atom)?;
+        match self.range {
+            Range::Default => Ok(()),
+            Range::Steps(n) => write!(f, "{n}"),
+            Range::Unlimited => f.write_str("0"),
+        }
+    }
+}
+
+impl fmt::Display for Link {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.blocking { "-" } else { "+" })?;
+        match self.forced {
+            Forced::No => Ok(()),
+            Forced::Full => f.write_str("!"),
+            Forced::Half => f.write_str("/"),
+        }
+    }
+}
+
+impl fmt::Display for Chain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.first)?;
+        for (link, term) in &self.rest {
+            write!(f, "{link}{term}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Betza {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Betza::Modern(alternatives) => {
+                for (n, alt) in alternatives.iter().enumerate() {
+                    if n > 0 {
+                        f.write_str("|")?;
+                    }
+                    for chain in &alt.chains {
+                        write!(f, "{chain}")?;
+                    }
+                }
+                Ok(())
+            }
+            Betza::Old(old) => {
+                let group = |tuples: &[[i32; 4]]| {
+                    tuples
+                        .iter()
+                        .map(|[a, r, fw, b]| format!("({a},{r},{fw},{b})"))
+                        .collect::<Vec<_>>()
+                        .join(":")
+                };
+                write!(f, "{};{}", group(&old.moves), group(&old.captures))
+            }
+        }
+    }
+}
