@@ -1,9 +1,13 @@
 //! The Betza dialect of `../shared/seeds/betza-ouroboros-king.txt` (the Ouroboros King
 //! modding docs), with DESIGN §3's extensions: reading it and printing it back.
 //!
-//! This module reads text into [`Betza`] (which keeps the user's spelling and every
-//! column) and prints a canonical form that reads back to the same thing. Compiling it to
-//! the move model the grid engine uses is the next part of this module's issue.
+//! - [`parse`](mod@parse): text into [`Betza`], which keeps the user's spelling and every
+//!   column, and prints a canonical form that reads back to the same thing.
+//! - [`directions`]: which leaps an atom makes under direction modifiers (its table of
+//!   decisions is there).
+//!
+//! Compiling whole terms and chains to the move model the grid engine uses is the next part
+//! of this module's issue.
 //!
 //! # Grammar
 //!
@@ -34,6 +38,7 @@
 //! | old notation separators | `:` and `,` both separate tuples; `;` separates moving from capturing tuples |
 
 pub mod ast;
+pub mod directions;
 pub mod parse;
 
 pub use ast::{
