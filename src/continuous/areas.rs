@@ -2,7 +2,7 @@
 //! piece's disc covers while it moves (movement area) or where an enemy disc touching it is
 //! capturable (capture area). For drawing, and for "does this disc touch that area" queries.
 //!
-//! The rules themselves ([`super::resolve`], [`super::attack`]) ask the same questions in
+//! The rules themselves ([`super::resolve`](mod@super::resolve), [`super::attack`]) ask the same questions in
 //! terms of disc centres; the property test `capturable_pieces_lie_in_capture_areas` pins
 //! the two views to each other.
 

@@ -5,7 +5,7 @@
 //! - [`board`], [`position`]: the board's lengths and the checked position value.
 //! - [`areas`]: movement and capture areas as parry2d shapes.
 //! - [`attack`]: capture and check.
-//! - [`resolve`]: judging one requested move.
+//! - [`resolve`](mod@resolve): judging one requested move.
 //! - [`region`]: legal regions, snapping a pointer, and the exact "any legal move?" decision.
 //! - [`zones`]: where a king may not go, as exact spans along rays.
 //! - [`game`]: history, undo/redo, checkmate and stalemate.
