@@ -6,8 +6,11 @@
 //! - [`directions`]: which leaps an atom makes under direction modifiers (its table of
 //!   decisions is there).
 //!
-//! Compiling whole terms and chains to the move model the grid engine uses is the next part
-//! of this module's issue.
+//! - [`model`]: terms compiled to legs, and a reference walk of single-leg pieces on a
+//!   board (its table of what each mode letter does is there).
+//!
+//! Chains (`-` `+` with `!` `/`), `s`, en passant and the old notation's meaning are the
+//! next part of this module's issue.
 //!
 //! # Grammar
 //!
@@ -39,6 +42,7 @@
 
 pub mod ast;
 pub mod directions;
+pub mod model;
 pub mod parse;
 
 pub use ast::{
