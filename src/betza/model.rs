@@ -217,9 +217,8 @@ fn walk(
             return; // Around the cylinder, or bounced straight back.
         }
         let occupant = (board.at)(here.0, here.1);
-        if m.grasshopper && !screened {
+        if m.grasshopper {
             if occupant != Occupant::Empty {
-                screened = true;
                 // Land just beyond the hurdle, whatever the range.
                 if let Some((land, _)) = advance(here, step, board, m, bounced)
                     && land != from
