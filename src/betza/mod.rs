@@ -6,11 +6,11 @@
 //! - [`directions`]: which leaps an atom makes under direction modifiers (its table of
 //!   decisions is there).
 //!
-//! - [`model`]: terms compiled to legs, and a reference walk of single-leg pieces on a
-//!   board (its table of what each mode letter does is there).
+//! - [`model`]: terms compiled to legs and chains, and a reference walk of any piece on a
+//!   board (its tables of what each mode letter and each link does are there).
 //!
-//! Chains (`-` `+` with `!` `/`), `s`, en passant and the old notation's meaning are the
-//! next part of this module's issue.
+//! En passant (needs the game's history), the old notation's meaning, fuzzing and the
+//! square-by-square proofs of the seed's examples are the next part of this module's issue.
 //!
 //! # Grammar
 //!

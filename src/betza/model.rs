@@ -1,6 +1,7 @@
 //! The compiled move model: each term becomes a [`Leg`] (its leaps, how far it goes, what
-//! it may do to what it meets), and [`destinations`] walks single legs on a board. This is
-//! the reference the grid engine's tables and the piece inspector are checked against.
+//! it may do to what it meets), each chain a [`ChainMoves`], and [`chain_destinations`]
+//! walks them on a board. This is the reference the grid engine's tables and the piece
+//! inspector are checked against.
 //!
 //! | letter | meaning in a leg |
 //! | --- | --- |
@@ -14,6 +15,16 @@
 //! | `x` / `y` | may capture obstacles / passes over obstacles |
 //! | `o` | the board wraps left–right (a cylinder); a ride stops when it comes back to its start |
 //! | `q` | a ride that would leave the board turns back off that edge, once |
+//!
+//! | link | the next leg starts from | the move may also end |
+//! | --- | --- | --- |
+//! | `-` | every empty square the previous leg visits | wherever the previous leg could end |
+//! | `+` | every square it visits, passing over a piece there (not capturing it) | wherever the previous leg could end |
+//! | `-!` `+!` | as `-` / `+` | not during the previous leg |
+//! | `-/` `+/` | as `-` / `+` | only on the previous leg's last square |
+//!
+//! `s` on a leg keeps the previous leg's direction (`W-!sW` is exactly two steps straight).
+//! A move never ends on its own starting square.
 
 use super::ast::{Atom, Betza, Mode, Modifier, Range, Term};
 use super::directions::{Leap, parts, select};
@@ -168,30 +179,145 @@ pub fn destinations(
     from: (i32, i32),
     unmoved: bool,
 ) -> Vec<((i32, i32), Reach)> {
+    let chains: Vec<ChainMoves> = legs
+        .iter()
+        .map(|leg| ChainMoves {
+            legs: vec![leg.clone()],
+            links: Vec::new(),
+        })
+        .collect();
+    chain_destinations(&chains, board, from, unmoved)
+}
+
+/// A chain, compiled: its legs and the links between them (`links.len() + 1 == legs.len()`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainMoves {
+    /// The legs, in order.
+    pub legs: Vec<Leg>,
+    /// The link before each leg after the first.
+    pub links: Vec<super::ast::Link>,
+}
+
+/// Compiles every chain of a piece (`None` for the old notation).
+pub fn chains(betza: &Betza) -> Option<Vec<ChainMoves>> {
+    let Betza::Modern(alternatives) = betza else {
+        return None;
+    };
+    Some(
+        alternatives
+            .iter()
+            .flat_map(|alt| &alt.chains)
+            .map(|chain| ChainMoves {
+                legs: std::iter::once(&chain.first)
+                    .chain(chain.rest.iter().map(|(_, t)| t))
+                    .map(leg)
+                    .collect(),
+                links: chain.rest.iter().map(|(l, _)| *l).collect(),
+            })
+            .collect(),
+    )
+}
+
+/// Every square the chains reach from `from`, with how, sorted and without repeats.
+///
+/// A chain's next leg starts from any square its previous leg visits: from an empty one
+/// always, from an occupied one only across a non-blocking link (`+`), passing over that
+/// piece. A plain link lets the move also end wherever the previous leg could; `!` never
+/// during the previous leg; `/` only on its last square. A leg with `s` keeps the previous
+/// leg's direction. The move's last leg ends as a single leg does.
+pub fn chain_destinations(
+    chains: &[ChainMoves],
+    board: &Board<'_>,
+    from: (i32, i32),
+    unmoved: bool,
+) -> Vec<((i32, i32), Reach)> {
     let mut out = Vec::new();
-    for leg in legs {
-        if leg.modes.initial && !unmoved {
+    for chain in chains {
+        if chain.legs.iter().any(|l| l.modes.initial) && !unmoved {
             continue;
         }
-        for &leap in &leg.leaps {
-            walk(leg, leap, board, from, &mut out);
-        }
+        follow(chain, 0, board, from, from, None, &mut out);
     }
     out.sort_unstable();
     out.dedup();
     out
 }
 
-/// Follows one leap of one leg as far as it goes.
-fn walk(
+/// Follows leg `n` of `chain` from `here`; `previous` is the direction of the leg before.
+fn follow(
+    chain: &ChainMoves,
+    n: usize,
+    board: &Board<'_>,
+    start: (i32, i32),
+    here: (i32, i32),
+    previous: Option<Leap>,
+    out: &mut Vec<((i32, i32), Reach)>,
+) {
+    let leg = &chain.legs[n];
+    let next_link = chain.links.get(n);
+    for &leap in &leg.leaps {
+        if leg.modes.same_direction && previous.is_some_and(|p| !same_direction(p, leap)) {
+            continue;
+        }
+        let path = visits(leg, leap, board, here, start);
+        let last = path.len().saturating_sub(1);
+        for (k, visit) in path.iter().enumerate() {
+            let may_end = match next_link.map(|l| l.forced) {
+                None | Some(super::ast::Forced::No) => true,
+                Some(super::ast::Forced::Full) => false,
+                Some(super::ast::Forced::Half) => k == last,
+            };
+            if may_end
+                && visit.at != start
+                && let Some(reach) = visit.reach
+            {
+                out.push((visit.at, reach));
+            }
+            if let Some(link) = next_link
+                && (visit.occupant == Occupant::Empty || !link.blocking)
+            {
+                follow(chain, n + 1, board, start, visit.at, Some(visit.step), out);
+            }
+        }
+    }
+}
+
+/// Whether two leaps point the same way.
+fn same_direction(a: Leap, b: Leap) -> bool {
+    i64::from(a.0) * i64::from(b.1) == i64::from(a.1) * i64::from(b.0)
+        && i64::from(a.0) * i64::from(b.0) + i64::from(a.1) * i64::from(b.1) > 0
+}
+
+/// A square a leg's walk passes or lands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Visit {
+    at: (i32, i32),
+    occupant: Occupant,
+    /// The step that arrived here (after any bounce).
+    step: Leap,
+    /// How the leg may end here, if it may.
+    reach: Option<Reach>,
+}
+
+/// The squares one leap of one leg passes or lands on, in order, as far as it goes.
+/// `start` is where the whole move began (the mover's own square counts as empty).
+fn visits(
     leg: &Leg,
     leap: Leap,
     board: &Board<'_>,
     from: (i32, i32),
-    out: &mut Vec<((i32, i32), Reach)>,
-) {
+    start: (i32, i32),
+) -> Vec<Visit> {
     let m = leg.modes;
+    let occupant = |at: (i32, i32)| {
+        if at == start {
+            Occupant::Empty
+        } else {
+            (board.at)(at.0, at.1)
+        }
+    };
     let limit = leg.range.map_or(i32::MAX, i32::from);
+    let mut out = Vec::new();
     let mut here = from;
     let mut step = leap;
     let mut bounced = false;
@@ -200,79 +326,81 @@ fn walk(
     let mut k = 0;
     while k < limit {
         k += 1;
-        if m.lame && !path_clear(step, board, here) {
-            return;
-        }
         let Some((next, turned)) = advance(here, step, board, m, bounced) else {
-            return;
+            break;
         };
-        if turned.is_some() {
-            bounced = true;
+        // The leap lands on the board, so its path is short.
+        if m.lame && !path_clear(step, board, here, start) {
+            break;
         }
         if let Some(s) = turned {
             step = s;
+            bounced = true;
         }
         here = next;
         if here == from {
-            return; // Around the cylinder, or bounced straight back.
+            break; // Around the cylinder, or bounced straight back.
         }
-        let occupant = (board.at)(here.0, here.1);
+        let what = occupant(here);
+        let mut visit = Visit {
+            at: here,
+            occupant: what,
+            step,
+            reach: None,
+        };
         if m.grasshopper {
-            if occupant != Occupant::Empty {
+            if what != Occupant::Empty {
+                out.push(visit);
                 // Land just beyond the hurdle, whatever the range.
                 if let Some((land, _)) = advance(here, step, board, m, bounced)
                     && land != from
                 {
-                    land_on(land, board, m, out);
+                    let there = occupant(land);
+                    out.push(Visit {
+                        at: land,
+                        occupant: there,
+                        step,
+                        reach: ending(there, m),
+                    });
                 }
-                return;
+                break;
             }
+            out.push(visit);
             continue;
         }
         if m.cannon && !screened {
-            if occupant != Occupant::Empty {
-                screened = true;
-            }
+            screened = what != Occupant::Empty;
+            out.push(visit);
             continue;
         }
-        match occupant {
-            Occupant::Empty => {
-                if m.moves {
-                    out.push((here, Reach::Move));
-                }
+        if what == Occupant::Obstacle && m.fly {
+            out.push(visit);
+            continue;
+        }
+        visit.reach = ending(what, m);
+        out.push(visit);
+        if what != Occupant::Empty {
+            if m.cannon || passed >= m.jumps {
+                break;
             }
-            Occupant::Obstacle if m.fly => {}
-            other => {
-                let capturable = match other {
-                    Occupant::Enemy => true,
-                    Occupant::Friend => m.backstab,
-                    Occupant::Obstacle => m.destroy,
-                    Occupant::Empty => false,
-                };
-                if capturable && m.captures {
-                    out.push((here, Reach::Capture));
-                }
-                if m.cannon || passed >= m.jumps {
-                    return;
-                }
-                passed = passed.saturating_add(1);
-            }
+            passed = passed.saturating_add(1);
         }
     }
+    out
 }
 
-/// Lands a grasshopper: empty squares are moves, capturable pieces captures.
-fn land_on(at: (i32, i32), board: &Board<'_>, m: Modes, out: &mut Vec<((i32, i32), Reach)>) {
-    match (board.at)(at.0, at.1) {
-        Occupant::Empty if m.moves => out.push((at, Reach::Move)),
-        Occupant::Enemy if m.captures => out.push((at, Reach::Capture)),
-        Occupant::Friend if m.captures && m.backstab => out.push((at, Reach::Capture)),
-        Occupant::Obstacle if m.captures && m.destroy => out.push((at, Reach::Capture)),
-        _ => {}
+/// How a leg with modes `m` may end on a square holding `what`.
+fn ending(what: Occupant, m: Modes) -> Option<Reach> {
+    match what {
+        Occupant::Empty => m.moves.then_some(Reach::Move),
+        Occupant::Enemy => m.captures.then_some(Reach::Capture),
+        Occupant::Friend => (m.captures && m.backstab).then_some(Reach::Capture),
+        Occupant::Obstacle => (m.captures && m.destroy).then_some(Reach::Capture),
     }
 }
 
 /// One step: the square reached and, if the step turned off an edge, the new step.
+/// Computed in i64 so that no custom leap can overflow.
 fn advance(
     here: (i32, i32),
     step: Leap,
@@ -280,25 +408,27 @@ fn advance(
     m: Modes,
     bounced: bool,
 ) -> Option<((i32, i32), Option<Leap>)> {
-    let (mut x, mut y) = (here.0 + step.0, here.1 + step.1);
+    let (files, ranks) = (i64::from(board.files), i64::from(board.ranks));
+    let mut x = i64::from(here.0) + i64::from(step.0);
+    let mut y = i64::from(here.1) + i64::from(step.1);
     let mut turned = None;
     if m.cylinder {
-        x = x.rem_euclid(board.files);
+        x = x.rem_euclid(files);
     }
-    let off = |x: i32, y: i32| x < 0 || x >= board.files || y < 0 || y >= board.ranks;
+    let off = |x: i64, y: i64| x < 0 || x >= files || y < 0 || y >= ranks;
     if off(x, y) {
         if !m.bounce || bounced {
             return None;
         }
         // Turn back off whichever edge the step crosses.
         let mut s = step;
-        if x < 0 || x >= board.files {
-            s.0 = -s.0;
+        if x < 0 || x >= files {
+            s.0 = s.0.saturating_neg();
         }
-        if y < 0 || y >= board.ranks {
-            s.1 = -s.1;
+        if y < 0 || y >= ranks {
+            s.1 = s.1.saturating_neg();
         }
-        let (bx, by) = (reflect(x, board.files), reflect(y, board.ranks));
+        let (bx, by) = (reflect(x, files), reflect(y, ranks));
         if off(bx, by) {
             return None;
         }
@@ -306,11 +436,12 @@ fn advance(
         y = by;
         turned = Some(s);
     }
-    Some(((x, y), turned))
+    // On the board, so both fit in i32.
+    Some(((x as i32, y as i32), turned))
 }
 
-/// A coordinate past an edge, mirrored back onto the board (edge squares are not repeated).
-fn reflect(v: i32, size: i32) -> i32 {
+/// A coordinate past an edge, mirrored back (edge squares are not repeated).
+fn reflect(v: i64, size: i64) -> i64 {
     if v < 0 {
         -v
     } else if v >= size {
@@ -320,23 +451,30 @@ fn reflect(v: i32, size: i32) -> i32 {
     }
 }
 
-/// Whether the squares a lame leap passes are empty: straight along the longer side,
-/// then diagonally.
-fn path_clear(leap: Leap, board: &Board<'_>, from: (i32, i32)) -> bool {
-    let (dx, dy) = leap;
-    let (ax, ay) = (dx.abs(), dy.abs());
-    let (sx, sy) = (dx.signum(), dy.signum());
+/// Whether the squares a lame leap passes are empty (the move's own start counts as
+/// empty): straight along the longer side, then diagonally.
+fn path_clear(leap: Leap, board: &Board<'_>, from: (i32, i32), start: (i32, i32)) -> bool {
+    let (ax, ay) = (
+        i64::from(leap.0.unsigned_abs()),
+        i64::from(leap.1.unsigned_abs()),
+    );
+    let (sx, sy) = (i64::from(leap.0.signum()), i64::from(leap.1.signum()));
     let (long, short) = (ax.max(ay), ax.min(ay));
-    let mut here = from;
-    for k in 1..long {
+    // Past the board's own size a path only repeats squares (on a cylinder) or leaves it.
+    let longest = 2 * i64::from(board.files.max(board.ranks)) + 2;
+    let (mut x, mut y) = (i64::from(from.0), i64::from(from.1));
+    for k in 1..long.min(longest) {
         let straight = k <= long - short;
-        here = if ax >= ay {
-            (here.0 + sx, here.1 + if straight { 0 } else { sy })
+        if ax >= ay {
+            x += sx;
+            y += if straight { 0 } else { sy };
         } else {
-            (here.0 + if straight { 0 } else { sx }, here.1 + sy)
-        };
-        let inside = here.0 >= 0 && here.0 < board.files && here.1 >= 0 && here.1 < board.ranks;
-        if inside && (board.at)(here.0, here.1) != Occupant::Empty {
+            x += if straight { 0 } else { sx };
+            y += sy;
+        }
+        let inside = x >= 0 && x < i64::from(board.files) && y >= 0 && y < i64::from(board.ranks);
+        let here = (x as i32, y as i32);
+        if inside && here != start && (board.at)(here.0, here.1) != Occupant::Empty {
             return false;
         }
     }
@@ -542,6 +680,86 @@ mod tests {
             .filter(|s| s.0 < 4 && (s.1 <= 1 || s.0 + s.1 <= 3))
             .collect();
         assert_eq!(down_left, vec![(0, 3), (1, 2), (2, 1), (3, 0)]);
+    }
+
+    /// Destinations of any Betza piece from the centre of an empty 9×9 board (or with
+    /// `pieces`), as squares.
+    fn chained(text: &str, pieces: &[((i32, i32), Occupant)]) -> Vec<(i32, i32)> {
+        let compiled = chains(&parse(text).expect("valid")).expect("modern notation");
+        let map: HashMap<(i32, i32), Occupant> = pieces.iter().copied().collect();
+        let at = |x: i32, y: i32| map.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
+        let board = Board {
+            files: 9,
+            ranks: 9,
+            at: &at,
+        };
+        let mut squares: Vec<(i32, i32)> = chain_destinations(&compiled, &board, (4, 4), false)
+            .into_iter()
+            .map(|d| d.0)
+            .collect();
+        squares.dedup();
+        squares
+    }
+
+    #[test]
+    fn a_forced_chain_ends_only_after_its_left_leg() {
+        assert_eq!(
+            chained("W-!W", &[]),
+            vec![
+                (2, 4),
+                (3, 3),
+                (3, 5),
+                (4, 2),
+                (4, 6),
+                (5, 3),
+                (5, 5),
+                (6, 4)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_plain_chain_may_also_end_on_its_left_leg() {
+        let d = chained("W-W", &[]);
+        assert!(d.contains(&(4, 5)) && d.contains(&(4, 6)) && !d.contains(&(4, 4)));
+        assert_eq!(d.len(), 12);
+    }
+
+    #[test]
+    fn a_blocking_chain_cannot_pass_the_piece_its_left_leg_ends_on() {
+        let friend = [((4, 5), Friend)];
+        assert!(!chained("W-!W", &friend).contains(&(4, 6)));
+        assert!(chained("W+!W", &friend).contains(&(4, 6)));
+    }
+
+    #[test]
+    fn a_half_forced_chain_may_end_only_at_the_end_of_its_left_leg() {
+        let plain = chained("fW3-fN", &[]);
+        let half = chained("fW3-/fN", &[]);
+        let forced = chained("fW3-!fN", &[]);
+        assert_eq!(half, vec![(3, 7), (3, 8), (4, 7), (5, 7), (5, 8)]);
+        assert_eq!(
+            plain,
+            vec![(3, 7), (3, 8), (4, 5), (4, 6), (4, 7), (5, 7), (5, 8)]
+        );
+        assert_eq!(forced, vec![(3, 7), (3, 8), (5, 7), (5, 8)]);
+    }
+
+    #[test]
+    fn same_direction_keeps_the_left_legs_way() {
+        assert_eq!(chained("W-!sW", &[]), vec![(2, 4), (4, 2), (4, 6), (6, 4)]);
+    }
+
+    #[test]
+    fn the_andromeda_example_reads_as_two_chains() {
+        let d = chained("W-B|F-R", &[]);
+        // A wazir step then a bishop ride, or a ferz step then a rook ride.
+        assert!(
+            d.contains(&(4, 5))
+                && d.contains(&(6, 7))
+                && d.contains(&(5, 5))
+                && d.contains(&(5, 8))
+        );
     }
 
     #[test]

@@ -135,3 +135,46 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_piece_walks_to_squares_on_the_board_and_never_home(
+        text in betza_shaped(),
+        files in 1i32..12,
+        ranks in 1i32..12,
+        seed in any::<u64>(),
+        unmoved in any::<bool>(),
+    ) {
+        use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
+        let Ok(parsed) = parse(&text) else { return Ok(()) };
+        let compiled = chains(&parsed).expect("modern notation");
+        // A scattering of pieces and obstacles from the seed.
+        let at = |x: i32, y: i32| {
+            let h = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((x as u64) << 32 | y as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            match h % 7 {
+                0 => Occupant::Friend,
+                1 => Occupant::Enemy,
+                2 => Occupant::Obstacle,
+                _ => Occupant::Empty,
+            }
+        };
+        let board = Board { files, ranks, at: &at };
+        let from = (files / 2, ranks / 2);
+        for (square, _) in chain_destinations(&compiled, &board, from, unmoved) {
+            prop_assert!(square.0 >= 0 && square.0 < files && square.1 >= 0 && square.1 < ranks, "{text}: {square:?}");
+            prop_assert_ne!(square, from, "{} reaches its own square", text);
+        }
+    }
+
+    #[test]
+    fn huge_custom_leaps_walk_without_overflow(x in any::<i32>(), y in any::<i32>(), mods in prop::sample::select(vec!["", "n", "o", "q", "oq", "no", "nq"])) {
+        use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
+        let text = format!("{mods}({x},{y})0");
+        let compiled = chains(&parse(&text).expect("valid")).expect("modern");
+        let at = |_: i32, _: i32| Occupant::Empty;
+        let board = Board { files: 9, ranks: 9, at: &at };
+        let _ = chain_destinations(&compiled, &board, (4, 4), false);
+    }
+}
