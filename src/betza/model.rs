@@ -119,25 +119,6 @@ pub fn leg(term: &Term) -> Leg {
     }
 }
 
-/// The single-leg moves of a Betza piece: every term written on its own (`mBcK` is two),
-/// leaving out chains. `None` for the old notation and for pieces with chains, which the
-/// next part of this module's issue compiles.
-pub fn single_legs(betza: &Betza) -> Option<Vec<Leg>> {
-    let Betza::Modern(alternatives) = betza else {
-        return None;
-    };
-    let mut out = Vec::new();
-    for alt in alternatives {
-        for chain in &alt.chains {
-            if !chain.rest.is_empty() {
-                return None;
-            }
-            out.push(leg(&chain.first));
-        }
-    }
-    Some(out)
-}
-
 /// What stands on a square, seen from the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Occupant {
@@ -169,24 +150,6 @@ pub struct Board<'a> {
     pub ranks: i32,
     /// What stands on `(file, rank)`.
     pub at: &'a dyn Fn(i32, i32) -> Occupant,
-}
-
-/// Every square the legs reach from `from`, with how, sorted and without repeats.
-/// `unmoved` enables `i` legs.
-pub fn destinations(
-    legs: &[Leg],
-    board: &Board<'_>,
-    from: (i32, i32),
-    unmoved: bool,
-) -> Vec<((i32, i32), Reach)> {
-    let chains: Vec<ChainMoves> = legs
-        .iter()
-        .map(|leg| ChainMoves {
-            legs: vec![leg.clone()],
-            links: Vec::new(),
-        })
-        .collect();
-    chain_destinations(&chains, board, from, unmoved)
 }
 
 /// A chain, compiled: its legs and the links between them (`links.len() + 1 == legs.len()`).
@@ -492,13 +455,13 @@ mod tests {
     use crate::betza::parse;
     use std::collections::HashMap;
 
-    /// A 9×9 board with the given occupants; the mover stands on the centre (4,4).
+    /// Where a piece on the centre (4,4) of a 9×9 board with `pieces` goes, and how.
     fn on_board(
         text: &str,
         pieces: &[((i32, i32), Occupant)],
         unmoved: bool,
     ) -> Vec<((i32, i32), Reach)> {
-        let legs = single_legs(&parse(text).expect("valid")).expect("single legs");
+        let compiled = chains(&parse(text).expect("valid")).expect("modern notation");
         let map: HashMap<(i32, i32), Occupant> = pieces.iter().copied().collect();
         let at = |x: i32, y: i32| map.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
         let board = Board {
@@ -506,7 +469,25 @@ mod tests {
             ranks: 9,
             at: &at,
         };
-        destinations(&legs, &board, (4, 4), unmoved)
+        chain_destinations(&compiled, &board, (4, 4), unmoved)
+    }
+
+    /// The squares a piece on the centre reaches, however.
+    fn chained(text: &str, pieces: &[((i32, i32), Occupant)]) -> Vec<(i32, i32)> {
+        let mut squares: Vec<(i32, i32)> = on_board(text, pieces, false)
+            .into_iter()
+            .map(|d| d.0)
+            .collect();
+        squares.dedup();
+        squares
+    }
+
+    /// The destinations straight above the centre.
+    fn above(d: &[((i32, i32), Reach)]) -> Vec<((i32, i32), Reach)> {
+        d.iter()
+            .copied()
+            .filter(|(s, _)| s.0 == 4 && s.1 > 4)
+            .collect()
     }
 
     fn squares(v: &[((i32, i32), Reach)], reach: Reach) -> Vec<(i32, i32)> {
@@ -567,15 +548,12 @@ mod tests {
     #[test]
     fn jumping_riders_pass_one_or_many_pieces() {
         let pieces = [((4, 6), Enemy), ((4, 7), Enemy)];
-        let up = |d: Vec<((i32, i32), Reach)>| -> Vec<((i32, i32), Reach)> {
-            d.into_iter().filter(|(s, _)| s.0 == 4 && s.1 > 4).collect()
-        };
         assert_eq!(
-            up(on_board("jR", &pieces, false)),
+            above(&on_board("jR", &pieces, false)),
             vec![((4, 5), Move), ((4, 6), Capture), ((4, 7), Capture)]
         );
         assert_eq!(
-            up(on_board("jjR", &pieces, false)),
+            above(&on_board("jjR", &pieces, false)),
             vec![
                 ((4, 5), Move),
                 ((4, 6), Capture),
@@ -631,19 +609,13 @@ mod tests {
     #[test]
     fn obstacles_block_unless_destroyed_or_flown_over() {
         let rock = [((4, 6), Obstacle)];
-        let up = |d: &[((i32, i32), Reach)]| -> Vec<((i32, i32), Reach)> {
-            d.iter()
-                .copied()
-                .filter(|(s, _)| s.0 == 4 && s.1 > 4)
-                .collect()
-        };
-        assert_eq!(up(&on_board("R", &rock, false)), vec![((4, 5), Move)]);
+        assert_eq!(above(&on_board("R", &rock, false)), vec![((4, 5), Move)]);
         assert_eq!(
-            up(&on_board("xR", &rock, false)),
+            above(&on_board("xR", &rock, false)),
             vec![((4, 5), Move), ((4, 6), Capture)]
         );
         assert_eq!(
-            up(&on_board("yR", &rock, false)),
+            above(&on_board("yR", &rock, false)),
             vec![((4, 5), Move), ((4, 7), Move), ((4, 8), Move)]
         );
     }
@@ -666,39 +638,20 @@ mod tests {
 
     #[test]
     fn a_bouncing_bishop_turns_off_an_edge_once() {
-        let legs = single_legs(&parse("qB").expect("valid")).expect("single");
+        let compiled = chains(&parse("qB").expect("valid")).expect("modern notation");
         let at = |_: i32, _: i32| Occupant::Empty;
         let board = Board {
             files: 9,
             ranks: 9,
             at: &at,
         };
-        let d = destinations(&legs, &board, (4, 1), false);
+        let d = chain_destinations(&compiled, &board, (4, 1), false);
         let down_left: Vec<(i32, i32)> = d
             .iter()
             .map(|d| d.0)
             .filter(|s| s.0 < 4 && (s.1 <= 1 || s.0 + s.1 <= 3))
             .collect();
         assert_eq!(down_left, vec![(0, 3), (1, 2), (2, 1), (3, 0)]);
-    }
-
-    /// Destinations of any Betza piece from the centre of an empty 9×9 board (or with
-    /// `pieces`), as squares.
-    fn chained(text: &str, pieces: &[((i32, i32), Occupant)]) -> Vec<(i32, i32)> {
-        let compiled = chains(&parse(text).expect("valid")).expect("modern notation");
-        let map: HashMap<(i32, i32), Occupant> = pieces.iter().copied().collect();
-        let at = |x: i32, y: i32| map.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
-        let board = Board {
-            files: 9,
-            ranks: 9,
-            at: &at,
-        };
-        let mut squares: Vec<(i32, i32)> = chain_destinations(&compiled, &board, (4, 4), false)
-            .into_iter()
-            .map(|d| d.0)
-            .collect();
-        squares.dedup();
-        squares
     }
 
     #[test]
@@ -763,8 +716,7 @@ mod tests {
     }
 
     #[test]
-    fn chains_and_the_old_notation_are_not_single_legs() {
-        assert!(single_legs(&parse("K-N").expect("valid")).is_none());
-        assert!(single_legs(&parse("(1,0,1,1)").expect("valid")).is_none());
+    fn the_old_notation_has_no_chains_yet() {
+        assert!(chains(&parse("(1,0,1,1)").expect("valid")).is_none());
     }
 }

@@ -8,7 +8,7 @@
 
 use super::attack::pawn_areas;
 use super::geometry::{EPS, Point, R};
-use super::position::{Kind, Position};
+use super::position::{Kind, Piece, Position};
 use super::resolve::first_contact;
 use parry2d_f64::math::Pose;
 use parry2d_f64::query::PointQuery;
@@ -70,18 +70,9 @@ pub fn movement_area(pos: &Position, i: usize) -> Vec<Area> {
     let piece = pos.pieces()[i];
     let o = piece.at;
     match piece.kind {
-        Kind::Rook | Kind::Bishop | Kind::Queen => piece
-            .kind
-            .slide_directions()
-            .iter()
-            .map(|&u| {
-                Area::Strip(Capsule::new(
-                    o,
-                    o + u * board.inset().exit_distance(o, u),
-                    R,
-                ))
-            })
-            .collect(),
+        Kind::Rook | Kind::Bishop | Kind::Queen => {
+            strips(&piece, |u| o + u * board.inset().exit_distance(o, u))
+        }
         Kind::King => vec![king_disc(o, board.king_reach)],
         Kind::Knight => vec![knight_ring(o, board.knight_distance)],
         Kind::Pawn => {
@@ -99,20 +90,14 @@ pub fn capture_area(pos: &Position, i: usize) -> Vec<Area> {
     let piece = pos.pieces()[i];
     let o = piece.at;
     match piece.kind {
-        Kind::Rook | Kind::Bishop | Kind::Queen => piece
-            .kind
-            .slide_directions()
-            .iter()
-            .map(|&u| {
-                let exit = board.inset().exit_distance(o, u);
-                let end = match first_contact(pos.pieces(), i, o, u, exit) {
-                    // Up to and including the disc it first touches.
-                    Some((j, _)) => o + u * (pos.pieces()[j].at - o).dot(u),
-                    None => o + u * exit,
-                };
-                Area::Strip(Capsule::new(o, end, R))
-            })
-            .collect(),
+        Kind::Rook | Kind::Bishop | Kind::Queen => strips(&piece, |u| {
+            let exit = board.inset().exit_distance(o, u);
+            match first_contact(pos.pieces(), i, o, u, exit) {
+                // Up to and including the disc it first touches.
+                Some((j, _)) => o + u * (pos.pieces()[j].at - o).dot(u),
+                None => o + u * exit,
+            }
+        }),
         Kind::King => vec![king_disc(o, board.king_reach)],
         Kind::Knight => vec![knight_ring(o, board.knight_distance)],
         Kind::Pawn => {
@@ -122,6 +107,16 @@ pub fn capture_area(pos: &Position, i: usize) -> Vec<Area> {
                 .collect()
         }
     }
+}
+
+/// A slider's strips, one per direction, each from its centre to `end(direction)`.
+fn strips(piece: &Piece, end: impl Fn(Point) -> Point) -> Vec<Area> {
+    piece
+        .kind
+        .slide_directions()
+        .iter()
+        .map(|&u| Area::Strip(Capsule::new(piece.at, end(u), R)))
+        .collect()
 }
 
 /// The disc a king's disc can sweep: its reach plus its own radius.
