@@ -9,8 +9,8 @@
 //! - [`model`]: terms compiled to legs and chains, and a reference walk of any piece on a
 //!   board (its tables of what each mode letter and each link does are there).
 //!
-//! En passant (needs the game's history), the old notation's meaning, fuzzing and the
-//! square-by-square proofs of the seed's examples are the next part of this module's issue.
+//! En passant (needs the game's history), fuzzing and the engine's per-square tables are
+//! the next part of this module's issue.
 //!
 //! # Grammar
 //!
@@ -39,6 +39,7 @@
 //! | `WW3` | an error: a doubled atom already rides without limit |
 //! | `(1,2)` vs `(1,0,1,1)` | two integers: a custom atom; four at the very start: the old notation |
 //! | old notation separators | `:` and `,` both separate tuples; `;` separates moving from capturing tuples |
+//! | old notation `(a,r,f,b)` | `r` right and `a` ahead; `f` and `b` how far the move repeats as written and turned round (see [`model`]) |
 
 pub mod ast;
 pub mod directions;

@@ -15,6 +15,7 @@
 //! | `x` / `y` | may capture obstacles / passes over obstacles |
 //! | `o` | the board wraps left–right (a cylinder); a ride stops when it comes back to its start |
 //! | `q` | a ride that would leave the board turns back off that edge, once |
+//! | old `(a,r,f,b)` | leap `r` right and `a` ahead, up to `f` times as written and `b` times turned round (0: not; negative: no limit); moving tuples before `;`, capturing after |
 //!
 //! | link | the next leg starts from | the move may also end |
 //! | --- | --- | --- |
@@ -26,7 +27,7 @@
 //! `s` on a leg keeps the previous leg's direction (`W-!sW` is exactly two steps straight).
 //! A move never ends on its own starting square.
 
-use super::ast::{Atom, Betza, Mode, Modifier, Range, Term};
+use super::ast::{Atom, Betza, Mode, Modifier, OldNotation, Range, Term};
 use super::directions::{Leap, parts, select};
 
 /// What a leg may do, from its mode modifiers.
@@ -161,24 +162,59 @@ pub struct ChainMoves {
     pub links: Vec<super::ast::Link>,
 }
 
-/// Compiles every chain of a piece (`None` for the old notation).
-pub fn chains(betza: &Betza) -> Option<Vec<ChainMoves>> {
-    let Betza::Modern(alternatives) = betza else {
-        return None;
+/// Compiles every chain of a piece; the old notation becomes one-leg chains.
+pub fn chains(betza: &Betza) -> Vec<ChainMoves> {
+    let alternatives = match betza {
+        Betza::Modern(alternatives) => alternatives,
+        Betza::Old(old) => return old_legs(old),
     };
-    Some(
-        alternatives
-            .iter()
-            .flat_map(|alt| &alt.chains)
-            .map(|chain| ChainMoves {
-                legs: std::iter::once(&chain.first)
-                    .chain(chain.rest.iter().map(|(_, t)| t))
-                    .map(leg)
-                    .collect(),
-                links: chain.rest.iter().map(|(l, _)| *l).collect(),
-            })
-            .collect(),
-    )
+    alternatives
+        .iter()
+        .flat_map(|alt| &alt.chains)
+        .map(|chain| ChainMoves {
+            legs: std::iter::once(&chain.first)
+                .chain(chain.rest.iter().map(|(_, t)| t))
+                .map(leg)
+                .collect(),
+            links: chain.rest.iter().map(|(l, _)| *l).collect(),
+        })
+        .collect()
+}
+
+/// The old notation's tuples `(a, r, f, b)` as legs: the leap `r` to the right and `a`
+/// ahead, repeated up to `f` times as written and up to `b` times turned round (0: not that
+/// way; negative: without limit). Tuples before `;` only move, those after only capture.
+/// The seed's king, four tuples of `(…,1,1)`, is exactly the eight king steps.
+fn old_legs(old: &OldNotation) -> Vec<ChainMoves> {
+    let as_leg = |leap: Leap, count: i32, moves: bool| Leg {
+        leaps: vec![leap],
+        range: if count < 0 {
+            None
+        } else {
+            Some(count.min(i32::from(u16::MAX)) as u16)
+        },
+        modes: Modes {
+            moves,
+            captures: !moves,
+            ..Modes::default()
+        },
+    };
+    let mut out = Vec::new();
+    for (tuples, moves) in [(&old.moves, true), (&old.captures, false)] {
+        for &[a, r, f, b] in tuples {
+            let ahead = (r, a);
+            let behind = (r.saturating_neg(), a.saturating_neg());
+            for (leap, count) in [(ahead, f), (behind, b)] {
+                if count != 0 && leap != (0, 0) {
+                    out.push(ChainMoves {
+                        legs: vec![as_leg(leap, count, moves)],
+                        links: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Every square the chains reach from `from`, with how, sorted and without repeats.
@@ -461,7 +497,7 @@ mod tests {
         pieces: &[((i32, i32), Occupant)],
         unmoved: bool,
     ) -> Vec<((i32, i32), Reach)> {
-        let compiled = chains(&parse(text).expect("valid")).expect("modern notation");
+        let compiled = chains(&parse(text).expect("valid"));
         let map: HashMap<(i32, i32), Occupant> = pieces.iter().copied().collect();
         let at = |x: i32, y: i32| map.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
         let board = Board {
@@ -638,7 +674,7 @@ mod tests {
 
     #[test]
     fn a_bouncing_bishop_turns_off_an_edge_once() {
-        let compiled = chains(&parse("qB").expect("valid")).expect("modern notation");
+        let compiled = chains(&parse("qB").expect("valid"));
         let at = |_: i32, _: i32| Occupant::Empty;
         let board = Board {
             files: 9,
@@ -716,7 +752,32 @@ mod tests {
     }
 
     #[test]
-    fn the_old_notation_has_no_chains_yet() {
-        assert!(chains(&parse("(1,0,1,1)").expect("valid")).is_none());
+    fn the_seeds_old_notation_king_is_a_king() {
+        let king =
+            "(1,0,1,1):(0,1,1,1):(1,1,1,1):(1,-1,1,1);(1,0,1,1):(0,1,1,1):(1,1,1,1):(1,-1,1,1)";
+        let ring = [
+            (3, 3),
+            (3, 4),
+            (3, 5),
+            (4, 3),
+            (4, 5),
+            (5, 3),
+            (5, 4),
+            (5, 5),
+        ];
+        assert_eq!(chained(king, &[]), ring.to_vec());
+        let enemy = [((4, 5), Enemy)];
+        assert_eq!(
+            squares(&on_board(king, &enemy, false), Capture),
+            vec![(4, 5)]
+        );
+    }
+
+    #[test]
+    fn old_notation_counts_repeat_and_zero_forbids() {
+        // A rook that moves forward any distance, backward up to two, and never captures.
+        let d = chained("(1,0,-1,2);", &[]);
+        assert_eq!(d, vec![(4, 2), (4, 3), (4, 5), (4, 6), (4, 7), (4, 8)]);
+        assert!(chained("(1,0,0,0);", &[]).is_empty());
     }
 }

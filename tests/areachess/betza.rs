@@ -149,7 +149,7 @@ proptest! {
     ) {
         use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
         let Ok(parsed) = parse(&text) else { return Ok(()) };
-        let compiled = chains(&parsed).expect("modern notation");
+        let compiled = chains(&parsed);
         // A scattering of pieces and obstacles from the seed.
         let at = |x: i32, y: i32| {
             let h = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((x as u64) << 32 | y as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -172,7 +172,7 @@ proptest! {
     fn huge_custom_leaps_walk_without_overflow(x in any::<i32>(), y in any::<i32>(), mods in prop::sample::select(vec!["", "n", "o", "q", "oq", "no", "nq"])) {
         use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
         let text = format!("{mods}({x},{y})0");
-        let compiled = chains(&parse(&text).expect("valid")).expect("modern");
+        let compiled = chains(&parse(&text).expect("valid"));
         let at = |_: i32, _: i32| Occupant::Empty;
         let board = Board { files: 9, ranks: 9, at: &at };
         let _ = chain_destinations(&compiled, &board, (4, 4), false);
