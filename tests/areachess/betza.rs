@@ -178,3 +178,186 @@ proptest! {
         let _ = chain_destinations(&compiled, &board, (4, 4), false);
     }
 }
+
+/// The seed's examples, square by square, on a 9×9 board. Diagrams list rank 8 first;
+/// in the position `X` is the mover (on the centre), `P` a friend, `p` an enemy, `#` an
+/// obstacle; in the answer `m` marks a move and `x` a capture.
+mod examples {
+    use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
+    use areachess::betza::parse;
+
+    fn answer(text: &str, position: [&str; 9]) -> [String; 9] {
+        let cell = |x: i32, y: i32| position[(8 - y) as usize].as_bytes()[x as usize];
+        let at = |x: i32, y: i32| match cell(x, y) {
+            b'P' => Occupant::Friend,
+            b'p' => Occupant::Enemy,
+            b'#' => Occupant::Obstacle,
+            _ => Occupant::Empty,
+        };
+        let board = Board {
+            files: 9,
+            ranks: 9,
+            at: &at,
+        };
+        let compiled = chains(&parse(text).expect("the seed's example reads"));
+        let reached = chain_destinations(&compiled, &board, (4, 4), false);
+        std::array::from_fn(|row| {
+            let y = 8 - row as i32;
+            (0..9)
+                .map(|x| match reached.iter().find(|d| d.0 == (x, y)) {
+                    Some((_, Reach::Move)) => 'm',
+                    Some((_, Reach::Capture)) => 'x',
+                    None => char::from(cell(x, y)),
+                })
+                .collect()
+        })
+    }
+
+    const EMPTY: [&str; 9] = [
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "....X....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ];
+
+    #[test]
+    fn wb_moves_like_a_wazir_or_a_bishop() {
+        assert_eq!(
+            answer("WB", EMPTY),
+            [
+                "m.......m",
+                ".m.....m.",
+                "..m...m..",
+                "...mmm...",
+                "...mXm...",
+                "...mmm...",
+                "..m...m..",
+                ".m.....m.",
+                "m.......m",
+            ]
+        );
+    }
+
+    #[test]
+    fn fw3_moves_forward_up_to_three_squares() {
+        let expected = [
+            ".........",
+            "....m....",
+            "....m....",
+            "....m....",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        assert_eq!(answer("fW3", EMPTY), expected);
+        let blocked = [
+            ".........",
+            ".........",
+            "....p....",
+            ".........",
+            "....X....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        assert_eq!(
+            answer("fW3", blocked),
+            [
+                ".........",
+                ".........",
+                "....x....",
+                "....m....",
+                "....X....",
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+            ]
+        );
+    }
+
+    #[test]
+    fn brb_moves_diagonally_backward_right_like_a_bishop() {
+        let with_friend = [
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "....X....",
+            ".........",
+            ".........",
+            ".......P.",
+            ".........",
+        ];
+        assert_eq!(
+            answer("brB", with_friend),
+            [
+                ".........",
+                ".........",
+                ".........",
+                ".........",
+                "....X....",
+                ".....m...",
+                "......m..",
+                ".......P.",
+                ".........",
+            ]
+        );
+    }
+
+    #[test]
+    fn mbck_moves_like_a_bishop_and_captures_like_a_king() {
+        let position = [
+            ".........",
+            ".........",
+            "..p......",
+            "....pp...",
+            "....X....",
+            "...P.....",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        assert_eq!(
+            answer("mBcK", position),
+            [
+                ".........",
+                ".........",
+                "..p......",
+                "...mxx...",
+                "....X....",
+                "...P.m...",
+                "......m..",
+                ".......m.",
+                "........m",
+            ]
+        );
+    }
+
+    #[test]
+    fn andromeda_is_a_wazir_step_then_a_bishop_or_a_ferz_step_then_a_rook() {
+        // Expected squares computed by a separate model of the same reading.
+        assert_eq!(
+            answer("W-B|F-R", EMPTY),
+            [
+                ".m.m.m.m.",
+                "m.mm.mm.m",
+                ".m.m.m.m.",
+                "mmmmmmmmm",
+                "...mXm...",
+                "mmmmmmmmm",
+                ".m.m.m.m.",
+                "m.mm.mm.m",
+                ".m.m.m.m.",
+            ]
+        );
+    }
+}
