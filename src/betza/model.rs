@@ -29,6 +29,7 @@
 
 use super::ast::{Atom, Betza, Mode, Modifier, OldNotation, Range, Term};
 use super::directions::{Leap, parts, select};
+use std::collections::HashSet;
 
 /// What a leg may do, from its mode modifiers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -235,47 +236,65 @@ pub fn chain_destinations(
         if chain.legs.iter().any(|l| l.modes.initial) && !unmoved {
             continue;
         }
-        follow(chain, 0, board, from, from, None, &mut out);
+        let mut seen = HashSet::new();
+        let mut walk = Walk {
+            chain,
+            board,
+            start: from,
+            seen: &mut seen,
+            out: &mut out,
+        };
+        walk.follow(0, from, None);
     }
     out.sort_unstable();
     out.dedup();
     out
 }
 
-/// Follows leg `n` of `chain` from `here`; `previous` is the direction of the leg before.
-fn follow(
-    chain: &ChainMoves,
-    n: usize,
-    board: &Board<'_>,
+/// One chain's walk: where it started, the states already followed, what it found.
+struct Walk<'w, 'b> {
+    chain: &'w ChainMoves,
+    board: &'w Board<'b>,
     start: (i32, i32),
-    here: (i32, i32),
-    previous: Option<Leap>,
-    out: &mut Vec<((i32, i32), Reach)>,
-) {
-    let leg = &chain.legs[n];
-    let next_link = chain.links.get(n);
-    for &leap in &leg.leaps {
-        if leg.modes.same_direction && previous.is_some_and(|p| !same_direction(p, leap)) {
-            continue;
+    /// Leg, square and previous direction already followed: the rest of the walk depends
+    /// on nothing else, so each is followed once (long chains stay linear, not exponential).
+    seen: &'w mut HashSet<(usize, (i32, i32), Option<Leap>)>,
+    out: &'w mut Vec<((i32, i32), Reach)>,
+}
+
+impl Walk<'_, '_> {
+    /// Follows leg `n` from `here`; `previous` is the direction of the leg before.
+    fn follow(&mut self, n: usize, here: (i32, i32), previous: Option<Leap>) {
+        if !self.seen.insert((n, here, previous)) {
+            return;
         }
-        let path = visits(leg, leap, board, here, start);
-        let last = path.len().saturating_sub(1);
-        for (k, visit) in path.iter().enumerate() {
-            let may_end = match next_link.map(|l| l.forced) {
-                None | Some(super::ast::Forced::No) => true,
-                Some(super::ast::Forced::Full) => false,
-                Some(super::ast::Forced::Half) => k == last,
-            };
-            if may_end
-                && visit.at != start
-                && let Some(reach) = visit.reach
-            {
-                out.push((visit.at, reach));
+        let leg = &self.chain.legs[n];
+        let next_link = self.chain.links.get(n);
+        for &leap in &leg.leaps {
+            if leg.modes.same_direction && previous.is_some_and(|p| !same_direction(p, leap)) {
+                continue;
             }
-            if let Some(link) = next_link
-                && (visit.occupant == Occupant::Empty || !link.blocking)
-            {
-                follow(chain, n + 1, board, start, visit.at, Some(visit.step), out);
+            let path = visits(leg, leap, self.board, here, self.start);
+            let last = path.len().saturating_sub(1);
+            for (k, visit) in path.iter().enumerate() {
+                let may_end = match next_link.map(|l| l.forced) {
+                    None | Some(super::ast::Forced::No) => true,
+                    Some(super::ast::Forced::Full) => false,
+                    Some(super::ast::Forced::Half) => k == last,
+                };
+                if may_end
+                    && visit.at != self.start
+                    && let Some(reach) = visit.reach
+                {
+                    self.out.push((visit.at, reach));
+                }
+                if let Some(link) = next_link
+                    && (visit.occupant == Occupant::Empty || !link.blocking)
+                {
+                    // The direction matters only to a leg that keeps it.
+                    let keeps = self.chain.legs[n + 1].modes.same_direction;
+                    self.follow(n + 1, visit.at, keeps.then_some(visit.step));
+                }
             }
         }
     }

@@ -361,3 +361,19 @@ mod examples {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn long_chains_walk_in_linear_time(legs in 2usize..80) {
+        use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
+        let text = vec!["K"; legs].join("+");
+        let compiled = chains(&parse(&text).expect("valid"));
+        let at = |x: i32, y: i32| if (x + y) % 3 == 0 { Occupant::Enemy } else { Occupant::Empty };
+        let board = Board { files: 9, ranks: 9, at: &at };
+        // Without following each state once this would take 8^legs steps.
+        let reached = chain_destinations(&compiled, &board, (4, 4), false);
+        prop_assert!(!reached.is_empty());
+    }
+}
