@@ -75,6 +75,14 @@ mod tests {
     }
 
     #[test]
+    fn spellings_of_one_piece_compile_alike() {
+        use crate::betza::model::chains;
+        let a = parse("WW-!sWW").expect("valid");
+        let b = parse("W0-!sW0").expect("valid");
+        assert_eq!(chains(&a), chains(&b));
+    }
+
+    #[test]
     fn repeats_and_doubled_atoms_set_the_range() {
         let Betza::Modern(alts) = parse("K3WWN0F12").expect("valid") else {
             panic!()

@@ -27,7 +27,7 @@
 //! `s` on a leg keeps the previous leg's direction (`W-!sW` is exactly two steps straight).
 //! A move never ends on its own starting square.
 
-use super::ast::{Atom, Betza, Mode, Modifier, OldNotation, Range, Term};
+use super::ast::{Atom, Betza, Forced, Mode, Modifier, OldNotation, Range, Term};
 use super::directions::{Leap, parts, select};
 use std::collections::HashSet;
 
@@ -160,7 +160,17 @@ pub struct ChainMoves {
     /// The legs, in order.
     pub legs: Vec<Leg>,
     /// The link before each leg after the first.
-    pub links: Vec<super::ast::Link>,
+    pub links: Vec<Join>,
+}
+
+/// How two legs join, as the model needs it (the AST's [`Link`](super::ast::Link) less its
+/// column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Join {
+    /// `-`: the next leg cannot pass the piece the previous one ends on.
+    pub blocking: bool,
+    /// Where the move may end.
+    pub forced: Forced,
 }
 
 /// Compiles every chain of a piece; the old notation becomes one-leg chains.
@@ -177,7 +187,14 @@ pub fn chains(betza: &Betza) -> Vec<ChainMoves> {
                 .chain(chain.rest.iter().map(|(_, t)| t))
                 .map(leg)
                 .collect(),
-            links: chain.rest.iter().map(|(l, _)| *l).collect(),
+            links: chain
+                .rest
+                .iter()
+                .map(|(l, _)| Join {
+                    blocking: l.blocking,
+                    forced: l.forced,
+                })
+                .collect(),
         })
         .collect()
 }
@@ -278,9 +295,9 @@ impl Walk<'_, '_> {
             let last = path.len().saturating_sub(1);
             for (k, visit) in path.iter().enumerate() {
                 let may_end = match next_link.map(|l| l.forced) {
-                    None | Some(super::ast::Forced::No) => true,
-                    Some(super::ast::Forced::Full) => false,
-                    Some(super::ast::Forced::Half) => k == last,
+                    None | Some(Forced::No) => true,
+                    Some(Forced::Full) => false,
+                    Some(Forced::Half) => k == last,
                 };
                 if may_end
                     && visit.at != self.start

@@ -127,6 +127,24 @@ proptest! {
     }
 
     #[test]
+    fn the_printed_form_compiles_to_the_same_model(text in betza_shaped()) {
+        use areachess::betza::model::chains;
+        if let Ok(parsed) = parse(&text) {
+            let printed = parse(&parsed.to_string()).expect("reads back");
+            prop_assert_eq!(chains(&printed), chains(&parsed));
+        }
+    }
+
+    #[test]
+    fn other_spellings_compile_to_the_same_model_as_their_print(text in betza_like()) {
+        use areachess::betza::model::chains;
+        if let Ok(parsed) = parse(&text) {
+            let printed = parse(&parsed.to_string()).expect("reads back");
+            prop_assert_eq!(chains(&printed), chains(&parsed), "{} printed as {}", text, parsed);
+        }
+    }
+
+    #[test]
     fn printing_is_canonical(text in betza_like()) {
         if let Ok(parsed) = parse(&text) {
             let printed = parsed.to_string();
