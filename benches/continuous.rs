@@ -1,7 +1,8 @@
 //! Continuous rules benchmarks on a 32-piece middlegame position: judging one move (target
-//! ≤ 1 µs) and computing one piece's legal region (target ≤ 20 µs).
+//! ≤ 1 µs) and computing one piece's legal region (target ≤ 20 µs); and the exact "any
+//! legal move?" decision, which must examine everything when the answer is no.
 
-use areachess::continuous::notation::{parse_move, parse_point};
+use areachess::continuous::notation::{parse_move, parse_point, parse_position};
 use areachess::continuous::{Game, Position, find_legal_move, legal_region, resolve};
 use areachess::level::{self, LevelKind};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -66,6 +67,17 @@ fn regions(c: &mut Criterion) {
     c.bench_function("any legal move (middlegame)", |b| {
         b.iter(|| find_legal_move(black_box(&pos)))
     });
+    // Where there is none, the exact method examines every critical direction of the king.
+    let level = pos.board().clone();
+    for (name, text) in [
+        ("no legal move (mate)", "b;k@a8;R@h8;R@h7;K@e1"),
+        ("no legal move (stalemate)", "b;k@a8;R@h7;R@3.8,1.5;K@e1"),
+    ] {
+        let board = std::sync::Arc::new(level.clone());
+        let bare = parse_position(board, &[], text).expect("position");
+        assert!(find_legal_move(&bare).is_none(), "{name}");
+        c.bench_function(name, |b| b.iter(|| find_legal_move(black_box(&bare))));
+    }
 }
 
 criterion_group!(benches, judging, regions);
