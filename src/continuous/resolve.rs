@@ -228,16 +228,10 @@ fn slide(pos: &Position, i: usize, dirs: &[Point], to: Point) -> Result<Landing,
     if let Some(x) = enemy_containing(pieces, mover, to) {
         for &u in dirs {
             let exit = inset.exit_distance(o, u);
-            if let Some((j, t)) = first_contact(pieces, i, o, u, exit)
-                && j == x
+            if let Some(hit) = first_contact(pieces, i, o, u, exit)
+                && hit.0 == x
             {
-                if ambiguous(pieces, i, o, u, (j, t)) {
-                    return Err(Reason::AmbiguousCapture);
-                }
-                return Ok(Landing {
-                    captured: Some(x),
-                    ..Landing::plain(pieces[x].at)
-                });
+                return stopped_by(pos, i, u, hit, true);
             }
         }
     }
