@@ -96,6 +96,25 @@ pub fn pawn_can_capture(board: &Board, pawn: &Piece, p: Point) -> bool {
     caps.iter().any(|&c| overlaps_sweep(p, pawn.at, c)) && !overlaps_sweep(p, pawn.at, ahead)
 }
 
+/// The angles (about a knight at `from`) where its landing disc starts or stops
+/// overlapping one of `discs`, or crosses the board's edge: the only places where the
+/// legality of a landing can change.
+pub fn landing_crossings(
+    board: &Board,
+    from: Point,
+    discs: impl IntoIterator<Item = Point>,
+) -> Vec<f64> {
+    let r = board.knight_distance;
+    let mut critical = Vec::new();
+    for q in discs {
+        Curve::circle(q, OVERLAP).circle_params(from, r, &mut critical);
+    }
+    for edge in board.inset().edges() {
+        edge.circle_params(from, r, &mut critical);
+    }
+    critical
+}
+
 /// A landing angle (about the knight) at which a knight at `from` overlaps the disc at `p`,
 /// lies on the board and overlaps none of `others`.
 pub fn knight_capture_witness(
@@ -112,14 +131,11 @@ pub fn knight_capture_witness(
         .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
         .collect();
     let inset = board.inset();
-    let mut critical = Vec::new();
-    Curve::circle(p, OVERLAP).circle_params(from, r, &mut critical);
-    for q in &others {
-        Curve::circle(*q, OVERLAP).circle_params(from, r, &mut critical);
-    }
-    for edge in inset.edges() {
-        edge.circle_params(from, r, &mut critical);
-    }
+    let critical = landing_crossings(
+        board,
+        from,
+        std::iter::once(p).chain(others.iter().copied()),
+    );
     circle_samples(critical).into_iter().find(|&phi| {
         let q = from + unit(phi) * r;
         overlaps(q, p) && inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
@@ -213,14 +229,11 @@ pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usi
             let r = board.knight_distance;
             curves.push(Curve::circle(a.at, r + OVERLAP));
             curves.push(Curve::circle(a.at, (r - OVERLAP).max(0.0)));
-            let mut critical = Vec::new();
-            Curve::circle(k, OVERLAP).circle_params(a.at, r, &mut critical);
-            for q in &others {
-                Curve::circle(*q, OVERLAP).circle_params(a.at, r, &mut critical);
-            }
-            for edge in board.inset().edges() {
-                edge.circle_params(a.at, r, &mut critical);
-            }
+            let critical = landing_crossings(
+                board,
+                a.at,
+                std::iter::once(k).chain(others.iter().copied()),
+            );
             curves.extend(
                 critical
                     .into_iter()

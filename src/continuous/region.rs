@@ -28,7 +28,7 @@
 //! sets of a single point are found when they sit on a critical value, which is where they
 //! can sit. No sampling density or step size enters the decision.
 
-use super::attack::{attackers, is_attacked, pawn_areas, shield_curves};
+use super::attack::{attackers, is_attacked, landing_crossings, pawn_areas, shield_curves};
 use super::board::Board;
 use super::geometry::{
     Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
@@ -252,13 +252,7 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
         }
         Kind::Knight => {
             let r = board.knight_distance;
-            let mut critical = Vec::new();
-            for q in pieces {
-                Curve::circle(q.at, OVERLAP).circle_params(o, r, &mut critical);
-            }
-            for edge in inset.edges() {
-                edge.circle_params(o, r, &mut critical);
-            }
+            let mut critical = landing_crossings(board, o, pieces.iter().map(|q| q.at));
             for c in &lifted.curves {
                 c.circle_params(o, r, &mut critical);
             }

@@ -8,7 +8,7 @@
 //! is a ring cut to its free sectors plus discs at the sectors' ends. An enemy king's zone
 //! is bounded by many curves; its spans come from the critical-value method.
 
-use super::attack::{king_capture_witness, pawn_areas, pawn_can_capture};
+use super::attack::{king_capture_witness, landing_crossings, pawn_areas, pawn_can_capture};
 use super::board::Board;
 use super::geometry::{
     Curve, OVERLAP, Point, Spans, angle_of, circle_runs, circle_samples, interval_samples,
@@ -337,13 +337,7 @@ fn free_landing_arcs(
     let others: Vec<Point> = others
         .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
         .collect();
-    let mut critical = Vec::new();
-    for q in &others {
-        Curve::circle(*q, OVERLAP).circle_params(from, r, &mut critical);
-    }
-    for edge in inset.edges() {
-        edge.circle_params(from, r, &mut critical);
-    }
+    let critical = landing_crossings(board, from, others.iter().copied());
     let free = |phi: f64| {
         let q = from + unit(phi) * r;
         inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
