@@ -40,8 +40,13 @@ enum Zone {
     Pawn { pawn: Piece },
     /// A knight's free landing arcs (angles about `from`, `end` may pass 2π).
     Knight { from: Point, arcs: Vec<(f64, f64)> },
-    /// A king's strikes, tested exactly each time against the other pieces.
-    King { from: Point, others: Vec<Point> },
+    /// A king's strikes, tested exactly each time against the other pieces, with the
+    /// curves that bound them (computed once: there are many).
+    King {
+        from: Point,
+        others: Vec<Point>,
+        curves: Vec<Curve>,
+    },
 }
 
 impl<'a> Zones<'a> {
@@ -111,9 +116,13 @@ impl<'a> Zones<'a> {
                 }
                 Kind::King => {
                     if gap(a.at) <= near.radius + board.king_reach + OVERLAP {
+                        let others: Vec<Point> = others.collect();
+                        let mut curves = Vec::new();
+                        king_zone_curves(board, a.at, &others, &mut curves);
                         zones.push(Zone::King {
                             from: a.at,
-                            others: others.collect(),
+                            others,
+                            curves,
                         });
                     }
                 }
@@ -147,7 +156,7 @@ impl<'a> Zones<'a> {
                     dist < OVERLAP
                 })
             }
-            Zone::King { from, others } => {
+            Zone::King { from, others, .. } => {
                 king_capture_witness(self.board, *from, p, others.iter().copied()).is_some()
             }
         }
@@ -172,11 +181,9 @@ impl<'a> Zones<'a> {
                     raw.extend(spans.0);
                 }
                 Zone::Knight { from, arcs } => raw.extend(self.knight_spans(*from, arcs, o, u).0),
-                Zone::King { .. } => {
+                Zone::King { curves, .. } => {
                     let mut critical = Vec::new();
-                    let mut curves = Vec::new();
-                    self.zone_curves(zone, &mut curves);
-                    for c in &curves {
+                    for c in curves {
                         c.line_params(o, u, &mut critical);
                     }
                     let samples = interval_samples(critical, 0.0, hi);
@@ -244,7 +251,7 @@ impl<'a> Zones<'a> {
                     all.push(Curve::circle(*from + unit(b) * r, OVERLAP));
                 }
             }
-            Zone::King { from, others } => king_zone_curves(self.board, *from, others, all),
+            Zone::King { curves, .. } => all.extend_from_slice(curves),
         }
     }
 }
