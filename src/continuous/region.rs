@@ -319,29 +319,102 @@ pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
 
 /// The king's plain moves on the given directions, its castling targets, and its captures.
 fn king_region(pos: &Position, i: usize, angles: Vec<f64>) -> LegalRegion {
-    let board = pos.board();
-    let pieces = pos.pieces();
-    let king = pieces[i];
-    let zones = Zones::new(board, pieces, i, None, reach_of(pos, i));
-    let in_check = zones.attacked(king.at);
-    let nearby = within_reach(pos, i);
-    let mut region = LegalRegion::default();
-    for theta in angles {
-        let intervals = king_ray(pos, i, &nearby, &zones, in_check, unit(theta));
-        region.parts.push(RegionPart::Ray {
-            from: king.at,
-            dir: unit(theta),
-            intervals,
-        });
+    let view = KingView::new(pos, i);
+    let mut parts = view.fan(angles);
+    parts.extend(view.castles());
+    LegalRegion {
+        parts,
+        captures: king_captures(pos, i),
     }
-    for sign in [-1.0, 1.0] {
-        let to = king.at + Point::new(sign * board.castling_king_travel, 0.0);
-        if !king.moved && resolve_piece(pos, i, to, None).applied().is_some() {
-            region.parts.push(RegionPart::Castle { to });
+}
+
+/// What every question about a king's own moves shares: its zones, whether it stands in
+/// one, and the discs within its reach. Built once per question.
+struct KingView<'a> {
+    pos: &'a Position,
+    i: usize,
+    zones: Zones<'a>,
+    in_check: bool,
+    nearby: Vec<Piece>,
+}
+
+impl<'a> KingView<'a> {
+    fn new(pos: &'a Position, i: usize) -> Self {
+        let zones = Zones::new(pos.board(), pos.pieces(), i, None, reach_of(pos, i));
+        let in_check = zones.attacked(pos.pieces()[i].at);
+        KingView {
+            pos,
+            i,
+            zones,
+            in_check,
+            nearby: within_reach(pos, i),
         }
     }
-    region.captures = king_captures(pos, i);
-    region
+
+    /// Plain moves on the given directions.
+    fn fan(&self, angles: impl IntoIterator<Item = f64>) -> Vec<RegionPart> {
+        let from = self.pos.pieces()[self.i].at;
+        angles
+            .into_iter()
+            .map(|theta| RegionPart::Ray {
+                from,
+                dir: unit(theta),
+                intervals: self.ray(unit(theta)),
+            })
+            .collect()
+    }
+
+    /// The king's legal plain distances along `u`: after the capture areas it stands in (if
+    /// in check), before the first one it would enter, short of the first disc it touches.
+    fn ray(&self, u: Point) -> Intervals {
+        let (board, zones, in_check) = (self.pos.board(), &self.zones, self.in_check);
+        let o = self.pos.pieces()[self.i].at;
+        let exit = board.inset().exit_distance(o, u);
+        let mut hi = board.king_reach.min(exit);
+        if let Some((_, t)) = first_contact(&self.nearby, usize::MAX, o, u, hi) {
+            hi = t;
+        }
+        let spans = zones.spans(o, u, hi);
+        let mut crossed = spans.0.iter().filter(|s| s.1 > 0.0);
+        // The free stretch: after the area it stands in (if in check), before the next one.
+        let (free_lo, free_hi) = match crossed.next() {
+            None => (0.0, hi),
+            Some(&(a, b)) if a <= 1e-9 => {
+                if !in_check {
+                    return Intervals::default();
+                }
+                (b, crossed.next().map_or(hi, |s| s.0))
+            }
+            Some(&(a, _)) => (0.0, a),
+        };
+        // Every end is a boundary where some test flips: keep a hair clear of it.
+        let lo = (board.min_move.max(free_lo)) + OPEN_END;
+        let top = free_hi.min(hi) - OPEN_END;
+        if lo <= top {
+            Intervals(vec![(lo, top)])
+        } else {
+            Intervals::default()
+        }
+    }
+
+    /// Castling moves (judged in full).
+    fn castles(&self) -> Vec<RegionPart> {
+        let king = self.pos.pieces()[self.i];
+        if king.moved {
+            return Vec::new();
+        }
+        let travel = self.pos.board().castling_king_travel;
+        [-1.0, 1.0]
+            .into_iter()
+            .map(|sign| king.at + Point::new(sign * travel, 0.0))
+            .filter(|&to| {
+                resolve_piece(self.pos, self.i, to, None)
+                    .applied()
+                    .is_some()
+            })
+            .map(|to| RegionPart::Castle { to })
+            .collect()
+    }
 }
 
 /// The pieces other than the king whose discs it could touch within its reach.
@@ -361,46 +434,6 @@ fn reach_of(pos: &Position, i: usize) -> Near {
     Near {
         centre: pos.pieces()[i].at,
         radius: pos.board().king_reach,
-    }
-}
-
-/// The king's legal plain distances along `u`: after the capture areas it stands in (if
-/// in check), before the first one it would enter, short of the first disc it touches.
-fn king_ray(
-    pos: &Position,
-    i: usize,
-    nearby: &[Piece],
-    zones: &Zones<'_>,
-    in_check: bool,
-    u: Point,
-) -> Intervals {
-    let board = pos.board();
-    let o = pos.pieces()[i].at;
-    let exit = board.inset().exit_distance(o, u);
-    let mut hi = board.king_reach.min(exit);
-    if let Some((_, t)) = first_contact(nearby, usize::MAX, o, u, hi) {
-        hi = t;
-    }
-    let spans = zones.spans(o, u, hi);
-    let mut crossed = spans.0.iter().filter(|s| s.1 > 0.0);
-    // The free stretch: after the area it stands in (if in check), before the next one.
-    let (free_lo, free_hi) = match crossed.next() {
-        None => (0.0, hi),
-        Some(&(a, b)) if a <= 1e-9 => {
-            if !in_check {
-                return Intervals::default();
-            }
-            (b, crossed.next().map_or(hi, |s| s.0))
-        }
-        Some(&(a, _)) => (0.0, a),
-    };
-    // Every end is a boundary where some test flips: keep a hair clear of it.
-    let lo = (board.min_move.max(free_lo)) + OPEN_END;
-    let top = free_hi.min(hi) - OPEN_END;
-    if lo <= top {
-        Intervals(vec![(lo, top)])
-    } else {
-        Intervals::default()
     }
 }
 
@@ -521,30 +554,29 @@ pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
         }
     }
     let k = pos.king(side);
-    // Cheap first: a coarse fan usually finds a move; the exact fan decides the rest.
-    let coarse = (0..32).map(|n| n as f64 * TAU / 32.0).collect();
-    if let Some(found) = king_witness(pos, k, coarse, &confirmed) {
-        return Some(found);
-    }
-    let board = pos.board();
-    let zones = Zones::new(board, pieces, k, None, reach_of(pos, k));
-    let mut curves = zones.curves(pieces[k].at, board.king_reach + OVERLAP);
-    curves.extend(contact_curves(pos, k));
-    let exact = circle_samples(critical_directions(pieces[k].at, &curves, board.king_reach));
-    king_witness(pos, k, exact, &confirmed)
-}
-
-fn king_witness(
-    pos: &Position,
-    k: usize,
-    angles: Vec<f64>,
-    confirmed: &impl Fn(usize, Point) -> bool,
-) -> Option<(usize, Point)> {
-    let region = king_region(pos, k, angles);
-    if let Some(to) = region.targets().find(|&to| confirmed(k, to)) {
+    let view = KingView::new(pos, k);
+    let first_confirmed = |parts: Vec<RegionPart>| {
+        let region = LegalRegion {
+            parts,
+            captures: Vec::new(),
+        };
+        region.targets().find(|&to| confirmed(k, to))
+    };
+    // Cheap first: a coarse fan, castling and captures usually settle it; the exact fan
+    // decides the rest.
+    let mut cheap = view.fan((0..32).map(|n| n as f64 * TAU / 32.0));
+    cheap.extend(view.castles());
+    if let Some(to) = first_confirmed(cheap) {
         return Some((k, to));
     }
-    region.captures.first().map(|&x| (k, pos.pieces()[x].at))
+    if let Some(&x) = king_captures(pos, k).first() {
+        return Some((k, pieces[x].at));
+    }
+    let board = pos.board();
+    let mut curves = view.zones.curves(pieces[k].at, board.king_reach + OVERLAP);
+    curves.extend(contact_curves(pos, k));
+    let exact = circle_samples(critical_directions(pieces[k].at, &curves, board.king_reach));
+    first_confirmed(view.fan(exact)).map(|to| (k, to))
 }
 
 /// Whether the side to play has a legal move (exact; see the module docs).
