@@ -4,7 +4,7 @@
 
 use areachess::continuous::notation::{parse_move, parse_point, parse_position};
 use areachess::continuous::{Game, Position, find_legal_move, legal_region, resolve};
-use areachess::level::{self, LevelKind};
+use areachess::level;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
@@ -12,7 +12,10 @@ use std::path::Path;
 /// An Italian-game position after eight plies: all 32 pieces on the board, White to move.
 fn middlegame() -> Position {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/area-of-competence.toml");
-    let LevelKind::Continuous(level) = level::load(&path).expect("level").kind;
+    let level = level::load(&path)
+        .expect("level")
+        .into_continuous()
+        .expect("continuous");
     let mut game = Game::new(level.start.clone());
     for text in [
         "e2->e4", "e7->e5", "g1->f3", "b8->c6", "f1->c4", "f8->c5", "d2->d3", "d7->d6",

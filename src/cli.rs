@@ -1,8 +1,9 @@
-//! The command line (DESIGN §5): `play`, `check` and `judge`.
+//! The command line (DESIGN §5): `play`, `check`, `judge`, `perft` and `moves`.
 
 use crate::continuous::notation::{format_applied, format_position, parse_move};
 use crate::continuous::{Game, Outcome};
-use crate::level::{self, LevelErrors, LevelKind};
+use crate::grid;
+use crate::level::{self, GridLevel, LevelErrors};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -43,6 +44,30 @@ pub enum Command {
         /// Moves as FROM->TO[=Q], each point a square name or x,y.
         #[arg(allow_hyphen_values = true)]
         moves: Vec<String>,
+    },
+    /// Count grid positions DEPTH plies ahead; the last line is "nodes N".
+    Perft {
+        /// The level file (grid).
+        level: PathBuf,
+        /// How many plies.
+        depth: u32,
+        /// The position (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        /// One "MOVE COUNT" line per legal move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List a grid position's legal moves, one per line, sorted.
+    Moves {
+        /// The level file (grid).
+        level: PathBuf,
+        /// The position (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        /// Only the moves of the piece on this square.
+        #[arg(long)]
+        from: Option<String>,
     },
 }
 
@@ -107,7 +132,7 @@ pub fn judge(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let level = level::load(level_path)?;
-    let LevelKind::Continuous(level) = level.kind;
+    let level = level.into_continuous().map_err(Failure::input)?;
     let start = match position {
         Some(text) => level
             .parse_position(text)
@@ -144,5 +169,95 @@ pub fn judge(
         }
     }
     writeln!(out, "{}", format_position(game.position())).map_err(write_failed)?;
+    Ok(())
+}
+
+/// A grid level and the position a command starts from.
+fn grid_start(
+    level_path: &Path,
+    fen: Option<&str>,
+) -> Result<(GridLevel, crate::grid::Position), Failure> {
+    let level = level::load(level_path)?
+        .into_grid()
+        .map_err(Failure::input)?;
+    let position = match fen {
+        Some(text) => level
+            .parse_fen(text)
+            .map_err(|e| Failure::input(format!("--fen: {e}")))?,
+        None => level.start.clone(),
+    };
+    Ok((level, position))
+}
+
+/// `areachess perft`: with `divide`, one `MOVE COUNT` line per legal move (sorted); then
+/// `nodes N`. The speed goes to `err`.
+pub fn perft(
+    level_path: &Path,
+    depth: u32,
+    fen: Option<&str>,
+    divide: bool,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), Failure> {
+    let (level, mut position) = grid_start(level_path, fen)?;
+    let v = &level.variant;
+    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    let clock = std::time::Instant::now();
+    let nodes = if divide {
+        let mut lines: Vec<(String, u64)> = grid::divide(v, &mut position, depth)
+            .into_iter()
+            .map(|(m, n)| (grid::move_text(v, m), n))
+            .collect();
+        lines.sort();
+        for (m, n) in &lines {
+            writeln!(out, "{m} {n}").map_err(write_failed)?;
+        }
+        if depth == 0 {
+            1
+        } else {
+            lines.iter().map(|l| l.1).sum()
+        }
+    } else {
+        grid::perft(v, &mut position, depth)
+    };
+    let seconds = clock.elapsed().as_secs_f64();
+    writeln!(out, "nodes {nodes}").map_err(write_failed)?;
+    let _ = writeln!(
+        err,
+        "perft {depth}: {nodes} nodes in {seconds:.3} s ({:.0} nodes/s)",
+        nodes as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
+
+/// `areachess moves`: the legal moves, sorted, one per line (only those from `from` if
+/// given).
+pub fn moves(
+    level_path: &Path,
+    fen: Option<&str>,
+    from: Option<&str>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let (level, mut position) = grid_start(level_path, fen)?;
+    let v = &level.variant;
+    let from = match from {
+        Some(text) => Some(v.geometry.parse_square(text).ok_or_else(|| {
+            Failure::input(format!("--from '{text}': not a square of this board"))
+        })?),
+        None => None,
+    };
+    let mut list = Vec::new();
+    grid::legal_moves(v, &mut position, &mut list);
+    let mut lines: Vec<String> = list
+        .into_iter()
+        .filter(|m| from.is_none_or(|f| m.from == f))
+        .map(|m| grid::move_text(v, m))
+        .collect();
+    lines.sort();
+    lines.dedup();
+    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    for line in lines {
+        writeln!(out, "{line}").map_err(write_failed)?;
+    }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //!
 //! - [`betza`]: the Betza dialect for grid pieces.
 //! - [`continuous`]: "area of competence" chess on a continuous board (pure rules).
+//! - [`grid`]: the square-grid engine (moves, perft, FEN).
 //! - [`level`]: level files.
 //! - [`sim`]: the rules inside Bevy, without rendering.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
@@ -11,6 +12,7 @@ pub mod betza;
 pub mod cli;
 pub mod continuous;
 pub mod convert;
+pub mod grid;
 pub mod level;
 pub mod sim;
 #[cfg(feature = "gui")]

@@ -1,6 +1,6 @@
 //! The `areachess` binary: the desktop app and the command line.
 
-use areachess::cli::{Cli, Command, Failure, check, default_level, judge};
+use areachess::cli::{Cli, Command, Failure, check, default_level, judge, moves, perft};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -21,6 +21,25 @@ fn main() -> ExitCode {
             &level,
             position.as_deref(),
             &moves,
+            &mut std::io::stdout().lock(),
+        ),
+        Some(Command::Perft {
+            level,
+            depth,
+            fen,
+            divide,
+        }) => perft(
+            &level,
+            depth,
+            fen.as_deref(),
+            divide,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr(),
+        ),
+        Some(Command::Moves { level, fen, from }) => moves(
+            &level,
+            fen.as_deref(),
+            from.as_deref(),
             &mut std::io::stdout().lock(),
         ),
     };

@@ -487,8 +487,16 @@ fn reflect(v: i64, size: i64) -> i64 {
 }
 
 /// Whether the squares a lame leap passes are empty (the move's own start counts as
-/// empty): straight along the longer side, then diagonally.
+/// empty).
 fn path_clear(leap: Leap, board: &Board<'_>, from: (i32, i32), start: (i32, i32)) -> bool {
+    lame_path(leap, board.files, board.ranks, from)
+        .into_iter()
+        .all(|here| here == start || (board.at)(here.0, here.1) == Occupant::Empty)
+}
+
+/// The on-board squares a lame leap from `from` passes: straight along the longer side,
+/// then diagonally.
+fn lame_path(leap: Leap, files: i32, ranks: i32, from: (i32, i32)) -> Vec<(i32, i32)> {
     let (ax, ay) = (
         i64::from(leap.0.unsigned_abs()),
         i64::from(leap.1.unsigned_abs()),
@@ -496,8 +504,9 @@ fn path_clear(leap: Leap, board: &Board<'_>, from: (i32, i32), start: (i32, i32)
     let (sx, sy) = (i64::from(leap.0.signum()), i64::from(leap.1.signum()));
     let (long, short) = (ax.max(ay), ax.min(ay));
     // Past the board's own size a path only repeats squares (on a cylinder) or leaves it.
-    let longest = 2 * i64::from(board.files.max(board.ranks)) + 2;
+    let longest = 2 * i64::from(files.max(ranks)) + 2;
     let (mut x, mut y) = (i64::from(from.0), i64::from(from.1));
+    let mut out = Vec::new();
     for k in 1..long.min(longest) {
         let straight = k <= long - short;
         if ax >= ay {
@@ -507,13 +516,71 @@ fn path_clear(leap: Leap, board: &Board<'_>, from: (i32, i32), start: (i32, i32)
             x += if straight { 0 } else { sx };
             y += sy;
         }
-        let inside = x >= 0 && x < i64::from(board.files) && y >= 0 && y < i64::from(board.ranks);
-        let here = (x as i32, y as i32);
-        if inside && here != start && (board.at)(here.0, here.1) != Occupant::Empty {
-            return false;
+        if x >= 0 && x < i64::from(files) && y >= 0 && y < i64::from(ranks) {
+            out.push((x as i32, y as i32));
         }
     }
-    true
+    out
+}
+
+/// One square of a leap's ride as the board's shape alone decides it: where it is, the
+/// step that arrived there (after any bounce), and the squares a lame leap passes to get
+/// there from the square before.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// The square.
+    pub at: (i32, i32),
+    /// The step that arrived here.
+    pub step: Leap,
+    /// The squares passed on the way from the previous stop (for `n`).
+    pub path: Vec<(i32, i32)>,
+}
+
+/// The squares one leap of a leg rides over on an empty `files × ranks` board from `from`,
+/// at most `count` of them: what [`chain_destinations`] walks, before any piece is
+/// consulted. The grid engine builds its per-square tables from this.
+pub fn ride(
+    modes: Modes,
+    leap: Leap,
+    files: i32,
+    ranks: i32,
+    from: (i32, i32),
+    count: usize,
+) -> Vec<Stop> {
+    let at = |_: i32, _: i32| Occupant::Empty;
+    let board = Board {
+        files,
+        ranks,
+        at: &at,
+    };
+    let mut out = Vec::new();
+    let mut here = from;
+    let mut step = leap;
+    let mut bounced = false;
+    while out.len() < count {
+        let Some((next, turned)) = advance(here, step, &board, modes, bounced) else {
+            break;
+        };
+        let path = if modes.lame {
+            lame_path(step, files, ranks, here)
+        } else {
+            Vec::new()
+        };
+        if let Some(s) = turned {
+            step = s;
+            bounced = true;
+        }
+        here = next;
+        if here == from {
+            break;
+        }
+        out.push(Stop {
+            at: here,
+            step,
+            path,
+        });
+    }
+    out
 }
 
 /// Whether an atom's parts ride by default.

@@ -20,9 +20,15 @@
 //! | `[continuous] castling_king_travel`, `castling_rook_offset` | castling geometry | 2 squares, 1 square |
 //! | `[rules] setup` | a FEN (pieces on square centres) or a POS | required |
 
+mod grid;
+
+pub use grid::GridLevel;
+use grid::{CastlingSection, PieceSection};
+
 use crate::continuous::notation::parse_position;
 use crate::continuous::{Board, Kind, Piece, Position, Side};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 use std::path::Path;
@@ -30,7 +36,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 /// A level, read and checked.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Level {
     /// Title.
     pub name: String,
@@ -41,10 +47,36 @@ pub struct Level {
 }
 
 /// What a level plays.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum LevelKind {
     /// Area-of-competence chess.
     Continuous(ContinuousLevel),
+    /// Chess on a square grid with Betza pieces.
+    Grid(Box<GridLevel>),
+}
+
+impl Level {
+    /// The continuous level, or a message saying this one is not.
+    pub fn into_continuous(self) -> Result<ContinuousLevel, String> {
+        match self.kind {
+            LevelKind::Continuous(c) => Ok(c),
+            LevelKind::Grid(_) => Err(format!(
+                "\"{}\" is a grid level, not a continuous one",
+                self.name
+            )),
+        }
+    }
+
+    /// The grid level, or a message saying this one is not.
+    pub fn into_grid(self) -> Result<GridLevel, String> {
+        match self.kind {
+            LevelKind::Grid(g) => Ok(*g),
+            LevelKind::Continuous(_) => Err(format!(
+                "\"{}\" is a continuous level, not a grid one",
+                self.name
+            )),
+        }
+    }
 }
 
 /// A continuous level: its board and its start position.
@@ -118,8 +150,8 @@ struct LevelFile {
     #[serde(default)]
     description: String,
     board: BoardSection,
-    #[serde(default)]
-    continuous: ContinuousSection,
+    continuous: Option<Spanned<ContinuousSection>>,
+    pieces: Option<Spanned<BTreeMap<Spanned<String>, PieceSection>>>,
     rules: RulesSection,
 }
 
@@ -150,6 +182,9 @@ struct ContinuousSection {
 #[serde(deny_unknown_fields)]
 struct RulesSection {
     setup: Spanned<String>,
+    castling: Option<Spanned<CastlingSection>>,
+    stalemate: Option<Spanned<String>>,
+    royal: Option<Spanned<String>>,
 }
 
 /// Reads the level file at `path`.
@@ -181,15 +216,34 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
             return Err(LevelErrors(errors.found));
         }
     };
-    if raw.mode.get_ref() != "continuous" {
+    match raw.mode.get_ref().as_str() {
+        "continuous" => {}
+        "grid" => return grid::read(raw, &mut errors),
+        other => {
+            errors.at(
+                raw.mode.span(),
+                format!("mode \"{other}\" is not supported: expected \"continuous\" or \"grid\""),
+            );
+            return Err(LevelErrors(errors.found));
+        }
+    }
+    if let Some(p) = &raw.pieces {
         errors.at(
-            raw.mode.span(),
-            format!(
-                "mode \"{}\" is not supported: expected \"continuous\"",
-                raw.mode.get_ref()
-            ),
+            p.span(),
+            "[pieces] belongs to grid levels; this one is continuous".into(),
         );
-        return Err(LevelErrors(errors.found));
+    }
+    for (key, span) in [
+        ("castling", raw.rules.castling.as_ref().map(Spanned::span)),
+        ("stalemate", raw.rules.stalemate.as_ref().map(Spanned::span)),
+        ("royal", raw.rules.royal.as_ref().map(Spanned::span)),
+    ] {
+        if let Some(span) = span {
+            errors.at(
+                span,
+                format!("rules.{key} belongs to grid levels; this one is continuous"),
+            );
+        }
     }
     let board = read_board(&raw, &mut errors);
     let Some(board) = board else {
@@ -275,7 +329,8 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
     let files = size(&raw.board.files, "files");
     let ranks = size(&raw.board.ranks, "ranks");
     let mut board = Board::new(files?, ranks?);
-    let c = &raw.continuous;
+    let default = ContinuousSection::default();
+    let c = raw.continuous.as_ref().map_or(&default, Spanned::get_ref);
     let mut length = |v: &Option<Spanned<f64>>, what: &str, slot: &mut f64| {
         if let Some(v) = v {
             let x = *v.get_ref();

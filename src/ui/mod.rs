@@ -8,7 +8,7 @@ use crate::continuous::notation::format_applied_brief;
 use crate::continuous::{LegalRegion, RegionPart, Request, Side, Status, Target};
 use crate::continuous::{legal_region, nearest_target};
 use crate::convert::{from_bevy, to_bevy};
-use crate::level::{self, LevelKind};
+use crate::level;
 use crate::sim::{
     Match, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot, RulesPlugin,
 };
@@ -25,7 +25,11 @@ const PANEL_WIDTH: f32 = 300.0;
 pub fn run(path: &Path) -> Result<(), Failure> {
     let level = level::load(path)?;
     let title = format!("areachess — {}", level.name);
-    let LevelKind::Continuous(continuous) = level.kind;
+    let name = level.name.clone();
+    let continuous = level.into_continuous().map_err(|e| Failure {
+        code: 2,
+        message: format!("{e}: the grid board opens in a later version"),
+    })?;
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
@@ -37,7 +41,7 @@ pub fn run(path: &Path) -> Result<(), Failure> {
         }))
         .add_plugins((EguiPlugin::default(), RulesPlugin, plugin))
         .insert_resource(Match::new(continuous))
-        .insert_resource(LevelName(level.name))
+        .insert_resource(LevelName(name))
         .run();
     Ok(())
 }

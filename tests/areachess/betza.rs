@@ -70,7 +70,7 @@ fn betza_like() -> impl Strategy<Value = String> {
 }
 
 /// Text built like the grammar: modifiers, an atom and a range per term; links; `|`.
-fn betza_shaped() -> impl Strategy<Value = String> {
+pub fn betza_shaped() -> impl Strategy<Value = String> {
     let modifier = prop::sample::select(vec![
         "f", "r", "b", "l", "v", "h", "a", "s", "fh", "rs", "b^", "l_", "m", "c", "j", "jj", "g",
         "o", "y", "q", "x", "d", "i", "e", "n", "p",

@@ -1,6 +1,6 @@
 //! Loading level files: the shipped one, and errors placed at their line and column.
 
-use areachess::level::{self, LevelKind};
+use areachess::level;
 
 fn errors(text: &str) -> Vec<String> {
     match level::parse("t.toml", text) {
@@ -14,7 +14,7 @@ const GOOD: &str = "name = \"x\"\nmode = \"continuous\"\n[board]\nfiles = 8\nran
 #[test]
 fn a_minimal_level_loads_with_default_lengths() {
     let level = level::parse("t.toml", GOOD).expect("loads");
-    let LevelKind::Continuous(c) = level.kind;
+    let c = level.into_continuous().expect("continuous");
     assert_eq!(c.start.pieces().len(), 2);
     assert!((c.board.king_reach - 4.0).abs() < 1e-12);
 }

@@ -2,6 +2,7 @@
 
 mod betza;
 mod cli;
+mod grid;
 mod levels;
 mod properties;
 mod regions;

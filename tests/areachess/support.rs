@@ -2,7 +2,7 @@
 
 use areachess::continuous::notation::{parse_move, parse_position};
 use areachess::continuous::{Board, Game, Outcome, Point, Position, Status};
-use areachess::level::{self, ContinuousLevel, LevelKind};
+use areachess::level::{self, ContinuousLevel};
 use areachess::sim::{
     Match, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot, RulesPlugin,
 };
@@ -15,8 +15,7 @@ use std::sync::Arc;
 pub fn classic() -> ContinuousLevel {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/area-of-competence.toml");
     let level = level::load(&path).expect("the shipped level loads");
-    let LevelKind::Continuous(level) = level.kind;
-    level
+    level.into_continuous().expect("continuous")
 }
 
 /// The shipped level with another board (same setup squares).

@@ -1,0 +1,126 @@
+//! The board's shape: files, ranks, square numbers and square names.
+
+use std::fmt;
+
+/// A square's number: `rank * files + file`, with `a1` = 0.
+pub type Square = u16;
+
+/// The largest number of files or ranks (files are named `a`…`z`).
+pub const MAX_SIDE: u8 = 26;
+
+/// A board of `files × ranks` squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    files: u8,
+    ranks: u8,
+}
+
+impl Geometry {
+    /// A board, if both sides are between 1 and [`MAX_SIDE`].
+    pub fn new(files: u8, ranks: u8) -> Option<Geometry> {
+        ((1..=MAX_SIDE).contains(&files) && (1..=MAX_SIDE).contains(&ranks))
+            .then_some(Geometry { files, ranks })
+    }
+
+    /// Number of files.
+    pub fn files(self) -> u8 {
+        self.files
+    }
+
+    /// Number of ranks.
+    pub fn ranks(self) -> u8 {
+        self.ranks
+    }
+
+    /// Number of squares.
+    pub fn squares(self) -> usize {
+        usize::from(self.files) * usize::from(self.ranks)
+    }
+
+    /// The square on `file` and `rank` (0-based), if it is on the board.
+    pub fn square(self, file: i32, rank: i32) -> Option<Square> {
+        (file >= 0 && rank >= 0 && file < i32::from(self.files) && rank < i32::from(self.ranks))
+            .then(|| (rank * i32::from(self.files) + file) as Square)
+    }
+
+    /// The file (0-based) of a square.
+    pub fn file(self, sq: Square) -> i32 {
+        i32::from(sq) % i32::from(self.files)
+    }
+
+    /// The rank (0-based) of a square.
+    pub fn rank(self, sq: Square) -> i32 {
+        i32::from(sq) / i32::from(self.files)
+    }
+
+    /// A square's name, such as `e4` or `j10`.
+    pub fn name(self, sq: Square) -> SquareName {
+        SquareName {
+            file: self.file(sq) as u8,
+            rank: self.rank(sq) as u8,
+        }
+    }
+
+    /// Reads a square name such as `e4` or `a10`.
+    pub fn parse_square(self, text: &str) -> Option<Square> {
+        let mut chars = text.chars();
+        let f = chars.next()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let digits = chars.as_str();
+        if digits.is_empty()
+            || digits.len() > 3
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return None;
+        }
+        let rank: i32 = digits.parse().ok()?;
+        self.square(i32::from(f as u8 - b'a'), rank - 1)
+    }
+}
+
+/// A square's printed name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareName {
+    file: u8,
+    rank: u8,
+}
+
+impl fmt::Display for SquareName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.file),
+            u32::from(self.rank) + 1
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_read_back() {
+        let g = Geometry::new(12, 12).expect("valid");
+        for sq in 0..g.squares() as Square {
+            let name = g.name(sq).to_string();
+            assert_eq!(g.parse_square(&name), Some(sq), "{name}");
+        }
+        assert_eq!(g.name(11 * 12 + 11).to_string(), "l12");
+        for bad in ["", "e", "e0", "e01", "m1", "a13", "E4", "e4x", "é4"] {
+            assert_eq!(g.parse_square(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn sizes_are_bounded() {
+        assert!(Geometry::new(0, 8).is_none());
+        assert!(Geometry::new(27, 8).is_none());
+        assert!(Geometry::new(26, 26).is_some());
+        assert!(Geometry::new(1, 1).is_some());
+    }
+}

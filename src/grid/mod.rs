@@ -1,0 +1,40 @@
+//! The square-grid engine: boards up to 26×26, pieces from compiled Betza, legal moves,
+//! perft and FEN.
+//!
+//! - [`board`]: files, ranks, squares and their names.
+//! - [`variant`]: a variant as data (piece types, promotion, castling, stalemate), checked.
+//! - `tables`: per-square move tables built once per variant, forward (where a piece
+//!   goes) and reverse (where a square is attacked from).
+//! - [`position`]: what stands where, making and unmaking moves.
+//! - [`movegen`]: pseudo-legal and legal moves, attacks, perft.
+//! - [`fen`]: FEN of any size, with obstacles.
+//! - [`notation`]: `e2e4`-style moves.
+//!
+//! # Decisions
+//!
+//! | rule | decision |
+//! | --- | --- |
+//! | orientation | Black's moves are White's turned 180° (as in Fairy-Stockfish) |
+//! | several royal pieces | no move may leave any of them attacked; one attacked is check |
+//! | capturing one's own royal (`d`) | never legal under checkmate rules |
+//! | castling king | the one piece of the castling type holding castling rights; rights come from the FEN (`K`: the outermost castling rook on the king's higher-file side) |
+//! | castling path | every square between king, rook and their two landings is empty; the king's start, each square it crosses and its landing are not attacked |
+//! | en passant | after an `i` move that passes over squares on a straight line (the first four are kept), an `e` capture landing on one of them takes the piece that passed |
+//! | promotion | into the zone a promoting piece must choose (each choice is one move); `optional` adds the plain move before the last rank |
+//! | halfmove clock | resets on captures and on moves of pieces that promote |
+//! | obstacles | `*` boulder and `@` bomb in FEN; both block everyone, `y` flies over them, `x` captures them |
+
+pub mod board;
+pub mod fen;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub(crate) mod tables;
+pub mod variant;
+
+pub use board::{Geometry, Square};
+pub use fen::{Fen, FenError, parse_fen};
+pub use movegen::{divide, in_check, is_attacked, legal_moves, perft};
+pub use notation::move_text;
+pub use position::{Move, MoveKind, Position};
+pub use variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};

@@ -1,0 +1,555 @@
+//! Move generation from the per-square tables, attacks, legality and perft.
+//!
+//! Moves are pseudo-legal first (every piece's rays, chains walked by the reference walk,
+//! castling), then legal: no move may leave one of the mover's royal pieces attacked, nor
+//! capture one of them. A castling king may not start, pass or land on an attacked square.
+
+use super::board::Square;
+use super::position::{EMPTY, Move, MoveKind, Position, Side, is_piece, side_of, type_of};
+use super::tables::{Ray, RayKind, flag};
+use super::variant::{RoyalRule, Variant};
+use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
+
+/// Whether the piece cell `c` may be taken by a `side` mover whose ray has `flags`.
+#[inline]
+fn takes(c: u8, side: Side, flags: u16) -> bool {
+    if flags & flag::CAPTURES == 0 {
+        return false;
+    }
+    if !is_piece(c) {
+        return flags & flag::DESTROY != 0;
+    }
+    side_of(c) != side || flags & flag::BACKSTAB != 0
+}
+
+/// Adds a move, split into its promotion choices where the mover promotes.
+#[inline]
+fn push(v: &Variant, side: Side, ty: usize, m: Move, out: &mut Vec<Move>) {
+    let Some(p) = &v.types[ty].promotion else {
+        out.push(m);
+        return;
+    };
+    let g = v.geometry;
+    let rank = g.rank(m.to);
+    let depth = if side == 0 {
+        i32::from(g.ranks()) - 1 - rank
+    } else {
+        rank
+    };
+    if depth >= i32::from(p.zone) {
+        out.push(m);
+        return;
+    }
+    if p.optional && depth > 0 {
+        out.push(m);
+    }
+    for &to in &p.to {
+        out.push(Move {
+            promotion: to + 1,
+            ..m
+        });
+    }
+}
+
+/// Whether the squares a lame ray's `k`-th step passes are empty.
+#[inline]
+fn lame_clear(v: &Variant, pos: &Position, ray: &Ray, k: usize) -> bool {
+    v.tables
+        .lame_path(ray, k)
+        .iter()
+        .all(|&s| pos.cell(s) == EMPTY)
+}
+
+/// Every pseudo-legal move of the piece on `from`.
+pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let c = pos.cell(from);
+    let (side, ty) = (side_of(c), type_of(c));
+    let moved = pos.has_moved(from);
+    let t = &v.tables;
+    for ray in t.rays(side, ty, from) {
+        if ray.flags & flag::INITIAL != 0 && moved {
+            continue;
+        }
+        let squares = t.ray_squares(ray);
+        let lame = ray.flags & flag::LAME != 0;
+        match ray.kind {
+            RayKind::Slide => {
+                let mut passed = 0u8;
+                for (k, &to) in squares.iter().enumerate() {
+                    if lame && !lame_clear(v, pos, ray, k) {
+                        break;
+                    }
+                    let there = pos.cell(to);
+                    if there == EMPTY {
+                        if ray.flags & flag::MOVES != 0 {
+                            let kind = if ray.flags & flag::INITIAL != 0 && passes_over(v, from, to)
+                            {
+                                MoveKind::Double
+                            } else {
+                                MoveKind::Quiet
+                            };
+                            push(v, side, ty, Move::new(from, to, kind), out);
+                        }
+                        if ray.flags & flag::EN_PASSANT != 0
+                            && ray.flags & flag::CAPTURES != 0
+                            && pos.en_passant.contains(to)
+                            && is_piece(pos.cell(pos.en_passant.victim))
+                            && side_of(pos.cell(pos.en_passant.victim)) != side
+                        {
+                            let m = Move {
+                                aux: pos.en_passant.victim,
+                                ..Move::new(from, to, MoveKind::EnPassant)
+                            };
+                            push(v, side, ty, m, out);
+                        }
+                        continue;
+                    }
+                    if !is_piece(there) && ray.flags & flag::FLY != 0 {
+                        continue;
+                    }
+                    if takes(there, side, ray.flags) {
+                        push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
+                    }
+                    if passed >= ray.jumps {
+                        break;
+                    }
+                    passed += 1;
+                }
+            }
+            RayKind::Grasshopper => {
+                for k in 0..usize::from(ray.reach) {
+                    if lame && !lame_clear(v, pos, ray, k) {
+                        break;
+                    }
+                    if pos.cell(squares[k]) == EMPTY {
+                        continue;
+                    }
+                    if let Some(&to) = squares.get(k + 1) {
+                        let there = pos.cell(to);
+                        if there == EMPTY {
+                            if ray.flags & flag::MOVES != 0 {
+                                push(v, side, ty, Move::new(from, to, MoveKind::Quiet), out);
+                            }
+                        } else if takes(there, side, ray.flags) {
+                            push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
+                        }
+                    }
+                    break;
+                }
+            }
+            RayKind::Cannon => {
+                let mut screened = false;
+                for (k, &to) in squares.iter().enumerate() {
+                    if lame && !lame_clear(v, pos, ray, k) {
+                        break;
+                    }
+                    let there = pos.cell(to);
+                    if !screened {
+                        screened = there != EMPTY;
+                        continue;
+                    }
+                    if there == EMPTY {
+                        if ray.flags & flag::MOVES != 0 {
+                            push(v, side, ty, Move::new(from, to, MoveKind::Quiet), out);
+                        }
+                        continue;
+                    }
+                    if !is_piece(there) && ray.flags & flag::FLY != 0 {
+                        continue;
+                    }
+                    if takes(there, side, ray.flags) {
+                        push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    if !t.chains[ty].is_empty() {
+        chain_moves(v, pos, from, out);
+    }
+}
+
+/// Whether a straight move from `from` to `to` passes over at least one square.
+fn passes_over(v: &Variant, from: Square, to: Square) -> bool {
+    let g = v.geometry;
+    let (dx, dy) = (
+        (g.file(to) - g.file(from)).unsigned_abs(),
+        (g.rank(to) - g.rank(from)).unsigned_abs(),
+    );
+    let (mut a, mut b) = (dx, dy);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a >= 2
+}
+
+/// The moves of a piece's chains of several legs, by the reference walk on the board as
+/// the mover sees it (Black's turned round).
+fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let g = v.geometry;
+    let c = pos.cell(from);
+    let (side, ty) = (side_of(c), type_of(c));
+    let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
+    let turn = |x: i32, y: i32| {
+        if side == 0 {
+            (x, y)
+        } else {
+            (files - 1 - x, ranks - 1 - y)
+        }
+    };
+    let at = |x: i32, y: i32| {
+        let (x, y) = turn(x, y);
+        let Some(sq) = g.square(x, y) else {
+            return Occupant::Empty;
+        };
+        let there = pos.cell(sq);
+        if there == EMPTY {
+            Occupant::Empty
+        } else if !is_piece(there) {
+            Occupant::Obstacle
+        } else if side_of(there) == side {
+            Occupant::Friend
+        } else {
+            Occupant::Enemy
+        }
+    };
+    let board = Board {
+        files,
+        ranks,
+        at: &at,
+    };
+    let start = turn(g.file(from), g.rank(from));
+    let found = chain_destinations(&v.tables.chains[ty], &board, start, !pos.has_moved(from));
+    for (to, reach) in found {
+        let (x, y) = turn(to.0, to.1);
+        let Some(to) = g.square(x, y) else { continue };
+        let kind = match reach {
+            Reach::Move => MoveKind::Quiet,
+            Reach::Capture => MoveKind::Capture,
+        };
+        push(v, side, ty, Move::new(from, to, kind), out);
+    }
+}
+
+/// Whether `sq` is attacked by a piece of side `by` (as the board stands).
+pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Side) -> bool {
+    let t = &v.tables;
+    let a = &t.attacks[by];
+    for line in &a.lines {
+        for (k, &s) in t.reverse(line.line, sq).iter().enumerate() {
+            if k >= usize::from(line.longest) {
+                break;
+            }
+            let c = pos.cell(s);
+            if c == EMPTY {
+                continue;
+            }
+            if is_piece(c) && side_of(c) == by && usize::from(line.reach[type_of(c)]) > k {
+                return true;
+            }
+            break;
+        }
+    }
+    for lame in &a.lame {
+        if let Some((from, first, len)) = lame.from[usize::from(sq)] {
+            let c = pos.cell(from);
+            if is_piece(c)
+                && side_of(c) == by
+                && lame.types[type_of(c)]
+                && t.path_squares[first as usize..(first + u32::from(len)) as usize]
+                    .iter()
+                    .all(|&p| pos.cell(p) == EMPTY)
+            {
+                return true;
+            }
+        }
+    }
+    for hop in &a.hops {
+        let back = t.reverse(hop.line, sq);
+        // A grasshopper lands just beyond its hurdle.
+        if back.first().is_some_and(|&h| pos.cell(h) != EMPTY)
+            && let Some(&s) = back[1..].iter().find(|&&s| pos.cell(s) != EMPTY)
+        {
+            let c = pos.cell(s);
+            if is_piece(c) && side_of(c) == by && hop.grasshopper[type_of(c)] {
+                return true;
+            }
+        }
+        // A cannon captures over exactly one screen.
+        let mut occupied = back.iter().filter(|&&s| pos.cell(s) != EMPTY);
+        if occupied.next().is_some()
+            && let Some(&s) = occupied.next()
+        {
+            let c = pos.cell(s);
+            if is_piece(c) && side_of(c) == by && hop.cannon[type_of(c)] {
+                return true;
+            }
+        }
+    }
+    if a.any_forward {
+        let mut moves = Vec::new();
+        for &from in pos.pieces(by) {
+            if a.forward[type_of(pos.cell(from))] {
+                moves.clear();
+                piece_moves(v, pos, from, &mut moves);
+                if moves
+                    .iter()
+                    .any(|m| m.to == sq && m.kind == MoveKind::Capture)
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Whether the side to move has a royal piece under attack.
+pub fn in_check(v: &Variant, pos: &Position) -> bool {
+    let us = pos.to_move();
+    pos.royals(us)
+        .iter()
+        .any(|&r| is_attacked(v, pos, r, 1 - us))
+}
+
+/// Every pseudo-legal move of the side to move, castling included.
+pub fn pseudo_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    let us = pos.to_move();
+    if v.royal_rule == RoyalRule::Capture && lost_every_royal(v, pos, us) {
+        return;
+    }
+    for &from in pos.pieces(us) {
+        piece_moves(v, pos, from, out);
+    }
+    castling_moves(v, pos, out);
+}
+
+/// Whether `side` had royal pieces in this variant and has none left.
+fn lost_every_royal(v: &Variant, pos: &Position, side: Side) -> bool {
+    pos.royals(side).is_empty() && v.types.iter().any(|t| t.royal)
+}
+
+fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
+    let Some(rule) = v.castling else { return };
+    let us = pos.to_move();
+    let g = v.geometry;
+    let king = pos.castle_king[us];
+    for wing in 0..2 {
+        let rook = pos.castling[us][wing];
+        if rook == super::position::NO_ROOK {
+            continue;
+        }
+        let (kf, rank, rf) = (g.file(king), g.rank(king), g.file(rook));
+        let dir = if rf > kf { 1 } else { -1 };
+        let Some(to) = g.square(kf + dir * i32::from(rule.king_steps), rank) else {
+            continue;
+        };
+        let rook_to = g.file(to) - dir;
+        let (lo, hi) = (
+            kf.min(rf).min(g.file(to)).min(rook_to),
+            kf.max(rf).max(g.file(to)).max(rook_to),
+        );
+        let clear = (lo..=hi).all(|f| {
+            g.square(f, rank)
+                .is_some_and(|s| s == king || s == rook || pos.cell(s) == EMPTY)
+        });
+        if !clear {
+            continue;
+        }
+        let safe = (0..=i32::from(rule.king_steps)).all(|k| {
+            g.square(kf + dir * k, rank)
+                .is_some_and(|s| !is_attacked(v, pos, s, 1 - us))
+        });
+        if safe {
+            out.push(Move {
+                aux: rook,
+                ..Move::new(king, to, MoveKind::Castle)
+            });
+        }
+    }
+}
+
+/// Whether pseudo-legal `m` is legal: it captures none of the mover's royals and leaves
+/// none attacked.
+pub fn is_legal(v: &Variant, pos: &mut Position, m: Move) -> bool {
+    if v.royal_rule == RoyalRule::Capture {
+        return true;
+    }
+    let us = pos.to_move();
+    if m.kind == MoveKind::Capture {
+        let c = pos.cell(m.to);
+        if is_piece(c) && side_of(c) == us && v.is_royal(type_of(c) as u8) {
+            return false;
+        }
+    }
+    let undo = pos.make(v, m);
+    let safe = pos
+        .royals(us)
+        .iter()
+        .all(|&r| !is_attacked(v, pos, r, 1 - us));
+    pos.unmake(v, m, &undo);
+    safe
+}
+
+/// Whether cell `c` is a piece of `side`.
+#[inline]
+fn own(c: u8, side: Side) -> bool {
+    is_piece(c) && side_of(c) == side
+}
+
+/// Squares whose emptying or filling may expose a royal piece of the side to move.
+struct Danger {
+    leave: [u64; WORDS],
+    enter: [u64; WORDS],
+}
+
+/// Enough 64-bit words for the largest board.
+const WORDS: usize = (26 * 26usize).div_ceil(64);
+
+#[inline]
+fn has(set: &[u64; WORDS], sq: Square) -> bool {
+    set[usize::from(sq) / 64] & (1 << (sq % 64)) != 0
+}
+
+#[inline]
+fn mark(set: &mut [u64; WORDS], sq: Square) {
+    set[usize::from(sq) / 64] |= 1 << (sq % 64);
+}
+
+/// The squares from which a move may expose a royal (a pinned piece's, a lame leaper's
+/// blocker's, any square on a hopper's line) and those onto which it may (a hopper's line),
+/// when the side to move is not in check and every enemy attack has a shape the reverse
+/// tables know. `None` when every move must be tried.
+fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
+    let us = pos.to_move();
+    let them = 1 - us;
+    let t = &v.tables;
+    let a = &t.attacks[them];
+    if a.any_forward {
+        return None;
+    }
+    let mut d = Danger {
+        leave: [0; WORDS],
+        enter: [0; WORDS],
+    };
+    for &r in pos.royals(us) {
+        if is_attacked(v, pos, r, them) {
+            return None;
+        }
+        for line in &a.lines {
+            let back = t.reverse(line.line, r);
+            let mut shield = None;
+            for (k, &s) in back.iter().enumerate() {
+                if k >= usize::from(line.longest) {
+                    break;
+                }
+                let c = pos.cell(s);
+                if c == EMPTY {
+                    continue;
+                }
+                match shield {
+                    None if is_piece(c) && side_of(c) == us => shield = Some(s),
+                    None => break,
+                    Some(ours) => {
+                        if is_piece(c)
+                            && side_of(c) == them
+                            && usize::from(line.reach[type_of(c)]) > k
+                        {
+                            mark(&mut d.leave, ours);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        for lame in &a.lame {
+            if let Some((from, first, len)) = lame.from[usize::from(r)] {
+                let c = pos.cell(from);
+                if is_piece(c) && side_of(c) == them && lame.types[type_of(c)] {
+                    for &p in &t.path_squares[first as usize..(first + u32::from(len)) as usize] {
+                        mark(&mut d.leave, p);
+                    }
+                }
+            }
+        }
+        for hop in &a.hops {
+            for &s in t.reverse(hop.line, r) {
+                mark(&mut d.leave, s);
+                mark(&mut d.enter, s);
+            }
+        }
+    }
+    Some(d)
+}
+
+/// Every legal move of the side to move, into `out`.
+pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
+    pseudo_moves(v, pos, out);
+    if v.royal_rule == RoyalRule::Capture {
+        return;
+    }
+    let danger = danger(v, pos);
+    let us = pos.to_move();
+    let mut keep = 0;
+    for k in 0..out.len() {
+        let m = out[k];
+        let safe = danger.as_ref().is_some_and(|d| {
+            let mover = pos.cell(m.from);
+            let target = pos.cell(m.to);
+            matches!(
+                m.kind,
+                MoveKind::Quiet | MoveKind::Double | MoveKind::Capture
+            ) && !v.is_royal(type_of(mover) as u8)
+                && !own(target, us)
+                && !has(&d.leave, m.from)
+                && !has(&d.enter, m.to)
+        });
+        if safe || is_legal(v, pos, m) {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Counts the leaf nodes `depth` plies below `pos`, as Fairy-Stockfish's perft does (each
+/// promotion choice and each castling is one move; the last ply is counted, not played).
+pub fn perft(v: &Variant, pos: &mut Position, depth: u32) -> u64 {
+    let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_with(v, pos, depth, &mut lists)
+}
+
+fn perft_with(v: &Variant, pos: &mut Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    legal_moves(v, pos, list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut nodes = 0;
+    for &m in list.iter() {
+        let undo = pos.make(v, m);
+        nodes += perft_with(v, pos, depth - 1, rest);
+        pos.unmake(v, m, &undo);
+    }
+    nodes
+}
+
+/// Perft split by root move: each legal move with its count.
+pub fn divide(v: &Variant, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut root = Vec::new();
+    legal_moves(v, pos, &mut root);
+    let mut lists: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
+    root.into_iter()
+        .map(|m| {
+            let undo = pos.make(v, m);
+            let n = perft_with(v, pos, depth.saturating_sub(1), &mut lists);
+            pos.unmake(v, m, &undo);
+            (m, n)
+        })
+        .collect()
+}

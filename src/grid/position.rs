@@ -1,0 +1,431 @@
+//! A grid position: what stands on every square, whose turn it is, castling rights and
+//! en-passant chances, and making and unmaking moves.
+
+use super::board::Square;
+use super::variant::Variant;
+
+/// What stands on a square, in one byte: 0 empty; `0x40 | k` an obstacle; `0x80 | side << 6
+/// | type` a piece.
+pub type Cell = u8;
+
+/// An empty square.
+pub const EMPTY: Cell = 0;
+/// A boulder (FEN `*`).
+pub const BOULDER: Cell = 0x40;
+/// A bomb (FEN `@`): blocks like a boulder.
+pub const BOMB: Cell = 0x41;
+
+/// The cell of a `side` piece of type `ty`.
+#[inline]
+pub const fn piece(side: usize, ty: usize) -> Cell {
+    0x80 | ((side as u8) << 6) | ty as u8
+}
+
+/// Whether a cell holds a piece (not empty, not an obstacle).
+#[inline]
+pub const fn is_piece(c: Cell) -> bool {
+    c & 0x80 != 0
+}
+
+/// The side of a piece cell.
+#[inline]
+pub const fn side_of(c: Cell) -> usize {
+    ((c >> 6) & 1) as usize
+}
+
+/// The type of a piece cell.
+#[inline]
+pub const fn type_of(c: Cell) -> usize {
+    (c & 0x3f) as usize
+}
+
+/// White (0) or Black (1).
+pub type Side = usize;
+
+/// What a move does besides moving one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// To an empty square.
+    Quiet,
+    /// A multi-square first move that others may capture en passant.
+    Double,
+    /// Captures what stands on the target (a friend or obstacle too, for `d` and `x`).
+    Capture,
+    /// Captures the piece on `aux` that passed over the target.
+    EnPassant,
+    /// Castling with the rook on `aux`.
+    Castle,
+}
+
+/// A move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Where the piece starts.
+    pub from: Square,
+    /// Where it ends.
+    pub to: Square,
+    /// The en-passant victim's square, or the castling rook's.
+    pub aux: Square,
+    /// The type it promotes to, plus one (0: none).
+    pub promotion: u8,
+    /// What else it does.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// A move with nothing extra.
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move {
+            from,
+            to,
+            aux: 0,
+            promotion: 0,
+            kind,
+        }
+    }
+}
+
+/// Squares of one side's pieces, in no order, with O(1) add, remove and move.
+#[derive(Clone, Debug)]
+pub(crate) struct PieceList {
+    pub squares: Vec<Square>,
+    index: Vec<u16>,
+}
+
+impl PieceList {
+    fn new(n: usize) -> PieceList {
+        PieceList {
+            squares: Vec::with_capacity(n),
+            index: vec![0; n],
+        }
+    }
+
+    fn add(&mut self, sq: Square) {
+        self.index[usize::from(sq)] = self.squares.len() as u16;
+        self.squares.push(sq);
+    }
+
+    fn remove(&mut self, sq: Square) {
+        let k = usize::from(self.index[usize::from(sq)]);
+        let last = self.squares.len() - 1;
+        self.squares.swap(k, last);
+        self.index[usize::from(self.squares[k])] = k as u16;
+        self.squares.pop();
+    }
+
+    fn relocate(&mut self, from: Square, to: Square) {
+        let k = self.index[usize::from(from)];
+        self.squares[usize::from(k)] = to;
+        self.index[usize::from(to)] = k;
+    }
+}
+
+/// En-passant chances: the squares a piece passed over on its last move, and where it
+/// stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EnPassant {
+    squares: [Square; 4],
+    len: u8,
+    /// The piece that may be captured.
+    pub victim: Square,
+}
+
+impl EnPassant {
+    /// The squares passed over.
+    pub fn squares(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
+
+    /// Whether `sq` is one of them.
+    #[inline]
+    pub fn contains(&self, sq: Square) -> bool {
+        self.squares().contains(&sq)
+    }
+
+    /// Chances over `squares` (at most four are kept) against the piece on `victim`.
+    pub fn new(squares: &[Square], victim: Square) -> EnPassant {
+        let mut e = EnPassant {
+            victim,
+            ..EnPassant::default()
+        };
+        for &s in squares.iter().take(4) {
+            e.squares[usize::from(e.len)] = s;
+            e.len += 1;
+        }
+        e
+    }
+}
+
+/// No rook for this castling right.
+pub const NO_ROOK: Square = Square::MAX;
+
+/// What [`Position::make`] needs to undo a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    mover: Cell,
+    captured: Cell,
+    captured_at: Square,
+    captured_moved: bool,
+    mover_moved: bool,
+    castling: [[Square; 2]; 2],
+    en_passant: EnPassant,
+    halfmove: u32,
+}
+
+/// A position of a grid variant. Two positions are equal when the same pieces (moved or
+/// not) stand on the same squares with the same side to move, rights and clocks.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) cells: Vec<Cell>,
+    /// By square: whether the piece there has moved (or did not start there).
+    pub(crate) moved: Vec<bool>,
+    pub(crate) to_move: Side,
+    /// By side: the rooks it may castle with, king side then queen side (`NO_ROOK`: none).
+    pub(crate) castling: [[Square; 2]; 2],
+    /// By side: the king the castling rights belong to.
+    pub(crate) castle_king: [Square; 2],
+    pub(crate) en_passant: EnPassant,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) pieces: [PieceList; 2],
+    pub(crate) royals: [PieceList; 2],
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.cells == other.cells
+            && self
+                .cells
+                .iter()
+                .enumerate()
+                .all(|(s, &c)| c == EMPTY || self.moved[s] == other.moved[s])
+            && self.to_move == other.to_move
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+
+impl Eq for Position {}
+
+impl Position {
+    /// An empty board with White to move.
+    pub(crate) fn empty(squares: usize) -> Position {
+        Position {
+            cells: vec![EMPTY; squares],
+            moved: vec![false; squares],
+            to_move: 0,
+            castling: [[NO_ROOK; 2]; 2],
+            castle_king: [NO_ROOK; 2],
+            en_passant: EnPassant::default(),
+            halfmove: 0,
+            fullmove: 1,
+            pieces: [PieceList::new(squares), PieceList::new(squares)],
+            royals: [PieceList::new(squares), PieceList::new(squares)],
+        }
+    }
+
+    /// Puts `cell` on an empty square.
+    pub(crate) fn put(&mut self, v: &Variant, sq: Square, cell: Cell, moved: bool) {
+        self.cells[usize::from(sq)] = cell;
+        self.moved[usize::from(sq)] = moved;
+        if is_piece(cell) {
+            let side = side_of(cell);
+            self.pieces[side].add(sq);
+            if v.is_royal(type_of(cell) as u8) {
+                self.royals[side].add(sq);
+            }
+        }
+    }
+
+    fn take(&mut self, v: &Variant, sq: Square) -> Cell {
+        let cell = self.cells[usize::from(sq)];
+        self.cells[usize::from(sq)] = EMPTY;
+        if is_piece(cell) {
+            let side = side_of(cell);
+            self.pieces[side].remove(sq);
+            if v.is_royal(type_of(cell) as u8) {
+                self.royals[side].remove(sq);
+            }
+        }
+        cell
+    }
+
+    fn shift(&mut self, v: &Variant, from: Square, to: Square) {
+        let cell = self.cells[usize::from(from)];
+        self.cells[usize::from(from)] = EMPTY;
+        self.cells[usize::from(to)] = cell;
+        let side = side_of(cell);
+        self.pieces[side].relocate(from, to);
+        if v.is_royal(type_of(cell) as u8) {
+            self.royals[side].relocate(from, to);
+        }
+    }
+
+    /// What stands on `sq`.
+    #[inline]
+    pub fn cell(&self, sq: Square) -> Cell {
+        self.cells[usize::from(sq)]
+    }
+
+    /// Whether the piece on `sq` has moved.
+    pub fn has_moved(&self, sq: Square) -> bool {
+        self.moved[usize::from(sq)]
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// En-passant chances for the side to move.
+    pub fn en_passant(&self) -> &EnPassant {
+        &self.en_passant
+    }
+
+    /// The squares of a side's royal pieces.
+    pub fn royals(&self, side: Side) -> &[Square] {
+        &self.royals[side].squares
+    }
+
+    /// The squares of a side's pieces.
+    pub fn pieces(&self, side: Side) -> &[Square] {
+        &self.pieces[side].squares
+    }
+
+    /// Plays `m` (which must come from this position's move generator).
+    pub fn make(&mut self, v: &Variant, m: Move) -> Undo {
+        let us = self.to_move;
+        let undo = Undo {
+            mover: self.cells[usize::from(m.from)],
+            captured: EMPTY,
+            captured_at: m.to,
+            captured_moved: false,
+            mover_moved: self.moved[usize::from(m.from)],
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+        };
+        let mut undo = undo;
+        self.en_passant = EnPassant::default();
+        self.halfmove += 1;
+        match m.kind {
+            MoveKind::Castle => {
+                let king = self.take(v, m.from);
+                let rook = self.take(v, m.aux);
+                let step: i32 = if m.to > m.from { 1 } else { -1 };
+                let rook_to = (i32::from(m.to) - step) as Square;
+                self.put(v, m.to, king, true);
+                self.put(v, rook_to, rook, true);
+                self.castling[us] = [NO_ROOK; 2];
+            }
+            _ => {
+                let victim_at = if m.kind == MoveKind::EnPassant {
+                    m.aux
+                } else {
+                    m.to
+                };
+                if matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant) {
+                    undo.captured_at = victim_at;
+                    undo.captured_moved = self.moved[usize::from(victim_at)];
+                    undo.captured = self.take(v, victim_at);
+                    self.halfmove = 0;
+                    self.forget(victim_at);
+                }
+                let mover = undo.mover;
+                self.shift(v, m.from, m.to);
+                self.moved[usize::from(m.to)] = true;
+                if m.promotion != 0 {
+                    let promoted = piece(us, usize::from(m.promotion - 1));
+                    self.take(v, m.to);
+                    self.put(v, m.to, promoted, true);
+                }
+                self.forget(m.from);
+                if v.types[type_of(mover)].promotion.is_some() {
+                    self.halfmove = 0;
+                }
+                if m.kind == MoveKind::Double {
+                    self.set_en_passant(v, m.from, m.to);
+                }
+            }
+        }
+        if us == 1 {
+            self.fullmove += 1;
+        }
+        self.to_move = 1 - us;
+        undo
+    }
+
+    /// Takes back `m`, played by [`make`](Self::make) which returned `undo`.
+    pub fn unmake(&mut self, v: &Variant, m: Move, undo: &Undo) {
+        let us = 1 - self.to_move;
+        self.to_move = us;
+        if us == 1 {
+            self.fullmove -= 1;
+        }
+        match m.kind {
+            MoveKind::Castle => {
+                let step: i32 = if m.to > m.from { 1 } else { -1 };
+                let rook_to = (i32::from(m.to) - step) as Square;
+                let king = self.take(v, m.to);
+                let rook = self.take(v, rook_to);
+                self.put(v, m.from, king, false);
+                self.put(v, m.aux, rook, false);
+            }
+            _ => {
+                if m.promotion != 0 {
+                    self.take(v, m.to);
+                    self.put(v, m.to, undo.mover, true);
+                }
+                self.shift(v, m.to, m.from);
+                self.moved[usize::from(m.from)] = undo.mover_moved;
+                if undo.captured != EMPTY {
+                    self.put(v, undo.captured_at, undo.captured, undo.captured_moved);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+    }
+
+    /// Drops the castling rights that use the piece on `sq` (a king's, or one rook's).
+    #[inline]
+    fn forget(&mut self, sq: Square) {
+        for side in 0..2 {
+            if self.castle_king[side] == sq {
+                self.castling[side] = [NO_ROOK; 2];
+            }
+            for r in self.castling[side].iter_mut() {
+                if *r == sq {
+                    *r = NO_ROOK;
+                }
+            }
+        }
+    }
+
+    fn set_en_passant(&mut self, v: &Variant, from: Square, to: Square) {
+        let g = v.geometry;
+        let (f0, r0, f1, r1) = (g.file(from), g.rank(from), g.file(to), g.rank(to));
+        let (dx, dy) = (f1 - f0, r1 - r0);
+        let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+        if n < 2 {
+            return;
+        }
+        let (sx, sy) = (dx / n, dy / n);
+        let mut passed = [0 as Square; 4];
+        let mut len = 0;
+        for k in 1..n.min(5) {
+            if let Some(s) = g.square(f0 + k * sx, r0 + k * sy) {
+                passed[len] = s;
+                len += 1;
+            }
+        }
+        self.en_passant = EnPassant::new(&passed[..len], to);
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}

@@ -1,0 +1,431 @@
+//! Per-square move tables, built once per variant from the compiled Betza, so move
+//! generation never reads Betza again.
+//!
+//! - Forward: for each side, type and square, the rays a piece there walks. A ray is the
+//!   list of squares one leap of one leg rides over on an empty board (cylinder wraps and
+//!   edge bounces already applied), with its modes; lame leaps keep the squares each step
+//!   passes. Chains of several legs are walked at run time by the reference walk.
+//! - Reverse: for each attacking side, the ways a square can be attacked, looked up from
+//!   the attacked square outwards (the first piece along a line, a leap's origin, a
+//!   hopper's hurdle). Types whose captures do not fit these shapes are checked forward.
+
+use super::board::{Geometry, Square};
+use super::variant::{MAX_TYPES, PieceType};
+use crate::betza::directions::Leap;
+use crate::betza::model::{ChainMoves, Leg, ride};
+
+/// Flags of a ray, from its leg's modes.
+pub(crate) mod flag {
+    /// May end on an empty square.
+    pub const MOVES: u16 = 1;
+    /// May end by capturing.
+    pub const CAPTURES: u16 = 2;
+    /// Only while the piece has not moved.
+    pub const INITIAL: u16 = 4;
+    /// May capture en passant.
+    pub const EN_PASSANT: u16 = 8;
+    /// May capture friendly pieces.
+    pub const BACKSTAB: u16 = 16;
+    /// May capture obstacles.
+    pub const DESTROY: u16 = 32;
+    /// Passes over obstacles.
+    pub const FLY: u16 = 64;
+    /// A leap blocked by a piece on its path.
+    pub const LAME: u16 = 128;
+}
+
+/// How a ray treats the pieces it meets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RayKind {
+    /// Stops at the first piece (after passing `jumps` of them).
+    Slide,
+    /// Lands just beyond the first piece.
+    Grasshopper,
+    /// Passes exactly one piece, then moves to empty squares or captures the next piece.
+    Cannon,
+}
+
+/// One leap of one leg from one square.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    /// First square, in [`Tables::squares`].
+    pub start: u32,
+    /// Squares the ray may end on or pass (a grasshopper's list has one more, its last
+    /// possible landing).
+    pub len: u16,
+    /// How many of them a grasshopper may approach over (its range); `len` for others.
+    pub reach: u16,
+    pub kind: RayKind,
+    pub flags: u16,
+    /// Pieces a slide may pass over (`u8::MAX`: any number).
+    pub jumps: u8,
+    /// For lame rays: the first of `len` entries in [`Tables::paths`].
+    pub paths: u32,
+}
+
+/// A line along which a side attacks: every type's reach along it.
+#[derive(Clone, Debug)]
+pub(crate) struct AttackLine {
+    /// Index of the reverse rays (from the attacked square back toward the attacker).
+    pub line: usize,
+    /// The longest reach of any type along it.
+    pub longest: u16,
+    /// Each type's reach (0: does not attack this way; `u16::MAX`: without limit).
+    pub reach: [u16; MAX_TYPES],
+}
+
+/// A lame leap a side attacks with: the types, and from each square the attacker's square
+/// and the squares that must be empty.
+#[derive(Clone, Debug)]
+pub(crate) struct LameAttack {
+    /// Which types attack with this leap.
+    pub types: [bool; MAX_TYPES],
+    /// By attacked square: the attacker's square and a range in [`Tables::paths`] list.
+    pub from: Vec<Option<(Square, u32, u16)>>,
+}
+
+/// A hopping capture along a line.
+#[derive(Clone, Debug)]
+pub(crate) struct HopAttack {
+    pub line: usize,
+    pub grasshopper: [bool; MAX_TYPES],
+    pub cannon: [bool; MAX_TYPES],
+}
+
+/// How one side's pieces can attack a square.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Attacks {
+    pub lines: Vec<AttackLine>,
+    pub lame: Vec<LameAttack>,
+    pub hops: Vec<HopAttack>,
+    /// Types whose captures are checked by generating them.
+    pub forward: [bool; MAX_TYPES],
+    /// Whether any type is checked forward.
+    pub any_forward: bool,
+    /// Whether the lines and leaps above are all (no lame leaps, no hops, no forward
+    /// types): then a piece can only expose a royal by leaving a line, never by arriving.
+    pub lines_only: bool,
+}
+
+/// Every table of a variant.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    squares_count: usize,
+    types_count: usize,
+    /// By (side, type, square): the range of its rays in `rays`.
+    index: Vec<(u32, u32)>,
+    pub rays: Vec<Ray>,
+    pub squares: Vec<Square>,
+    /// Lame paths: by ray element, a range in `path_squares`.
+    pub paths: Vec<(u32, u16)>,
+    pub path_squares: Vec<Square>,
+    /// Chains of several legs, by type: walked at run time.
+    pub chains: Vec<Vec<ChainMoves>>,
+    /// By (line, square): the squares from that square back along the line.
+    reverse: Vec<(u32, u16)>,
+    /// The step of each line, from attacker toward the attacked square.
+    pub line_steps: Vec<Leap>,
+    /// By attacking side.
+    pub attacks: [Attacks; 2],
+}
+
+impl Tables {
+    /// Builds every table.
+    pub fn build(geometry: Geometry, types: &[PieceType]) -> Tables {
+        let n = geometry.squares();
+        let mut t = Tables {
+            squares_count: n,
+            types_count: types.len(),
+            index: Vec::with_capacity(2 * types.len() * n),
+            rays: Vec::new(),
+            squares: Vec::new(),
+            paths: Vec::new(),
+            path_squares: Vec::new(),
+            chains: types
+                .iter()
+                .map(|p| {
+                    p.chains
+                        .iter()
+                        .filter(|c| c.legs.len() > 1)
+                        .cloned()
+                        .collect()
+                })
+                .collect(),
+            reverse: Vec::new(),
+            line_steps: Vec::new(),
+            attacks: [Attacks::default(), Attacks::default()],
+        };
+        for side in 0..2 {
+            for p in types {
+                for sq in 0..n as Square {
+                    let first = t.rays.len() as u32;
+                    for chain in p.chains.iter().filter(|c| c.legs.len() == 1) {
+                        for &leap in &chain.legs[0].leaps {
+                            t.add_ray(geometry, &chain.legs[0], orient(leap, side), sq);
+                        }
+                    }
+                    t.index.push((first, t.rays.len() as u32 - first));
+                }
+            }
+        }
+        for side in 0..2 {
+            t.attacks[side] = t.build_attacks(geometry, types, side);
+        }
+        t
+    }
+
+    /// The rays of a `side` piece of type `ty` on `sq`.
+    #[inline]
+    pub fn rays(&self, side: usize, ty: usize, sq: Square) -> &[Ray] {
+        let (first, count) =
+            self.index[(side * self.types_count + ty) * self.squares_count + usize::from(sq)];
+        &self.rays[first as usize..(first + count) as usize]
+    }
+
+    /// The squares of a ray.
+    #[inline]
+    pub fn ray_squares(&self, ray: &Ray) -> &[Square] {
+        &self.squares[ray.start as usize..ray.start as usize + usize::from(ray.len)]
+    }
+
+    /// The squares a lame ray's `k`-th step passes.
+    #[inline]
+    pub fn lame_path(&self, ray: &Ray, k: usize) -> &[Square] {
+        let (first, len) = self.paths[ray.paths as usize + k];
+        &self.path_squares[first as usize..first as usize + usize::from(len)]
+    }
+
+    /// The squares from `sq` back along `line`, nearest first.
+    #[inline]
+    pub fn reverse(&self, line: usize, sq: Square) -> &[Square] {
+        let (first, len) = self.reverse[line * self.squares_count + usize::from(sq)];
+        &self.squares[first as usize..first as usize + usize::from(len)]
+    }
+
+    fn add_ray(&mut self, g: Geometry, leg: &Leg, leap: Leap, sq: Square) {
+        let m = leg.modes;
+        let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
+        let mut count = leg.range.map_or(bound, usize::from).min(bound);
+        if m.grasshopper {
+            count += 1; // the landing beyond a hurdle on the last square of its range
+        }
+        let from = (g.file(sq), g.rank(sq));
+        let stops = ride(
+            m,
+            leap,
+            i32::from(g.files()),
+            i32::from(g.ranks()),
+            from,
+            count,
+        );
+        if stops.is_empty() || (m.grasshopper && stops.len() < 2) {
+            return;
+        }
+        let mut flags = 0;
+        for (on, f) in [
+            (m.moves, flag::MOVES),
+            (m.captures, flag::CAPTURES),
+            (m.initial, flag::INITIAL),
+            (m.en_passant, flag::EN_PASSANT),
+            (m.backstab, flag::BACKSTAB),
+            (m.destroy, flag::DESTROY),
+            (m.fly, flag::FLY),
+            (m.lame, flag::LAME),
+        ] {
+            if on {
+                flags |= f;
+            }
+        }
+        let kind = if m.grasshopper {
+            RayKind::Grasshopper
+        } else if m.cannon {
+            RayKind::Cannon
+        } else {
+            RayKind::Slide
+        };
+        let start = self.squares.len() as u32;
+        let paths = self.paths.len() as u32;
+        for stop in &stops {
+            let at = square(g, stop.at);
+            self.squares.push(at);
+            if m.lame {
+                let first = self.path_squares.len() as u32;
+                // The mover's own square counts as empty.
+                for &p in &stop.path {
+                    let p = square(g, p);
+                    if p != sq {
+                        self.path_squares.push(p);
+                    }
+                }
+                self.paths
+                    .push((first, (self.path_squares.len() as u32 - first) as u16));
+            }
+        }
+        let reach = if m.grasshopper {
+            stops.len().min(count - 1)
+        } else {
+            stops.len()
+        };
+        self.rays.push(Ray {
+            start,
+            len: stops.len() as u16,
+            reach: reach as u16,
+            kind,
+            flags,
+            jumps: m.jumps,
+            paths,
+        });
+    }
+
+    /// The line with this step (attacker toward target), added if new.
+    fn line(&mut self, g: Geometry, step: Leap) -> usize {
+        if let Some(n) = self.line_steps.iter().position(|&s| s == step) {
+            return n;
+        }
+        let n = self.line_steps.len();
+        self.line_steps.push(step);
+        for sq in 0..self.squares_count as Square {
+            let start = self.squares.len() as u32;
+            let (mut f, mut r) = (g.file(sq), g.rank(sq));
+            loop {
+                f = f.saturating_sub(step.0);
+                r = r.saturating_sub(step.1);
+                match g.square(f, r) {
+                    Some(s) => self.squares.push(s),
+                    None => break,
+                }
+            }
+            self.reverse
+                .push((start, (self.squares.len() as u32 - start) as u16));
+        }
+        n
+    }
+
+    fn build_attacks(&mut self, g: Geometry, types: &[PieceType], side: usize) -> Attacks {
+        let mut a = Attacks::default();
+        for (ty, p) in types.iter().enumerate() {
+            for chain in &p.chains {
+                if chain.legs.iter().all(|l| !l.modes.captures) {
+                    continue;
+                }
+                let leg = &chain.legs[0];
+                let m = leg.modes;
+                let plain_geometry = chain.legs.len() == 1
+                    && m.jumps == 0
+                    && !m.cylinder
+                    && !m.bounce
+                    && !m.initial
+                    && (!m.grasshopper || !m.cannon);
+                let line_piece = plain_geometry && !m.grasshopper && !m.cannon && !m.fly && !m.lame;
+                let lame_leaper = plain_geometry
+                    && !m.grasshopper
+                    && !m.cannon
+                    && !m.fly
+                    && m.lame
+                    && leg.range == Some(1);
+                let hopper = plain_geometry
+                    && (m.grasshopper || m.cannon)
+                    && !m.lame
+                    && !(m.cannon && m.fly)
+                    && leg.range.is_none();
+                if !(line_piece || lame_leaper || hopper) {
+                    a.forward[ty] = true;
+                    continue;
+                }
+                for &leap in &leg.leaps {
+                    let step = orient(leap, side);
+                    if line_piece {
+                        let reach = leg.range.unwrap_or(u16::MAX);
+                        let line = self.line(g, step);
+                        let entry = match a.lines.iter_mut().position(|l| l.line == line) {
+                            Some(k) => &mut a.lines[k],
+                            None => {
+                                a.lines.push(AttackLine {
+                                    line,
+                                    longest: 0,
+                                    reach: [0; MAX_TYPES],
+                                });
+                                a.lines.last_mut().expect("just pushed")
+                            }
+                        };
+                        entry.reach[ty] = entry.reach[ty].max(reach);
+                        entry.longest = entry.longest.max(reach);
+                    } else if lame_leaper {
+                        let lame = self.lame_attack(g, step, leg);
+                        let mut types = [false; MAX_TYPES];
+                        types[ty] = true;
+                        a.lame.push(LameAttack { types, from: lame });
+                    } else {
+                        let line = self.line(g, step);
+                        let k = match a.hops.iter().position(|h| h.line == line) {
+                            Some(k) => k,
+                            None => {
+                                a.hops.push(HopAttack {
+                                    line,
+                                    grasshopper: [false; MAX_TYPES],
+                                    cannon: [false; MAX_TYPES],
+                                });
+                                a.hops.len() - 1
+                            }
+                        };
+                        if m.grasshopper {
+                            a.hops[k].grasshopper[ty] = true;
+                        } else {
+                            a.hops[k].cannon[ty] = true;
+                        }
+                    }
+                }
+            }
+        }
+        a.any_forward = a.forward.iter().any(|&f| f);
+        a.lines_only = !a.any_forward && a.lame.is_empty() && a.hops.is_empty();
+        a
+    }
+
+    /// For each square, where a lame leaper with this step attacks it from, and the path.
+    fn lame_attack(
+        &mut self,
+        g: Geometry,
+        step: Leap,
+        leg: &Leg,
+    ) -> Vec<Option<(Square, u32, u16)>> {
+        (0..self.squares_count as Square)
+            .map(|target| {
+                let from = g.square(
+                    g.file(target).saturating_sub(step.0),
+                    g.rank(target).saturating_sub(step.1),
+                )?;
+                let stops = ride(
+                    leg.modes,
+                    step,
+                    i32::from(g.files()),
+                    i32::from(g.ranks()),
+                    (g.file(from), g.rank(from)),
+                    1,
+                );
+                let stop = stops.first()?;
+                let first = self.path_squares.len() as u32;
+                for &p in &stop.path {
+                    let p = square(g, p);
+                    if p != from {
+                        self.path_squares.push(p);
+                    }
+                }
+                Some((from, first, (self.path_squares.len() as u32 - first) as u16))
+            })
+            .collect()
+    }
+}
+
+/// A leap as a side makes it: Black's are White's turned round.
+pub(crate) fn orient(leap: Leap, side: usize) -> Leap {
+    if side == 0 {
+        leap
+    } else {
+        (leap.0.saturating_neg(), leap.1.saturating_neg())
+    }
+}
+
+fn square(g: Geometry, at: (i32, i32)) -> Square {
+    g.square(at.0, at.1).unwrap_or(0)
+}

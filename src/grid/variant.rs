@@ -1,0 +1,221 @@
+//! A grid variant as data: its board, its piece types (each with compiled Betza), and the
+//! rules a level can switch. One flat struct, filled from a level file.
+
+use super::board::Geometry;
+use super::tables::Tables;
+use crate::betza::model::{ChainMoves, chains};
+use crate::betza::{Betza, BetzaError, parse};
+
+/// The most piece types a variant may have (a FEN letter each, A–Z).
+pub const MAX_TYPES: usize = 26;
+
+/// One kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// The upper-case FEN letter (White's; Black's is the lower case).
+    pub letter: char,
+    /// The piece's name.
+    pub name: String,
+    /// Its moves as written.
+    pub betza: Betza,
+    /// Its moves, compiled.
+    pub chains: Vec<ChainMoves>,
+    /// Whether losing it loses the game (checkmate protects it).
+    pub royal: bool,
+    /// What it may turn into, and where.
+    pub promotion: Option<Promotion>,
+}
+
+impl PieceType {
+    /// A piece type from its letter, name and Betza text.
+    pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceType, BetzaError> {
+        let betza = parse(betza)?;
+        Ok(PieceType {
+            letter: letter.to_ascii_uppercase(),
+            name: name.to_string(),
+            chains: chains(&betza),
+            betza,
+            royal: false,
+            promotion: None,
+        })
+    }
+}
+
+/// Promotion of one piece type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The types it may become (indices into [`Variant::types`]), in the level's order.
+    pub to: Vec<u8>,
+    /// How many ranks at the far edge promote (1: the last rank only).
+    pub zone: u8,
+    /// Whether a move into the zone may decline to promote (never on the last rank).
+    pub optional: bool,
+}
+
+/// Castling: the king steps toward an unmoved rook, and the rook lands on the square the
+/// king crossed last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// The type that castles as the king.
+    pub king: u8,
+    /// The type it castles with.
+    pub rook: u8,
+    /// How far the king steps.
+    pub king_steps: u8,
+}
+
+/// What a position with no legal move and no check means for the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stalemate {
+    /// A draw.
+    #[default]
+    Draw,
+    /// The stalemated side loses.
+    Loss,
+    /// The stalemated side wins.
+    Win,
+}
+
+/// How royal pieces are protected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RoyalRule {
+    /// No move may leave a royal piece attacked; no move and in check is checkmate.
+    #[default]
+    Checkmate,
+    /// Royal pieces may be left attacked; a side that loses its last royal loses.
+    Capture,
+}
+
+/// A problem with a variant's definition.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// Two types share a letter.
+    #[error("two piece types use the letter '{0}'")]
+    DuplicateLetter(char),
+    /// A letter that is not A–Z.
+    #[error("'{0}' is not a piece letter: expected one of A–Z")]
+    BadLetter(char),
+    /// Too many types.
+    #[error("{0} piece types: at most {MAX_TYPES}")]
+    TooManyTypes(usize),
+    /// A promotion or castling reference to a type that is not there.
+    #[error("piece type {0} does not exist")]
+    NoSuchType(u8),
+    /// A promotion zone of zero ranks or deeper than the board.
+    #[error("promotion zone {zone} of '{letter}': expected 1 to {ranks} ranks")]
+    BadZone {
+        /// The piece.
+        letter: char,
+        /// The zone asked for.
+        zone: u8,
+        /// The board's ranks.
+        ranks: u8,
+    },
+    /// King steps of zero or longer than the board.
+    #[error("castling king_steps {0}: expected 1 to the board's files less one")]
+    BadKingSteps(u8),
+}
+
+/// A grid variant, checked, with its move tables built.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The board.
+    pub geometry: Geometry,
+    /// The piece types; a type's index is its number in positions and moves.
+    pub types: Vec<PieceType>,
+    /// Castling, if the variant has it.
+    pub castling: Option<Castling>,
+    /// What stalemate means.
+    pub stalemate: Stalemate,
+    /// Checkmate or royal capture.
+    pub royal_rule: RoyalRule,
+    pub(crate) tables: Tables,
+    /// The level's setup, which decides which pieces of a FEN are unmoved (empty: all are).
+    pub(crate) setup: Vec<super::position::Cell>,
+    /// Type index by ASCII upper-case letter.
+    by_letter: [Option<u8>; 26],
+}
+
+impl Variant {
+    /// Checks the types and rules and builds the per-square move tables.
+    pub fn new(
+        geometry: Geometry,
+        types: Vec<PieceType>,
+        castling: Option<Castling>,
+        stalemate: Stalemate,
+        royal_rule: RoyalRule,
+    ) -> Result<Variant, VariantError> {
+        if types.len() > MAX_TYPES {
+            return Err(VariantError::TooManyTypes(types.len()));
+        }
+        let mut by_letter = [None; 26];
+        for (n, t) in types.iter().enumerate() {
+            if !t.letter.is_ascii_uppercase() {
+                return Err(VariantError::BadLetter(t.letter));
+            }
+            let slot = &mut by_letter[usize::from(t.letter as u8 - b'A')];
+            if slot.is_some() {
+                return Err(VariantError::DuplicateLetter(t.letter));
+            }
+            *slot = Some(n as u8);
+            if let Some(p) = &t.promotion {
+                if p.zone == 0 || p.zone > geometry.ranks() {
+                    return Err(VariantError::BadZone {
+                        letter: t.letter,
+                        zone: p.zone,
+                        ranks: geometry.ranks(),
+                    });
+                }
+                if let Some(&bad) = p.to.iter().find(|&&x| usize::from(x) >= types.len()) {
+                    return Err(VariantError::NoSuchType(bad));
+                }
+            }
+        }
+        if let Some(c) = castling {
+            for x in [c.king, c.rook] {
+                if usize::from(x) >= types.len() {
+                    return Err(VariantError::NoSuchType(x));
+                }
+            }
+            if c.king_steps == 0 || c.king_steps >= geometry.files() {
+                return Err(VariantError::BadKingSteps(c.king_steps));
+            }
+        }
+        let tables = Tables::build(geometry, &types);
+        Ok(Variant {
+            geometry,
+            types,
+            castling,
+            stalemate,
+            royal_rule,
+            tables,
+            setup: Vec::new(),
+            by_letter,
+        })
+    }
+
+    /// The type with this letter, in either case.
+    pub fn type_of_letter(&self, letter: char) -> Option<u8> {
+        let c = letter.to_ascii_uppercase();
+        c.is_ascii_uppercase()
+            .then(|| self.by_letter[usize::from(c as u8 - b'A')])
+            .flatten()
+    }
+
+    /// Makes `fen` the setup: the position in which every piece is unmoved, and against
+    /// which later FENs decide which pieces have moved. Returns it.
+    pub fn set_setup(
+        &mut self,
+        fen: &str,
+    ) -> Result<super::position::Position, super::fen::FenError> {
+        self.setup.clear();
+        let start = super::fen::parse_fen(self, fen)?;
+        self.setup = start.cells.clone();
+        Ok(start)
+    }
+
+    /// Whether type `t` is royal.
+    pub fn is_royal(&self, t: u8) -> bool {
+        self.types[usize::from(t)].royal
+    }
+}

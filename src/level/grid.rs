@@ -1,0 +1,306 @@
+//! The grid part of the level format: the board, the pieces in Betza, and the rules.
+//!
+//! | key | meaning | default |
+//! | --- | --- | --- |
+//! | `[board] files`, `ranks` | board size (1–26 each) | required |
+//! | `[pieces.X]` | a piece type; `X` is its upper-case FEN letter (Black's is the lower case) | at least one |
+//! | `[pieces.X] name` | its name | the letter |
+//! | `[pieces.X] betza` | its moves (DESIGN §3's Betza dialect) | required |
+//! | `[pieces.X] royal` | checkmate protects it | `false` |
+//! | `[pieces.X] promotion` | `{ to = ["Q", …], zone = 1, optional = false }`: the types it may become, how many far ranks promote, whether it may decline before the last rank | none |
+//! | `[rules] setup` | the start FEN; pieces standing as it puts them count as unmoved | required |
+//! | `[rules] castling` | `{ king = "K", rook = "R", king_steps = 2 }` | no castling |
+//! | `[rules] stalemate` | `"draw"`, `"loss"` or `"win"` for the stalemated side | `"draw"` |
+//! | `[rules] royal` | `"checkmate"` or `"capture"` (royals may be left attacked and captured) | `"checkmate"` |
+
+use super::{Errors, Level, LevelErrors, LevelFile, LevelKind, line_column};
+use crate::grid::Position;
+use crate::grid::board::Geometry;
+use crate::grid::variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};
+use serde::Deserialize;
+use std::sync::Arc;
+use toml::Spanned;
+
+/// A grid level: the variant and its start position.
+#[derive(Clone, Debug)]
+pub struct GridLevel {
+    /// The variant, with its move tables.
+    pub variant: Arc<Variant>,
+    /// The setup.
+    pub start: Position,
+}
+
+impl GridLevel {
+    /// Reads a FEN of this level.
+    pub fn parse_fen(&self, fen: &str) -> Result<Position, crate::grid::FenError> {
+        crate::grid::parse_fen(&self.variant, fen)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PieceSection {
+    name: Option<String>,
+    betza: Spanned<String>,
+    #[serde(default)]
+    royal: bool,
+    promotion: Option<Spanned<PromotionSection>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PromotionSection {
+    to: Vec<Spanned<String>>,
+    zone: Option<Spanned<i64>>,
+    #[serde(default)]
+    optional: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CastlingSection {
+    king: Option<Spanned<String>>,
+    rook: Option<Spanned<String>>,
+    king_steps: Option<Spanned<i64>>,
+}
+
+/// Reads a grid level from its parsed file.
+pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, LevelErrors> {
+    if let Some(c) = &raw.continuous {
+        errors.at(
+            c.span(),
+            "[continuous] belongs to continuous levels; this one is grid".into(),
+        );
+    }
+    let geometry = {
+        let mut size = |v: &Spanned<i64>, what: &str| {
+            let n = *v.get_ref();
+            if (1..=26).contains(&n) {
+                Some(n as u8)
+            } else {
+                errors.at(
+                    v.span(),
+                    format!("{what} = {n}: expected a whole number from 1 to 26"),
+                );
+                None
+            }
+        };
+        let files = size(&raw.board.files, "files");
+        let ranks = size(&raw.board.ranks, "ranks");
+        files.zip(ranks).and_then(|(f, r)| Geometry::new(f, r))
+    };
+    let Some(pieces) = &raw.pieces else {
+        errors.at(
+            0..0,
+            "a grid level needs [pieces]: at least one piece type".into(),
+        );
+        return Err(LevelErrors(errors.found.clone()));
+    };
+    // Letters first, so that promotions may name any of them.
+    let mut letters = Vec::new();
+    for key in pieces.get_ref().keys() {
+        let k = key.get_ref();
+        let mut chars = k.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => letters.push(c),
+            _ => {
+                errors.at(
+                    key.span(),
+                    format!(
+                        "piece key \"{k}\": expected one upper-case letter A–Z (White's FEN letter)"
+                    ),
+                );
+                letters.push('?');
+            }
+        }
+    }
+    let index_of = |s: &str| {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => letters
+                .iter()
+                .position(|&l| l == c.to_ascii_uppercase())
+                .map(|i| i as u8),
+            _ => None,
+        }
+    };
+    let mut types = Vec::new();
+    for ((key, p), &letter) in pieces.get_ref().iter().zip(&letters) {
+        let name = p.name.clone().unwrap_or_else(|| key.get_ref().clone());
+        let mut t = match PieceType::new(letter, &name, p.betza.get_ref()) {
+            Ok(t) => t,
+            Err(e) => {
+                betza_error(errors, &p.betza, &e);
+                continue;
+            }
+        };
+        t.royal = p.royal;
+        if let Some(promo) = &p.promotion {
+            let section = promo.get_ref();
+            let mut to = Vec::new();
+            for target in &section.to {
+                match index_of(target.get_ref()) {
+                    Some(i) => to.push(i),
+                    None => errors.at(
+                        target.span(),
+                        format!(
+                            "promotion to \"{}\": no piece of this level has that letter",
+                            target.get_ref()
+                        ),
+                    ),
+                }
+            }
+            if section.to.is_empty() {
+                errors.at(
+                    promo.span(),
+                    "promotion: `to` needs at least one piece letter".into(),
+                );
+            }
+            let zone = match &section.zone {
+                None => 1,
+                Some(z) => match geometry {
+                    Some(g) if (1..=i64::from(g.ranks())).contains(z.get_ref()) => {
+                        *z.get_ref() as u8
+                    }
+                    _ => {
+                        errors.at(
+                            z.span(),
+                            format!(
+                                "promotion zone {}: expected 1 to the board's ranks",
+                                z.get_ref()
+                            ),
+                        );
+                        1
+                    }
+                },
+            };
+            t.promotion = Some(Promotion {
+                to,
+                zone,
+                optional: section.optional,
+            });
+        }
+        types.push(t);
+    }
+    let castling = raw.rules.castling.as_ref().and_then(|c| {
+        let section = c.get_ref();
+        let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &str| {
+            let (text, span) = match v {
+                Some(s) => (s.get_ref().as_str(), s.span()),
+                None => (default, c.span()),
+            };
+            let found = index_of(text);
+            if found.is_none() {
+                errors.at(
+                    span,
+                    format!("castling {what} \"{text}\": no piece of this level has that letter"),
+                );
+            }
+            found
+        };
+        let king = letter(&section.king, "K", "king");
+        let rook = letter(&section.rook, "R", "rook");
+        let steps = match &section.king_steps {
+            None => Some(2),
+            Some(s) => match geometry {
+                Some(g) if (1..i64::from(g.files())).contains(s.get_ref()) => {
+                    Some(*s.get_ref() as u8)
+                }
+                _ => {
+                    errors.at(
+                        s.span(),
+                        format!(
+                            "castling king_steps {}: expected 1 to the board's files less one",
+                            s.get_ref()
+                        ),
+                    );
+                    None
+                }
+            },
+        };
+        Some(Castling {
+            king: king?,
+            rook: rook?,
+            king_steps: steps?,
+        })
+    });
+    let stalemate = match raw.rules.stalemate.as_ref() {
+        None => Stalemate::Draw,
+        Some(s) => match s.get_ref().as_str() {
+            "draw" => Stalemate::Draw,
+            "loss" => Stalemate::Loss,
+            "win" => Stalemate::Win,
+            other => {
+                errors.at(
+                    s.span(),
+                    format!("stalemate \"{other}\": expected \"draw\", \"loss\" or \"win\""),
+                );
+                Stalemate::Draw
+            }
+        },
+    };
+    let royal_rule = match raw.rules.royal.as_ref() {
+        None => RoyalRule::Checkmate,
+        Some(s) => match s.get_ref().as_str() {
+            "checkmate" => RoyalRule::Checkmate,
+            "capture" => RoyalRule::Capture,
+            other => {
+                errors.at(
+                    s.span(),
+                    format!("royal \"{other}\": expected \"checkmate\" or \"capture\""),
+                );
+                RoyalRule::Checkmate
+            }
+        },
+    };
+    let Some(geometry) = geometry else {
+        return Err(LevelErrors(errors.found.clone()));
+    };
+    if !errors.found.is_empty() {
+        return Err(LevelErrors(errors.found.clone()));
+    }
+    let mut variant = match Variant::new(geometry, types, castling, stalemate, royal_rule) {
+        Ok(v) => v,
+        Err(e) => {
+            errors.at(pieces.span(), e.to_string());
+            return Err(LevelErrors(errors.found.clone()));
+        }
+    };
+    let setup = &raw.rules.setup;
+    match variant.set_setup(setup.get_ref()) {
+        Ok(start) => Ok(Level {
+            name: raw.name.into_inner(),
+            description: raw.description,
+            kind: LevelKind::Grid(Box::new(GridLevel {
+                variant: Arc::new(variant),
+                start,
+            })),
+        }),
+        Err(e) => {
+            // Point at the FEN's own column inside the quoted string.
+            let at = setup.span().start + 1 + byte_offset(setup.get_ref(), e.column);
+            errors.at(at..at, format!("setup: {e}"));
+            Err(LevelErrors(errors.found.clone()))
+        }
+    }
+}
+
+/// A Betza error placed at its character inside the quoted string.
+fn betza_error(errors: &mut Errors<'_>, betza: &Spanned<String>, e: &crate::betza::BetzaError) {
+    let text = betza.get_ref();
+    let at = betza.span().start + 1 + byte_offset(text, e.column);
+    let (line, column) = line_column(errors.text, at);
+    errors.found.push(super::LevelError {
+        file: errors.file.to_string(),
+        line,
+        column,
+        message: format!("betza \"{text}\": {e}"),
+    });
+}
+
+/// The byte offset of 1-based character column `column` in `text`.
+fn byte_offset(text: &str, column: usize) -> usize {
+    text.char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(text.len(), |(i, _)| i)
+}

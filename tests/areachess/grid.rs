@@ -1,0 +1,393 @@
+//! The grid engine: its tables agree with the reference walk, and its rules (FEN, castling,
+//! en passant, promotion, obstacles, check) hold on small positions.
+
+use crate::betza::betza_shaped;
+use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
+use areachess::grid::position::{Move, MoveKind};
+use areachess::grid::{
+    Fen, Geometry, PieceType, Position, RoyalRule, Stalemate, Variant, in_check, legal_moves,
+    move_text, parse_fen, perft,
+};
+use areachess::level::{self, GridLevel};
+use proptest::prelude::*;
+use std::path::Path;
+
+fn shipped(name: &str) -> GridLevel {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("levels")
+        .join(name);
+    level::load(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("a grid level")
+}
+
+/// The sorted legal moves of a FEN in a shipped level.
+fn moves(level: &GridLevel, fen: &str) -> Vec<String> {
+    let mut pos = level
+        .parse_fen(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut list = Vec::new();
+    legal_moves(&level.variant, &mut pos, &mut list);
+    let mut out: Vec<String> = list.iter().map(|&m| move_text(&level.variant, m)).collect();
+    out.sort();
+    out
+}
+
+/// A variant of one random piece `X` and a plain wazir `Y` to stand around it.
+fn two_piece_variant(betza: &str, files: u8, ranks: u8) -> Option<Variant> {
+    let x = PieceType::new('X', "x", betza).ok()?;
+    let y = PieceType::new('Y', "y", "W").ok()?;
+    Variant::new(
+        Geometry::new(files, ranks)?,
+        vec![x, y],
+        None,
+        Stalemate::Draw,
+        RoyalRule::Checkmate,
+    )
+    .ok()
+}
+
+/// A FEN of `files × ranks` with cells from `at(file, rank)`.
+fn fen_of(files: i32, ranks: i32, side: char, at: impl Fn(i32, i32) -> char) -> String {
+    let rows: Vec<String> = (0..ranks)
+        .rev()
+        .map(|r| {
+            let mut row = String::new();
+            let mut run = 0;
+            for f in 0..files {
+                match at(f, r) {
+                    '.' => run += 1,
+                    c => {
+                        if run > 0 {
+                            row.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        row.push(c);
+                    }
+                }
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+            }
+            row
+        })
+        .collect();
+    format!("{} {side} - - 0 1", rows.join("/"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Every feature of the dialect, for both sides: what the per-square tables generate is
+    /// exactly what the reference walk of the compiled Betza finds.
+    #[test]
+    fn tables_generate_what_the_reference_walk_finds(
+        text in betza_shaped(),
+        files in 1i32..11,
+        ranks in 1i32..11,
+        seed in any::<u64>(),
+        black in any::<bool>(),
+        unmoved in any::<bool>(),
+    ) {
+        let Some(mut variant) = two_piece_variant(&text, files as u8, ranks as u8) else {
+            return Ok(());
+        };
+        if !unmoved {
+            // A setup without the piece: it has moved.
+            variant.set_setup(&fen_of(files, ranks, 'w', |_, _| '.')).expect("empty setup");
+        }
+        let from = (files / 2, ranks / 2);
+        // What stands where, as White sees the board.
+        let occupant = |x: i32, y: i32| {
+            let h = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ ((x as u64) << 32 | y as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            match h % 7 {
+                0 => Occupant::Friend,
+                1 => Occupant::Enemy,
+                2 => Occupant::Obstacle,
+                _ => Occupant::Empty,
+            }
+        };
+        let fen = fen_of(files, ranks, if black { 'b' } else { 'w' }, |x, y| {
+            if (x, y) == from {
+                return if black { 'x' } else { 'X' };
+            }
+            match (occupant(x, y), black) {
+                (Occupant::Friend, false) | (Occupant::Enemy, true) => 'Y',
+                (Occupant::Friend, true) | (Occupant::Enemy, false) => 'y',
+                (Occupant::Obstacle, _) => '*',
+                (Occupant::Empty, _) => '.',
+            }
+        });
+        let pos = parse_fen(&variant, &fen).map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
+        let g = variant.geometry;
+        let from_sq = g.square(from.0, from.1).expect("on the board");
+        let mut all = Vec::new();
+        areachess::grid::movegen::pseudo_moves(&variant, &pos, &mut all);
+        let mut engine: Vec<((i32, i32), Reach)> = all
+            .iter()
+            .filter(|m| m.from == from_sq)
+            .map(|m| {
+                let reach = if m.kind == MoveKind::Capture { Reach::Capture } else { Reach::Move };
+                ((g.file(m.to), g.rank(m.to)), reach)
+            })
+            .collect();
+        engine.sort_unstable();
+        engine.dedup();
+        // The reference walk sees the board from the mover's side: Black's turned round.
+        let turn = |x: i32, y: i32| if black { (files - 1 - x, ranks - 1 - y) } else { (x, y) };
+        // `occupant` already speaks of the mover's friends and enemies.
+        let at = |x: i32, y: i32| {
+            let (x, y) = turn(x, y);
+            occupant(x, y)
+        };
+        let board = Board { files, ranks, at: &at };
+        let compiled = chains(&areachess::betza::parse(&text).expect("parsed above"));
+        let mut reference: Vec<((i32, i32), Reach)> =
+            chain_destinations(&compiled, &board, turn(from.0, from.1), unmoved)
+                .into_iter()
+                .map(|(s, r)| (turn(s.0, s.1), r))
+                .collect();
+        reference.sort_unstable();
+        reference.dedup();
+        prop_assert_eq!(engine, reference, "{} on {}", text, fen);
+    }
+}
+
+#[test]
+fn fens_read_back_as_written() {
+    for (level, fen) in [
+        (
+            "chess.toml",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ),
+        (
+            "chess.toml",
+            "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        ),
+        (
+            "capablanca.toml",
+            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        ),
+        (
+            "shako.toml",
+            "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",
+        ),
+        ("chess.toml", "4k3/8/2*5/8/3@4/8/8/4K3 b - - 12 40"),
+    ] {
+        let l = shipped(level);
+        let pos = l.parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(
+            Fen {
+                variant: &l.variant,
+                position: &pos
+            }
+            .to_string(),
+            fen
+        );
+    }
+}
+
+#[test]
+fn bad_fens_name_the_column_and_the_fault() {
+    let l = shipped("chess.toml");
+    let err = |fen: &str| l.parse_fen(fen).expect_err(fen).to_string();
+    assert_eq!(err(""), "FEN column 1: the FEN is empty");
+    assert_eq!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w"),
+        "FEN column 1: 7 ranks, but the board has 8"
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4KX2 w - - 0 1"),
+        "FEN column 19: 'X' is not a piece of this level (nor * or @)"
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K4 w - - 0 1"),
+        "FEN column 19: rank 1 is longer than 8 files"
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+        "FEN column 21: side to move 'x': expected w or b"
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+        "FEN column 23: castling 'K' but no Rook on the king's king side"
+    );
+    assert!(
+        err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1").starts_with("FEN column 25: en passant square e6")
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/4K3 w - - x 1"),
+        "FEN column 27: 'x': expected a move count"
+    );
+}
+
+#[test]
+fn castling_is_one_king_move_and_never_through_check() {
+    let l = shipped("chess.toml");
+    let free = moves(&l, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(free.contains(&"e1g1".to_string()) && free.contains(&"e1c1".to_string()));
+    // A rook on f8 covers f1: no castling through it on the king's side.
+    let through = moves(&l, "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+    assert!(!through.contains(&"e1g1".to_string()));
+    assert!(through.contains(&"e1c1".to_string()));
+    // In check: no castling at all.
+    let checked = moves(&l, "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1");
+    assert!(!checked.iter().any(|m| m == "e1g1" || m == "e1c1"));
+    // Without the right, no castling.
+    let rightless = moves(&l, "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
+    assert!(!rightless.contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn capablanca_castles_three_steps_and_the_rook_lands_beside_the_king() {
+    let l = shipped("capablanca.toml");
+    let fen = "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1";
+    let list = moves(&l, fen);
+    assert!(list.contains(&"f1i1".to_string()) && list.contains(&"f1c1".to_string()));
+    let mut pos = l.parse_fen(fen).expect("valid");
+    let mut all = Vec::new();
+    legal_moves(&l.variant, &mut pos, &mut all);
+    let castle = *all
+        .iter()
+        .find(|m| m.kind == MoveKind::Castle && move_text(&l.variant, **m) == "f1i1")
+        .expect("castles");
+    pos.make(&l.variant, castle);
+    assert_eq!(
+        Fen {
+            variant: &l.variant,
+            position: &pos
+        }
+        .to_string(),
+        "r4k3r/10/10/10/10/10/10/R6RK1 b kq - 1 1"
+    );
+}
+
+#[test]
+fn en_passant_takes_the_pawn_that_passed() {
+    let l = shipped("chess.toml");
+    let mut pos = l
+        .parse_fen("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1")
+        .expect("valid");
+    let mut all = Vec::new();
+    legal_moves(&l.variant, &mut pos, &mut all);
+    let double = *all
+        .iter()
+        .find(|m| move_text(&l.variant, **m) == "d7d5")
+        .expect("double step");
+    assert_eq!(double.kind, MoveKind::Double);
+    pos.make(&l.variant, double);
+    let after = Fen {
+        variant: &l.variant,
+        position: &pos,
+    }
+    .to_string();
+    assert_eq!(after, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    legal_moves(&l.variant, &mut pos, &mut all);
+    let ep = *all
+        .iter()
+        .find(|m| m.kind == MoveKind::EnPassant)
+        .expect("en passant");
+    assert_eq!(move_text(&l.variant, ep), "e5d6");
+    pos.make(&l.variant, ep);
+    assert_eq!(
+        Fen {
+            variant: &l.variant,
+            position: &pos
+        }
+        .to_string(),
+        "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2"
+    );
+}
+
+#[test]
+fn en_passant_that_exposes_the_king_is_illegal() {
+    let l = shipped("chess.toml");
+    // Taking d6 would empty the fifth rank between the rook and the king.
+    let list = moves(&l, "8/8/8/r2pP2K/8/8/8/4k3 w - d6 0 1");
+    assert!(!list.contains(&"e5d6".to_string()), "{list:?}");
+    assert!(list.contains(&"e5e6".to_string()));
+}
+
+#[test]
+fn grand_promotion_is_optional_before_the_last_rank_and_forced_on_it() {
+    let l = shipped("grand.toml");
+    let eighth = moves(&l, "k9/10/10/P9/10/10/10/10/10/K9 w - - 0 1");
+    let from_a7: Vec<&String> = eighth.iter().filter(|m| m.starts_with("a7")).collect();
+    assert_eq!(
+        from_a7,
+        ["a7a8", "a7a8a", "a7a8b", "a7a8c", "a7a8n", "a7a8q", "a7a8r"]
+    );
+    let last = moves(&l, "3k6/P9/10/10/10/10/10/10/10/K9 w - - 0 1");
+    let from_a9: Vec<&String> = last.iter().filter(|m| m.starts_with("a9")).collect();
+    assert_eq!(
+        from_a9,
+        ["a9a10a", "a9a10b", "a9a10c", "a9a10n", "a9a10q", "a9a10r"]
+    );
+}
+
+#[test]
+fn obstacles_block_riders_and_need_no_side() {
+    let l = shipped("chess.toml");
+    let list = moves(&l, "4k3/8/8/8/R1*5/8/8/4K3 w - - 0 1");
+    let rook: Vec<&String> = list
+        .iter()
+        .filter(|m| m.starts_with("a4") && m.ends_with('4'))
+        .collect();
+    assert_eq!(
+        rook,
+        ["a4b4"],
+        "the boulder on c4 stops the rook and cannot be taken"
+    );
+}
+
+#[test]
+fn checkmate_and_stalemate_leave_no_moves() {
+    let l = shipped("chess.toml");
+    let mut mate = l
+        .parse_fen("R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1")
+        .expect("valid");
+    assert!(in_check(&l.variant, &mate));
+    assert_eq!(perft(&l.variant, &mut mate, 1), 0);
+    let mut stale = l
+        .parse_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")
+        .expect("valid");
+    assert!(!in_check(&l.variant, &stale));
+    assert_eq!(perft(&l.variant, &mut stale, 1), 0);
+}
+
+#[test]
+fn boards_from_one_square_to_twenty_six_work() {
+    let one = two_piece_variant("K", 1, 1).expect("1x1");
+    let mut pos = parse_fen(&one, "X w - - 0 1").expect("valid");
+    assert_eq!(perft(&one, &mut pos, 2), 0);
+    let big = two_piece_variant("Q", 26, 26).expect("26x26");
+    let fen = format!("X25{}", "/26".repeat(24)) + "/25x w - - 0 1";
+    let mut pos = parse_fen(&big, &fen).expect("valid");
+    // A queen in the corner of a 26x26 board: 25 + 25 + 25 moves.
+    assert_eq!(perft(&big, &mut pos, 1), 75);
+    assert_eq!(
+        Fen {
+            variant: &big,
+            position: &pos
+        }
+        .to_string(),
+        fen
+    );
+}
+
+#[test]
+fn every_move_made_and_unmade_restores_the_position() {
+    let l = shipped("chess.toml");
+    let fen = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+    let mut pos: Position = l.parse_fen(fen).expect("valid");
+    let before = pos.clone();
+    let mut all: Vec<Move> = Vec::new();
+    legal_moves(&l.variant, &mut pos, &mut all);
+    for m in all {
+        let undo = pos.make(&l.variant, m);
+        pos.unmake(&l.variant, m, &undo);
+        assert_eq!(pos, before, "{}", move_text(&l.variant, m));
+    }
+}
