@@ -66,11 +66,27 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
     let (side, ty) = (side_of(c), type_of(c));
     let moved = pos.has_moved(from);
     let t = &v.tables;
+    let promotes = v.types[ty].promotion.is_some();
     for ray in t.rays(side, ty, from) {
+        let squares = t.ray_squares(ray);
+        if ray.plain && !promotes {
+            // Most rays: move to empty squares, take the first enemy, stop.
+            for &to in squares {
+                let there = pos.cell(to);
+                if there == EMPTY {
+                    out.push(Move::new(from, to, MoveKind::Quiet));
+                    continue;
+                }
+                if is_piece(there) && side_of(there) != side {
+                    out.push(Move::new(from, to, MoveKind::Capture));
+                }
+                break;
+            }
+            continue;
+        }
         if ray.flags & flag::INITIAL != 0 && moved {
             continue;
         }
-        let squares = t.ray_squares(ray);
         let lame = ray.flags & flag::LAME != 0;
         match ray.kind {
             RayKind::Slide => {
@@ -435,44 +451,45 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
         enter: [0; WORDS],
     };
     for &r in pos.royals(us) {
-        if is_attacked(v, pos, r, them) {
-            return None;
-        }
+        // One walk per line finds both a check and a pin.
         for line in &a.lines {
             let back = t.reverse(line.line, r);
             let mut shield = None;
-            for (k, &s) in back.iter().enumerate() {
-                if k >= usize::from(line.longest) {
-                    break;
-                }
+            for (k, &s) in back.iter().enumerate().take(usize::from(line.longest)) {
                 let c = pos.cell(s);
                 if c == EMPTY {
                     continue;
                 }
-                match shield {
-                    None if is_piece(c) && side_of(c) == us => shield = Some(s),
-                    None => break,
-                    Some(ours) => {
-                        if is_piece(c)
-                            && side_of(c) == them
-                            && usize::from(line.reach[type_of(c)]) > k
-                        {
-                            mark(&mut d.leave, ours);
-                        }
-                        break;
+                if own(c, them) && usize::from(line.reach[type_of(c)]) > k {
+                    match shield {
+                        None => return None,
+                        Some(ours) => mark(&mut d.leave, ours),
                     }
+                    break;
                 }
+                if shield.is_none() && own(c, us) {
+                    shield = Some(s);
+                    continue;
+                }
+                break;
             }
         }
         for lame in &a.lame {
             if let Some((from, first, len)) = lame.from[usize::from(r)] {
                 let c = pos.cell(from);
-                if is_piece(c) && side_of(c) == them && lame.types[type_of(c)] {
-                    for &p in &t.path_squares[first as usize..(first + u32::from(len)) as usize] {
+                if own(c, them) && lame.types[type_of(c)] {
+                    let path = &t.path_squares[first as usize..(first + u32::from(len)) as usize];
+                    if path.iter().all(|&p| pos.cell(p) == EMPTY) {
+                        return None;
+                    }
+                    for &p in path {
                         mark(&mut d.leave, p);
                     }
                 }
             }
+        }
+        if !a.hops.is_empty() && is_attacked(v, pos, r, them) {
+            return None;
         }
         for hop in &a.hops {
             for &s in t.reverse(hop.line, r) {
@@ -492,21 +509,54 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     }
     let danger = danger(v, pos);
     let us = pos.to_move();
+    // A lone royal's step is judged by lifting it and asking whether its target is
+    // attacked, when every attack is looked up backwards (so the piece it takes cannot
+    // hide the square).
+    let lone_royal = pos.royals(us).len() == 1 && !v.tables.attacks[1 - us].any_forward;
     let mut keep = 0;
     for k in 0..out.len() {
         let m = out[k];
-        let safe = danger.as_ref().is_some_and(|d| {
-            let mover = pos.cell(m.from);
-            let target = pos.cell(m.to);
-            matches!(
-                m.kind,
-                MoveKind::Quiet | MoveKind::Double | MoveKind::Capture
-            ) && !v.is_royal(type_of(mover) as u8)
-                && !own(target, us)
-                && !has(&d.leave, m.from)
-                && !has(&d.enter, m.to)
-        });
-        if safe || is_legal(v, pos, m) {
+        let legal = match &danger {
+            Some(d)
+                if matches!(
+                    m.kind,
+                    MoveKind::Quiet | MoveKind::Double | MoveKind::Capture
+                ) && !own(pos.cell(m.to), us) =>
+            {
+                if v.is_royal(type_of(pos.cell(m.from)) as u8) {
+                    if lone_royal {
+                        let royal = pos.cells[usize::from(m.from)];
+                        pos.cells[usize::from(m.from)] = EMPTY;
+                        let attacked = is_attacked(v, pos, m.to, 1 - us);
+                        pos.cells[usize::from(m.from)] = royal;
+                        !attacked
+                    } else {
+                        is_legal(v, pos, m)
+                    }
+                } else if has(&d.leave, m.from) || has(&d.enter, m.to) {
+                    is_legal(v, pos, m)
+                } else {
+                    true
+                }
+            }
+            _ => is_legal(v, pos, m),
+        };
+        if legal {
+            out[keep] = m;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// The legal moves found the slow way: every pseudo-legal move made and tested. The
+/// reference [`legal_moves`] is checked against.
+pub fn legal_moves_by_trial(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
+    pseudo_moves(v, pos, out);
+    let mut keep = 0;
+    for k in 0..out.len() {
+        let m = out[k];
+        if is_legal(v, pos, m) {
             out[keep] = m;
             keep += 1;
         }

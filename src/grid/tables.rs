@@ -61,6 +61,8 @@ pub(crate) struct Ray {
     pub jumps: u8,
     /// For lame rays: the first of `len` entries in [`Tables::paths`].
     pub paths: u32,
+    /// A slide that moves and captures enemies and nothing else (no jumps, no flags).
+    pub plain: bool,
 }
 
 /// A line along which a side attacks: every type's reach along it.
@@ -274,6 +276,7 @@ impl Tables {
             flags,
             jumps: m.jumps,
             paths,
+            plain: kind == RayKind::Slide && m.jumps == 0 && flags == flag::MOVES | flag::CAPTURES,
         });
     }
 

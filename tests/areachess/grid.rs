@@ -155,6 +155,99 @@ proptest! {
     }
 }
 
+/// Plays `plies` random legal moves from `pos` (choices from `seed`), checking at every
+/// ply that the fast legality filter keeps exactly the moves that survive being played.
+fn fast_legality_agrees_along_a_game(
+    variant: &Variant,
+    mut pos: Position,
+    seed: u64,
+    plies: usize,
+) -> Result<(), TestCaseError> {
+    use areachess::grid::movegen::legal_moves_by_trial;
+    let mut rng = seed | 1;
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    for _ in 0..plies {
+        legal_moves(variant, &mut pos, &mut fast);
+        legal_moves_by_trial(variant, &mut pos, &mut slow);
+        let fen = Fen {
+            variant,
+            position: &pos,
+        }
+        .to_string();
+        fast.sort_unstable();
+        slow.sort_unstable();
+        prop_assert_eq!(&fast, &slow, "{}", fen);
+        if fast.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let m = fast[(rng % fast.len() as u64) as usize];
+        pos.make(variant, m);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Pins, hopper lines, lame leapers and lone-king steps decide most moves without
+    /// playing them; in every shipped variant that must keep exactly the legal moves.
+    #[test]
+    fn fast_legality_matches_trial_in_every_shipped_variant(seed in any::<u64>()) {
+        for name in [
+            "chess.toml", "capablanca.toml", "grand.toml", "shatranj.toml", "courier.toml",
+            "makruk.toml", "nightrider.toml", "grasshopper.toml", "berolina.toml", "amazon.toml",
+            "hoppelpoppel.toml", "newzealand.toml", "shako.toml",
+        ] {
+            let l = shipped(name);
+            fast_legality_agrees_along_a_game(&l.variant, l.start.clone(), seed, 120)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The same for random pieces beside a royal king, on random boards.
+    #[test]
+    fn fast_legality_matches_trial_for_random_pieces(
+        text in betza_shaped(),
+        files in 3i32..9,
+        ranks in 3i32..9,
+        seed in any::<u64>(),
+    ) {
+        let Ok(x) = PieceType::new('X', "x", &text) else { return Ok(()) };
+        let mut king = PieceType::new('K', "king", "K").expect("valid");
+        king.royal = true;
+        let rook = PieceType::new('R', "rook", "R").expect("valid");
+        let Ok(variant) = Variant::new(
+            Geometry::new(files as u8, ranks as u8).expect("small"),
+            vec![x, king, rook],
+            None,
+            Stalemate::Draw,
+            RoyalRule::Checkmate,
+        ) else {
+            return Ok(());
+        };
+        // Kings in opposite corners, the rest scattered from the seed.
+        let fen = fen_of(files, ranks, 'w', |f, r| {
+            if (f, r) == (0, 0) {
+                return 'K';
+            }
+            if (f, r) == (files - 1, ranks - 1) {
+                return 'k';
+            }
+            let h = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ ((f as u64) << 32 | r as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            ['X', 'x', 'X', 'x', 'R', 'r', '*', '.', '.', '.', '.', '.'][(h % 12) as usize]
+        });
+        let Ok(pos) = parse_fen(&variant, &fen) else { return Ok(()) };
+        fast_legality_agrees_along_a_game(&variant, pos, seed, 40)?;
+    }
+}
+
 #[test]
 fn fens_read_back_as_written() {
     for (level, fen) in [
