@@ -66,18 +66,21 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
     let (side, ty) = (side_of(c), type_of(c));
     let moved = pos.has_moved(from);
     let t = &v.tables;
-    let promotes = v.types[ty].promotion.is_some();
     for ray in t.rays(side, ty, from) {
         let squares = t.ray_squares(ray);
-        if ray.plain && !promotes {
+        if ray.plain {
             // Most rays: move to empty squares, take the first enemy, stop.
+            let moves = ray.flags & flag::MOVES != 0;
+            let captures = ray.flags & flag::CAPTURES != 0;
             for &to in squares {
                 let there = pos.cell(to);
                 if there == EMPTY {
-                    out.push(Move::new(from, to, MoveKind::Quiet));
+                    if moves {
+                        out.push(Move::new(from, to, MoveKind::Quiet));
+                    }
                     continue;
                 }
-                if is_piece(there) && side_of(there) != side {
+                if captures && is_piece(there) && side_of(there) != side {
                     out.push(Move::new(from, to, MoveKind::Capture));
                 }
                 break;
@@ -419,6 +422,8 @@ fn own(c: u8, side: Side) -> bool {
 struct Danger {
     leave: [u64; WORDS],
     enter: [u64; WORDS],
+    /// Whether `enter` has any square.
+    any_enter: bool,
 }
 
 /// Enough 64-bit words for the largest board.
@@ -449,6 +454,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
     let mut d = Danger {
         leave: [0; WORDS],
         enter: [0; WORDS],
+        any_enter: false,
     };
     for &r in pos.royals(us) {
         // One walk per line finds both a check and a pin.
@@ -495,6 +501,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
             for &s in t.reverse(hop.line, r) {
                 mark(&mut d.leave, s);
                 mark(&mut d.enter, s);
+                d.any_enter = true;
             }
         }
     }
@@ -503,18 +510,43 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
 
 /// Every legal move of the side to move, into `out`.
 pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
-    pseudo_moves(v, pos, out);
     if v.royal_rule == RoyalRule::Capture {
+        pseudo_moves(v, pos, out);
         return;
     }
+    out.clear();
     let danger = danger(v, pos);
     let us = pos.to_move();
+    let t = &v.tables;
+    let en_passant_live = !pos.en_passant.squares().is_empty();
+    // A piece whose every move is legal: no royal of ours is in check, it is not royal,
+    // not pinned, no hopper's line is near, and it neither takes friends, walks chains,
+    // nor may take en passant now.
+    let free = |pos: &Position, from: Square| {
+        let Some(d) = &danger else { return false };
+        let ty = type_of(pos.cell(from));
+        let exposed = d.any_enter || v.types[ty].royal || has(&d.leave, from);
+        let special = t.careful[ty] || (en_passant_live && t.en_passant[ty]);
+        !exposed && !special
+    };
+    for &from in pos.pieces(us) {
+        if free(pos, from) {
+            piece_moves(v, pos, from, out);
+        }
+    }
+    let first_tested = out.len();
+    for &from in pos.pieces(us) {
+        if !free(pos, from) {
+            piece_moves(v, pos, from, out);
+        }
+    }
+    castling_moves(v, pos, out);
     // A lone royal's step is judged by lifting it and asking whether its target is
     // attacked, when every attack is looked up backwards (so the piece it takes cannot
     // hide the square).
     let lone_royal = pos.royals(us).len() == 1 && !v.tables.attacks[1 - us].any_forward;
-    let mut keep = 0;
-    for k in 0..out.len() {
+    let mut keep = first_tested;
+    for k in first_tested..out.len() {
         let m = out[k];
         let legal = match &danger {
             Some(d)

@@ -61,7 +61,8 @@ pub(crate) struct Ray {
     pub jumps: u8,
     /// For lame rays: the first of `len` entries in [`Tables::paths`].
     pub paths: u32,
-    /// A slide that moves and captures enemies and nothing else (no jumps, no flags).
+    /// A slide with no jumps and no flags beyond moving and capturing enemies, whose
+    /// squares never reach its piece's promotion zone.
     pub plain: bool,
 }
 
@@ -129,6 +130,10 @@ pub(crate) struct Tables {
     pub line_steps: Vec<Leap>,
     /// By attacking side.
     pub attacks: [Attacks; 2],
+    /// By type: it may capture friends or walks chains (each of its moves is tested).
+    pub careful: [bool; MAX_TYPES],
+    /// By type: it may capture en passant.
+    pub en_passant: [bool; MAX_TYPES],
 }
 
 impl Tables {
@@ -156,14 +161,29 @@ impl Tables {
             reverse: Vec::new(),
             line_steps: Vec::new(),
             attacks: [Attacks::default(), Attacks::default()],
+            careful: [false; MAX_TYPES],
+            en_passant: [false; MAX_TYPES],
         };
+        for (ty, p) in types.iter().enumerate() {
+            let legs = || p.chains.iter().flat_map(|c| &c.legs);
+            t.careful[ty] =
+                p.chains.iter().any(|c| c.legs.len() > 1) || legs().any(|l| l.modes.backstab);
+            t.en_passant[ty] = legs().any(|l| l.modes.en_passant);
+        }
         for side in 0..2 {
             for p in types {
                 for sq in 0..n as Square {
                     let first = t.rays.len() as u32;
                     for chain in p.chains.iter().filter(|c| c.legs.len() == 1) {
                         for &leap in &chain.legs[0].leaps {
-                            t.add_ray(geometry, &chain.legs[0], orient(leap, side), sq);
+                            let zone = p.promotion.as_ref().map(|z| z.zone);
+                            t.add_ray(
+                                geometry,
+                                &chain.legs[0],
+                                orient(leap, side),
+                                sq,
+                                (side, zone),
+                            );
                         }
                     }
                     t.index.push((first, t.rays.len() as u32 - first));
@@ -204,7 +224,15 @@ impl Tables {
         &self.squares[first as usize..first as usize + usize::from(len)]
     }
 
-    fn add_ray(&mut self, g: Geometry, leg: &Leg, leap: Leap, sq: Square) {
+    /// Adds one ray; `promotion` is the mover's side and its promotion zone, if any.
+    fn add_ray(
+        &mut self,
+        g: Geometry,
+        leg: &Leg,
+        leap: Leap,
+        sq: Square,
+        promotion: (usize, Option<u8>),
+    ) {
         let m = leg.modes;
         let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
         let mut count = leg.range.map_or(bound, usize::from).min(bound);
@@ -276,7 +304,10 @@ impl Tables {
             flags,
             jumps: m.jumps,
             paths,
-            plain: kind == RayKind::Slide && m.jumps == 0 && flags == flag::MOVES | flag::CAPTURES,
+            plain: kind == RayKind::Slide
+                && m.jumps == 0
+                && flags & !(flag::MOVES | flag::CAPTURES) == 0
+                && !stops.iter().any(|s| in_zone(g, promotion, s.at.1)),
         });
     }
 
@@ -418,6 +449,17 @@ impl Tables {
             })
             .collect()
     }
+}
+
+/// Whether `rank` lies in the promotion zone of a `side` piece with zone depth `zone`.
+fn in_zone(g: Geometry, (side, zone): (usize, Option<u8>), rank: i32) -> bool {
+    let Some(zone) = zone else { return false };
+    let depth = if side == 0 {
+        i32::from(g.ranks()) - 1 - rank
+    } else {
+        rank
+    };
+    depth < i32::from(zone)
 }
 
 /// A leap as a side makes it: Black's are White's turned round.
