@@ -498,10 +498,35 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
             return None;
         }
         for hop in &a.hops {
-            for &s in t.reverse(hop.line, r) {
-                mark(&mut d.leave, s);
-                mark(&mut d.enter, s);
-                d.any_enter = true;
+            let back = t.reverse(hop.line, r);
+            if hop.grasshopper.iter().any(|&g| g)
+                && let Some((&hurdle, beyond)) = back.split_first()
+            {
+                if pos.cell(hurdle) == EMPTY {
+                    // A piece arriving here would be a hurdle.
+                    mark(&mut d.enter, hurdle);
+                    d.any_enter = true;
+                } else if let Some(&s) = beyond.iter().find(|&&s| pos.cell(s) != EMPTY) {
+                    // Leaving would let whatever stands behind jump the hurdle.
+                    mark(&mut d.leave, s);
+                }
+            }
+            if hop.cannon.iter().any(|&c| c) {
+                // Only the first two pieces along the line matter: arriving before the
+                // second, or leaving either, changes which piece is the screen.
+                let mut seen = 0;
+                for &s in back {
+                    if pos.cell(s) == EMPTY {
+                        mark(&mut d.enter, s);
+                        d.any_enter = true;
+                        continue;
+                    }
+                    mark(&mut d.leave, s);
+                    seen += 1;
+                    if seen == 2 {
+                        break;
+                    }
+                }
             }
         }
     }

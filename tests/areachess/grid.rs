@@ -213,7 +213,14 @@ proptest! {
     /// The same for random pieces beside a royal king, on random boards.
     #[test]
     fn fast_legality_matches_trial_for_random_pieces(
-        text in betza_shaped(),
+        text in prop_oneof![
+            betza_shaped(),
+            // Pieces every fast path knows: lines, lame leaps, hoppers.
+            prop::sample::select(vec![
+                "gQ", "pR", "mRcpR", "gB", "pB", "nN", "nA", "nD", "Q", "NN", "fR", "mBcN",
+                "W3", "fhN", "gQnN", "pQ", "cpRmR", "gR|nN",
+            ]).prop_map(str::to_string),
+        ],
         files in 3i32..9,
         ranks in 3i32..9,
         seed in any::<u64>(),
