@@ -9,8 +9,9 @@
 //! - [`model`]: terms compiled to legs and chains, and a reference walk of any piece on a
 //!   board (its tables of what each mode letter and each link does are there).
 //!
-//! En passant (needs the game's history), fuzzing and the engine's per-square tables are
-//! the next part of this module's issue.
+//! The grid engine (`crate::grid`) turns the model into per-square tables once per
+//! variant and plays `e` (en passant) with the position's record of the squares the last
+//! `i` move passed over; the reference walk here has no history and ignores `e`.
 //!
 //! # Grammar
 //!

@@ -107,3 +107,91 @@ fn check_reports_errors_at_file_line_and_column_with_exit_code_one() {
     assert!(Path::new(&bad).exists());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn perft_ends_with_the_node_count_and_divides_by_root_move() {
+    let (code, out, err) = areachess(&["perft", "levels/chess.toml", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "nodes 8902\n");
+    assert!(err.contains("nodes/s"), "{err}");
+    let (code, out, _) = areachess(&["perft", "levels/chess.toml", "2", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[0], "a2a3 20");
+    assert_eq!(lines[20], "nodes 400");
+}
+
+#[test]
+fn perft_reads_a_fen_of_any_size() {
+    let (code, out, err) = areachess(&[
+        "perft",
+        "levels/grand.toml",
+        "1",
+        "--fen",
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "nodes 65\n");
+}
+
+#[test]
+fn moves_are_listed_sorted_and_filtered_by_square() {
+    let (code, out, err) = areachess(&["moves", "levels/chess.toml", "--from", "g1"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "g1f3\ng1h3\n");
+    let (code, out, _) = areachess(&[
+        "moves",
+        "levels/chess.toml",
+        "--fen",
+        "8/4P3/8/8/8/8/8/k3K3 w - - 0 1",
+        "--from",
+        "e7",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "e7e8b\ne7e8n\ne7e8q\ne7e8r\n");
+}
+
+#[test]
+fn grid_commands_refuse_bad_input_with_code_two() {
+    for (args, says) in [
+        (
+            vec!["moves", "levels/chess.toml", "--fen", "8/8 w - - 0 1"],
+            "--fen: FEN column 1: 2 ranks, but the board has 8",
+        ),
+        (
+            vec!["moves", "levels/chess.toml", "--from", "e9"],
+            "--from 'e9': not a square of this board",
+        ),
+        (
+            vec!["perft", "levels/area-of-competence.toml", "1"],
+            "is a continuous level, not a grid one",
+        ),
+        (
+            vec!["perft", "levels/missing.toml", "1"],
+            "cannot read the file",
+        ),
+    ] {
+        let (code, out, err) = areachess(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn every_shipped_level_checks_clean() {
+    let mut args = vec!["check".to_string()];
+    let mut levels: Vec<String> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels"))
+            .expect("levels/")
+            .map(|e| format!("levels/{}", e.expect("entry").file_name().to_string_lossy()))
+            .collect();
+    levels.sort();
+    args.extend(levels.iter().cloned());
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = areachess(&refs);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), levels.len());
+    assert!(levels.len() >= 14);
+}

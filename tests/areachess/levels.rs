@@ -66,3 +66,79 @@ fn a_mode_the_loader_does_not_know_is_refused_at_its_value() {
         "{errs:?}"
     );
 }
+
+const GRID: &str = "name = \"g\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.P]\nbetza = \"mfW|cfF\"\npromotion = { to = [\"Q\"], zone = 1 }\n[pieces.Q]\nbetza = \"Q\"\n[rules]\nsetup = \"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\"\n";
+
+#[test]
+fn a_grid_level_loads_its_pieces_and_setup() {
+    let level = level::parse("g.toml", GRID).expect("loads");
+    let grid = level.into_grid().expect("grid");
+    assert_eq!(grid.variant.types.len(), 3);
+    assert_eq!(grid.start.pieces(0).len(), 9);
+}
+
+#[test]
+fn grid_level_errors_point_into_the_file() {
+    let bad_betza = GRID.replace("betza = \"Q\"", "betza = \"QN-!\"");
+    assert_eq!(
+        errors(&bad_betza),
+        ["t.toml:13:12: betza \"QN-!\": chain '-!' at column 3 needs an atom after it"]
+    );
+    let all = GRID
+        .replace("to = [\"Q\"], zone = 1", "to = [\"Z\"], zone = 9")
+        .replace("[pieces.Q]", "[pieces.q]")
+        .replace(
+            "[rules]\n",
+            "[rules]\nstalemate = \"maybe\"\ncastling = { rook = \"R\" }\n",
+        );
+    let errs = errors(&all);
+    assert_eq!(errs.len(), 5, "{errs:?}");
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with("t.toml:12:") && e.contains("piece key \"q\"")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.contains("promotion to \"Z\"")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.contains("promotion zone 9")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.contains("stalemate \"maybe\"")),
+        "{errs:?}"
+    );
+    assert!(
+        errs.iter().any(|e| e.contains("castling rook \"R\"")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn a_bad_setup_fen_is_placed_at_its_column() {
+    let text = GRID.replace("4k3/pppppppp", "4k3/ppppXppp");
+    assert_eq!(
+        errors(&text),
+        ["t.toml:15:18: setup: FEN column 9: 'X' is not a piece of this level (nor * or @)"]
+    );
+}
+
+#[test]
+fn grid_and_continuous_keys_do_not_mix() {
+    let text = GRID.replace("[rules]", "[continuous]\nking_reach = 3.0\n[rules]");
+    let errs = errors(&text);
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("[continuous] belongs to continuous levels")),
+        "{errs:?}"
+    );
+    let text = GOOD.replace("[rules]\n", "[rules]\nstalemate = \"draw\"\n");
+    let errs = errors(&text);
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("rules.stalemate belongs to grid levels")),
+        "{errs:?}"
+    );
+}
