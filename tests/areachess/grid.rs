@@ -491,3 +491,67 @@ fn every_move_made_and_unmade_restores_the_position() {
         assert_eq!(pos, before, "{}", move_text(&l.variant, m));
     }
 }
+
+/// FEN-shaped text: piece letters, digits, obstacles, separators and field noise.
+fn fen_like() -> impl Strategy<Value = String> {
+    let token = prop::sample::select(vec![
+        "k",
+        "K",
+        "q",
+        "Q",
+        "p",
+        "P",
+        "n",
+        "r",
+        "b",
+        "1",
+        "2",
+        "3",
+        "8",
+        "9",
+        "10",
+        "12",
+        "/",
+        "/",
+        " ",
+        " w",
+        " b",
+        " KQkq",
+        " -",
+        " e3",
+        " d6",
+        " 0",
+        " 1",
+        "*",
+        "@",
+        "x",
+        "é",
+        "99999999999",
+        "0",
+    ]);
+    prop::collection::vec(token, 0..40).prop_map(|t| t.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// No text makes the FEN reader panic; what it reads prints back to itself, and every
+    /// legal move of it can be made and unmade.
+    #[test]
+    fn any_fen_text_reads_or_fails_without_panic(text in prop_oneof![fen_like(), "\\PC{0,60}"]) {
+        let l = shipped("chess.toml");
+        if let Ok(mut pos) = l.parse_fen(&text) {
+            let printed = Fen { variant: &l.variant, position: &pos }.to_string();
+            let again = l.parse_fen(&printed).map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
+            prop_assert_eq!(&again, &pos, "{}", printed);
+            let mut list = Vec::new();
+            legal_moves(&l.variant, &mut pos, &mut list);
+            let before = pos.clone();
+            for m in list {
+                let undo = pos.make(&l.variant, m);
+                pos.unmake(&l.variant, m, &undo);
+                prop_assert_eq!(&pos, &before);
+            }
+        }
+    }
+}
