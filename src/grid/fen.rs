@@ -247,31 +247,64 @@ fn read_castling(
 
 fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Result<(), FenError> {
     let g = v.geometry;
-    let Some(sq) = g.parse_square(ep) else {
-        return Err(error(
-            col,
-            format!("en passant '{ep}': expected a square or -"),
-        ));
-    };
-    if pos.cell(sq) != EMPTY {
-        return Err(error(col, format!("en passant square {ep} is not empty")));
+    // One square, or several run together (Fairy-Stockfish writes Berolina's as the square
+    // passed over and the square of the pawn that passed, in board order).
+    let mut squares = Vec::new();
+    let mut rest = ep;
+    while !rest.is_empty() {
+        let len = rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(rest.len(), |(i, _)| i);
+        let Some(sq) = g.parse_square(&rest[..len]) else {
+            return Err(error(
+                col,
+                format!("en passant '{ep}': expected a square or -"),
+            ));
+        };
+        squares.push(sq);
+        rest = &rest[len..];
     }
-    // The piece that passed over it stands further along its own forward direction.
     let them = 1 - pos.to_move;
+    let (passed, named): (Vec<Square>, Vec<Square>) =
+        squares.iter().partition(|&&s| pos.cell(s) == EMPTY);
+    match named[..] {
+        [] => {}
+        [victim]
+            if is_piece(pos.cell(victim))
+                && side_of(pos.cell(victim)) == them
+                && !passed.is_empty() =>
+        {
+            pos.en_passant = EnPassant::new(&passed, victim);
+            return Ok(());
+        }
+        _ => {
+            return Err(error(
+                col,
+                format!(
+                    "en passant '{ep}': its squares must be empty, but for the piece that passed them"
+                ),
+            ));
+        }
+    }
+    // The piece that passed over the square stands further along its own forward direction.
+    let sq = passed[0];
     let forward = if them == 0 { 1 } else { -1 };
     let (f, r) = (g.file(sq), g.rank(sq));
     for dx in [0, -1, 1] {
-        let mut passed = vec![sq];
+        let mut found = passed.clone();
         let mut k = 1;
         while let Some(s) = g.square(f + dx * k, r + forward * k) {
             let c = pos.cell(s);
             if c == EMPTY {
-                passed.push(s);
+                found.push(s);
                 k += 1;
                 continue;
             }
             if is_piece(c) && side_of(c) == them {
-                pos.en_passant = EnPassant::new(&passed, s);
+                found.dedup();
+                pos.en_passant = EnPassant::new(&found, s);
                 return Ok(());
             }
             break;
@@ -333,7 +366,17 @@ impl fmt::Display for Fen<'_> {
         }
         write!(f, " {rights}")?;
         match pos.en_passant.squares().first() {
-            Some(&s) => write!(f, " {}", g.name(s))?,
+            Some(&s) => {
+                // A victim not straight behind the square is named too, both in board
+                // order, as Fairy-Stockfish writes Berolina's.
+                let victim = pos.en_passant.victim;
+                if g.file(victim) == g.file(s) {
+                    write!(f, " {}", g.name(s))?;
+                } else {
+                    let (a, b) = (s.min(victim), s.max(victim));
+                    write!(f, " {}{}", g.name(a), g.name(b))?;
+                }
+            }
             None => write!(f, " -")?,
         }
         write!(f, " {} {}", pos.halfmove, pos.fullmove)

@@ -275,6 +275,10 @@ fn fens_read_back_as_written() {
             "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",
         ),
         ("chess.toml", "4k3/8/2*5/8/3@4/8/8/4K3 b - - 12 40"),
+        (
+            "berolina.toml",
+            "r1b1k3/4ppb1/n4p1q/pPppPpP1/4P1n1/1P1P4/2P1N1Br/RNBQK2R w KQq c5b6 0 17",
+        ),
     ] {
         let l = shipped(level);
         let pos = l.parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));

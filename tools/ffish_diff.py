@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""Differential test of areachess's grid move generator against Fairy-Stockfish (pyffish).
+
+    python3 tools/ffish_diff.py [--games N] [--plies N] [--seed S] [--binary PATH] VARIANT...
+
+For each variant (default: every variant below that has a level file in levels/), N random
+games are played with pyffish choosing uniformly among its legal moves. At every ply the
+position's FEN (pyffish's get_fen) goes to `areachess moves levels/VARIANT.toml --fen FEN`
+and the printed moves are compared, as a set, with pyffish's legal_moves. A disagreement
+prints the variant, the FEN and the moves only one side has; the exit status is then 1.
+
+A game stops when Fairy-Stockfish has no legal move (mate or stalemate, after comparing),
+when it declares an optional end (fifty-move rule, repetition, Makruk's counting), or when
+it declares an immediate end the levels leave out (Shatranj's and Courier's bare king: there
+Fairy-Stockfish lists no moves at all, so that position is not compared).
+
+FENs go to areachess as Fairy-Stockfish writes them, with one change: Makruk's counting
+limit, which FSF writes in the en passant field, becomes '-'. Berolina FENs name two squares
+in that field (the square passed over and the pawn that may be taken, e.g. d3c4); --single-ep
+keeps only the square passed over, for an engine that reads one square.
+
+Where a level knowingly leaves out a Fairy-Stockfish rule that changes the legal moves, the
+reference is a variant of Fairy-Stockfish's own with that rule switched off (FSF_CONFIG):
+Grand chess is compared without its promotion limit.
+
+The binary: --binary, else $AREACHESS_BIN, else the first that exists of
+target/release/areachess, $CARGO_TARGET_DIR/release/areachess and the release binary in
+cargo's configured target directory (`cargo metadata`). Needs python3 and pyffish only.
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+try:
+    import pyffish as sf
+except ImportError:  # pragma: no cover - a message instead of a traceback
+    sys.exit("ffish_diff: pyffish is not installed (pip install pyffish)")
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ROOT / "levels"
+
+VARIANTS = [
+    "chess", "capablanca", "grand", "shatranj", "courier", "makruk", "nightrider",
+    "grasshopper", "berolina", "amazon", "hoppelpoppel", "newzealand", "shako",
+]
+
+# Fairy-Stockfish variants matching a level where the built-in one has a rule the level
+# leaves out. Grand: every promotion choice is open (FSF limits it to pieces not on the board).
+FSF_CONFIG = """
+[areachess-grand:grand]
+promotionLimit = a:0 c:0 q:0 r:0 b:0 n:0
+"""
+FSF_NAME = {"grand": "areachess-grand"}
+
+MOVE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)(.*)$")
+
+
+def fail(message):
+    print(f"ffish_diff: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def find_binary(explicit):
+    """The areachess binary, or exit 2 naming every place tried."""
+    if explicit or os.environ.get("AREACHESS_BIN"):
+        path = Path(explicit or os.environ["AREACHESS_BIN"])
+        if not path.is_file():
+            source = "--binary" if explicit else "AREACHESS_BIN"
+            fail(f"areachess binary {path} (from {source}) does not exist")
+        return path
+    tried = [ROOT / "target" / "release" / "areachess"]
+    if os.environ.get("CARGO_TARGET_DIR"):
+        tried.append(Path(os.environ["CARGO_TARGET_DIR"]) / "release" / "areachess")
+    for path in tried:
+        if path.is_file():
+            return path
+    if shutil.which("cargo"):
+        try:
+            meta = subprocess.run(
+                ["cargo", "metadata", "--no-deps", "--format-version", "1", "--offline"],
+                cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
+            )
+            path = Path(json.loads(meta.stdout)["target_directory"]) / "release" / "areachess"
+            tried.append(path)
+            if path.is_file():
+                return path
+        except (subprocess.SubprocessError, OSError, ValueError, KeyError):
+            pass
+    fail(
+        "the areachess binary was not found; tried "
+        + ", ".join(str(p) for p in tried)
+        + ". Build it with `cargo build --release`, or pass --binary PATH or set AREACHESS_BIN."
+    )
+
+
+class Level:
+    """What the comparison needs from a level file: its castling rule."""
+
+    def __init__(self, variant):
+        self.path = LEVELS / f"{variant}.toml"
+        with open(self.path, "rb") as f:
+            data = tomllib.load(f)
+        castling = data.get("rules", {}).get("castling")
+        self.castle_king = castling.get("king", "K") if castling else None
+        self.castle_rook = castling.get("rook", "R") if castling else None
+        self.king_steps = castling.get("king_steps", 2) if castling else None
+
+
+def board_of(fen):
+    """{(file, rank): letter} from a FEN's placement field (files and ranks from 0)."""
+    rows = fen.split()[0].split("/")
+    board = {}
+    for i, row in enumerate(rows):
+        rank = len(rows) - 1 - i
+        file = 0
+        for count, letter in re.findall(r"(\d+)|([A-Za-z])", row):
+            if count:
+                file += int(count)
+            else:
+                board[(file, rank)] = letter
+                file += 1
+    return board
+
+
+def square(file, rank):
+    return f"{chr(ord('a') + file)}{rank + 1}"
+
+
+def normalise_fsf(move, board, level):
+    """FSF's move string in areachess's notation: from, to, lower-case promotion letter;
+    castling as the king's destination (FSF writes king-takes-rook when that would
+    otherwise be ambiguous)."""
+    m = MOVE.match(move)
+    if not m:
+        return move  # a kind of move areachess cannot write; it will show as a mismatch
+    f1, r1, f2, r2, rest = m.groups()
+    src = (ord(f1) - ord("a"), int(r1) - 1)
+    dst = (ord(f2) - ord("a"), int(r2) - 1)
+    mover, target = board.get(src), board.get(dst)
+    if (
+        level.castle_king
+        and mover
+        and target
+        and mover.upper() == level.castle_king
+        and target.upper() == level.castle_rook
+        and mover.isupper() == target.isupper()
+        and src[1] == dst[1]
+    ):
+        step = 1 if dst[0] > src[0] else -1
+        dst = (src[0] + step * level.king_steps, src[1])
+    return square(*src) + square(*dst) + rest.lower()
+
+
+def engine_fen(fen, single_ep=False):
+    """The FEN areachess reads: FSF writes Makruk's counting limit where the en passant
+    field stands; the level leaves counting out, so that field becomes '-'. With
+    single_ep, a field of several squares (Berolina: the square passed over and the
+    pawn's square) keeps only the empty square(s)."""
+    fields = fen.split()
+    if len(fields) > 3 and fields[3].isdigit():
+        fields[3] = "-"
+    elif single_ep and len(fields) > 3 and fields[3] != "-":
+        squares = re.findall(r"[a-z]\d+", fields[3])
+        if len(squares) > 1:
+            board = board_of(fen)
+            empty = [s for s in squares if (ord(s[0]) - ord("a"), int(s[1:]) - 1) not in board]
+            fields[3] = "".join(empty) or "-"
+    return " ".join(fields)
+
+
+def engine_moves(binary, level, fen):
+    """(moves, error): the set areachess prints, or the reason it printed none."""
+    try:
+        out = subprocess.run(
+            [str(binary), "moves", str(level.path), "--fen", fen],
+            capture_output=True, text=True, timeout=60,
+        )
+    except subprocess.TimeoutExpired:
+        return None, "timed out after 60 s"
+    except OSError as e:
+        return None, str(e)
+    if out.returncode != 0:
+        return None, f"exit code {out.returncode}: {out.stderr.strip()}"
+    return {line.strip().lower() for line in out.stdout.splitlines() if line.strip()}, None
+
+
+def run_variant(variant, args, binary):
+    """Plays the games; returns the number of positions that disagree."""
+    fsf = FSF_NAME.get(variant, variant)
+    level = Level(variant)
+    rng = random.Random(args.seed)
+    start = sf.start_fen(fsf)
+    positions = bad = reported = 0
+    for _ in range(args.games):
+        moves = []
+        for _ in range(args.plies):
+            fen = sf.get_fen(fsf, start, moves)
+            if sf.is_immediate_game_end(fsf, fen, [])[0]:
+                break  # a rule the level leaves out (bare king) ended the game
+            legal = sf.legal_moves(fsf, fen, [])
+            board = board_of(fen)
+            want = {normalise_fsf(m, board, level) for m in legal}
+            got, error = engine_moves(binary, level, engine_fen(fen, args.single_ep))
+            positions += 1
+            if got != want:
+                bad += 1
+                if reported < args.max_report:
+                    reported += 1
+                    print(f"MISMATCH {variant}")
+                    print(f"  fen: {fen}")
+                    if error:
+                        print(f"  areachess failed: {error}")
+                    else:
+                        print(f"  only in Fairy-Stockfish: {' '.join(sorted(want - got)) or '-'}")
+                        print(f"  only in areachess:       {' '.join(sorted(got - want)) or '-'}")
+                    sys.stdout.flush()
+            if not legal:
+                break  # checkmate or stalemate
+            moves.append(rng.choice(legal))
+            if sf.is_optional_game_end(fsf, start, moves)[0]:
+                break
+    verdict = "all agree" if bad == 0 else f"{bad} disagree"
+    more = f" ({bad - reported} not shown)" if bad > reported else ""
+    print(f"{variant}: {args.games} games, {positions} positions, {verdict}{more}", flush=True)
+    return bad
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description="Compare areachess's legal moves with Fairy-Stockfish's on random games.")
+    parser.add_argument("variants", nargs="*", metavar="VARIANT",
+                        help="variants to test (default: every one of "
+                             + ", ".join(VARIANTS) + " with a file in levels/)")
+    parser.add_argument("--games", type=int, default=20, help="games per variant (default 20)")
+    parser.add_argument("--plies", type=int, default=100, help="most plies per game (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--binary", help="the areachess binary (default: see the module doc)")
+    parser.add_argument("--single-ep", action="store_true",
+                        help="pass an en passant field of several squares (Fairy-Stockfish's "
+                             "Berolina FENs) as its empty square only")
+    parser.add_argument("--max-report", type=int, default=10,
+                        help="mismatches printed in full per variant (default 10)")
+    args = parser.parse_args()
+
+    variants = args.variants or [v for v in VARIANTS if (LEVELS / f"{v}.toml").is_file()]
+    for v in variants:
+        if not (LEVELS / f"{v}.toml").is_file():
+            fail(f"no level file {LEVELS / (v + '.toml')} for variant {v!r}")
+    sf.load_variant_config(FSF_CONFIG)
+    known = set(sf.variants())
+    for v in variants:
+        if FSF_NAME.get(v, v) not in known:
+            fail(f"Fairy-Stockfish does not know the variant {v!r}")
+    binary = find_binary(args.binary)
+
+    bad = sum(run_variant(v, args, binary) for v in variants)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
