@@ -34,7 +34,7 @@ pub mod variant;
 
 pub use board::{Geometry, Square};
 pub use fen::{Fen, FenError, parse_fen};
-pub use movegen::{divide, in_check, is_attacked, legal_moves, perft};
+pub use movegen::{GameState, divide, game_state, in_check, is_attacked, legal_moves, perft};
 pub use notation::move_text;
 pub use position::{Move, MoveKind, Position};
 pub use variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};

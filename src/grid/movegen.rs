@@ -7,7 +7,7 @@
 use super::board::Square;
 use super::position::{EMPTY, Move, MoveKind, Position, Side, is_piece, side_of, type_of};
 use super::tables::{Ray, RayKind, flag};
-use super::variant::{RoyalRule, Variant};
+use super::variant::{RoyalRule, Stalemate, Variant};
 use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
 
 /// Whether the piece cell `c` may be taken by a `side` mover whose ray has `flags`.
@@ -659,4 +659,34 @@ pub fn divide(v: &Variant, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
             (m, n)
         })
         .collect()
+}
+
+/// How a grid game stands for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameState {
+    /// It has a legal move and the game goes on.
+    Ongoing,
+    /// It has no legal move and a royal piece is attacked: the other side wins.
+    Checkmate,
+    /// It has no legal move and no check: the level's stalemate rule decides.
+    Stalemate(Stalemate),
+    /// Under royal capture, it has lost its last royal piece.
+    RoyalLost,
+}
+
+/// The state of the game for the side to move.
+pub fn game_state(v: &Variant, pos: &mut Position) -> GameState {
+    let us = pos.to_move();
+    if v.royal_rule == RoyalRule::Capture && lost_every_royal(v, pos, us) {
+        return GameState::RoyalLost;
+    }
+    let mut list = Vec::new();
+    legal_moves(v, pos, &mut list);
+    if !list.is_empty() {
+        GameState::Ongoing
+    } else if in_check(v, pos) {
+        GameState::Checkmate
+    } else {
+        GameState::Stalemate(v.stalemate)
+    }
 }

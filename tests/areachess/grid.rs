@@ -462,6 +462,64 @@ fn checkmate_and_stalemate_leave_no_moves() {
 }
 
 #[test]
+fn the_game_state_names_mate_and_the_levels_stalemate_rule() {
+    use areachess::grid::{GameState, game_state};
+    let chess = shipped("chess.toml");
+    let mut mate = chess
+        .parse_fen("R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1")
+        .expect("valid");
+    assert_eq!(game_state(&chess.variant, &mut mate), GameState::Checkmate);
+    let mut stale = chess
+        .parse_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")
+        .expect("valid");
+    assert_eq!(
+        game_state(&chess.variant, &mut stale),
+        GameState::Stalemate(Stalemate::Draw)
+    );
+    let shatranj = shipped("shatranj.toml");
+    let mut stale = shatranj
+        .parse_fen("k7/8/1K6/8/8/8/8/1R6 b - - 0 1")
+        .expect("valid");
+    assert_eq!(
+        game_state(&shatranj.variant, &mut stale),
+        GameState::Stalemate(Stalemate::Loss)
+    );
+    assert_eq!(
+        game_state(&chess.variant, &mut chess.start.clone()),
+        GameState::Ongoing
+    );
+}
+
+#[test]
+fn under_royal_capture_kings_may_be_left_attacked_and_taken() {
+    let mut king = PieceType::new('K', "king", "K").expect("valid");
+    king.royal = true;
+    let rook = PieceType::new('R', "rook", "R").expect("valid");
+    let v = Variant::new(
+        Geometry::new(4, 4).expect("4x4"),
+        vec![king, rook],
+        None,
+        Stalemate::Draw,
+        RoyalRule::Capture,
+    )
+    .expect("valid");
+    // The black king stands attacked with White to move: allowed here.
+    let mut pos = parse_fen(&v, "k3/4/4/R2K w - - 0 1").expect("valid");
+    let mut list = Vec::new();
+    legal_moves(&v, &mut pos, &mut list);
+    let take = *list
+        .iter()
+        .find(|m| move_text(&v, **m) == "a1a4")
+        .expect("takes the king");
+    pos.make(&v, take);
+    assert_eq!(
+        areachess::grid::game_state(&v, &mut pos),
+        areachess::grid::GameState::RoyalLost
+    );
+    assert_eq!(perft(&v, &mut pos, 1), 0);
+}
+
+#[test]
 fn boards_from_one_square_to_twenty_six_work() {
     let one = two_piece_variant("K", 1, 1).expect("1x1");
     let mut pos = parse_fen(&one, "X w - - 0 1").expect("valid");
