@@ -478,7 +478,7 @@ fn the_game_state_names_mate_and_the_levels_stalemate_rule() {
     );
     let shatranj = shipped("shatranj.toml");
     let mut stale = shatranj
-        .parse_fen("k7/8/1K6/8/8/8/8/1R6 b - - 0 1")
+        .parse_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")
         .expect("valid");
     assert_eq!(
         game_state(&shatranj.variant, &mut stale),
