@@ -79,6 +79,8 @@ PIECES = [
     "gQ", "gR", "gB", "pR", "pB", "mRcpR", "mBcpB", "RcpRnN",
     # Initial moves (see the module docstring for how `i` is matched).
     "mfWcfFimfnD", "mfFcfeWimfnA", "mfWcfFimfW2", "WimfD", "KimN",
+    # The pawns of levels/ as written there (FENs here never name an en passant square).
+    "mfW|cefF|imfnD", "mfF|cefW|imfnA",
 ]
 
 # Letters the two engines read differently or FSF does not support: expected to disagree.

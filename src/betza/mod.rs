@@ -33,6 +33,8 @@
 //!
 //! | text | reading |
 //! | --- | --- |
+//! | `s` on a chain's first leg (`sN`) | an error: `s` keeps the previous leg's direction, and there is none (Fairy-Stockfish's `s` means sideways: write `rl` or `h`) |
+//! | `fs` alone (`fsW`) | "forward half less forward": for a wazir, nothing; Fairy-Stockfish's `fsW` (forward or sideways) is `fWrlW` here |
 //! | `fh`, `fs` (likewise r, b, l) | the two-letter modifiers "forward half" and "forward sideways", never `f` then `h` (horizontal) or `s` (same); write `fah` for forward-then-horizontal |
 //! | `fr`, `rf` | two direction letters side by side; the compiler intersects them |
 //! | `jj` | "jump many", never two `j` |
@@ -218,6 +220,10 @@ mod tests {
         );
         assert_eq!(error(""), "empty: expected an atom such as W, N or K");
         assert_eq!(error("K N"), "' ' at column 2 is not expected here");
+        assert!(parse("mfsN").is_ok(), "fs is one modifier, not f then s");
+        assert!(error("msN").starts_with("'s' at column 2 keeps the previous leg's direction"));
+        assert!(error("W|sW").starts_with("'s' at column 3 keeps"));
+        assert!(parse("W-sW").is_ok());
     }
 
     #[test]

@@ -48,6 +48,8 @@ pub enum ErrorKind {
     BadTuple(&'static str),
     /// A number that does not fit.
     NumberTooLarge(String),
+    /// `s` on a chain's first leg, which has no previous leg to follow.
+    SameWithoutLeg,
 }
 
 impl fmt::Display for BetzaError {
@@ -89,6 +91,10 @@ impl fmt::Display for BetzaError {
             ErrorKind::Unclosed => write!(f, "'(' at column {c} is never closed"),
             ErrorKind::BadTuple(what) => write!(f, "at column {c}: expected {what}"),
             ErrorKind::NumberTooLarge(n) => write!(f, "number {n} at column {c} is too large"),
+            ErrorKind::SameWithoutLeg => write!(
+                f,
+                "'s' at column {c} keeps the previous leg's direction, but this is a chain's first leg (for sideways write rl, or h)"
+            ),
         }
     }
 }
@@ -180,6 +186,14 @@ impl Parser {
 
     fn chain(&mut self) -> Result<Chain, BetzaError> {
         let first = self.term()?;
+        // `s` keeps the previous leg's direction: a chain's first leg has none.
+        let mut column = first.column;
+        for m in &first.modifiers {
+            if *m == Modifier::Same {
+                return Err(BetzaError::at(column, 1, ErrorKind::SameWithoutLeg));
+            }
+            column += m.to_string().chars().count();
+        }
         let mut rest = Vec::new();
         while let Some(sign @ ('-' | '+')) = self.peek() {
             let column = self.column();
