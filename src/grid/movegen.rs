@@ -66,6 +66,7 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
     let (side, ty) = (side_of(c), type_of(c));
     let moved = pos.has_moved(from);
     let t = &v.tables;
+    let first = out.len();
     for ray in t.rays(side, ty, from) {
         let squares = t.ray_squares(ray);
         if ray.plain {
@@ -99,6 +100,12 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
                         break;
                     }
                     let there = pos.cell(to);
+                    if k == 0 && ray.flags & flag::SKIP_FIRST != 0 {
+                        if there == EMPTY {
+                            continue;
+                        }
+                        break;
+                    }
                     if there == EMPTY {
                         if ray.flags & flag::MOVES != 0 {
                             let kind = if ray.flags & flag::INITIAL != 0 && passes_over(v, from, to)
@@ -186,6 +193,19 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
     }
     if !t.chains[ty].is_empty() {
         chain_moves(v, pos, from, out);
+    }
+    if t.repeats[ty] {
+        // Two ways to one square are one move.
+        let moves = &mut out[first..];
+        moves.sort_unstable();
+        let mut keep = 0;
+        for k in 0..moves.len() {
+            if k == 0 || moves[k] != moves[keep - 1] {
+                moves[keep] = moves[k];
+                keep += 1;
+            }
+        }
+        out.truncate(first + keep);
     }
 }
 

@@ -32,6 +32,9 @@ pub(crate) mod flag {
     pub const FLY: u16 = 64;
     /// A leap blocked by a piece on its path.
     pub const LAME: u16 = 128;
+    /// A bent ray's first square belongs to an earlier ray of the same first step: block
+    /// there, but neither move nor capture.
+    pub const SKIP_FIRST: u16 = 256;
 }
 
 /// How a ray treats the pieces it meets.
@@ -134,6 +137,9 @@ pub(crate) struct Tables {
     pub careful: [bool; MAX_TYPES],
     /// By type: it may capture en passant.
     pub en_passant: [bool; MAX_TYPES],
+    /// By type: two of its rays (or a ray and a chain) may reach one square, so its moves
+    /// are sorted and repeats dropped.
+    pub repeats: [bool; MAX_TYPES],
 }
 
 impl Tables {
@@ -153,7 +159,7 @@ impl Tables {
                 .map(|p| {
                     p.chains
                         .iter()
-                        .filter(|c| c.legs.len() > 1)
+                        .filter(|c| c.legs.len() > 1 && !bent(c))
                         .cloned()
                         .collect()
                 })
@@ -163,11 +169,11 @@ impl Tables {
             attacks: [Attacks::default(), Attacks::default()],
             careful: [false; MAX_TYPES],
             en_passant: [false; MAX_TYPES],
+            repeats: [false; MAX_TYPES],
         };
         for (ty, p) in types.iter().enumerate() {
             let legs = || p.chains.iter().flat_map(|c| &c.legs);
-            t.careful[ty] =
-                p.chains.iter().any(|c| c.legs.len() > 1) || legs().any(|l| l.modes.backstab);
+            t.careful[ty] = !t.chains[ty].is_empty() || legs().any(|l| l.modes.backstab);
             t.en_passant[ty] = legs().any(|l| l.modes.en_passant);
         }
         for side in 0..2 {
@@ -186,6 +192,9 @@ impl Tables {
                             );
                         }
                     }
+                    for chain in p.chains.iter().filter(|c| bent(c)) {
+                        t.add_bent(geometry, chain, side, sq);
+                    }
                     t.index.push((first, t.rays.len() as u32 - first));
                 }
             }
@@ -193,7 +202,27 @@ impl Tables {
         for side in 0..2 {
             t.attacks[side] = t.build_attacks(geometry, types, side);
         }
+        for ty in 0..types.len() {
+            t.repeats[ty] = !t.chains[ty].is_empty() || t.rays_overlap(ty);
+        }
         t
+    }
+
+    /// Whether, from some square, two rays of type `ty` include one square (a bent ray's
+    /// shared first step aside).
+    fn rays_overlap(&self, ty: usize) -> bool {
+        let mut seen = vec![false; self.squares_count];
+        (0..2).any(|side| {
+            (0..self.squares_count as Square).any(|sq| {
+                seen.iter_mut().for_each(|s| *s = false);
+                self.rays(side, ty, sq).iter().any(|ray| {
+                    let skip = usize::from(ray.flags & flag::SKIP_FIRST != 0);
+                    self.ray_squares(ray)[skip..]
+                        .iter()
+                        .any(|&s| std::mem::replace(&mut seen[usize::from(s)], true))
+                })
+            })
+        })
     }
 
     /// The rays of a `side` piece of type `ty` on `sq`.
@@ -222,6 +251,69 @@ impl Tables {
     pub fn reverse(&self, line: usize, sq: Square) -> &[Square] {
         let (first, len) = self.reverse[line * self.squares_count + usize::from(sq)];
         &self.squares[first as usize..first as usize + usize::from(len)]
+    }
+
+    /// Adds a bent rider's rays: one per first step and second leap, each the first step's
+    /// square then the ride from it. The first step's square is a destination in the first
+    /// such ray only; the mover's own square is passed as if empty.
+    fn add_bent(&mut self, g: Geometry, chain: &ChainMoves, side: usize, sq: Square) {
+        let (first, second) = (&chain.legs[0], &chain.legs[1]);
+        let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
+        let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
+        let count = second.range.map_or(bound, usize::from).min(bound);
+        let from = (g.file(sq), g.rank(sq));
+        let mut flags = 0;
+        if first.modes.moves {
+            flags |= flag::MOVES;
+        }
+        if first.modes.captures {
+            flags |= flag::CAPTURES;
+        }
+        for &leap in &first.leaps {
+            let Some(step) = ride(first.modes, orient(leap, side), files, ranks, from, 1).pop()
+            else {
+                continue;
+            };
+            let turns: Vec<Leap> = if second.leaps.is_empty() {
+                vec![(0, 0)]
+            } else {
+                second.leaps.clone()
+            };
+            for (k, &turn) in turns.iter().enumerate() {
+                let start = self.squares.len() as u32;
+                self.squares.push(square(g, step.at));
+                if turn != (0, 0) {
+                    for stop in ride(
+                        second.modes,
+                        orient(turn, side),
+                        files,
+                        ranks,
+                        step.at,
+                        count,
+                    ) {
+                        let at = square(g, stop.at);
+                        if at != sq {
+                            self.squares.push(at);
+                        }
+                    }
+                }
+                let len = (self.squares.len() as u32 - start) as u16;
+                self.rays.push(Ray {
+                    start,
+                    len,
+                    reach: len,
+                    kind: RayKind::Slide,
+                    flags: if k == 0 {
+                        flags
+                    } else {
+                        flags | flag::SKIP_FIRST
+                    },
+                    jumps: 0,
+                    paths: 0,
+                    plain: false,
+                });
+            }
+        }
     }
 
     /// Adds one ray; `promotion` is the mover's side and its promotion zone, if any.
@@ -460,6 +552,30 @@ fn in_zone(g: Geometry, (side, zone): (usize, Option<u8>), rank: i32) -> bool {
         rank
     };
     depth < i32::from(zone)
+}
+
+/// Whether a chain is a plain bent rider the tables can hold: a single step, a blocking
+/// link after which the move may still end on the step, then a ride, both with the same
+/// plain move and capture modes and no other letter.
+fn bent(chain: &ChainMoves) -> bool {
+    let [first, second] = &chain.legs[..] else {
+        return false;
+    };
+    let plain = |l: &Leg| {
+        let m = l.modes;
+        crate::betza::model::Modes {
+            moves: m.moves,
+            captures: m.captures,
+            ..Default::default()
+        } == m
+    };
+    let join = chain.links[0];
+    join.blocking
+        && join.forced == crate::betza::Forced::No
+        && first.range == Some(1)
+        && plain(first)
+        && plain(second)
+        && first.modes == second.modes
 }
 
 /// A leap as a side makes it: Black's are White's turned round.

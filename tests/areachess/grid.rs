@@ -83,7 +83,14 @@ proptest! {
     /// exactly what the reference walk of the compiled Betza finds.
     #[test]
     fn tables_generate_what_the_reference_walk_finds(
-        text in betza_shaped(),
+        text in prop_oneof![
+            betza_shaped(),
+            // Bent riders, which the tables hold as rays.
+            prop::sample::select(vec![
+                "F-vR", "fF-fR|bF-bR", "W-B", "fW-fB|bW-bB", "A-R", "f^A-rR|f^A-fR", "D-B",
+                "K-R", "mF-mR", "cW-cB", "N-N", "F-R3", "W-W", "bF-fR", "FA-WD",
+            ]).prop_map(str::to_string),
+        ],
         files in 1i32..11,
         ranks in 1i32..11,
         seed in any::<u64>(),
@@ -517,6 +524,16 @@ fn under_royal_capture_kings_may_be_left_attacked_and_taken() {
         areachess::grid::GameState::RoyalLost
     );
     assert_eq!(perft(&v, &mut pos, 1), 0);
+}
+
+#[test]
+fn two_ways_to_one_square_are_one_move() {
+    // `imfW3` repeats the single step of `mfW`; `KW` the wazir steps of the king.
+    for (betza, count) in [("mfW|imfW3", 2), ("KW", 8), ("fF-fR|bF-bR", 8)] {
+        let v = two_piece_variant(betza, 5, 5).expect("valid");
+        let mut pos = parse_fen(&v, "5/5/2X2/5/5 w - - 0 1").expect("valid");
+        assert_eq!(perft(&v, &mut pos, 1), count, "{betza}");
+    }
 }
 
 #[test]
