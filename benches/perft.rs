@@ -33,6 +33,7 @@ fn perft_bench(c: &mut Criterion) {
         ("shako startpos", "shako.toml", None, 3),
         ("grasshopper startpos", "grasshopper.toml", None, 3),
         ("makruk startpos", "makruk.toml", None, 4),
+        ("obento startpos", "obento.toml", None, 3),
     ];
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);

@@ -4,6 +4,7 @@ mod betza;
 mod cli;
 mod grid;
 mod levels;
+mod obento;
 mod perft;
 mod properties;
 mod regions;
