@@ -13,7 +13,7 @@
 //! | `[rules] stalemate` | `"draw"`, `"loss"` or `"win"` for the stalemated side | `"draw"` |
 //! | `[rules] royal` | `"checkmate"` or `"capture"` (royals may be left attacked and captured) | `"checkmate"` |
 
-use super::{Errors, Level, LevelErrors, LevelFile, LevelKind, line_column};
+use super::{Errors, Level, LevelErrors, LevelFile, LevelKind, board_size, line_column};
 use crate::grid::Position;
 use crate::grid::board::Geometry;
 use crate::grid::variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};
@@ -72,23 +72,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "[continuous] belongs to continuous levels; this one is grid".into(),
         );
     }
-    let geometry = {
-        let mut size = |v: &Spanned<i64>, what: &str| {
-            let n = *v.get_ref();
-            if (1..=26).contains(&n) {
-                Some(n as u8)
-            } else {
-                errors.at(
-                    v.span(),
-                    format!("{what} = {n}: expected a whole number from 1 to 26"),
-                );
-                None
-            }
-        };
-        let files = size(&raw.board.files, "files");
-        let ranks = size(&raw.board.ranks, "ranks");
-        files.zip(ranks).and_then(|(f, r)| Geometry::new(f, r))
-    };
+    let geometry = board_size(&raw, errors).and_then(|(f, r)| Geometry::new(f, r));
     let Some(pieces) = &raw.pieces else {
         errors.at(
             0..0,

@@ -313,11 +313,12 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
+/// The board's files and ranks, each 1 to 26, or errors at the bad ones.
+fn board_size(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<(u8, u8)> {
     let mut size = |v: &Spanned<i64>, what: &str| {
         let n = *v.get_ref();
         if (1..=26).contains(&n) {
-            Some(n as u32)
+            Some(n as u8)
         } else {
             errors.at(
                 v.span(),
@@ -328,7 +329,12 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
     };
     let files = size(&raw.board.files, "files");
     let ranks = size(&raw.board.ranks, "ranks");
-    let mut board = Board::new(files?, ranks?);
+    files.zip(ranks)
+}
+
+fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
+    let (files, ranks) = board_size(raw, errors)?;
+    let mut board = Board::new(u32::from(files), u32::from(ranks));
     let default = ContinuousSection::default();
     let c = raw.continuous.as_ref().map_or(&default, Spanned::get_ref);
     let mut length = |v: &Option<Spanned<f64>>, what: &str, slot: &mut f64| {
