@@ -53,6 +53,31 @@ impl Geometry {
         i32::from(sq) / i32::from(self.files)
     }
 
+    /// How many ranks lie beyond `rank` in the forward direction of `side` (0 for White,
+    /// 1 for Black): 0 on its last rank.
+    pub fn ranks_ahead(self, side: usize, rank: i32) -> i32 {
+        if side == 0 {
+            i32::from(self.ranks) - 1 - rank
+        } else {
+            rank
+        }
+    }
+
+    /// The straight line from `from` to `to` through whole squares: how many unit steps,
+    /// and the unit step. A knight's leap is one step of itself.
+    pub fn steps(self, from: Square, to: Square) -> (i32, (i32, i32)) {
+        let (dx, dy) = (
+            self.file(to) - self.file(from),
+            self.rank(to) - self.rank(from),
+        );
+        let (mut a, mut b) = (dx.unsigned_abs(), dy.unsigned_abs());
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let n = a.max(1) as i32;
+        (n, (dx / n, dy / n))
+    }
+
     /// A square's name, such as `e4` or `j10`.
     pub fn name(self, sq: Square) -> SquareName {
         SquareName {

@@ -30,12 +30,7 @@ fn push(v: &Variant, side: Side, ty: usize, m: Move, out: &mut Vec<Move>) {
         return;
     };
     let g = v.geometry;
-    let rank = g.rank(m.to);
-    let depth = if side == 0 {
-        i32::from(g.ranks()) - 1 - rank
-    } else {
-        rank
-    };
+    let depth = g.ranks_ahead(side, g.rank(m.to));
     if depth >= i32::from(p.zone) {
         out.push(m);
         return;
@@ -211,16 +206,7 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
 
 /// Whether a straight move from `from` to `to` passes over at least one square.
 fn passes_over(v: &Variant, from: Square, to: Square) -> bool {
-    let g = v.geometry;
-    let (dx, dy) = (
-        (g.file(to) - g.file(from)).unsigned_abs(),
-        (g.rank(to) - g.rank(from)).unsigned_abs(),
-    );
-    let (mut a, mut b) = (dx, dy);
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a >= 2
+    v.geometry.steps(from, to).0 >= 2
 }
 
 /// The moves of a piece's chains of several legs, by the reference walk on the board as

@@ -297,7 +297,7 @@ impl Position {
     /// Plays `m` (which must come from this position's move generator).
     pub fn make(&mut self, v: &Variant, m: Move) -> Undo {
         let us = self.to_move;
-        let undo = Undo {
+        let mut undo = Undo {
             mover: self.cells[usize::from(m.from)],
             captured: EMPTY,
             captured_at: m.to,
@@ -307,17 +307,14 @@ impl Position {
             en_passant: self.en_passant,
             halfmove: self.halfmove,
         };
-        let mut undo = undo;
         self.en_passant = EnPassant::default();
         self.halfmove += 1;
         match m.kind {
             MoveKind::Castle => {
                 let king = self.take(v, m.from);
                 let rook = self.take(v, m.aux);
-                let step: i32 = if m.to > m.from { 1 } else { -1 };
-                let rook_to = (i32::from(m.to) - step) as Square;
                 self.put(v, m.to, king, true);
-                self.put(v, rook_to, rook, true);
+                self.put(v, rook_landing(m), rook, true);
                 self.castling[us] = [NO_ROOK; 2];
             }
             _ => {
@@ -366,10 +363,8 @@ impl Position {
         }
         match m.kind {
             MoveKind::Castle => {
-                let step: i32 = if m.to > m.from { 1 } else { -1 };
-                let rook_to = (i32::from(m.to) - step) as Square;
                 let king = self.take(v, m.to);
-                let rook = self.take(v, rook_to);
+                let rook = self.take(v, rook_landing(m));
                 self.put(v, m.from, king, false);
                 self.put(v, m.aux, rook, false);
             }
@@ -407,13 +402,11 @@ impl Position {
 
     fn set_en_passant(&mut self, v: &Variant, from: Square, to: Square) {
         let g = v.geometry;
-        let (f0, r0, f1, r1) = (g.file(from), g.rank(from), g.file(to), g.rank(to));
-        let (dx, dy) = (f1 - f0, r1 - r0);
-        let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+        let (f0, r0) = (g.file(from), g.rank(from));
+        let (n, (sx, sy)) = g.steps(from, to);
         if n < 2 {
             return;
         }
-        let (sx, sy) = (dx / n, dy / n);
         let mut passed = [0 as Square; 4];
         let mut len = 0;
         for k in 1..n.min(5) {
@@ -426,6 +419,7 @@ impl Position {
     }
 }
 
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 { a } else { gcd(b, a % b) }
+/// Where a castling move's rook lands: beside the king, on the side it came from.
+fn rook_landing(m: Move) -> Square {
+    if m.to > m.from { m.to - 1 } else { m.to + 1 }
 }

@@ -108,9 +108,6 @@ pub(crate) struct Attacks {
     pub forward: [bool; MAX_TYPES],
     /// Whether any type is checked forward.
     pub any_forward: bool,
-    /// Whether the lines and leaps above are all (no lame leaps, no hops, no forward
-    /// types): then a piece can only expose a royal by leaving a line, never by arriving.
-    pub lines_only: bool,
 }
 
 /// Every table of a variant.
@@ -504,7 +501,6 @@ impl Tables {
             }
         }
         a.any_forward = a.forward.iter().any(|&f| f);
-        a.lines_only = !a.any_forward && a.lame.is_empty() && a.hops.is_empty();
         a
     }
 
@@ -545,13 +541,7 @@ impl Tables {
 
 /// Whether `rank` lies in the promotion zone of a `side` piece with zone depth `zone`.
 fn in_zone(g: Geometry, (side, zone): (usize, Option<u8>), rank: i32) -> bool {
-    let Some(zone) = zone else { return false };
-    let depth = if side == 0 {
-        i32::from(g.ranks()) - 1 - rank
-    } else {
-        rank
-    };
-    depth < i32::from(zone)
+    zone.is_some_and(|zone| g.ranks_ahead(side, rank) < i32::from(zone))
 }
 
 /// Whether a chain is a plain bent rider the tables can hold: a single step, a blocking
