@@ -53,6 +53,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import areachess_bin
+
 try:
     import pyffish as sf
 except ImportError:  # pragma: no cover - a message instead of a traceback
@@ -124,22 +126,7 @@ def fail(message):
 
 def find_binary(explicit):
     """The areachess binary, or exit 2 naming every place tried."""
-    if explicit or os.environ.get("AREACHESS_BIN"):
-        path = Path(explicit or os.environ["AREACHESS_BIN"])
-        if not path.is_file():
-            source = "--binary" if explicit else "AREACHESS_BIN"
-            fail(f"areachess binary {path} (from {source}) does not exist")
-        return path
-    tried = []
-    if os.environ.get("CARGO_TARGET_DIR"):
-        tried.append(Path(os.environ["CARGO_TARGET_DIR"]) / "release" / "areachess")
-    tried.append(Path.home() / ".cache" / "areachess-target" / "release" / "areachess")
-    tried.append(ROOT / "target" / "release" / "areachess")
-    for path in tried:
-        if path.is_file():
-            return path
-    fail("no areachess binary; tried " + ", ".join(map(str, tried)) +
-         " (build with cargo build --release, or pass --binary)")
+    return areachess_bin.find_binary(explicit, fail)
 
 
 def split_spelling(entry):

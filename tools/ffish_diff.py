@@ -29,15 +29,14 @@ cargo's configured target directory (`cargo metadata`). Needs python3 and pyffis
 """
 
 import argparse
-import json
-import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+import areachess_bin
 
 try:
     import pyffish as sf
@@ -70,35 +69,7 @@ def fail(message):
 
 def find_binary(explicit):
     """The areachess binary, or exit 2 naming every place tried."""
-    if explicit or os.environ.get("AREACHESS_BIN"):
-        path = Path(explicit or os.environ["AREACHESS_BIN"])
-        if not path.is_file():
-            source = "--binary" if explicit else "AREACHESS_BIN"
-            fail(f"areachess binary {path} (from {source}) does not exist")
-        return path
-    tried = [ROOT / "target" / "release" / "areachess"]
-    if os.environ.get("CARGO_TARGET_DIR"):
-        tried.append(Path(os.environ["CARGO_TARGET_DIR"]) / "release" / "areachess")
-    for path in tried:
-        if path.is_file():
-            return path
-    if shutil.which("cargo"):
-        try:
-            meta = subprocess.run(
-                ["cargo", "metadata", "--no-deps", "--format-version", "1", "--offline"],
-                cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
-            )
-            path = Path(json.loads(meta.stdout)["target_directory"]) / "release" / "areachess"
-            tried.append(path)
-            if path.is_file():
-                return path
-        except (subprocess.SubprocessError, OSError, ValueError, KeyError):
-            pass
-    fail(
-        "the areachess binary was not found; tried "
-        + ", ".join(str(p) for p in tried)
-        + ". Build it with `cargo build --release`, or pass --binary PATH or set AREACHESS_BIN."
-    )
+    return areachess_bin.find_binary(explicit, fail)
 
 
 class Level:

@@ -1,0 +1,46 @@
+"""Finding the areachess binary for the tools in this folder (one search, shared)."""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def find_binary(explicit, fail):
+    """The release binary: --binary, $AREACHESS_BIN, $CARGO_TARGET_DIR, target/, the
+    project's usual ~/.cache/areachess-target, then cargo's configured target directory.
+    Calls fail(message) (which must not return) naming every place tried."""
+    if explicit or os.environ.get("AREACHESS_BIN"):
+        path = Path(explicit or os.environ["AREACHESS_BIN"])
+        if not path.is_file():
+            source = "--binary" if explicit else "AREACHESS_BIN"
+            fail(f"areachess binary {path} (from {source}) does not exist")
+        return path
+    tried = []
+    if os.environ.get("CARGO_TARGET_DIR"):
+        tried.append(Path(os.environ["CARGO_TARGET_DIR"]) / "release" / "areachess")
+    tried.append(ROOT / "target" / "release" / "areachess")
+    tried.append(Path.home() / ".cache" / "areachess-target" / "release" / "areachess")
+    for path in tried:
+        if path.is_file():
+            return path
+    if shutil.which("cargo"):
+        try:
+            meta = subprocess.run(
+                ["cargo", "metadata", "--no-deps", "--format-version", "1", "--offline"],
+                cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
+            )
+            path = Path(json.loads(meta.stdout)["target_directory"]) / "release" / "areachess"
+            tried.append(path)
+            if path.is_file():
+                return path
+        except (subprocess.SubprocessError, OSError, ValueError, KeyError):
+            pass
+    fail(
+        "the areachess binary was not found; tried "
+        + ", ".join(str(p) for p in tried)
+        + ". Build it with `cargo build --release`, or pass --binary PATH or set AREACHESS_BIN."
+    )
