@@ -1,4 +1,4 @@
-//! The command line (DESIGN §5): `play`, `check`, `judge`, `perft` and `moves`.
+//! The command line (DESIGN §5): `play`, `check`, `judge`, `perft`, `moves` and `replay`.
 
 use crate::continuous::notation::{format_applied, format_position, parse_move};
 use crate::continuous::{Game, Outcome};
@@ -57,6 +57,17 @@ pub enum Command {
         /// One "MOVE COUNT" line per legal move first.
         #[arg(long)]
         divide: bool,
+    },
+    /// Replay a grid game recorded in Game Courier notation (`P e3-e6`, `p e7-e8; q-e8`):
+    /// the record written back, one numbered move per line, then "fen FEN".
+    Replay {
+        /// The level file (grid).
+        level: PathBuf,
+        /// The record file ("-": standard input).
+        record: PathBuf,
+        /// The position the game starts from (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
     },
     /// List a grid position's legal moves, one per line, sorted.
     Moves {
@@ -259,5 +270,41 @@ pub fn moves(
     for line in lines {
         writeln!(out, "{line}").map_err(write_failed)?;
     }
+    Ok(())
+}
+
+/// `areachess replay`: reads a Game Courier record, plays it through the rules, and writes
+/// it back (one numbered move per line) and the final position as `fen FEN`.
+pub fn replay(
+    level_path: &Path,
+    record_path: &Path,
+    fen: Option<&str>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let (level, start) = grid_start(level_path, fen)?;
+    let text = if record_path == Path::new("-") {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read_to_string(record_path)
+    }
+    .map_err(|e| Failure::input(format!("{}: cannot read: {e}", record_path.display())))?;
+    let v = &level.variant;
+    let moves = grid::courier::read_record(v, &start, &text)
+        .map_err(|e| Failure::input(format!("{}:{e}", record_path.display())))?;
+    let mut end = start.clone();
+    for &m in &moves {
+        end.make(v, m);
+    }
+    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    write!(out, "{}", grid::courier::write_record(v, &start, &moves)).map_err(write_failed)?;
+    writeln!(
+        out,
+        "fen {}",
+        grid::Fen {
+            variant: v,
+            position: &end
+        }
+    )
+    .map_err(write_failed)?;
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! The `areachess` binary: the desktop app and the command line.
 
-use areachess::cli::{Cli, Command, Failure, check, default_level, judge, moves, perft};
+use areachess::cli::{Cli, Command, Failure, check, default_level, judge, moves, perft, replay};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -35,6 +35,12 @@ fn main() -> ExitCode {
             divide,
             &mut std::io::stdout().lock(),
             &mut std::io::stderr(),
+        ),
+        Some(Command::Replay { level, record, fen }) => replay(
+            &level,
+            &record,
+            fen.as_deref(),
+            &mut std::io::stdout().lock(),
         ),
         Some(Command::Moves { level, fen, from }) => moves(
             &level,

@@ -9,6 +9,7 @@
 //! - [`movegen`]: pseudo-legal and legal moves, attacks, perft.
 //! - [`fen`]: FEN of any size, with obstacles.
 //! - [`notation`]: `e2e4`-style moves.
+//! - [`courier`]: Game Courier notation (`P e3-e6`, `p e2-e1; f-e1`) and game records.
 //!
 //! # Decisions
 //!
@@ -25,6 +26,7 @@
 //! | obstacles | `*` boulder and `@` bomb in FEN; both block everyone, `y` flies over them, `x` captures them |
 
 pub mod board;
+pub mod courier;
 pub mod fen;
 pub mod movegen;
 pub mod notation;

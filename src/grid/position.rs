@@ -279,6 +279,11 @@ impl Position {
         self.to_move
     }
 
+    /// The move number: 1 at the start, one more after each Black move.
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
     /// En-passant chances for the side to move.
     pub fn en_passant(&self) -> &EnPassant {
         &self.en_passant

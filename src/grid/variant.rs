@@ -16,6 +16,9 @@ pub struct PieceType {
     pub letter: char,
     /// The piece's name.
     pub name: String,
+    /// Its Game Courier label, White's (Black's is the lower case): one to four letters,
+    /// its FEN letter unless the level names another.
+    pub label: String,
     /// Its moves as written.
     pub betza: Betza,
     /// Its moves, compiled.
@@ -33,6 +36,7 @@ impl PieceType {
         Ok(PieceType {
             letter: letter.to_ascii_uppercase(),
             name: name.to_string(),
+            label: letter.to_ascii_uppercase().to_string(),
             chains: chains(&betza),
             betza,
             royal: false,
@@ -111,6 +115,12 @@ pub enum VariantError {
         /// The board's ranks.
         ranks: u8,
     },
+    /// A Game Courier label that is not one to four letters A–Z.
+    #[error("label \"{0}\": expected one to four upper-case letters A–Z")]
+    BadLabel(String),
+    /// Two types share a Game Courier label.
+    #[error("two piece types use the label \"{0}\"")]
+    DuplicateLabel(String),
     /// King steps of zero or longer than the board.
     #[error("castling king_steps {0}: expected 1 to the board's files less one")]
     BadKingSteps(u8),
@@ -158,6 +168,13 @@ impl Variant {
                 return Err(VariantError::DuplicateLetter(t.letter));
             }
             *slot = Some(n as u8);
+            if !(1..=4).contains(&t.label.len()) || !t.label.bytes().all(|b| b.is_ascii_uppercase())
+            {
+                return Err(VariantError::BadLabel(t.label.clone()));
+            }
+            if types[..n].iter().any(|u| u.label == t.label) {
+                return Err(VariantError::DuplicateLabel(t.label.clone()));
+            }
             if let Some(p) = &t.promotion {
                 if p.zone == 0 || p.zone > geometry.ranks() {
                     return Err(VariantError::BadZone {
@@ -212,6 +229,14 @@ impl Variant {
         let start = super::fen::parse_fen(self, fen)?;
         self.setup = start.cells.clone();
         Ok(start)
+    }
+
+    /// The type with this Game Courier label (either case).
+    pub fn type_of_label(&self, label: &str) -> Option<u8> {
+        self.types
+            .iter()
+            .position(|t| t.label.eq_ignore_ascii_case(label))
+            .map(|n| n as u8)
     }
 
     /// Whether type `t` is royal.

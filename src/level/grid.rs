@@ -5,6 +5,7 @@
 //! | `[board] files`, `ranks` | board size (1–26 each) | required |
 //! | `[pieces.X]` | a piece type; `X` is its upper-case FEN letter (Black's is the lower case) | at least one |
 //! | `[pieces.X] name` | its name | the letter |
+//! | `[pieces.X] label` | its Game Courier label (White's; Black's is the lower case), one to four letters A–Z | the letter |
 //! | `[pieces.X] betza` | its moves (DESIGN §3's Betza dialect) | required |
 //! | `[pieces.X] royal` | checkmate protects it | `false` |
 //! | `[pieces.X] promotion` | `{ to = ["Q", …], zone = 1, optional = false }`: the types it may become, how many far ranks promote, whether it may decline before the last rank | none |
@@ -41,6 +42,7 @@ impl GridLevel {
 #[serde(deny_unknown_fields)]
 pub(super) struct PieceSection {
     name: Option<String>,
+    label: Option<Spanned<String>>,
     betza: Spanned<String>,
     #[serde(default)]
     royal: bool,
@@ -109,6 +111,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }
     };
     let mut types = Vec::new();
+    // Where each label the level writes out stands, to place a clash.
+    let mut label_spans = Vec::new();
     for ((key, p), &letter) in pieces.get_ref().iter().zip(&letters) {
         let name = p.name.clone().unwrap_or_else(|| key.get_ref().clone());
         let mut t = match PieceType::new(letter, &name, p.betza.get_ref()) {
@@ -119,6 +123,18 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             }
         };
         t.royal = p.royal;
+        if let Some(label) = &p.label {
+            let text = label.get_ref();
+            if (1..=4).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_uppercase()) {
+                t.label = text.clone();
+                label_spans.push((letter, label.span()));
+            } else {
+                errors.at(
+                    label.span(),
+                    format!("label \"{text}\": expected one to four upper-case letters A–Z"),
+                );
+            }
+        }
         if let Some(promo) = &p.promotion {
             let section = promo.get_ref();
             let mut to = Vec::new();
@@ -165,6 +181,19 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             });
         }
         types.push(t);
+    }
+    for (letter, span) in label_spans {
+        let mine = types.iter().find(|t: &&PieceType| t.letter == letter);
+        let label = mine.map(|t| t.label.clone()).unwrap_or_default();
+        if let Some(other) = types
+            .iter()
+            .find(|t| t.letter != letter && t.label == label)
+        {
+            errors.at(
+                span,
+                format!("label \"{label}\": piece '{}' has it too", other.letter),
+            );
+        }
     }
     let castling = raw.rules.castling.as_ref().and_then(|c| {
         let section = c.get_ref();

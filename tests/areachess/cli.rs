@@ -195,3 +195,31 @@ fn every_shipped_level_checks_clean() {
     assert_eq!(out.lines().count(), levels.len());
     assert!(levels.len() >= 14);
 }
+
+#[test]
+fn replay_writes_a_game_courier_record_back_and_the_final_fen() {
+    let (code, out, err) = areachess(&[
+        "replay",
+        "levels/obento.toml",
+        "tests/games/obento-courier.txt",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let record = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/obento-courier.txt"),
+    )
+    .expect("the record");
+    let (moves, last) = out.rsplit_once("fen ").expect("a fen line");
+    assert_eq!(moves, record);
+    assert!(last.ends_with(" w KQkq - 0 9\n"), "{last}");
+    let bad = std::env::temp_dir().join(format!("areachess-bad-{}.txt", std::process::id()));
+    std::fs::write(&bad, "1. P e3-e6\n1... p a10-a6\n").expect("written");
+    let (code, out, err) =
+        areachess(&["replay", "levels/obento.toml", bad.to_str().expect("utf-8")]);
+    let _ = std::fs::remove_file(&bad);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.contains(".txt:2:8: move 2: p a10-a6 is not a legal move here"),
+        "{err}"
+    );
+}

@@ -142,3 +142,23 @@ fn grid_and_continuous_keys_do_not_mix() {
         "{errs:?}"
     );
 }
+
+#[test]
+fn game_courier_labels_are_letters_and_unique() {
+    let bad = GRID.replace("[pieces.Q]\n", "[pieces.Q]\nlabel = \"Q1\"\n");
+    assert_eq!(
+        errors(&bad),
+        ["t.toml:13:9: label \"Q1\": expected one to four upper-case letters A–Z"]
+    );
+    let clash = GRID.replace("[pieces.Q]\n", "[pieces.Q]\nlabel = \"K\"\n");
+    assert_eq!(
+        errors(&clash),
+        ["t.toml:13:9: label \"K\": piece 'K' has it too"]
+    );
+    let good = GRID.replace("[pieces.Q]\n", "[pieces.Q]\nlabel = \"QU\"\n");
+    let level = level::parse("g.toml", &good)
+        .expect("loads")
+        .into_grid()
+        .expect("grid");
+    assert_eq!(level.variant.type_of_label("qu"), Some(2));
+}

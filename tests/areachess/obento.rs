@@ -1,7 +1,7 @@
 //! Obento Chess (`levels/obento.toml`): the bent pieces' moves as the preset's prose gives
 //! them, castling three squares, en passant after a triple step, promotion in the zone.
 
-use areachess::grid::{Fen, legal_moves, move_text, perft};
+use areachess::grid::{Fen, MoveKind, courier, legal_moves, move_text, perft};
 use areachess::level::{self, GridLevel};
 use std::path::Path;
 
@@ -234,4 +234,277 @@ fn the_start_position_counts() {
     let mut pos = l.start.clone();
     assert_eq!(perft(&l.variant, &mut pos, 1), 58);
     assert_eq!(perft(&l.variant, &mut pos, 2), 3364);
+}
+
+#[test]
+fn every_other_piece_reaches_what_its_prose_gives_from_the_centre() {
+    let bishop = "e7 d8 c9 b10 a11  g7 h8 i9 j10 k11 l12  e5 d4 c3 b2 a1  g5 h4 i3 j2 k1";
+    let rook = "f7 f8 f9 f10 f11 f12  f5 f4 f3 f2 f1  a6 b6 c6 d6 e6  g6 h6 i6 j6 k6 l6";
+    let camel = "g9 e9 i7 c7 i5 c5 g3 e3";
+    let knight = "g8 e8 h7 d7 h5 d5 g4 e4";
+    let king = "e7 f7 g7 e6 g6 e5 f5 g5";
+    let cases = [
+        // The king steps one square any way.
+        ('K', king.to_string()),
+        // Bishop: diagonal slides; Dragon Horse adds the 0,1 steps.
+        ('B', bishop.to_string()),
+        ('H', format!("{bishop}  f7 f5 e6 g6")),
+        // Rook: orthogonal slides; Dragon King adds the 1,1 steps.
+        ('R', rook.to_string()),
+        ('D', format!("{rook}  e7 g7 e5 g5")),
+        ('Q', format!("{bishop}  {rook}")),
+        // Flying Ox: bishop or vertical rook.
+        (
+            'F',
+            format!("{bishop}  f7 f8 f9 f10 f11 f12  f5 f4 f3 f2 f1"),
+        ),
+        // Caliph: bishop or camel.
+        ('C', format!("{bishop}  {camel}")),
+        // Wildebeest: knight or camel; Wildeguard adds the king.
+        ('I', format!("{knight}  {camel}")),
+        ('X', format!("{knight}  {camel}  {king}")),
+        // Silver Rider: bishop or forward rook.
+        ('J', format!("{bishop}  f7 f8 f9 f10 f11 f12")),
+        // Gold Rider: rook or forward bishop.
+        (
+            'U',
+            format!("{rook}  e7 d8 c9 b10 a11  g7 h8 i9 j10 k11 l12"),
+        ),
+    ];
+    for (letter, squares) in cases {
+        assert_eq!(
+            destinations(&alone(letter), "f6"),
+            sorted(&squares),
+            "{letter}"
+        );
+    }
+    // The pawn steps one forward from a square it did not start on.
+    assert_eq!(destinations(&alone('P'), "f6"), ["f7"]);
+    // From its start, one, two or three; it captures one diagonally forward.
+    let start = "6k5/12/12/12/12/12/12/12/4p1p5/5P6/12/6K5 w - - 0 1";
+    assert_eq!(destinations(start, "f3"), sorted("f4 f5 f6  e4 g4"));
+}
+
+#[test]
+fn en_passant_also_takes_on_the_second_square_a_triple_step_passed() {
+    let l = obento();
+    // White's e3 pawn steps to e6 over e4 and e5; Black's f6 pawn takes it on e5.
+    let mut pos = l
+        .parse_fen("6k5/12/12/12/12/12/5p6/12/12/4P7/12/6K5 w - - 0 1")
+        .expect("valid");
+    let mut list = Vec::new();
+    legal_moves(&l.variant, &mut pos, &mut list);
+    let triple = *list
+        .iter()
+        .find(|m| move_text(&l.variant, **m) == "e3e6")
+        .expect("triple step");
+    pos.make(&l.variant, triple);
+    legal_moves(&l.variant, &mut pos, &mut list);
+    let ep = *list
+        .iter()
+        .find(|m| move_text(&l.variant, **m) == "f6e5")
+        .expect("en passant on the second square passed");
+    pos.make(&l.variant, ep);
+    assert_eq!(
+        Fen {
+            variant: &l.variant,
+            position: &pos
+        }
+        .to_string(),
+        "6k5/12/12/12/12/12/12/4p7/12/12/12/6K5 w - - 0 2"
+    );
+    // A step later the chance is gone: a quiet move between loses it.
+    let mut late = l
+        .parse_fen("6k5/12/12/12/12/12/5p6/12/12/4P7/12/6K5 w - - 0 1")
+        .expect("valid");
+    for text in ["e3e6", "g12h12", "g1h1"] {
+        legal_moves(&l.variant, &mut late, &mut list);
+        let m = *list
+            .iter()
+            .find(|m| move_text(&l.variant, **m) == text)
+            .expect(text);
+        late.make(&l.variant, m);
+    }
+    legal_moves(&l.variant, &mut late, &mut list);
+    assert!(
+        !list.iter().any(|m| move_text(&l.variant, *m) == "f6e5"),
+        "en passant only immediately after"
+    );
+}
+
+/// The sample record of a game from the start: a triple step taken en passant, a promotion
+/// in the zone, Osprey and Ostrich moves.
+fn sample_record() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/obento-courier.txt");
+    std::fs::read_to_string(path).expect("the sample record")
+}
+
+#[test]
+fn a_game_courier_record_replays_and_writes_back_identically() {
+    let l = obento();
+    let text = sample_record();
+    let moves = courier::read_record(&l.variant, &l.start, &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves.len(), 16);
+    assert_eq!(courier::write_record(&l.variant, &l.start, &moves), text);
+    let mut pos = l.start.clone();
+    for &m in &moves {
+        pos.make(&l.variant, m);
+    }
+    assert_eq!(
+        Fen {
+            variant: &l.variant,
+            position: &pos
+        }
+        .to_string(),
+        "otws1iiyswt1/rvgmbqkbmgvr/1ppp2pppop1/p8p2/9Y1p/12/2y9/2O9/12/PP1P1PPPPPPP/RVGMBQKBMGVR/1TWS1IIYSWTO w KQkq - 0 9"
+    );
+    // One move alone reads the same way.
+    let mut start = l.start.clone();
+    assert_eq!(
+        courier::read_move(&l.variant, &mut start, "P e3-e6"),
+        Ok(moves[0])
+    );
+    assert!(courier::read_move(&l.variant, &mut start, "P e3-e6 p a10-a9").is_err());
+    // The en passant capture took the pawn that passed f8.
+    let ep = moves[4];
+    assert_eq!(ep.kind, MoveKind::EnPassant);
+    // The promotion reads as one move to the Flying Ox.
+    assert_eq!(
+        courier::write_move(
+            &l.variant,
+            &{
+                let mut p = l.start.clone();
+                for &m in &moves[..8] {
+                    p.make(&l.variant, m);
+                }
+                p
+            },
+            moves[8]
+        ),
+        "P f9-e10; F-e10"
+    );
+}
+
+#[test]
+fn a_record_may_leave_out_labels_numbers_and_line_breaks_and_spell_out_side_effects() {
+    let l = obento();
+    let canonical = courier::read_record(&l.variant, &l.start, &sample_record()).expect("reads");
+    let loose = "e3-e6 p a10-a9 2. e6-e7 2... f10-f7 P e7-f8; f7-  l10-l9\n\
+                 f8-f9\nl9-l8\nP f9-e10;F-e10 y e12-e10 Y e1-j8 j10-j9 c3-c6 l12-j10 a1-c5 e10-c6";
+    let moves = courier::read_record(&l.variant, &l.start, loose).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves, canonical);
+    // `@-f7` is the other way to write the removal.
+    let at = loose.replace("; f7-", "; @-f7");
+    assert_eq!(
+        courier::read_record(&l.variant, &l.start, &at).expect("reads"),
+        canonical
+    );
+    // Castling may name the rook's move too; it is written back as the king's move alone.
+    let l2 = "6k5/12/12/12/12/12/12/12/12/12/R5K4R/12 w KQ - 0 1";
+    let pos = l.parse_fen(l2).expect("valid");
+    for (text, written) in [
+        ("K g2-j2", "1. K g2-j2\n"),
+        ("K g2-j2; R l2-i2", "1. K g2-j2\n"),
+        ("K g2-d2; R a2-e2", "1. K g2-d2\n"),
+    ] {
+        let moves =
+            courier::read_record(&l.variant, &pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(moves[0].kind, MoveKind::Castle, "{text}");
+        assert_eq!(courier::write_record(&l.variant, &pos, &moves), written);
+    }
+}
+
+#[test]
+fn two_letter_labels_are_the_presets() {
+    let l = obento();
+    // A Gold Pashtun promotes to the Gold Rider, written GR.
+    let pos = l
+        .parse_fen("6k5/12/12/2G9/12/12/12/12/12/12/12/6K5 w - - 0 1")
+        .expect("valid");
+    let moves = courier::read_record(&l.variant, &pos, "1. G c9-c10; GR-c10")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        usize::from(moves[0].promotion - 1),
+        usize::from(l.variant.type_of_letter('U').expect("the Gold Rider"))
+    );
+    assert_eq!(
+        courier::write_record(&l.variant, &pos, &moves),
+        "1. G c9-c10; GR-c10\n"
+    );
+    // Black's labels are lower case: a Black Gold Rider is "gr".
+    let pos = l
+        .parse_fen("6k5/12/12/12/12/12/12/12/12/12/2u9/6K5 b - - 0 1")
+        .expect("valid");
+    let moves = courier::read_record(&l.variant, &pos, "1... gr c2-c7").expect("reads");
+    assert_eq!(
+        courier::write_record(&l.variant, &pos, &moves),
+        "1... gr c2-c7\n"
+    );
+}
+
+#[test]
+fn a_bad_record_names_the_move_line_and_column() {
+    let l = obento();
+    let cases = [
+        // Wrong label for the piece on e3.
+        ("1. N e3-e6", 1, 4, 1, "label 'N'"),
+        // Not a legal move.
+        ("1. P e3-e7", 1, 6, 1, "not a legal move"),
+        // Black moves White's piece.
+        ("1. P e3-e6\n1... P f3-f4", 2, 8, 2, "no Black piece on f3"),
+        // Not a square of the board.
+        ("1. P e3-e13", 1, 6, 1, "'e13' is not a square"),
+        // A pawn on the last rank must promote.
+        ("1. P a11-a12", 1, 6, 1, "must promote"),
+        // A promotion it may not make.
+        ("1. P a11-a12; Q-a12", 1, 15, 1, "may not promote to 'Q'"),
+        // A dangling ';'.
+        ("1. P e3-e6;", 1, 11, 1, "nothing after"),
+        // A label with nothing after it.
+        ("1. P e3-e6 p", 1, 12, 2, "no move after"),
+        // Garbage.
+        ("1. P e3e6", 1, 6, 1, "expected FROM-TO"),
+    ];
+    for (text, line, column, ply, says) in cases {
+        let start = if text.contains("a11") {
+            l.parse_fen("6k5/P11/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1")
+                .expect("valid")
+        } else {
+            l.start.clone()
+        };
+        let e = courier::read_record(&l.variant, &start, text).expect_err(text);
+        assert_eq!(
+            (e.line, e.column, e.ply),
+            (line, column, ply),
+            "{text}: {e}"
+        );
+        assert!(e.message.contains(says), "{text}: {e}");
+    }
+}
+
+#[test]
+fn random_games_written_in_courier_notation_read_back_the_same() {
+    let l = obento();
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut list = Vec::new();
+    for _ in 0..20 {
+        let mut pos = l.start.clone();
+        let mut moves = Vec::new();
+        for _ in 0..120 {
+            legal_moves(&l.variant, &mut pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = list[(seed >> 33) as usize % list.len()];
+            pos.make(&l.variant, m);
+            moves.push(m);
+        }
+        let text = courier::write_record(&l.variant, &l.start, &moves);
+        let back = courier::read_record(&l.variant, &l.start, &text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, moves, "{text}");
+    }
 }
