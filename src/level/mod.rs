@@ -1,26 +1,18 @@
 //! Level files (`levels/*.toml`): reading a level, with every error placed at its file, line
 //! and column.
 //!
-//! This is the continuous part of the format (DESIGN §4). Its keys:
+//! Reading goes in three steps, each reporting every problem it finds:
+//! 1. TOML syntax;
+//! 2. the shape of the file against [`schema`] (every key, its type, required keys, the
+//!    keys of the other mode), where entries that do not fit are dropped;
+//! 3. the meaning: lengths in range, Betza strings, FEN against the board and the pieces,
+//!    promotion and castling letters that exist (continuous here, grid in `grid`).
 //!
-//! | key | meaning | default |
-//! | --- | --- | --- |
-//! | `name` | the level's title | required |
-//! | `mode` | `"continuous"` | required |
-//! | `description` | one paragraph for the level picker | `""` |
-//! | `[board] files`, `ranks` | nominal squares (1–26 each) | required |
-//! | `[continuous] square` | side of a nominal square, in R | 2√2 |
-//! | `[continuous] king_reach` | the king's slide | 4 |
-//! | `[continuous] knight_distance` | the knight's jump | √40 |
-//! | `[continuous] pawn_step`, `pawn_first_step` | longest pawn slide, moved / unmoved | 1 and 2 squares |
-//! | `[continuous] pawn_capture` | forward and sideways reach of the pawn's capture capsules | 1 square |
-//! | `[continuous] min_move` | shortest legal move | 1 |
-//! | `[continuous] promotion_line` | distance of the promotion line from the far edge | 1 |
-//! | `[continuous] promotion` | promotion choices, letters of Q R B N | `["Q", "R", "B", "N"]` |
-//! | `[continuous] castling_king_travel`, `castling_rook_offset` | castling geometry | 2 squares, 1 square |
-//! | `[rules] setup` | a FEN (pieces on square centres) or a POS | required |
+//! The keys are listed once, in [`schema`], which also writes `levels/schema.json` and the
+//! README's reference table.
 
 mod grid;
+pub mod schema;
 
 pub use grid::GridLevel;
 use grid::{CastlingSection, PieceSection};
@@ -208,7 +200,23 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
         text,
         found: Vec::new(),
     };
-    let raw: LevelFile = match toml::from_str(text) {
+    let (mut doc, syntax) = toml::de::DeTable::parse_recoverable(text);
+    for e in &syntax {
+        errors.at(e.span().unwrap_or(0..0), e.message().trim().to_string());
+    }
+    if !syntax.is_empty() {
+        return Err(LevelErrors(errors.found));
+    }
+    // Every key, type and missing key first; the entries that do not fit are dropped so
+    // that the rest can still be read and checked.
+    let (problems, complete) = schema::check(&mut doc);
+    for p in problems {
+        errors.at(p.span, p.message);
+    }
+    if !complete {
+        return Err(LevelErrors(errors.found));
+    }
+    let raw = match LevelFile::deserialize(toml::de::Deserializer::from(doc)) {
         Ok(raw) => raw,
         Err(e) => {
             let message = e.message().trim().to_string();

@@ -9,4 +9,5 @@ mod perft;
 mod properties;
 mod regions;
 mod rules;
+mod schema;
 mod support;

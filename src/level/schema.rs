@@ -1,0 +1,851 @@
+//! The level format's shape, written once: every key, its type, whether it is required,
+//! which mode it belongs to and what it means.
+//!
+//! The same description does three things:
+//! - [`check`] walks a parsed TOML document and reports every unknown key, missing key and
+//!   value of the wrong type at its position, then drops the bad entries so that the rest
+//!   of the level can still be read and checked;
+//! - [`json_schema`] writes it as a JSON Schema (`levels/schema.json`, which editors such
+//!   as taplo and Even Better TOML use to check and complete level files as they are typed);
+//! - [`reference`] writes it as the README's reference table.
+
+use std::fmt::Write;
+use std::ops::Range;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+/// Which levels a key belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Both modes.
+    Any,
+    /// Grid levels only.
+    Grid,
+    /// Continuous levels only.
+    Continuous,
+}
+
+/// What a key holds.
+#[derive(Clone, Copy, Debug)]
+pub enum Shape {
+    /// Any string.
+    Text,
+    /// A string matching a pattern (given as a regular expression for the JSON Schema and
+    /// as words for people).
+    Pattern(&'static str, &'static str),
+    /// One of these strings.
+    Choice(&'static [&'static str]),
+    /// A whole number in a range.
+    Integer(i64, i64),
+    /// A positive number (an integer is accepted too).
+    Positive,
+    /// `true` or `false`.
+    Boolean,
+    /// An array of strings, each matching the shape.
+    List(&'static Shape),
+    /// A table with these keys.
+    Table(&'static [Field]),
+    /// A table whose keys match the pattern (regular expression, words), each holding the
+    /// shape.
+    Map(&'static str, &'static str, &'static Shape),
+    /// A string or a table of the shape (the table is checked by its own reader).
+    TextOrTable(&'static str),
+}
+
+/// One key of a table.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// The key.
+    pub key: &'static str,
+    /// What it holds.
+    pub shape: Shape,
+    /// Whether it must be there (in levels of its mode).
+    pub required: bool,
+    /// The levels it belongs to.
+    pub mode: Mode,
+    /// What it means.
+    pub doc: &'static str,
+    /// Its default, as people read it (empty: none).
+    pub default: &'static str,
+}
+
+const fn field(key: &'static str, shape: Shape, doc: &'static str) -> Field {
+    Field {
+        key,
+        shape,
+        required: false,
+        mode: Mode::Any,
+        doc,
+        default: "",
+    }
+}
+
+const fn required(mut f: Field) -> Field {
+    f.required = true;
+    f
+}
+
+const fn grid(mut f: Field) -> Field {
+    f.mode = Mode::Grid;
+    f
+}
+
+const fn continuous(mut f: Field) -> Field {
+    f.mode = Mode::Continuous;
+    f
+}
+
+const fn default(mut f: Field, value: &'static str) -> Field {
+    f.default = value;
+    f
+}
+
+const LETTER: Shape = Shape::Pattern("^[A-Za-z]$", "one piece letter");
+const QRBN: Shape = Shape::Choice(&["Q", "R", "B", "N"]);
+
+const BOARD: &[Field] = &[
+    required(field(
+        "files",
+        Shape::Integer(1, 26),
+        "Files (columns), 1 to 26.",
+    )),
+    required(field(
+        "ranks",
+        Shape::Integer(1, 26),
+        "Ranks (rows), 1 to 26.",
+    )),
+];
+
+const CONTINUOUS: &[Field] = &[
+    default(
+        field(
+            "square",
+            Shape::Positive,
+            "Side of a nominal square, in units of R (the disc radius).",
+        ),
+        "2√2",
+    ),
+    default(
+        field("king_reach", Shape::Positive, "How far the king slides."),
+        "4",
+    ),
+    default(
+        field(
+            "knight_distance",
+            Shape::Positive,
+            "The radius of the knight's landing ring.",
+        ),
+        "√40",
+    ),
+    default(
+        field(
+            "pawn_step",
+            Shape::Positive,
+            "The longest pawn slide of a moved pawn.",
+        ),
+        "1 square",
+    ),
+    default(
+        field(
+            "pawn_first_step",
+            Shape::Positive,
+            "The longest pawn slide of an unmoved pawn.",
+        ),
+        "2 squares",
+    ),
+    default(
+        field(
+            "pawn_capture",
+            Shape::Positive,
+            "Forward and sideways reach of the pawn's capture capsules.",
+        ),
+        "1 square",
+    ),
+    default(
+        field("min_move", Shape::Positive, "The shortest legal move."),
+        "1",
+    ),
+    default(
+        field(
+            "promotion_line",
+            Shape::Positive,
+            "Distance of the promotion line from the far edge.",
+        ),
+        "1",
+    ),
+    default(
+        field(
+            "promotion",
+            Shape::List(&QRBN),
+            "Promotion choices, letters of Q R B N; the first is the default.",
+        ),
+        "[\"Q\", \"R\", \"B\", \"N\"]",
+    ),
+    default(
+        field(
+            "castling_king_travel",
+            Shape::Positive,
+            "How far the king travels when castling.",
+        ),
+        "2 squares",
+    ),
+    default(
+        field(
+            "castling_rook_offset",
+            Shape::Positive,
+            "Where the rook lands past the king's landing.",
+        ),
+        "1 square",
+    ),
+];
+
+const PROMOTION: &[Field] = &[
+    required(field(
+        "to",
+        Shape::List(&LETTER),
+        "The letters of the types it may become.",
+    )),
+    default(
+        field(
+            "zone",
+            Shape::Integer(1, 26),
+            "How many ranks at the far edge promote.",
+        ),
+        "1",
+    ),
+    default(
+        field(
+            "optional",
+            Shape::Boolean,
+            "Whether a move into the zone may decline to promote before the last rank.",
+        ),
+        "false",
+    ),
+];
+
+const PIECE: &[Field] = &[
+    default(
+        field("name", Shape::Text, "The piece's name."),
+        "the letter",
+    ),
+    default(
+        field(
+            "label",
+            Shape::Pattern("^[A-Z]{1,4}$", "one to four upper-case letters A–Z"),
+            "Its Game Courier label, White's (Black's is the lower case).",
+        ),
+        "the letter",
+    ),
+    field(
+        "betza",
+        Shape::Text,
+        "Its moves in Betza (DESIGN §3). A piece has exactly one of betza, hasinu and urc.",
+    ),
+    field("hasinu", Shape::Text, "Its moves in Ħasínū notation."),
+    field(
+        "urc",
+        Shape::TextOrTable("urc"),
+        "Its URC definition: \"FILE.yaml#id\" (relative to the level) or an embedded table.",
+    ),
+    default(
+        field(
+            "royal",
+            Shape::Boolean,
+            "Whether checkmate protects it (losing it loses).",
+        ),
+        "false",
+    ),
+    field(
+        "promotion",
+        Shape::Table(PROMOTION),
+        "What it may become and where.",
+    ),
+];
+
+const PIECE_TABLE: Shape = Shape::Table(PIECE);
+
+const CASTLING: &[Field] = &[
+    default(
+        field("king", Shape::Text, "The letter of the type that castles."),
+        "\"K\"",
+    ),
+    default(
+        field(
+            "rook",
+            Shape::Text,
+            "The letter of the type it castles with.",
+        ),
+        "\"R\"",
+    ),
+    default(
+        field(
+            "king_steps",
+            Shape::Integer(1, 25),
+            "How far the king steps toward the rook.",
+        ),
+        "2",
+    ),
+];
+
+const RULES: &[Field] = &[
+    required(field(
+        "setup",
+        Shape::Text,
+        "The start position: a FEN (grid, or continuous with pieces on square centres) or a continuous POS.",
+    )),
+    grid(field(
+        "castling",
+        Shape::Table(CASTLING),
+        "Castling: the king steps toward an unmoved rook, which lands on the square the king crossed last.",
+    )),
+    grid(default(
+        field(
+            "stalemate",
+            Shape::Choice(&["draw", "loss", "win"]),
+            "What stalemate means for the stalemated side.",
+        ),
+        "\"draw\"",
+    )),
+    grid(default(
+        field(
+            "royal",
+            Shape::Choice(&["checkmate", "capture"]),
+            "Checkmate, or royal pieces may be left attacked and captured.",
+        ),
+        "\"checkmate\"",
+    )),
+];
+
+/// The top level of a level file.
+pub const LEVEL: &[Field] = &[
+    required(field("name", Shape::Text, "The level's title.")),
+    required(field(
+        "mode",
+        Shape::Choice(&["continuous", "grid"]),
+        "Which rules: area-of-competence chess or a square grid.",
+    )),
+    default(
+        field(
+            "description",
+            Shape::Text,
+            "One paragraph for the level picker.",
+        ),
+        "\"\"",
+    ),
+    required(field("board", Shape::Table(BOARD), "The board's size.")),
+    continuous(field(
+        "continuous",
+        Shape::Table(CONTINUOUS),
+        "Rule lengths of continuous mode, in units of R; every key optional.",
+    )),
+    grid(required(field(
+        "pieces",
+        Shape::Map(
+            "^[A-Z]$",
+            "one upper-case letter A–Z (White's FEN letter)",
+            &PIECE_TABLE,
+        ),
+        "The piece types: [pieces.X] where X is White's FEN letter (Black's is the lower case).",
+    ))),
+    required(field("rules", Shape::Table(RULES), "The setup and rules.")),
+];
+
+/// A problem found by [`check`]: where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The byte range it is about.
+    pub span: Range<usize>,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+/// Checks a parsed level against [`LEVEL`], dropping every entry that does not fit so that
+/// the rest can be read. Returns the problems, and whether every required key is present
+/// (if not, the level cannot be read further).
+pub fn check(doc: &mut Spanned<DeTable<'_>>) -> (Vec<Problem>, bool) {
+    let mode = match doc.get_ref().get("mode").map(|v| v.get_ref()) {
+        Some(DeValue::String(s)) if s == "grid" => Some(Mode::Grid),
+        Some(DeValue::String(s)) if s == "continuous" => Some(Mode::Continuous),
+        _ => None,
+    };
+    let mut walk = Walk {
+        mode,
+        problems: Vec::new(),
+        complete: true,
+    };
+    let span = doc.span();
+    walk.table(doc.get_mut(), span, LEVEL, "");
+    (walk.problems, walk.complete)
+}
+
+struct Walk {
+    mode: Option<Mode>,
+    problems: Vec<Problem>,
+    complete: bool,
+}
+
+impl Walk {
+    fn problem(&mut self, span: Range<usize>, message: String) {
+        self.problems.push(Problem { span, message });
+    }
+
+    fn applies(&self, f: &Field) -> bool {
+        match (f.mode, self.mode) {
+            (Mode::Any, _) | (_, None) => true,
+            (m, Some(mode)) => m == mode,
+        }
+    }
+
+    /// Checks a table's keys; `path` names it in messages (`""` for the top level).
+    fn table(&mut self, table: &mut DeTable<'_>, span: Range<usize>, fields: &[Field], path: &str) {
+        let place = if path.is_empty() {
+            "at the top level".to_string()
+        } else {
+            format!("in [{path}]")
+        };
+        let keys: Vec<(String, Range<usize>)> = table
+            .keys()
+            .map(|k| (k.get_ref().to_string(), k.span()))
+            .collect();
+        let mut dropped_required = false;
+        for (key, key_span) in &keys {
+            let (key, key_span) = (key.clone(), key_span.clone());
+            let full = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
+            let Some(f) = fields.iter().find(|f| f.key == key) else {
+                let known: Vec<&str> = fields
+                    .iter()
+                    .filter(|f| self.applies(f))
+                    .map(|f| f.key)
+                    .collect();
+                self.problem(
+                    key_span,
+                    format!(
+                        "unknown key `{key}` {place}: expected one of {}",
+                        known.join(", ")
+                    ),
+                );
+                table.remove(key.as_str());
+                continue;
+            };
+            if !self.applies(f) {
+                let (belongs, this) = match f.mode {
+                    Mode::Grid => ("grid", "continuous"),
+                    _ => ("continuous", "grid"),
+                };
+                self.problem(
+                    key_span,
+                    format!("`{full}` belongs to {belongs} levels; this one is {this}"),
+                );
+                table.remove(key.as_str());
+                continue;
+            }
+            let value = table.get_mut(key.as_str()).expect("the key was listed");
+            if !self.value(value, &f.shape, &full) {
+                table.remove(key.as_str());
+                dropped_required |= f.required;
+            }
+        }
+        if dropped_required {
+            self.complete = false;
+        }
+        for f in fields {
+            let present = keys.iter().any(|(k, _)| k == f.key);
+            // A mode's own required keys are required only once the mode is known.
+            let binding = f.mode == Mode::Any || Some(f.mode) == self.mode;
+            if f.required && binding && !present {
+                let whose = if path.is_empty() {
+                    "the level".to_string()
+                } else {
+                    format!("[{path}]")
+                };
+                let what = match f.shape {
+                    Shape::Table(_) | Shape::Map(..) => format!("a [{}] table", f.key),
+                    _ => format!("`{}`", f.key),
+                };
+                self.problem(
+                    span.start..span.start,
+                    format!("{whose} needs {what}: {}", f.doc),
+                );
+                self.complete = false;
+            }
+        }
+        if path.starts_with("pieces.") && path.matches('.').count() == 1 {
+            let given: Vec<&str> = ["betza", "hasinu", "urc"]
+                .into_iter()
+                .filter(|k| table.get(*k).is_some())
+                .collect();
+            if given.len() != 1 {
+                let message = if given.is_empty() {
+                    format!("[{path}] needs its moves: one of `betza`, `hasinu` or `urc`")
+                } else {
+                    format!(
+                        "[{path}] gives its moves {} ways ({}): keep one",
+                        given.len(),
+                        given.join(", ")
+                    )
+                };
+                self.problem(span.start..span.start, message);
+                self.complete = false;
+            }
+        }
+    }
+
+    /// Checks one value; false if it does not fit (and should be dropped).
+    fn value(&mut self, value: &mut Spanned<DeValue<'_>>, shape: &Shape, path: &str) -> bool {
+        let span = value.span();
+        let found = value.get_ref().type_str();
+        let wrong = |expected: &str| format!("`{path}`: expected {expected}, found {found}");
+        match (shape, value.get_mut()) {
+            (Shape::Text, DeValue::String(_)) => true,
+            (Shape::Pattern(_, words), DeValue::String(s)) => {
+                if pattern_matches(shape, s) {
+                    true
+                } else {
+                    self.problem(span, format!("`{path}` = \"{s}\": expected {words}"));
+                    false
+                }
+            }
+            (Shape::Choice(choices), DeValue::String(s)) => {
+                if choices.contains(&s.as_ref()) {
+                    true
+                } else {
+                    let list: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
+                    self.problem(
+                        span,
+                        format!("`{path}` = \"{s}\": expected one of {}", list.join(", ")),
+                    );
+                    false
+                }
+            }
+            (Shape::Integer(..), DeValue::Integer(_)) => true,
+            (Shape::Positive, DeValue::Integer(_) | DeValue::Float(_)) => true,
+            (Shape::Boolean, DeValue::Boolean(_)) => true,
+            (Shape::List(item), DeValue::Array(items)) => {
+                let mut ok = true;
+                for (n, v) in items.iter_mut().enumerate() {
+                    ok &= self.value(v, item, &format!("{path}[{n}]"));
+                }
+                ok
+            }
+            (Shape::Table(fields), DeValue::Table(t)) => {
+                self.table(t, span, fields, path);
+                true
+            }
+            (Shape::Map(_, words, item), DeValue::Table(t)) => {
+                let keys: Vec<(String, Range<usize>)> = t
+                    .keys()
+                    .map(|k| (k.get_ref().to_string(), k.span()))
+                    .collect();
+                for (key, key_span) in keys {
+                    if !pattern_matches(shape, &key) {
+                        self.problem(
+                            key_span,
+                            format!("key `{key}` in [{path}]: expected {words}"),
+                        );
+                        t.remove(key.as_str());
+                        continue;
+                    }
+                    let v = t.get_mut(key.as_str()).expect("the key was listed");
+                    if !self.value(v, item, &format!("{path}.{key}")) {
+                        t.remove(key.as_str());
+                    }
+                }
+                true
+            }
+            (Shape::TextOrTable(_), DeValue::String(_) | DeValue::Table(_)) => true,
+            (shape, _) => {
+                let expected = match shape {
+                    Shape::Text | Shape::Pattern(..) | Shape::Choice(_) => "a string",
+                    Shape::Integer(..) => "a whole number",
+                    Shape::Positive => "a number",
+                    Shape::Boolean => "true or false",
+                    Shape::List(_) => "an array of strings",
+                    Shape::Table(_) | Shape::Map(..) => "a table",
+                    Shape::TextOrTable(_) => "a string or a table",
+                };
+                self.problem(span, wrong(expected));
+                false
+            }
+        }
+    }
+}
+
+/// Whether `text` matches a pattern shape. The patterns used are simple: a character class
+/// with a count, anchored.
+fn pattern_matches(shape: &Shape, text: &str) -> bool {
+    let pattern = match shape {
+        Shape::Pattern(p, _) | Shape::Map(p, _, _) => *p,
+        _ => return true,
+    };
+    let n = text.chars().count();
+    match pattern {
+        "^[A-Za-z]$" => n == 1 && text.chars().all(|c| c.is_ascii_alphabetic()),
+        "^[A-Z]$" => n == 1 && text.chars().all(|c| c.is_ascii_uppercase()),
+        "^[A-Z]{1,4}$" => (1..=4).contains(&n) && text.chars().all(|c| c.is_ascii_uppercase()),
+        other => unreachable!("pattern {other} has no matcher"),
+    }
+}
+
+/// The level format as a JSON Schema (draft-07), for editors.
+pub fn json_schema() -> String {
+    let mut out = String::new();
+    out.push_str("{\n");
+    out.push_str("  \"$schema\": \"http://json-schema.org/draft-07/schema#\",\n");
+    out.push_str("  \"title\": \"areachess level\",\n");
+    out.push_str(
+        "  \"description\": \"A level file of areachess: a continuous (area of competence) or grid (Betza) chess variant.\",\n",
+    );
+    out.push_str("  \"definitions\": {\n");
+    out.push_str("    \"urc\": ");
+    out.push_str(&urc_schema(4));
+    out.push_str("\n  },\n");
+    table_body(&mut out, LEVEL, 2, None);
+    out.push_str(",\n  \"allOf\": [\n");
+    for (n, (mode, other)) in [("grid", Mode::Continuous), ("continuous", Mode::Grid)]
+        .into_iter()
+        .enumerate()
+    {
+        // Keys of the other mode are not allowed; required keys of this mode are required.
+        let required: Vec<String> = LEVEL
+            .iter()
+            .filter(|f| f.required && f.mode != Mode::Any && f.mode != other)
+            .map(|f| json_string(f.key))
+            .collect();
+        let forbidden: Vec<String> = LEVEL
+            .iter()
+            .filter(|f| f.mode == other)
+            .map(|f| format!("{}: false", json_string(f.key)))
+            .collect();
+        let rules_forbidden: Vec<String> = RULES
+            .iter()
+            .filter(|f| f.mode == other)
+            .map(|f| format!("{}: false", json_string(f.key)))
+            .collect();
+        let _ = write!(
+            out,
+            "    {{\n      \"if\": {{ \"properties\": {{ \"mode\": {{ \"const\": \"{mode}\" }} }} }},\n      \"then\": {{\n        \"required\": [{}],\n        \"properties\": {{ {}{}\"rules\": {{ \"properties\": {{ {} }} }} }}\n      }}\n    }}{}\n",
+            required.join(", "),
+            forbidden.join(", "),
+            if forbidden.is_empty() { "" } else { ", " },
+            rules_forbidden.join(", "),
+            if n == 0 { "," } else { "" }
+        );
+    }
+    out.push_str("  ]\n}\n");
+    out
+}
+
+/// The schema of an embedded URC piece definition (`../shared/seeds/urc-piece-schema.md`).
+fn urc_schema(indent: usize) -> String {
+    let pad = " ".repeat(indent);
+    let vector = "{ \"type\": \"array\", \"items\": { \"type\": \"integer\" }, \"minItems\": 2, \"maxItems\": 2 }";
+    let vectors = format!("{{ \"type\": \"array\", \"items\": {vector} }}");
+    let flags = "\"move_only\": { \"type\": \"boolean\" }, \"capture_only\": { \"type\": \"boolean\" }, \"initial_only\": { \"type\": \"boolean\" }";
+    let slide = format!(
+        "{{ \"type\": \"object\", \"additionalProperties\": false, \"required\": [\"type\", \"directions\"], \"properties\": {{ \"type\": {{ \"const\": \"slide\" }}, \"directions\": {vectors}, \"range\": {{ \"anyOf\": [{{ \"const\": \"unlimited\" }}, {{ \"type\": \"integer\", \"minimum\": 1 }}] }}, {flags} }} }}"
+    );
+    let leap = format!(
+        "{{ \"type\": \"object\", \"additionalProperties\": false, \"required\": [\"type\", \"vectors\"], \"properties\": {{ \"type\": {{ \"const\": \"leap\" }}, \"vectors\": {vectors}, {flags} }} }}"
+    );
+    let hopper = format!(
+        "{{ \"type\": \"object\", \"additionalProperties\": false, \"required\": [\"type\", \"directions\"], \"properties\": {{ \"type\": {{ \"const\": \"hopper\" }}, \"directions\": {vectors}, \"hurdle_count\": {{ \"type\": \"integer\", \"minimum\": 1 }}, \"land_distance\": {{ \"type\": \"integer\", \"minimum\": 1 }}, {flags} }} }}"
+    );
+    let special = "{ \"type\": \"object\", \"additionalProperties\": false, \"properties\": { \"en_passant\": { \"type\": \"boolean\" }, \"promotion\": { \"type\": \"object\", \"additionalProperties\": false, \"properties\": { \"rank\": { \"type\": \"integer\" }, \"options\": { \"type\": \"array\", \"items\": { \"type\": \"string\" } } } }, \"castling\": { \"type\": \"object\", \"additionalProperties\": false, \"properties\": { \"kingside\": { \"type\": \"boolean\" }, \"queenside\": { \"type\": \"boolean\" } } } } }";
+    format!(
+        "{{\n{pad}  \"description\": \"A piece in the URC piece schema.\",\n{pad}  \"type\": \"object\",\n{pad}  \"additionalProperties\": false,\n{pad}  \"required\": [\"name\", \"moves\"],\n{pad}  \"properties\": {{\n{pad}    \"name\": {{ \"type\": \"string\" }},\n{pad}    \"symbol\": {{ \"type\": \"string\" }},\n{pad}    \"value\": {{ \"type\": \"number\" }},\n{pad}    \"royal\": {{ \"type\": \"boolean\" }},\n{pad}    \"description\": {{ \"type\": \"string\" }},\n{pad}    \"moves\": {{ \"type\": \"array\", \"items\": {{ \"anyOf\": [{slide}, {leap}, {hopper}] }} }},\n{pad}    \"special_rules\": {special}\n{pad}  }}\n{pad}}}"
+    )
+}
+
+/// Writes `"type": "object"` and the properties of a table, without the braces.
+fn table_body(out: &mut String, fields: &[Field], indent: usize, doc: Option<&str>) {
+    let pad = " ".repeat(indent);
+    if let Some(doc) = doc {
+        let _ = writeln!(out, "{pad}\"description\": {},", json_string(doc));
+    }
+    let _ = writeln!(out, "{pad}\"type\": \"object\",");
+    let _ = writeln!(out, "{pad}\"additionalProperties\": false,");
+    let required: Vec<String> = fields
+        .iter()
+        .filter(|f| f.required && f.mode == Mode::Any)
+        .map(|f| json_string(f.key))
+        .collect();
+    if !required.is_empty() {
+        let _ = writeln!(out, "{pad}\"required\": [{}],", required.join(", "));
+    }
+    if std::ptr::eq(fields, PIECE) {
+        let _ = writeln!(
+            out,
+            "{pad}\"oneOf\": [{{ \"required\": [\"betza\"] }}, {{ \"required\": [\"hasinu\"] }}, {{ \"required\": [\"urc\"] }}],"
+        );
+    }
+    let _ = writeln!(out, "{pad}\"properties\": {{");
+    for (n, f) in fields.iter().enumerate() {
+        let _ = write!(out, "{pad}  {}: ", json_string(f.key));
+        let mut doc = f.doc.to_string();
+        if !f.default.is_empty() {
+            let _ = write!(doc, " Default: {}.", f.default);
+        }
+        if f.mode == Mode::Grid {
+            doc.push_str(" Grid levels only.");
+        }
+        if f.mode == Mode::Continuous {
+            doc.push_str(" Continuous levels only.");
+        }
+        shape_schema(out, &f.shape, indent + 2, &doc);
+        out.push_str(if n + 1 < fields.len() { ",\n" } else { "\n" });
+    }
+    let _ = write!(out, "{pad}}}");
+}
+
+fn shape_schema(out: &mut String, shape: &Shape, indent: usize, doc: &str) {
+    let pad = " ".repeat(indent);
+    let d = json_string(doc);
+    match shape {
+        Shape::Text => {
+            let _ = write!(out, "{{ \"description\": {d}, \"type\": \"string\" }}");
+        }
+        Shape::Pattern(p, _) => {
+            let _ = write!(
+                out,
+                "{{ \"description\": {d}, \"type\": \"string\", \"pattern\": {} }}",
+                json_string(p)
+            );
+        }
+        Shape::Choice(choices) => {
+            let list: Vec<String> = choices.iter().map(|c| json_string(c)).collect();
+            let _ = write!(
+                out,
+                "{{ \"description\": {d}, \"enum\": [{}] }}",
+                list.join(", ")
+            );
+        }
+        Shape::Integer(lo, hi) => {
+            let _ = write!(
+                out,
+                "{{ \"description\": {d}, \"type\": \"integer\", \"minimum\": {lo}, \"maximum\": {hi} }}"
+            );
+        }
+        Shape::Positive => {
+            let _ = write!(
+                out,
+                "{{ \"description\": {d}, \"type\": \"number\", \"exclusiveMinimum\": 0 }}"
+            );
+        }
+        Shape::Boolean => {
+            let _ = write!(out, "{{ \"description\": {d}, \"type\": \"boolean\" }}");
+        }
+        Shape::List(item) => {
+            let _ = write!(
+                out,
+                "{{ \"description\": {d}, \"type\": \"array\", \"minItems\": 1, \"items\": "
+            );
+            shape_schema(out, item, indent, "");
+            out.push_str(" }");
+        }
+        Shape::Table(fields) => {
+            out.push_str("{\n");
+            table_body(out, fields, indent + 2, Some(doc));
+            let _ = write!(out, "\n{pad}}}");
+        }
+        Shape::Map(p, _, item) => {
+            let _ = write!(
+                out,
+                "{{\n{pad}  \"description\": {d},\n{pad}  \"type\": \"object\",\n{pad}  \"minProperties\": 1,\n{pad}  \"additionalProperties\": false,\n{pad}  \"patternProperties\": {{\n{pad}    {}: ",
+                json_string(p)
+            );
+            shape_schema(out, item, indent + 4, "A piece type.");
+            let _ = write!(out, "\n{pad}  }}\n{pad}}}");
+        }
+        Shape::TextOrTable(def) => {
+            let _ = write!(
+                out,
+                "{{ \"description\": {d}, \"anyOf\": [{{ \"type\": \"string\", \"pattern\": \"#\" }}, {{ \"$ref\": \"#/definitions/{def}\" }}] }}"
+            );
+        }
+    }
+}
+
+/// A JSON string literal.
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The level format as Markdown tables, one per table of the format, for the README.
+pub fn reference() -> String {
+    let mut out = String::new();
+    out.push_str("| key | type | mode | meaning | default |\n| --- | --- | --- | --- | --- |\n");
+    rows(&mut out, LEVEL, "", Mode::Any);
+    out
+}
+
+fn rows(out: &mut String, fields: &[Field], path: &str, parent: Mode) {
+    for f in fields {
+        let key = if path.is_empty() {
+            f.key.to_string()
+        } else {
+            format!("{path}.{}", f.key)
+        };
+        let ty = match f.shape {
+            Shape::Text => "string".to_string(),
+            Shape::Pattern(_, words) => format!("string: {words}"),
+            Shape::Choice(c) => c
+                .iter()
+                .map(|c| format!("`\"{c}\"`"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Shape::Integer(lo, hi) => format!("integer {lo}–{hi}"),
+            Shape::Positive => "number > 0".to_string(),
+            Shape::Boolean => "boolean".to_string(),
+            Shape::List(Shape::Choice(c)) => format!("array of {}", c.join(" ")),
+            Shape::List(_) => "array of letters".to_string(),
+            Shape::Table(_) => "table".to_string(),
+            Shape::Map(_, words, _) => format!("tables keyed by {words}"),
+            Shape::TextOrTable(_) => "string or table".to_string(),
+        };
+        let own = if f.mode == Mode::Any { parent } else { f.mode };
+        let mode = match own {
+            Mode::Any => "both",
+            Mode::Grid => "grid",
+            Mode::Continuous => "continuous",
+        };
+        let default = if f.required {
+            "required".to_string()
+        } else if f.default.is_empty() {
+            "none".to_string()
+        } else if f.default.starts_with(['"', '['])
+            || f.default.parse::<f64>().is_ok()
+            || ["true", "false"].contains(&f.default)
+        {
+            format!("`{}`", f.default)
+        } else {
+            f.default.to_string()
+        };
+        let _ = writeln!(
+            out,
+            "| `{key}` | {ty} | {mode} | {} | {default} |",
+            f.doc.replace('|', "\\|")
+        );
+        match f.shape {
+            Shape::Table(sub) => rows(out, sub, &key, own),
+            Shape::Map(_, _, Shape::Table(sub)) => rows(out, sub, &format!("{key}.X"), own),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The level format's schema: the published JSON Schema is the one the loader checks
+//! with, every shipped level passes it, and an independent validator agrees on bad ones.
+
+use areachess::level::{self, schema};
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn shipped_levels() -> Vec<PathBuf> {
+    let mut levels: Vec<PathBuf> = std::fs::read_dir(root().join("levels"))
+        .expect("levels/")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    levels.sort();
+    levels
+}
+
+/// `levels/schema.json` is what the code writes (run with `AREACHESS_BLESS=1` to rewrite it).
+#[test]
+fn the_published_schema_is_the_one_the_loader_uses() {
+    let path = root().join("levels/schema.json");
+    let written = schema::json_schema();
+    if std::env::var_os("AREACHESS_BLESS").is_some() {
+        std::fs::write(&path, &written).expect("write the schema");
+    }
+    let on_disk = std::fs::read_to_string(&path).expect("levels/schema.json");
+    assert_eq!(
+        on_disk, written,
+        "levels/schema.json is stale: run AREACHESS_BLESS=1 cargo test schema"
+    );
+    serde_json::from_str::<serde_json::Value>(&written).expect("the schema is JSON");
+}
+
+/// The README's reference table is the one the code writes.
+#[test]
+fn the_readme_reference_table_is_the_schemas() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let table = schema::reference();
+    assert!(
+        readme.contains(&table),
+        "README.md should contain the reference table:\n{table}"
+    );
+}
+
+struct Validator {
+    schemas: boon::Schemas,
+    index: boon::SchemaIndex,
+}
+
+impl Validator {
+    fn new() -> Validator {
+        let json: serde_json::Value =
+            serde_json::from_str(&schema::json_schema()).expect("the schema is JSON");
+        let mut schemas = boon::Schemas::new();
+        let mut compiler = boon::Compiler::new();
+        compiler
+            .add_resource("file:///levels/schema.json", json)
+            .expect("a resource");
+        let index = compiler
+            .compile("file:///levels/schema.json", &mut schemas)
+            .expect("the schema compiles");
+        Validator { schemas, index }
+    }
+
+    /// Whether a level's TOML text passes the JSON Schema.
+    fn passes(&self, text: &str) -> Result<(), String> {
+        let value: toml::Value = toml::from_str(text).map_err(|e| e.to_string())?;
+        let json = serde_json::to_value(&value).map_err(|e| e.to_string())?;
+        self.schemas
+            .validate(&json, self.index)
+            .map_err(|e| format!("{e:#}"))
+    }
+}
+
+#[test]
+fn every_shipped_level_passes_the_json_schema_and_the_loader() {
+    let v = Validator::new();
+    let levels = shipped_levels();
+    assert!(levels.len() >= 15, "{levels:?}");
+    for path in levels {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        v.passes(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        level::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+const GRID: &str = "name = \"g\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+
+#[test]
+fn the_json_schema_and_the_loader_refuse_the_same_shapes() {
+    let v = Validator::new();
+    assert_eq!(v.passes(GRID), Ok(()));
+    assert!(level::parse("g.toml", GRID).is_ok());
+    let bad = [
+        // An unknown key.
+        GRID.replace("files = 8", "files = 8\nfile = 8"),
+        // A key of the other mode.
+        GRID.replace("[rules]", "[continuous]\nking_reach = 3\n[rules]"),
+        // A board too large.
+        GRID.replace("files = 8", "files = 27"),
+        // A wrong type.
+        GRID.replace("royal = true", "royal = \"yes\""),
+        // No moves for a piece.
+        GRID.replace("betza = \"K\"\n", ""),
+        // Two ways to give moves.
+        GRID.replace("betza = \"K\"", "betza = \"K\"\nhasinu = \"1x8d\""),
+        // A piece key that is not a letter.
+        GRID.replace("[pieces.K]", "[pieces.KK]"),
+        // A grid level without pieces.
+        GRID.replace("[pieces.K]\nbetza = \"K\"\nroyal = true\n", ""),
+        // A mode that does not exist.
+        GRID.replace("\"grid\"", "\"hex\""),
+        // A stalemate rule that does not exist.
+        GRID.replace("[rules]\n", "[rules]\nstalemate = \"maybe\"\n"),
+        // A label that is not letters.
+        GRID.replace("royal = true", "royal = true\nlabel = \"K2\""),
+    ];
+    for text in bad {
+        assert!(v.passes(&text).is_err(), "the JSON Schema passes:\n{text}");
+        assert!(
+            level::parse("g.toml", &text).is_err(),
+            "the loader passes:\n{text}"
+        );
+    }
+}
