@@ -187,6 +187,21 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Request, NotationError> {
     })
 }
 
+/// Writes a MOVE as [`parse_move`] reads it, with exact points: `e2->e4`,
+/// `4.5,1.25->4.5,9=Q`. It reads back to the same request, bit for bit.
+pub fn format_request(board: &Board, request: &Request) -> String {
+    let mut out = format!(
+        "{}->{}",
+        format_point(board, request.from),
+        format_point(board, request.to)
+    );
+    if let Some(kind) = request.promotion {
+        out.push('=');
+        out.push(kind.letter());
+    }
+    out
+}
+
 /// Writes the part of an outcome line after `ok move ` / `ok capture `: the mover's letter,
 /// `FROM->TO`, then `xV` for a captured piece, `=Q` for a promotion and
 /// `castle FROM->TO` for the castling rook.

@@ -9,6 +9,7 @@
 //! - [`movegen`]: pseudo-legal and legal moves, attacks, perft.
 //! - [`fen`]: FEN of any size, with obstacles.
 //! - [`notation`]: `e2e4`-style moves.
+//! - [`game`]: a game with its history, undo and redo, and how it stands.
 //! - [`courier`]: Game Courier notation (`P e3-e6`, `p e2-e1; f-e1`) and game records.
 //!
 //! # Decisions
@@ -28,6 +29,7 @@
 pub mod board;
 pub mod courier;
 pub mod fen;
+pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod position;

@@ -12,6 +12,7 @@
 //! README's reference table.
 
 mod grid;
+pub mod save;
 pub mod schema;
 
 pub use grid::GridLevel;

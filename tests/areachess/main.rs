@@ -9,5 +9,6 @@ mod perft;
 mod properties;
 mod regions;
 mod rules;
+mod save;
 mod schema;
 mod support;

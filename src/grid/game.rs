@@ -1,0 +1,220 @@
+//! A grid game: the start position, the moves played, undo and redo, and how the game
+//! stands (checkmate, stalemate under the level's rule, a royal lost, resignation, an
+//! agreed draw). The continuous twin is `crate::continuous::Game`.
+
+use super::movegen::{GameState, game_state, legal_moves};
+use super::notation::{move_text, read_move};
+use super::position::{Move, Position, Side};
+use super::variant::{Stalemate, Variant};
+use std::sync::Arc;
+
+/// How a grid game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The side to move is to play.
+    Playing,
+    /// The side to move is checkmated.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Side,
+    },
+    /// The side to move has no legal move and no check; the level's rule gives the result.
+    Stalemate {
+        /// The winner, if the rule gives one (`None`: a draw).
+        winner: Option<Side>,
+    },
+    /// Under royal capture, the side to move has lost its last royal piece.
+    RoyalLost {
+        /// The side that took it.
+        winner: Side,
+    },
+    /// A player resigned.
+    Resigned {
+        /// The side that did not resign.
+        winner: Side,
+    },
+    /// The players agreed a draw.
+    DrawAgreed,
+}
+
+impl Status {
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        self != Status::Playing
+    }
+}
+
+/// A grid game in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    variant: Arc<Variant>,
+    /// The start, then the position after each move played.
+    positions: Vec<Position>,
+    played: Vec<Move>,
+    undone: Vec<Move>,
+    ended_by_players: Option<Status>,
+    status: Status,
+}
+
+impl Game {
+    /// A game of `variant` from `start`.
+    pub fn new(variant: Arc<Variant>, start: Position) -> Game {
+        let status = judge(&variant, &start);
+        Game {
+            variant,
+            positions: vec![start],
+            played: Vec::new(),
+            undone: Vec::new(),
+            ended_by_players: None,
+            status,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("the start is always there")
+    }
+
+    /// The moves played so far.
+    pub fn played(&self) -> &[Move] {
+        &self.played
+    }
+
+    /// The position before move `n` (0-based) of [`Game::played`].
+    pub fn position_before(&self, n: usize) -> &Position {
+        &self.positions[n]
+    }
+
+    /// How the game stands.
+    pub fn status(&self) -> Status {
+        self.ended_by_players.unwrap_or(self.status)
+    }
+
+    /// The legal moves of the side to move (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut list = Vec::new();
+        if !self.status().is_over() {
+            let mut pos = self.position().clone();
+            legal_moves(&self.variant, &mut pos, &mut list);
+        }
+        list
+    }
+
+    /// Plays `m` if it is legal now; false (and nothing changes) if not. Clears the redo
+    /// list.
+    pub fn play(&mut self, m: Move) -> bool {
+        if !self.legal_moves().contains(&m) {
+            return false;
+        }
+        let mut next = self.position().clone();
+        next.make(&self.variant, m);
+        self.status = judge(&self.variant, &next);
+        self.positions.push(next);
+        self.played.push(m);
+        self.undone.clear();
+        true
+    }
+
+    /// Plays a move written `e2e4` / `e7e8q`; says why not if it cannot.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+        if self.status().is_over() {
+            return Err(format!("'{text}': the game is over"));
+        }
+        let (from, to, promo) = read_move(&self.variant, text)
+            .ok_or_else(|| format!("'{text}': expected a move like e2e4 or e7e8q"))?;
+        let promotion = match promo {
+            None => 0,
+            Some(c) => self
+                .variant
+                .type_of_letter(c)
+                .map(|t| t + 1)
+                .ok_or_else(|| format!("'{text}': no piece has the letter '{c}'"))?,
+        };
+        let m = self
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from == from && m.to == to && m.promotion == promotion)
+            .ok_or_else(|| format!("'{text}' is not a legal move here"))?;
+        self.play(m);
+        Ok(m)
+    }
+
+    /// The moves played, written `e2e4`.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.played
+            .iter()
+            .map(|&m| move_text(&self.variant, m))
+            .collect()
+    }
+
+    /// Takes back the last move (and any resignation or agreed draw). False if none.
+    pub fn undo(&mut self) -> bool {
+        if self.ended_by_players.take().is_some() {
+            return true;
+        }
+        match self.played.pop() {
+            Some(m) => {
+                self.positions.pop();
+                self.undone.push(m);
+                self.status = judge(&self.variant, self.position());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last move taken back. False if none.
+    pub fn redo(&mut self) -> bool {
+        let Some(m) = self.undone.pop() else {
+            return false;
+        };
+        let undone = std::mem::take(&mut self.undone);
+        let played = self.play(m);
+        self.undone = undone;
+        played
+    }
+
+    /// The side to move resigns.
+    pub fn resign(&mut self) {
+        if !self.status().is_over() {
+            let winner = 1 - self.position().to_move();
+            self.ended_by_players = Some(Status::Resigned { winner });
+        }
+    }
+
+    /// The players agree a draw.
+    pub fn agree_draw(&mut self) {
+        if !self.status().is_over() {
+            self.ended_by_players = Some(Status::DrawAgreed);
+        }
+    }
+}
+
+/// How the game stands in `pos`, by the rules alone.
+fn judge(v: &Variant, pos: &Position) -> Status {
+    let mut pos = pos.clone();
+    let us = pos.to_move();
+    let them = 1 - us;
+    match game_state(v, &mut pos) {
+        GameState::Ongoing => Status::Playing,
+        GameState::Checkmate => Status::Checkmate { winner: them },
+        GameState::RoyalLost => Status::RoyalLost { winner: them },
+        GameState::Stalemate(rule) => Status::Stalemate {
+            winner: match rule {
+                Stalemate::Draw => None,
+                Stalemate::Loss => Some(them),
+                Stalemate::Win => Some(us),
+            },
+        },
+    }
+}

@@ -1,0 +1,308 @@
+//! Saved games: save → load loses nothing in either mode, a tampered or illegal record is
+//! refused with the move's number and place, and writes never destroy the previous save.
+
+use crate::support;
+use areachess::continuous::notation::parse_move;
+use areachess::continuous::{self, Outcome};
+use areachess::grid::{self, game::Game};
+use areachess::level::{self, LevelKind, save};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn level_text(name: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(name)).expect("level")
+}
+
+fn grid_game(name: &str, moves: &[&str]) -> Game {
+    let l = level::parse(name, &level_text(name))
+        .expect("loads")
+        .into_grid()
+        .expect("grid");
+    let mut g = Game::new(l.variant.clone(), l.start.clone());
+    for m in moves {
+        g.play_text(m).unwrap_or_else(|e| panic!("{e}"));
+    }
+    g
+}
+
+/// A scratch directory of its own for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("areachess-save-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+fn grid_of(saved: &save::Saved) -> &Game {
+    match &saved.game {
+        save::AnyGame::Grid(g) => g,
+        save::AnyGame::Continuous(_) => panic!("a grid game"),
+    }
+}
+
+#[test]
+fn a_grid_game_saved_and_loaded_is_the_same_game() {
+    let dir = scratch("grid");
+    let moves = [
+        "e3e6", "a10a9", "e6e7", "f10f7", "e7f8", "l10l9", "f8f9", "l9l8", "f9e10f",
+    ];
+    let game = grid_game("levels/obento.toml", &moves);
+    let path = dir.join("obento.save.toml");
+    let text = level_text("levels/obento.toml");
+    save::save(
+        &path,
+        "levels/obento.toml",
+        &text,
+        &save::AnyGame::Grid(game.clone()),
+    )
+    .expect("saved");
+    let saved = save::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let back = grid_of(&saved);
+    assert_eq!(saved.level_path, "levels/obento.toml");
+    assert_eq!(saved.level_text, text);
+    assert_eq!(back.move_texts(), moves);
+    assert_eq!(back.start(), game.start());
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.status(), game.status());
+    assert_eq!(
+        saved.level_changed(Path::new(env!("CARGO_MANIFEST_DIR"))),
+        Some(false)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_resignation_is_saved_and_a_finished_game_stays_finished() {
+    let mut game = grid_game("levels/chess.toml", &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(
+        game.status(),
+        grid::game::Status::Checkmate { winner: 1 },
+        "fool's mate"
+    );
+    let text = level_text("levels/chess.toml");
+    let saved = save::parse(
+        "mate.toml",
+        &save::to_text(
+            "levels/chess.toml",
+            &text,
+            &save::AnyGame::Grid(game.clone()),
+        ),
+    )
+    .expect("loads");
+    assert_eq!(grid_of(&saved).status(), game.status());
+    assert!(game.undo());
+    game.resign();
+    let saved = save::parse(
+        "resigned.toml",
+        &save::to_text(
+            "levels/chess.toml",
+            &text,
+            &save::AnyGame::Grid(game.clone()),
+        ),
+    )
+    .expect("loads");
+    assert_eq!(
+        grid_of(&saved).status(),
+        grid::game::Status::Resigned { winner: 0 }
+    );
+}
+
+#[test]
+fn a_continuous_game_replays_to_the_same_bits() {
+    let level = support::classic();
+    let mut game = continuous::Game::new(level.start.clone());
+    // Odd points, so that the replay must read back every digit.
+    let at = |square: &str| support::pt(square);
+    let (e2, d7, g1) = (at("e2"), at("d7"), at("g1"));
+    let angle = 1.9_f64;
+    let knight = level.board.knight_distance;
+    for text in [
+        format!("e2->{},{}", e2.x, e2.y + 3.333_333_333_3),
+        format!("d7->{},{}", d7.x, d7.y - 2.707_106_781_2),
+        format!(
+            "g1->{},{}",
+            g1.x + knight * angle.cos(),
+            g1.y + knight * angle.sin()
+        ),
+        "b8->c6".to_string(),
+    ] {
+        let request = parse_move(&level.board, &text).expect("a move");
+        let outcome = game.play(request);
+        assert!(
+            !matches!(outcome, Outcome::Illegal(_)),
+            "{text}: {outcome:?}"
+        );
+    }
+    let text = level_text("levels/area-of-competence.toml");
+    let written = save::to_text(
+        "levels/area-of-competence.toml",
+        &text,
+        &save::AnyGame::Continuous(game.clone()),
+    );
+    let saved = save::parse("c.toml", &written).unwrap_or_else(|e| panic!("{e}"));
+    let save::AnyGame::Continuous(back) = &saved.game else {
+        panic!("a continuous game");
+    };
+    assert_eq!(back.played().len(), 4);
+    for (a, b) in back
+        .position()
+        .pieces()
+        .iter()
+        .zip(game.position().pieces())
+    {
+        assert_eq!(a.at.x.to_bits(), b.at.x.to_bits());
+        assert_eq!(a.at.y.to_bits(), b.at.y.to_bits());
+        assert_eq!((a.kind, a.side, a.moved), (b.kind, b.side, b.moved));
+    }
+    assert_eq!(back.position(), game.position());
+    assert!(matches!(saved.level.kind, LevelKind::Continuous(_)));
+}
+
+/// The save text with one replacement, which must be there.
+fn tampered(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "{from} not in\n{text}");
+    text.replacen(from, to, 1)
+}
+
+#[test]
+fn a_tampered_or_illegal_record_is_refused_with_the_move_and_its_place() {
+    let game = grid_game("levels/chess.toml", &["e2e4", "e7e5", "g1f3"]);
+    let level = level_text("levels/chess.toml");
+    let text = save::to_text("levels/chess.toml", &level, &save::AnyGame::Grid(game));
+    assert!(save::parse("ok.toml", &text).is_ok());
+    let line_of = |text: &str, needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .expect("the needle")
+            + 1
+    };
+    // An illegal move, named by number, line and column.
+    let bad = tampered(&text, "\"g1f3\"", "\"g1g3\"");
+    let e = save::parse("bad.toml", &bad).expect_err("illegal");
+    let (line, _) = e.at.expect("placed");
+    assert_eq!(line, line_of(&bad, "g1g3"), "{e}");
+    assert!(
+        e.message
+            .contains("move 3: 'g1g3' is not a legal move here"),
+        "{e}"
+    );
+    // A move that is not a move.
+    let e = save::parse("bad.toml", &tampered(&text, "\"e7e5\"", "\"e7\"")).expect_err("text");
+    assert!(e.message.contains("move 2: 'e7': expected a move"), "{e}");
+    // The level copy edited without its hash.
+    let e = save::parse(
+        "bad.toml",
+        &tampered(&text, "name = \"Chess\"", "name = \"Chess!\""),
+    )
+    .expect_err("hash");
+    assert!(e.message.contains("does not match its hash"), "{e}");
+    // A start position that is not a position of the level.
+    let e = save::parse(
+        "bad.toml",
+        &tampered(&text, "start = \"rnbqkbnr", "start = \"rnbqkbnrr"),
+    )
+    .expect_err("start");
+    assert!(e.message.starts_with("start: "), "{e}");
+    // Not a save at all, another format, an unknown ending.
+    let e = save::parse("bad.toml", "format = 1\n[level\n").expect_err("syntax");
+    assert_eq!(e.at.map(|a| a.0), Some(2), "{e}");
+    let e = save::parse("bad.toml", &tampered(&text, "format = 1", "format = 2")).expect_err("v");
+    assert!(e.message.contains("format 2"), "{e}");
+    let ended = text.replace("[game]\n", "[game]\nended = \"bored\"\n");
+    let e = save::parse("bad.toml", &ended).expect_err("ended");
+    assert!(e.message.contains("ended \"bored\""), "{e}");
+}
+
+#[test]
+fn writes_replace_the_file_whole_or_not_at_all() {
+    let dir = scratch("atomic");
+    let path = dir.join("game.toml");
+    let level = level_text("levels/chess.toml");
+    let first = save::AnyGame::Grid(grid_game("levels/chess.toml", &["e2e4"]));
+    let second = save::AnyGame::Grid(grid_game("levels/chess.toml", &["d2d4", "d7d5"]));
+    save::save(&path, "levels/chess.toml", &level, &first).expect("first save");
+    save::save(&path, "levels/chess.toml", &level, &second).expect("second save");
+    let saved = save::load(&path).expect("loads");
+    assert_eq!(grid_of(&saved).move_texts(), ["d2d4", "d7d5"]);
+    // No temporary file is left behind.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["game.toml"]);
+    // A save that cannot complete (the target is a directory with a file in it) fails,
+    // leaves the directory as it was and no temporary file beside it.
+    let blocker = dir.join("blocked");
+    std::fs::create_dir_all(blocker.join("inside")).expect("dir");
+    let e = save::save(&blocker, "levels/chess.toml", &level, &first).expect_err("refused");
+    assert!(e.to_string().contains("cannot save"), "{e}");
+    assert!(blocker.join("inside").is_dir());
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["blocked", "game.toml"]);
+    // The earlier save is still whole.
+    assert_eq!(
+        grid_of(&save::load(&path).expect("loads")).move_texts(),
+        ["d2d4", "d7d5"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Random games of every shipped grid level survive save → load with nothing lost.
+    #[test]
+    fn random_grid_games_survive_save_and_load(seed in any::<u64>(), plies in 0usize..60) {
+        let names = [
+            "levels/chess.toml", "levels/obento.toml", "levels/shako.toml",
+            "levels/berolina.toml", "levels/grand.toml", "levels/makruk.toml",
+        ];
+        let name = names[(seed % names.len() as u64) as usize];
+        let mut game = grid_game(name, &[]);
+        let mut s = seed;
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            prop_assert!(game.play(moves[(s >> 33) as usize % moves.len()]));
+        }
+        let text = save::to_text(name, &level_text(name), &save::AnyGame::Grid(game.clone()));
+        let saved = save::parse("p.toml", &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let back = grid_of(&saved);
+        prop_assert_eq!(back.played(), game.played());
+        prop_assert_eq!(back.position(), game.position());
+        prop_assert_eq!(back.status(), game.status());
+    }
+}
+
+#[test]
+fn a_grid_game_undoes_redoes_and_refuses_illegal_moves() {
+    let mut g = grid_game("levels/chess.toml", &["e2e4", "e7e5"]);
+    let after_two = g.position().clone();
+    assert!(g.undo());
+    assert_eq!(g.move_texts(), ["e2e4"]);
+    assert!(g.redo());
+    assert_eq!(g.position(), &after_two);
+    assert!(!g.redo(), "nothing left to redo");
+    assert_eq!(
+        g.play_text("e4e6"),
+        Err("'e4e6' is not a legal move here".into())
+    );
+    assert_eq!(g.position(), &after_two, "a refused move changes nothing");
+    assert!(g.play_text("zz").is_err());
+    g.play_text("g1f3").expect("legal");
+    assert!(g.undo() && g.undo() && g.undo());
+    assert!(!g.undo(), "back at the start");
+    assert_eq!(g.position(), g.start());
+    g.agree_draw();
+    assert_eq!(g.status(), grid::game::Status::DrawAgreed);
+    assert!(g.play_text("e2e4").is_err(), "no moves after a draw");
+    assert!(g.undo(), "the agreement is taken back first");
+    assert_eq!(g.status(), grid::game::Status::Playing);
+}
