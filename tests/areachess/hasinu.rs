@@ -1,10 +1,13 @@
 //! Ħasínū notation: every example row of the seed moves as its Betza twin, on an empty
 //! board and among blockers, from several squares, for both sides; errors name their
-//! column.
+//! column; the demo level's pieces read.
 
 use areachess::grid::position::MoveKind;
-use areachess::grid::{Geometry, PieceType, RoyalRule, Stalemate, Variant, legal_moves, parse_fen};
+use areachess::grid::{
+    Geometry, PieceType, RoyalRule, Stalemate, Variant, legal_moves, parse_fen, perft,
+};
 use areachess::hasinu;
+use std::path::Path;
 
 /// Room for the B5 row and the camel from every start square.
 const SIZE: i32 = 10;
@@ -337,4 +340,71 @@ fn hasinu_an_empty_text_is_refused() {
         assert_eq!(e.column, 1, "{text:?}");
         assert!(e.message.starts_with("empty"), "{text:?}");
     }
+}
+
+fn demo() -> toml::Table {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/hasinu-demo.toml");
+    let text = std::fs::read_to_string(&path).expect("the demo level is shipped");
+    text.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The demo level's pieces: letter, name, what its Ħasínū reads as.
+fn demo_pieces() -> Vec<(char, String, hasinu::HasinuPiece)> {
+    let level = demo();
+    let pieces = level["pieces"].as_table().expect("[pieces]");
+    pieces
+        .iter()
+        .map(|(letter, piece)| {
+            let piece = piece.as_table().expect("a piece table");
+            assert!(
+                !piece.contains_key("betza") && !piece.contains_key("royal"),
+                "{letter}: the Ħasínū alone describes it"
+            );
+            let text = piece["hasinu"].as_str().expect("hasinu is text");
+            let read = hasinu::parse(text).unwrap_or_else(|e| panic!("{letter}: {text}: {e}"));
+            let name = piece["name"].as_str().expect("a name").to_string();
+            (letter.chars().next().expect("a letter"), name, read)
+        })
+        .collect()
+}
+
+#[test]
+fn hasinu_demo_level_pieces_read_as_betza() {
+    let pieces = demo_pieces();
+    assert_eq!(pieces.len(), 6);
+    for (letter, _, piece) in &pieces {
+        assert!(
+            areachess::betza::parse(&piece.betza).is_ok(),
+            "{letter}: {}",
+            piece.betza
+        );
+    }
+    let royals: Vec<char> = pieces.iter().filter(|p| p.2.royal).map(|p| p.0).collect();
+    assert_eq!(royals, vec!['K']);
+}
+
+#[test]
+fn hasinu_demo_level_plays_from_its_setup() {
+    let level = demo();
+    let types: Vec<PieceType> = demo_pieces()
+        .into_iter()
+        .map(|(letter, name, read)| {
+            let mut t = PieceType::new(letter, &name, &read.betza).expect("reads");
+            t.royal = read.royal;
+            t
+        })
+        .collect();
+    let variant = Variant::new(
+        Geometry::new(8, 8).expect("8×8"),
+        types,
+        None,
+        Stalemate::Draw,
+        RoyalRule::Checkmate,
+    )
+    .expect("a variant");
+    let setup = level["rules"]["setup"].as_str().expect("a setup FEN");
+    let mut pos = parse_fen(&variant, setup).unwrap_or_else(|e| panic!("{e}"));
+    // Pawns: 8 steps and 8 double steps; knight leaps of the Cardinals (b1, g1) and
+    // Fibnifs (c1, f1): two each.
+    assert_eq!(perft(&variant, &mut pos, 1), 24);
 }
