@@ -3,6 +3,7 @@
 mod betza;
 mod cli;
 mod grid;
+mod hasinu;
 mod levels;
 mod obento;
 mod perft;

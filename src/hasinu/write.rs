@@ -1,0 +1,447 @@
+//! Ħasínū moves written as chains of this project's Betza dialect (the table of readings is
+//! in the module above).
+
+use super::HasinuError;
+use super::syntax::{DIAGONAL, Distance, Function, Move, ORTHOGONAL, Radial, Turn};
+use crate::betza::{Atom, Betza, Chain, Forced, Link, Mode, Modifier, Range, Term};
+
+/// What the functions around a move ask of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Context {
+    /// `m` (only to empty squares) or `c` (only captures), from the innermost of `m()`/`c()`.
+    only: Option<Mode>,
+    /// `Some(true)` inside `j()`, `Some(false)` inside `nj()`.
+    jump: Option<bool>,
+}
+
+/// The chains of one move, in the order written.
+pub(super) fn chains(m: &Move, context: Context) -> Result<Vec<Chain>, HasinuError> {
+    match m {
+        Move::Radial { first, turns } if turns.is_empty() => {
+            Ok(radial_terms(first.directions, &first.distance, context)
+                .into_iter()
+                .map(single)
+                .collect())
+        }
+        Move::Radial { first, turns } => bent(first, turns, context),
+        Move::Oblique { x, y, parts } => Ok(oblique_terms(*x, *y, *parts, context)
+            .into_iter()
+            .map(single)
+            .collect()),
+        Move::Call {
+            function,
+            body,
+            column,
+        } => {
+            let inner = enter(context, *function, *column)?;
+            let mut out = Vec::new();
+            for m in body {
+                out.extend(chains(m, inner)?);
+            }
+            Ok(out)
+        }
+        Move::Betza { betza, column } => embedded(betza, context, *column),
+    }
+}
+
+/// The context inside `function`, or why it contradicts the one around it.
+fn enter(context: Context, function: Function, column: usize) -> Result<Context, HasinuError> {
+    let contradiction = |outer: &str| {
+        HasinuError::new(
+            column,
+            format!("{}() inside {outer}() contradicts it", function.name()),
+        )
+    };
+    let mut inner = context;
+    match function {
+        Function::Move | Function::Capture => {
+            let (mode, other, outer) = if function == Function::Move {
+                (Mode::Move, Mode::Capture, "c")
+            } else {
+                (Mode::Capture, Mode::Move, "m")
+            };
+            if context.only == Some(other) {
+                return Err(contradiction(outer));
+            }
+            inner.only = Some(mode);
+        }
+        Function::Jump | Function::NoJump => {
+            let jump = function == Function::Jump;
+            if context.jump == Some(!jump) {
+                return Err(contradiction(if jump { "nj" } else { "j" }));
+            }
+            inner.jump = Some(jump);
+        }
+    }
+    Ok(inner)
+}
+
+/// A chain of one term.
+fn single(first: Term) -> Chain {
+    Chain {
+        first,
+        rest: Vec::new(),
+    }
+}
+
+fn term(modifiers: Vec<Modifier>, atom: Atom, range: Range) -> Term {
+    Term {
+        modifiers,
+        atom,
+        range,
+        column: 0,
+    }
+}
+
+/// How a Betza term covers its distance, which decides what `j` and `nj` add to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    /// One square away, or an oblique leap: nothing stands in between.
+    Step,
+    /// Square by square: `j` lets it pass pieces (`jj`).
+    Slide,
+    /// Exactly k squares along a line: lame (`n`) unless inside `j()`.
+    Exact,
+    /// An oblique leap: lame (`n`) inside `nj()`.
+    Leap,
+}
+
+/// The mode letters a term gets, before its direction letters.
+fn modes(context: Context, reach: Reach) -> Vec<Modifier> {
+    let mut out: Vec<Modifier> = context.only.map(Modifier::Mode).into_iter().collect();
+    let jumps = context.jump == Some(true);
+    match reach {
+        Reach::Step => {}
+        Reach::Slide if jumps => out.push(Modifier::Mode(Mode::JumpMany)),
+        Reach::Exact if !jumps => out.push(Modifier::Mode(Mode::Lame)),
+        Reach::Leap if context.jump == Some(false) => out.push(Modifier::Mode(Mode::Lame)),
+        Reach::Slide | Reach::Exact | Reach::Leap => {}
+    }
+    out
+}
+
+/// Which lines a group of directions lies on, for the atom it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lines {
+    Orthogonal,
+    Diagonal,
+    Both,
+}
+
+impl Lines {
+    fn step(self) -> Atom {
+        match self {
+            Lines::Orthogonal => Atom::W,
+            Lines::Diagonal => Atom::F,
+            Lines::Both => Atom::K,
+        }
+    }
+
+    fn rider(self) -> Atom {
+        match self {
+            Lines::Orthogonal => Atom::R,
+            Lines::Diagonal => Atom::B,
+            Lines::Both => Atom::Q,
+        }
+    }
+
+    /// The leaps of exactly `d` squares (d ≥ 2).
+    fn leaps(self, d: u32) -> Vec<Atom> {
+        let d = d as i32; // At most the reader's limit, 1000.
+        let orthogonal = match d {
+            2 => Atom::D,
+            3 => Atom::H,
+            _ => Atom::Custom(0, d),
+        };
+        let diagonal = match d {
+            2 => Atom::A,
+            3 => Atom::G,
+            _ => Atom::Custom(d, d),
+        };
+        match self {
+            Lines::Orthogonal => vec![orthogonal],
+            Lines::Diagonal => vec![diagonal],
+            Lines::Both => vec![orthogonal, diagonal],
+        }
+    }
+}
+
+/// Direction groups of the orthogonal atoms, largest first: the mask and its letters.
+const ORTHOGONAL_GROUPS: [(u8, &str); 7] = [
+    (ORTHOGONAL, ""),
+    (0b0001_0001, "v"),
+    (0b0100_0100, "h"),
+    (0b0000_0001, "f"),
+    (0b0000_0100, "r"),
+    (0b0001_0000, "b"),
+    (0b0100_0000, "l"),
+];
+
+/// Direction groups of the diagonal atoms, largest first. `fr` is two letters that the
+/// dialect reads together as one diagonal.
+const DIAGONAL_GROUPS: [(u8, &str); 9] = [
+    (DIAGONAL, ""),
+    (0b1000_0010, "f"),
+    (0b0000_1010, "r"),
+    (0b0010_1000, "b"),
+    (0b1010_0000, "l"),
+    (0b0000_0010, "fr"),
+    (0b0000_1000, "br"),
+    (0b0010_0000, "bl"),
+    (0b1000_0000, "fl"),
+];
+
+/// Groups from `table` (largest first) whose union is exactly `set`.
+fn cover<T: Clone>(set: u8, table: &[(u8, T)]) -> Vec<T> {
+    let mut covered = 0u8;
+    let mut out = Vec::new();
+    for (mask, group) in table {
+        if mask & set == *mask && mask & !covered != 0 {
+            covered |= mask;
+            out.push(group.clone());
+        }
+    }
+    out
+}
+
+fn letters(text: &str) -> Vec<Modifier> {
+    text.chars().map(Modifier::Direction).collect()
+}
+
+/// The terms of one radial part: per direction group, the ride, the run from 1, and each
+/// exact distance beyond the run.
+fn radial_terms(directions: u8, distance: &Distance, context: Context) -> Vec<Term> {
+    let groups: Vec<(Lines, &str)> = if directions == 0xFF {
+        vec![(Lines::Both, "")]
+    } else {
+        let orthogonal = cover(directions & ORTHOGONAL, &ORTHOGONAL_GROUPS);
+        let diagonal = cover(directions & DIAGONAL, &DIAGONAL_GROUPS);
+        orthogonal
+            .into_iter()
+            .map(|g| (Lines::Orthogonal, g))
+            .chain(diagonal.into_iter().map(|g| (Lines::Diagonal, g)))
+            .collect()
+    };
+    let mut out = Vec::new();
+    for (lines, group) in groups {
+        let with = |reach: Reach| [modes(context, reach), letters(group)].concat();
+        let distances = match distance {
+            Distance::Rider => {
+                out.push(term(with(Reach::Slide), lines.rider(), Range::Default));
+                continue;
+            }
+            Distance::Exactly(d) => d,
+        };
+        // The run 1, 2, …, k at the front of the sorted set slides as one term.
+        let run = distances
+            .iter()
+            .zip(1..)
+            .take_while(|&(&d, k)| d == k)
+            .count();
+        match run {
+            0 => {}
+            1 => out.push(term(with(Reach::Step), lines.step(), Range::Default)),
+            k => out.push(term(
+                with(Reach::Slide),
+                lines.rider(),
+                Range::Steps(k as u16), // At most the reader's limit, 1000.
+            )),
+        }
+        for &d in &distances[run..] {
+            for atom in lines.leaps(d) {
+                out.push(term(with(Reach::Exact), atom, Range::Default));
+            }
+        }
+    }
+    out
+}
+
+/// The oblique part groups, largest first: the parts (bit 0 = `a` … bit 7 = `h`) and the
+/// modifiers that select them.
+fn oblique_groups() -> Vec<(u8, Vec<Modifier>)> {
+    use Modifier::{Direction, Half, Most};
+    let (a, b, c, d, e, f, g, h) = (1, 2, 4, 8, 16, 32, 64, 128);
+    vec![
+        (0xFF, vec![]),
+        (h | a | b | c, vec![Half('f')]),
+        (b | c | d | e, vec![Half('r')]),
+        (d | e | f | g, vec![Half('b')]),
+        (f | g | h | a, vec![Half('l')]),
+        (a | b | e | f, vec![Direction('v')]),
+        (c | d | g | h, vec![Direction('h')]),
+        (a | b, vec![Direction('f')]),
+        (c | d, vec![Direction('r')]),
+        (e | f, vec![Direction('b')]),
+        (g | h, vec![Direction('l')]),
+        (a, vec![Most('f', '_')]),
+        (b, vec![Most('f', '^')]),
+        (c, vec![Most('r', '^')]),
+        (d, vec![Most('r', '_')]),
+        (e, vec![Most('b', '^')]),
+        (f, vec![Most('b', '_')]),
+        (g, vec![Most('l', '_')]),
+        (h, vec![Most('l', '^')]),
+    ]
+}
+
+/// The terms of `(x,y)` with its parts.
+fn oblique_terms(x: u32, y: u32, parts: u8, context: Context) -> Vec<Term> {
+    let atom = match (x.max(y), x.min(y)) {
+        (2, 1) => Atom::N,
+        (3, 1) => Atom::M,
+        (3, 2) => Atom::Z,
+        // At most the reader's limit, 1000.
+        _ => Atom::Custom(x as i32, y as i32),
+    };
+    cover(parts, &oblique_groups())
+        .into_iter()
+        .map(|group| {
+            term(
+                [modes(context, Reach::Leap), group].concat(),
+                atom,
+                Range::Default,
+            )
+        })
+        .collect()
+}
+
+/// A bent move: each part after the first continues from a square where the part before
+/// could stop, turned from it by its angle either way.
+fn bent(first: &Radial, turns: &[Turn], context: Context) -> Result<Vec<Chain>, HasinuError> {
+    // Every way through the parts, one direction each.
+    let mut paths: Vec<Vec<usize>> = (0..8)
+        .filter(|&d| first.directions & (1 << d) != 0)
+        .map(|d| vec![d])
+        .collect();
+    for turn in turns {
+        let k = usize::from(turn.eighths);
+        paths = paths
+            .into_iter()
+            .flat_map(|path| {
+                let last = path.last().copied().unwrap_or_default();
+                let mut next = vec![(last + k) % 8, (last + 8 - k) % 8];
+                next.dedup();
+                next.into_iter()
+                    .filter(|&d| turn.radial.directions & (1 << d) != 0)
+                    .map(move |d| [path.clone(), vec![d]].concat())
+            })
+            .collect();
+        if paths.is_empty() {
+            return Err(HasinuError::new(
+                turn.column,
+                format!(
+                    "this turn of {}° leaves no move: no direction after it lies {}° from one before it",
+                    45 * u32::from(turn.eighths),
+                    45 * u32::from(turn.eighths)
+                ),
+            ));
+        }
+    }
+    let radials: Vec<&Radial> = std::iter::once(first)
+        .chain(turns.iter().map(|t| &t.radial))
+        .collect();
+    // Paths that differ in one part only share a chain: the last part's directions grouped,
+    // or the first's; whichever writes fewer chains.
+    let last = radials.len() - 1;
+    let by_last = bent_chains(&group_paths(&paths, last), &radials, context);
+    let by_first = bent_chains(&group_paths(&paths, 0), &radials, context);
+    Ok(if by_first.len() < by_last.len() {
+        by_first
+    } else {
+        by_last
+    })
+}
+
+/// Paths merged where they differ only in part `free`: per part, a direction mask.
+fn group_paths(paths: &[Vec<usize>], free: usize) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    for path in paths {
+        let masks: Vec<u8> = path.iter().map(|&d| 1 << d).collect();
+        let same_elsewhere = |other: &Vec<u8>| {
+            other
+                .iter()
+                .zip(&masks)
+                .enumerate()
+                .all(|(n, (a, b))| n == free || a == b)
+        };
+        match out.iter_mut().find(|other| same_elsewhere(other)) {
+            Some(other) => other[free] |= masks[free],
+            None => out.push(masks),
+        }
+    }
+    out
+}
+
+/// The chains of grouped paths: every choice of one term per part, linked.
+fn bent_chains(grouped: &[Vec<u8>], radials: &[&Radial], context: Context) -> Vec<Chain> {
+    let link = Link {
+        // Inside j() the next part may start from an occupied square, passing over it.
+        blocking: context.jump != Some(true),
+        forced: Forced::No,
+        column: 0,
+    };
+    let mut out = Vec::new();
+    for masks in grouped {
+        let mut partial: Vec<Chain> = Vec::new();
+        for (n, (&mask, radial)) in masks.iter().zip(radials).enumerate() {
+            let terms = radial_terms(mask, &radial.distance, context);
+            partial = if n == 0 {
+                terms.into_iter().map(single).collect()
+            } else {
+                partial
+                    .iter()
+                    .flat_map(|chain| {
+                        terms.iter().map(move |t| {
+                            let mut longer = chain.clone();
+                            longer.rest.push((link, t.clone()));
+                            longer
+                        })
+                    })
+                    .collect()
+            };
+        }
+        out.extend(partial);
+    }
+    out
+}
+
+/// Embedded Betza with the context's letters added to every term.
+fn embedded(betza: &Betza, context: Context, column: usize) -> Result<Vec<Chain>, HasinuError> {
+    let Betza::Modern(alternatives) = betza else {
+        // The reader refuses the old notation.
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for chain in alternatives.iter().flat_map(|a| &a.chains) {
+        let mut chain = chain.clone();
+        for t in std::iter::once(&mut chain.first).chain(chain.rest.iter_mut().map(|(_, t)| t)) {
+            let mut added = Vec::new();
+            if let Some(only) = context.only {
+                let other = if only == Mode::Move {
+                    Mode::Capture
+                } else {
+                    Mode::Move
+                };
+                if t.modifiers.contains(&Modifier::Mode(other)) {
+                    return Err(HasinuError::new(
+                        column,
+                        format!(
+                            "the Betza '{t}' contradicts the {}() around it",
+                            only.letters()
+                        ),
+                    ));
+                }
+                added.push(Modifier::Mode(only));
+            }
+            match context.jump {
+                Some(true) => added.push(Modifier::Mode(Mode::JumpMany)),
+                Some(false) => added.push(Modifier::Mode(Mode::Lame)),
+                None => {}
+            }
+            added.retain(|m| !t.modifiers.contains(m));
+            t.modifiers.splice(0..0, added);
+        }
+        out.push(chain);
+    }
+    Ok(out)
+}
