@@ -3,7 +3,6 @@
 //! - [`betza`]: the Betza dialect for grid pieces.
 //! - [`continuous`]: "area of competence" chess on a continuous board (pure rules).
 //! - [`grid`]: the square-grid engine (moves, perft, FEN).
-//! - [`hasinu`]: Ħasínū piece notation, read into the Betza dialect.
 //! - [`level`]: level files.
 //! - [`sim`]: the rules inside Bevy, without rendering.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
@@ -14,7 +13,6 @@ pub mod cli;
 pub mod continuous;
 pub mod convert;
 pub mod grid;
-pub mod hasinu;
 pub mod level;
 pub mod sim;
 #[cfg(feature = "gui")]

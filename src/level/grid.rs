@@ -106,6 +106,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     for ((key, p), &letter) in pieces.get_ref().iter().zip(&letters) {
         let name = p.name.clone().unwrap_or_else(|| key.get_ref().clone());
         // The schema check has made sure exactly one of betza, hasinu and urc is given.
+        let mut hasinu_promote = None;
         let mut t = if let Some(betza) = &p.betza {
             match PieceType::new(letter, &name, betza.get_ref()) {
                 Ok(t) => t,
@@ -114,15 +115,39 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     continue;
                 }
             }
+        } else if let Some(text) = &p.hasinu {
+            let piece = match super::hasinu::parse(text.get_ref()) {
+                Ok(piece) => piece,
+                Err(e) => {
+                    string_error(
+                        errors,
+                        text,
+                        e.column,
+                        format!("hasinu \"{}\": {}", text.get_ref(), e.message),
+                    );
+                    continue;
+                }
+            };
+            let Ok(mut t) = PieceType::new(letter, &name, &piece.betza) else {
+                errors.at(
+                    text.span(),
+                    format!(
+                        "hasinu \"{}\": its Betza \"{}\" does not read (a bug: please report it)",
+                        text.get_ref(),
+                        piece.betza
+                    ),
+                );
+                continue;
+            };
+            t.royal = piece.royal;
+            hasinu_promote = piece.promote.map(|(_, promotees)| (promotees, text.span()));
+            t
         } else {
-            let span = p
-                .hasinu
-                .as_ref()
-                .map_or_else(|| p.urc.as_ref().map_or(0..0, Spanned::span), Spanned::span);
-            errors.at(span, "hasinu and urc pieces are not read yet".into());
+            let span = p.urc.as_ref().map_or(0..0, Spanned::span);
+            errors.at(span, "urc pieces are not read yet".into());
             continue;
         };
-        t.royal = p.royal;
+        t.royal |= p.royal;
         if let Some(label) = &p.label {
             // The schema check has made sure it is one to four letters A–Z.
             t.label = label.get_ref().clone();
@@ -172,6 +197,33 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 zone,
                 optional: section.optional,
             });
+        }
+        if let (None, Some((promotees, span))) = (&p.promotion, hasinu_promote) {
+            // Ħasínū's promote(): each promotee names a piece of this level by letter or
+            // name; the zone is the last rank (a `promotion` table says more).
+            let mut to = Vec::new();
+            for promotee in &promotees {
+                let by_name = pieces.get_ref().iter().zip(&letters).find(|((k, q), _)| {
+                    q.name
+                        .as_deref()
+                        .unwrap_or(k.get_ref())
+                        .eq_ignore_ascii_case(promotee)
+                });
+                match index_of(promotee).or_else(|| by_name.and_then(|(_, l)| index_of(&l.to_string()))) {
+                    Some(i) => to.push(i),
+                    None => errors.at(
+                        span.clone(),
+                        format!("hasinu promote(): \"{promotee}\" is neither a letter nor a name of this level's pieces"),
+                    ),
+                }
+            }
+            if !to.is_empty() {
+                t.promotion = Some(Promotion {
+                    to,
+                    zone: 1,
+                    optional: false,
+                });
+            }
         }
         types.push(t);
     }
@@ -293,14 +345,19 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
 
 /// A Betza error placed at its character inside the quoted string.
 fn betza_error(errors: &mut Errors<'_>, betza: &Spanned<String>, e: &crate::betza::BetzaError) {
-    let text = betza.get_ref();
-    let at = betza.span().start + 1 + byte_offset(text, e.column);
+    let message = format!("betza \"{}\": {e}", betza.get_ref());
+    string_error(errors, betza, e.column, message);
+}
+
+/// An error placed at character `column` (1-based) inside a quoted string of the file.
+fn string_error(errors: &mut Errors<'_>, string: &Spanned<String>, column: usize, message: String) {
+    let at = string.span().start + 1 + byte_offset(string.get_ref(), column);
     let (line, column) = line_column(errors.text, at);
     errors.found.push(super::LevelError {
         file: errors.file.to_string(),
         line,
         column,
-        message: format!("betza \"{text}\": {e}"),
+        message,
     });
 }
 

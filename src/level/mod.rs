@@ -12,6 +12,7 @@
 //! README's reference table.
 
 mod grid;
+pub mod hasinu;
 pub mod save;
 pub mod schema;
 

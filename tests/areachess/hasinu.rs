@@ -6,7 +6,7 @@ use areachess::grid::position::MoveKind;
 use areachess::grid::{
     Geometry, PieceType, RoyalRule, Stalemate, Variant, legal_moves, parse_fen, perft,
 };
-use areachess::hasinu;
+use areachess::level::hasinu;
 use std::path::Path;
 
 /// Room for the B5 row and the camel from every start square.
@@ -384,27 +384,67 @@ fn hasinu_demo_level_pieces_read_as_betza() {
 }
 
 #[test]
-fn hasinu_demo_level_plays_from_its_setup() {
-    let level = demo();
-    let types: Vec<PieceType> = demo_pieces()
-        .into_iter()
-        .map(|(letter, name, read)| {
-            let mut t = PieceType::new(letter, &name, &read.betza).expect("reads");
-            t.royal = read.royal;
-            t
-        })
+fn hasinu_demo_level_loads_and_plays_from_its_setup() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/hasinu-demo.toml");
+    let level = areachess::level::load(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid");
+    let royal: Vec<char> = level
+        .variant
+        .types
+        .iter()
+        .filter(|t| t.royal)
+        .map(|t| t.letter)
         .collect();
-    let variant = Variant::new(
-        Geometry::new(8, 8).expect("8×8"),
-        types,
-        None,
-        Stalemate::Draw,
-        RoyalRule::Checkmate,
-    )
-    .expect("a variant");
-    let setup = level["rules"]["setup"].as_str().expect("a setup FEN");
-    let mut pos = parse_fen(&variant, setup).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(royal, ['K'], "royal() makes the king royal");
+    let mut pos = level.start.clone();
     // Pawns: 8 steps and 8 double steps; knight leaps of the Cardinals (b1, g1) and
     // Fibnifs (c1, f1): two each.
-    assert_eq!(perft(&variant, &mut pos, 1), 24);
+    assert_eq!(perft(&level.variant, &mut pos, 1), 24);
+    assert_eq!(
+        perft(&level.variant, &mut pos, 2),
+        24 * 24,
+        "the two sides mirror"
+    );
+}
+
+const ONE_PIECE: &str = "name = \"h\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nhasinu = \"royal() & 1×8d\"\n[pieces.Q]\nname = \"Queen\"\nhasinu = \"n8d\"\n[pieces.P]\nhasinu = \"m(1×1dN) & c(1×2dNE-NW) & promote(last rank, Q, queen)\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/P7/4K3 w - - 0 1\"\n";
+
+#[test]
+fn a_hasinu_error_in_a_level_points_at_its_character() {
+    let text = ONE_PIECE.replace("n8d", "n8d & burn(n8d)");
+    let errors = match areachess::level::parse("h.toml", &text) {
+        Ok(_) => panic!("burn() is refused"),
+        Err(e) => e.0,
+    };
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    // Line 10 is `hasinu = "n8d & burn(n8d)"`; burn starts at character 7 of the string,
+    // column 10 + 7 = 17 of the line.
+    assert_eq!((errors[0].line, errors[0].column), (10, 17), "{}", errors[0]);
+    assert!(errors[0].message.contains("'burn'"), "{}", errors[0]);
+}
+
+#[test]
+fn hasinu_promote_names_the_pieces_it_becomes() {
+    let level = areachess::level::parse("h.toml", ONE_PIECE)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid");
+    let pawn = &level.variant.types[usize::from(level.variant.type_of_letter('P').expect("P"))];
+    let queen = level.variant.type_of_letter('Q').expect("Q");
+    let promotion = pawn
+        .promotion
+        .as_ref()
+        .expect("promote() gives a promotion");
+    assert_eq!(promotion.to, [queen, queen], "by letter and by name");
+    assert_eq!(promotion.zone, 1);
+    let bad = ONE_PIECE.replace("Q, queen", "Q, dragon");
+    let errors = areachess::level::parse("h.toml", &bad).expect_err("no dragon");
+    assert!(
+        errors
+            .to_string()
+            .contains("\"dragon\" is neither a letter nor a name"),
+        "{errors}"
+    );
 }
