@@ -421,7 +421,12 @@ fn a_hasinu_error_in_a_level_points_at_its_character() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     // Line 10 is `hasinu = "n8d & burn(n8d)"`; burn starts at character 7 of the string,
     // column 10 + 7 = 17 of the line.
-    assert_eq!((errors[0].line, errors[0].column), (10, 17), "{}", errors[0]);
+    assert_eq!(
+        (errors[0].line, errors[0].column),
+        (10, 17),
+        "{}",
+        errors[0]
+    );
     assert!(errors[0].message.contains("'burn'"), "{}", errors[0]);
 }
 

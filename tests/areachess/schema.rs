@@ -127,3 +127,129 @@ fn the_json_schema_and_the_loader_refuse_the_same_shapes() {
         );
     }
 }
+
+/// One random edit of a text: delete, insert, duplicate or swap lines.
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(usize, usize),
+    Insert(usize, String),
+    DuplicateLine(usize),
+    SwapLines(usize, usize),
+}
+
+fn edit() -> impl proptest::strategy::Strategy<Value = Edit> {
+    use proptest::prelude::*;
+    let pieces = prop::sample::select(vec![
+        "[",
+        "]",
+        "=",
+        "\n",
+        "{",
+        "}",
+        "#",
+        ",",
+        ".",
+        "-",
+        "0",
+        "9",
+        "27",
+        "-1",
+        "1e309",
+        "\"",
+        "'",
+        "×",
+        "é",
+        "K",
+        "q",
+        "n",
+        "(",
+        ")",
+        "|",
+        "true",
+        "[pieces.Z]\n",
+        "[rules]\n",
+        "betza = \"",
+        "hasinu = \"",
+        "urc = \"",
+        "setup = \"8/8 w",
+        "mode = \"grid\"\n",
+        "zone = 0",
+        "to = []",
+        "king_steps = 99",
+        "files = 26",
+        "\\u0000",
+    ]);
+    prop_oneof![
+        (any::<usize>(), 0usize..12).prop_map(|(at, n)| Edit::Delete(at, n)),
+        (any::<usize>(), pieces).prop_map(|(at, s)| Edit::Insert(at, s.to_string())),
+        any::<usize>().prop_map(Edit::DuplicateLine),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::SwapLines(a, b)),
+    ]
+}
+
+fn apply(text: &str, e: &Edit) -> String {
+    let boundary = |at: usize| {
+        let mut at = at % (text.len() + 1);
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    match e {
+        Edit::Delete(at, n) => {
+            let a = boundary(*at);
+            let b = boundary((a + n).min(text.len()));
+            format!("{}{}", &text[..a], &text[b.max(a)..])
+        }
+        Edit::Insert(at, s) => {
+            let a = boundary(*at);
+            format!("{}{s}{}", &text[..a], &text[a..])
+        }
+        Edit::DuplicateLine(n) => {
+            let mut lines: Vec<&str> = text.lines().collect();
+            if !lines.is_empty() {
+                let k = n % lines.len();
+                lines.insert(k, lines[k]);
+            }
+            lines.join("\n")
+        }
+        Edit::SwapLines(a, b) => {
+            let mut lines: Vec<&str> = text.lines().collect();
+            if !lines.is_empty() {
+                let (a, b) = (a % lines.len(), b % lines.len());
+                lines.swap(a, b);
+            }
+            lines.join("\n")
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 256,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Random edits of shipped levels never panic the loader, and every error it reports
+    /// lies inside the text.
+    #[test]
+    fn mutated_levels_never_panic_the_loader(
+        which in proptest::prelude::any::<usize>(),
+        edits in proptest::collection::vec(edit(), 1..6),
+    ) {
+        let levels = shipped_levels();
+        let path = &levels[which % levels.len()];
+        let mut text = std::fs::read_to_string(path).expect("readable");
+        for e in &edits {
+            text = apply(&text, e);
+        }
+        let lines = text.split('\n').count();
+        if let Err(errors) = level::parse("m.toml", &text) {
+            proptest::prop_assert!(!errors.0.is_empty());
+            for e in &errors.0 {
+                proptest::prop_assert!(e.line >= 1 && e.line <= lines, "{}", e);
+                proptest::prop_assert!(e.column >= 1, "{}", e);
+            }
+        }
+    }
+}
