@@ -5,6 +5,7 @@
 //! - [`grid`]: the square-grid engine (moves, perft, FEN).
 //! - [`level`]: level files.
 //! - [`sim`]: the rules inside Bevy, without rendering.
+//! - [`urc`]: pieces written in the URC piece schema (YAML or TOML), as Betza.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
 //! - `ui` (feature `gui`): the desktop app.
 
@@ -17,3 +18,4 @@ pub mod level;
 pub mod sim;
 #[cfg(feature = "gui")]
 pub mod ui;
+pub mod urc;
