@@ -10,3 +10,4 @@ mod properties;
 mod regions;
 mod rules;
 mod support;
+mod urc;
