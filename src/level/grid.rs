@@ -101,12 +101,14 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }
     };
     let mut types = Vec::new();
+    // Promotions a piece's Ħasínū or URC names by letter or name, read once every type is.
+    let mut pending = Vec::new();
     // Where each label the level writes out stands, to place a clash.
     let mut label_spans = Vec::new();
     for ((key, p), &letter) in pieces.get_ref().iter().zip(&letters) {
         let name = p.name.clone().unwrap_or_else(|| key.get_ref().clone());
         // The schema check has made sure exactly one of betza, hasinu and urc is given.
-        let mut hasinu_promote = None;
+        let mut borrowed_promotion = None;
         let mut t = if let Some(betza) = &p.betza {
             match PieceType::new(letter, &name, betza.get_ref()) {
                 Ok(t) => t,
@@ -140,11 +142,56 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 continue;
             };
             t.royal = piece.royal;
-            hasinu_promote = piece.promote.map(|(_, promotees)| (promotees, text.span()));
+            borrowed_promotion = piece
+                .promote
+                .map(|(_, promotees)| (promotees, 1, text.span(), "hasinu promote()"));
+            t
+        } else if let Some(urc) = &p.urc {
+            let definition = match urc_definition(urc, errors.file) {
+                Ok(d) => d,
+                Err(message) => {
+                    errors.at(urc.span(), message);
+                    continue;
+                }
+            };
+            let betza = match super::urc::to_betza(&definition) {
+                Ok(b) => b,
+                Err(e) => {
+                    errors.at(urc.span(), format!("urc: {e}"));
+                    continue;
+                }
+            };
+            let name = p.name.clone().unwrap_or_else(|| definition.name.clone());
+            let Ok(mut t) = PieceType::new(letter, &name, &betza) else {
+                let message =
+                    format!("urc: its Betza \"{betza}\" does not read (a bug: please report it)");
+                errors.at(urc.span(), message);
+                continue;
+            };
+            t.royal = definition.royal;
+            let promotion = definition
+                .special_rules
+                .as_ref()
+                .and_then(|r| r.promotion.as_ref());
+            if let (Some(promotion), Some(g)) = (promotion, geometry) {
+                let rank = i64::from(promotion.rank);
+                if (1..=i64::from(g.ranks())).contains(&rank) {
+                    let zone = (i64::from(g.ranks()) - rank + 1) as u8;
+                    borrowed_promotion =
+                        Some((promotion.options.clone(), zone, urc.span(), "urc promotion"));
+                } else {
+                    errors.at(
+                        urc.span(),
+                        format!(
+                            "urc promotion rank {rank}: the board has {} ranks",
+                            g.ranks()
+                        ),
+                    );
+                }
+            }
             t
         } else {
-            let span = p.urc.as_ref().map_or(0..0, Spanned::span);
-            errors.at(span, "urc pieces are not read yet".into());
+            // The schema check refuses a piece without moves before this point.
             continue;
         };
         t.royal |= p.royal;
@@ -198,34 +245,40 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 optional: section.optional,
             });
         }
-        if let (None, Some((promotees, span))) = (&p.promotion, hasinu_promote) {
-            // Ħasínū's promote(): each promotee names a piece of this level by letter or
-            // name; the zone is the last rank (a `promotion` table says more).
-            let mut to = Vec::new();
-            for promotee in &promotees {
-                let by_name = pieces.get_ref().iter().zip(&letters).find(|((k, q), _)| {
-                    q.name
-                        .as_deref()
-                        .unwrap_or(k.get_ref())
-                        .eq_ignore_ascii_case(promotee)
-                });
-                match index_of(promotee).or_else(|| by_name.and_then(|(_, l)| index_of(&l.to_string()))) {
-                    Some(i) => to.push(i),
-                    None => errors.at(
-                        span.clone(),
-                        format!("hasinu promote(): \"{promotee}\" is neither a letter nor a name of this level's pieces"),
-                    ),
-                }
-            }
-            if !to.is_empty() {
-                t.promotion = Some(Promotion {
-                    to,
-                    zone: 1,
-                    optional: false,
-                });
-            }
+        if let (None, Some(borrowed)) = (&p.promotion, borrowed_promotion) {
+            pending.push((types.len(), borrowed));
         }
         types.push(t);
+    }
+    for (n, (promotees, zone, span, what)) in pending {
+        // A URC file or a Ħasínū text may serve many levels: the choices this level lacks
+        // are passed over, but at least one must be here.
+        let to: Vec<u8> = promotees
+            .iter()
+            .filter_map(|promotee| {
+                index_of(promotee).or_else(|| {
+                    types
+                        .iter()
+                        .find(|t: &&PieceType| t.name.eq_ignore_ascii_case(promotee))
+                        .and_then(|t| index_of(&t.letter.to_string()))
+                })
+            })
+            .collect();
+        if to.is_empty() {
+            errors.at(
+                span,
+                format!(
+                    "{what}: none of {} is a letter or a name of this level's pieces",
+                    promotees.join(", ")
+                ),
+            );
+        } else {
+            types[n].promotion = Some(Promotion {
+                to,
+                zone,
+                optional: false,
+            });
+        }
     }
     for (letter, span) in label_spans {
         let mine = types.iter().find(|t: &&PieceType| t.letter == letter);
@@ -340,6 +393,50 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             errors.at(at..at, format!("setup: {e}"));
             Err(LevelErrors(errors.found.clone()))
         }
+    }
+}
+
+/// The URC definition `urc` names (`"FILE.yaml#id"`, relative to the level file `level`)
+/// or embeds (a table).
+fn urc_definition(
+    urc: &Spanned<toml::Value>,
+    level: &str,
+) -> Result<super::urc::UrcDefinition, String> {
+    match urc.get_ref() {
+        toml::Value::String(reference) => {
+            let Some((file, id)) = reference.split_once('#') else {
+                return Err(format!(
+                    "urc \"{reference}\": expected \"FILE.yaml#id\", a piece of a URC file"
+                ));
+            };
+            let base = std::path::Path::new(level)
+                .parent()
+                .unwrap_or(std::path::Path::new(""));
+            let path = base.join(file);
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("urc \"{reference}\": cannot read {}: {e}", path.display()))?;
+            let pieces = super::urc::read_yaml(&text)
+                .map_err(|e| format!("urc \"{reference}\": {}:{e}", path.display()))?;
+            let known: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
+            pieces
+                .iter()
+                .find(|p| p.id == id)
+                .map(|p| p.definition.clone())
+                .ok_or_else(|| {
+                    format!(
+                        "urc \"{reference}\": {} has no piece \"{id}\" (it has {})",
+                        path.display(),
+                        known.join(", ")
+                    )
+                })
+        }
+        toml::Value::Table(table) => toml::Value::Table(table.clone())
+            .try_into()
+            .map_err(|e: toml::de::Error| format!("urc table: {}", e.message().trim())),
+        other => Err(format!(
+            "urc: expected \"FILE.yaml#id\" or a table, found {}",
+            other.type_str()
+        )),
     }
 }
 

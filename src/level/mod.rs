@@ -15,6 +15,7 @@ mod grid;
 pub mod hasinu;
 pub mod save;
 pub mod schema;
+pub mod urc;
 
 pub use grid::GridLevel;
 use grid::{CastlingSection, PieceSection};

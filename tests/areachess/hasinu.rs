@@ -444,12 +444,20 @@ fn hasinu_promote_names_the_pieces_it_becomes() {
         .expect("promote() gives a promotion");
     assert_eq!(promotion.to, [queen, queen], "by letter and by name");
     assert_eq!(promotion.zone, 1);
-    let bad = ONE_PIECE.replace("Q, queen", "Q, dragon");
-    let errors = areachess::level::parse("h.toml", &bad).expect_err("no dragon");
+    // Choices the level lacks are passed over; none at all is an error.
+    let some = ONE_PIECE.replace("Q, queen", "Q, dragon");
+    let level = areachess::level::parse("h.toml", &some)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid");
+    let pawn = &level.variant.types[usize::from(level.variant.type_of_letter('P').expect("P"))];
+    assert_eq!(pawn.promotion.as_ref().expect("promotes").to, [queen]);
+    let none = ONE_PIECE.replace("Q, queen", "dragon, wyvern");
+    let errors = areachess::level::parse("h.toml", &none).expect_err("no dragon");
     assert!(
         errors
             .to_string()
-            .contains("\"dragon\" is neither a letter nor a name"),
+            .contains("none of dragon, wyvern is a letter or a name"),
         "{errors}"
     );
 }

@@ -13,3 +13,4 @@ mod rules;
 mod save;
 mod schema;
 mod support;
+mod urc;

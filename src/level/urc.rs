@@ -1,0 +1,1167 @@
+//! Pieces written in the URC piece schema (`../shared/seeds/urc-piece-schema.md`), read
+//! from YAML or from a TOML table and turned into our Betza dialect, so that the engine
+//! plays them like any other piece.
+//!
+//! A URC file is a YAML map of piece ids to definitions; [`read_yaml`] reads one and
+//! refuses what it cannot play with the line and column of the fault. [`to_betza`]
+//! converts one definition however it was read (a level may embed one as a TOML table).
+//! Every Betza string it returns is checked term by term against the compiled model
+//! ([`crate::betza::model::leg`]) before it is handed out.
+//!
+//! # Decisions
+//!
+//! Vectors are `[x, y]` in the mover's own view, exactly as Betza leaps are: `+x` right,
+//! `+y` forward (toward the opponent); Black's moves are White's turned round by the engine.
+//! In the table, "the atom of `[x, y]`" is the Betza atom whose leaps are `(±x, ±y)` and
+//! `(±y, ±x)`: `W F D N A H M Z G` for (0,1) (1,1) (0,2) (1,2) (2,2) (0,3) (1,3) (2,3)
+//! (3,3), the custom atom `(a,b)` otherwise.
+//!
+//! | URC | Betza | example |
+//! | --- | --- | --- |
+//! | a list of vectors of one atom | that atom with direction letters selecting exactly those leaps (the shortest spelling found, checked with [`crate::betza::directions`]); all of them: no letters | `[[1,1],[-1,1]]` → `fF`; all 8 knight vectors → `N` |
+//! | `leap` | the atom of each vector, one term per atom; (0,1) and (1,1) vectors as one `K` term when one spelling selects both | `[[1,2],[2,1]]` → `frN`; `[[0,1],[1,1]]` → `f^K` |
+//! | `slide`, `range: unlimited` | the atom of each direction, riding: `R` for (0,1), `B` for (1,1), `Q` for both under one spelling, `X0` for any other atom `X` | `[[0,1]]` → `fR`; `[[1,2]]` → `f^N0` (a nightrider line) |
+//! | `slide`, `range: n` | the atom with the count `n` (none for 1); `K` for (0,1) and (1,1) under one spelling | `[[0,1]]`, 2 → `fW2`; all 8 king lines, 3 → `K3` |
+//! | a slide's step | the whole vector: `[1,2]` steps a knight leap at a time, and only the squares it lands on can block it | `[[2,0]]` → `rD0` |
+//! | `range` left out | `unlimited` | |
+//! | `hopper`, `hurdle_count: 1`, `land_distance: 1` (the defaults) | `g` on the riding atom of each direction: slide to the first piece, land just beyond it | all 8 → `gQ` |
+//! | `move_only` / `capture_only` / `initial_only` | `m` / `c` / `i` (`i`: while the piece has not moved) | pawn push → `mfW` |
+//! | `special_rules.en_passant: true` | `e` on every `capture_only` slide and leap: the engine lets an `e` capture take a piece whose last move was an `i` move passing over the landing square | pawn → `mfW|imfW2|cefF` |
+//! | moves | one term each, joined by `|` | |
+//! | `royal`, `value`, `description`, `promotion`, `castling` | kept as data in [`UrcDefinition`]; not part of the Betza (a level maps promotion and castling to its own rules) | |
+//!
+//! # Refused
+//!
+//! | what | why |
+//! | --- | --- |
+//! | `move_only` and `capture_only` both true | the move could end nowhere |
+//! | an empty `moves`, `directions` or `vectors` list | nothing to play |
+//! | a vector `[0, 0]` | it goes nowhere |
+//! | a component beyond ±25 | no board is wider than 26 squares |
+//! | `range` 0 or above 1000 | Betza counts 1 to 1000 |
+//! | `hurdle_count` other than 1 | our `g` hops exactly one piece, and a chain cannot count hurdles: its next leg would also start from the empty squares before the first one |
+//! | `land_distance` other than 1 | our `g` lands just beyond the hurdle; `p` lands at any distance, and a chain after `g` would also start before the hurdle |
+//! | `en_passant: true` without a `capture_only` slide or leap | there is no capture to add `e` to |
+//! | a `symbol` not of one or two visible characters | the schema's notation symbol |
+//! | unknown keys, wrong types, duplicate keys, bad YAML | at their line and column (inside a move: the move's, as serde reads a tagged move whole) |
+
+use crate::betza::directions::{Leap, leaps};
+use crate::betza::model::leg;
+use crate::betza::{Betza, MAX_REPEAT, parse};
+use crate::grid::board::MAX_SIDE;
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use serde_saphyr::{MessageFormatter, Spanned, UserMessageFormatter};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One piece definition as the URC schema writes it; deserializable from YAML and from
+/// TOML (a level may embed it as a TOML table), with unknown keys refused.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct UrcDefinition {
+    /// Its human-readable name.
+    pub name: String,
+    /// Its notation symbol, one or two characters.
+    pub symbol: String,
+    /// Its relative value (pawn 1, queen 9), if given.
+    #[serde(default)]
+    pub value: Option<f64>,
+    /// Whether losing it loses the game.
+    #[serde(default)]
+    pub royal: bool,
+    /// A description, if given.
+    #[serde(default)]
+    pub description: Option<String>,
+    /// Its move patterns: the piece may use any of them.
+    pub moves: Vec<UrcMove>,
+    /// En passant, promotion and castling, if any.
+    #[serde(default)]
+    pub special_rules: Option<SpecialRules>,
+}
+
+/// One move pattern, tagged by its `type`.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum UrcMove {
+    /// Moves along each direction, stopped by the first piece.
+    Slide {
+        /// The steps, `[x, y]`.
+        directions: Vec<[i32; 2]>,
+        /// How many steps at most.
+        #[serde(default)]
+        range: UrcRange,
+        /// Never captures.
+        #[serde(default)]
+        move_only: bool,
+        /// Only captures.
+        #[serde(default)]
+        capture_only: bool,
+        /// Only while the piece has not moved.
+        #[serde(default)]
+        initial_only: bool,
+    },
+    /// Jumps straight to each offset, whatever stands between.
+    Leap {
+        /// The offsets, `[x, y]`.
+        vectors: Vec<[i32; 2]>,
+        /// Never captures.
+        #[serde(default)]
+        move_only: bool,
+        /// Only captures.
+        #[serde(default)]
+        capture_only: bool,
+        /// Only while the piece has not moved.
+        #[serde(default)]
+        initial_only: bool,
+    },
+    /// Slides along each direction and must hop pieces on the way.
+    Hopper {
+        /// The steps, `[x, y]`.
+        directions: Vec<[i32; 2]>,
+        /// How many pieces it hops.
+        #[serde(default = "one")]
+        hurdle_count: u32,
+        /// How many squares beyond the last hurdle it lands (1: just beyond).
+        #[serde(default = "one")]
+        land_distance: u32,
+        /// Never captures.
+        #[serde(default)]
+        move_only: bool,
+        /// Only captures.
+        #[serde(default)]
+        capture_only: bool,
+        /// Only while the piece has not moved (not in the schema for hoppers; accepted
+        /// as for the other types).
+        #[serde(default)]
+        initial_only: bool,
+    },
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// How far a slide goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UrcRange {
+    /// `unlimited`: to the board's edge or the first piece.
+    #[default]
+    Unlimited,
+    /// At most this many steps.
+    Squares(u32),
+}
+
+impl<'de> Deserialize<'de> for UrcRange {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct RangeVisitor;
+        impl Visitor<'_> for RangeVisitor {
+            type Value = UrcRange;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("\"unlimited\" or a whole number of squares")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<UrcRange, E> {
+                if v == "unlimited" {
+                    Ok(UrcRange::Unlimited)
+                } else {
+                    Err(E::invalid_value(de::Unexpected::Str(v), &self))
+                }
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<UrcRange, E> {
+                u32::try_from(v)
+                    .map(UrcRange::Squares)
+                    .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<UrcRange, E> {
+                u32::try_from(v)
+                    .map(UrcRange::Squares)
+                    .map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
+            }
+        }
+        deserializer.deserialize_any(RangeVisitor)
+    }
+}
+
+/// The schema's special rules.
+#[derive(Deserialize, Clone, Debug, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SpecialRules {
+    /// Its capture-only moves may also capture en passant.
+    #[serde(default)]
+    pub en_passant: bool,
+    /// Where it promotes and into what.
+    #[serde(default)]
+    pub promotion: Option<UrcPromotion>,
+    /// Which ways it castles (for kings).
+    #[serde(default)]
+    pub castling: Option<UrcCastling>,
+}
+
+/// Promotion as the schema writes it.
+#[derive(Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct UrcPromotion {
+    /// The rank where it promotes (8 on a chess board, counted from its own side).
+    pub rank: u32,
+    /// The piece ids it may become.
+    pub options: Vec<String>,
+}
+
+/// Castling as the schema writes it.
+#[derive(Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct UrcCastling {
+    /// Toward the h-file.
+    #[serde(default)]
+    pub kingside: bool,
+    /// Toward the a-file.
+    #[serde(default)]
+    pub queenside: bool,
+}
+
+/// The piece as this project uses it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UrcPiece {
+    /// The key it has in its URC file.
+    pub id: String,
+    /// The definition as written.
+    pub definition: UrcDefinition,
+    /// Its moves in our Betza dialect; always parses with [`crate::betza::parse`].
+    pub betza: String,
+}
+
+impl UrcPiece {
+    /// Checks a definition (its symbol and its moves) and converts it.
+    pub fn new(id: &str, definition: UrcDefinition) -> Result<UrcPiece, String> {
+        let betza = convert(&definition).map_err(|r| r.message)?;
+        Ok(UrcPiece {
+            id: id.to_string(),
+            definition,
+            betza,
+        })
+    }
+}
+
+/// A problem in a URC file or definition. Displays as `LINE:COL: MESSAGE` when its place
+/// is known, else as `MESSAGE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UrcError {
+    /// 1-based line in the YAML text, if known.
+    pub line: Option<usize>,
+    /// 1-based column (in characters) in the YAML text, if known.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for UrcError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "{line}:{column}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for UrcError {}
+
+impl UrcError {
+    fn at(location: serde_saphyr::Location, message: String) -> UrcError {
+        let known = location.line() > 0;
+        let number = |n: u64| usize::try_from(n).ok().filter(|_| known);
+        UrcError {
+            line: number(location.line()),
+            column: number(location.column()),
+            message,
+        }
+    }
+}
+
+/// Reads a YAML file holding a map of piece ids to definitions, in the file's order.
+pub fn read_yaml(text: &str) -> Result<Vec<UrcPiece>, UrcError> {
+    let file: Ordered<Spanned<UrcDefinition>> = serde_saphyr::from_str(text).map_err(|e| {
+        let message = UserMessageFormatter.format_message(&e).into_owned();
+        match e.location() {
+            Some(location) => UrcError::at(location, message),
+            None => UrcError {
+                line: None,
+                column: None,
+                message,
+            },
+        }
+    })?;
+    if file.0.is_empty() {
+        return Err(UrcError {
+            line: None,
+            column: None,
+            message: "no pieces: a URC file is a map of piece ids to definitions".into(),
+        });
+    }
+    // The same text again, for the places of the parts a conversion may refuse (serde
+    // keeps no places inside the internally tagged moves).
+    let places: Option<Ordered<Spanned<Places>>> = serde_saphyr::from_str(text).ok();
+    let mut out = Vec::with_capacity(file.0.len());
+    for (n, (id, definition)) in file.0.into_iter().enumerate() {
+        let betza = convert(&definition.value).map_err(|refusal| {
+            let place = places.as_ref().and_then(|p| p.0.get(n)).map(|(_, p)| p);
+            let location = match (refusal.part, place) {
+                (Part::Move(k), Some(p)) => p
+                    .value
+                    .moves
+                    .as_ref()
+                    .and_then(|m| m.value.get(k))
+                    .map(|m| m.referenced),
+                (Part::Moves, Some(p)) => p.value.moves.as_ref().map(|m| m.referenced),
+                (Part::Symbol, Some(p)) => p.value.symbol.as_ref().map(|s| s.referenced),
+                (Part::SpecialRules, Some(p)) => {
+                    p.value.special_rules.as_ref().map(|s| s.referenced)
+                }
+                _ => None,
+            }
+            .unwrap_or(definition.referenced);
+            UrcError::at(location, format!("piece {id}: {}", refusal.message))
+        })?;
+        out.push(UrcPiece {
+            id,
+            definition: definition.value,
+            betza,
+        });
+    }
+    Ok(out)
+}
+
+/// Converts one definition (from YAML or TOML) to Betza. Promotion and castling are not
+/// part of it; see the module's decision table for the rest.
+pub fn to_betza(def: &UrcDefinition) -> Result<String, String> {
+    convert(def).map_err(|r| r.message)
+}
+
+/// A map read as a list of its entries, in the order written.
+struct Ordered<T>(Vec<(String, T)>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Ordered<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct OrderedVisitor<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for OrderedVisitor<T> {
+            type Value = Ordered<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map of piece ids to piece definitions")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Ordered<T>, A::Error> {
+                let mut out = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    out.push(entry);
+                }
+                Ok(Ordered(out))
+            }
+        }
+        deserializer.deserialize_map(OrderedVisitor(std::marker::PhantomData))
+    }
+}
+
+/// Where the parts of a definition stand, for [`read_yaml`]'s errors.
+#[derive(Deserialize)]
+struct Places {
+    #[serde(default)]
+    symbol: Option<Spanned<IgnoredAny>>,
+    moves: Option<Spanned<Vec<Spanned<IgnoredAny>>>>,
+    #[serde(default)]
+    special_rules: Option<Spanned<IgnoredAny>>,
+}
+
+/// The part of a definition a refusal is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Piece,
+    Symbol,
+    Moves,
+    Move(usize),
+    SpecialRules,
+}
+
+/// Why a definition cannot be converted, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Refusal {
+    part: Part,
+    message: String,
+}
+
+fn refuse(part: Part, message: impl Into<String>) -> Refusal {
+    Refusal {
+        part,
+        message: message.into(),
+    }
+}
+
+/// The definition checked and converted.
+fn convert(def: &UrcDefinition) -> Result<String, Refusal> {
+    let symbol_chars = def.symbol.chars().count();
+    if !(1..=2).contains(&symbol_chars) || def.symbol.chars().any(char::is_whitespace) {
+        return Err(refuse(
+            Part::Symbol,
+            format!(
+                "symbol {:?}: expected one or two visible characters",
+                def.symbol
+            ),
+        ));
+    }
+    if def.moves.is_empty() {
+        return Err(refuse(
+            Part::Moves,
+            "moves is empty: a piece needs at least one move",
+        ));
+    }
+    let en_passant = def.special_rules.as_ref().is_some_and(|s| s.en_passant);
+    let mut terms = Vec::new();
+    for (k, m) in def.moves.iter().enumerate() {
+        terms.extend(move_terms(m, en_passant).map_err(|message| {
+            refuse(
+                Part::Move(k),
+                format!("move {} ({}): {message}", k + 1, kind(m)),
+            )
+        })?);
+    }
+    let takes_en_passant = def.moves.iter().any(|m| match m {
+        UrcMove::Slide { capture_only, .. } | UrcMove::Leap { capture_only, .. } => *capture_only,
+        UrcMove::Hopper { .. } => false,
+    });
+    if en_passant && !takes_en_passant {
+        return Err(refuse(
+            Part::SpecialRules,
+            "special_rules.en_passant: true needs a capture_only slide or leap to capture en passant with",
+        ));
+    }
+    let betza = terms.join("|");
+    // Each term was checked on its own; the whole must read too.
+    match parse(&betza) {
+        Ok(Betza::Modern(_)) => Ok(betza),
+        _ => Err(refuse(
+            Part::Piece,
+            format!("internal: the conversion {betza:?} does not read as Betza"),
+        )),
+    }
+}
+
+fn kind(m: &UrcMove) -> &'static str {
+    match m {
+        UrcMove::Slide { .. } => "slide",
+        UrcMove::Leap { .. } => "leap",
+        UrcMove::Hopper { .. } => "hopper",
+    }
+}
+
+/// What a term may do, before its directions.
+#[derive(Clone, Copy)]
+struct Modes {
+    move_only: bool,
+    capture_only: bool,
+    initial_only: bool,
+    en_passant: bool,
+    grasshopper: bool,
+}
+
+impl Modes {
+    fn letters(self) -> String {
+        let mut s = String::new();
+        for (on, letter) in [
+            (self.initial_only, "i"),
+            (self.move_only, "m"),
+            (self.capture_only, "c"),
+            (self.en_passant, "e"),
+            (self.grasshopper, "g"),
+        ] {
+            if on {
+                s.push_str(letter);
+            }
+        }
+        s
+    }
+}
+
+/// How far a term goes: one leap, `n` steps, or without limit.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    Leap,
+    Steps(u16),
+    Ride,
+}
+
+/// The Betza terms of one move.
+fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
+    let (vectors, field, reach, modes) = match *m {
+        UrcMove::Slide {
+            ref directions,
+            range,
+            move_only,
+            capture_only,
+            initial_only,
+        } => {
+            let reach = match range {
+                UrcRange::Unlimited => Reach::Ride,
+                UrcRange::Squares(n) => match u16::try_from(n) {
+                    Ok(k) if (1..=MAX_REPEAT).contains(&n) => Reach::Steps(k),
+                    _ => {
+                        return Err(format!(
+                            "range {n}: expected \"unlimited\" or 1 to {MAX_REPEAT} squares"
+                        ));
+                    }
+                },
+            };
+            let modes = Modes {
+                move_only,
+                capture_only,
+                initial_only,
+                en_passant: en_passant && capture_only,
+                grasshopper: false,
+            };
+            (directions, "directions", reach, modes)
+        }
+        UrcMove::Leap {
+            ref vectors,
+            move_only,
+            capture_only,
+            initial_only,
+        } => {
+            let modes = Modes {
+                move_only,
+                capture_only,
+                initial_only,
+                en_passant: en_passant && capture_only,
+                grasshopper: false,
+            };
+            (vectors, "vectors", Reach::Leap, modes)
+        }
+        UrcMove::Hopper {
+            ref directions,
+            hurdle_count,
+            land_distance,
+            move_only,
+            capture_only,
+            initial_only,
+        } => {
+            if hurdle_count != 1 {
+                return Err(format!(
+                    "hurdle_count {hurdle_count} is not supported: our Betza hops exactly one piece (g), so only hurdle_count 1 is"
+                ));
+            }
+            if land_distance != 1 {
+                return Err(format!(
+                    "land_distance {land_distance} is not supported: our Betza lands just beyond the hurdle (g), so only land_distance 1 is"
+                ));
+            }
+            let modes = Modes {
+                move_only,
+                capture_only,
+                initial_only,
+                en_passant: false,
+                grasshopper: true,
+            };
+            (directions, "directions", Reach::Ride, modes)
+        }
+    };
+    if modes.move_only && modes.capture_only {
+        return Err("move_only and capture_only are both true: the move could end nowhere".into());
+    }
+    let groups = atoms(vectors, field)?;
+    let prefix = modes.letters();
+    let mut out = Vec::new();
+    // A king's or queen's lines as one term when both parts take the same letters.
+    let wazir = groups.get(&(0, 1));
+    let ferz = groups.get(&(1, 1));
+    let mut merged = false;
+    if let (Some(w), Some(f)) = (wazir, ferz) {
+        let mut both: Vec<Leap> = w.iter().chain(f).copied().collect();
+        both.sort_unstable();
+        if let Some(dirs) = directions_for("K", &both) {
+            let atom = if reach == Reach::Ride { "Q" } else { "K" };
+            out.push(checked(&prefix, &dirs, atom, reach, &both, modes)?);
+            merged = true;
+        }
+    }
+    for (&(a, b), targets) in &groups {
+        if merged && matches!((a, b), (0, 1) | (1, 1)) {
+            continue;
+        }
+        let letter = atom_letter(a, b);
+        let atom = match (reach, letter) {
+            (Reach::Ride, Some('W')) => "R".to_string(),
+            (Reach::Ride, Some('F')) => "B".to_string(),
+            (_, Some(c)) => c.to_string(),
+            (_, None) => format!("({a},{b})"),
+        };
+        match directions_for(&atom, targets) {
+            Some(dirs) => out.push(checked(&prefix, &dirs, &atom, reach, targets, modes)?),
+            // No one spelling: a term per leap, each selected on its own.
+            None => {
+                for &l in targets {
+                    out.push(checked(&prefix, &selector(l), &atom, reach, &[l], modes)?);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The vectors grouped by atom (`(a, b)` with `0 <= a <= b`), each group sorted.
+fn atoms(vectors: &[[i32; 2]], field: &str) -> Result<BTreeMap<(i32, i32), Vec<Leap>>, String> {
+    if vectors.is_empty() {
+        return Err(format!("{field} is empty"));
+    }
+    let limit = i32::from(MAX_SIDE) - 1;
+    let mut out: BTreeMap<(i32, i32), Vec<Leap>> = BTreeMap::new();
+    for &[x, y] in vectors {
+        if (x, y) == (0, 0) {
+            return Err(format!("{field}: [0, 0] goes nowhere"));
+        }
+        if x.unsigned_abs() > limit.unsigned_abs() || y.unsigned_abs() > limit.unsigned_abs() {
+            return Err(format!(
+                "{field}: [{x}, {y}] is too long: each component lies within ±{limit} (no board is wider than {MAX_SIDE} squares)"
+            ));
+        }
+        let (a, b) = (x.abs().min(y.abs()), x.abs().max(y.abs()));
+        let group = out.entry((a, b)).or_default();
+        if !group.contains(&(x, y)) {
+            group.push((x, y));
+        }
+    }
+    for group in out.values_mut() {
+        group.sort_unstable();
+    }
+    Ok(out)
+}
+
+/// The letter of the atom with leaps `(a, b)`, `0 <= a <= b`, if it has one.
+fn atom_letter(a: i32, b: i32) -> Option<char> {
+    Some(match (a, b) {
+        (0, 1) => 'W',
+        (1, 1) => 'F',
+        (0, 2) => 'D',
+        (1, 2) => 'N',
+        (2, 2) => 'A',
+        (0, 3) => 'H',
+        (1, 3) => 'M',
+        (2, 3) => 'Z',
+        (3, 3) => 'G',
+        _ => return None,
+    })
+}
+
+/// Direction groups, one of which or two side by side may select a set of leaps.
+const SELECTORS: [&str; 26] = [
+    "f", "b", "r", "l", "v", "h", "fr", "fl", "br", "bl", "fh", "bh", "rh", "lh", "fs", "bs", "rs",
+    "ls", "f^", "f_", "b^", "b_", "r^", "r_", "l^", "l_",
+];
+
+/// The leaps `dirs` + `atom` selects, as the parser and [`leaps`] read it.
+fn selected(dirs: &str, atom: &str) -> Option<Vec<Leap>> {
+    match parse(&format!("{dirs}{atom}")) {
+        Ok(Betza::Modern(alts)) if alts.len() == 1 && alts[0].chains.len() == 1 => {
+            let chain = &alts[0].chains[0];
+            chain
+                .rest
+                .is_empty()
+                .then(|| leaps(chain.first.atom, &chain.first.modifiers))
+        }
+        _ => None,
+    }
+}
+
+/// The shortest direction letters that make `atom` select exactly `targets` (sorted):
+/// none for all of its leaps, then one group, then two side by side, then one group per
+/// leap; `None` if even that spelling reads otherwise.
+fn directions_for(atom: &str, targets: &[Leap]) -> Option<String> {
+    let fits = |dirs: &str| selected(dirs, atom).is_some_and(|s| s == targets);
+    if fits("") {
+        return Some(String::new());
+    }
+    if let Some(one) = SELECTORS.iter().find(|s| fits(s)) {
+        return Some((*one).to_string());
+    }
+    let mut best: Option<String> = None;
+    for a in SELECTORS {
+        for b in SELECTORS {
+            let two = format!("{a}{b}");
+            if best.as_ref().is_none_or(|x| two.len() < x.len()) && fits(&two) {
+                best = Some(two);
+            }
+        }
+    }
+    best.or_else(|| {
+        let each: String = targets.iter().map(|&l| selector(l)).collect();
+        fits(&each).then_some(each)
+    })
+}
+
+/// Direction letters selecting the one leap `(x, y)` of its atom.
+fn selector((x, y): Leap) -> String {
+    let fb = if y > 0 { 'f' } else { 'b' };
+    let rl = if x > 0 { 'r' } else { 'l' };
+    // `^` turns right of f and b, forward of r and l.
+    if x == 0 {
+        fb.to_string()
+    } else if y == 0 {
+        rl.to_string()
+    } else if x.abs() == y.abs() {
+        format!("{fb}{rl}")
+    } else if y.abs() > x.abs() {
+        format!("{fb}{}", if x > 0 { '^' } else { '_' })
+    } else {
+        format!("{rl}{}", if y > 0 { '^' } else { '_' })
+    }
+}
+
+/// One term, written and checked against the compiled model: its leaps, range and modes.
+fn checked(
+    prefix: &str,
+    dirs: &str,
+    atom: &str,
+    reach: Reach,
+    targets: &[Leap],
+    modes: Modes,
+) -> Result<String, String> {
+    let count = match reach {
+        Reach::Steps(n) if n > 1 => n.to_string(),
+        Reach::Ride if !matches!(atom, "R" | "B" | "Q") => "0".into(),
+        _ => String::new(),
+    };
+    let text = format!("{prefix}{dirs}{atom}{count}");
+    let internal = || format!("internal: {text} does not say what the move says");
+    let Ok(Betza::Modern(alts)) = parse(&text) else {
+        return Err(internal());
+    };
+    let [alt] = alts.as_slice() else {
+        return Err(internal());
+    };
+    let [chain] = alt.chains.as_slice() else {
+        return Err(internal());
+    };
+    let compiled = leg(&chain.first);
+    let range = match reach {
+        Reach::Leap => Some(1),
+        Reach::Steps(n) => Some(n),
+        Reach::Ride => None,
+    };
+    let m = compiled.modes;
+    let ok = chain.rest.is_empty()
+        && compiled.leaps == targets
+        && compiled.range == range
+        && m.moves != modes.capture_only
+        && m.captures != modes.move_only
+        && m.initial == modes.initial_only
+        && m.en_passant == modes.en_passant
+        && m.grasshopper == modes.grasshopper;
+    if ok { Ok(text) } else { Err(internal()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::betza::directions::symmetric;
+
+    fn piece(yaml: &str) -> UrcPiece {
+        let mut pieces = read_yaml(yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+        assert_eq!(pieces.len(), 1);
+        pieces.remove(0)
+    }
+
+    fn betza_of(moves: &str) -> String {
+        piece(&format!("p:\n  name: P\n  symbol: P\n  moves:\n{moves}")).betza
+    }
+
+    fn error(yaml: &str) -> String {
+        read_yaml(yaml).expect_err(yaml).to_string()
+    }
+
+    const KNIGHT: &str = "knight:
+  name: \"Knight\"
+  symbol: \"N\"
+  value: 3
+  moves:
+    - type: leap
+      vectors:
+        - [1, 2]
+        - [1, -2]
+        - [-1, 2]
+        - [-1, -2]
+        - [2, 1]
+        - [2, -1]
+        - [-2, 1]
+        - [-2, -1]
+";
+
+    #[test]
+    fn the_seeds_knight_is_n() {
+        let knight = piece(KNIGHT);
+        assert_eq!(knight.id, "knight");
+        assert_eq!(knight.betza, "N");
+        assert_eq!(knight.definition.name, "Knight");
+        assert_eq!(knight.definition.value, Some(3.0));
+        assert!(!knight.definition.royal);
+        assert_eq!(knight.definition.special_rules, None);
+    }
+
+    #[test]
+    fn every_field_reads() {
+        let p = piece(
+            "king:
+  name: King
+  symbol: K
+  value: 1000.5
+  royal: true
+  description: It must not be taken.
+  moves:
+    - { type: slide, directions: [[0, 1], [1, 1]], range: 1, move_only: true, initial_only: true }
+    - { type: leap, vectors: [[2, 0]], capture_only: true }
+    - { type: hopper, directions: [[0, 1]], hurdle_count: 1, land_distance: 1, move_only: true, initial_only: true }
+  special_rules:
+    en_passant: true
+    promotion: { rank: 8, options: [queen, knight] }
+    castling: { kingside: true, queenside: false }
+",
+        );
+        let d = &p.definition;
+        assert_eq!(d.value, Some(1000.5));
+        assert!(d.royal);
+        assert_eq!(d.description.as_deref(), Some("It must not be taken."));
+        assert_eq!(
+            d.moves[0],
+            UrcMove::Slide {
+                directions: vec![[0, 1], [1, 1]],
+                range: UrcRange::Squares(1),
+                move_only: true,
+                capture_only: false,
+                initial_only: true
+            }
+        );
+        assert_eq!(
+            d.moves[1],
+            UrcMove::Leap {
+                vectors: vec![[2, 0]],
+                move_only: false,
+                capture_only: true,
+                initial_only: false
+            }
+        );
+        assert_eq!(
+            d.moves[2],
+            UrcMove::Hopper {
+                directions: vec![[0, 1]],
+                hurdle_count: 1,
+                land_distance: 1,
+                move_only: true,
+                capture_only: false,
+                initial_only: true
+            }
+        );
+        let rules = d.special_rules.as_ref().expect("given");
+        assert!(rules.en_passant);
+        assert_eq!(
+            rules.promotion,
+            Some(UrcPromotion {
+                rank: 8,
+                options: vec!["queen".into(), "knight".into()]
+            })
+        );
+        assert_eq!(
+            rules.castling,
+            Some(UrcCastling {
+                kingside: true,
+                queenside: false
+            })
+        );
+        assert_eq!(p.betza, "imf^K|cerD|imgfR");
+    }
+
+    #[test]
+    fn defaults_are_the_schemas() {
+        let p = piece(
+            "g:\n  name: G\n  symbol: G\n  moves:\n    - { type: hopper, directions: [[1, 0]] }\n    - { type: slide, directions: [[0, 1]] }\n",
+        );
+        assert_eq!(
+            p.definition.moves[0],
+            UrcMove::Hopper {
+                directions: vec![[1, 0]],
+                hurdle_count: 1,
+                land_distance: 1,
+                move_only: false,
+                capture_only: false,
+                initial_only: false
+            }
+        );
+        assert!(matches!(
+            p.definition.moves[1],
+            UrcMove::Slide {
+                range: UrcRange::Unlimited,
+                ..
+            }
+        ));
+        assert_eq!(p.definition.value, None);
+        assert_eq!(p.betza, "grR|fR");
+    }
+
+    #[test]
+    fn pieces_keep_the_files_order() {
+        let ids: Vec<String> = read_yaml(
+            "z: { name: Z, symbol: Z, moves: [{ type: leap, vectors: [[0, 1]] }] }\na: { name: A, symbol: A, moves: [{ type: leap, vectors: [[1, 1]] }] }\n",
+        )
+        .expect("valid")
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+        assert_eq!(ids, ["z", "a"]);
+    }
+
+    #[test]
+    fn the_seeds_pawn_is_the_chess_pawn() {
+        let pawn = betza_of(
+            "    - { type: slide, directions: [[0, 1]], range: 1, move_only: true }
+    - { type: slide, directions: [[0, 1]], range: 2, move_only: true, initial_only: true }
+    - { type: slide, directions: [[1, 1], [-1, 1]], range: 1, capture_only: true }
+  special_rules:
+    en_passant: true
+    promotion: { rank: 8, options: [queen, rook, bishop, knight] }
+",
+        );
+        assert_eq!(pawn, "mfW|imfW2|cefF");
+    }
+
+    #[test]
+    fn a_slide_rides_or_counts() {
+        let slide = |dirs: &str, range: &str| {
+            betza_of(&format!(
+                "    - {{ type: slide, directions: {dirs}, range: {range} }}\n"
+            ))
+        };
+        let all8 = "[[1,0],[-1,0],[0,1],[0,-1],[1,1],[1,-1],[-1,1],[-1,-1]]";
+        assert_eq!(slide(all8, "unlimited"), "Q");
+        assert_eq!(slide(all8, "1"), "K");
+        assert_eq!(slide(all8, "3"), "K3");
+        assert_eq!(slide("[[0,1],[0,-1],[1,0],[-1,0]]", "unlimited"), "R");
+        assert_eq!(slide("[[1,1],[-1,-1]]", "unlimited"), "frblB");
+        assert_eq!(slide("[[0,1],[1,1],[-1,1]]", "unlimited"), "fQ");
+        assert_eq!(slide("[[0,1],[1,1]]", "2"), "f^K2");
+        assert_eq!(slide("[[0,1],[1,-1]]", "unlimited"), "fR|brB");
+        assert_eq!(slide("[[1,2]]", "unlimited"), "f^N0");
+        assert_eq!(slide("[[1,2],[2,1],[-1,-2],[-2,-1]]", "2"), "frblN2");
+        assert_eq!(slide("[[2,0]]", "unlimited"), "rD0");
+        assert_eq!(slide("[[1,4],[4,1]]", "unlimited"), "fr(1,4)0");
+        assert_eq!(slide("[[0,1],[1,2]]", "4"), "fW4|f^N4");
+    }
+
+    #[test]
+    fn a_leap_takes_its_atoms_leaps() {
+        let leap = |v: &str| betza_of(&format!("    - {{ type: leap, vectors: {v} }}\n"));
+        assert_eq!(leap("[[0,1]]"), "fW");
+        assert_eq!(leap("[[0,2],[0,-2],[2,0],[-2,0]]"), "D");
+        assert_eq!(leap("[[1,2],[-1,2]]"), "fN");
+        assert_eq!(leap("[[1,2],[2,1]]"), "frN");
+        assert_eq!(leap("[[1,2]]"), "f^N");
+        assert_eq!(leap("[[3,1],[-3,1],[1,3],[-1,3]]"), "fhM");
+        assert_eq!(
+            leap("[[1,5],[5,1],[-1,-5],[-5,-1],[1,-5],[5,-1],[-1,5],[-5,1]]"),
+            "(1,5)"
+        );
+        assert_eq!(leap("[[0,1],[1,1]]"), "f^K");
+        assert_eq!(
+            leap("[[1,2],[1,2]]"),
+            "f^N",
+            "a repeated vector counts once"
+        );
+    }
+
+    #[test]
+    fn every_subset_of_an_atoms_leaps_converts_exactly() {
+        for (a, b) in [(0, 1), (1, 1), (1, 2), (0, 3), (2, 5)] {
+            let all = symmetric(a, b);
+            for mask in 1u32..(1 << all.len()) {
+                let chosen: Vec<[i32; 2]> = all
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| mask & (1 << k) != 0)
+                    .map(|(_, &(x, y))| [x, y])
+                    .collect();
+                let def = UrcDefinition {
+                    name: "x".into(),
+                    symbol: "X".into(),
+                    value: None,
+                    royal: false,
+                    description: None,
+                    moves: vec![UrcMove::Leap {
+                        vectors: chosen.clone(),
+                        move_only: false,
+                        capture_only: false,
+                        initial_only: false,
+                    }],
+                    special_rules: None,
+                };
+                let betza = to_betza(&def).unwrap_or_else(|e| panic!("{chosen:?}: {e}"));
+                let mut reached: Vec<Leap> =
+                    crate::betza::model::chains(&parse(&betza).expect("reads"))
+                        .iter()
+                        .flat_map(|c| c.legs[0].leaps.clone())
+                        .collect();
+                reached.sort_unstable();
+                let mut want: Vec<Leap> = chosen.iter().map(|&[x, y]| (x, y)).collect();
+                want.sort_unstable();
+                assert_eq!(reached, want, "{betza}");
+            }
+        }
+    }
+
+    #[test]
+    fn modes_become_letters() {
+        assert_eq!(
+            betza_of(
+                "    - { type: leap, vectors: [[0,1]], move_only: true, initial_only: true }\n"
+            ),
+            "imfW"
+        );
+        assert_eq!(
+            betza_of("    - { type: slide, directions: [[1,1]], capture_only: true }\n"),
+            "cfrB"
+        );
+        assert_eq!(
+            betza_of(
+                "    - { type: hopper, directions: [[1,1],[-1,-1],[1,-1],[-1,1]], capture_only: true }\n"
+            ),
+            "cgB"
+        );
+    }
+
+    #[test]
+    fn en_passant_marks_only_capture_only_slides_and_leaps() {
+        let b = betza_of(
+            "    - { type: leap, vectors: [[1,1]], capture_only: true }
+    - { type: slide, directions: [[0,1]], range: 2, capture_only: true }
+    - { type: leap, vectors: [[0,1]] }
+    - { type: hopper, directions: [[0,1]], capture_only: true }
+  special_rules: { en_passant: true }
+",
+        );
+        assert_eq!(b, "cefrF|cefW2|fW|cgfR");
+    }
+
+    #[test]
+    fn promotion_and_castling_do_not_change_the_betza() {
+        let plain = betza_of("    - { type: leap, vectors: [[0,1]] }\n");
+        let with = betza_of(
+            "    - { type: leap, vectors: [[0,1]] }\n  special_rules: { promotion: { rank: 8, options: [q] }, castling: { kingside: true } }\n",
+        );
+        assert_eq!(plain, with);
+    }
+
+    #[test]
+    fn refusals_name_the_field_and_value() {
+        let moves = |m: &str| {
+            error(&format!(
+                "p:\n  name: P\n  symbol: P\n  moves:\n    - {m}\n    - {{ type: leap, vectors: [[0, 1]] }}\n"
+            ))
+        };
+        assert_eq!(
+            moves("{ type: leap, vectors: [[0,1]], move_only: true, capture_only: true }"),
+            "5:7: piece p: move 1 (leap): move_only and capture_only are both true: the move could end nowhere"
+        );
+        assert_eq!(
+            moves("{ type: hopper, directions: [[0,1]], hurdle_count: 2 }"),
+            "5:7: piece p: move 1 (hopper): hurdle_count 2 is not supported: our Betza hops exactly one piece (g), so only hurdle_count 1 is"
+        );
+        assert_eq!(
+            moves("{ type: hopper, directions: [[0,1]], land_distance: 3 }"),
+            "5:7: piece p: move 1 (hopper): land_distance 3 is not supported: our Betza lands just beyond the hurdle (g), so only land_distance 1 is"
+        );
+        assert!(
+            moves("{ type: hopper, directions: [[0,1]], hurdle_count: 0 }")
+                .contains("hurdle_count 0 is not supported")
+        );
+        assert_eq!(
+            moves("{ type: slide, directions: [[0,1]], range: 0 }"),
+            "5:7: piece p: move 1 (slide): range 0: expected \"unlimited\" or 1 to 1000 squares"
+        );
+        assert!(moves("{ type: slide, directions: [[0,1]], range: 1001 }").contains("range 1001"));
+        assert_eq!(
+            moves("{ type: slide, directions: [] }"),
+            "5:7: piece p: move 1 (slide): directions is empty"
+        );
+        assert_eq!(
+            moves("{ type: leap, vectors: [[0, 0]] }"),
+            "5:7: piece p: move 1 (leap): vectors: [0, 0] goes nowhere"
+        );
+        assert_eq!(
+            moves("{ type: leap, vectors: [[26, 1]] }"),
+            "5:7: piece p: move 1 (leap): vectors: [26, 1] is too long: each component lies within ±25 (no board is wider than 26 squares)"
+        );
+        assert!(
+            moves("{ type: leap, vectors: [[-2147483648, 1]] }").contains("is too long"),
+            "no overflow"
+        );
+        assert_eq!(
+            error("p:\n  name: P\n  symbol: P\n  moves: []\n"),
+            "4:10: piece p: moves is empty: a piece needs at least one move"
+        );
+        assert_eq!(
+            error("p:\n  name: P\n  symbol: Pawn\n  moves: [{ type: leap, vectors: [[0, 1]] }]\n"),
+            "3:11: piece p: symbol \"Pawn\": expected one or two visible characters"
+        );
+        assert_eq!(
+            error(
+                "p:\n  name: P\n  symbol: P\n  moves: [{ type: leap, vectors: [[0, 1]] }]\n  special_rules:\n    en_passant: true\n"
+            ),
+            "6:5: piece p: special_rules.en_passant: true needs a capture_only slide or leap to capture en passant with"
+        );
+    }
+
+    #[test]
+    fn errors_carry_the_line_and_column() {
+        let bad_key = error("p:\n  name: P\n  symbol: P\n  colour: red\n  moves: []\n");
+        assert!(bad_key.starts_with("4:3: "), "{bad_key}");
+        assert!(bad_key.contains("colour"), "{bad_key}");
+        let bad_type = error("p:\n  name: P\n  symbol: P\n  royal: maybe\n  moves: []\n");
+        assert!(bad_type.starts_with("4:10: "), "{bad_type}");
+        let bad_yaml = error("p:\n  name: [P\n  symbol: P\n");
+        let e = read_yaml("p:\n  name: [P\n  symbol: P\n").expect_err("bad");
+        assert!(e.line.is_some() && e.column.is_some(), "{bad_yaml}");
+        let bad_move_key = error(
+            "p:\n  name: P\n  symbol: P\n  moves:\n    - { type: leap, vectors: [[0,1]], range: 2 }\n",
+        );
+        assert!(bad_move_key.contains("range"), "{bad_move_key}");
+        let bad_tag = error("p:\n  name: P\n  symbol: P\n  moves:\n    - { type: fly }\n");
+        assert!(bad_tag.contains("fly"), "{bad_tag}");
+        let bad_range = error(
+            "p:\n  name: P\n  symbol: P\n  moves:\n    - { type: slide, directions: [[0,1]], range: far }\n",
+        );
+        assert!(bad_range.contains("unlimited"), "{bad_range}");
+        let duplicate = error(
+            "p: { name: P, symbol: P, moves: [{ type: leap, vectors: [[0,1]] }] }\np: { name: P, symbol: P, moves: [{ type: leap, vectors: [[0,1]] }] }\n",
+        );
+        assert!(duplicate.starts_with("2:"), "{duplicate}");
+        assert_eq!(
+            error(""),
+            "no pieces: a URC file is a map of piece ids to definitions"
+        );
+        assert!(error("- a\n- b\n").contains("map"));
+    }
+
+    #[test]
+    fn an_error_without_a_place_is_its_message() {
+        let e = UrcError {
+            line: None,
+            column: None,
+            message: "m".into(),
+        };
+        assert_eq!(e.to_string(), "m");
+    }
+
+    #[test]
+    fn a_toml_table_reads_as_a_definition() {
+        let def: UrcDefinition = toml::from_str(
+            "name = \"Knight\"\nsymbol = \"N\"\nmoves = [{ type = \"leap\", vectors = [[1, 2], [2, 1]] }, { type = \"slide\", directions = [[0, 1]], range = 2 }]\n",
+        )
+        .expect("valid");
+        assert_eq!(to_betza(&def).expect("converts"), "frN|fW2");
+        let e = toml::from_str::<UrcDefinition>(
+            "name = \"K\"\nsymbol = \"K\"\nmoves = [{ type = \"slide\", directions = [[0, 1]], range = \"far\" }]\n",
+        )
+        .expect_err("bad range");
+        assert!(e.to_string().contains("unlimited"), "{e}");
+    }
+}

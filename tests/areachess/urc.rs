@@ -1,0 +1,789 @@
+//! URC pieces: what their Betza reaches is what their URC definition says, walked here
+//! directly from the definition, on empty and crowded boards, from every square, for
+//! White and for Black; the shipped URC file and the demo level convert.
+
+use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
+use areachess::betza::parse;
+use areachess::grid::movegen::pseudo_moves;
+use areachess::grid::position::MoveKind;
+use areachess::grid::{
+    Castling, Geometry, PieceType, Promotion, RoyalRule, Stalemate, Variant, parse_fen, perft,
+};
+use areachess::level::urc::{UrcDefinition, UrcMove, UrcPiece, UrcRange, read_yaml, to_betza};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// A square and how a move ends there.
+type Destination = ((i32, i32), Reach);
+
+/// The seed's three examples, as the seed writes them.
+const SEED_EXAMPLES: &str = "
+knight:
+  name: \"Knight\"
+  symbol: \"N\"
+  value: 3
+  moves:
+    - type: leap
+      vectors:
+        - [1, 2]
+        - [1, -2]
+        - [-1, 2]
+        - [-1, -2]
+        - [2, 1]
+        - [2, -1]
+        - [-2, 1]
+        - [-2, -1]
+pawn:
+  name: \"Pawn\"
+  symbol: \"P\"
+  value: 1
+  moves:
+    - type: slide
+      directions: [[0, 1]]
+      range: 1
+      move_only: true
+    - type: slide
+      directions: [[0, 1]]
+      range: 2
+      move_only: true
+      initial_only: true
+    - type: slide
+      directions: [[1, 1], [-1, 1]]
+      range: 1
+      capture_only: true
+  special_rules:
+    en_passant: true
+    promotion:
+      rank: 8
+      options: [queen, rook, bishop, knight]
+grasshopper:
+  name: \"Grasshopper\"
+  symbol: \"G\"
+  value: 2
+  moves:
+    - type: hopper
+      directions: [[1,0], [-1,0], [0,1], [0,-1], [1,1], [1,-1], [-1,1], [-1,-1]]
+      hurdle_count: 1
+      land_distance: 1
+";
+
+/// Pieces that between them use every field and every kind of vector set.
+const EVERY_FIELD: &str = "
+short_rook:
+  name: Short rook
+  symbol: SR
+  moves:
+    - { type: slide, directions: [[1,0],[-1,0],[0,1],[0,-1]], range: 3 }
+crooked_slider:
+  name: Crooked slider
+  symbol: CS
+  moves:
+    - { type: slide, directions: [[0,1],[1,1]], range: 2, move_only: true }
+    - { type: slide, directions: [[-1,-1],[1,0]], capture_only: true }
+    - { type: slide, directions: [[0,-1]], range: 4, initial_only: true }
+nightrider:
+  name: Nightrider
+  symbol: NR
+  moves:
+    - { type: slide, directions: [[1,2],[1,-2],[-1,2],[-1,-2],[2,1],[2,-1],[-2,1],[-2,-1]] }
+forward_nightrider:
+  name: Forward nightrider
+  symbol: FN
+  moves:
+    - { type: slide, directions: [[1,2],[-1,2]], range: 2, capture_only: true }
+    - { type: slide, directions: [[2,0]], range: unlimited }
+berolina:
+  name: Berolina pawn
+  symbol: BP
+  moves:
+    - { type: slide, directions: [[1,1],[-1,1]], range: 1, move_only: true }
+    - { type: slide, directions: [[1,1],[-1,1]], range: 2, move_only: true, initial_only: true }
+    - { type: leap, vectors: [[0,1]], capture_only: true }
+  special_rules: { en_passant: true, promotion: { rank: 8, options: [queen] } }
+odd_leaper:
+  name: Odd leaper
+  symbol: OL
+  moves:
+    - { type: leap, vectors: [[1,2],[2,1],[-3,1],[1,0]] }
+    - { type: leap, vectors: [[1,4],[-4,-1]], move_only: true }
+    - { type: leap, vectors: [[0,2],[0,3]], initial_only: true, capture_only: true }
+    - { type: leap, vectors: [[2,2],[-2,2],[2,-2],[-2,-2]] }
+king_steps:
+  name: Forward king
+  symbol: FK
+  royal: true
+  value: 4
+  description: Steps forward or sideways.
+  moves:
+    - { type: leap, vectors: [[1,0],[-1,0],[0,1],[1,1],[-1,1]] }
+  special_rules: { castling: { kingside: true, queenside: false } }
+hoppers:
+  name: Hoppers
+  symbol: HP
+  moves:
+    - { type: hopper, directions: [[1,0],[-1,0]], move_only: true }
+    - { type: hopper, directions: [[1,1],[-1,-1],[1,-1]], capture_only: true }
+    - { type: hopper, directions: [[1,2],[-2,-1]], hurdle_count: 1, land_distance: 1 }
+    - { type: hopper, directions: [[0,1]], initial_only: true }
+";
+
+/// The squares a definition reaches, walked straight from the URC text's meaning:
+/// `turn` 1 for White, -1 for Black (whose forward is down the board and right is
+/// toward the a-file); `at` is in board coordinates and knows no Betza.
+fn urc_walk(
+    def: &UrcDefinition,
+    at: &dyn Fn(i32, i32) -> Occupant,
+    from: (i32, i32),
+    unmoved: bool,
+    turn: i32,
+) -> Vec<Destination> {
+    let on_board = |(x, y): (i32, i32)| (0..8).contains(&x) && (0..8).contains(&y);
+    let occupant = |sq: (i32, i32)| {
+        if sq == from {
+            Occupant::Empty
+        } else {
+            at(sq.0, sq.1)
+        }
+    };
+    let ending = |o: Occupant, move_only: bool, capture_only: bool| match o {
+        Occupant::Empty => (!capture_only).then_some(Reach::Move),
+        Occupant::Enemy => (!move_only).then_some(Reach::Capture),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for m in &def.moves {
+        match m {
+            UrcMove::Slide {
+                directions,
+                range,
+                move_only,
+                capture_only,
+                initial_only,
+            } => {
+                if *initial_only && !unmoved {
+                    continue;
+                }
+                let limit = match range {
+                    UrcRange::Unlimited => u32::MAX,
+                    UrcRange::Squares(n) => *n,
+                };
+                for &[dx, dy] in directions {
+                    let mut sq = from;
+                    for _ in 0..limit {
+                        sq = (sq.0 + turn * dx, sq.1 + turn * dy);
+                        if !on_board(sq) {
+                            break;
+                        }
+                        let o = occupant(sq);
+                        if let Some(r) = ending(o, *move_only, *capture_only) {
+                            out.push((sq, r));
+                        }
+                        if o != Occupant::Empty {
+                            break;
+                        }
+                    }
+                }
+            }
+            UrcMove::Leap {
+                vectors,
+                move_only,
+                capture_only,
+                initial_only,
+            } => {
+                if *initial_only && !unmoved {
+                    continue;
+                }
+                for &[dx, dy] in vectors {
+                    let sq = (from.0 + turn * dx, from.1 + turn * dy);
+                    if on_board(sq)
+                        && let Some(r) = ending(occupant(sq), *move_only, *capture_only)
+                    {
+                        out.push((sq, r));
+                    }
+                }
+            }
+            UrcMove::Hopper {
+                directions,
+                hurdle_count,
+                land_distance,
+                move_only,
+                capture_only,
+                initial_only,
+            } => {
+                if *initial_only && !unmoved {
+                    continue;
+                }
+                for &[dx, dy] in directions {
+                    let (mut sq, mut hurdles, mut beyond) = (from, 0, 0);
+                    loop {
+                        sq = (sq.0 + turn * dx, sq.1 + turn * dy);
+                        if !on_board(sq) {
+                            break;
+                        }
+                        let o = occupant(sq);
+                        if hurdles < *hurdle_count {
+                            if o != Occupant::Empty {
+                                hurdles += 1;
+                            }
+                            continue;
+                        }
+                        beyond += 1;
+                        if beyond == *land_distance {
+                            if let Some(r) = ending(o, *move_only, *capture_only) {
+                                out.push((sq, r));
+                            }
+                            break;
+                        }
+                        if o != Occupant::Empty {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The squares a Betza string reaches on an 8×8 board in board coordinates; for Black
+/// the board is turned round to the mover's view and the answer turned back.
+fn betza_walk(
+    betza: &str,
+    at: &dyn Fn(i32, i32) -> Occupant,
+    from: (i32, i32),
+    unmoved: bool,
+    black: bool,
+) -> Vec<Destination> {
+    let compiled = chains(&parse(betza).unwrap_or_else(|e| panic!("{betza}: {e}")));
+    let turn = |(x, y): (i32, i32)| if black { (7 - x, 7 - y) } else { (x, y) };
+    let seen = |x: i32, y: i32| {
+        let (bx, by) = turn((x, y));
+        at(bx, by)
+    };
+    let board = Board {
+        files: 8,
+        ranks: 8,
+        at: &seen,
+    };
+    let mut out: Vec<Destination> = chain_destinations(&compiled, &board, turn(from), unmoved)
+        .into_iter()
+        .map(|(sq, r)| (turn(sq), r))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// Boards as squares holding a friend or an enemy of the mover: empty, a game's opening
+/// ranks, a cluster round the centre, and some scatterings.
+fn boards() -> Vec<HashMap<(i32, i32), Occupant>> {
+    let mut out = vec![HashMap::new()];
+    let mut opening = HashMap::new();
+    for x in 0..8 {
+        for (y, o) in [
+            (0, Occupant::Friend),
+            (1, Occupant::Friend),
+            (6, Occupant::Enemy),
+            (7, Occupant::Enemy),
+        ] {
+            opening.insert((x, y), o);
+        }
+    }
+    out.push(opening);
+    let cluster = [
+        ((3, 4), Occupant::Friend),
+        ((4, 5), Occupant::Enemy),
+        ((2, 2), Occupant::Enemy),
+        ((5, 3), Occupant::Friend),
+        ((4, 2), Occupant::Enemy),
+        ((1, 5), Occupant::Enemy),
+        ((6, 6), Occupant::Friend),
+    ];
+    out.push(cluster.into_iter().collect());
+    for seed in 1u64..=8 {
+        let mut scatter = HashMap::new();
+        for x in 0..8 {
+            for y in 0..8 {
+                let mut h = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (x * 8 + y) as u64;
+                h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                h ^= h >> 29;
+                match h % 6 {
+                    0 => scatter.insert((x, y), Occupant::Friend),
+                    1 => scatter.insert((x, y), Occupant::Enemy),
+                    _ => None,
+                };
+            }
+        }
+        out.push(scatter);
+    }
+    out
+}
+
+/// Checks that `piece`'s Betza and its URC definition reach the same squares, the same
+/// way, on every board, from every empty square, moved or not, for both sides.
+fn agrees(piece: &UrcPiece) {
+    for (n, board) in boards().iter().enumerate() {
+        let at = |x: i32, y: i32| board.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
+        for x in 0..8 {
+            for y in 0..8 {
+                if board.contains_key(&(x, y)) {
+                    continue;
+                }
+                for unmoved in [true, false] {
+                    for (black, turn) in [(false, 1), (true, -1)] {
+                        let want = urc_walk(&piece.definition, &at, (x, y), unmoved, turn);
+                        let got = betza_walk(&piece.betza, &at, (x, y), unmoved, black);
+                        assert_eq!(
+                            got,
+                            want,
+                            "{} ({}) on board {n} from {:?}, unmoved {unmoved}, black {black}",
+                            piece.id,
+                            piece.betza,
+                            (x, y)
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn shipped_yaml() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/urc-pieces.yaml"))
+        .expect("levels/urc-pieces.yaml")
+}
+
+fn betzas(pieces: &[UrcPiece]) -> Vec<(&str, &str)> {
+    pieces
+        .iter()
+        .map(|p| (p.id.as_str(), p.betza.as_str()))
+        .collect()
+}
+
+#[test]
+fn urc_seed_examples_become_betza_and_go_where_they_say() {
+    let pieces = read_yaml(SEED_EXAMPLES).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        betzas(&pieces),
+        [
+            ("knight", "N"),
+            ("pawn", "mfW|imfW2|cefF"),
+            ("grasshopper", "gQ")
+        ]
+    );
+    for p in &pieces {
+        agrees(p);
+    }
+}
+
+#[test]
+fn urc_pieces_using_every_field_go_where_they_say() {
+    let pieces = read_yaml(EVERY_FIELD).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        betzas(&pieces),
+        [
+            ("short_rook", "W3"),
+            ("crooked_slider", "mf^K2|crR|cblB|ibW4"),
+            ("nightrider", "N0"),
+            ("forward_nightrider", "cfN2|rD0"),
+            ("berolina", "mfF|imfF2|cefW"),
+            ("odd_leaper", "rW|frN|l^M|mf^l_(1,4)|icfD|icfH|A"),
+            ("king_steps", "frflK"),
+            ("hoppers", "mghR|cgbfrB|gf^l_N0|igfR"),
+        ]
+    );
+    for p in &pieces {
+        agrees(p);
+    }
+}
+
+#[test]
+fn urc_shipped_file_converts_every_piece() {
+    let pieces = read_yaml(&shipped_yaml()).unwrap_or_else(|e| panic!("urc-pieces.yaml:{e}"));
+    assert_eq!(
+        betzas(&pieces),
+        [
+            ("king", "K"),
+            ("pawn", "mfW|imfW2|cefF"),
+            ("knight", "N"),
+            ("bishop", "B"),
+            ("rook", "R"),
+            ("queen", "Q"),
+            ("grasshopper", "gQ"),
+            ("camel", "M"),
+            ("nightrider", "N0"),
+        ]
+    );
+    let king = &pieces[0].definition;
+    assert!(king.royal);
+    let castling = king
+        .special_rules
+        .as_ref()
+        .and_then(|s| s.castling)
+        .expect("the king castles");
+    assert!(castling.kingside && castling.queenside);
+    let pawn = pieces[1].definition.special_rules.as_ref().expect("rules");
+    assert!(pawn.en_passant);
+    let promotion = pawn.promotion.as_ref().expect("the pawn promotes");
+    assert_eq!(promotion.rank, 8);
+    assert_eq!(promotion.options, ["queen", "rook", "bishop", "knight"]);
+    assert_eq!(pieces[7].definition.value, Some(2.5));
+    for p in &pieces {
+        assert_eq!(p.definition.symbol.len(), 1, "{}", p.id);
+        agrees(p);
+    }
+}
+
+/// The demo level's pieces: each letter with the URC piece it names or embeds.
+fn demo_pieces() -> Vec<(char, UrcPiece, toml::Table)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let text = std::fs::read_to_string(root.join("urc-demo.toml")).expect("urc-demo.toml");
+    let level: toml::Table = toml::from_str(&text).expect("TOML");
+    let pieces = level["pieces"].as_table().expect("[pieces]");
+    let mut out = Vec::new();
+    for (key, section) in pieces {
+        let section = section.as_table().expect("a piece table").clone();
+        let letter = key.chars().next().expect("a letter");
+        assert!(
+            !section.contains_key("betza"),
+            "{key}: the demo writes every piece in URC"
+        );
+        let piece = match section.get("urc").expect("a urc key") {
+            toml::Value::String(reference) => {
+                let (file, id) = reference.split_once('#').expect("FILE#ID");
+                let yaml = std::fs::read_to_string(root.join(file)).expect("the URC file");
+                let found = read_yaml(&yaml).unwrap_or_else(|e| panic!("{file}:{e}"));
+                found
+                    .into_iter()
+                    .find(|p| p.id == id)
+                    .unwrap_or_else(|| panic!("{reference}: no such piece"))
+            }
+            toml::Value::Table(inline) => {
+                let definition: UrcDefinition = inline
+                    .clone()
+                    .try_into()
+                    .unwrap_or_else(|e| panic!("[pieces.{key}.urc]: {e}"));
+                let betza = to_betza(&definition).unwrap_or_else(|e| panic!("{key}: {e}"));
+                assert_eq!(
+                    UrcPiece::new(key, definition.clone())
+                        .expect("converts")
+                        .betza,
+                    betza
+                );
+                UrcPiece {
+                    id: key.clone(),
+                    definition,
+                    betza,
+                }
+            }
+            other => panic!("{key}: urc = {other}: expected \"FILE#ID\" or a table"),
+        };
+        out.push((letter, piece, section));
+    }
+    out
+}
+
+#[test]
+fn urc_demo_level_names_and_embeds_pieces_that_convert() {
+    let pieces = demo_pieces();
+    let letters: String = pieces.iter().map(|(l, _, _)| *l).collect();
+    assert_eq!(letters.len(), 10);
+    let inline: Vec<(&str, &str)> = pieces
+        .iter()
+        .filter(|(_, _, s)| s["urc"].is_table())
+        .map(|(_, p, _)| (p.id.as_str(), p.betza.as_str()))
+        .collect();
+    assert_eq!(inline, [("A", "F2|mW"), ("W", "N|M")]);
+    for (_, piece, _) in &pieces {
+        agrees(piece);
+    }
+}
+
+#[test]
+fn urc_demo_level_plays_in_the_grid_engine() {
+    let pieces = demo_pieces();
+    let letters: Vec<char> = pieces.iter().map(|(l, _, _)| *l).collect();
+    let index = |c: char| letters.iter().position(|&l| l == c).expect("a type") as u8;
+    let types = pieces
+        .iter()
+        .map(|(letter, piece, section)| {
+            let mut t = PieceType::new(*letter, &piece.definition.name, &piece.betza)
+                .unwrap_or_else(|e| panic!("{letter}: {e}"));
+            t.royal = section.get("royal").and_then(toml::Value::as_bool) == Some(true);
+            if section.contains_key("promotion") {
+                t.promotion = Some(Promotion {
+                    to: "QRBN".chars().map(index).collect(),
+                    zone: 1,
+                    optional: false,
+                });
+            }
+            t
+        })
+        .collect();
+    let castling = Castling {
+        king: index('K'),
+        rook: index('R'),
+        king_steps: 2,
+    };
+    let mut variant = Variant::new(
+        Geometry::new(8, 8).expect("8x8"),
+        types,
+        Some(castling),
+        Stalemate::Draw,
+        RoyalRule::Checkmate,
+    )
+    .expect("a variant");
+    let mut start = variant
+        .set_setup("rnbqkbnr/pppppppp/1a1wc1g1/8/8/1G1CW1A1/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        .expect("the demo's setup");
+    let first = perft(&variant, &mut start, 1);
+    let mut mirrored = parse_fen(
+        &variant,
+        "rnbqkbnr/pppppppp/1a1wc1g1/8/8/1G1CW1A1/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    )
+    .expect("Black to move");
+    assert!(first > 20, "{first}");
+    assert_eq!(
+        perft(&variant, &mut mirrored, 1),
+        first,
+        "the setup is symmetric"
+    );
+    // The loader reads the same level from the file: the same counts two plies deep.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/urc-demo.toml");
+    let loaded = areachess::level::load(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid");
+    let mut from_file = loaded.start.clone();
+    assert_eq!(
+        perft(&loaded.variant, &mut from_file, 2),
+        perft(&variant, &mut start, 2)
+    );
+    let royal: Vec<char> = loaded
+        .variant
+        .types
+        .iter()
+        .filter(|t| t.royal)
+        .map(|t| t.letter)
+        .collect();
+    assert_eq!(royal, ['K']);
+}
+
+const URC_LEVEL: &str = "name = \"u\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nurc = \"urc-pieces.yaml#king\"\n[pieces.Q]\nurc = \"urc-pieces.yaml#queen\"\n[pieces.P]\nurc = \"urc-pieces.yaml#pawn\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/P7/4K3 w - - 0 1\"\n";
+
+#[test]
+fn urc_references_resolve_beside_the_level_and_their_rules_apply() {
+    let levels = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let name = levels.join("u.toml");
+    let name = name.to_str().expect("utf-8");
+    let level = areachess::level::parse(name, URC_LEVEL)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid");
+    let v = &level.variant;
+    let king = v.type_of_letter('K').expect("K");
+    assert!(v.is_royal(king), "the URC king is royal");
+    let pawn = &v.types[usize::from(v.type_of_letter('P').expect("P"))];
+    let promotion = pawn.promotion.as_ref().expect("the URC pawn promotes");
+    assert_eq!(promotion.zone, 1);
+    assert_eq!(
+        promotion.to,
+        [v.type_of_letter('Q').expect("Q")],
+        "only the queen is on this level"
+    );
+    for (from, to, says) in [
+        (
+            "urc-pieces.yaml#king",
+            "urc-pieces.yaml#kong",
+            "has no piece \"kong\"",
+        ),
+        ("urc-pieces.yaml#king", "no-such.yaml#king", "cannot read"),
+        (
+            "urc-pieces.yaml#king",
+            "urc-pieces.yaml",
+            "expected \"FILE.yaml#id\"",
+        ),
+    ] {
+        let text = URC_LEVEL.replacen(from, to, 1);
+        let e = areachess::level::parse(name, &text).expect_err(to);
+        assert_eq!(e.0.len(), 1, "{e}");
+        assert_eq!((e.0[0].line, e.0[0].column), (7, 7), "{e}");
+        assert!(e.0[0].message.contains(says), "{e}");
+    }
+    let embedded = URC_LEVEL.replace(
+        "urc = \"urc-pieces.yaml#queen\"",
+        "urc = { name = \"Queen\", symbol = \"Q\", moves = [{ type = \"slide\", directions = [[1, 1]], range = 0 }] }",
+    );
+    let e = areachess::level::parse(name, &embedded).expect_err("range 0");
+    assert!(e.0[0].message.starts_with("urc: "), "{e}");
+}
+
+/// A variant of the shipped URC pieces, without promotion or castling.
+fn shipped_variant() -> (Variant, Vec<UrcPiece>) {
+    let pieces = read_yaml(&shipped_yaml()).expect("reads");
+    let types = pieces
+        .iter()
+        .map(|p| {
+            let letter = p.definition.symbol.chars().next().expect("a symbol");
+            PieceType::new(letter, &p.definition.name, &p.betza).expect("Betza")
+        })
+        .collect();
+    let variant = Variant::new(
+        Geometry::new(8, 8).expect("8x8"),
+        types,
+        None,
+        Stalemate::Draw,
+        RoyalRule::Checkmate,
+    )
+    .expect("a variant");
+    (variant, pieces)
+}
+
+/// An 8×8 FEN with `mover` on `from`, `board`'s friends as knights of the mover's colour
+/// and its enemies as knights of the other.
+fn fen(
+    mover: char,
+    from: (i32, i32),
+    board: &HashMap<(i32, i32), Occupant>,
+    black: bool,
+) -> String {
+    let (friend, enemy) = if black { ('n', 'N') } else { ('N', 'n') };
+    let rows: Vec<String> = (0..8)
+        .rev()
+        .map(|y| {
+            let mut row = String::new();
+            let mut run = 0;
+            for x in 0..8 {
+                let c = if (x, y) == from {
+                    Some(mover)
+                } else {
+                    match board.get(&(x, y)) {
+                        Some(Occupant::Friend) => Some(friend),
+                        Some(Occupant::Enemy) => Some(enemy),
+                        _ => None,
+                    }
+                };
+                match c {
+                    None => run += 1,
+                    Some(c) => {
+                        if run > 0 {
+                            row.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        row.push(c);
+                    }
+                }
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+            }
+            row
+        })
+        .collect();
+    format!(
+        "{} {} - - 0 1",
+        rows.join("/"),
+        if black { 'b' } else { 'w' }
+    )
+}
+
+#[test]
+fn urc_pieces_move_alike_in_the_grid_engine_for_both_sides() {
+    let (unmoved_variant, pieces) = shipped_variant();
+    let mut moved_variant = unmoved_variant.clone();
+    // Against an empty setup every piece has moved.
+    moved_variant
+        .set_setup("8/8/8/8/8/8/8/8 w - - 0 1")
+        .expect("an empty setup");
+    for board in boards().iter().take(4) {
+        let at = |x: i32, y: i32| board.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
+        for piece in &pieces {
+            let letter = piece.definition.symbol.chars().next().expect("a symbol");
+            for (variant, unmoved) in [(&unmoved_variant, true), (&moved_variant, false)] {
+                for (black, turn) in [(false, 1), (true, -1)] {
+                    let mover = if black {
+                        letter.to_ascii_lowercase()
+                    } else {
+                        letter
+                    };
+                    for (x, y) in (0..8).flat_map(|x| (0..8).map(move |y| (x, y))) {
+                        if board.contains_key(&(x, y)) {
+                            continue;
+                        }
+                        let text = fen(mover, (x, y), board, black);
+                        let pos = parse_fen(variant, &text).unwrap_or_else(|e| panic!("{e}"));
+                        let g = variant.geometry;
+                        let from = g.square(x, y).expect("on the board");
+                        let mut list = Vec::new();
+                        pseudo_moves(variant, &pos, &mut list);
+                        let mut got: Vec<Destination> = list
+                            .iter()
+                            .filter(|m| m.from == from)
+                            .map(|m| {
+                                let reach = match m.kind {
+                                    MoveKind::Quiet | MoveKind::Double => Reach::Move,
+                                    MoveKind::Capture => Reach::Capture,
+                                    other => panic!("{text}: {other:?}"),
+                                };
+                                ((g.file(m.to), g.rank(m.to)), reach)
+                            })
+                            .collect();
+                        got.sort_unstable();
+                        got.dedup();
+                        let want = urc_walk(&piece.definition, &at, (x, y), unmoved, turn);
+                        assert_eq!(got, want, "{} in {text}", piece.id);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// After White's double step e2–e4, the moves of Black's pawn on d4 to e3.
+fn en_passant_after_double_step(pawn_betza: &str) -> Vec<MoveKind> {
+    let pawn = PieceType::new('P', "Pawn", pawn_betza).expect("Betza");
+    let variant = Variant::new(
+        Geometry::new(8, 8).expect("8x8"),
+        vec![pawn],
+        None,
+        Stalemate::Draw,
+        RoyalRule::Checkmate,
+    )
+    .expect("a variant");
+    let mut pos = parse_fen(&variant, "8/8/8/8/3p4/8/4P3/8 w - - 0 1").expect("FEN");
+    let g = variant.geometry;
+    let sq = |name: &str| {
+        let b = name.as_bytes();
+        g.square(i32::from(b[0] - b'a'), i32::from(b[1] - b'1'))
+            .expect("on the board")
+    };
+    let mut list = Vec::new();
+    pseudo_moves(&variant, &pos, &mut list);
+    let double = *list
+        .iter()
+        .find(|m| m.from == sq("e2") && m.to == sq("e4"))
+        .expect("the double step");
+    assert_eq!(double.kind, MoveKind::Double);
+    pos.make(&variant, double);
+    pseudo_moves(&variant, &pos, &mut list);
+    list.iter()
+        .filter(|m| m.from == sq("d4") && m.to == sq("e3"))
+        .map(|m| m.kind)
+        .collect()
+}
+
+#[test]
+fn urc_en_passant_lets_a_pawn_take_one_that_passed() {
+    let pawn = read_yaml(SEED_EXAMPLES).expect("reads").remove(1);
+    assert_eq!(
+        en_passant_after_double_step(&pawn.betza),
+        [MoveKind::EnPassant]
+    );
+    let mut plain = pawn.definition.clone();
+    plain.special_rules = None;
+    assert_eq!(
+        en_passant_after_double_step(&to_betza(&plain).expect("converts")),
+        []
+    );
+}
