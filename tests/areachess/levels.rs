@@ -166,3 +166,113 @@ fn game_courier_labels_are_letters_and_unique() {
         .expect("grid");
     assert_eq!(level.variant.type_of_label("qu"), Some(2));
 }
+
+/// Every kind of level error, each at its exact line and column.
+#[test]
+fn every_kind_of_error_is_placed_exactly() {
+    // (edit of GRID or GOOD, expected "line:col: start of message")
+    let grid = |from: &str, to: &str| {
+        assert!(GRID.contains(from), "{from}");
+        GRID.replacen(from, to, 1)
+    };
+    let cont = |from: &str, to: &str| {
+        assert!(GOOD.contains(from), "{from}");
+        GOOD.replacen(from, to, 1)
+    };
+    let cases = [
+        // TOML syntax: an unclosed table header.
+        (grid("[board]", "[board"), "3:7: "),
+        // A key the format does not have.
+        (
+            grid("files = 8", "files = 8\nfilez = 8"),
+            "5:1: unknown key `filez` in [board]",
+        ),
+        // A required key missing: the table's start.
+        (grid("ranks = 8\n", ""), "3:1: [board] needs `ranks`"),
+        // A value of the wrong type.
+        (
+            grid("royal = true", "royal = 1"),
+            "8:9: `pieces.K.royal`: expected true or false, found integer",
+        ),
+        // A choice outside its list.
+        (
+            grid("mode = \"grid\"", "mode = \"hex\""),
+            "2:8: `mode` = \"hex\": expected one of",
+        ),
+        // A key of the other mode.
+        (
+            cont("[rules]", "[pieces.K]\nbetza = \"K\"\n[rules]"),
+            "6:2: `pieces` belongs to grid levels",
+        ),
+        // A board too large: the value.
+        (
+            grid("files = 8", "files = 30"),
+            "4:9: files = 30: expected a whole number from 1 to 26",
+        ),
+        // A piece key that is not a letter.
+        (
+            grid("[pieces.Q]", "[pieces.QQ]"),
+            "12:9: key `QQ` in [pieces]",
+        ),
+        // A piece without moves: its table.
+        (
+            grid("betza = \"Q\"", "name = \"Queen\""),
+            "12:1: [pieces.Q] needs its moves",
+        ),
+        // A Betza error: the faulty character inside the string.
+        (
+            grid("betza = \"Q\"", "betza = \"Q-\""),
+            "13:11: betza \"Q-\"",
+        ),
+        // A Ħasínū error: likewise.
+        (
+            grid("betza = \"Q\"", "hasinu = \"n8d & rpg(n8d)\""),
+            "13:17: hasinu",
+        ),
+        // A URC reference to a file that is not there: the value.
+        (
+            grid("betza = \"Q\"", "urc = \"nowhere.yaml#q\""),
+            "13:7: urc \"nowhere.yaml#q\": cannot read",
+        ),
+        // A promotion to a letter no piece has.
+        (
+            grid("to = [\"Q\"]", "to = [\"Z\"]"),
+            "11:21: promotion to \"Z\"",
+        ),
+        // A promotion zone deeper than the board.
+        (grid("zone = 1", "zone = 9"), "11:34: promotion zone 9"),
+        // A castling partner that does not exist.
+        (
+            grid("[rules]\n", "[rules]\ncastling = { rook = \"X\" }\n"),
+            "15:21: castling rook \"X\"",
+        ),
+        // Castling steps longer than the board.
+        (
+            grid(
+                "[rules]\n",
+                "[rules]\ncastling = { rook = \"Q\", king_steps = 8 }\n",
+            ),
+            "15:39: castling king_steps 8",
+        ),
+        // A setup FEN with a letter no piece has: its column in the string.
+        (grid("4k3/pppppppp", "4k3/pppzpppp"), "15:17: setup: FEN column 8: 'z' is not a piece"),
+        // A continuous length out of range.
+        (
+            cont("[rules]", "[continuous]\nmin_move = -2\n[rules]"),
+            "7:12: min_move = -2",
+        ),
+        // A label that is not letters.
+        (
+            grid("royal = true", "royal = true\nlabel = \"K9\""),
+            "9:9: `pieces.K.label` = \"K9\"",
+        ),
+    ];
+    for (text, expected) in cases {
+        let errs = errors(&text);
+        assert!(
+            errs.iter()
+                .any(|e| e.starts_with(&format!("t.toml:{expected}"))),
+            "expected t.toml:{expected}…, got {errs:?}\n{text}"
+        );
+    }
+}
