@@ -255,7 +255,10 @@ fn every_kind_of_error_is_placed_exactly() {
             "15:39: castling king_steps 8",
         ),
         // A setup FEN with a letter no piece has: its column in the string.
-        (grid("4k3/pppppppp", "4k3/pppzpppp"), "15:17: setup: FEN column 8: 'z' is not a piece"),
+        (
+            grid("4k3/pppppppp", "4k3/pppzpppp"),
+            "15:17: setup: FEN column 8: 'z' is not a piece",
+        ),
         // A continuous length out of range.
         (
             cont("[rules]", "[continuous]\nmin_move = -2\n[rules]"),
