@@ -27,6 +27,12 @@ pub enum Command {
     Play {
         /// The level file.
         level: PathBuf,
+        /// Save a PNG of the window to FILE through Bevy's screenshot API, then exit.
+        #[arg(long, value_name = "FILE")]
+        screenshot: Option<PathBuf>,
+        /// With --screenshot: how many frames to draw first.
+        #[arg(long, value_name = "N", default_value_t = 60, requires = "screenshot")]
+        after_frames: u32,
     },
     /// Validate level files; errors are printed as FILE:LINE:COL: MESSAGE.
     Check {

@@ -7,8 +7,12 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(default_level()),
-        Some(Command::Play { level }) => play(level),
+        None => play(default_level(), None),
+        Some(Command::Play {
+            level,
+            screenshot,
+            after_frames,
+        }) => play(level, screenshot.map(|path| (path, after_frames))),
         Some(Command::Check { levels }) => {
             let code = check(&levels, &mut std::io::stdout(), &mut std::io::stderr());
             return ExitCode::from(code);
@@ -58,13 +62,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// A screenshot to take: the file and how many frames to draw first.
+type Shot = Option<(std::path::PathBuf, u32)>;
+
 #[cfg(feature = "gui")]
-fn play(level: std::path::PathBuf) -> Result<(), Failure> {
-    areachess::ui::run(&level)
+fn play(level: std::path::PathBuf, shot: Shot) -> Result<(), Failure> {
+    areachess::ui::run(&level, shot)
 }
 
 #[cfg(not(feature = "gui"))]
-fn play(_level: std::path::PathBuf) -> Result<(), Failure> {
+fn play(_level: std::path::PathBuf, _shot: Shot) -> Result<(), Failure> {
     Err(Failure {
         code: 2,
         message: "this build has no window: rebuild with the `gui` feature".into(),

@@ -14,15 +14,17 @@ use crate::sim::{
 };
 use bevy::camera::Projection;
 use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Width of the side panel, in logical pixels.
 const PANEL_WIDTH: f32 = 300.0;
 
-/// Opens the window on the level at `path` and runs until it is closed.
-pub fn run(path: &Path) -> Result<(), Failure> {
+/// Opens the window on the level at `path` and runs until it is closed, or, with `shot`,
+/// until the window has been saved as a PNG after the given number of frames.
+pub fn run(path: &Path, shot: Option<(PathBuf, u32)>) -> Result<(), Failure> {
     let level = level::load(path)?;
     let title = format!("areachess — {}", level.name);
     let name = level.name.clone();
@@ -30,20 +32,65 @@ pub fn run(path: &Path) -> Result<(), Failure> {
         code: 2,
         message: format!("{e}: the grid board opens in a later version"),
     })?;
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title,
-                resolution: (1100, 760).into(),
-                ..default()
-            }),
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title,
+            resolution: (1100, 760).into(),
             ..default()
-        }))
-        .add_plugins((EguiPlugin::default(), RulesPlugin, plugin))
-        .insert_resource(Match::new(continuous))
-        .insert_resource(LevelName(name))
-        .run();
-    Ok(())
+        }),
+        ..default()
+    }))
+    .add_plugins((EguiPlugin::default(), RulesPlugin, plugin))
+    .insert_resource(Match::new(continuous))
+    .insert_resource(LevelName(name));
+    if let Some((path, frames)) = shot {
+        app.insert_resource(ScreenshotPlan { path, frames })
+            .add_systems(Last, take_screenshot);
+    }
+    match app.run() {
+        AppExit::Success => Ok(()),
+        AppExit::Error(code) => Err(Failure {
+            code: code.get(),
+            message: "the window closed with an error".into(),
+        }),
+    }
+}
+
+/// `--screenshot`: where to save the window and after how many frames.
+#[derive(Resource)]
+struct ScreenshotPlan {
+    path: PathBuf,
+    frames: u32,
+}
+
+/// Counts frames; at the planned one, asks Bevy for a screenshot of the window, saves it,
+/// and ends the app (with an error if the file cannot be written).
+fn take_screenshot(mut commands: Commands, plan: Res<ScreenshotPlan>, mut frame: Local<u32>) {
+    *frame += 1;
+    if *frame != plan.frames.max(1) {
+        return;
+    }
+    let path = plan.path.clone();
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            let saved = captured
+                .image
+                .clone()
+                .try_into_dynamic()
+                .map_err(|e| e.to_string())
+                .and_then(|image| image.to_rgb8().save(&path).map_err(|e| e.to_string()));
+            match saved {
+                Ok(()) => {
+                    exit.write(AppExit::Success);
+                }
+                Err(e) => {
+                    error!("cannot save the screenshot to {}: {e}", path.display());
+                    exit.write(AppExit::from_code(3));
+                }
+            }
+        },
+    );
 }
 
 /// The board view, piece visuals, input and panels.

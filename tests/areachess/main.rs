@@ -3,6 +3,7 @@
 mod betza;
 mod cli;
 mod grid;
+mod gui;
 mod hasinu;
 mod levels;
 mod obento;
