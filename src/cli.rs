@@ -33,6 +33,15 @@ pub enum Command {
         /// With --screenshot: how many frames to draw first.
         #[arg(long, value_name = "N", default_value_t = 60, requires = "screenshot")]
         after_frames: u32,
+        /// With --screenshot: pointer steps to play first, e.g. "move e2; press; move e4;
+        /// release" (see src/ui/drive.rs).
+        #[arg(
+            long,
+            value_name = "SCRIPT",
+            requires = "screenshot",
+            allow_hyphen_values = true
+        )]
+        drive: Option<String>,
     },
     /// Validate level files; errors are printed as FILE:LINE:COL: MESSAGE.
     Check {

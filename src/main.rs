@@ -7,12 +7,13 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(default_level(), None),
+        None => play(default_level(), None, None),
         Some(Command::Play {
             level,
             screenshot,
             after_frames,
-        }) => play(level, screenshot.map(|path| (path, after_frames))),
+            drive,
+        }) => play(level, screenshot.map(|path| (path, after_frames)), drive),
         Some(Command::Check { levels }) => {
             let code = check(&levels, &mut std::io::stdout(), &mut std::io::stderr());
             return ExitCode::from(code);
@@ -66,12 +67,19 @@ fn main() -> ExitCode {
 type Shot = Option<(std::path::PathBuf, u32)>;
 
 #[cfg(feature = "gui")]
-fn play(level: std::path::PathBuf, shot: Shot) -> Result<(), Failure> {
-    areachess::ui::run(&level, shot)
+fn play(level: std::path::PathBuf, shot: Shot, drive: Option<String>) -> Result<(), Failure> {
+    let script = match drive {
+        Some(text) => Some(areachess::ui::parse_script(&text).map_err(|e| Failure {
+            code: 2,
+            message: format!("--drive: {e}"),
+        })?),
+        None => None,
+    };
+    areachess::ui::run(&level, shot, script)
 }
 
 #[cfg(not(feature = "gui"))]
-fn play(_level: std::path::PathBuf, _shot: Shot) -> Result<(), Failure> {
+fn play(_level: std::path::PathBuf, _shot: Shot, _drive: Option<String>) -> Result<(), Failure> {
     Err(Failure {
         code: 2,
         message: "this build has no window: rebuild with the `gui` feature".into(),

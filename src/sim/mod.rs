@@ -1,5 +1,6 @@
 //! The rules inside Bevy, without rendering: the match resource, one entity per piece that
-//! mirrors it, and the messages that ask for moves and report their outcomes.
+//! mirrors it, and the messages that ask for moves and report their outcomes. Continuous
+//! mode is here; grid mode, the same shape, is in [`grid`].
 //!
 //! Data flows one way: a [`MoveRequest`] or [`MatchCommand`] message → the rules → the
 //! [`Match`] resource → the piece entities. Works with `MinimalPlugins`.
@@ -9,6 +10,10 @@ use crate::convert::to_translation;
 use crate::level::ContinuousLevel;
 use bevy::prelude::*;
 
+pub mod grid;
+
+pub use grid::{GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece};
+
 /// Adds the rules: messages, the systems that apply them, and the piece mirror.
 pub struct RulesPlugin;
 
@@ -17,9 +22,18 @@ impl Plugin for RulesPlugin {
         app.add_message::<MoveRequest>()
             .add_message::<MoveOutcome>()
             .add_message::<MatchCommand>()
+            .add_message::<GridMoveRequest>()
+            .add_message::<GridMoveOutcome>()
             .add_systems(
                 Update,
-                (apply_move_requests, apply_match_commands, mirror_pieces)
+                (
+                    apply_move_requests,
+                    apply_match_commands,
+                    mirror_pieces,
+                    grid::apply_grid_requests,
+                    grid::apply_grid_commands,
+                    grid::mirror_grid_pieces,
+                )
                     .chain()
                     .in_set(RulesSystems),
             );

@@ -8,9 +8,10 @@ use crate::continuous::notation::format_applied_brief;
 use crate::continuous::{LegalRegion, RegionPart, Request, Side, Status, Target};
 use crate::continuous::{legal_region, nearest_target};
 use crate::convert::{from_bevy, to_bevy};
-use crate::level;
+use crate::level::{self, LevelKind};
 use crate::sim::{
-    Match, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot, RulesPlugin,
+    GridMatch, Match, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot,
+    RulesPlugin,
 };
 use bevy::camera::Projection;
 use bevy::prelude::*;
@@ -19,19 +20,24 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use std::path::{Path, PathBuf};
 
+mod drive;
+mod grid;
+
+pub use drive::{Step, parse_script};
+
 /// Width of the side panel, in logical pixels.
 const PANEL_WIDTH: f32 = 300.0;
 
 /// Opens the window on the level at `path` and runs until it is closed, or, with `shot`,
 /// until the window has been saved as a PNG after the given number of frames.
-pub fn run(path: &Path, shot: Option<(PathBuf, u32)>) -> Result<(), Failure> {
+pub fn run(
+    path: &Path,
+    shot: Option<(PathBuf, u32)>,
+    script: Option<Vec<Step>>,
+) -> Result<(), Failure> {
     let level = level::load(path)?;
     let title = format!("areachess — {}", level.name);
     let name = level.name.clone();
-    let continuous = level.into_continuous().map_err(|e| Failure {
-        code: 2,
-        message: format!("{e}: the grid board opens in a later version"),
-    })?;
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -41,12 +47,25 @@ pub fn run(path: &Path, shot: Option<(PathBuf, u32)>) -> Result<(), Failure> {
         }),
         ..default()
     }))
-    .add_plugins((EguiPlugin::default(), RulesPlugin, plugin))
-    .insert_resource(Match::new(continuous))
+    .add_plugins((EguiPlugin::default(), RulesPlugin))
     .insert_resource(LevelName(name));
+    match level.kind {
+        LevelKind::Continuous(continuous) => {
+            app.add_plugins(plugin)
+                .insert_resource(Match::new(continuous));
+        }
+        LevelKind::Grid(g) => {
+            app.add_plugins(grid::plugin)
+                .insert_resource(GridMatch::new(*g));
+        }
+    }
     if let Some((path, frames)) = shot {
         app.insert_resource(ScreenshotPlan { path, frames })
             .add_systems(Last, take_screenshot);
+        if let Some(steps) = script {
+            app.insert_resource(drive::Drive::new(steps, frames))
+                .add_systems(First, drive::drive);
+        }
     }
     match app.run() {
         AppExit::Success => Ok(()),
@@ -66,9 +85,23 @@ struct ScreenshotPlan {
 
 /// Counts frames; at the planned one, asks Bevy for a screenshot of the window, saves it,
 /// and ends the app (with an error if the file cannot be written).
-fn take_screenshot(mut commands: Commands, plan: Res<ScreenshotPlan>, mut frame: Local<u32>) {
+fn take_screenshot(
+    mut commands: Commands,
+    plan: Res<ScreenshotPlan>,
+    script: Option<Res<drive::Drive>>,
+    mut frame: Local<u32>,
+) {
+    // With a script, the frames count from its end (a few, for its last step to show).
+    if script.as_ref().is_some_and(|s| !s.done()) {
+        return;
+    }
     *frame += 1;
-    if *frame != plan.frames.max(1) {
+    let wanted = if script.is_some() {
+        5
+    } else {
+        plan.frames.max(1)
+    };
+    if *frame != wanted {
         return;
     }
     let path = plan.path.clone();
@@ -93,7 +126,7 @@ fn take_screenshot(mut commands: Commands, plan: Res<ScreenshotPlan>, mut frame:
     );
 }
 
-/// The board view, piece visuals, input and panels.
+/// The continuous board view, piece visuals, input and panels.
 pub fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
         .init_resource::<Selection>()
@@ -243,7 +276,8 @@ fn track_pointer(
     };
 }
 
-/// Left click picks one of your pieces, or moves the picked one; right click drops it.
+/// Left press picks one of your pieces; a press elsewhere, or a release off the picked
+/// disc (a drag), moves the picked one; right click drops it.
 fn pick_and_drop(
     buttons: Res<ButtonInput<MouseButton>>,
     mut contexts: EguiContexts,
@@ -261,13 +295,32 @@ fn pick_and_drop(
         *selection = Selection::default();
         return;
     }
-    if !buttons.just_pressed(MouseButton::Left) {
+    let released = buttons.just_released(MouseButton::Left);
+    if !buttons.just_pressed(MouseButton::Left) && !released {
         return;
     }
     let Some(pointer) = selection.pointer.map(from_bevy) else {
         return;
     };
     let pos = state.game.position();
+    if released {
+        // A drop: the picked piece dragged off its own disc.
+        if let Some(i) = selection.piece
+            && pos.piece_at(pointer) != Some(i)
+        {
+            let to = selection.target.map_or(pointer, |t| t.aim);
+            requests.write(MoveRequest(Request {
+                from: pos.pieces()[i].at,
+                to,
+                promotion: None,
+            }));
+            *selection = Selection {
+                pointer: selection.pointer,
+                ..default()
+            };
+        }
+        return;
+    }
     let own = pos
         .piece_at(pointer)
         .filter(|&i| pos.pieces()[i].side == pos.to_move());

@@ -89,11 +89,17 @@ pub fn board_colour(c: [u8; 3]) -> bool {
     near(c, [237, 227, 204], 6) || near(c, [214, 199, 168], 6)
 }
 
-/// Runs the app with `args`, then `--screenshot` into a fresh file; returns the image.
-pub fn screenshot(name: &str, args: &[&str]) -> Shot {
-    let path: PathBuf =
+/// A fresh file name for a screenshot.
+fn shot_path(name: &str) -> PathBuf {
+    let path =
         std::env::temp_dir().join(format!("areachess-gui-{}-{name}.png", std::process::id()));
     let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs the app with `args`, then `--screenshot` into a fresh file; returns the image.
+pub fn screenshot(name: &str, args: &[&str]) -> Shot {
+    let path = shot_path(name);
     let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
         .args(args)
         .arg("--screenshot")
@@ -159,4 +165,170 @@ fn the_continuous_board_shows_its_squares_and_both_armies() {
             );
         }
     }
+}
+
+/// Where a board of `files` × `ranks` squares lies in a screenshot: its squares' centres
+/// and size in pixels (White at the bottom).
+struct Board {
+    x0: f32,
+    y1: f32,
+    square: f32,
+}
+
+impl Board {
+    fn find(shot: &Shot, files: usize, ranks: usize) -> Board {
+        let (x0, y0, x1, y1) = shot.bounds(board_colour).expect("board colours on screen");
+        let (w, h) = ((x1 - x0 + 1) as f32, (y1 - y0 + 1) as f32);
+        let square = w / files as f32;
+        assert!(
+            (h / ranks as f32 - square).abs() < 1.5,
+            "square squares: {w}×{h} for {files}×{ranks}"
+        );
+        Board {
+            x0: x0 as f32,
+            y1: y1 as f32 + 1.0,
+            square,
+        }
+    }
+
+    /// The centre of a square given as file and rank (0-based).
+    fn centre(&self, file: usize, rank: usize) -> (f32, f32) {
+        (
+            self.x0 + (file as f32 + 0.5) * self.square,
+            self.y1 - (rank as f32 + 0.5) * self.square,
+        )
+    }
+}
+
+fn white_disc(c: [u8; 3]) -> bool {
+    near(c, [248, 248, 243], 12)
+}
+
+fn black_disc(c: [u8; 3]) -> bool {
+    near(c, [31, 31, 36], 12)
+}
+
+/// Whether a grid square holds a disc of the side `disc` accepts.
+fn holds(shot: &Shot, board: &Board, file: usize, rank: usize, disc: fn([u8; 3]) -> bool) -> bool {
+    let (x, y) = board.centre(file, rank);
+    shot.ring_share(x, y, 0.27 * board.square, 0.34 * board.square, disc) > 0.8
+}
+
+/// Whether a grid square is bare board round its centre.
+fn bare(shot: &Shot, board: &Board, file: usize, rank: usize) -> bool {
+    let (x, y) = board.centre(file, rank);
+    shot.ring_share(x, y, 0.15 * board.square, 0.4 * board.square, board_colour) > 0.95
+}
+
+/// How many pixels of a destination mark's green lie near a square's centre.
+fn green_near(shot: &Shot, board: &Board, file: usize, rank: usize) -> usize {
+    let (x, y) = board.centre(file, rank);
+    let r = (0.2 * board.square) as i32;
+    let mut n = 0;
+    for dy in -r..=r {
+        for dx in -r..=r {
+            let c = shot.at((x as i32 + dx) as usize, (y as i32 + dy) as usize);
+            n += usize::from(near(c, [26, 166, 77], 40) && i32::from(c[1]) > i32::from(c[0]) + 60);
+        }
+    }
+    n
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_obento_board_fills_twelve_by_twelve_with_both_armies() {
+    let shot = screenshot("obento", &["play", "levels/obento.toml"]);
+    let board = Board::find(&shot, 12, 12);
+    assert!(board.square > 40.0, "{}", board.square);
+    for file in 0..12 {
+        for rank in 0..3 {
+            assert!(
+                holds(&shot, &board, file, rank, white_disc),
+                "white on {file},{rank}"
+            );
+            assert!(
+                holds(&shot, &board, file, 11 - rank, black_disc),
+                "black on {file},{}",
+                11 - rank
+            );
+        }
+        for rank in 3..9 {
+            assert!(bare(&shot, &board, file, rank), "empty {file},{rank}");
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_grid_piece_dragged_shows_its_destinations_and_drops_there() {
+    let during = shot_path("drag-during");
+    let during_arg = format!(
+        "move e3; press; move 4.6,4.8; wait 3; shot {}; move e6; release",
+        during.display()
+    );
+    let after = screenshot(
+        "drag-after",
+        &["play", "levels/obento.toml", "--drive", &during_arg],
+    );
+    let mid = Shot::read(&during);
+    let _ = std::fs::remove_file(&during);
+    let board = Board::find(&mid, 12, 12);
+    // While dragging: the pawn's three steps are marked, nothing else near them is.
+    for rank in [3, 4, 5] {
+        assert!(
+            green_near(&mid, &board, 4, rank) > 5,
+            "a mark on e{}",
+            rank + 1
+        );
+    }
+    assert_eq!(green_near(&mid, &board, 3, 4), 0, "no mark on d5");
+    assert!(
+        holds(&mid, &board, 4, 2, white_disc),
+        "the pawn is still on e3"
+    );
+    // After the drop: the pawn stands on e6 and e3 is empty.
+    let board = Board::find(&after, 12, 12);
+    assert!(holds(&after, &board, 4, 5, white_disc), "the pawn is on e6");
+    assert!(!holds(&after, &board, 4, 2, white_disc), "e3 is empty");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_continuous_piece_dragged_shows_where_it_lands_and_drops_there() {
+    let during = shot_path("cdrag-during");
+    let script = format!(
+        "move e2; press; move e4; wait 3; shot {}; release",
+        during.display()
+    );
+    let after = screenshot(
+        "cdrag-after",
+        &["play", "levels/area-of-competence.toml", "--drive", &script],
+    );
+    let mid = Shot::read(&during);
+    let _ = std::fs::remove_file(&during);
+    let board = Board::find(&mid, 8, 8);
+    let r = board.square / (2.0 * std::f32::consts::SQRT_2);
+    // While dragging: the ghost disc's green outline round e4, the pawn still on e2.
+    let (x, y) = board.centre(4, 3);
+    let ghost = mid.ring_share(x, y, 0.97 * r, 1.03 * r, |c| {
+        i32::from(c[1]) > i32::from(c[0]) + 60 && c[1] > c[2]
+    });
+    assert!(ghost > 0.3, "a green ghost outline round e4: {ghost}");
+    let (x2, y2) = board.centre(4, 1);
+    assert!(
+        mid.ring_share(x2, y2, 0.72 * r, 0.9 * r, white_disc) > 0.9,
+        "the pawn is still on e2"
+    );
+    // After the drop: a white disc on e4, none on e2.
+    let board = Board::find(&after, 8, 8);
+    let (x, y) = board.centre(4, 3);
+    assert!(
+        after.ring_share(x, y, 0.72 * r, 0.9 * r, white_disc) > 0.9,
+        "the pawn on e4"
+    );
+    let (x2, y2) = board.centre(4, 1);
+    assert!(
+        after.ring_share(x2, y2, 0.2 * r, 0.9 * r, board_colour) > 0.95,
+        "e2 empty"
+    );
 }

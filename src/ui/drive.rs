@@ -1,0 +1,172 @@
+//! `play --drive SCRIPT`: pointer actions played one per frame through Bevy's own input
+//! messages, as if a person moved the mouse — for the GUI tests and for demonstrations.
+//!
+//! A script is steps separated by `;`:
+//!
+//! | step | does |
+//! | --- | --- |
+//! | `move POINT` | puts the pointer on a board point: a square name, or `x,y` in the mode's board units (continuous: R; grid: squares from a1's corner) |
+//! | `press`, `release` | the left button |
+//! | `wait N` | N frames of nothing |
+//! | `shot FILE` | saves the window as a PNG (the run goes on) |
+//!
+//! The script starts once the frames asked for by `--after-frames` are drawn; the final
+//! `--screenshot` is taken a few frames after its last step.
+
+use crate::convert::to_bevy;
+use crate::sim::grid::square_centre;
+use crate::sim::{GridMatch, Match};
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::{CursorMoved, PrimaryWindow};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+/// One step of a script.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// Put the pointer on a board point (as written).
+    Move(String),
+    /// Press the left button.
+    Press,
+    /// Release the left button.
+    Release,
+    /// Draw this many frames.
+    Wait(u32),
+    /// Save the window.
+    Shot(PathBuf),
+}
+
+/// Reads a script; says which step is wrong.
+pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
+    text.split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .enumerate()
+        .map(|(n, step)| {
+            let (word, rest) = step.split_once(' ').unwrap_or((step, ""));
+            let rest = rest.trim();
+            match (word, rest.is_empty()) {
+                ("move", false) => Ok(Step::Move(rest.to_string())),
+                ("press", true) => Ok(Step::Press),
+                ("release", true) => Ok(Step::Release),
+                ("wait", false) => rest
+                    .parse()
+                    .map(Step::Wait)
+                    .map_err(|_| format!("step {} '{step}': wait takes a number of frames", n + 1)),
+                ("shot", false) => Ok(Step::Shot(PathBuf::from(rest))),
+                _ => Err(format!(
+                    "step {} '{step}': expected move POINT, press, release, wait N or shot FILE",
+                    n + 1
+                )),
+            }
+        })
+        .collect()
+}
+
+/// The script being played.
+#[derive(Resource, Debug)]
+pub struct Drive {
+    steps: VecDeque<Step>,
+    start_after: u32,
+    frame: u32,
+    wait: u32,
+}
+
+impl Drive {
+    /// A script to start after `start_after` frames.
+    pub fn new(steps: Vec<Step>, start_after: u32) -> Drive {
+        Drive {
+            steps: steps.into(),
+            start_after,
+            frame: 0,
+            wait: 0,
+        }
+    }
+
+    /// Whether every step has been played.
+    pub fn done(&self) -> bool {
+        self.steps.is_empty() && self.wait == 0 && self.frame > self.start_after
+    }
+}
+
+/// Plays the next step. Runs in `First`, before Bevy turns input messages into state.
+#[allow(clippy::too_many_arguments)]
+pub fn drive(
+    mut commands: Commands,
+    mut plan: ResMut<Drive>,
+    window: Single<(Entity, &mut Window), With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    grid: Option<Res<GridMatch>>,
+    continuous: Option<Res<Match>>,
+    mut buttons: MessageWriter<MouseButtonInput>,
+    mut moved: MessageWriter<CursorMoved>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    plan.frame += 1;
+    if plan.frame <= plan.start_after {
+        return;
+    }
+    if plan.wait > 0 {
+        plan.wait -= 1;
+        return;
+    }
+    let Some(step) = plan.steps.pop_front() else {
+        return;
+    };
+    let (entity, mut window) = window.into_inner();
+    match step {
+        Step::Move(point) => {
+            let world = match (&grid, &continuous) {
+                (Some(g), _) => grid_point(g, &point),
+                (None, Some(m)) => crate::continuous::notation::parse_point(&m.level.board, &point)
+                    .ok()
+                    .map(to_bevy),
+                _ => None,
+            };
+            let (camera, at) = *camera;
+            let Some(screen) = world.and_then(|w| camera.world_to_viewport(at, w.extend(0.0)).ok())
+            else {
+                error!("--drive: 'move {point}': not a point of this board on screen");
+                exit.write(AppExit::from_code(2));
+                return;
+            };
+            window.set_cursor_position(Some(screen));
+            moved.write(CursorMoved {
+                window: entity,
+                position: screen,
+                delta: None,
+            });
+        }
+        Step::Press | Step::Release => {
+            buttons.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state: if step == Step::Press {
+                    ButtonState::Pressed
+                } else {
+                    ButtonState::Released
+                },
+                window: entity,
+            });
+        }
+        Step::Wait(n) => plan.wait = n,
+        Step::Shot(path) => {
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path));
+            // Give the capture a few frames before anything changes.
+            plan.wait = 3;
+        }
+    }
+}
+
+/// A grid board point: a square's centre, or `x,y` in squares from a1's lower-left corner.
+fn grid_point(state: &GridMatch, text: &str) -> Option<Vec2> {
+    if let Some((x, y)) = text.split_once(',') {
+        return Some(Vec2::new(x.trim().parse().ok()?, y.trim().parse().ok()?));
+    }
+    let sq = state.level.variant.geometry.parse_square(text.trim())?;
+    Some(square_centre(&state.level, sq))
+}
