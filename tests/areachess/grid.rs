@@ -634,3 +634,57 @@ proptest! {
         }
     }
 }
+
+/// Grid mode under `MinimalPlugins` + `RulesPlugin`: move messages in, outcomes and piece
+/// entities out, the same way the window drives it.
+#[test]
+fn a_headless_grid_match_plays_through_messages() {
+    use areachess::sim::{
+        GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece, MatchCommand, RulesPlugin,
+    };
+    use bevy::ecs::message::Messages;
+    use bevy::prelude::*;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/chess.toml");
+    let level = areachess::level::load(&path)
+        .expect("chess")
+        .into_grid()
+        .expect("grid");
+    let g = level.variant.geometry;
+    let sq = |name: &str| g.parse_square(name).expect("a square");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, RulesPlugin))
+        .insert_resource(GridMatch::new(level.clone()));
+    app.update();
+    let pieces = |app: &mut App| {
+        let mut q = app.world_mut().query::<&GridPiece>();
+        let mut v: Vec<GridPiece> = q.iter(app.world()).copied().collect();
+        v.sort_by_key(|p| p.square);
+        v
+    };
+    assert_eq!(pieces(&mut app).len(), 32);
+    let outcomes = |app: &mut App| {
+        let mut messages = app.world_mut().resource_mut::<Messages<GridMoveOutcome>>();
+        messages.drain().map(|o| o.result).collect::<Vec<_>>()
+    };
+    for (from, to) in [("e2", "e4"), ("e7", "e6"), ("e4", "e6")] {
+        app.world_mut().write_message(GridMoveRequest {
+            from: sq(from),
+            to: sq(to),
+            promotion: None,
+        });
+    }
+    app.update();
+    let results = outcomes(&mut app);
+    assert_eq!(results.len(), 3);
+    assert!(results[0].is_ok() && results[1].is_ok(), "{results:?}");
+    assert_eq!(results[2], Err("not a legal move here".to_string()));
+    let now = pieces(&mut app);
+    assert!(now.iter().any(|p| p.square == sq("e4") && p.side == 0));
+    assert!(now.iter().all(|p| p.square != sq("e2")));
+    assert_eq!(app.world().resource::<GridMatch>().game.played().len(), 2);
+    app.world_mut().write_message(MatchCommand::Undo);
+    app.update();
+    let back = pieces(&mut app);
+    assert!(back.iter().any(|p| p.square == sq("e7") && p.side == 1));
+    assert_eq!(back.len(), 32);
+}
