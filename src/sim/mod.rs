@@ -22,11 +22,13 @@ impl Plugin for RulesPlugin {
         app.add_message::<MoveRequest>()
             .add_message::<MoveOutcome>()
             .add_message::<MatchCommand>()
+            .add_message::<LoadGame>()
             .add_message::<GridMoveRequest>()
             .add_message::<GridMoveOutcome>()
             .add_systems(
                 Update,
                 (
+                    apply_loaded_games,
                     apply_move_requests,
                     apply_match_commands,
                     mirror_pieces,
@@ -97,6 +99,11 @@ pub enum MatchCommand {
     Restart,
 }
 
+/// Replace the game being played by one read from a saved game (already replayed through
+/// the rules); a game of the other mode is ignored.
+#[derive(Message, Clone, Debug)]
+pub struct LoadGame(pub crate::level::save::AnyGame);
+
 /// Marks an entity that mirrors the piece at this index of the current position.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceSlot(pub usize);
@@ -127,6 +134,22 @@ fn apply_move_requests(
             request: *request,
             outcome,
         });
+    }
+}
+
+fn apply_loaded_games(
+    mut loads: MessageReader<LoadGame>,
+    continuous: Option<ResMut<Match>>,
+    grid: Option<ResMut<GridMatch>>,
+) {
+    use crate::level::save::AnyGame;
+    let (mut continuous, mut grid) = (continuous, grid);
+    for LoadGame(game) in loads.read() {
+        match (game, continuous.as_mut(), grid.as_mut()) {
+            (AnyGame::Continuous(g), Some(state), _) => state.game = g.clone(),
+            (AnyGame::Grid(g), _, Some(state)) => state.game = g.clone(),
+            _ => {}
+        }
     }
 }
 

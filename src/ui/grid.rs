@@ -33,6 +33,7 @@ pub fn plugin(app: &mut App) {
                 keyboard_commands,
                 read_outcomes,
                 draw_marks,
+                draw_last_move_choices,
             )
                 .chain()
                 .after(RulesSystems),
@@ -331,6 +332,41 @@ fn draw_marks(mut gizmos: Gizmos, state: Res<GridMatch>, pick: Res<Pick>) {
                 gizmos.circle_2d(at(m.to), 0.08, Color::srgb(0.1, 0.65, 0.3));
             }
         }
+    }
+}
+
+/// During a demonstration, every square the last mover could have gone to (computed once
+/// per move).
+fn draw_last_move_choices(
+    mut gizmos: Gizmos,
+    state: Res<GridMatch>,
+    demo: Res<super::files::Demo>,
+    mut cache: Local<(usize, Vec<Square>)>,
+) {
+    if !demo.showing() {
+        return;
+    }
+    let game = &state.game;
+    let n = game.played().len();
+    if cache.0 != n || (n > 0 && cache.1.is_empty()) {
+        let squares = n.checked_sub(1).map_or_else(Vec::new, |last| {
+            let from = game.played()[last].from;
+            let mut before = game.position_before(last).clone();
+            let mut list = Vec::new();
+            crate::grid::legal_moves(&state.level.variant, &mut before, &mut list);
+            list.iter()
+                .filter(|m| m.from == from)
+                .map(|m| m.to)
+                .collect()
+        });
+        *cache = (n, squares);
+    }
+    for &sq in &cache.1 {
+        gizmos.circle_2d(
+            square_centre(&state.level, sq),
+            0.16,
+            Color::srgba(0.55, 0.35, 0.95, 0.9),
+        );
     }
 }
 

@@ -21,6 +21,7 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use std::path::{Path, PathBuf};
 
 mod drive;
+mod files;
 mod grid;
 
 pub use drive::{Step, parse_script};
@@ -35,7 +36,27 @@ pub fn run(
     shot: Option<(PathBuf, u32)>,
     script: Option<Vec<Step>>,
 ) -> Result<(), Failure> {
-    let level = level::load(path)?;
+    // A level, or a saved game (which carries its level).
+    let (level, source, saved_game) = match level::load(path) {
+        Ok(level) => {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let source = files::LevelSource {
+                path: path.to_path_buf(),
+                text,
+            };
+            (level, source, None)
+        }
+        Err(level_errors) => match level::save::load(path) {
+            Ok(saved) => {
+                let source = files::LevelSource {
+                    path: PathBuf::from(&saved.level_path),
+                    text: saved.level_text.clone(),
+                };
+                (saved.level, source, Some(saved.game))
+            }
+            Err(_) => return Err(level_errors.into()),
+        },
+    };
     let title = format!("areachess — {}", level.name);
     let name = level.name.clone();
     let mut app = App::new();
@@ -48,15 +69,29 @@ pub fn run(
         ..default()
     }))
     .add_plugins((EguiPlugin::default(), RulesPlugin))
-    .insert_resource(LevelName(name));
+    .insert_resource(LevelName(name))
+    .insert_resource(files::find_demos(&source))
+    .insert_resource(source)
+    .init_resource::<files::FileField>()
+    .add_systems(Update, files::autoplay)
+    .add_systems(
+        EguiPrimaryContextPass,
+        (files::files_window, files::game_over_banner),
+    );
     match level.kind {
         LevelKind::Continuous(continuous) => {
-            app.add_plugins(plugin)
-                .insert_resource(Match::new(continuous));
+            let mut state = Match::new(continuous);
+            if let Some(level::save::AnyGame::Continuous(game)) = saved_game {
+                state.game = game;
+            }
+            app.add_plugins(plugin).insert_resource(state);
         }
         LevelKind::Grid(g) => {
-            app.add_plugins(grid::plugin)
-                .insert_resource(GridMatch::new(*g));
+            let mut state = GridMatch::new(*g);
+            if let Some(level::save::AnyGame::Grid(game)) = saved_game {
+                state.game = game;
+            }
+            app.add_plugins(grid::plugin).insert_resource(state);
         }
     }
     if let Some((path, frames)) = shot {
@@ -143,6 +178,7 @@ pub fn plugin(app: &mut App) {
                 keyboard_commands,
                 read_outcomes,
                 draw_region,
+                draw_last_move_region,
             )
                 .chain()
                 .after(crate::sim::RulesSystems),
@@ -392,40 +428,7 @@ fn draw_region(
     let move_colour = Color::srgba(0.15, 0.55, 0.95, 0.9);
     let capture_colour = Color::srgb(0.9, 0.2, 0.15);
     if let Some(region) = &selection.region {
-        for part in &region.parts {
-            match part {
-                RegionPart::Ray {
-                    from,
-                    dir,
-                    intervals,
-                } => {
-                    for &(a, b) in &intervals.0 {
-                        gizmos.line_2d(
-                            to_bevy(*from + *dir * a),
-                            to_bevy(*from + *dir * b),
-                            move_colour,
-                        );
-                    }
-                }
-                RegionPart::Arcs {
-                    centre,
-                    radius,
-                    arcs,
-                } => {
-                    for &(a, b) in arcs {
-                        let steps = ((b - a) * 24.0).ceil().max(2.0) as usize;
-                        let points = (0..=steps).map(|k| {
-                            let t = a + (b - a) * k as f64 / steps as f64;
-                            to_bevy(*centre + crate::continuous::geometry::unit(t) * *radius)
-                        });
-                        gizmos.linestrip_2d(points, move_colour);
-                    }
-                }
-                RegionPart::Castle { to } => {
-                    gizmos.circle_2d(to_bevy(*to), 0.4, move_colour);
-                }
-            }
-        }
+        draw_parts(&mut gizmos, region, move_colour);
         for &x in &region.captures {
             if let Some(p) = pos.pieces().get(x) {
                 gizmos.circle_2d(to_bevy(p.at), 1.15, capture_colour);
@@ -443,6 +446,73 @@ fn draw_region(
     if state.game.in_check() {
         let king = pos.pieces()[pos.king(pos.to_move())].at;
         gizmos.circle_2d(to_bevy(king), 1.25, capture_colour);
+    }
+}
+
+/// During a demonstration, the region the last move was chosen from (computed once per
+/// move, not per frame).
+fn draw_last_move_region(
+    mut gizmos: Gizmos,
+    state: Res<Match>,
+    demo: Res<files::Demo>,
+    mut cache: Local<Option<(usize, LegalRegion)>>,
+) {
+    if !demo.showing() {
+        return;
+    }
+    let played = state.game.played();
+    let n = played.len();
+    if cache.as_ref().map(|c| c.0) != Some(n) {
+        *cache = n.checked_sub(1).and_then(|last| {
+            let before = if last == 0 {
+                state.game.start()
+            } else {
+                &played[last - 1].applied.position
+            };
+            let i = before.piece_at(played[last].request.from)?;
+            Some((n, legal_region(before, i)))
+        });
+        if cache.is_none() {
+            *cache = Some((n, LegalRegion::default()));
+        }
+    }
+    let Some((_, region)) = cache.as_ref() else {
+        return;
+    };
+    draw_parts(&mut gizmos, region, Color::srgba(0.55, 0.35, 0.95, 0.9));
+}
+
+/// Draws a legal region's rays, ring arcs and castling landings.
+fn draw_parts(gizmos: &mut Gizmos, region: &LegalRegion, colour: Color) {
+    for part in &region.parts {
+        match part {
+            RegionPart::Ray {
+                from,
+                dir,
+                intervals,
+            } => {
+                for &(a, b) in &intervals.0 {
+                    gizmos.line_2d(to_bevy(*from + *dir * a), to_bevy(*from + *dir * b), colour);
+                }
+            }
+            RegionPart::Arcs {
+                centre,
+                radius,
+                arcs,
+            } => {
+                for &(a, b) in arcs {
+                    let steps = ((b - a) * 24.0).ceil().max(2.0) as usize;
+                    let points = (0..=steps).map(|k| {
+                        let t = a + (b - a) * k as f64 / steps as f64;
+                        to_bevy(*centre + crate::continuous::geometry::unit(t) * *radius)
+                    });
+                    gizmos.linestrip_2d(points, colour);
+                }
+            }
+            RegionPart::Castle { to } => {
+                gizmos.circle_2d(to_bevy(*to), 0.4, colour);
+            }
+        }
     }
 }
 

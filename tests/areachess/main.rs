@@ -2,6 +2,7 @@
 
 mod betza;
 mod cli;
+mod demos;
 mod grid;
 mod gui;
 mod hasinu;
