@@ -6,6 +6,7 @@
 //! | step | does |
 //! | --- | --- |
 //! | `move POINT` | puts the pointer on a board point: a square name, or `x,y` in the mode's board units (continuous: R; grid: squares from a1's corner) |
+//! | `pixel X,Y` | puts the pointer on a window point, in logical pixels from the top left (for the panels) |
 //! | `press`, `release` | the left button |
 //! | `wait N` | N frames of nothing |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
@@ -20,7 +21,7 @@ use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use bevy::window::{CursorMoved, PrimaryWindow};
+use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 
@@ -29,6 +30,8 @@ use std::path::PathBuf;
 pub enum Step {
     /// Put the pointer on a board point (as written).
     Move(String),
+    /// Put the pointer on a window point, in logical pixels.
+    Pixel(Vec2),
     /// Press the left button.
     Press,
     /// Release the left button.
@@ -50,6 +53,11 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
             let rest = rest.trim();
             match (word, rest.is_empty()) {
                 ("move", false) => Ok(Step::Move(rest.to_string())),
+                ("pixel", false) => rest
+                    .split_once(',')
+                    .and_then(|(x, y)| Some(Vec2::new(x.trim().parse().ok()?, y.trim().parse().ok()?)))
+                    .map(Step::Pixel)
+                    .ok_or_else(|| format!("step {} '{step}': pixel takes X,Y", n + 1)),
                 ("press", true) => Ok(Step::Press),
                 ("release", true) => Ok(Step::Release),
                 ("wait", false) => rest
@@ -58,7 +66,7 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                     .map_err(|_| format!("step {} '{step}': wait takes a number of frames", n + 1)),
                 ("shot", false) => Ok(Step::Shot(PathBuf::from(rest))),
                 _ => Err(format!(
-                    "step {} '{step}': expected move POINT, press, release, wait N or shot FILE",
+                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, wait N or shot FILE",
                     n + 1
                 )),
             }
@@ -103,6 +111,7 @@ pub fn drive(
     continuous: Option<Res<Match>>,
     mut buttons: MessageWriter<MouseButtonInput>,
     mut moved: MessageWriter<CursorMoved>,
+    mut window_events: MessageWriter<WindowEvent>,
     mut exit: MessageWriter<AppExit>,
 ) {
     plan.frame += 1;
@@ -133,15 +142,13 @@ pub fn drive(
                 exit.write(AppExit::from_code(2));
                 return;
             };
-            window.set_cursor_position(Some(screen));
-            moved.write(CursorMoved {
-                window: entity,
-                position: screen,
-                delta: None,
-            });
+            point_at(&mut window, entity, screen, &mut moved, &mut window_events);
+        }
+        Step::Pixel(screen) => {
+            point_at(&mut window, entity, screen, &mut moved, &mut window_events);
         }
         Step::Press | Step::Release => {
-            buttons.write(MouseButtonInput {
+            let input = MouseButtonInput {
                 button: MouseButton::Left,
                 state: if step == Step::Press {
                     ButtonState::Pressed
@@ -149,7 +156,10 @@ pub fn drive(
                     ButtonState::Released
                 },
                 window: entity,
-            });
+            };
+            // The game reads the input message, egui the window event: both, as winit does.
+            buttons.write(input);
+            window_events.write(WindowEvent::MouseButtonInput(input));
         }
         Step::Wait(n) => plan.wait = n,
         Step::Shot(path) => {
@@ -160,6 +170,24 @@ pub fn drive(
             plan.wait = 3;
         }
     }
+}
+
+/// Moves the pointer to a window point, telling Bevy and egui as winit would.
+fn point_at(
+    window: &mut Window,
+    entity: Entity,
+    screen: Vec2,
+    moved: &mut MessageWriter<CursorMoved>,
+    window_events: &mut MessageWriter<WindowEvent>,
+) {
+    window.set_cursor_position(Some(screen));
+    let message = CursorMoved {
+        window: entity,
+        position: screen,
+        delta: None,
+    };
+    moved.write(message.clone());
+    window_events.write(WindowEvent::CursorMoved(message));
 }
 
 /// A grid board point: a square's centre, or `x,y` in squares from a1's lower-left corner.

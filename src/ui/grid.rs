@@ -23,6 +23,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Pick>()
         .init_resource::<Flipped>()
         .init_resource::<Said>()
+        .init_resource::<super::inspect::Inspector>()
         .add_systems(Startup, (spawn_camera, spawn_board).chain())
         .add_systems(
             Update,
@@ -38,7 +39,15 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .after(RulesSystems),
         )
-        .add_systems(EguiPrimaryContextPass, (labels, panel, promotion_dialog));
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                labels,
+                panel,
+                promotion_dialog,
+                super::inspect::inspector_window,
+            ),
+        );
 }
 
 /// The picked piece and its legal moves (computed once per pick), and a move waiting for
@@ -449,6 +458,7 @@ fn panel(
     said: Res<Said>,
     mut flipped: ResMut<Flipped>,
     mut pick: ResMut<Pick>,
+    mut inspector: ResMut<super::inspect::Inspector>,
     mut commands: MessageWriter<MatchCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -508,6 +518,15 @@ fn panel(
                 if ui.button("Flip board").clicked() {
                     flipped.0 = !flipped.0;
                 }
+            });
+            ui.collapsing("Pieces (click one to inspect it)", |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (t, piece) in state.level.variant.types.iter().enumerate() {
+                        if ui.button(&piece.name).on_hover_text(piece.betza.to_string()).clicked() {
+                            inspector.toggle(t, piece);
+                        }
+                    }
+                });
             });
             ui.separator();
             ui.label("Click a piece, then one of its marked squares (rings: captures). Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.");

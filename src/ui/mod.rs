@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 mod drive;
 mod files;
 mod grid;
+pub mod inspect;
 
 pub use drive::{Step, parse_script};
 

@@ -688,3 +688,34 @@ fn a_headless_grid_match_plays_through_messages() {
     assert!(back.iter().any(|p| p.square == sq("e7") && p.side == 1));
     assert_eq!(back.len(), 32);
 }
+
+/// The piece inspector's diagram marks each square by how the piece reaches it.
+#[test]
+fn the_inspector_diagram_marks_moves_captures_first_moves_and_hops() {
+    use areachess::grid::PieceType;
+    use areachess::ui::inspect::{SIZE, diagram};
+    let c = SIZE / 2;
+    let at = |dx: i32, dy: i32| (c + dx, c + dy);
+    let knight = diagram(&PieceType::new('N', "Knight", "N").expect("N"));
+    assert_eq!(knight.len(), 8);
+    assert!(
+        knight
+            .values()
+            .all(|m| m.moves && m.captures && !m.hops && !m.initial)
+    );
+    let pawn = diagram(&PieceType::new('P', "Pawn", "mfW|cefF|imfnD").expect("P"));
+    assert_eq!(pawn.len(), 4, "{pawn:?}");
+    let step = pawn[&at(0, 1)];
+    assert!(step.moves && !step.captures);
+    assert!(pawn[&at(1, 1)].captures && !pawn[&at(1, 1)].moves);
+    assert!(pawn[&at(-1, 1)].captures);
+    assert!(pawn[&at(0, 2)].initial && !pawn[&at(0, 2)].moves);
+    let hopper = diagram(&PieceType::new('G', "Grasshopper", "gQ").expect("G"));
+    assert!(hopper.values().all(|m| m.hops && !m.moves), "{hopper:?}");
+    // Over a piece next to it, one square beyond: every square but the first ring.
+    assert!(hopper.contains_key(&at(0, 2)) && !hopper.contains_key(&at(0, 1)));
+    assert!(
+        hopper[&at(3, 3)].captures,
+        "it lands on an enemy beyond a hurdle too"
+    );
+}

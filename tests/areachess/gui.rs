@@ -332,3 +332,29 @@ fn a_continuous_piece_dragged_shows_where_it_lands_and_drops_there() {
         "e2 empty"
     );
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_piece_inspector_draws_a_pieces_moves_on_its_own_board() {
+    // Open the "Pieces" list in the panel, then click "Ship" (egui's layout at 1100×760).
+    let script = "pixel 880,95; wait 1; press; wait 1; release; wait 3; \
+                  pixel 1048,179; wait 1; press; wait 1; release; wait 3";
+    let shot = screenshot(
+        "inspector",
+        &["play", "levels/obento.toml", "--drive", script],
+    );
+    let green = |c: [u8; 3]| near(c, [30, 150, 70], 10);
+    let count = |shot: &Shot| {
+        let mut n = 0;
+        for y in 100..340 {
+            for x in 20..360 {
+                n += usize::from(green(shot.at(x, y)));
+            }
+        }
+        n
+    };
+    // The Ship reaches 20 squares of the 11×11 diagram: each a green dot in a red ring.
+    assert!(count(&shot) > 20 * 20, "green dots: {}", count(&shot));
+    let plain = screenshot("no-inspector", &["play", "levels/obento.toml"]);
+    assert_eq!(count(&plain), 0, "no inspector, no dots");
+}

@@ -1,0 +1,239 @@
+//! The piece inspector: a grid piece type's name, Betza and movement on a small empty
+//! board, each square marked by how the piece may reach it, the way the XBetza
+//! interactive diagram shows it. This is where a designer checks a new piece.
+//!
+//! The marks come from the rules' own reference walk (`betza::model::chain_destinations`)
+//! run on small boards: empty (moves), with one enemy on the square (captures), with one
+//! piece on another square (hops; hoppers' captures also over such a piece), and with the
+//! piece unmoved (initial moves).
+
+use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
+use crate::grid::variant::PieceType;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use std::collections::HashMap;
+
+/// Side of the inspector's board; the piece stands on its centre.
+pub const SIZE: i32 = 11;
+
+/// How a square of the diagram may be reached.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// A move to it when it is empty.
+    pub moves: bool,
+    /// A capture of an enemy on it.
+    pub captures: bool,
+    /// Only with a piece to jump over somewhere (a hop).
+    pub hops: bool,
+    /// Only while the piece has not moved.
+    pub initial: bool,
+}
+
+/// Every square's marks for White's piece on the centre of an empty `SIZE × SIZE` board.
+pub fn diagram(piece: &PieceType) -> HashMap<(i32, i32), Marks> {
+    let centre = (SIZE / 2, SIZE / 2);
+    let walk = |at: &dyn Fn(i32, i32) -> Occupant, unmoved: bool| {
+        let board = Board {
+            files: SIZE,
+            ranks: SIZE,
+            at,
+        };
+        chain_destinations(&piece.chains, &board, centre, unmoved)
+    };
+    let mut out: HashMap<(i32, i32), Marks> = HashMap::new();
+    let empty = |_: i32, _: i32| Occupant::Empty;
+    let moved: Vec<(i32, i32)> = walk(&empty, false).into_iter().map(|(s, _)| s).collect();
+    for &s in &moved {
+        out.entry(s).or_default().moves = true;
+    }
+    for (s, _) in walk(&empty, true) {
+        if !moved.contains(&s) {
+            out.entry(s).or_default().initial = true;
+        }
+    }
+    for x in 0..SIZE {
+        for y in 0..SIZE {
+            if (x, y) == centre {
+                continue;
+            }
+            // One enemy on (x, y): does a capture land there?
+            let one = move |fx: i32, fy: i32| {
+                if (fx, fy) == (x, y) {
+                    Occupant::Enemy
+                } else {
+                    Occupant::Empty
+                }
+            };
+            if walk(&one, false)
+                .iter()
+                .any(|&(s, r)| s == (x, y) && r == Reach::Capture)
+            {
+                out.entry((x, y)).or_default().captures = true;
+            }
+            // One friend on (x, y) as a hurdle: which empty squares open up?
+            let hurdle = move |fx: i32, fy: i32| {
+                if (fx, fy) == (x, y) {
+                    Occupant::Friend
+                } else {
+                    Occupant::Empty
+                }
+            };
+            for (s, r) in walk(&hurdle, false) {
+                if r == Reach::Move && !moved.contains(&s) {
+                    out.entry(s).or_default().hops = true;
+                }
+            }
+        }
+    }
+    // Hoppers capture over a hurdle too: an enemy on the square and a friend anywhere else.
+    if out.values().any(|m| m.hops) {
+        for x in 0..SIZE {
+            for y in 0..SIZE {
+                if (x, y) == centre || out.get(&(x, y)).is_some_and(|m| m.captures) {
+                    continue;
+                }
+                let over_any = (0..SIZE * SIZE).any(|k| {
+                    let h = (k % SIZE, k / SIZE);
+                    if h == centre || h == (x, y) {
+                        return false;
+                    }
+                    let board = move |fx: i32, fy: i32| match (fx, fy) {
+                        p if p == (x, y) => Occupant::Enemy,
+                        p if p == h => Occupant::Friend,
+                        _ => Occupant::Empty,
+                    };
+                    walk(&board, false)
+                        .iter()
+                        .any(|&(s, r)| s == (x, y) && r == Reach::Capture)
+                });
+                if over_any {
+                    out.entry((x, y)).or_default().captures = true;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The type the inspector shows, and its diagram (computed once per choice).
+#[derive(Resource, Default)]
+pub struct Inspector {
+    shown: Option<(usize, HashMap<(i32, i32), Marks>)>,
+}
+
+impl Inspector {
+    /// Shows type `t` (or hides the inspector if it is already shown).
+    pub fn toggle(&mut self, t: usize, piece: &PieceType) {
+        self.shown = match &self.shown {
+            Some((shown, _)) if *shown == t => None,
+            _ => Some((t, diagram(piece))),
+        };
+    }
+}
+
+/// The inspector window.
+pub fn inspector_window(
+    mut contexts: EguiContexts,
+    state: Option<Res<crate::sim::GridMatch>>,
+    mut inspector: ResMut<Inspector>,
+) -> Result {
+    let (Some(state), Some((t, marks))) = (state, inspector.shown.as_ref()) else {
+        return Ok(());
+    };
+    let piece = &state.level.variant.types[*t];
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    egui::Window::new(format!("{} ({})", piece.name, piece.label))
+        .open(&mut open)
+        .default_pos(egui::pos2(20.0, 20.0))
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.monospace(format!("Betza: {}", piece.betza));
+            if piece.royal {
+                ui.label("Royal: checkmate protects it.");
+            }
+            if let Some(p) = &piece.promotion {
+                let to: Vec<&str> =
+                    p.to.iter()
+                        .map(|&t| state.level.variant.types[usize::from(t)].name.as_str())
+                        .collect();
+                ui.label(format!(
+                    "Promotes in the last {} rank(s) to {}{}",
+                    p.zone,
+                    to.join(", "),
+                    if p.optional {
+                        " (optional before the last)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            let cell = 20.0;
+            let (rect, _) = ui.allocate_exact_size(
+                egui::vec2(cell * SIZE as f32, cell * SIZE as f32),
+                egui::Sense::hover(),
+            );
+            let painter = ui.painter_at(rect);
+            for x in 0..SIZE {
+                for y in 0..SIZE {
+                    let min = rect.min + egui::vec2(x as f32 * cell, (SIZE - 1 - y) as f32 * cell);
+                    let square = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
+                    let shade = if (x + y) % 2 == 0 {
+                        egui::Color32::from_rgb(214, 199, 168)
+                    } else {
+                        egui::Color32::from_rgb(237, 227, 204)
+                    };
+                    painter.rect_filled(square, 0.0, shade);
+                    let c = square.center();
+                    if (x, y) == (SIZE / 2, SIZE / 2) {
+                        painter.circle_filled(c, cell * 0.4, egui::Color32::from_rgb(30, 30, 34));
+                        continue;
+                    }
+                    let Some(m) = marks.get(&(x, y)) else {
+                        continue;
+                    };
+                    let green = egui::Color32::from_rgb(30, 150, 70);
+                    let red = egui::Color32::from_rgb(200, 40, 30);
+                    let blue = egui::Color32::from_rgb(40, 90, 200);
+                    if m.moves {
+                        painter.circle_filled(c, cell * 0.22, green);
+                    }
+                    if m.captures {
+                        painter.circle_stroke(c, cell * 0.36, egui::Stroke::new(2.0, red));
+                    }
+                    if m.initial {
+                        painter.circle_stroke(c, cell * 0.22, egui::Stroke::new(2.0, green));
+                    }
+                    if m.hops && !m.moves {
+                        let d = cell * 0.22;
+                        painter.add(egui::Shape::convex_polygon(
+                            vec![
+                                c + egui::vec2(0.0, -d),
+                                c + egui::vec2(d, 0.0),
+                                c + egui::vec2(0.0, d),
+                                c + egui::vec2(-d, 0.0),
+                            ],
+                            blue,
+                            egui::Stroke::NONE,
+                        ));
+                    }
+                }
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(egui::Color32::from_rgb(30, 150, 70), "dot: move");
+                ui.colored_label(egui::Color32::from_rgb(200, 40, 30), "ring: capture");
+                ui.colored_label(
+                    egui::Color32::from_rgb(30, 150, 70),
+                    "circle: first move only",
+                );
+                ui.colored_label(
+                    egui::Color32::from_rgb(40, 90, 200),
+                    "diamond: hop over a piece",
+                );
+            });
+        });
+    if !open {
+        inspector.shown = None;
+    }
+    Ok(())
+}
