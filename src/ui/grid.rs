@@ -450,7 +450,8 @@ fn labels(
     Ok(())
 }
 
-/// The side panel: status, commands, the move list.
+/// The side panel: status, commands, the pieces, the move list.
+#[allow(clippy::too_many_arguments)]
 fn panel(
     mut contexts: EguiContexts,
     state: Res<GridMatch>,

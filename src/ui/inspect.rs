@@ -29,8 +29,11 @@ pub struct Marks {
     pub initial: bool,
 }
 
+/// The marks of every square a piece reaches, by (file, rank) on the diagram.
+pub type Diagram = HashMap<(i32, i32), Marks>;
+
 /// Every square's marks for White's piece on the centre of an empty `SIZE × SIZE` board.
-pub fn diagram(piece: &PieceType) -> HashMap<(i32, i32), Marks> {
+pub fn diagram(piece: &PieceType) -> Diagram {
     let centre = (SIZE / 2, SIZE / 2);
     let walk = |at: &dyn Fn(i32, i32) -> Occupant, unmoved: bool| {
         let board = Board {
@@ -40,7 +43,7 @@ pub fn diagram(piece: &PieceType) -> HashMap<(i32, i32), Marks> {
         };
         chain_destinations(&piece.chains, &board, centre, unmoved)
     };
-    let mut out: HashMap<(i32, i32), Marks> = HashMap::new();
+    let mut out = Diagram::new();
     let empty = |_: i32, _: i32| Occupant::Empty;
     let moved: Vec<(i32, i32)> = walk(&empty, false).into_iter().map(|(s, _)| s).collect();
     for &s in &moved {
@@ -118,7 +121,7 @@ pub fn diagram(piece: &PieceType) -> HashMap<(i32, i32), Marks> {
 /// The type the inspector shows, and its diagram (computed once per choice).
 #[derive(Resource, Default)]
 pub struct Inspector {
-    shown: Option<(usize, HashMap<(i32, i32), Marks>)>,
+    shown: Option<(usize, Diagram)>,
 }
 
 impl Inspector {
