@@ -184,7 +184,10 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .after(crate::sim::RulesSystems),
         )
-        .add_systems(EguiPrimaryContextPass, (side_panel, piece_letters));
+        .add_systems(
+            EguiPrimaryContextPass,
+            (side_panel, piece_letters, promotion_dialog),
+        );
 }
 
 /// The level's title for the panel.
@@ -198,6 +201,8 @@ struct Selection {
     region: Option<LegalRegion>,
     target: Option<Target>,
     pointer: Option<Vec2>,
+    /// A promoting move waiting for the player's choice.
+    promotion: Option<(crate::continuous::Point, crate::continuous::Point)>,
 }
 
 /// Whether the enemy's capture areas are drawn.
@@ -332,6 +337,9 @@ fn pick_and_drop(
         *selection = Selection::default();
         return;
     }
+    if selection.promotion.is_some() {
+        return;
+    }
     let released = buttons.just_released(MouseButton::Left);
     if !buttons.just_pressed(MouseButton::Left) && !released {
         return;
@@ -346,15 +354,7 @@ fn pick_and_drop(
             && pos.piece_at(pointer) != Some(i)
         {
             let to = selection.target.map_or(pointer, |t| t.aim);
-            requests.write(MoveRequest(Request {
-                from: pos.pieces()[i].at,
-                to,
-                promotion: None,
-            }));
-            *selection = Selection {
-                pointer: selection.pointer,
-                ..default()
-            };
+            request_move(&mut selection, &mut requests, pos, pos.pieces()[i].at, to);
         }
         return;
     }
@@ -369,18 +369,84 @@ fn pick_and_drop(
         }
         (Some(i), _) => {
             let to = selection.target.map_or(pointer, |t| t.aim);
-            requests.write(MoveRequest(Request {
-                from: pos.pieces()[i].at,
-                to,
-                promotion: None,
-            }));
-            *selection = Selection {
-                pointer: selection.pointer,
-                ..default()
-            };
+            request_move(&mut selection, &mut requests, pos, pos.pieces()[i].at, to);
         }
         (None, _) => {}
     }
+}
+
+/// Asks for a move, or, when it would promote and the level offers a choice, opens the
+/// promotion dialog first.
+fn request_move(
+    selection: &mut Selection,
+    requests: &mut MessageWriter<MoveRequest>,
+    pos: &crate::continuous::Position,
+    from: crate::continuous::Point,
+    to: crate::continuous::Point,
+) {
+    let promotes = crate::continuous::resolve(pos, from, to, None)
+        .applied()
+        .is_some_and(|a| a.promotion.is_some());
+    let pointer = selection.pointer;
+    if promotes && pos.board().promotion.len() > 1 {
+        *selection = Selection {
+            pointer,
+            promotion: Some((from, to)),
+            ..default()
+        };
+    } else {
+        requests.write(MoveRequest(Request {
+            from,
+            to,
+            promotion: None,
+        }));
+        *selection = Selection {
+            pointer,
+            ..default()
+        };
+    }
+}
+
+/// The promotion choice: the level's promotion pieces.
+fn promotion_dialog(
+    mut contexts: EguiContexts,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<MoveRequest>,
+) -> Result {
+    let Some((from, to)) = selection.promotion else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut chosen = None;
+    egui::Window::new("Promotion")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label("Promote to:");
+            for &kind in &state.level.board.promotion {
+                if ui.button(kind.name()).clicked() {
+                    chosen = Some(Some(kind));
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                chosen = Some(None);
+            }
+        });
+    match chosen {
+        Some(Some(kind)) => {
+            requests.write(MoveRequest(Request {
+                from,
+                to,
+                promotion: Some(kind),
+            }));
+            selection.promotion = None;
+        }
+        Some(None) => selection.promotion = None,
+        None => {}
+    }
+    Ok(())
 }
 
 fn keyboard_commands(

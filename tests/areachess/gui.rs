@@ -358,3 +358,38 @@ fn the_piece_inspector_draws_a_pieces_moves_on_its_own_board() {
     let plain = screenshot("no-inspector", &["play", "levels/obento.toml"]);
     assert_eq!(count(&plain), 0, "no inspector, no dots");
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_continuous_promotion_asks_which_piece() {
+    let level =
+        std::env::temp_dir().join(format!("areachess-gui-{}-promo.toml", std::process::id()));
+    std::fs::write(
+        &level,
+        "name = \"promotion\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[rules]\nsetup = \"w;K@e1;k@h8;P@b7\"\n",
+    )
+    .expect("a level");
+    let level_arg = level.to_str().expect("utf-8").to_string();
+    let script = "move b7; press; move b8; release; wait 3";
+    let asked = screenshot("promo", &["play", &level_arg, "--drive", script]);
+    let _ = std::fs::remove_file(&level);
+    let board = Board::find(&asked, 8, 8);
+    let r = board.square / (2.0 * std::f32::consts::SQRT_2);
+    // The pawn has not moved yet: the dialog waits over the board's centre.
+    let (x, y) = board.centre(1, 6);
+    assert!(
+        asked.ring_share(x, y, 0.72 * r, 0.9 * r, white_disc) > 0.9,
+        "the pawn waits on b7"
+    );
+    // The dialog is anchored at the window's centre, over the board.
+    let (cx, cy) = (asked.width as f32 / 2.0, asked.height as f32 / 2.0);
+    assert!(
+        asked.ring_share(cx, cy, 2.0, 12.0, |c| c.iter().all(|&v| v < 60)) > 0.8,
+        "a dark dialog at the centre"
+    );
+    let plain = screenshot("no-promo", &["play", "levels/area-of-competence.toml"]);
+    assert!(
+        plain.ring_share(cx, cy, 2.0, 12.0, |c| c.iter().all(|&v| v < 60)) < 0.1,
+        "no dialog without a promotion"
+    );
+}
