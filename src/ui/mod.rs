@@ -97,7 +97,8 @@ pub fn run(
     }
     if let Some((path, frames)) = shot {
         app.insert_resource(ScreenshotPlan { path, frames })
-            .add_systems(Last, take_screenshot);
+            .init_resource::<FrameTimes>()
+            .add_systems(Last, (record_frame_time, take_screenshot).chain());
         if let Some(steps) = script {
             app.insert_resource(drive::Drive::new(steps, frames))
                 .add_systems(First, drive::drive);
@@ -117,6 +118,35 @@ pub fn run(
 struct ScreenshotPlan {
     path: PathBuf,
     frames: u32,
+}
+
+/// Frame times seen during a `--screenshot` run (the first ten, while shaders compile,
+/// left out); reported on stderr when the screenshot is saved.
+#[derive(Resource, Default)]
+struct FrameTimes(Vec<f32>);
+
+fn record_frame_time(time: Res<Time>, mut times: ResMut<FrameTimes>, mut seen: Local<u32>) {
+    *seen += 1;
+    if *seen > 10 {
+        times.0.push(time.delta_secs());
+    }
+}
+
+impl FrameTimes {
+    /// `N frames: mean M ms, slowest S ms`.
+    fn report(&self) -> String {
+        let n = self.0.len();
+        if n == 0 {
+            return "no frames timed".to_string();
+        }
+        let mean = self.0.iter().sum::<f32>() / n as f32;
+        let slowest = self.0.iter().copied().fold(0.0, f32::max);
+        format!(
+            "{n} frames: mean {:.1} ms, slowest {:.1} ms",
+            mean * 1e3,
+            slowest * 1e3
+        )
+    }
 }
 
 /// Counts frames; at the planned one, asks Bevy for a screenshot of the window, saves it,
@@ -142,7 +172,10 @@ fn take_screenshot(
     }
     let path = plan.path.clone();
     commands.spawn(Screenshot::primary_window()).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+        move |captured: On<ScreenshotCaptured>,
+              times: Res<FrameTimes>,
+              mut exit: MessageWriter<AppExit>| {
+            eprintln!("areachess: {}", times.report());
             let saved = captured
                 .image
                 .clone()
