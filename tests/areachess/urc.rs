@@ -688,19 +688,22 @@ fn fen(
     )
 }
 
-#[test]
-fn urc_pieces_move_alike_in_the_grid_engine_for_both_sides() {
-    let (unmoved_variant, pieces) = shipped_variant();
+/// Checks that each of `pieces` (its letter its symbol's first) generates in the grid
+/// engine exactly what its URC definition says, on the first `boards` boards, from every
+/// empty square, moved or not, for both sides. `variant` holds the pieces and a type `N`
+/// standing for friends and enemies; in it every piece is unmoved.
+fn engine_agrees(variant: &Variant, pieces: &[UrcPiece], boards_used: usize) {
+    let unmoved_variant = variant;
     let mut moved_variant = unmoved_variant.clone();
     // Against an empty setup every piece has moved.
     moved_variant
         .set_setup("8/8/8/8/8/8/8/8 w - - 0 1")
         .expect("an empty setup");
-    for board in boards().iter().take(4) {
+    for board in boards().iter().take(boards_used) {
         let at = |x: i32, y: i32| board.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
-        for piece in &pieces {
+        for piece in pieces {
             let letter = piece.definition.symbol.chars().next().expect("a symbol");
-            for (variant, unmoved) in [(&unmoved_variant, true), (&moved_variant, false)] {
+            for (variant, unmoved) in [(unmoved_variant, true), (&moved_variant, false)] {
                 for (black, turn) in [(false, 1), (true, -1)] {
                     let mover = if black {
                         letter.to_ascii_lowercase()
@@ -732,12 +735,142 @@ fn urc_pieces_move_alike_in_the_grid_engine_for_both_sides() {
                         got.sort_unstable();
                         got.dedup();
                         let want = urc_walk(&piece.definition, &at, (x, y), unmoved, turn);
-                        assert_eq!(got, want, "{} in {text}", piece.id);
+                        assert_eq!(got, want, "{} ({}) in {text}", piece.id, piece.betza);
                     }
                 }
             }
         }
     }
+}
+
+#[test]
+fn urc_pieces_move_alike_in_the_grid_engine_for_both_sides() {
+    let (variant, pieces) = shipped_variant();
+    engine_agrees(&variant, &pieces, 4);
+}
+
+/// Hoppers over one to three pieces landing one to three squares beyond the last, with
+/// orthogonal, diagonal and knight-line directions and each flag: `(hurdles, land)` and
+/// the piece, its symbol a letter from `H` on.
+fn counted_hoppers() -> Vec<((u32, u32), UrcPiece)> {
+    let flavours = [
+        (
+            "[[1,0],[-1,0],[0,1],[0,-1],[1,1],[1,-1],[-1,1],[-1,-1]]",
+            "",
+        ),
+        (
+            "[[0,1],[1,1],[-1,-1],[1,0]]",
+            ", move_only: true, initial_only: true",
+        ),
+        ("[[1,2],[-2,1],[0,-1]]", ", capture_only: true"),
+    ];
+    let mut out = Vec::new();
+    for hurdles in 1..=3 {
+        for land in 1..=3 {
+            let (directions, flags) = flavours[out.len() % flavours.len()];
+            let yaml = format!(
+                "h{hurdles}{land}:\n  name: Hopper\n  symbol: X\n  moves:\n    - {{ type: hopper, directions: {directions}, hurdle_count: {hurdles}, land_distance: {land}{flags} }}\n"
+            );
+            let piece = read_yaml(&yaml)
+                .unwrap_or_else(|e| panic!("{e}\n{yaml}"))
+                .remove(0);
+            out.push(((hurdles, land), piece));
+        }
+    }
+    out
+}
+
+#[test]
+fn urc_hoppers_over_any_count_landing_any_distance_go_where_they_say() {
+    let hoppers = counted_hoppers();
+    assert_eq!(hoppers.len(), 9);
+    let betzas: Vec<&str> = hoppers.iter().map(|(_, p)| p.betza.as_str()).collect();
+    assert_eq!(betzas[0], "gQ");
+    assert_eq!(betzas[1], "igfrR-!msW|igfrblB-!msF");
+    assert_eq!(
+        betzas[4],
+        "igfR+!bW+!gfR-!msW|igrR+!lW+!grR-!msW|igblB+!frF+!gblB-!msF|igfrB+!blF+!gfrB-!msF"
+    );
+    assert_eq!(
+        betzas[8],
+        "gbR+!fW+!gbR+!fW+!gbR-!sW-!csW|gl^N0+!r_N+!gl^N0+!r_N+!gl^N0-!sN-!csN|gf^N0+!b_N+!gf^N0+!b_N+!gf^N0-!sN-!csN"
+    );
+    for ((hurdles, land), piece) in &hoppers {
+        assert!(
+            piece.betza.matches('g').count() >= *hurdles as usize,
+            "{hurdles} {land}: {}",
+            piece.betza
+        );
+        agrees(piece);
+    }
+}
+
+#[test]
+fn urc_hoppers_over_any_count_move_alike_in_the_grid_engine() {
+    for (_, piece) in counted_hoppers() {
+        let hopper = PieceType::new('X', "Hopper", &piece.betza).expect("Betza");
+        let stand_in = PieceType::new('N', "Knight", "N").expect("Betza");
+        let variant = Variant::new(
+            Geometry::new(8, 8).expect("8x8"),
+            vec![hopper, stand_in],
+            None,
+            Stalemate::Draw,
+            RoyalRule::Checkmate,
+        )
+        .expect("a variant");
+        engine_agrees(&variant, std::slice::from_ref(&piece), 4);
+    }
+}
+
+#[test]
+fn a_king_a_counted_hopper_could_take_is_in_check() {
+    let yaml = "x:\n  name: Long hopper\n  symbol: X\n  moves:\n    - { type: hopper, directions: [[0,1],[1,0],[0,-1],[-1,0]], hurdle_count: 2, land_distance: 2 }\n";
+    let piece = read_yaml(yaml).expect("reads").remove(0);
+    let mut king = PieceType::new('K', "King", "K").expect("Betza");
+    king.royal = true;
+    let variant = Variant::new(
+        Geometry::new(8, 8).expect("8x8"),
+        vec![
+            PieceType::new('X', "Long hopper", &piece.betza).expect("Betza"),
+            king,
+            PieceType::new('N', "Knight", "N").expect("Betza"),
+        ],
+        None,
+        Stalemate::Draw,
+        RoyalRule::Checkmate,
+    )
+    .expect("a variant");
+    let check = |fen: &str| {
+        let pos = parse_fen(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        areachess::grid::in_check(&variant, &pos)
+    };
+    // Over a2 and a4 (a friend and an enemy), past the empty a5, onto a6.
+    assert!(check("8/8/k7/8/n7/8/N7/X6K b - - 0 1"));
+    assert!(
+        !check("8/8/k7/n7/n7/8/N7/X6K b - - 0 1"),
+        "a5 must be empty"
+    );
+    assert!(
+        !check("8/k7/8/8/n7/8/N7/X6K b - - 0 1"),
+        "a7 is three beyond"
+    );
+    assert!(
+        !check("8/8/k7/8/8/8/N7/X6K b - - 0 1"),
+        "one hurdle is not enough"
+    );
+    // Black's hopper the same way down the board.
+    assert!(check("x6k/n7/8/N7/8/K7/8/8 w - - 0 1"));
+    // A black king may not step onto a square the hopper attacks.
+    let mut pos = parse_fen(&variant, "8/8/8/k7/n7/8/N7/X6K b - - 0 1").expect("FEN");
+    let mut list = Vec::new();
+    areachess::grid::legal_moves(&variant, &mut pos, &mut list);
+    let to: Vec<String> = list
+        .iter()
+        .filter(|m| m.from == variant.geometry.square(0, 4).expect("a5"))
+        .map(|&m| areachess::grid::move_text(&variant, m))
+        .collect();
+    assert!(!to.iter().any(|m| m.ends_with("a6")), "{to:?}");
+    assert!(to.iter().any(|m| m.ends_with("b6")), "{to:?}");
 }
 
 /// After White's double step e2–e4, the moves of Black's pawn on d4 to e3.
