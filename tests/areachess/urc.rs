@@ -411,6 +411,7 @@ fn urc_shipped_file_converts_every_piece() {
             ("rook", "R"),
             ("queen", "Q"),
             ("grasshopper", "gQ"),
+            ("grasshopper2", "gQ-!sK"),
             ("camel", "M"),
             ("nightrider", "N0"),
         ]
@@ -428,7 +429,7 @@ fn urc_shipped_file_converts_every_piece() {
     let promotion = pawn.promotion.as_ref().expect("the pawn promotes");
     assert_eq!(promotion.rank, 8);
     assert_eq!(promotion.options, ["queen", "rook", "bishop", "knight"]);
-    assert_eq!(pieces[7].definition.value, Some(2.5));
+    assert_eq!(pieces[8].definition.value, Some(2.5));
     for p in &pieces {
         assert_eq!(p.definition.symbol.len(), 1, "{}", p.id);
         agrees(p);
@@ -488,7 +489,7 @@ fn demo_pieces() -> Vec<(char, UrcPiece, toml::Table)> {
 fn urc_demo_level_names_and_embeds_pieces_that_convert() {
     let pieces = demo_pieces();
     let letters: String = pieces.iter().map(|(l, _, _)| *l).collect();
-    assert_eq!(letters.len(), 10);
+    assert_eq!(letters.len(), 11);
     let inline: Vec<(&str, &str)> = pieces
         .iter()
         .filter(|(_, _, s)| s["urc"].is_table())
@@ -535,12 +536,12 @@ fn urc_demo_level_plays_in_the_grid_engine() {
     )
     .expect("a variant");
     let mut start = variant
-        .set_setup("rnbqkbnr/pppppppp/1a1wc1g1/8/8/1G1CW1A1/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        .set_setup("rnbqkbnr/pppppppp/1ahwc1g1/8/8/1G1CWHA1/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
         .expect("the demo's setup");
     let first = perft(&variant, &mut start, 1);
     let mut mirrored = parse_fen(
         &variant,
-        "rnbqkbnr/pppppppp/1a1wc1g1/8/8/1G1CW1A1/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/1ahwc1g1/8/8/1G1CWHA1/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
     )
     .expect("Black to move");
     assert!(first > 20, "{first}");
@@ -568,6 +569,25 @@ fn urc_demo_level_plays_in_the_grid_engine() {
         .map(|t| t.letter)
         .collect();
     assert_eq!(royal, ['K']);
+}
+
+#[test]
+fn urc_demo_level_keeps_exactly_the_legal_moves_along_random_games() {
+    // Its grasshopper-2 is a chain: its checks are found by generating its moves.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/urc-demo.toml");
+    let level = areachess::level::load(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid");
+    for seed in 1..=6 {
+        crate::grid::fast_legality_agrees_along_a_game(
+            &level.variant,
+            level.start.clone(),
+            seed * 0x2545_F491_4F6C_DD1D,
+            80,
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
 }
 
 const URC_LEVEL: &str = "name = \"u\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nurc = \"urc-pieces.yaml#king\"\n[pieces.Q]\nurc = \"urc-pieces.yaml#queen\"\n[pieces.P]\nurc = \"urc-pieces.yaml#pawn\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/P7/4K3 w - - 0 1\"\n";
