@@ -38,6 +38,7 @@
 //! | `fh`, `fs` (likewise r, b, l) | the two-letter modifiers "forward half" and "forward sideways", never `f` then `h` (horizontal) or `s` (same); write `fah` for forward-then-horizontal |
 //! | `fr`, `rf` | two direction letters side by side; the compiler intersects them |
 //! | `jj` | "jump many", never two `j` |
+//! | a link after `g` or `p` (`gR-sW`) | the next leg starts where the hop may stop: `g`'s landing, `p`'s squares past the screen; never the squares before the hurdle, nor the hurdle (see [`model`]) |
 //! | `K-BN` | `(K-B)` or `N`: a link binds tighter than writing terms side by side |
 //! | `WW3` | an error: a doubled atom already rides without limit |
 //! | `(1,2)` vs `(1,0,1,1)` | two integers: a custom atom; four at the very start: the old notation |

@@ -19,13 +19,26 @@
 //!
 //! | link | the next leg starts from | the move may also end |
 //! | --- | --- | --- |
-//! | `-` | every empty square the previous leg visits | wherever the previous leg could end |
-//! | `+` | every square it visits, passing over a piece there (not capturing it) | wherever the previous leg could end |
+//! | `-` | every empty square the previous leg may stop on | wherever the previous leg could end |
+//! | `+` | every square it may stop on, passing over a piece there (not capturing it) | wherever the previous leg could end |
 //! | `-!` `+!` | as `-` / `+` | not during the previous leg |
 //! | `-/` `+/` | as `-` / `+` | only on the previous leg's last square |
 //!
+//! Where a leg may stop, whatever its `m` and `c` say:
+//!
+//! | leg | stops on |
+//! | --- | --- |
+//! | `g` | its landing only: the seed's grasshopper "must jump over one piece", so the empty squares before the hurdle and the hurdle itself are passed, never stopped on (`gR-sW` steps on only from the square beyond the hurdle) |
+//! | `p` | the squares past its screen, up to and including the next piece; neither the squares before the screen nor the screen |
+//! | any other | every square it visits: the empty squares of its ride, and the piece that ends it |
+//!
 //! `s` on a leg keeps the previous leg's direction (`W-!sW` is exactly two steps straight).
 //! A move never ends on its own starting square.
+//!
+//! So a hop over several pieces, or a landing further on, is a chain: `fgR+!bW+!fgR` hops
+//! two pieces forward (the step back puts the second hop's start on the first hurdle, so
+//! the hurdles may stand side by side), and `gR-!sW` lands two squares beyond the hurdle,
+//! over an empty one.
 
 use super::ast::{Atom, Betza, Forced, Mode, Modifier, OldNotation, Range, Term};
 use super::directions::{Leap, parts, select};
@@ -237,9 +250,9 @@ fn old_legs(old: &OldNotation) -> Vec<ChainMoves> {
 
 /// Every square the chains reach from `from`, with how, sorted and without repeats.
 ///
-/// A chain's next leg starts from any square its previous leg visits: from an empty one
-/// always, from an occupied one only across a non-blocking link (`+`), passing over that
-/// piece. A plain link lets the move also end wherever the previous leg could; `!` never
+/// A chain's next leg starts from any square its previous leg may stop on (a hopper's
+/// only past its hurdle or screen): from an empty one always, from an occupied one only
+/// across a non-blocking link (`+`), passing over that piece. A plain link lets the move also end wherever the previous leg could; `!` never
 /// during the previous leg; `/` only on its last square. A leg with `s` keeps the previous
 /// leg's direction. The move's last leg ends as a single leg does.
 pub fn chain_destinations(
@@ -306,6 +319,7 @@ impl Walk<'_, '_> {
                     self.out.push((visit.at, reach));
                 }
                 if let Some(link) = next_link
+                    && visit.stop
                     && (visit.occupant == Occupant::Empty || !link.blocking)
                 {
                     // The direction matters only to a leg that keeps it.
@@ -330,6 +344,9 @@ struct Visit {
     occupant: Occupant,
     /// The step that arrived here (after any bounce).
     step: Leap,
+    /// Whether the leg may stop here (a hopper passes the squares up to its hurdle or
+    /// screen): the next leg of a chain starts only from such squares.
+    stop: bool,
     /// How the leg may end here, if it may.
     reach: Option<Reach>,
 }
@@ -381,11 +398,15 @@ fn visits(
             at: here,
             occupant: what,
             step,
+            stop: true,
             reach: None,
         };
         if m.grasshopper {
+            out.push(Visit {
+                stop: false,
+                ..visit
+            });
             if what != Occupant::Empty {
-                out.push(visit);
                 // Land just beyond the hurdle, whatever the range.
                 if let Some((land, _)) = advance(here, step, board, m, bounced)
                     && land != from
@@ -395,17 +416,20 @@ fn visits(
                         at: land,
                         occupant: there,
                         step,
+                        stop: true,
                         reach: ending(there, m),
                     });
                 }
                 break;
             }
-            out.push(visit);
             continue;
         }
         if m.cannon && !screened {
             screened = what != Occupant::Empty;
-            out.push(visit);
+            out.push(Visit {
+                stop: false,
+                ..visit
+            });
             continue;
         }
         if what == Occupant::Obstacle && m.fly {
@@ -840,6 +864,57 @@ mod tests {
     #[test]
     fn same_direction_keeps_the_left_legs_way() {
         assert_eq!(chained("W-!sW", &[]), vec![(2, 4), (4, 2), (4, 6), (6, 4)]);
+    }
+
+    #[test]
+    fn a_chain_after_a_grasshopper_starts_only_beyond_the_hurdle() {
+        // The seed's `g` must jump: nothing before the hurdle, nor the hurdle, is a stop.
+        let d = on_board("gR-sW", &[((4, 6), Friend)], false);
+        assert_eq!(d, vec![((4, 7), Move), ((4, 8), Move)]);
+        let through = on_board("gR+sW", &[((4, 6), Friend), ((4, 7), Enemy)], false);
+        assert_eq!(through, vec![((4, 7), Capture), ((4, 8), Move)]);
+        assert!(
+            on_board("gR-sW", &[], false).is_empty(),
+            "no hurdle, no move"
+        );
+    }
+
+    #[test]
+    fn a_chain_after_a_cannon_starts_only_past_the_screen() {
+        // A step right from a cannon's stops: past the screen on (4, 6) only.
+        let pieces = [((4, 6), Friend), ((4, 8), Enemy)];
+        assert_eq!(chained("pR-!rW", &pieces), vec![(5, 7)]);
+        assert_eq!(chained("pR+!rW", &pieces), vec![(5, 7), (5, 8)]);
+    }
+
+    #[test]
+    fn a_step_back_onto_the_hurdle_lets_a_second_hop_follow() {
+        // Two hurdles forward, side by side or apart, then just beyond the second.
+        let hops = "fgR+!bW+!fgR";
+        let side_by_side = [((4, 5), Friend), ((4, 6), Enemy)];
+        assert_eq!(on_board(hops, &side_by_side, false), vec![((4, 7), Move)]);
+        let apart = [((4, 5), Friend), ((4, 7), Enemy), ((4, 8), Enemy)];
+        assert_eq!(on_board(hops, &apart, false), vec![((4, 8), Capture)]);
+        assert!(on_board(hops, &[((4, 6), Enemy)], false).is_empty());
+    }
+
+    #[test]
+    fn forced_steps_after_a_hop_land_further_over_empty_squares() {
+        // Three squares beyond the hurdle; the two before must be empty.
+        let far = "fgR-!sW-!sW";
+        assert_eq!(
+            on_board(far, &[((4, 5), Friend)], false),
+            vec![((4, 8), Move)]
+        );
+        assert_eq!(
+            on_board(far, &[((4, 5), Friend), ((4, 8), Enemy)], false),
+            vec![((4, 8), Capture)]
+        );
+        assert!(on_board(far, &[((4, 5), Friend), ((4, 7), Enemy)], false).is_empty());
+        assert!(
+            on_board(far, &[((4, 6), Friend)], false).is_empty(),
+            "off the board"
+        );
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! A URC file is a YAML map of piece ids to definitions; [`read_yaml`] reads one and
 //! refuses what it cannot play with the line and column of the fault. [`to_betza`]
 //! converts one definition however it was read (a level may embed one as a TOML table).
-//! Every Betza string it returns is checked term by term against the compiled model
-//! ([`crate::betza::model::leg`]) before it is handed out.
+//! Every Betza string it returns is checked term by term (each leg of a chain too) against
+//! the compiled model ([`crate::betza::model::leg`]) before it is handed out.
 //!
 //! # Decisions
 //!
@@ -25,6 +25,9 @@
 //! | a slide's step | the whole vector: `[1,2]` steps a knight leap at a time, and only the squares it lands on can block it | `[[2,0]]` → `rD0` |
 //! | `range` left out | `unlimited` | |
 //! | `hopper`, `hurdle_count: 1`, `land_distance: 1` (the defaults) | `g` on the riding atom of each direction: slide to the first piece, land just beyond it | all 8 → `gQ` |
+//! | `hopper`, `land_distance: k` above 1 | after the hop, `k - 1` forced steps straight on (`-!s` and the stepping atom: `W`, `F`, `K` under a queen's `Q`, else the atom itself): the blocking links leave the squares before the landing empty | all 8, `k` 2 → `gQ-!sK` |
+//! | `hopper`, `hurdle_count: n` above 1 | a chain per direction: the hop, then `n - 1` times a step back onto the hurdle just hopped and a hop on from it (`+!`: a hurdle standing just beyond the last one is hopped too), then the steps of `land_distance` | `[[0,1]]`, `n` 2 → `gfR+!bW+!gfR` |
+//! | a hopper's flags | `i` on its first leg, `m` / `c` on its last, the only leg a hop of several legs may end on | `[[0,1]]`, `n` 2, `capture_only` → `gfR+!bW+!cgfR` |
 //! | `move_only` / `capture_only` / `initial_only` | `m` / `c` / `i` (`i`: while the piece has not moved) | pawn push → `mfW` |
 //! | `special_rules.en_passant: true` | `e` on every `capture_only` slide and leap: the engine lets an `e` capture take a piece whose last move was an `i` move passing over the landing square | pawn → `mfW|imfW2|cefF` |
 //! | moves | one term each, joined by `|` | |
@@ -39,13 +42,13 @@
 //! | a vector `[0, 0]` | it goes nowhere |
 //! | a component beyond ±25 | no board is wider than 26 squares |
 //! | `range` 0 or above 1000 | Betza counts 1 to 1000 |
-//! | `hurdle_count` other than 1 | our `g` hops exactly one piece, and a chain cannot count hurdles: its next leg would also start from the empty squares before the first one |
-//! | `land_distance` other than 1 | our `g` lands just beyond the hurdle; `p` lands at any distance, and a chain after `g` would also start before the hurdle |
+//! | `hurdle_count: 0` or `land_distance: 0` | a hopper hops a piece and lands beyond it |
+//! | `hurdle_count + land_distance` above 25 | the mover, its hurdles and the squares up to its landing need more than 26 squares in a line, the widest board |
 //! | `en_passant: true` without a `capture_only` slide or leap | there is no capture to add `e` to |
 //! | a `symbol` not of one or two visible characters | the schema's notation symbol |
 //! | unknown keys, wrong types, duplicate keys, bad YAML | at their line and column (inside a move: the move's, as serde reads a tagged move whole) |
 
-use crate::betza::directions::{Leap, leaps};
+use crate::betza::directions::{Leap, leaps, symmetric};
 use crate::betza::model::leg;
 use crate::betza::{Betza, MAX_REPEAT, parse};
 use crate::grid::board::MAX_SIDE;
@@ -458,9 +461,21 @@ struct Modes {
     initial_only: bool,
     en_passant: bool,
     grasshopper: bool,
+    /// `s`: a later leg of a chain, keeping the previous leg's direction.
+    same_direction: bool,
 }
 
 impl Modes {
+    /// No letter at all: a leg of a chain that neither starts nor ends the move.
+    const PLAIN: Modes = Modes {
+        move_only: false,
+        capture_only: false,
+        initial_only: false,
+        en_passant: false,
+        grasshopper: false,
+        same_direction: false,
+    };
+
     fn letters(self) -> String {
         let mut s = String::new();
         for (on, letter) in [
@@ -469,6 +484,7 @@ impl Modes {
             (self.capture_only, "c"),
             (self.en_passant, "e"),
             (self.grasshopper, "g"),
+            (self.same_direction, "s"),
         ] {
             if on {
                 s.push_str(letter);
@@ -513,6 +529,7 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
                 initial_only,
                 en_passant: en_passant && capture_only,
                 grasshopper: false,
+                same_direction: false,
             };
             (directions, "directions", reach, modes)
         }
@@ -528,6 +545,7 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
                 initial_only,
                 en_passant: en_passant && capture_only,
                 grasshopper: false,
+                same_direction: false,
             };
             (vectors, "vectors", Reach::Leap, modes)
         }
@@ -539,14 +557,21 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
             capture_only,
             initial_only,
         } => {
-            if hurdle_count != 1 {
-                return Err(format!(
-                    "hurdle_count {hurdle_count} is not supported: our Betza hops exactly one piece (g), so only hurdle_count 1 is"
-                ));
+            if hurdle_count == 0 {
+                return Err(
+                    "hurdle_count 0: a hopper hops at least one piece (a slide hops none)".into(),
+                );
             }
-            if land_distance != 1 {
+            if land_distance == 0 {
+                return Err(
+                    "land_distance 0: a hopper lands beyond its last hurdle (1: just beyond)"
+                        .into(),
+                );
+            }
+            let line = u64::from(hurdle_count) + u64::from(land_distance) + 1;
+            if line > u64::from(MAX_SIDE) {
                 return Err(format!(
-                    "land_distance {land_distance} is not supported: our Betza lands just beyond the hurdle (g), so only land_distance 1 is"
+                    "hurdle_count {hurdle_count} and land_distance {land_distance} need {line} squares in a line: no board is wider than {MAX_SIDE}"
                 ));
             }
             let modes = Modes {
@@ -555,12 +580,19 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
                 initial_only,
                 en_passant: false,
                 grasshopper: true,
+                same_direction: false,
             };
+            if move_only && capture_only {
+                return Err(BOTH.into());
+            }
+            if (hurdle_count, land_distance) != (1, 1) {
+                return hopper_chains(directions, hurdle_count, land_distance, modes);
+            }
             (directions, "directions", Reach::Ride, modes)
         }
     };
     if modes.move_only && modes.capture_only {
-        return Err("move_only and capture_only are both true: the move could end nowhere".into());
+        return Err(BOTH.into());
     }
     let groups = atoms(vectors, field)?;
     let prefix = modes.letters();
@@ -600,6 +632,146 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
         }
     }
     Ok(out)
+}
+
+/// Why a move with both `move_only` and `capture_only` is refused.
+const BOTH: &str = "move_only and capture_only are both true: the move could end nowhere";
+
+/// A hopper over `hurdles` pieces landing `land` squares beyond the last, as chains (see
+/// the module's table): the first hop and a forced step straight on for each further
+/// square, its directions grouped as a one-hurdle hopper's are, when it hops one piece;
+/// one chain per direction when it hops more, each further hop starting from the hurdle
+/// before it (a step back from the landing). `i` stands on the first leg, `m` or `c` on
+/// the last, the only one the move may end on.
+fn hopper_chains(
+    directions: &[[i32; 2]],
+    hurdles: u32,
+    land: u32,
+    modes: Modes,
+) -> Result<Vec<String>, String> {
+    let groups = atoms(directions, "directions")?;
+    let first = Modes {
+        initial_only: modes.initial_only,
+        grasshopper: true,
+        ..Modes::PLAIN
+    };
+    let hop = Modes {
+        grasshopper: true,
+        ..Modes::PLAIN
+    };
+    // The leg the move ends on carries `m` or `c`; with one hurdle and one square it would
+    // be the first hop, which `move_terms` writes instead.
+    let with_end = |m: Modes, ends: bool| {
+        if ends {
+            Modes {
+                move_only: modes.move_only,
+                capture_only: modes.capture_only,
+                ..m
+            }
+        } else {
+            m
+        }
+    };
+    // The steps straight on past the square just beyond the last hurdle, with `step`'s
+    // leaps `all`.
+    let further = |step: &str, all: &[Leap]| -> Result<String, String> {
+        let mut out = String::new();
+        for n in 1..land {
+            let same = Modes {
+                same_direction: true,
+                ..with_end(Modes::PLAIN, n + 1 == land)
+            };
+            out.push_str("-!");
+            out.push_str(&checked(&same.letters(), "", step, Reach::Leap, all, same)?);
+        }
+        Ok(out)
+    };
+    let mut out = Vec::new();
+    // With one hurdle, a queen's lines as one term when one spelling selects them.
+    let mut merged = false;
+    if hurdles == 1
+        && let (Some(w), Some(f)) = (groups.get(&(0, 1)), groups.get(&(1, 1)))
+    {
+        let mut both: Vec<Leap> = w.iter().chain(f).copied().collect();
+        both.sort_unstable();
+        if let Some(dirs) = directions_for("K", &both) {
+            let mut king = symmetric(0, 1);
+            king.extend(symmetric(1, 1));
+            king.sort_unstable();
+            let head = checked(&first.letters(), &dirs, "Q", Reach::Ride, &both, first)?;
+            out.push(format!("{head}{}", further("K", &king)?));
+            merged = true;
+        }
+    }
+    for (&(a, b), targets) in &groups {
+        if merged && matches!((a, b), (0, 1) | (1, 1)) {
+            continue;
+        }
+        let (ride, step) = hop_atoms(a, b);
+        let further = further(&step, &symmetric(a, b))?;
+        if hurdles == 1 {
+            let head = |dirs: &str, chosen: &[Leap]| {
+                checked(&first.letters(), dirs, &ride, Reach::Ride, chosen, first)
+                    .map(|t| format!("{t}{further}"))
+            };
+            match directions_for(&ride, targets) {
+                Some(dirs) => out.push(head(&dirs, targets)?),
+                None => {
+                    for &l in targets {
+                        out.push(head(&selector(l), &[l])?);
+                    }
+                }
+            }
+            continue;
+        }
+        for &l in targets {
+            let back = (l.0.saturating_neg(), l.1.saturating_neg());
+            let mut chain = checked(
+                &first.letters(),
+                &selector(l),
+                &ride,
+                Reach::Ride,
+                &[l],
+                first,
+            )?;
+            for n in 1..hurdles {
+                let again = with_end(hop, n + 1 == hurdles && land == 1);
+                chain.push_str("+!");
+                chain.push_str(&checked(
+                    "",
+                    &selector(back),
+                    &step,
+                    Reach::Leap,
+                    &[back],
+                    Modes::PLAIN,
+                )?);
+                chain.push_str("+!");
+                chain.push_str(&checked(
+                    &again.letters(),
+                    &selector(l),
+                    &ride,
+                    Reach::Ride,
+                    &[l],
+                    again,
+                )?);
+            }
+            chain.push_str(&further);
+            out.push(chain);
+        }
+    }
+    Ok(out)
+}
+
+/// The riding and the stepping atom of the leaps `(a, b)`, `0 <= a <= b`: `R` and `W`,
+/// `B` and `F`, `N0` and `N`, `(a,b)0` and `(a,b)`.
+/// (a riding atom written with [`Reach::Ride`] gets its `0` from [`checked`]).
+fn hop_atoms(a: i32, b: i32) -> (String, String) {
+    match atom_letter(a, b) {
+        Some('W') => ("R".into(), "W".into()),
+        Some('F') => ("B".into(), "F".into()),
+        Some(c) => (c.to_string(), c.to_string()),
+        None => (format!("({a},{b})"), format!("({a},{b})")),
+    }
 }
 
 /// The vectors grouped by atom (`(a, b)` with `0 <= a <= b`), each group sorted.
@@ -726,7 +898,13 @@ fn checked(
     };
     let text = format!("{prefix}{dirs}{atom}{count}");
     let internal = || format!("internal: {text} does not say what the move says");
-    let Ok(Betza::Modern(alts)) = parse(&text) else {
+    // `s` reads only after a link: check such a leg behind a plain first one.
+    let whole = if modes.same_direction {
+        format!("W-{text}")
+    } else {
+        text.clone()
+    };
+    let Ok(Betza::Modern(alts)) = parse(&whole) else {
         return Err(internal());
     };
     let [alt] = alts.as_slice() else {
@@ -735,28 +913,32 @@ fn checked(
     let [chain] = alt.chains.as_slice() else {
         return Err(internal());
     };
-    let compiled = leg(&chain.first);
+    let term = match (modes.same_direction, chain.rest.as_slice()) {
+        (false, []) => &chain.first,
+        (true, [(_, second)]) => second,
+        _ => return Err(internal()),
+    };
+    let compiled = leg(term);
     let range = match reach {
         Reach::Leap => Some(1),
         Reach::Steps(n) => Some(n),
         Reach::Ride => None,
     };
     let m = compiled.modes;
-    let ok = chain.rest.is_empty()
-        && compiled.leaps == targets
+    let ok = compiled.leaps == targets
         && compiled.range == range
         && m.moves != modes.capture_only
         && m.captures != modes.move_only
         && m.initial == modes.initial_only
         && m.en_passant == modes.en_passant
-        && m.grasshopper == modes.grasshopper;
+        && m.grasshopper == modes.grasshopper
+        && m.same_direction == modes.same_direction;
     if ok { Ok(text) } else { Err(internal()) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::betza::directions::symmetric;
 
     fn piece(yaml: &str) -> UrcPiece {
         let mut pieces = read_yaml(yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
@@ -1029,6 +1211,37 @@ mod tests {
     }
 
     #[test]
+    fn hoppers_over_more_pieces_or_further_become_chains() {
+        let hopper = |fields: &str| {
+            betza_of(&format!(
+                "    - {{ type: hopper, directions: [[1,0],[-1,0],[0,1],[0,-1],[1,1],[1,-1],[-1,1],[-1,-1]], {fields} }}\n"
+            ))
+        };
+        assert_eq!(hopper("land_distance: 1"), "gQ");
+        assert_eq!(hopper("land_distance: 2"), "gQ-!sK");
+        assert_eq!(hopper("land_distance: 3, move_only: true"), "gQ-!sK-!msK");
+        let forward = |fields: &str| {
+            betza_of(&format!(
+                "    - {{ type: hopper, directions: [[0,1],[1,1]], {fields} }}\n"
+            ))
+        };
+        assert_eq!(
+            forward("hurdle_count: 2, capture_only: true, initial_only: true"),
+            "igfR+!bW+!cgfR|igfrB+!blF+!cgfrB"
+        );
+        assert_eq!(
+            forward("hurdle_count: 3, land_distance: 2"),
+            "gfR+!bW+!gfR+!bW+!gfR-!sW|gfrB+!blF+!gfrB+!blF+!gfrB-!sF"
+        );
+        assert_eq!(
+            betza_of(
+                "    - { type: hopper, directions: [[1,2],[2,5]], hurdle_count: 2, land_distance: 2 }\n"
+            ),
+            "gf^N0+!b_N+!gf^N0-!sN|gf^(2,5)0+!b_(2,5)+!gf^(2,5)0-!s(2,5)"
+        );
+    }
+
+    #[test]
     fn en_passant_marks_only_capture_only_slides_and_leaps() {
         let b = betza_of(
             "    - { type: leap, vectors: [[1,1]], capture_only: true }
@@ -1062,16 +1275,25 @@ mod tests {
             "5:7: piece p: move 1 (leap): move_only and capture_only are both true: the move could end nowhere"
         );
         assert_eq!(
-            moves("{ type: hopper, directions: [[0,1]], hurdle_count: 2 }"),
-            "5:7: piece p: move 1 (hopper): hurdle_count 2 is not supported: our Betza hops exactly one piece (g), so only hurdle_count 1 is"
+            moves("{ type: hopper, directions: [[0,1]], hurdle_count: 0 }"),
+            "5:7: piece p: move 1 (hopper): hurdle_count 0: a hopper hops at least one piece (a slide hops none)"
         );
         assert_eq!(
-            moves("{ type: hopper, directions: [[0,1]], land_distance: 3 }"),
-            "5:7: piece p: move 1 (hopper): land_distance 3 is not supported: our Betza lands just beyond the hurdle (g), so only land_distance 1 is"
+            moves("{ type: hopper, directions: [[0,1]], land_distance: 0 }"),
+            "5:7: piece p: move 1 (hopper): land_distance 0: a hopper lands beyond its last hurdle (1: just beyond)"
+        );
+        assert_eq!(
+            moves("{ type: hopper, directions: [[0,1]], hurdle_count: 20, land_distance: 6 }"),
+            "5:7: piece p: move 1 (hopper): hurdle_count 20 and land_distance 6 need 27 squares in a line: no board is wider than 26"
         );
         assert!(
-            moves("{ type: hopper, directions: [[0,1]], hurdle_count: 0 }")
-                .contains("hurdle_count 0 is not supported")
+            moves("{ type: hopper, directions: [[0,1]], hurdle_count: 4294967295, land_distance: 4294967295 }")
+                .contains("need 8589934591 squares"),
+            "no overflow"
+        );
+        assert!(
+            moves("{ type: hopper, directions: [[0,1]], hurdle_count: 2, move_only: true, capture_only: true }")
+                .contains("both true")
         );
         assert_eq!(
             moves("{ type: slide, directions: [[0,1]], range: 0 }"),

@@ -89,6 +89,8 @@ proptest! {
             prop::sample::select(vec![
                 "F-vR", "fF-fR|bF-bR", "W-B", "fW-fB|bW-bB", "A-R", "f^A-rR|f^A-fR", "D-B",
                 "K-R", "mF-mR", "cW-cB", "N-N", "F-R3", "W-W", "bF-fR", "FA-WD",
+                // Hops chained on, which the tables leave to the walk.
+                "gR-sW", "gQ-!sK", "fgR+!bW+!fgR", "pR-!rW", "gB+!sF",
             ]).prop_map(str::to_string),
         ],
         files in 1i32..11,
@@ -164,7 +166,7 @@ proptest! {
 
 /// Plays `plies` random legal moves from `pos` (choices from `seed`), checking at every
 /// ply that the fast legality filter keeps exactly the moves that survive being played.
-fn fast_legality_agrees_along_a_game(
+pub(crate) fn fast_legality_agrees_along_a_game(
     variant: &Variant,
     mut pos: Position,
     seed: u64,
@@ -226,6 +228,8 @@ proptest! {
             prop::sample::select(vec![
                 "gQ", "pR", "mRcpR", "gB", "pB", "nN", "nA", "nD", "Q", "NN", "fR", "mBcN",
                 "W3", "fhN", "gQnN", "pQ", "cpRmR", "gR|nN",
+                // URC hoppers over two pieces or landing further on: chains.
+                "gQ-!sK", "fgR+!bW+!fgR|gbR+!fW+!cgbR", "gB-!sF-!msF",
             ]).prop_map(str::to_string),
         ],
         files in 3i32..9,

@@ -411,6 +411,7 @@ fn urc_shipped_file_converts_every_piece() {
             ("rook", "R"),
             ("queen", "Q"),
             ("grasshopper", "gQ"),
+            ("grasshopper2", "gQ-!sK"),
             ("camel", "M"),
             ("nightrider", "N0"),
         ]
@@ -428,7 +429,7 @@ fn urc_shipped_file_converts_every_piece() {
     let promotion = pawn.promotion.as_ref().expect("the pawn promotes");
     assert_eq!(promotion.rank, 8);
     assert_eq!(promotion.options, ["queen", "rook", "bishop", "knight"]);
-    assert_eq!(pieces[7].definition.value, Some(2.5));
+    assert_eq!(pieces[8].definition.value, Some(2.5));
     for p in &pieces {
         assert_eq!(p.definition.symbol.len(), 1, "{}", p.id);
         agrees(p);
@@ -488,7 +489,7 @@ fn demo_pieces() -> Vec<(char, UrcPiece, toml::Table)> {
 fn urc_demo_level_names_and_embeds_pieces_that_convert() {
     let pieces = demo_pieces();
     let letters: String = pieces.iter().map(|(l, _, _)| *l).collect();
-    assert_eq!(letters.len(), 10);
+    assert_eq!(letters.len(), 11);
     let inline: Vec<(&str, &str)> = pieces
         .iter()
         .filter(|(_, _, s)| s["urc"].is_table())
@@ -535,12 +536,12 @@ fn urc_demo_level_plays_in_the_grid_engine() {
     )
     .expect("a variant");
     let mut start = variant
-        .set_setup("rnbqkbnr/pppppppp/1a1wc1g1/8/8/1G1CW1A1/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        .set_setup("rnbqkbnr/pppppppp/1ahwc1g1/8/8/1G1CWHA1/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
         .expect("the demo's setup");
     let first = perft(&variant, &mut start, 1);
     let mut mirrored = parse_fen(
         &variant,
-        "rnbqkbnr/pppppppp/1a1wc1g1/8/8/1G1CW1A1/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/1ahwc1g1/8/8/1G1CWHA1/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
     )
     .expect("Black to move");
     assert!(first > 20, "{first}");
@@ -568,6 +569,25 @@ fn urc_demo_level_plays_in_the_grid_engine() {
         .map(|t| t.letter)
         .collect();
     assert_eq!(royal, ['K']);
+}
+
+#[test]
+fn urc_demo_level_keeps_exactly_the_legal_moves_along_random_games() {
+    // Its grasshopper-2 is a chain: its checks are found by generating its moves.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/urc-demo.toml");
+    let level = areachess::level::load(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid");
+    for seed in 1..=6 {
+        crate::grid::fast_legality_agrees_along_a_game(
+            &level.variant,
+            level.start.clone(),
+            seed * 0x2545_F491_4F6C_DD1D,
+            80,
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
 }
 
 const URC_LEVEL: &str = "name = \"u\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nurc = \"urc-pieces.yaml#king\"\n[pieces.Q]\nurc = \"urc-pieces.yaml#queen\"\n[pieces.P]\nurc = \"urc-pieces.yaml#pawn\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/P7/4K3 w - - 0 1\"\n";
@@ -688,19 +708,22 @@ fn fen(
     )
 }
 
-#[test]
-fn urc_pieces_move_alike_in_the_grid_engine_for_both_sides() {
-    let (unmoved_variant, pieces) = shipped_variant();
+/// Checks that each of `pieces` (its letter its symbol's first) generates in the grid
+/// engine exactly what its URC definition says, on the first `boards` boards, from every
+/// empty square, moved or not, for both sides. `variant` holds the pieces and a type `N`
+/// standing for friends and enemies; in it every piece is unmoved.
+fn engine_agrees(variant: &Variant, pieces: &[UrcPiece], boards_used: usize) {
+    let unmoved_variant = variant;
     let mut moved_variant = unmoved_variant.clone();
     // Against an empty setup every piece has moved.
     moved_variant
         .set_setup("8/8/8/8/8/8/8/8 w - - 0 1")
         .expect("an empty setup");
-    for board in boards().iter().take(4) {
+    for board in boards().iter().take(boards_used) {
         let at = |x: i32, y: i32| board.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
-        for piece in &pieces {
+        for piece in pieces {
             let letter = piece.definition.symbol.chars().next().expect("a symbol");
-            for (variant, unmoved) in [(&unmoved_variant, true), (&moved_variant, false)] {
+            for (variant, unmoved) in [(unmoved_variant, true), (&moved_variant, false)] {
                 for (black, turn) in [(false, 1), (true, -1)] {
                     let mover = if black {
                         letter.to_ascii_lowercase()
@@ -732,12 +755,142 @@ fn urc_pieces_move_alike_in_the_grid_engine_for_both_sides() {
                         got.sort_unstable();
                         got.dedup();
                         let want = urc_walk(&piece.definition, &at, (x, y), unmoved, turn);
-                        assert_eq!(got, want, "{} in {text}", piece.id);
+                        assert_eq!(got, want, "{} ({}) in {text}", piece.id, piece.betza);
                     }
                 }
             }
         }
     }
+}
+
+#[test]
+fn urc_pieces_move_alike_in_the_grid_engine_for_both_sides() {
+    let (variant, pieces) = shipped_variant();
+    engine_agrees(&variant, &pieces, 4);
+}
+
+/// Hoppers over one to three pieces landing one to three squares beyond the last, with
+/// orthogonal, diagonal and knight-line directions and each flag: `(hurdles, land)` and
+/// the piece, its symbol a letter from `H` on.
+fn counted_hoppers() -> Vec<((u32, u32), UrcPiece)> {
+    let flavours = [
+        (
+            "[[1,0],[-1,0],[0,1],[0,-1],[1,1],[1,-1],[-1,1],[-1,-1]]",
+            "",
+        ),
+        (
+            "[[0,1],[1,1],[-1,-1],[1,0]]",
+            ", move_only: true, initial_only: true",
+        ),
+        ("[[1,2],[-2,1],[0,-1]]", ", capture_only: true"),
+    ];
+    let mut out = Vec::new();
+    for hurdles in 1..=3 {
+        for land in 1..=3 {
+            let (directions, flags) = flavours[out.len() % flavours.len()];
+            let yaml = format!(
+                "h{hurdles}{land}:\n  name: Hopper\n  symbol: X\n  moves:\n    - {{ type: hopper, directions: {directions}, hurdle_count: {hurdles}, land_distance: {land}{flags} }}\n"
+            );
+            let piece = read_yaml(&yaml)
+                .unwrap_or_else(|e| panic!("{e}\n{yaml}"))
+                .remove(0);
+            out.push(((hurdles, land), piece));
+        }
+    }
+    out
+}
+
+#[test]
+fn urc_hoppers_over_any_count_landing_any_distance_go_where_they_say() {
+    let hoppers = counted_hoppers();
+    assert_eq!(hoppers.len(), 9);
+    let betzas: Vec<&str> = hoppers.iter().map(|(_, p)| p.betza.as_str()).collect();
+    assert_eq!(betzas[0], "gQ");
+    assert_eq!(betzas[1], "igfrR-!msW|igfrblB-!msF");
+    assert_eq!(
+        betzas[4],
+        "igfR+!bW+!gfR-!msW|igrR+!lW+!grR-!msW|igblB+!frF+!gblB-!msF|igfrB+!blF+!gfrB-!msF"
+    );
+    assert_eq!(
+        betzas[8],
+        "gbR+!fW+!gbR+!fW+!gbR-!sW-!csW|gl^N0+!r_N+!gl^N0+!r_N+!gl^N0-!sN-!csN|gf^N0+!b_N+!gf^N0+!b_N+!gf^N0-!sN-!csN"
+    );
+    for ((hurdles, land), piece) in &hoppers {
+        assert!(
+            piece.betza.matches('g').count() >= *hurdles as usize,
+            "{hurdles} {land}: {}",
+            piece.betza
+        );
+        agrees(piece);
+    }
+}
+
+#[test]
+fn urc_hoppers_over_any_count_move_alike_in_the_grid_engine() {
+    for (_, piece) in counted_hoppers() {
+        let hopper = PieceType::new('X', "Hopper", &piece.betza).expect("Betza");
+        let stand_in = PieceType::new('N', "Knight", "N").expect("Betza");
+        let variant = Variant::new(
+            Geometry::new(8, 8).expect("8x8"),
+            vec![hopper, stand_in],
+            None,
+            Stalemate::Draw,
+            RoyalRule::Checkmate,
+        )
+        .expect("a variant");
+        engine_agrees(&variant, std::slice::from_ref(&piece), 4);
+    }
+}
+
+#[test]
+fn a_king_a_counted_hopper_could_take_is_in_check() {
+    let yaml = "x:\n  name: Long hopper\n  symbol: X\n  moves:\n    - { type: hopper, directions: [[0,1],[1,0],[0,-1],[-1,0]], hurdle_count: 2, land_distance: 2 }\n";
+    let piece = read_yaml(yaml).expect("reads").remove(0);
+    let mut king = PieceType::new('K', "King", "K").expect("Betza");
+    king.royal = true;
+    let variant = Variant::new(
+        Geometry::new(8, 8).expect("8x8"),
+        vec![
+            PieceType::new('X', "Long hopper", &piece.betza).expect("Betza"),
+            king,
+            PieceType::new('N', "Knight", "N").expect("Betza"),
+        ],
+        None,
+        Stalemate::Draw,
+        RoyalRule::Checkmate,
+    )
+    .expect("a variant");
+    let check = |fen: &str| {
+        let pos = parse_fen(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        areachess::grid::in_check(&variant, &pos)
+    };
+    // Over a2 and a4 (a friend and an enemy), past the empty a5, onto a6.
+    assert!(check("8/8/k7/8/n7/8/N7/X6K b - - 0 1"));
+    assert!(
+        !check("8/8/k7/n7/n7/8/N7/X6K b - - 0 1"),
+        "a5 must be empty"
+    );
+    assert!(
+        !check("8/k7/8/8/n7/8/N7/X6K b - - 0 1"),
+        "a7 is three beyond"
+    );
+    assert!(
+        !check("8/8/k7/8/8/8/N7/X6K b - - 0 1"),
+        "one hurdle is not enough"
+    );
+    // Black's hopper the same way down the board.
+    assert!(check("x6k/n7/8/N7/8/K7/8/8 w - - 0 1"));
+    // A black king may not step onto a square the hopper attacks.
+    let mut pos = parse_fen(&variant, "8/8/8/k7/n7/8/N7/X6K b - - 0 1").expect("FEN");
+    let mut list = Vec::new();
+    areachess::grid::legal_moves(&variant, &mut pos, &mut list);
+    let to: Vec<String> = list
+        .iter()
+        .filter(|m| m.from == variant.geometry.square(0, 4).expect("a5"))
+        .map(|&m| areachess::grid::move_text(&variant, m))
+        .collect();
+    assert!(!to.iter().any(|m| m.ends_with("a6")), "{to:?}");
+    assert!(to.iter().any(|m| m.ends_with("b6")), "{to:?}");
 }
 
 /// After White's double step e2–e4, the moves of Black's pawn on d4 to e3.
