@@ -76,7 +76,8 @@ struct Looks {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Camera"), Camera2d));
+    // No multisampling: with a software renderer it costs more than the whole frame.
+    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
 }
 
 fn spawn_board(

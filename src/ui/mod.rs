@@ -254,7 +254,8 @@ struct DiscLooks {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Camera"), Camera2d));
+    // No multisampling: with a software renderer it costs more than the whole frame.
+    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
 }
 
 fn spawn_board(
