@@ -103,6 +103,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     let mut types = Vec::new();
     // Promotions a piece's Ħasínū or URC names by letter or name, read once every type is.
     let mut pending = Vec::new();
+    // A URC king that castles, when the level's rules say nothing of castling.
+    let mut urc_castler = None;
     // Where each label the level writes out stands, to place a clash.
     let mut label_spans = Vec::new();
     for ((key, p), &letter) in pieces.get_ref().iter().zip(&letters) {
@@ -169,6 +171,14 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 continue;
             };
             t.royal = definition.royal;
+            let castles = definition
+                .special_rules
+                .as_ref()
+                .and_then(|r| r.castling.as_ref())
+                .is_some_and(|c| c.kingside || c.queenside);
+            if castles && urc_castler.is_none() {
+                urc_castler = Some((letter, urc.span()));
+            }
             let promotion = definition
                 .special_rules
                 .as_ref()
@@ -335,6 +345,33 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             king_steps: steps?,
         })
     });
+    // URC castling: the king castles two steps with the level's rook (letter R or a piece
+    // named Rook); which wings may castle is the setup FEN's KQkq.
+    let castling = match (castling, raw.rules.castling.is_none(), urc_castler) {
+        (None, true, Some((king, span))) => {
+            let rook = index_of("R").or_else(|| {
+                types
+                    .iter()
+                    .find(|t: &&PieceType| t.name.eq_ignore_ascii_case("rook"))
+                    .and_then(|t| index_of(&t.letter.to_string()))
+            });
+            match (index_of(&king.to_string()), rook) {
+                (Some(king), Some(rook)) => Some(Castling {
+                    king,
+                    rook,
+                    king_steps: 2,
+                }),
+                _ => {
+                    errors.at(
+                        span,
+                        "urc castling: this level has no rook (letter R or a piece named Rook) to castle with; add [rules] castling".into(),
+                    );
+                    None
+                }
+            }
+        }
+        (c, _, _) => c,
+    };
     let stalemate = match raw.rules.stalemate.as_ref() {
         None => Stalemate::Draw,
         Some(s) => match s.get_ref().as_str() {

@@ -31,7 +31,7 @@
 //! | `move_only` / `capture_only` / `initial_only` | `m` / `c` / `i` (`i`: while the piece has not moved) | pawn push → `mfW` |
 //! | `special_rules.en_passant: true` | `e` on every `capture_only` slide and leap: the engine lets an `e` capture take a piece whose last move was an `i` move passing over the landing square | pawn → `mfW|imfW2|cefF` |
 //! | moves | one term each, joined by `|` | |
-//! | `royal`, `value`, `description`, `promotion`, `castling` | kept as data in [`UrcDefinition`]; not part of the Betza (a level maps promotion and castling to its own rules) | |
+//! | `royal`, `value`, `description`, `promotion`, `castling` | kept as data in [`UrcDefinition`]; not part of the Betza. The level loader (`super::grid`) makes a URC `royal` piece royal; where the level gives no `promotion` table, `promotion` promotes on its rank to the options the level has (by letter or name); where the level gives no `[rules] castling`, a king with `castling` castles two steps with the level's rook (letter R or a piece named Rook), on the wings the setup FEN's KQkq allows | |
 //!
 //! # Refused
 //!

@@ -590,7 +590,7 @@ fn urc_demo_level_keeps_exactly_the_legal_moves_along_random_games() {
     }
 }
 
-const URC_LEVEL: &str = "name = \"u\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nurc = \"urc-pieces.yaml#king\"\n[pieces.Q]\nurc = \"urc-pieces.yaml#queen\"\n[pieces.P]\nurc = \"urc-pieces.yaml#pawn\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/P7/4K3 w - - 0 1\"\n";
+const URC_LEVEL: &str = "name = \"u\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nurc = \"urc-pieces.yaml#king\"\n[pieces.Q]\nurc = \"urc-pieces.yaml#queen\"\n[pieces.P]\nurc = \"urc-pieces.yaml#pawn\"\n[pieces.R]\nurc = \"urc-pieces.yaml#rook\"\n[rules]\nsetup = \"r3k2r/8/8/8/8/8/P7/R3K2R w KQkq - 0 1\"\n";
 
 #[test]
 fn urc_references_resolve_beside_the_level_and_their_rules_apply() {
@@ -609,8 +609,41 @@ fn urc_references_resolve_beside_the_level_and_their_rules_apply() {
     assert_eq!(promotion.zone, 1);
     assert_eq!(
         promotion.to,
-        [v.type_of_letter('Q').expect("Q")],
-        "only the queen is on this level"
+        [
+            v.type_of_letter('Q').expect("Q"),
+            v.type_of_letter('R').expect("R")
+        ],
+        "the queen and the rook are on this level; the bishop and knight are passed over"
+    );
+    // The URC king castles with the level's rook, both ways as the FEN allows.
+    let castling = v.castling.expect("URC castling");
+    assert_eq!(
+        (castling.king, castling.rook, castling.king_steps),
+        (king, v.type_of_letter('R').expect("R"), 2)
+    );
+    let mut pos = level.start.clone();
+    let mut list = Vec::new();
+    areachess::grid::legal_moves(v, &mut pos, &mut list);
+    let texts: Vec<String> = list
+        .iter()
+        .map(|&m| areachess::grid::move_text(v, m))
+        .collect();
+    assert!(
+        texts.contains(&"e1g1".to_string()) && texts.contains(&"e1c1".to_string()),
+        "{texts:?}"
+    );
+    // Without a rook there is nothing to castle with.
+    let rookless = URC_LEVEL
+        .replace("[pieces.R]\nurc = \"urc-pieces.yaml#rook\"\n", "")
+        .replace(
+            "r3k2r/8/8/8/8/8/P7/R3K2R w KQkq",
+            "4k3/8/8/8/8/8/P7/4K3 w -",
+        );
+    let e = areachess::level::parse(name, &rookless).expect_err("no rook");
+    assert!(
+        e.to_string()
+            .contains("urc castling: this level has no rook"),
+        "{e}"
     );
     for (from, to, says) in [
         (
