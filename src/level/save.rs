@@ -18,6 +18,7 @@
 //! | rule | decision |
 //! | --- | --- |
 //! | which level replays the game | the saved copy, so a game survives edits to the level file; [`Saved::level_changed`] says whether the file at `path` now differs |
+//! | files the level names (URC pieces) | read beside `path` as saved (relative paths from the working directory), not copied into the save |
 //! | hash | FNV-1a (64 bits) of the copy: it catches a copy edited by hand or damaged, not a forger |
 //! | grid moves | coordinate notation (`e2e4`, `e7e8q`), each checked against the legal moves |
 //! | continuous moves | the requests as played, points written with the shortest decimals that read back to the same `f64`, so the replay lands every piece on the same bits |
@@ -265,8 +266,8 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
             "the saved level does not match its hash: the file was edited or damaged".into(),
         ));
     }
-    let level_name = format!("{file} (saved copy of {})", raw.level.path);
-    let level = super::parse(&level_name, &level_text).map_err(|e| SaveError {
+    // Read under its own path, so that files it names (URC pieces) are found beside it.
+    let level = super::parse(&raw.level.path, &level_text).map_err(|e| SaveError {
         file: file.to_string(),
         at: Some(line_column(text, raw.level.text.span().start)),
         message: format!("the saved level does not load:\n{e}"),

@@ -306,3 +306,16 @@ fn a_grid_game_undoes_redoes_and_refuses_illegal_moves() {
     assert!(g.undo(), "the agreement is taken back first");
     assert_eq!(g.status(), grid::game::Status::Playing);
 }
+
+#[test]
+fn a_game_of_a_level_with_urc_pieces_saves_and_loads() {
+    let game = grid_game("levels/urc-demo.toml", &["a2a4", "a7a5", "e3d5"]);
+    let text = save::to_text(
+        "levels/urc-demo.toml",
+        &level_text("levels/urc-demo.toml"),
+        &save::AnyGame::Grid(game.clone()),
+    );
+    // The test runs in the package root, where the saved path leads to the level.
+    let saved = save::parse("u.save.toml", &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(grid_of(&saved).position(), game.position());
+}
