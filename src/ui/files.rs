@@ -288,33 +288,8 @@ pub fn game_over_banner(
     grid: Option<Res<GridMatch>>,
 ) -> Result {
     let text = match (&continuous, &grid) {
-        (Some(m), _) => {
-            use crate::continuous::Status;
-            match m.game.status() {
-                Status::Playing => None,
-                Status::Checkmate { winner } => Some(format!("Checkmate — {winner} wins")),
-                Status::Stalemate => Some("Stalemate — a draw".to_string()),
-                Status::Resigned { winner } => Some(format!("Resignation — {winner} wins")),
-                Status::DrawAgreed => Some("Draw agreed".to_string()),
-            }
-        }
-        (None, Some(g)) => {
-            use crate::grid::game::Status;
-            let side = |s: usize| ["White", "Black"][s];
-            match g.game.status() {
-                Status::Playing => None,
-                Status::Checkmate { winner } => Some(format!("Checkmate — {} wins", side(winner))),
-                Status::Stalemate { winner: None } => Some("Stalemate — a draw".to_string()),
-                Status::Stalemate { winner: Some(w) } => {
-                    Some(format!("Stalemate — {} wins", side(w)))
-                }
-                Status::RoyalLost { winner } => {
-                    Some(format!("Royal piece taken — {} wins", side(winner)))
-                }
-                Status::Resigned { winner } => Some(format!("Resignation — {} wins", side(winner))),
-                Status::DrawAgreed => Some("Draw agreed".to_string()),
-            }
-        }
+        (Some(m), _) if m.game.status().is_over() => Some(super::continuous_status(&m.game)),
+        (None, Some(g)) if g.game.status().is_over() => Some(super::grid::grid_status(g)),
         _ => None,
     };
     let Some(text) = text else {

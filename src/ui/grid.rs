@@ -477,50 +477,15 @@ fn panel(
         .show(&mut root, |ui| {
             ui.heading(&name.0);
             let game = &state.game;
-            let side = |s: usize| ["White", "Black"][s];
-            let status = match game.status() {
-                Status::Playing => {
-                    let us = game.position().to_move();
-                    if crate::grid::in_check(&state.level.variant, game.position()) {
-                        format!("{} to move — check!", side(us))
-                    } else {
-                        format!("{} to move", side(us))
-                    }
-                }
-                Status::Checkmate { winner } => format!("Checkmate: {} wins", side(winner)),
-                Status::Stalemate { winner: None } => "Stalemate: draw".to_string(),
-                Status::Stalemate { winner: Some(w) } => format!("Stalemate: {} wins", side(w)),
-                Status::RoyalLost { winner } => format!("Royal piece taken: {} wins", side(winner)),
-                Status::Resigned { winner } => format!("Resigned: {} wins", side(winner)),
-                Status::DrawAgreed => "Draw agreed".to_string(),
-            };
-            ui.label(egui::RichText::new(status).strong());
-            if !said.0.is_empty() {
-                ui.colored_label(egui::Color32::from_rgb(200, 60, 40), &said.0);
-            }
-            ui.horizontal(|ui| {
-                for (label, command) in [
-                    ("Undo", MatchCommand::Undo),
-                    ("Redo", MatchCommand::Redo),
-                    ("New game", MatchCommand::Restart),
-                ] {
-                    if ui.button(label).clicked() {
-                        commands.write(command);
-                        *pick = Pick::default();
-                    }
-                }
-            });
-            ui.horizontal(|ui| {
-                if ui.button("Resign").clicked() {
-                    commands.write(MatchCommand::Resign);
-                }
-                if ui.button("Agree draw").clicked() {
-                    commands.write(MatchCommand::AgreeDraw);
-                }
+            let flip = |ui: &mut egui::Ui| {
                 if ui.button("Flip board").clicked() {
                     flipped.0 = !flipped.0;
                 }
-            });
+            };
+            if let Some(command) = super::match_controls(ui, &grid_status(&state), &said.0, flip) {
+                commands.write(command);
+                *pick = Pick::default();
+            }
             ui.collapsing("Pieces (click one to inspect it)", |ui| {
                 ui.horizontal_wrapped(|ui| {
                     for (t, piece) in state.level.variant.types.iter().enumerate() {
@@ -554,6 +519,28 @@ fn panel(
             });
         });
     Ok(())
+}
+
+/// How a grid game stands, in words.
+pub(crate) fn grid_status(state: &GridMatch) -> String {
+    let game = &state.game;
+    let side = |s: usize| ["White", "Black"][s];
+    match game.status() {
+        Status::Playing => {
+            let us = game.position().to_move();
+            if crate::grid::in_check(&state.level.variant, game.position()) {
+                format!("{} to move — check!", side(us))
+            } else {
+                format!("{} to move", side(us))
+            }
+        }
+        Status::Checkmate { winner } => format!("Checkmate: {} wins", side(winner)),
+        Status::Stalemate { winner: None } => "Stalemate: draw".to_string(),
+        Status::Stalemate { winner: Some(w) } => format!("Stalemate: {} wins", side(w)),
+        Status::RoyalLost { winner } => format!("Royal piece taken: {} wins", side(winner)),
+        Status::Resigned { winner } => format!("Resigned: {} wins", side(winner)),
+        Status::DrawAgreed => "Draw agreed".to_string(),
+    }
 }
 
 /// The promotion choice: the level's choices, and "no promotion" where it is optional.

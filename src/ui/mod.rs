@@ -583,6 +583,68 @@ fn draw_last_move_region(
     draw_parts(&mut gizmos, region, Color::srgba(0.55, 0.35, 0.95, 0.9));
 }
 
+/// How a continuous game stands, in words.
+pub(crate) fn continuous_status(game: &crate::continuous::Game) -> String {
+    match game.status() {
+        Status::Playing => {
+            let side = game.position().to_move();
+            if game.in_check() {
+                format!("{side} to move — check!")
+            } else {
+                format!("{side} to move")
+            }
+        }
+        Status::Checkmate { winner } => format!("Checkmate: {winner} wins"),
+        Status::Stalemate => "Stalemate: draw".to_string(),
+        Status::Resigned { winner } => format!("Resigned: {winner} wins"),
+        Status::DrawAgreed => "Draw agreed".to_string(),
+    }
+}
+
+/// The panel's status line, the rules' last refusal, and the match buttons (Undo, Redo,
+/// New game; Resign, Agree draw, then whatever `more` adds to that row); returns the
+/// command clicked.
+fn match_controls(
+    ui: &mut egui::Ui,
+    status: &str,
+    refusal: &str,
+    more: impl FnOnce(&mut egui::Ui),
+) -> Option<MatchCommand> {
+    ui.label(egui::RichText::new(status).strong());
+    if !refusal.is_empty() {
+        ui.colored_label(egui::Color32::from_rgb(200, 60, 40), refusal);
+    }
+    let mut clicked = None;
+    let mut buttons = |ui: &mut egui::Ui, row: &[(&str, MatchCommand)]| {
+        for &(label, command) in row {
+            if ui.button(label).clicked() {
+                clicked = Some(command);
+            }
+        }
+    };
+    ui.horizontal(|ui| {
+        buttons(
+            ui,
+            &[
+                ("Undo", MatchCommand::Undo),
+                ("Redo", MatchCommand::Redo),
+                ("New game", MatchCommand::Restart),
+            ],
+        );
+    });
+    ui.horizontal(|ui| {
+        buttons(
+            ui,
+            &[
+                ("Resign", MatchCommand::Resign),
+                ("Agree draw", MatchCommand::AgreeDraw),
+            ],
+        );
+        more(ui);
+    });
+    clicked
+}
+
 /// Draws a legal region's rays, ring arcs and castling landings.
 fn draw_parts(gizmos: &mut Gizmos, region: &LegalRegion, colour: Color) {
     for part in &region.parts {
@@ -699,43 +761,11 @@ fn side_panel(
         .show(&mut root, |ui| {
             ui.heading(&name.0);
             let game = &state.game;
-            let status = match game.status() {
-                Status::Playing => {
-                    let side = game.position().to_move();
-                    if game.in_check() {
-                        format!("{side} to move — check!")
-                    } else {
-                        format!("{side} to move")
-                    }
-                }
-                Status::Checkmate { winner } => format!("Checkmate: {winner} wins"),
-                Status::Stalemate => "Stalemate: draw".to_string(),
-                Status::Resigned { winner } => format!("Resigned: {winner} wins"),
-                Status::DrawAgreed => "Draw agreed".to_string(),
-            };
-            ui.label(egui::RichText::new(status).strong());
-            if !feedback.0.is_empty() {
-                ui.colored_label(egui::Color32::from_rgb(200, 60, 40), &feedback.0);
+            if let Some(command) =
+                match_controls(ui, &continuous_status(game), &feedback.0, |_| {})
+            {
+                commands.write(command);
             }
-            ui.horizontal(|ui| {
-                for (label, command) in [
-                    ("Undo", MatchCommand::Undo),
-                    ("Redo", MatchCommand::Redo),
-                    ("New game", MatchCommand::Restart),
-                ] {
-                    if ui.button(label).clicked() {
-                        commands.write(command);
-                    }
-                }
-            });
-            ui.horizontal(|ui| {
-                if ui.button("Resign").clicked() {
-                    commands.write(MatchCommand::Resign);
-                }
-                if ui.button("Agree draw").clicked() {
-                    commands.write(MatchCommand::AgreeDraw);
-                }
-            });
             ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
             ui.separator();
             ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo.");
