@@ -288,7 +288,9 @@ pub fn game_over_banner(
     grid: Option<Res<GridMatch>>,
 ) -> Result {
     let text = match (&continuous, &grid) {
-        (Some(m), _) if m.game.status().is_over() => Some(super::continuous_status(&m.game)),
+        (Some(m), _) if m.game.status().is_over() => {
+            Some(super::continuous::continuous_status(&m.game))
+        }
         (None, Some(g)) if g.game.status().is_over() => Some(super::grid::grid_status(g)),
         _ => None,
     };

@@ -1,0 +1,68 @@
+//! The board view: the camera, the squares, and fitting the board left of the panel.
+
+use super::super::{PANEL_WIDTH, Stage};
+use crate::convert::to_bevy;
+use crate::sim::Match;
+use bevy::camera::Projection;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, (spawn_camera, spawn_board).chain())
+        .add_systems(Update, fit_camera.in_set(Stage::View));
+}
+
+fn spawn_camera(mut commands: Commands) {
+    // No multisampling: with a software renderer it costs more than the whole frame.
+    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    state: Res<Match>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let board = state.level.board.clone();
+    let square = board.square as f32;
+    let light = materials.add(Color::srgb(0.93, 0.89, 0.80));
+    let dark = materials.add(Color::srgb(0.84, 0.78, 0.66));
+    let tile = meshes.add(Rectangle::new(square, square));
+    for file in 0..board.files {
+        for rank in 0..board.ranks {
+            let centre = to_bevy(board.square_centre(file, rank));
+            let material = if (file + rank) % 2 == 0 {
+                dark.clone()
+            } else {
+                light.clone()
+            };
+            commands.spawn((
+                Name::new("Square"),
+                Mesh2d(tile.clone()),
+                MeshMaterial2d(material),
+                Transform::from_translation(centre.extend(0.0)),
+            ));
+        }
+    }
+}
+
+/// Fits the board into the window left of the panel.
+fn fit_camera(
+    state: Res<Match>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let board = state.game.position().board();
+    let (w, h) = (board.width() as f32, board.height() as f32);
+    let avail = Vec2::new(
+        (window.width() - PANEL_WIDTH).max(100.0),
+        window.height().max(100.0),
+    );
+    let scale = (w / avail.x).max(h / avail.y) * 1.08;
+    let (mut transform, mut projection) = camera.into_inner();
+    transform.translation.x = w / 2.0 + PANEL_WIDTH / 2.0 * scale;
+    transform.translation.y = h / 2.0;
+    if let Projection::Orthographic(ortho) = projection.as_mut() {
+        ortho.scale = scale;
+    }
+}

@@ -1,0 +1,164 @@
+//! Input: where the pointer is on the board, picking a piece and dropping it (by a second
+//! click or a drag), the promotion choice, and the keys. Input records intent; the move
+//! goes to the rules as a [`MoveRequest`].
+
+use super::super::Stage;
+use super::{Feedback, Selection};
+use crate::continuous::{Request, legal_region, nearest_target};
+use crate::convert::from_bevy;
+use crate::sim::{Match, MatchCommand, MoveOutcome, MoveRequest};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::EguiContexts;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            track_pointer,
+            pick_and_drop,
+            keyboard_commands,
+            read_outcomes,
+        )
+            .chain()
+            .in_set(Stage::Input),
+    );
+}
+
+/// Where the pointer is on the board, and where the picked piece would land.
+fn track_pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+) {
+    let (camera, at) = *camera;
+    let pointer = window
+        .cursor_position()
+        .and_then(|c| camera.viewport_to_world_2d(at, c).ok());
+    if pointer == selection.pointer {
+        return;
+    }
+    selection.pointer = pointer;
+    selection.target = match (selection.piece, pointer) {
+        (Some(i), Some(p)) => nearest_target(state.game.position(), i, from_bevy(p)),
+        _ => None,
+    };
+}
+
+/// Left press picks one of your pieces; a press elsewhere, or a release off the picked
+/// disc (a drag), moves the picked one; right click drops it.
+fn pick_and_drop(
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut contexts: EguiContexts,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<MoveRequest>,
+) {
+    if contexts
+        .ctx_mut()
+        .is_ok_and(|ctx| ctx.egui_wants_pointer_input())
+    {
+        return;
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        *selection = Selection::default();
+        return;
+    }
+    if selection.promotion.is_some() {
+        return;
+    }
+    let released = buttons.just_released(MouseButton::Left);
+    if !buttons.just_pressed(MouseButton::Left) && !released {
+        return;
+    }
+    let Some(pointer) = selection.pointer.map(from_bevy) else {
+        return;
+    };
+    let pos = state.game.position();
+    if released {
+        // A drop: the picked piece dragged off its own disc.
+        if let Some(i) = selection.piece
+            && pos.piece_at(pointer) != Some(i)
+        {
+            let to = selection.target.map_or(pointer, |t| t.aim);
+            request_move(&mut selection, &mut requests, pos, pos.pieces()[i].at, to);
+        }
+        return;
+    }
+    let own = pos
+        .piece_at(pointer)
+        .filter(|&i| pos.pieces()[i].side == pos.to_move());
+    match (selection.piece, own) {
+        (_, Some(i)) if selection.piece != Some(i) => {
+            selection.piece = Some(i);
+            selection.region = Some(legal_region(pos, i));
+            selection.target = nearest_target(pos, i, pointer);
+        }
+        (Some(i), _) => {
+            let to = selection.target.map_or(pointer, |t| t.aim);
+            request_move(&mut selection, &mut requests, pos, pos.pieces()[i].at, to);
+        }
+        (None, _) => {}
+    }
+}
+
+/// Asks for a move, or, when it would promote and the level offers a choice, opens the
+/// promotion dialog first.
+fn request_move(
+    selection: &mut Selection,
+    requests: &mut MessageWriter<MoveRequest>,
+    pos: &crate::continuous::Position,
+    from: crate::continuous::Point,
+    to: crate::continuous::Point,
+) {
+    let promotes = crate::continuous::resolve(pos, from, to, None)
+        .applied()
+        .is_some_and(|a| a.promotion.is_some());
+    let pointer = selection.pointer;
+    if promotes && pos.board().promotion.len() > 1 {
+        *selection = Selection {
+            pointer,
+            promotion: Some((from, to)),
+            ..default()
+        };
+    } else {
+        requests.write(MoveRequest(Request {
+            from,
+            to,
+            promotion: None,
+        }));
+        *selection = Selection {
+            pointer,
+            ..default()
+        };
+    }
+}
+
+fn keyboard_commands(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut commands: MessageWriter<MatchCommand>,
+    mut selection: ResMut<Selection>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        commands.write(MatchCommand::Undo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        commands.write(MatchCommand::Redo);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        *selection = Selection::default();
+    }
+}
+
+fn read_outcomes(mut outcomes: MessageReader<MoveOutcome>, mut feedback: ResMut<Feedback>) {
+    for outcome in outcomes.read() {
+        feedback.0 = match &outcome.outcome {
+            crate::continuous::Outcome::Illegal(reason) => {
+                format!("Illegal: {} ({reason})", reason.explain())
+            }
+            _ => String::new(),
+        };
+    }
+}

@@ -1,0 +1,71 @@
+//! Continuous mode in the window, one plugin per concern: the board view, the piece
+//! visuals, input, the overlays (legal regions, capture areas, check) and the panel.
+
+use super::Stage;
+use crate::continuous::{LegalRegion, Status, Target};
+use crate::sim::RulesSystems;
+use bevy::prelude::*;
+
+mod board;
+mod input;
+mod overlays;
+mod panel;
+mod pieces;
+
+/// Continuous mode: its resources and the plugins of each concern.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+        .init_resource::<Selection>()
+        .init_resource::<Feedback>()
+        .init_resource::<ShowThreats>()
+        .configure_sets(
+            Update,
+            (Stage::View, Stage::Input, Stage::Overlays)
+                .chain()
+                .after(RulesSystems),
+        )
+        .add_plugins((
+            board::plugin,
+            pieces::plugin,
+            input::plugin,
+            overlays::plugin,
+            panel::plugin,
+        ));
+}
+
+/// The picked piece, its legal region (computed once per pick) and where it would land.
+#[derive(Resource, Default)]
+struct Selection {
+    piece: Option<usize>,
+    region: Option<LegalRegion>,
+    target: Option<Target>,
+    pointer: Option<Vec2>,
+    /// A promoting move waiting for the player's choice.
+    promotion: Option<(crate::continuous::Point, crate::continuous::Point)>,
+}
+
+/// Whether the enemy's capture areas are drawn.
+#[derive(Resource, Default)]
+struct ShowThreats(bool);
+
+/// The last thing the rules said, in words.
+#[derive(Resource, Default)]
+struct Feedback(String);
+
+/// How a continuous game stands, in words.
+pub(crate) fn continuous_status(game: &crate::continuous::Game) -> String {
+    match game.status() {
+        Status::Playing => {
+            let side = game.position().to_move();
+            if game.in_check() {
+                format!("{side} to move — check!")
+            } else {
+                format!("{side} to move")
+            }
+        }
+        Status::Checkmate { winner } => format!("Checkmate: {winner} wins"),
+        Status::Stalemate => "Stalemate: draw".to_string(),
+        Status::Resigned { winner } => format!("Resigned: {winner} wins"),
+        Status::DrawAgreed => "Draw agreed".to_string(),
+    }
+}

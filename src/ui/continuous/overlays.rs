@@ -1,0 +1,148 @@
+//! Overlays: the picked piece's legal region and landing ghost, capturable pieces, the
+//! enemy's capture areas on request, check, and during a demonstration the region the last
+//! move was chosen from.
+
+use super::super::{Stage, files};
+use super::{Selection, ShowThreats};
+use crate::continuous::areas::{Area, capture_area};
+use crate::continuous::{LegalRegion, RegionPart, legal_region};
+use crate::convert::to_bevy;
+use crate::sim::Match;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (draw_region, draw_last_move_region).in_set(Stage::Overlays),
+    );
+}
+
+fn draw_region(
+    mut gizmos: Gizmos,
+    state: Res<Match>,
+    selection: Res<Selection>,
+    threats: Res<ShowThreats>,
+) {
+    let pos = state.game.position();
+    if threats.0 {
+        let colour = Color::srgba(0.85, 0.3, 0.1, 0.6);
+        for i in (0..pos.pieces().len()).filter(|&i| pos.pieces()[i].side != pos.to_move()) {
+            for area in capture_area(pos, i) {
+                draw_area(&mut gizmos, &area, colour);
+            }
+        }
+    }
+    let move_colour = Color::srgba(0.15, 0.55, 0.95, 0.9);
+    let capture_colour = Color::srgb(0.9, 0.2, 0.15);
+    if let Some(region) = &selection.region {
+        draw_parts(&mut gizmos, region, move_colour);
+        for &x in &region.captures {
+            if let Some(p) = pos.pieces().get(x) {
+                gizmos.circle_2d(to_bevy(p.at), 1.15, capture_colour);
+            }
+        }
+    }
+    if let Some(target) = selection.target {
+        gizmos.circle_2d(to_bevy(target.point), 1.0, Color::srgba(0.1, 0.8, 0.3, 0.9));
+    }
+    if let Some(i) = selection.piece
+        && let Some(p) = pos.pieces().get(i)
+    {
+        gizmos.circle_2d(to_bevy(p.at), 1.08, Color::srgb(0.95, 0.75, 0.1));
+    }
+    if state.game.in_check() {
+        let king = pos.pieces()[pos.king(pos.to_move())].at;
+        gizmos.circle_2d(to_bevy(king), 1.25, capture_colour);
+    }
+}
+
+/// During a demonstration, the region the last move was chosen from (computed once per
+/// move, not per frame).
+fn draw_last_move_region(
+    mut gizmos: Gizmos,
+    state: Res<Match>,
+    demo: Res<files::Demo>,
+    mut cache: Local<Option<(usize, LegalRegion)>>,
+) {
+    if !demo.showing() {
+        return;
+    }
+    let played = state.game.played();
+    let n = played.len();
+    if cache.as_ref().map(|c| c.0) != Some(n) {
+        *cache = n.checked_sub(1).and_then(|last| {
+            let before = if last == 0 {
+                state.game.start()
+            } else {
+                &played[last - 1].applied.position
+            };
+            let i = before.piece_at(played[last].request.from)?;
+            Some((n, legal_region(before, i)))
+        });
+        if cache.is_none() {
+            *cache = Some((n, LegalRegion::default()));
+        }
+    }
+    let Some((_, region)) = cache.as_ref() else {
+        return;
+    };
+    draw_parts(&mut gizmos, region, Color::srgba(0.55, 0.35, 0.95, 0.9));
+}
+
+/// Draws a legal region's rays, ring arcs and castling landings.
+fn draw_parts(gizmos: &mut Gizmos, region: &LegalRegion, colour: Color) {
+    for part in &region.parts {
+        match part {
+            RegionPart::Ray {
+                from,
+                dir,
+                intervals,
+            } => {
+                for &(a, b) in &intervals.0 {
+                    gizmos.line_2d(to_bevy(*from + *dir * a), to_bevy(*from + *dir * b), colour);
+                }
+            }
+            RegionPart::Arcs {
+                centre,
+                radius,
+                arcs,
+            } => {
+                for &(a, b) in arcs {
+                    let steps = ((b - a) * 24.0).ceil().max(2.0) as usize;
+                    let points = (0..=steps).map(|k| {
+                        let t = a + (b - a) * k as f64 / steps as f64;
+                        to_bevy(*centre + crate::continuous::geometry::unit(t) * *radius)
+                    });
+                    gizmos.linestrip_2d(points, colour);
+                }
+            }
+            RegionPart::Castle { to } => {
+                gizmos.circle_2d(to_bevy(*to), 0.4, colour);
+            }
+        }
+    }
+}
+
+/// Outlines an area: a strip's sides and end circles, a disc, a ring.
+fn draw_area(gizmos: &mut Gizmos, area: &Area, colour: Color) {
+    match area {
+        Area::Strip(capsule) => {
+            let (a, b) = (capsule.segment.a, capsule.segment.b);
+            let n = (b - a).normalize_or(crate::continuous::Point::X).perp() * capsule.radius;
+            gizmos.line_2d(to_bevy(a + n), to_bevy(b + n), colour);
+            gizmos.line_2d(to_bevy(a - n), to_bevy(b - n), colour);
+            gizmos.circle_2d(to_bevy(b), capsule.radius as f32, colour);
+        }
+        Area::Disc { centre, ball } => {
+            gizmos.circle_2d(to_bevy(*centre), ball.radius as f32, colour);
+        }
+        Area::Annulus {
+            centre,
+            inner,
+            outer,
+        } => {
+            gizmos.circle_2d(to_bevy(*centre), *inner as f32, colour);
+            gizmos.circle_2d(to_bevy(*centre), *outer as f32, colour);
+        }
+    }
+}

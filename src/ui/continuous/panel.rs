@@ -1,0 +1,96 @@
+//! The side panel (status, commands, the move list) and the promotion dialog.
+
+use super::super::{LevelName, PANEL_WIDTH, match_controls};
+use super::{Feedback, Selection, ShowThreats, continuous_status};
+use crate::continuous::Request;
+use crate::continuous::notation::format_applied_brief;
+use crate::sim::{Match, MatchCommand, MoveRequest};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, (side_panel, promotion_dialog));
+}
+
+fn side_panel(
+    mut contexts: EguiContexts,
+    state: Res<Match>,
+    name: Res<LevelName>,
+    feedback: Res<Feedback>,
+    mut threats: ResMut<ShowThreats>,
+    mut commands: MessageWriter<MatchCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::Panel::right("match")
+        .exact_size(PANEL_WIDTH)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.heading(&name.0);
+            let game = &state.game;
+            if let Some(command) =
+                match_controls(ui, &continuous_status(game), &feedback.0, |_| {})
+            {
+                commands.write(command);
+            }
+            ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
+            ui.separator();
+            ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo.");
+            ui.separator();
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                let board = game.position().board();
+                for (n, played) in game.played().iter().enumerate() {
+                    ui.monospace(format!("{:>3}. {}", n + 1, format_applied_brief(board, &played.applied)));
+                }
+            });
+        });
+    Ok(())
+}
+
+/// The promotion choice: the level's promotion pieces.
+fn promotion_dialog(
+    mut contexts: EguiContexts,
+    state: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<MoveRequest>,
+) -> Result {
+    let Some((from, to)) = selection.promotion else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut chosen = None;
+    egui::Window::new("Promotion")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label("Promote to:");
+            for &kind in &state.level.board.promotion {
+                if ui.button(kind.name()).clicked() {
+                    chosen = Some(Some(kind));
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                chosen = Some(None);
+            }
+        });
+    match chosen {
+        Some(Some(kind)) => {
+            requests.write(MoveRequest(Request {
+                from,
+                to,
+                promotion: Some(kind),
+            }));
+            selection.promotion = None;
+        }
+        Some(None) => selection.promotion = None,
+        None => {}
+    }
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! The board view: the camera (turned round when flipped), the squares, fitting the board
+//! left of the panel, and the coordinates on its edges.
+
+use super::super::{PANEL_WIDTH, Stage};
+use super::Flipped;
+use crate::grid::Square;
+use crate::sim::GridMatch;
+use crate::sim::grid::square_centre;
+use bevy::camera::Projection;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, (spawn_camera, spawn_board).chain())
+        .add_systems(Update, fit_camera.in_set(Stage::View))
+        .add_systems(EguiPrimaryContextPass, coordinates);
+}
+
+fn spawn_camera(mut commands: Commands) {
+    // No multisampling: with a software renderer it costs more than the whole frame.
+    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    state: Res<GridMatch>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let g = state.level.variant.geometry;
+    let light = materials.add(Color::srgb(0.93, 0.89, 0.80));
+    let dark = materials.add(Color::srgb(0.84, 0.78, 0.66));
+    let tile = meshes.add(Rectangle::new(1.0, 1.0));
+    for sq in 0..g.squares() as Square {
+        let material = if (g.file(sq) + g.rank(sq)) % 2 == 0 {
+            dark.clone()
+        } else {
+            light.clone()
+        };
+        commands.spawn((
+            Name::new("Square"),
+            Mesh2d(tile.clone()),
+            MeshMaterial2d(material),
+            Transform::from_translation(square_centre(&state.level, sq).extend(0.0)),
+        ));
+    }
+}
+
+/// Fits the board into the window left of the panel, turned round when flipped.
+fn fit_camera(
+    state: Res<GridMatch>,
+    flipped: Res<Flipped>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let g = state.level.variant.geometry;
+    let (w, h) = (f32::from(g.files()), f32::from(g.ranks()));
+    let avail = Vec2::new(
+        (window.width() - PANEL_WIDTH).max(100.0),
+        window.height().max(100.0),
+    );
+    // Room for the coordinates round the board.
+    let scale = ((w + 1.0) / avail.x).max((h + 1.0) / avail.y);
+    let (mut transform, mut projection) = camera.into_inner();
+    let sign = if flipped.0 { -1.0 } else { 1.0 };
+    transform.translation.x = w / 2.0 + sign * PANEL_WIDTH / 2.0 * scale;
+    transform.translation.y = h / 2.0;
+    transform.rotation = Quat::from_rotation_z(if flipped.0 { std::f32::consts::PI } else { 0.0 });
+    if let Projection::Orthographic(ortho) = projection.as_mut() {
+        ortho.scale = scale;
+    }
+}
+
+/// File letters and rank numbers round the board, drawn by egui.
+fn coordinates(
+    mut contexts: EguiContexts,
+    state: Res<GridMatch>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (camera, at) = *camera;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("grid coordinates"),
+    ));
+    let screen = |p: Vec2| camera.world_to_viewport(at, p.extend(0.0)).ok();
+    let unit = screen(Vec2::ZERO)
+        .zip(screen(Vec2::X))
+        .map_or(40.0, |(a, b)| (b - a).length());
+    let level = &state.level;
+    let g = level.variant.geometry;
+    let edge = egui::Color32::from_rgb(200, 200, 195);
+    let font = egui::FontId::proportional((unit * 0.3).clamp(9.0, 18.0));
+    for file in 0..i32::from(g.files()) {
+        let name = g.name(g.square(file, 0).expect("on the board")).to_string();
+        let letters: String = name.chars().take_while(char::is_ascii_alphabetic).collect();
+        for y in [-0.3, f32::from(g.ranks()) + 0.3] {
+            if let Some(p) = screen(Vec2::new(file as f32 + 0.5, y)) {
+                painter.text(
+                    egui::pos2(p.x, p.y),
+                    egui::Align2::CENTER_CENTER,
+                    &letters,
+                    font.clone(),
+                    edge,
+                );
+            }
+        }
+    }
+    for rank in 0..g.ranks() {
+        for x in [-0.3, f32::from(g.files()) + 0.3] {
+            if let Some(p) = screen(Vec2::new(x, f32::from(rank) + 0.5)) {
+                painter.text(
+                    egui::pos2(p.x, p.y),
+                    egui::Align2::CENTER_CENTER,
+                    (rank + 1).to_string(),
+                    font.clone(),
+                    edge,
+                );
+            }
+        }
+    }
+    Ok(())
+}

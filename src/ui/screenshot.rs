@@ -1,0 +1,96 @@
+//! `play --screenshot`: draw some frames, save the window as a PNG through Bevy's screenshot
+//! API, report the frame times on stderr, and exit.
+
+use super::drive;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use std::path::PathBuf;
+
+/// Adds the screenshot to `app`: after `frames` frames, or a few after a `--drive` script.
+pub(super) fn add(app: &mut App, path: PathBuf, frames: u32) {
+    app.insert_resource(ScreenshotPlan { path, frames })
+        .init_resource::<FrameTimes>()
+        .add_systems(Last, (record_frame_time, take_screenshot).chain());
+}
+
+/// `--screenshot`: where to save the window and after how many frames.
+#[derive(Resource)]
+struct ScreenshotPlan {
+    path: PathBuf,
+    frames: u32,
+}
+
+/// Frame times seen during a `--screenshot` run (the first ten, while shaders compile,
+/// left out); reported on stderr when the screenshot is saved.
+#[derive(Resource, Default)]
+struct FrameTimes(Vec<f32>);
+
+fn record_frame_time(time: Res<Time>, mut times: ResMut<FrameTimes>, mut seen: Local<u32>) {
+    *seen += 1;
+    if *seen > 10 {
+        times.0.push(time.delta_secs());
+    }
+}
+
+impl FrameTimes {
+    /// `N frames: mean M ms, slowest S ms`.
+    fn report(&self) -> String {
+        let n = self.0.len();
+        if n == 0 {
+            return "no frames timed".to_string();
+        }
+        let mean = self.0.iter().sum::<f32>() / n as f32;
+        let slowest = self.0.iter().copied().fold(0.0, f32::max);
+        format!(
+            "{n} frames: mean {:.1} ms, slowest {:.1} ms",
+            mean * 1e3,
+            slowest * 1e3
+        )
+    }
+}
+
+/// Counts frames; at the planned one, asks Bevy for a screenshot of the window, saves it,
+/// and ends the app (with an error if the file cannot be written).
+fn take_screenshot(
+    mut commands: Commands,
+    plan: Res<ScreenshotPlan>,
+    script: Option<Res<drive::Drive>>,
+    mut frame: Local<u32>,
+) {
+    // With a script, the frames count from its end (a few, for its last step to show).
+    if script.as_ref().is_some_and(|s| !s.done()) {
+        return;
+    }
+    *frame += 1;
+    let wanted = if script.is_some() {
+        5
+    } else {
+        plan.frames.max(1)
+    };
+    if *frame != wanted {
+        return;
+    }
+    let path = plan.path.clone();
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>,
+              times: Res<FrameTimes>,
+              mut exit: MessageWriter<AppExit>| {
+            eprintln!("areachess: {}", times.report());
+            let saved = captured
+                .image
+                .clone()
+                .try_into_dynamic()
+                .map_err(|e| e.to_string())
+                .and_then(|image| image.to_rgb8().save(&path).map_err(|e| e.to_string()));
+            match saved {
+                Ok(()) => {
+                    exit.write(AppExit::Success);
+                }
+                Err(e) => {
+                    error!("cannot save the screenshot to {}: {e}", path.display());
+                    exit.write(AppExit::from_code(3));
+                }
+            }
+        },
+    );
+}
