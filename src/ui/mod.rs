@@ -115,6 +115,43 @@ pub fn run(
 #[derive(Resource)]
 struct LevelName(String);
 
+/// What both modes' plugins set up first: the background and the order of their
+/// per-frame stages after the rules.
+fn add_stages(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+        .configure_sets(
+            Update,
+            (Stage::View, Stage::Input, Stage::Overlays)
+                .chain()
+                .after(crate::sim::RulesSystems),
+        );
+}
+
+/// Whether egui has the pointer (over a panel or window), so the board should ignore it.
+fn pointer_on_panels(contexts: &mut bevy_egui::EguiContexts) -> bool {
+    contexts
+        .ctx_mut()
+        .is_ok_and(|ctx| ctx.egui_wants_pointer_input())
+}
+
+/// The side panel at the window's right, headed by the level's name.
+fn side_panel(ctx: &egui::Context, id: &str, heading: &str, contents: impl FnOnce(&mut egui::Ui)) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::Panel::right(id.to_string())
+        .exact_size(PANEL_WIDTH)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.heading(heading);
+            contents(ui);
+        });
+}
+
 /// The panel's status line, the rules' last refusal, and the match buttons (Undo, Redo,
 /// New game; Resign, Agree draw, then whatever `more` adds to that row); returns the
 /// command clicked.

@@ -2,7 +2,7 @@
 //! click or a drag), the promotion choice, and the keys. Input records intent; the move
 //! goes to the rules as a [`MoveRequest`].
 
-use super::super::Stage;
+use super::super::{Stage, pointer_on_panels};
 use super::{Feedback, Selection};
 use crate::continuous::{Request, legal_region, nearest_target};
 use crate::convert::from_bevy;
@@ -55,10 +55,7 @@ fn pick_and_drop(
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
-    if contexts
-        .ctx_mut()
-        .is_ok_and(|ctx| ctx.egui_wants_pointer_input())
-    {
+    if pointer_on_panels(&mut contexts) {
         return;
     }
     if buttons.just_pressed(MouseButton::Right) {

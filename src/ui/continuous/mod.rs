@@ -1,9 +1,7 @@
 //! Continuous mode in the window, one plugin per concern: the board view, the piece
 //! visuals, input, the overlays (legal regions, capture areas, check) and the panel.
 
-use super::Stage;
 use crate::continuous::{LegalRegion, Status, Target};
-use crate::sim::RulesSystems;
 use bevy::prelude::*;
 
 mod board;
@@ -14,16 +12,10 @@ mod pieces;
 
 /// Continuous mode: its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
-        .init_resource::<Selection>()
+    super::add_stages(app);
+    app.init_resource::<Selection>()
         .init_resource::<Feedback>()
         .init_resource::<ShowThreats>()
-        .configure_sets(
-            Update,
-            (Stage::View, Stage::Input, Stage::Overlays)
-                .chain()
-                .after(RulesSystems),
-        )
         .add_plugins((
             board::plugin,
             pieces::plugin,

@@ -1,6 +1,6 @@
 //! The side panel (status, commands, the move list) and the promotion dialog.
 
-use super::super::{LevelName, PANEL_WIDTH, match_controls};
+use super::super::{LevelName, match_controls, side_panel};
 use super::{Feedback, Selection, ShowThreats, continuous_status};
 use crate::continuous::Request;
 use crate::continuous::notation::format_applied_brief;
@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (side_panel, promotion_dialog));
+    app.add_systems(EguiPrimaryContextPass, (panel, promotion_dialog));
 }
 
-fn side_panel(
+fn panel(
     mut contexts: EguiContexts,
     state: Res<Match>,
     name: Res<LevelName>,
@@ -21,35 +21,26 @@ fn side_panel(
     mut commands: MessageWriter<MatchCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    egui::Panel::right("match")
-        .exact_size(PANEL_WIDTH)
-        .resizable(false)
-        .show(&mut root, |ui| {
-            ui.heading(&name.0);
-            let game = &state.game;
-            if let Some(command) =
-                match_controls(ui, &continuous_status(game), &feedback.0, |_| {})
-            {
-                commands.write(command);
+    side_panel(ctx, "match", &name.0, |ui| {
+        let game = &state.game;
+        if let Some(command) = match_controls(ui, &continuous_status(game), &feedback.0, |_| {}) {
+            commands.write(command);
+        }
+        ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
+        ui.separator();
+        ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo.");
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            let board = game.position().board();
+            for (n, played) in game.played().iter().enumerate() {
+                ui.monospace(format!(
+                    "{:>3}. {}",
+                    n + 1,
+                    format_applied_brief(board, &played.applied)
+                ));
             }
-            ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
-            ui.separator();
-            ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo.");
-            ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                let board = game.position().board();
-                for (n, played) in game.played().iter().enumerate() {
-                    ui.monospace(format!("{:>3}. {}", n + 1, format_applied_brief(board, &played.applied)));
-                }
-            });
         });
+    });
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 //! there), the keys. Input records intent; the move goes to the rules as a
 //! [`GridMoveRequest`].
 
-use super::super::Stage;
+use super::super::{Stage, pointer_on_panels};
 use super::{Flipped, Pick, Said};
 use crate::grid::Square;
 use crate::grid::position::Move;
@@ -46,10 +46,7 @@ fn pick_and_move(
     mut pick: ResMut<Pick>,
     mut requests: MessageWriter<GridMoveRequest>,
 ) {
-    if contexts
-        .ctx_mut()
-        .is_ok_and(|ctx| ctx.egui_wants_pointer_input())
-    {
+    if pointer_on_panels(&mut contexts) {
         return;
     }
     if buttons.just_pressed(MouseButton::Right) {

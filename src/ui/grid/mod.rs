@@ -8,11 +8,10 @@
 //! [`GridMoveRequest`]: crate::sim::GridMoveRequest
 //! [`GridMoveOutcome`]: crate::sim::GridMoveOutcome
 
-use super::Stage;
 use crate::grid::Square;
 use crate::grid::game::Status;
 use crate::grid::position::Move;
-use crate::sim::{GridMatch, RulesSystems};
+use crate::sim::GridMatch;
 use bevy::prelude::*;
 
 mod board;
@@ -23,17 +22,11 @@ mod pieces;
 
 /// Grid mode: its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
-        .init_resource::<Pick>()
+    super::add_stages(app);
+    app.init_resource::<Pick>()
         .init_resource::<Flipped>()
         .init_resource::<Said>()
         .init_resource::<super::inspect::Inspector>()
-        .configure_sets(
-            Update,
-            (Stage::View, Stage::Input, Stage::Overlays)
-                .chain()
-                .after(RulesSystems),
-        )
         .add_plugins((
             board::plugin,
             pieces::plugin,

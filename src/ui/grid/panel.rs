@@ -1,7 +1,7 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
-use super::super::{LevelName, PANEL_WIDTH, inspect, match_controls};
+use super::super::{LevelName, inspect, match_controls, side_panel};
 use super::{Flipped, Pick, Said, grid_status};
 use crate::sim::{GridMatch, GridMoveRequest, MatchCommand};
 use bevy::prelude::*;
@@ -27,60 +27,53 @@ fn panel(
     mut commands: MessageWriter<MatchCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    egui::Panel::right("grid match")
-        .exact_size(PANEL_WIDTH)
-        .resizable(false)
-        .show(&mut root, |ui| {
-            ui.heading(&name.0);
-            let game = &state.game;
-            let flip = |ui: &mut egui::Ui| {
-                if ui.button("Flip board").clicked() {
-                    flipped.0 = !flipped.0;
-                }
-            };
-            if let Some(command) = match_controls(ui, &grid_status(&state), &said.0, flip) {
-                commands.write(command);
-                *pick = Pick::default();
+    side_panel(ctx, "grid match", &name.0, |ui| {
+        let game = &state.game;
+        let flip = |ui: &mut egui::Ui| {
+            if ui.button("Flip board").clicked() {
+                flipped.0 = !flipped.0;
             }
-            ui.collapsing("Pieces (click one to inspect it)", |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for (t, piece) in state.level.variant.types.iter().enumerate() {
-                        if ui.button(&piece.name).on_hover_text(piece.betza.to_string()).clicked() {
-                            inspector.toggle(t, piece);
-                        }
+        };
+        if let Some(command) = match_controls(ui, &grid_status(&state), &said.0, flip) {
+            commands.write(command);
+            *pick = Pick::default();
+        }
+        ui.collapsing("Pieces (click one to inspect it)", |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (t, piece) in state.level.variant.types.iter().enumerate() {
+                    if ui
+                        .button(&piece.name)
+                        .on_hover_text(piece.betza.to_string())
+                        .clicked()
+                    {
+                        inspector.toggle(t, piece);
                     }
-                });
-            });
-            ui.separator();
-            ui.label("Click a piece, then one of its marked squares (rings: captures). Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.");
-            ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                let texts = game.move_texts();
-                let first_black = game.start().to_move() == 1;
-                let mut number = game.start().fullmove();
-                let mut k = 0;
-                while k < texts.len() {
-                    let line = if k == 0 && first_black {
-                        k += 1;
-                        format!("{number:>3}. ...  {}", texts[0])
-                    } else {
-                        let white = &texts[k];
-                        let black = texts.get(k + 1).map_or("", String::as_str);
-                        k += 2;
-                        format!("{number:>3}. {white:<7} {black}")
-                    };
-                    ui.monospace(line);
-                    number += 1;
                 }
             });
         });
+        ui.separator();
+        ui.label("Click a piece, then one of its marked squares (rings: captures). Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.");
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            let texts = game.move_texts();
+            let first_black = game.start().to_move() == 1;
+            let mut number = game.start().fullmove();
+            let mut k = 0;
+            while k < texts.len() {
+                let line = if k == 0 && first_black {
+                    k += 1;
+                    format!("{number:>3}. ...  {}", texts[0])
+                } else {
+                    let white = &texts[k];
+                    let black = texts.get(k + 1).map_or("", String::as_str);
+                    k += 2;
+                    format!("{number:>3}. {white:<7} {black}")
+                };
+                ui.monospace(line);
+                number += 1;
+            }
+        });
+    });
     Ok(())
 }
 
