@@ -1,7 +1,7 @@
 //! Obento Chess (`levels/obento.toml`): the bent pieces' moves as the preset's prose gives
 //! them, castling three squares, en passant after a triple step, promotion in the zone.
 
-use areachess::grid::{Fen, MoveKind, courier, legal_moves, move_text, perft};
+use areachess::grid::{Fen, MoveKind, Position, courier, legal_moves, move_text, perft};
 use areachess::level::{self, GridLevel};
 use std::path::Path;
 
@@ -139,6 +139,33 @@ fn leapers_and_riders_move_as_the_prose_says() {
     assert!(!ox.contains(&"e6".to_string()) && ox.contains(&"a11".to_string()));
 }
 
+/// The legal moves of `pos`, written `e2e4`.
+fn legal_texts(l: &GridLevel, pos: &mut Position) -> Vec<String> {
+    let mut list = Vec::new();
+    legal_moves(&l.variant, pos, &mut list);
+    list.iter().map(|&m| move_text(&l.variant, m)).collect()
+}
+
+/// Plays the legal move written `text` on `pos` (the test fails if there is none).
+fn play(l: &GridLevel, pos: &mut Position, text: &str) {
+    let mut list = Vec::new();
+    legal_moves(&l.variant, pos, &mut list);
+    let m = *list
+        .iter()
+        .find(|m| move_text(&l.variant, **m) == text)
+        .unwrap_or_else(|| panic!("{text} is not legal here"));
+    pos.make(&l.variant, m);
+}
+
+/// The FEN of `pos`.
+fn fen_of(l: &GridLevel, pos: &Position) -> String {
+    Fen {
+        variant: &l.variant,
+        position: pos,
+    }
+    .to_string()
+}
+
 #[test]
 fn castling_is_three_squares_toward_an_unmoved_rook() {
     let fen = "6k5/12/12/12/12/12/12/12/12/12/R5K4R/12 w KQ - 0 1";
@@ -148,27 +175,14 @@ fn castling_is_three_squares_toward_an_unmoved_rook() {
         "{d:?}"
     );
     let l = obento();
-    let mut pos = l.parse_fen(fen).expect("valid");
-    let mut list = Vec::new();
-    legal_moves(&l.variant, &mut pos, &mut list);
+    let pos = l.parse_fen(fen).expect("valid");
     for (text, after) in [
         ("g2j2", "6k5/12/12/12/12/12/12/12/12/12/R7RK2/12 b - - 1 1"),
         ("g2d2", "6k5/12/12/12/12/12/12/12/12/12/3KR6R/12 b - - 1 1"),
     ] {
-        let m = *list
-            .iter()
-            .find(|m| move_text(&l.variant, **m) == text)
-            .expect("castles");
         let mut p = pos.clone();
-        p.make(&l.variant, m);
-        assert_eq!(
-            Fen {
-                variant: &l.variant,
-                position: &p
-            }
-            .to_string(),
-            after
-        );
+        play(&l, &mut p, text);
+        assert_eq!(fen_of(&l, &p), after);
     }
 }
 
@@ -180,36 +194,16 @@ fn a_triple_step_may_be_taken_en_passant_on_a_square_it_passed() {
     let mut pos = l
         .parse_fen("6k5/12/12/12/12/12/12/3p8/12/4P7/12/6K5 w - - 0 1")
         .expect("valid");
-    let mut list = Vec::new();
-    legal_moves(&l.variant, &mut pos, &mut list);
-    let triple = *list
-        .iter()
-        .find(|m| move_text(&l.variant, **m) == "e3e6")
-        .expect("triple step");
-    pos.make(&l.variant, triple);
+    play(&l, &mut pos, "e3e6");
     assert_eq!(
-        Fen {
-            variant: &l.variant,
-            position: &pos
-        }
-        .to_string(),
+        fen_of(&l, &pos),
         "6k5/12/12/12/12/12/4P7/3p8/12/12/12/6K5 b - e4 0 1"
     );
-    legal_moves(&l.variant, &mut pos, &mut list);
-    let texts: Vec<String> = list.iter().map(|&m| move_text(&l.variant, m)).collect();
+    let texts = legal_texts(&l, &mut pos);
     assert!(texts.contains(&"d5e4".to_string()), "{texts:?}");
-    let mut after = pos.clone();
-    let ep = *list
-        .iter()
-        .find(|m| move_text(&l.variant, **m) == "d5e4")
-        .expect("en passant");
-    after.make(&l.variant, ep);
+    play(&l, &mut pos, "d5e4");
     assert_eq!(
-        Fen {
-            variant: &l.variant,
-            position: &after
-        }
-        .to_string(),
+        fen_of(&l, &pos),
         "6k5/12/12/12/12/12/12/12/4p7/12/12/6K5 w - - 0 2"
     );
 }
@@ -289,45 +283,21 @@ fn every_other_piece_reaches_what_its_prose_gives_from_the_centre() {
 fn en_passant_also_takes_on_the_second_square_a_triple_step_passed() {
     let l = obento();
     // White's e3 pawn steps to e6 over e4 and e5; Black's f6 pawn takes it on e5.
-    let mut pos = l
-        .parse_fen("6k5/12/12/12/12/12/5p6/12/12/4P7/12/6K5 w - - 0 1")
-        .expect("valid");
-    let mut list = Vec::new();
-    legal_moves(&l.variant, &mut pos, &mut list);
-    let triple = *list
-        .iter()
-        .find(|m| move_text(&l.variant, **m) == "e3e6")
-        .expect("triple step");
-    pos.make(&l.variant, triple);
-    legal_moves(&l.variant, &mut pos, &mut list);
-    let ep = *list
-        .iter()
-        .find(|m| move_text(&l.variant, **m) == "f6e5")
-        .expect("en passant on the second square passed");
-    pos.make(&l.variant, ep);
+    let start = "6k5/12/12/12/12/12/5p6/12/12/4P7/12/6K5 w - - 0 1";
+    let mut pos = l.parse_fen(start).expect("valid");
+    play(&l, &mut pos, "e3e6");
+    play(&l, &mut pos, "f6e5");
     assert_eq!(
-        Fen {
-            variant: &l.variant,
-            position: &pos
-        }
-        .to_string(),
+        fen_of(&l, &pos),
         "6k5/12/12/12/12/12/12/4p7/12/12/12/6K5 w - - 0 2"
     );
     // A step later the chance is gone: a quiet move between loses it.
-    let mut late = l
-        .parse_fen("6k5/12/12/12/12/12/5p6/12/12/4P7/12/6K5 w - - 0 1")
-        .expect("valid");
+    let mut late = l.parse_fen(start).expect("valid");
     for text in ["e3e6", "g12h12", "g1h1"] {
-        legal_moves(&l.variant, &mut late, &mut list);
-        let m = *list
-            .iter()
-            .find(|m| move_text(&l.variant, **m) == text)
-            .expect(text);
-        late.make(&l.variant, m);
+        play(&l, &mut late, text);
     }
-    legal_moves(&l.variant, &mut late, &mut list);
     assert!(
-        !list.iter().any(|m| move_text(&l.variant, *m) == "f6e5"),
+        !legal_texts(&l, &mut late).contains(&"f6e5".to_string()),
         "en passant only immediately after"
     );
 }
@@ -351,11 +321,7 @@ fn a_game_courier_record_replays_and_writes_back_identically() {
         pos.make(&l.variant, m);
     }
     assert_eq!(
-        Fen {
-            variant: &l.variant,
-            position: &pos
-        }
-        .to_string(),
+        fen_of(&l, &pos),
         "otws1iiyswt1/rvgmbqkbmgvr/1ppp2pppop1/p8p2/9Y1p/12/2y9/2O9/12/PP1P1PPPPPPP/RVGMBQKBMGVR/1TWS1IIYSWTO w KQkq - 0 9"
     );
     // One move alone reads the same way.
