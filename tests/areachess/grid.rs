@@ -2,6 +2,7 @@
 //! en passant, promotion, obstacles, check) hold on small positions.
 
 use crate::betza::betza_shaped;
+use crate::support::fen_of;
 use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
 use areachess::grid::position::{Move, MoveKind};
 use areachess::grid::{
@@ -46,34 +47,6 @@ fn two_piece_variant(betza: &str, files: u8, ranks: u8) -> Option<Variant> {
         RoyalRule::Checkmate,
     )
     .ok()
-}
-
-/// A FEN of `files × ranks` with cells from `at(file, rank)`.
-fn fen_of(files: i32, ranks: i32, side: char, at: impl Fn(i32, i32) -> char) -> String {
-    let rows: Vec<String> = (0..ranks)
-        .rev()
-        .map(|r| {
-            let mut row = String::new();
-            let mut run = 0;
-            for f in 0..files {
-                match at(f, r) {
-                    '.' => run += 1,
-                    c => {
-                        if run > 0 {
-                            row.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        row.push(c);
-                    }
-                }
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            row
-        })
-        .collect();
-    format!("{} {side} - - 0 1", rows.join("/"))
 }
 
 proptest! {

@@ -2,6 +2,7 @@
 //! board and among blockers, from several squares, for both sides; errors name their
 //! column; the demo level's pieces read.
 
+use crate::support::fen_of;
 use areachess::grid::position::MoveKind;
 use areachess::grid::{
     Geometry, PieceType, RoyalRule, Stalemate, Variant, legal_moves, parse_fen, perft,
@@ -58,34 +59,9 @@ fn destinations(
             None => '.',
         }
     };
-    let rows: Vec<String> = (0..SIZE)
-        .rev()
-        .map(|rank| {
-            let mut row = String::new();
-            let mut run = 0;
-            for file in 0..SIZE {
-                match cell((file, rank)) {
-                    '.' => run += 1,
-                    c => {
-                        if run > 0 {
-                            row.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        row.push(c);
-                    }
-                }
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            row
-        })
-        .collect();
-    let fen = format!(
-        "{} {} - - 0 1",
-        rows.join("/"),
-        if black { 'b' } else { 'w' }
-    );
+    let fen = fen_of(SIZE, SIZE, if black { 'b' } else { 'w' }, |f, r| {
+        cell((f, r))
+    });
     let mut pos = parse_fen(&variant, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut list = Vec::new();
     legal_moves(&variant, &mut pos, &mut list);

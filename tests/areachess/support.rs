@@ -148,3 +148,32 @@ pub fn landed(outcome: &Outcome) -> Point {
 pub fn close(a: Point, b: Point) -> bool {
     a.distance(b) < 1e-9
 }
+
+/// A grid FEN of `files × ranks` with cells from `at(file, rank)` (`.` for empty), side to
+/// move `side`, no castling or en passant.
+pub fn fen_of(files: i32, ranks: i32, side: char, at: impl Fn(i32, i32) -> char) -> String {
+    let rows: Vec<String> = (0..ranks)
+        .rev()
+        .map(|r| {
+            let mut row = String::new();
+            let mut run = 0;
+            for f in 0..files {
+                match at(f, r) {
+                    '.' => run += 1,
+                    c => {
+                        if run > 0 {
+                            row.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        row.push(c);
+                    }
+                }
+            }
+            if run > 0 {
+                row.push_str(&run.to_string());
+            }
+            row
+        })
+        .collect();
+    format!("{} {side} - - 0 1", rows.join("/"))
+}

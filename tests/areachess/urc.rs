@@ -2,6 +2,7 @@
 //! directly from the definition, on empty and crowded boards, from every square, for
 //! White and for Black; the shipped URC file and the demo level convert.
 
+use crate::support::fen_of;
 use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
 use areachess::betza::parse;
 use areachess::grid::movegen::pseudo_moves;
@@ -702,43 +703,16 @@ fn fen(
     black: bool,
 ) -> String {
     let (friend, enemy) = if black { ('n', 'N') } else { ('N', 'n') };
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|y| {
-            let mut row = String::new();
-            let mut run = 0;
-            for x in 0..8 {
-                let c = if (x, y) == from {
-                    Some(mover)
-                } else {
-                    match board.get(&(x, y)) {
-                        Some(Occupant::Friend) => Some(friend),
-                        Some(Occupant::Enemy) => Some(enemy),
-                        _ => None,
-                    }
-                };
-                match c {
-                    None => run += 1,
-                    Some(c) => {
-                        if run > 0 {
-                            row.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        row.push(c);
-                    }
-                }
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            row
-        })
-        .collect();
-    format!(
-        "{} {} - - 0 1",
-        rows.join("/"),
-        if black { 'b' } else { 'w' }
-    )
+    fen_of(8, 8, if black { 'b' } else { 'w' }, |x, y| {
+        if (x, y) == from {
+            return mover;
+        }
+        match board.get(&(x, y)) {
+            Some(Occupant::Friend) => friend,
+            Some(Occupant::Enemy) => enemy,
+            _ => '.',
+        }
+    })
 }
 
 /// Checks that each of `pieces` (its letter its symbol's first) generates in the grid
