@@ -115,6 +115,40 @@ pub fn run(
 #[derive(Resource)]
 struct LevelName(String);
 
+/// The board's light and dark squares.
+const SQUARE_COLOURS: [Color; 2] = [Color::srgb(0.93, 0.89, 0.80), Color::srgb(0.84, 0.78, 0.66)];
+
+/// The board's camera (both modes).
+fn spawn_camera(mut commands: Commands) {
+    // No multisampling: with a software renderer it costs more than the whole frame.
+    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
+}
+
+/// Points the camera at a board of `size` world units (its lower-left corner at the origin)
+/// so that `padded` (the board and what is drawn round it) fits the window left of the
+/// panel; `turned` puts the far side at the bottom.
+fn fit_board(
+    window: &Window,
+    camera: (&mut Transform, &mut bevy::camera::Projection),
+    size: Vec2,
+    padded: Vec2,
+    turned: bool,
+) {
+    let avail = Vec2::new(
+        (window.width() - PANEL_WIDTH).max(100.0),
+        window.height().max(100.0),
+    );
+    let scale = (padded.x / avail.x).max(padded.y / avail.y);
+    let (transform, projection) = camera;
+    let sign = if turned { -1.0 } else { 1.0 };
+    transform.translation.x = size.x / 2.0 + sign * PANEL_WIDTH / 2.0 * scale;
+    transform.translation.y = size.y / 2.0;
+    transform.rotation = Quat::from_rotation_z(if turned { std::f32::consts::PI } else { 0.0 });
+    if let bevy::camera::Projection::Orthographic(ortho) = projection {
+        ortho.scale = scale;
+    }
+}
+
 /// What both modes' plugins set up first: the background and the order of their
 /// per-frame stages after the rules.
 fn add_stages(app: &mut App) {

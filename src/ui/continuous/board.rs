@@ -1,6 +1,6 @@
 //! The board view: the camera, the squares, and fitting the board left of the panel.
 
-use super::super::{PANEL_WIDTH, Stage};
+use super::super::{SQUARE_COLOURS, Stage, fit_board, spawn_camera};
 use crate::convert::to_bevy;
 use crate::sim::Match;
 use bevy::camera::Projection;
@@ -12,11 +12,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, fit_camera.in_set(Stage::View));
 }
 
-fn spawn_camera(mut commands: Commands) {
-    // No multisampling: with a software renderer it costs more than the whole frame.
-    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
-}
-
 fn spawn_board(
     mut commands: Commands,
     state: Res<Match>,
@@ -25,8 +20,7 @@ fn spawn_board(
 ) {
     let board = state.level.board.clone();
     let square = board.square as f32;
-    let light = materials.add(Color::srgb(0.93, 0.89, 0.80));
-    let dark = materials.add(Color::srgb(0.84, 0.78, 0.66));
+    let [light, dark] = SQUARE_COLOURS.map(|c| materials.add(c));
     let tile = meshes.add(Rectangle::new(square, square));
     for file in 0..board.files {
         for rank in 0..board.ranks {
@@ -53,16 +47,13 @@ fn fit_camera(
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
     let board = state.game.position().board();
-    let (w, h) = (board.width() as f32, board.height() as f32);
-    let avail = Vec2::new(
-        (window.width() - PANEL_WIDTH).max(100.0),
-        window.height().max(100.0),
-    );
-    let scale = (w / avail.x).max(h / avail.y) * 1.08;
+    let size = Vec2::new(board.width() as f32, board.height() as f32);
     let (mut transform, mut projection) = camera.into_inner();
-    transform.translation.x = w / 2.0 + PANEL_WIDTH / 2.0 * scale;
-    transform.translation.y = h / 2.0;
-    if let Projection::Orthographic(ortho) = projection.as_mut() {
-        ortho.scale = scale;
-    }
+    fit_board(
+        &window,
+        (&mut transform, &mut projection),
+        size,
+        size * 1.08,
+        false,
+    );
 }

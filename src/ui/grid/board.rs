@@ -1,7 +1,7 @@
 //! The board view: the camera (turned round when flipped), the squares, fitting the board
 //! left of the panel, and the coordinates on its edges.
 
-use super::super::{PANEL_WIDTH, Stage};
+use super::super::{SQUARE_COLOURS, Stage, fit_board, spawn_camera};
 use super::Flipped;
 use crate::grid::Square;
 use crate::sim::GridMatch;
@@ -17,11 +17,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, coordinates);
 }
 
-fn spawn_camera(mut commands: Commands) {
-    // No multisampling: with a software renderer it costs more than the whole frame.
-    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
-}
-
 fn spawn_board(
     mut commands: Commands,
     state: Res<GridMatch>,
@@ -29,8 +24,7 @@ fn spawn_board(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let g = state.level.variant.geometry;
-    let light = materials.add(Color::srgb(0.93, 0.89, 0.80));
-    let dark = materials.add(Color::srgb(0.84, 0.78, 0.66));
+    let [light, dark] = SQUARE_COLOURS.map(|c| materials.add(c));
     let tile = meshes.add(Rectangle::new(1.0, 1.0));
     for sq in 0..g.squares() as Square {
         let material = if (g.file(sq) + g.rank(sq)) % 2 == 0 {
@@ -55,21 +49,16 @@ fn fit_camera(
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
     let g = state.level.variant.geometry;
-    let (w, h) = (f32::from(g.files()), f32::from(g.ranks()));
-    let avail = Vec2::new(
-        (window.width() - PANEL_WIDTH).max(100.0),
-        window.height().max(100.0),
-    );
-    // Room for the coordinates round the board.
-    let scale = ((w + 1.0) / avail.x).max((h + 1.0) / avail.y);
+    let size = Vec2::new(f32::from(g.files()), f32::from(g.ranks()));
     let (mut transform, mut projection) = camera.into_inner();
-    let sign = if flipped.0 { -1.0 } else { 1.0 };
-    transform.translation.x = w / 2.0 + sign * PANEL_WIDTH / 2.0 * scale;
-    transform.translation.y = h / 2.0;
-    transform.rotation = Quat::from_rotation_z(if flipped.0 { std::f32::consts::PI } else { 0.0 });
-    if let Projection::Orthographic(ortho) = projection.as_mut() {
-        ortho.scale = scale;
-    }
+    // Room for the coordinates round the board.
+    fit_board(
+        &window,
+        (&mut transform, &mut projection),
+        size,
+        size + 1.0,
+        flipped.0,
+    );
 }
 
 /// File letters and rank numbers round the board, drawn by egui.
