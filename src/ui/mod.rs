@@ -149,6 +149,37 @@ fn fit_board(
     }
 }
 
+/// What the promotion dialog's player did this frame.
+enum Choice<T> {
+    /// Nothing yet.
+    Waiting,
+    /// Chose this.
+    Chose(T),
+    /// Took the move back.
+    Cancelled,
+}
+
+/// The promotion dialog over the board: one button per choice (its label), and Cancel.
+fn promotion_choice<T: Copy>(ctx: &egui::Context, choices: &[(String, T)]) -> Choice<T> {
+    let mut chosen = Choice::Waiting;
+    egui::Window::new("Promotion")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label("Promote to:");
+            for (label, choice) in choices {
+                if ui.button(label).clicked() {
+                    chosen = Choice::Chose(*choice);
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                chosen = Choice::Cancelled;
+            }
+        });
+    chosen
+}
+
 /// What both modes' plugins set up first: the background and the order of their
 /// per-frame stages after the rules.
 fn add_stages(app: &mut App) {

@@ -1,9 +1,9 @@
 //! The side panel (status, commands, the move list) and the promotion dialog.
 
-use super::super::{LevelName, match_controls, side_panel};
+use super::super::{Choice, LevelName, match_controls, promotion_choice, side_panel};
 use super::{Feedback, Selection, ShowThreats, continuous_status};
-use crate::continuous::Request;
 use crate::continuous::notation::format_applied_brief;
+use crate::continuous::{Kind, Request};
 use crate::sim::{Match, MatchCommand, MoveRequest};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -55,24 +55,15 @@ fn promotion_dialog(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let mut chosen = None;
-    egui::Window::new("Promotion")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.label("Promote to:");
-            for &kind in &state.level.board.promotion {
-                if ui.button(kind.name()).clicked() {
-                    chosen = Some(Some(kind));
-                }
-            }
-            if ui.button("Cancel").clicked() {
-                chosen = Some(None);
-            }
-        });
-    match chosen {
-        Some(Some(kind)) => {
+    let choices: Vec<(String, Kind)> = state
+        .level
+        .board
+        .promotion
+        .iter()
+        .map(|&kind| (kind.name().to_string(), kind))
+        .collect();
+    match promotion_choice(ctx, &choices) {
+        Choice::Chose(kind) => {
             requests.write(MoveRequest(Request {
                 from,
                 to,
@@ -80,8 +71,8 @@ fn promotion_dialog(
             }));
             selection.promotion = None;
         }
-        Some(None) => selection.promotion = None,
-        None => {}
+        Choice::Cancelled => selection.promotion = None,
+        Choice::Waiting => {}
     }
     Ok(())
 }

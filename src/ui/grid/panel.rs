@@ -1,7 +1,7 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
-use super::super::{LevelName, inspect, match_controls, side_panel};
+use super::super::{Choice, LevelName, inspect, match_controls, promotion_choice, side_panel};
 use super::{Flipped, Pick, Said, grid_status};
 use crate::sim::{GridMatch, GridMoveRequest, MatchCommand};
 use bevy::prelude::*;
@@ -88,28 +88,18 @@ fn promotion_dialog(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let mut chosen: Option<Option<Option<u8>>> = None;
-    egui::Window::new("Promotion")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.label("Promote to:");
-            for choice in &choices {
-                let text = match choice {
-                    Some(t) => state.level.variant.types[usize::from(*t)].name.clone(),
-                    None => "No promotion".to_string(),
-                };
-                if ui.button(text).clicked() {
-                    chosen = Some(Some(*choice));
-                }
-            }
-            if ui.button("Cancel").clicked() {
-                chosen = Some(None);
-            }
-        });
-    match chosen {
-        Some(Some(promotion)) => {
+    let labelled: Vec<(String, Option<u8>)> = choices
+        .iter()
+        .map(|&choice| {
+            let label = match choice {
+                Some(t) => state.level.variant.types[usize::from(t)].name.clone(),
+                None => "No promotion".to_string(),
+            };
+            (label, choice)
+        })
+        .collect();
+    match promotion_choice(ctx, &labelled) {
+        Choice::Chose(promotion) => {
             requests.write(GridMoveRequest {
                 from,
                 to,
@@ -117,8 +107,8 @@ fn promotion_dialog(
             });
             *pick = Pick::default();
         }
-        Some(None) => *pick = Pick::default(),
-        None => {}
+        Choice::Cancelled => *pick = Pick::default(),
+        Choice::Waiting => {}
     }
     Ok(())
 }
