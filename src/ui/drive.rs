@@ -11,6 +11,9 @@
 //! | `wait N` | N frames of nothing |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
 //!
+//! The window system reports a moved pointer back some frames later, and under load a
+//! late report of an earlier place could overwrite the scripted one; so the scripted place
+//! is asserted again every frame until the next move.
 //! The script starts once the frames asked for by `--after-frames` are drawn; the final
 //! `--screenshot` is taken a few frames after its last step.
 
@@ -81,6 +84,8 @@ pub struct Drive {
     start_after: u32,
     frame: u32,
     wait: u32,
+    /// Where the script last put the pointer, in window pixels.
+    pointer: Option<Vec2>,
 }
 
 impl Drive {
@@ -91,6 +96,7 @@ impl Drive {
             start_after,
             frame: 0,
             wait: 0,
+            pointer: None,
         }
     }
 
@@ -118,6 +124,12 @@ pub fn drive(
     if plan.frame <= plan.start_after {
         return;
     }
+    let (entity, mut window) = window.into_inner();
+    if let Some(at) = plan.pointer
+        && window.cursor_position() != Some(at)
+    {
+        point_at(&mut window, entity, at, &mut moved, &mut window_events);
+    }
     if plan.wait > 0 {
         plan.wait -= 1;
         return;
@@ -125,7 +137,6 @@ pub fn drive(
     let Some(step) = plan.steps.pop_front() else {
         return;
     };
-    let (entity, mut window) = window.into_inner();
     match step {
         Step::Move(point) => {
             let world = match (&grid, &continuous) {
@@ -143,9 +154,11 @@ pub fn drive(
                 return;
             };
             point_at(&mut window, entity, screen, &mut moved, &mut window_events);
+            plan.pointer = Some(screen);
         }
         Step::Pixel(screen) => {
             point_at(&mut window, entity, screen, &mut moved, &mut window_events);
+            plan.pointer = Some(screen);
         }
         Step::Press | Step::Release => {
             let input = MouseButtonInput {
