@@ -19,6 +19,9 @@ pub struct PieceType {
     /// Its Game Courier label, White's (Black's is the lower case): one to four letters,
     /// its FEN letter unless the level names another.
     pub label: String,
+    /// The picture the level names for it (its `image` key), if any: a shipped picture's
+    /// name or an SVG path relative to the level (see `level::pictures`).
+    pub image: Option<String>,
     /// Its moves as written.
     pub betza: Betza,
     /// Its moves, compiled.
@@ -37,6 +40,7 @@ impl PieceType {
             letter: letter.to_ascii_uppercase(),
             name: name.to_string(),
             label: letter.to_ascii_uppercase().to_string(),
+            image: None,
             chains: chains(&betza),
             betza,
             royal: false,

@@ -2,6 +2,7 @@
 //!
 //! Its keys are listed in [`super::schema`].
 
+use super::pictures;
 use super::{Errors, Level, LevelErrors, LevelFile, LevelKind, board_size, line_column};
 use crate::grid::Position;
 use crate::grid::board::Geometry;
@@ -31,6 +32,7 @@ impl GridLevel {
 pub(super) struct PieceSection {
     name: Option<String>,
     label: Option<Spanned<String>>,
+    image: Option<Spanned<String>>,
     betza: Option<Spanned<String>>,
     hasinu: Option<Spanned<String>>,
     urc: Option<Spanned<toml::Value>>,
@@ -209,6 +211,27 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             // The schema check has made sure it is one to four letters A–Z.
             t.label = label.get_ref().clone();
             label_spans.push((letter, label.span()));
+        }
+        if let Some(image) = &p.image {
+            let name = image.get_ref();
+            let dir = std::path::Path::new(errors.file)
+                .parent()
+                .unwrap_or(std::path::Path::new(""));
+            let missing = if pictures::is_file(name) {
+                !dir.join(name).is_file()
+            } else {
+                // Without the shipped pictures at hand (a lone binary) any name passes.
+                pictures::pictures_dir().is_some_and(|d| !d.join(format!("{name}.svg")).is_file())
+            };
+            if missing {
+                let place = if pictures::is_file(name) {
+                    "no such file beside the level"
+                } else {
+                    "no shipped picture has that name (see assets/pieces)"
+                };
+                errors.at(image.span(), format!("image \"{name}\": {place}"));
+            }
+            t.image = Some(name.clone());
         }
         if let Some(promo) = &p.promotion {
             let section = promo.get_ref();

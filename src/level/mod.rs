@@ -13,6 +13,7 @@
 
 mod grid;
 pub mod hasinu;
+pub mod pictures;
 pub mod save;
 pub mod schema;
 pub mod urc;

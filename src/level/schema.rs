@@ -223,6 +223,9 @@ const PROMOTION: &[Field] = &[
     ),
 ];
 
+/// A shipped picture's name or an SVG file's path.
+const IMAGE_PATTERN: &str = "^([a-z0-9]+(-[a-z0-9]+)*|.+\\.svg)$";
+
 const PIECE: &[Field] = &[
     default(
         field("name", Shape::Text, "The piece's name."),
@@ -235,6 +238,17 @@ const PIECE: &[Field] = &[
             "Its Game Courier label, White's (Black's is the lower case).",
         ),
         "the letter",
+    ),
+    default(
+        field(
+            "image",
+            Shape::Pattern(
+                IMAGE_PATTERN,
+                "a shipped picture's name (lower case, words joined by '-') or an .svg file",
+            ),
+            "Its picture: a shipped one by name (`knight`), or an SVG file relative to the level.",
+        ),
+        "the shipped picture named after the piece, else one drawn from its moves",
     ),
     field(
         "betza",
@@ -586,6 +600,15 @@ fn pattern_matches(shape: &Shape, text: &str) -> bool {
         "^[A-Za-z]$" => n == 1 && text.chars().all(|c| c.is_ascii_alphabetic()),
         "^[A-Z]$" => n == 1 && text.chars().all(|c| c.is_ascii_uppercase()),
         "^[A-Z]{1,4}$" => (1..=4).contains(&n) && text.chars().all(|c| c.is_ascii_uppercase()),
+        IMAGE_PATTERN => {
+            crate::level::pictures::is_file(text)
+                || (!text.is_empty()
+                    && text.split('-').all(|w| {
+                        !w.is_empty()
+                            && w.chars()
+                                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                    }))
+        }
         other => unreachable!("pattern {other} has no matcher"),
     }
 }

@@ -14,6 +14,7 @@ mod drive;
 mod files;
 mod grid;
 pub mod inspect;
+pub mod pictures;
 mod screenshot;
 
 pub use drive::{Step, parse_script};

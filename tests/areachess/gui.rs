@@ -155,6 +155,12 @@ fn the_continuous_board_shows_its_squares_and_both_armies() {
                 share > 0.9,
                 "a disc of its side on file {file} rank {rank}: {share}"
             );
+            let ink = if rank < 2 { white_ink } else { black_ink };
+            let share = shot.ring_share(x, y, 0.1 * r, 0.6 * r, ink);
+            assert!(
+                share > 0.04,
+                "a picture on file {file} rank {rank}: {share}"
+            );
         }
         for rank in 2..6 {
             let (x, y) = centre(file, rank);
@@ -208,10 +214,21 @@ fn black_disc(c: [u8; 3]) -> bool {
     near(c, [31, 31, 36], 12)
 }
 
-/// Whether a grid square holds a disc of the side `disc` accepts.
+/// The lines of White's pictures.
+fn white_ink(c: [u8; 3]) -> bool {
+    near(c, [30, 30, 34], 40)
+}
+
+/// The lines of Black's pictures.
+fn black_ink(c: [u8; 3]) -> bool {
+    near(c, [216, 216, 210], 40)
+}
+
+/// Whether a grid square holds a disc of the side `disc` accepts (its picture's lines
+/// cover part of it).
 fn holds(shot: &Shot, board: &Board, file: usize, rank: usize, disc: fn([u8; 3]) -> bool) -> bool {
     let (x, y) = board.centre(file, rank);
-    shot.ring_share(x, y, 0.27 * board.square, 0.34 * board.square, disc) > 0.8
+    shot.ring_share(x, y, 0.05 * board.square, 0.36 * board.square, disc) > 0.5
 }
 
 /// Whether a grid square is bare board round its centre.
@@ -251,6 +268,15 @@ fn the_obento_board_fills_twelve_by_twelve_with_both_armies() {
                 "black on {file},{}",
                 11 - rank
             );
+            // Each disc carries its picture: lines of the other colour inside it.
+            for (rank, ink) in [
+                (rank, white_ink as fn([u8; 3]) -> bool),
+                (11 - rank, black_ink),
+            ] {
+                let (x, y) = board.centre(file, rank);
+                let share = shot.ring_share(x, y, 0.08 * board.square, 0.3 * board.square, ink);
+                assert!(share > 0.015, "a picture on {file},{rank}: {share}");
+            }
         }
         for rank in 3..9 {
             assert!(bare(&shot, &board, file, rank), "empty {file},{rank}");

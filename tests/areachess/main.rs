@@ -9,6 +9,7 @@ mod hasinu;
 mod levels;
 mod obento;
 mod perft;
+mod pictures;
 mod properties;
 mod regions;
 mod rules;

@@ -1,16 +1,16 @@
 //! The piece visuals: a disc of its side's colour for each piece entity the rules mirror,
-//! and its letter over it.
+//! and its kind's picture over it (see `ui::pictures`).
 
 use super::super::Stage;
+use super::super::pictures::{self, Drawn};
+use crate::continuous::Kind;
 use crate::continuous::Side;
-use crate::sim::{PieceKind, PieceSide, PieceSlot};
+use crate::sim::{PieceKind, PieceSide};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_looks)
-        .add_systems(Update, dress_pieces.in_set(Stage::View))
-        .add_systems(EguiPrimaryContextPass, piece_letters);
+        .add_systems(Update, dress_pieces.in_set(Stage::View));
 }
 
 #[derive(Resource)]
@@ -18,70 +18,71 @@ struct DiscLooks {
     mesh: Handle<Mesh>,
     white: Handle<ColorMaterial>,
     black: Handle<ColorMaterial>,
+    /// Each kind's pictures, in `Kind::ALL`'s order.
+    pictures: Vec<(Kind, Drawn)>,
 }
+
+/// The picture's side, in units of R: it keeps inside 0.7 R, leaving the disc's edge bare.
+const PICTURE_SIZE: f32 = 1.6;
+
+/// Marks the picture entity over a disc.
+#[derive(Component)]
+struct Picture;
 
 fn make_looks(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     commands.insert_resource(DiscLooks {
+        pictures: Kind::ALL
+            .iter()
+            .map(|&kind| (kind, pictures::draw_continuous(kind, &mut images)))
+            .collect(),
         mesh: meshes.add(Circle::new(1.0)),
         white: materials.add(Color::srgb(0.97, 0.97, 0.95)),
         black: materials.add(Color::srgb(0.12, 0.12, 0.14)),
     });
 }
 
-/// Gives new or changed piece entities a disc of their side's colour.
+/// Gives new or changed piece entities a disc of their side's colour and their kind's
+/// picture.
+#[allow(clippy::type_complexity)]
 fn dress_pieces(
     mut commands: Commands,
     looks: Option<Res<DiscLooks>>,
-    pieces: Query<(Entity, &PieceSide), Changed<PieceSide>>,
+    pieces: Query<
+        (Entity, &PieceKind, &PieceSide, Option<&Children>),
+        Or<(Changed<PieceKind>, Changed<PieceSide>)>,
+    >,
+    old: Query<(), With<Picture>>,
 ) {
     let Some(looks) = looks else { return };
-    for (entity, side) in &pieces {
-        let material = match side.0 {
-            Side::White => looks.white.clone(),
-            Side::Black => looks.black.clone(),
+    for (entity, kind, side, children) in &pieces {
+        let (material, index) = match side.0 {
+            Side::White => (looks.white.clone(), 0),
+            Side::Black => (looks.black.clone(), 1),
         };
         commands
             .entity(entity)
             .insert((Mesh2d(looks.mesh.clone()), MeshMaterial2d(material)));
+        for &child in children.into_iter().flatten() {
+            if old.contains(child) {
+                commands.entity(child).despawn();
+            }
+        }
+        if let Some((_, drawn)) = looks.pictures.iter().find(|(k, _)| *k == kind.0) {
+            commands.spawn((
+                Picture,
+                Sprite {
+                    image: drawn.side[index].clone(),
+                    custom_size: Some(Vec2::splat(PICTURE_SIZE)),
+                    ..default()
+                },
+                Transform::from_xyz(0.0, 0.0, 0.01),
+                ChildOf(entity),
+            ));
+        }
     }
-}
-
-/// Piece letters, drawn by egui over the discs.
-fn piece_letters(
-    mut contexts: EguiContexts,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    pieces: Query<(&PieceKind, &PieceSide, &GlobalTransform), With<PieceSlot>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let (camera, at) = *camera;
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("letters"),
-    ));
-    let size = camera
-        .world_to_viewport(at, Vec3::ZERO)
-        .ok()
-        .zip(camera.world_to_viewport(at, Vec3::X).ok())
-        .map_or(20.0, |(a, b)| (b - a).length() * 1.2);
-    for (kind, side, transform) in &pieces {
-        let Ok(screen) = camera.world_to_viewport(at, transform.translation()) else {
-            continue;
-        };
-        let colour = match side.0 {
-            Side::White => egui::Color32::from_rgb(30, 30, 34),
-            Side::Black => egui::Color32::from_rgb(240, 240, 235),
-        };
-        painter.text(
-            egui::pos2(screen.x, screen.y),
-            egui::Align2::CENTER_CENTER,
-            kind.0.letter(),
-            egui::FontId::proportional(size),
-            colour,
-        );
-    }
-    Ok(())
 }

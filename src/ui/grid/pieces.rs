@@ -1,16 +1,25 @@
 //! The pieces: a rimmed disc of its side's colour for each piece entity the rules mirror,
-//! and its label over it.
+//! and its type's picture over it (see `ui::pictures`), kept upright when the board is
+//! turned unless it is a picture of moves.
 
 use super::super::Stage;
-use crate::sim::grid::square_centre;
+use super::super::files::LevelSource;
+use super::super::pictures::{self, Drawn};
+use super::Flipped;
 use crate::sim::{GridMatch, GridPiece};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_looks)
-        .add_systems(Update, dress_pieces.in_set(Stage::View))
-        .add_systems(EguiPrimaryContextPass, piece_labels);
+    app.add_systems(Startup, make_looks).add_systems(
+        Update,
+        (
+            draw_pictures.run_if(resource_changed::<GridMatch>),
+            dress_pieces,
+            keep_upright,
+        )
+            .chain()
+            .in_set(Stage::View),
+    );
 }
 
 #[derive(Resource)]
@@ -40,15 +49,75 @@ fn make_looks(
     });
 }
 
-/// Gives new piece entities a rimmed disc of their side's colour.
+/// Each piece type's pictures, by type index, and the level they were drawn for.
+#[derive(Resource, Default)]
+struct Pictures {
+    level: String,
+    drawn: Vec<Drawn>,
+}
+
+/// Draws the level's piece pictures when the level is new (the match changes with every
+/// move; the pictures only with the level).
+fn draw_pictures(
+    mut commands: Commands,
+    state: Res<GridMatch>,
+    source: Option<Res<LevelSource>>,
+    current: Option<Res<Pictures>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let key = source.as_ref().map_or(String::new(), |s| {
+        format!("{}\n{}", s.path.display(), s.text)
+    });
+    if current.is_some_and(|p| p.level == key) {
+        return;
+    }
+    let dir = source
+        .as_ref()
+        .and_then(|s| s.path.parent().map(std::path::Path::to_path_buf))
+        .unwrap_or_default();
+    let drawn = state
+        .level
+        .variant
+        .types
+        .iter()
+        .map(|t| pictures::draw_grid(t, &dir, &mut images))
+        .collect();
+    commands.insert_resource(Pictures { level: key, drawn });
+}
+
+/// The picture's side on a square: the disc's rim.
+const PICTURE_SIZE: f32 = 0.84;
+
+/// Marks a picture that stays upright when the board is turned.
+#[derive(Component)]
+struct Upright;
+
+/// Gives new piece entities a rimmed disc of their side's colour and their picture.
 fn dress_pieces(
     mut commands: Commands,
     looks: Option<Res<Looks>>,
+    pictures: Option<Res<Pictures>>,
     pieces: Query<(Entity, &GridPiece), Added<GridPiece>>,
 ) {
-    let Some(looks) = looks else { return };
+    let (Some(looks), Some(pictures)) = (looks, pictures) else {
+        return;
+    };
     for (entity, piece) in &pieces {
         let side = usize::from(piece.side);
+        if let Some(drawn) = pictures.drawn.get(usize::from(piece.kind)) {
+            let mut picture = commands.spawn((
+                Sprite {
+                    image: drawn.side[side].clone(),
+                    custom_size: Some(Vec2::splat(PICTURE_SIZE)),
+                    ..default()
+                },
+                Transform::from_xyz(0.0, 0.0, 0.01),
+                ChildOf(entity),
+            ));
+            if !drawn.turns {
+                picture.insert(Upright);
+            }
+        }
         commands
             .entity(entity)
             .insert((
@@ -63,42 +132,16 @@ fn dress_pieces(
     }
 }
 
-/// Each piece's label over its disc, drawn by egui.
-fn piece_labels(
-    mut contexts: EguiContexts,
-    state: Res<GridMatch>,
-    camera: Single<(&Camera, &GlobalTransform)>,
-    pieces: Query<&GridPiece>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let (camera, at) = *camera;
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("grid labels"),
-    ));
-    let screen = |p: Vec2| camera.world_to_viewport(at, p.extend(0.0)).ok();
-    let unit = screen(Vec2::ZERO)
-        .zip(screen(Vec2::X))
-        .map_or(40.0, |(a, b)| (b - a).length());
-    let level = &state.level;
-    for piece in &pieces {
-        let Some(p) = screen(square_centre(level, piece.square)) else {
-            continue;
-        };
-        let label = &level.variant.types[usize::from(piece.kind)].label;
-        let size = unit * if label.len() > 1 { 0.34 } else { 0.5 };
-        let colour = if piece.side == 0 {
-            egui::Color32::from_rgb(30, 30, 34)
-        } else {
-            egui::Color32::from_rgb(240, 240, 235)
-        };
-        painter.text(
-            egui::pos2(p.x, p.y),
-            egui::Align2::CENTER_CENTER,
-            label,
-            egui::FontId::proportional(size),
-            colour,
-        );
+/// Turns upright pictures back round when the board is turned.
+fn keep_upright(flipped: Res<Flipped>, mut pictures: Query<&mut Transform, With<Upright>>) {
+    let want = if flipped.0 {
+        Quat::from_rotation_z(std::f32::consts::PI)
+    } else {
+        Quat::IDENTITY
+    };
+    for mut transform in &mut pictures {
+        if transform.rotation != want {
+            transform.rotation = want;
+        }
     }
-    Ok(())
 }
