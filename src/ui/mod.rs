@@ -112,6 +112,10 @@ pub fn run(
     }
 }
 
+/// Whether Black's side is at the bottom (both modes; F or the panel's Flip board).
+#[derive(Resource, Default)]
+struct Flipped(bool);
+
 /// The level's title for the panel.
 #[derive(Resource)]
 struct LevelName(String);
@@ -185,6 +189,7 @@ fn promotion_choice<T: Copy>(ctx: &egui::Context, choices: &[(String, T)]) -> Ch
 /// per-frame stages after the rules.
 fn add_stages(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
+        .init_resource::<Flipped>()
         .configure_sets(
             Update,
             (Stage::View, Stage::Input, Stage::Overlays)

@@ -197,6 +197,28 @@ pub fn draw_continuous(kind: Kind, images: &mut Assets<Image>) -> Drawn {
     })
 }
 
+/// Marks a picture that stays upright when the board is turned (a figure, not a picture of
+/// moves).
+#[derive(Component)]
+pub(super) struct Upright;
+
+/// Turns upright pictures back round when the board is turned (both modes).
+pub(super) fn keep_upright(
+    flipped: Res<super::Flipped>,
+    mut pictures: Query<&mut Transform, With<Upright>>,
+) {
+    let want = if flipped.0 {
+        Quat::from_rotation_z(std::f32::consts::PI)
+    } else {
+        Quat::IDENTITY
+    };
+    for mut transform in &mut pictures {
+        if transform.rotation != want {
+            transform.rotation = want;
+        }
+    }
+}
+
 /// How a square or a ride is reached, for its mark's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reach {

@@ -419,3 +419,56 @@ fn a_continuous_promotion_asks_which_piece() {
         "no dialog without a promotion"
     );
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_flipped_continuous_board_puts_black_below_with_its_figures_upright() {
+    let before = shot_path("cflip-before");
+    // The panel's second row of buttons: Resign, Agree draw, Flip board.
+    let script = format!(
+        "shot {}; pixel 979,74; press; release; wait 5",
+        before.display()
+    );
+    let after = screenshot(
+        "cflip-after",
+        &["play", "levels/area-of-competence.toml", "--drive", &script],
+    );
+    let before = Shot::read(&before);
+    let board = Board::find(&before, 8, 8);
+    let r = board.square / (2.0 * std::f32::consts::SQRT_2);
+    for file in 0..8 {
+        // Turned round: Black's back rank at the bottom, White's at the top.
+        let (x, y) = board.centre(file, 0);
+        assert!(
+            after.ring_share(x, y, 0.72 * r, 0.9 * r, black_disc) > 0.9,
+            "black below"
+        );
+        let (x, y) = board.centre(file, 7);
+        assert!(
+            after.ring_share(x, y, 0.72 * r, 0.9 * r, white_disc) > 0.9,
+            "white above"
+        );
+    }
+    // White's king (e1) now shows where d8 was, its figure the same way up as before.
+    let (kx, ky) = board.centre(4, 0);
+    let (fx, fy) = board.centre(3, 7);
+    let span = (0.65 * r) as i32;
+    let difference = |turned: bool| {
+        let mut total = 0u64;
+        for dy in -span..=span {
+            for dx in -span..=span {
+                let a = before.at((kx as i32 + dx) as usize, (ky as i32 + dy) as usize);
+                let (ex, ey) = if turned { (-dx, -dy) } else { (dx, dy) };
+                let b = after.at((fx as i32 + ex) as usize, (fy as i32 + ey) as usize);
+                total += (0..3).map(|i| u64::from(a[i].abs_diff(b[i]))).sum::<u64>();
+            }
+        }
+        total as f64 / f64::from((2 * span + 1).pow(2))
+    };
+    let upright = difference(false);
+    let upside_down = difference(true);
+    assert!(
+        upright * 3.0 < upside_down,
+        "the king's figure is upright: {upright:.1} against {upside_down:.1} turned"
+    );
+}

@@ -1,6 +1,6 @@
 //! The board view: the camera, the squares, and fitting the board left of the panel.
 
-use super::super::{SQUARE_COLOURS, Stage, fit_board, spawn_camera};
+use super::super::{Flipped, SQUARE_COLOURS, Stage, fit_board, spawn_camera};
 use crate::convert::to_bevy;
 use crate::sim::Match;
 use bevy::camera::Projection;
@@ -43,6 +43,7 @@ fn spawn_board(
 /// Fits the board into the window left of the panel.
 fn fit_camera(
     state: Res<Match>,
+    flipped: Res<Flipped>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
@@ -54,6 +55,6 @@ fn fit_camera(
         (&mut transform, &mut projection),
         size,
         size * 1.08,
-        false,
+        flipped.0,
     );
 }

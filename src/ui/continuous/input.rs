@@ -136,8 +136,12 @@ fn keyboard_commands(
     keys: Res<ButtonInput<KeyCode>>,
     mut commands: MessageWriter<MatchCommand>,
     mut selection: ResMut<Selection>,
+    mut flipped: ResMut<super::super::Flipped>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if !ctrl && keys.just_pressed(KeyCode::KeyF) {
+        flipped.0 = !flipped.0;
+    }
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         commands.write(MatchCommand::Undo);
     }

@@ -1,6 +1,6 @@
 //! The side panel (status, commands, the move list) and the promotion dialog.
 
-use super::super::{Choice, LevelName, match_controls, promotion_choice, side_panel};
+use super::super::{Choice, Flipped, LevelName, match_controls, promotion_choice, side_panel};
 use super::{Feedback, Selection, ShowThreats, continuous_status};
 use crate::continuous::notation::format_applied_brief;
 use crate::continuous::{Kind, Request};
@@ -18,17 +18,23 @@ fn panel(
     name: Res<LevelName>,
     feedback: Res<Feedback>,
     mut threats: ResMut<ShowThreats>,
+    mut flipped: ResMut<Flipped>,
     mut commands: MessageWriter<MatchCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, "match", &name.0, |ui| {
         let game = &state.game;
-        if let Some(command) = match_controls(ui, &continuous_status(game), &feedback.0, |_| {}) {
+        let flip = |ui: &mut egui::Ui| {
+            if ui.button("Flip board").clicked() {
+                flipped.0 = !flipped.0;
+            }
+        };
+        if let Some(command) = match_controls(ui, &continuous_status(game), &feedback.0, flip) {
             commands.write(command);
         }
         ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
         ui.separator();
-        ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo.");
+        ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.");
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
             let board = game.position().board();

@@ -1,23 +1,28 @@
-//! The piece visuals: a disc of its side's colour for each piece entity the rules mirror,
+//! The piece visuals: a rimmed disc of its side's colour for each piece entity the rules mirror,
 //! and its kind's picture over it (see `ui::pictures`).
 
 use super::super::Stage;
-use super::super::pictures::{self, Drawn};
+use super::super::pictures::{self, Drawn, Upright, keep_upright};
 use crate::continuous::Kind;
 use crate::continuous::Side;
 use crate::sim::{PieceKind, PieceSide};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_looks)
-        .add_systems(Update, dress_pieces.in_set(Stage::View));
+    app.add_systems(Startup, make_looks).add_systems(
+        Update,
+        (dress_pieces, keep_upright).chain().in_set(Stage::View),
+    );
 }
 
 #[derive(Resource)]
 struct DiscLooks {
+    /// The whole disc, in its rim's colour, and the face inside the rim.
     mesh: Handle<Mesh>,
-    white: Handle<ColorMaterial>,
-    black: Handle<ColorMaterial>,
+    face: Handle<Mesh>,
+    /// Each side's face and rim colours.
+    white: [Handle<ColorMaterial>; 2],
+    black: [Handle<ColorMaterial>; 2],
     /// Each kind's pictures, in `Kind::ALL`'s order.
     pictures: Vec<(Kind, Drawn)>,
 }
@@ -25,7 +30,10 @@ struct DiscLooks {
 /// The picture's side, in units of R: it keeps inside 0.7 R, leaving the disc's edge bare.
 const PICTURE_SIZE: f32 = 1.6;
 
-/// Marks the picture entity over a disc.
+/// The face's radius, in units of R: the rest of the disc is its rim.
+const FACE: f32 = 0.93;
+
+/// Marks the face and picture entities over a disc.
 #[derive(Component)]
 struct Picture;
 
@@ -41,8 +49,15 @@ fn make_looks(
             .map(|&kind| (kind, pictures::draw_continuous(kind, &mut images)))
             .collect(),
         mesh: meshes.add(Circle::new(1.0)),
-        white: materials.add(Color::srgb(0.97, 0.97, 0.95)),
-        black: materials.add(Color::srgb(0.12, 0.12, 0.14)),
+        face: meshes.add(Circle::new(FACE)),
+        white: [
+            materials.add(Color::srgb(0.97, 0.97, 0.95)),
+            materials.add(Color::srgb(0.25, 0.25, 0.28)),
+        ],
+        black: [
+            materials.add(Color::srgb(0.12, 0.12, 0.14)),
+            materials.add(Color::srgb(0.80, 0.80, 0.78)),
+        ],
     });
 }
 
@@ -60,21 +75,29 @@ fn dress_pieces(
 ) {
     let Some(looks) = looks else { return };
     for (entity, kind, side, children) in &pieces {
-        let (material, index) = match side.0 {
+        let ([face, rim], index) = match side.0 {
             Side::White => (looks.white.clone(), 0),
             Side::Black => (looks.black.clone(), 1),
         };
         commands
             .entity(entity)
-            .insert((Mesh2d(looks.mesh.clone()), MeshMaterial2d(material)));
+            .insert((Mesh2d(looks.mesh.clone()), MeshMaterial2d(rim)));
         for &child in children.into_iter().flatten() {
             if old.contains(child) {
                 commands.entity(child).despawn();
             }
         }
+        commands.spawn((
+            Picture,
+            Mesh2d(looks.face.clone()),
+            MeshMaterial2d(face),
+            Transform::from_xyz(0.0, 0.0, 0.005),
+            ChildOf(entity),
+        ));
         if let Some((_, drawn)) = looks.pictures.iter().find(|(k, _)| *k == kind.0) {
             commands.spawn((
                 Picture,
+                Upright,
                 Sprite {
                     image: drawn.side[index].clone(),
                     custom_size: Some(Vec2::splat(PICTURE_SIZE)),

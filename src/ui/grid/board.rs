@@ -1,8 +1,8 @@
 //! The board view: the camera (turned round when flipped), the squares, fitting the board
 //! left of the panel, and the coordinates on its edges.
 
+use super::super::Flipped;
 use super::super::{SQUARE_COLOURS, Stage, fit_board, spawn_camera};
-use super::Flipped;
 use crate::grid::Square;
 use crate::sim::GridMatch;
 use crate::sim::grid::square_centre;

@@ -2,8 +2,9 @@
 //! there), the keys. Input records intent; the move goes to the rules as a
 //! [`GridMoveRequest`].
 
+use super::super::Flipped;
 use super::super::{Stage, pointer_on_panels};
-use super::{Flipped, Pick, Said};
+use super::{Pick, Said};
 use crate::grid::Square;
 use crate::grid::position::Move;
 use crate::sim::{GridMatch, GridMoveOutcome, GridMoveRequest, MatchCommand};

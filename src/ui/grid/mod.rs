@@ -24,7 +24,6 @@ mod pieces;
 pub fn plugin(app: &mut App) {
     super::add_stages(app);
     app.init_resource::<Pick>()
-        .init_resource::<Flipped>()
         .init_resource::<Said>()
         .init_resource::<super::inspect::Inspector>()
         .add_plugins((
@@ -44,10 +43,6 @@ struct Pick {
     moves: Vec<Move>,
     promotion: Option<(Square, Square, Vec<Option<u8>>)>,
 }
-
-/// Whether Black's side is at the bottom.
-#[derive(Resource, Default)]
-struct Flipped(bool);
 
 /// The last thing the rules said, in words.
 #[derive(Resource, Default)]

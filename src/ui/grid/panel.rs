@@ -1,8 +1,9 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
+use super::super::Flipped;
 use super::super::{Choice, LevelName, inspect, match_controls, promotion_choice, side_panel};
-use super::{Flipped, Pick, Said, grid_status};
+use super::{Pick, Said, grid_status};
 use crate::sim::{GridMatch, GridMoveRequest, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

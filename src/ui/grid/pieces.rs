@@ -4,8 +4,7 @@
 
 use super::super::Stage;
 use super::super::files::LevelSource;
-use super::super::pictures::{self, Drawn};
-use super::Flipped;
+use super::super::pictures::{self, Drawn, Upright, keep_upright};
 use crate::sim::{GridMatch, GridPiece};
 use bevy::prelude::*;
 
@@ -88,10 +87,6 @@ fn draw_pictures(
 /// The picture's side on a square: the disc's rim.
 const PICTURE_SIZE: f32 = 0.84;
 
-/// Marks a picture that stays upright when the board is turned.
-#[derive(Component)]
-struct Upright;
-
 /// Gives new piece entities a rimmed disc of their side's colour and their picture.
 fn dress_pieces(
     mut commands: Commands,
@@ -129,19 +124,5 @@ fn dress_pieces(
                 MeshMaterial2d(looks.rim_colour[side].clone()),
                 Transform::from_xyz(0.0, 0.0, -0.01),
             ));
-    }
-}
-
-/// Turns upright pictures back round when the board is turned.
-fn keep_upright(flipped: Res<Flipped>, mut pictures: Query<&mut Transform, With<Upright>>) {
-    let want = if flipped.0 {
-        Quat::from_rotation_z(std::f32::consts::PI)
-    } else {
-        Quat::IDENTITY
-    };
-    for mut transform in &mut pictures {
-        if transform.rotation != want {
-            transform.rotation = want;
-        }
     }
 }
