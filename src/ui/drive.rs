@@ -15,7 +15,10 @@
 //! late report of an earlier place could overwrite the scripted one; so the scripted place
 //! is asserted again every frame until the next move.
 //! The script starts once the frames asked for by `--after-frames` are drawn; the final
-//! `--screenshot` is taken a few frames after its last step.
+//! `--screenshot` is taken a few frames after its last step. While a script runs the app's
+//! clock advances one 60th of a second a frame, however long the frame really took, so
+//! what is timed (a piece gliding to its square, egui fading a window in, autoplay) happens
+//! by frame count: `wait 20` lets a glide finish.
 
 use crate::convert::to_bevy;
 use crate::sim::grid::square_centre;

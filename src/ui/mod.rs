@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 mod continuous;
 mod drive;
 mod files;
+mod glide;
 mod grid;
 pub mod inspect;
 pub mod pictures;
@@ -99,8 +100,13 @@ pub fn run(
     if let Some((path, frames)) = shot {
         screenshot::add(&mut app, path, frames);
         if let Some(steps) = script {
-            app.insert_resource(drive::Drive::new(steps, frames))
-                .add_systems(First, drive::drive);
+            // A script's clock advances one 60th of a second a frame, so what is timed
+            // (glides, autoplay) happens by frame count however slow the machine is.
+            app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_secs_f64(1.0 / 60.0),
+            ))
+            .insert_resource(drive::Drive::new(steps, frames))
+            .add_systems(First, drive::drive);
         }
     }
     match app.run() {

@@ -25,11 +25,20 @@ struct ScreenshotPlan {
 #[derive(Resource, Default)]
 struct FrameTimes(Vec<f32>);
 
-fn record_frame_time(time: Res<Time>, mut times: ResMut<FrameTimes>, mut seen: Local<u32>) {
+/// Times frames by the wall clock (a `--drive` script sets the app's clock to a fixed step).
+fn record_frame_time(
+    mut times: ResMut<FrameTimes>,
+    mut seen: Local<u32>,
+    mut last: Local<Option<std::time::Instant>>,
+) {
+    let now = std::time::Instant::now();
     *seen += 1;
-    if *seen > 10 {
-        times.0.push(time.delta_secs());
+    if *seen > 10
+        && let Some(last) = *last
+    {
+        times.0.push((now - last).as_secs_f32());
     }
+    *last = Some(now);
 }
 
 impl FrameTimes {

@@ -288,9 +288,11 @@ fn the_obento_board_fills_twelve_by_twelve_with_both_armies() {
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn a_grid_piece_dragged_shows_its_destinations_and_drops_there() {
     let during = shot_path("drag-during");
+    let gliding = shot_path("drag-gliding");
     let during_arg = format!(
-        "move e3; press; move 4.6,4.8; wait 3; shot {}; move e6; release",
-        during.display()
+        "move e3; press; move 4.6,4.8; wait 3; shot {}; move e6; release; wait 2; shot {}; wait 20",
+        during.display(),
+        gliding.display()
     );
     let after = screenshot(
         "drag-after",
@@ -298,7 +300,28 @@ fn a_grid_piece_dragged_shows_its_destinations_and_drops_there() {
     );
     let mid = Shot::read(&during);
     let _ = std::fs::remove_file(&during);
+    let glide = Shot::read(&gliding);
+    let _ = std::fs::remove_file(&gliding);
     let board = Board::find(&mid, 12, 12);
+    // Just after the drop the pawn is on its way: off e3, not yet on e6, a white disc's
+    // colour on the file between them.
+    assert!(
+        !holds(&glide, &board, 4, 2, white_disc),
+        "the pawn has left e3"
+    );
+    assert!(
+        !holds(&glide, &board, 4, 5, white_disc),
+        "the pawn is not yet on e6"
+    );
+    let (x, y3) = board.centre(4, 2);
+    let (_, y6) = board.centre(4, 5);
+    let between = (y6.round() as usize..y3.round() as usize)
+        .filter(|&y| white_disc(glide.at(x.round() as usize, y)))
+        .count();
+    assert!(
+        between as f32 > 0.3 * board.square,
+        "a white disc between e3 and e6: {between} px"
+    );
     // While dragging: the pawn's three steps are marked, nothing else near them is.
     for rank in [3, 4, 5] {
         assert!(
@@ -323,7 +346,7 @@ fn a_grid_piece_dragged_shows_its_destinations_and_drops_there() {
 fn a_continuous_piece_dragged_shows_where_it_lands_and_drops_there() {
     let during = shot_path("cdrag-during");
     let script = format!(
-        "move e2; press; move e4; wait 3; shot {}; release",
+        "move e2; press; move e4; wait 3; shot {}; release; wait 20",
         during.display()
     );
     let after = screenshot(
@@ -363,8 +386,8 @@ fn a_continuous_piece_dragged_shows_where_it_lands_and_drops_there() {
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn the_piece_inspector_draws_a_pieces_moves_on_its_own_board() {
     // Open the "Pieces" list in the panel, then click "Ship" (egui's layout at 1100×760).
-    let script = "pixel 880,95; wait 1; press; wait 1; release; wait 3; \
-                  pixel 1048,179; wait 1; press; wait 1; release; wait 3";
+    let script = "pixel 880,95; wait 1; press; wait 1; release; wait 15; \
+                  pixel 1048,179; wait 1; press; wait 1; release; wait 15";
     let shot = screenshot(
         "inspector",
         &["play", "levels/obento.toml", "--drive", script],
@@ -396,7 +419,7 @@ fn a_continuous_promotion_asks_which_piece() {
     )
     .expect("a level");
     let level_arg = level.to_str().expect("utf-8").to_string();
-    let script = "move b7; press; move b8; release; wait 3";
+    let script = "move b7; press; move b8; release; wait 20";
     let asked = screenshot("promo", &["play", &level_arg, "--drive", script]);
     let _ = std::fs::remove_file(&level);
     let board = Board::find(&asked, 8, 8);
@@ -426,7 +449,7 @@ fn a_flipped_continuous_board_puts_black_below_with_its_figures_upright() {
     let before = shot_path("cflip-before");
     // The panel's second row of buttons: Resign, Agree draw, Flip board.
     let script = format!(
-        "shot {}; pixel 979,74; press; release; wait 5",
+        "shot {}; pixel 979,74; press; release; wait 10",
         before.display()
     );
     let after = screenshot(

@@ -2,17 +2,23 @@
 //! and its kind's picture over it (see `ui::pictures`).
 
 use super::super::Stage;
+use super::super::glide::{Glides, Placed, glide};
 use super::super::pictures::{self, Drawn, Upright, keep_upright};
 use crate::continuous::Kind;
 use crate::continuous::Side;
-use crate::sim::{PieceKind, PieceSide};
+use crate::convert::to_bevy;
+use crate::sim::{Match, PieceKind, PieceSide, PieceSlot};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_looks).add_systems(
-        Update,
-        (dress_pieces, keep_upright).chain().in_set(Stage::View),
-    );
+    app.init_resource::<Glides>()
+        .add_systems(Startup, make_looks)
+        .add_systems(
+            Update,
+            (dress_pieces, glide_pieces, keep_upright)
+                .chain()
+                .in_set(Stage::View),
+        );
 }
 
 #[derive(Resource)]
@@ -107,5 +113,32 @@ fn dress_pieces(
                 ChildOf(entity),
             ));
         }
+    }
+}
+
+/// Moves each piece along its glide (see `ui::glide`), after the match changes.
+fn glide_pieces(
+    state: Res<Match>,
+    time: Res<Time>,
+    mut glides: ResMut<Glides>,
+    mut pieces: Query<(&PieceSlot, &mut Transform)>,
+) {
+    let now = time.elapsed_secs();
+    let placed = state.game.position().pieces();
+    if state.is_changed() {
+        let shown = placed
+            .iter()
+            .map(|p| Placed {
+                at: to_bevy(p.at),
+                side: p.side as u8,
+                kind: p.kind as u8,
+            })
+            .collect();
+        glides.show(shown, now);
+    }
+    if glides.busy() || state.is_changed() {
+        glide(&mut glides, now, &mut pieces, |slot| {
+            placed.get(slot.0).map(|p| to_bevy(p.at))
+        });
     }
 }

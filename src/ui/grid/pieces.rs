@@ -4,21 +4,27 @@
 
 use super::super::Stage;
 use super::super::files::LevelSource;
+use super::super::glide::{Glides, Placed, glide};
 use super::super::pictures::{self, Drawn, Upright, keep_upright};
+use crate::grid::position::{is_piece, side_of, type_of};
+use crate::sim::grid::square_centre;
 use crate::sim::{GridMatch, GridPiece};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, make_looks).add_systems(
-        Update,
-        (
-            draw_pictures.run_if(resource_changed::<GridMatch>),
-            dress_pieces,
-            keep_upright,
-        )
-            .chain()
-            .in_set(Stage::View),
-    );
+    app.init_resource::<Glides>()
+        .add_systems(Startup, make_looks)
+        .add_systems(
+            Update,
+            (
+                draw_pictures.run_if(resource_changed::<GridMatch>),
+                dress_pieces,
+                glide_pieces,
+                keep_upright,
+            )
+                .chain()
+                .in_set(Stage::View),
+        );
 }
 
 #[derive(Resource)]
@@ -124,5 +130,35 @@ fn dress_pieces(
                 MeshMaterial2d(looks.rim_colour[side].clone()),
                 Transform::from_xyz(0.0, 0.0, -0.01),
             ));
+    }
+}
+
+/// Moves each piece along its glide (see `ui::glide`), after the match changes.
+fn glide_pieces(
+    state: Res<GridMatch>,
+    time: Res<Time>,
+    mut glides: ResMut<Glides>,
+    mut pieces: Query<(&GridPiece, &mut Transform)>,
+) {
+    let now = time.elapsed_secs();
+    if state.is_changed() {
+        let pos = state.game.position();
+        let shown = (0..state.level.variant.geometry.squares())
+            .filter(|&sq| is_piece(pos.cell(sq as _)))
+            .map(|sq| {
+                let cell = pos.cell(sq as _);
+                Placed {
+                    at: square_centre(&state.level, sq as _),
+                    side: side_of(cell) as u8,
+                    kind: type_of(cell) as u8,
+                }
+            })
+            .collect();
+        glides.show(shown, now);
+    }
+    if glides.busy() || state.is_changed() {
+        glide(&mut glides, now, &mut pieces, |p| {
+            Some(square_centre(&state.level, p.square))
+        });
     }
 }
