@@ -79,7 +79,7 @@ pub fn run(
     .add_systems(Update, files::autoplay)
     .add_systems(
         EguiPrimaryContextPass,
-        (files::files_window, files::game_over_banner),
+        (plain_style, files::files_window, files::game_over_banner).chain(),
     );
     match level.kind {
         LevelKind::Continuous(continuous) => {
@@ -121,6 +121,19 @@ pub fn run(
 /// Whether Black's side is at the bottom (both modes; F or the panel's Flip board).
 #[derive(Resource, Default)]
 struct Flipped(bool);
+
+/// Turns egui's shadows off once: under a software renderer every shadow's blurred edge
+/// is drawn pixel by pixel each frame.
+fn plain_style(mut contexts: bevy_egui::EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        contexts.ctx_mut()?.all_styles_mut(|style| {
+            style.visuals.window_shadow = egui::epaint::Shadow::NONE;
+            style.visuals.popup_shadow = egui::epaint::Shadow::NONE;
+        });
+        *done = true;
+    }
+    Ok(())
+}
 
 /// The level's title for the panel.
 #[derive(Resource)]

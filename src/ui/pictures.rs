@@ -1,5 +1,5 @@
 //! Piece pictures in the window: each piece type's SVG source (see `level::pictures` for
-//! where it comes from) drawn into a texture per side, shown over the piece's disc.
+//! where it comes from) drawn, on its side's rimmed disc, into a texture per side.
 //!
 //! A grid piece with no picture of its own gets one drawn from its moves, the same marks
 //! as the inspector's diagram in small: a line with an arrow for each way it rides to the
@@ -100,11 +100,59 @@ pub fn render(svg: &str, dark: bool) -> Result<Vec<u8>, String> {
     } else {
         svg.to_string()
     };
-    let tree = usvg::Tree::from_str(&text, &usvg::Options::default()).map_err(|e| e.to_string())?;
+    rasterize(&text, dark && turns(svg))
+}
+
+/// The shape of a piece's token: a disc with a rim, the picture over it.
+#[derive(Clone, Copy, Debug)]
+pub struct Token {
+    /// The face's radius inside the rim, the disc's being 50 (the picture frame's half).
+    pub face: f32,
+    /// The picture's scale on the disc.
+    pub picture: f32,
+}
+
+/// Each side's face and rim colours, White's first.
+pub const DISC: [(&str, &str); 2] = [(BODY, "#404047"), (DARK_BODY, "#ccccc7")];
+
+/// Draws a piece's whole token for White (`dark` false) or Black in one texture: the rimmed
+/// disc of its side and its picture (one layer to draw instead of three, and its edge
+/// smoothed, which matters to a software renderer without multisampling).
+pub fn render_token(svg: &str, dark: bool, token: Token) -> Result<Vec<u8>, String> {
+    let picture = if dark {
+        svg.replace(BODY, DARK_BODY).replace(LINE, DARK_LINE)
+    } else {
+        svg.to_string()
+    };
+    let start = picture
+        .find("<svg")
+        .ok_or("not an SVG picture: no <svg> element")?;
+    let (face, rim) = DISC[usize::from(dark)];
+    let turn = if dark && turns(svg) {
+        " matrix(1 0 0 -1 0 100)"
+    } else {
+        ""
+    };
+    let offset = 50.0 * (1.0 - token.picture);
+    let text = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\" width=\"100\" \
+         height=\"100\"><circle cx=\"50\" cy=\"50\" r=\"50\" fill=\"{rim}\"/>\
+         <circle cx=\"50\" cy=\"50\" r=\"{}\" fill=\"{face}\"/>\
+         <g transform=\"translate({offset} {offset}) scale({}){turn}\">{}</g></svg>",
+        token.face,
+        token.picture,
+        &picture[start..]
+    );
+    rasterize(&text, false)
+}
+
+/// Draws SVG text into `PIXELS`² straight-alpha RGBA bytes, upside down if `turned`.
+fn rasterize(text: &str, turned: bool) -> Result<Vec<u8>, String> {
+    let tree = usvg::Tree::from_str(text, &usvg::Options::default()).map_err(|e| e.to_string())?;
     let mut pixmap = tiny_skia::Pixmap::new(PIXELS, PIXELS).ok_or("no room for the picture")?;
     let size = tree.size();
     let scale = PIXELS as f32 / size.width().max(size.height());
-    let transform = if dark && turns(svg) {
+    let transform = if turned {
         tiny_skia::Transform::from_row(scale, 0.0, 0.0, -scale, 0.0, PIXELS as f32)
     } else {
         tiny_skia::Transform::from_scale(scale, scale)
@@ -145,10 +193,10 @@ pub struct Drawn {
     pub turns: bool,
 }
 
-/// Draws a source for both sides into textures.
-fn draw(source: &Source, images: &mut Assets<Image>) -> Result<Drawn, String> {
-    let white = render(&source.svg, false)?;
-    let black = render(&source.svg, true)?;
+/// Draws a source's tokens for both sides into textures.
+fn draw(source: &Source, token: Token, images: &mut Assets<Image>) -> Result<Drawn, String> {
+    let white = render_token(&source.svg, false, token)?;
+    let black = render_token(&source.svg, true, token)?;
     Ok(Drawn {
         side: [images.add(texture(white)), images.add(texture(black))],
         turns: turns(&source.svg),
@@ -157,9 +205,14 @@ fn draw(source: &Source, images: &mut Assets<Image>) -> Result<Drawn, String> {
 
 /// A grid piece type's textures: its picture, or, if that does not draw (a broken SVG
 /// file), the picture of its moves, with a warning naming the file.
-pub fn draw_grid(piece: &PieceType, level_dir: &Path, images: &mut Assets<Image>) -> Drawn {
+pub fn draw_grid(
+    piece: &PieceType,
+    level_dir: &Path,
+    token: Token,
+    images: &mut Assets<Image>,
+) -> Drawn {
     let source = grid_source(piece, level_dir);
-    draw(&source, images).unwrap_or_else(|e| {
+    draw(&source, token, images).unwrap_or_else(|e| {
         if let Some(file) = &source.file {
             warn!(
                 "{}: {e}; drawing {}'s moves instead",
@@ -171,7 +224,7 @@ pub fn draw_grid(piece: &PieceType, level_dir: &Path, images: &mut Assets<Image>
             svg: moves_svg(piece),
             file: None,
         };
-        draw(&moves, images).unwrap_or_else(|_| Drawn {
+        draw(&moves, token, images).unwrap_or_else(|_| Drawn {
             side: [Handle::default(), Handle::default()],
             turns: false,
         })
@@ -180,9 +233,9 @@ pub fn draw_grid(piece: &PieceType, level_dir: &Path, images: &mut Assets<Image>
 
 /// A continuous kind's textures: the shipped picture, or the built-in one if that does not
 /// draw.
-pub fn draw_continuous(kind: Kind, images: &mut Assets<Image>) -> Drawn {
+pub fn draw_continuous(kind: Kind, token: Token, images: &mut Assets<Image>) -> Drawn {
     let source = continuous_source(kind);
-    draw(&source, images).unwrap_or_else(|e| {
+    draw(&source, token, images).unwrap_or_else(|e| {
         if let Some(file) = &source.file {
             warn!("{}: {e}; using the built-in picture", file.display());
         }
@@ -190,7 +243,7 @@ pub fn draw_continuous(kind: Kind, images: &mut Assets<Image>) -> Drawn {
             svg: built_in(kind).to_string(),
             file: None,
         };
-        draw(&built_in, images).unwrap_or_else(|_| Drawn {
+        draw(&built_in, token, images).unwrap_or_else(|_| Drawn {
             side: [Handle::default(), Handle::default()],
             turns: false,
         })

@@ -228,7 +228,7 @@ fn black_ink(c: [u8; 3]) -> bool {
 /// cover part of it).
 fn holds(shot: &Shot, board: &Board, file: usize, rank: usize, disc: fn([u8; 3]) -> bool) -> bool {
     let (x, y) = board.centre(file, rank);
-    shot.ring_share(x, y, 0.05 * board.square, 0.36 * board.square, disc) > 0.5
+    shot.ring_share(x, y, 0.05 * board.square, 0.36 * board.square, disc) > 0.35
 }
 
 /// Whether a grid square is bare board round its centre.

@@ -1,57 +1,28 @@
-//! The pieces: a rimmed disc of its side's colour for each piece entity the rules mirror,
-//! and its type's picture over it (see `ui::pictures`), kept upright when the board is
-//! turned unless it is a picture of moves.
+//! The pieces: for each piece entity the rules mirror, its type's token (a rimmed disc of
+//! its side's colour with the type's picture, see `ui::pictures`), kept upright when the
+//! board is turned unless the picture is of moves; and their glides from square to square.
 
 use super::super::Stage;
 use super::super::files::LevelSource;
 use super::super::glide::{Glides, Placed, glide};
-use super::super::pictures::{self, Drawn, Upright, keep_upright};
+use super::super::pictures::{self, Drawn, Token, Upright, keep_upright};
 use crate::grid::position::{is_piece, side_of, type_of};
 use crate::sim::grid::square_centre;
 use crate::sim::{GridMatch, GridPiece};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Glides>()
-        .add_systems(Startup, make_looks)
-        .add_systems(
-            Update,
-            (
-                draw_pictures.run_if(resource_changed::<GridMatch>),
-                dress_pieces,
-                glide_pieces,
-                keep_upright,
-            )
-                .chain()
-                .in_set(Stage::View),
-        );
-}
-
-#[derive(Resource)]
-struct Looks {
-    disc: Handle<Mesh>,
-    rim: Handle<Mesh>,
-    side: [Handle<ColorMaterial>; 2],
-    rim_colour: [Handle<ColorMaterial>; 2],
-}
-
-fn make_looks(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    commands.insert_resource(Looks {
-        disc: meshes.add(Circle::new(0.38)),
-        rim: meshes.add(Circle::new(0.42)),
-        side: [
-            materials.add(Color::srgb(0.97, 0.97, 0.95)),
-            materials.add(Color::srgb(0.12, 0.12, 0.14)),
-        ],
-        rim_colour: [
-            materials.add(Color::srgb(0.25, 0.25, 0.28)),
-            materials.add(Color::srgb(0.80, 0.80, 0.78)),
-        ],
-    });
+    app.init_resource::<Glides>().add_systems(
+        Update,
+        (
+            draw_pictures.run_if(resource_changed::<GridMatch>),
+            dress_pieces,
+            glide_pieces,
+            keep_upright,
+        )
+            .chain()
+            .in_set(Stage::View),
+    );
 }
 
 /// Each piece type's pictures, by type index, and the level they were drawn for.
@@ -85,51 +56,47 @@ fn draw_pictures(
         .variant
         .types
         .iter()
-        .map(|t| pictures::draw_grid(t, &dir, &mut images))
+        .map(|t| pictures::draw_grid(t, &dir, TOKEN, &mut images))
         .collect();
     commands.insert_resource(Pictures { level: key, drawn });
 }
 
-/// The picture's side on a square: the disc's rim.
-const PICTURE_SIZE: f32 = 0.84;
+/// A token's side on a square: its rimmed disc's diameter.
+const TOKEN_SIZE: f32 = 0.84;
 
-/// Gives new piece entities a rimmed disc of their side's colour and their picture.
+/// A token's face (radius 0.38 of a square) inside its rim; the picture fills the token.
+const TOKEN: Token = Token {
+    face: 50.0 * 0.38 / 0.42,
+    picture: 1.0,
+};
+
+/// Gives new piece entities their type's token: a rimmed disc of their side's colour and
+/// their picture, in one sprite.
 fn dress_pieces(
     mut commands: Commands,
-    looks: Option<Res<Looks>>,
     pictures: Option<Res<Pictures>>,
     pieces: Query<(Entity, &GridPiece), Added<GridPiece>>,
 ) {
-    let (Some(looks), Some(pictures)) = (looks, pictures) else {
+    let Some(pictures) = pictures else {
         return;
     };
     for (entity, piece) in &pieces {
-        let side = usize::from(piece.side);
-        if let Some(drawn) = pictures.drawn.get(usize::from(piece.kind)) {
-            let mut picture = commands.spawn((
-                Sprite {
-                    image: drawn.side[side].clone(),
-                    custom_size: Some(Vec2::splat(PICTURE_SIZE)),
-                    ..default()
-                },
-                Transform::from_xyz(0.0, 0.0, 0.01),
-                ChildOf(entity),
-            ));
-            if !drawn.turns {
-                picture.insert(Upright);
-            }
+        let Some(drawn) = pictures.drawn.get(usize::from(piece.kind)) else {
+            continue;
+        };
+        commands.entity(entity).insert(Visibility::Inherited);
+        let mut token = commands.spawn((
+            Sprite {
+                image: drawn.side[usize::from(piece.side)].clone(),
+                custom_size: Some(Vec2::splat(TOKEN_SIZE)),
+                ..default()
+            },
+            Transform::default(),
+            ChildOf(entity),
+        ));
+        if !drawn.turns {
+            token.insert(Upright);
         }
-        commands
-            .entity(entity)
-            .insert((
-                Mesh2d(looks.disc.clone()),
-                MeshMaterial2d(looks.side[side].clone()),
-            ))
-            .with_child((
-                Mesh2d(looks.rim.clone()),
-                MeshMaterial2d(looks.rim_colour[side].clone()),
-                Transform::from_xyz(0.0, 0.0, -0.01),
-            ));
     }
 }
 
