@@ -174,6 +174,7 @@ fn a_level_may_name_a_shipped_picture_or_its_own_file() {
     let source = grid_source(&jumper(&path), &dir);
     assert_eq!(source.file, Some(dir.join("art/jumper.svg")));
     assert_eq!(source.svg, own);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -192,6 +193,7 @@ fn a_piece_without_a_picture_is_drawn_from_its_moves() {
     assert_eq!(source.file, None);
     assert!(turns(&source.svg));
     assert_eq!(source.svg, moves_svg(&piece));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -208,6 +210,7 @@ fn a_misspelt_picture_name_is_an_error_at_its_place() {
         .expect_err("not a picture name")
         .to_string();
     assert!(text.contains("level.toml:16:9:"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
