@@ -581,6 +581,36 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_that_does_not_draw_gives_way_to_one_of_moves() {
+        let dir = std::env::temp_dir().join(format!("areachess-broken-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        std::fs::write(
+            dir.join("broken.svg"),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"",
+        )
+        .expect("write");
+        let mut piece = piece("N");
+        piece.image = Some("broken.svg".into());
+        assert!(
+            grid_source(&piece, &dir).file.is_some(),
+            "the file is found"
+        );
+        let mut images = Assets::<Image>::default();
+        let drawn = draw_grid(
+            &piece,
+            &dir,
+            Token {
+                face: 45.0,
+                picture: 1.0,
+            },
+            &mut images,
+        );
+        assert!(drawn.turns, "drawn from its moves instead");
+        assert!(drawn.side.iter().all(|h| images.get(h).is_some()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn black_sees_a_picture_of_moves_upside_down() {
         // A piece that only steps forward: its mark is above the centre for White and
         // below it for Black.
