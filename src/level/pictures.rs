@@ -6,7 +6,7 @@
 //! A picture is drawn in the light side's two colours, [`BODY`] and [`LINE`]; the dark
 //! side's picture swaps in [`DARK_BODY`] and [`DARK_LINE`]. A picture whose root element
 //! has `class="turn"` (a picture of the piece's moves, as White sees them) is also turned
-//! upside down for Black.
+//! round (half a turn) for Black, whose moves are White's turned round.
 
 use std::path::{Path, PathBuf};
 

@@ -82,7 +82,7 @@ fn built_in(kind: Kind) -> &'static str {
     }
 }
 
-/// Whether a picture is of moves, to be turned upside down for Black and turned with the
+/// Whether a picture is of moves, to be turned round for Black and turned with the
 /// board (its root element has `class="turn"`).
 pub fn turns(svg: &str) -> bool {
     let Some(start) = svg.find("<svg") else {
@@ -129,7 +129,7 @@ pub fn render_token(svg: &str, dark: bool, token: Token) -> Result<Vec<u8>, Stri
         .ok_or("not an SVG picture: no <svg> element")?;
     let (face, rim) = DISC[usize::from(dark)];
     let turn = if dark && turns(svg) {
-        " matrix(1 0 0 -1 0 100)"
+        " rotate(180 50 50)"
     } else {
         ""
     };
@@ -146,14 +146,14 @@ pub fn render_token(svg: &str, dark: bool, token: Token) -> Result<Vec<u8>, Stri
     rasterize(&text, false)
 }
 
-/// Draws SVG text into `PIXELS`² straight-alpha RGBA bytes, upside down if `turned`.
+/// Draws SVG text into `PIXELS`² straight-alpha RGBA bytes, turned round if `turned`.
 fn rasterize(text: &str, turned: bool) -> Result<Vec<u8>, String> {
     let tree = usvg::Tree::from_str(text, &usvg::Options::default()).map_err(|e| e.to_string())?;
     let mut pixmap = tiny_skia::Pixmap::new(PIXELS, PIXELS).ok_or("no room for the picture")?;
     let size = tree.size();
     let scale = PIXELS as f32 / size.width().max(size.height());
     let transform = if turned {
-        tiny_skia::Transform::from_row(scale, 0.0, 0.0, -scale, 0.0, PIXELS as f32)
+        tiny_skia::Transform::from_row(-scale, 0.0, 0.0, -scale, PIXELS as f32, PIXELS as f32)
     } else {
         tiny_skia::Transform::from_scale(scale, scale)
     };
@@ -418,7 +418,7 @@ pub fn moves_svg(piece: &PieceType) -> String {
         svg,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\" width=\"100\" \
          height=\"100\" class=\"turn\">\n<!-- areachess: the {}'s moves, drawn from them: \
-         forward is up; Black's picture is turned upside down. -->\n\
+         forward is up; Black's picture is turned round, as Black's moves are. -->\n\
          <g fill=\"none\" stroke=\"{LINE}\" stroke-width=\"4\" stroke-linejoin=\"round\">\n",
         piece.name
     );
@@ -611,26 +611,45 @@ mod tests {
     }
 
     #[test]
-    fn black_sees_a_picture_of_moves_upside_down() {
-        // A piece that only steps forward: its mark is above the centre for White and
-        // below it for Black.
-        let svg = moves_svg(&piece("fW"));
-        let row_of_ink = |rgba: &[u8]| {
-            let rows: Vec<usize> = rgba
+    fn black_sees_a_picture_of_moves_turned_round() {
+        // A piece that steps forward or to its right: its marks are above and right of the
+        // centre for White; Black's moves are White's turned round, so below and left.
+        let svg = moves_svg(&piece("fWrW"));
+        // The ink's extent: (leftmost, rightmost, top, bottom) in pixels.
+        let extent = |rgba: &[u8]| {
+            let inked: Vec<(u32, u32)> = rgba
                 .chunks(4)
                 .enumerate()
                 .filter(|(_, p)| p[3] > 128)
-                .map(|(i, _)| i / PIXELS as usize)
+                .map(|(i, _)| (i as u32 % PIXELS, i as u32 / PIXELS))
                 .collect();
-            rows.iter().min().copied().unwrap_or(0)
+            let xs = inked.iter().map(|p| p.0);
+            let ys = inked.iter().map(|p| p.1);
+            (
+                xs.clone().min().unwrap_or(0),
+                xs.max().unwrap_or(0),
+                ys.clone().min().unwrap_or(0),
+                ys.max().unwrap_or(0),
+            )
         };
-        let white = render(&svg, false).expect("it draws");
-        let black = render(&svg, true).expect("it draws");
-        let top_white = row_of_ink(&white);
-        let top_black = row_of_ink(&black);
+        let centre = PIXELS / 2;
+        let (left, right, top, bottom) = extent(&render(&svg, false).expect("it draws"));
         assert!(
-            top_white + 8 < top_black,
-            "White's mark is above the piece ({top_white}), Black's below ({top_black})"
+            right > centre + 12 && left > centre - 12,
+            "White's marks go right"
+        );
+        assert!(
+            top < centre - 12 && bottom < centre + 12,
+            "White's marks go up"
+        );
+        let (left, right, top, bottom) = extent(&render(&svg, true).expect("it draws"));
+        assert!(
+            left < centre - 12 && right < centre + 12,
+            "Black's marks go left"
+        );
+        assert!(
+            bottom > centre + 12 && top > centre - 12,
+            "Black's marks go down"
         );
     }
 }
