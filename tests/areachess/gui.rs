@@ -495,3 +495,36 @@ fn a_flipped_continuous_board_puts_black_below_with_its_figures_upright() {
         "the king's figure is upright: {upright:.1} against {upside_down:.1} turned"
     );
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_continuous_inspector_draws_a_kinds_areas() {
+    // Open "Pieces" in the panel, then click "knight".
+    let script = "pixel 880,117; press; release; wait 15; pixel 1038,137; press; release; wait 15";
+    let shot = screenshot(
+        "cinspect",
+        &["play", "levels/area-of-competence.toml", "--drive", script],
+    );
+    let plain = screenshot(
+        "cinspect-plain",
+        &["play", "levels/area-of-competence.toml"],
+    );
+    // The window opens at the top left, over the board.
+    let count = |shot: &Shot, keep: &dyn Fn([u8; 3]) -> bool| {
+        let mut n = 0;
+        for y in 0..450 {
+            for x in 0..320 {
+                n += usize::from(keep(shot.at(x, y)));
+            }
+        }
+        n
+    };
+    let blue = |c: [u8; 3]| {
+        i32::from(c[2]) > i32::from(c[0]) + 20 && i32::from(c[2]) > i32::from(c[1]) + 20
+    };
+    let red = |c: [u8; 3]| near(c, [200, 40, 30], 40);
+    let ring = count(&shot, &blue);
+    assert!(ring > 5000, "the knight's ring in blue: {ring} pixels");
+    assert!(count(&shot, &red) > 300, "its capture area outlined in red");
+    assert_eq!(count(&plain, &blue), 0, "no inspector, no blue");
+}

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 mod board;
 mod input;
+pub mod inspect;
 mod overlays;
 mod panel;
 mod pieces;
@@ -18,6 +19,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<ShowThreats>()
         .add_plugins((
             board::plugin,
+            inspect::plugin,
             pieces::plugin,
             input::plugin,
             overlays::plugin,

@@ -12,6 +12,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, (panel, promotion_dialog));
 }
 
+#[allow(clippy::too_many_arguments, reason = "a Bevy system: one parameter per resource")]
 fn panel(
     mut contexts: EguiContexts,
     state: Res<Match>,
@@ -19,6 +20,7 @@ fn panel(
     feedback: Res<Feedback>,
     mut threats: ResMut<ShowThreats>,
     mut flipped: ResMut<Flipped>,
+    mut inspected: ResMut<super::inspect::Inspected>,
     mut commands: MessageWriter<MatchCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -33,6 +35,15 @@ fn panel(
             commands.write(command);
         }
         ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
+        ui.collapsing("Pieces (click one to inspect it)", |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for kind in Kind::ALL {
+                    if ui.button(kind.name()).clicked() {
+                        inspected.toggle(kind, &state.level.board);
+                    }
+                }
+            });
+        });
         ui.separator();
         ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.");
         ui.separator();

@@ -1,0 +1,333 @@
+//! The continuous piece inspector: a kind's name, its rules in words with this level's
+//! lengths, and its movement and capture areas drawn for a piece of that kind alone in the
+//! middle of the board. The areas are the rules' own (`continuous::areas`), asked of a
+//! position holding that piece and the two kings, placed off its lines.
+
+use crate::continuous::areas::{Area, capture_area, movement_area};
+use crate::continuous::{Board, Kind, Piece, Point, Position, Side};
+use crate::sim::Match;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::sync::Arc;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Inspected>()
+        .add_systems(EguiPrimaryContextPass, inspector_window);
+}
+
+/// The kind the inspector shows, and its sketch (made once per choice).
+#[derive(Resource, Default)]
+pub(super) struct Inspected(Option<(Kind, Sketch)>);
+
+impl Inspected {
+    /// Shows `kind` (or hides the inspector if it is already shown).
+    pub(super) fn toggle(&mut self, kind: Kind, board: &Arc<Board>) {
+        self.0 = match &self.0 {
+            Some((shown, _)) if *shown == kind => None,
+            _ => sketch(board, kind).map(|s| (kind, s)),
+        };
+    }
+}
+
+/// What the inspector draws for a kind.
+#[derive(Clone, Debug)]
+pub struct Sketch {
+    /// The board's width and height, in R.
+    pub size: (f64, f64),
+    /// Where the piece stands.
+    pub at: Point,
+    /// Where its disc may go (other pieces aside).
+    pub movement: Vec<Area>,
+    /// Where an enemy disc touching it could be captured.
+    pub capture: Vec<Area>,
+}
+
+/// The areas of a White piece of `kind` alone (but for the kings, off its lines) in the
+/// middle of `board`; `None` if the board is too small to hold them.
+pub fn sketch(board: &Arc<Board>, kind: Kind) -> Option<Sketch> {
+    let (w, h) = (board.width(), board.height());
+    let at = Point::new(w / 2.0, h / 2.0);
+    // The kings stand 3.5 squares across and 1.5 along from the piece: off its ranks,
+    // files and diagonals and out of the knight's and king's reach.
+    let off = Point::new(3.5 * board.square, 1.5 * board.square);
+    let mut pieces = vec![Piece::new(Side::White, kind, at)];
+    if kind != Kind::King {
+        pieces.push(Piece::new(Side::White, Kind::King, at - off));
+    }
+    pieces.push(Piece::new(Side::Black, Kind::King, at + off));
+    let pos = Position::new(board.clone(), pieces, Side::White).ok()?;
+    Some(Sketch {
+        size: (w, h),
+        at,
+        movement: movement_area(&pos, 0),
+        capture: capture_area(&pos, 0),
+    })
+}
+
+/// The kind's rules in words, with the board's lengths (in R).
+pub fn words(board: &Board, kind: Kind) -> Vec<String> {
+    let slides = |lines: &str| {
+        format!(
+            "Slides along {lines} (its disc sweeps a strip 2R wide) and stops at the first \
+             disc it would touch; an enemy there is captured."
+        )
+    };
+    let mut out = vec![match kind {
+        Kind::King => format!(
+            "Slides straight to any point within {:.2}R; it may leave a capture area it \
+             stands in, never enter one. An enemy its disc would overlap is captured.",
+            board.king_reach
+        ),
+        Kind::Queen => slides("ranks, files and diagonals"),
+        Kind::Rook => slides("ranks and files"),
+        Kind::Bishop => slides("diagonals"),
+        Kind::Knight => format!(
+            "Jumps to any point at distance {:.3}R (the ring its landing disc fills); it may \
+             land overlapping no friend and at most one enemy, which it captures.",
+            board.knight_distance
+        ),
+        Kind::Pawn => format!(
+            "Slides forward up to {:.2}R ({:.2}R while unmoved); captures an enemy touching \
+             its forward-diagonal capsules ({:.2}R long); promotes when its disc touches the \
+             line {:.2}R before the far edge, to {}.",
+            board.pawn_step,
+            board.pawn_first_step,
+            board.pawn_capture,
+            board.promotion_line,
+            board
+                .promotion
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }];
+    out.push(format!(
+        "A move shorter than {:.2}R is void.",
+        board.min_move
+    ));
+    out
+}
+
+/// Blue: where the disc may go.
+const MOVES: egui::Color32 = egui::Color32::from_rgba_premultiplied(30, 70, 160, 110);
+/// Red: where an enemy touching it is captured.
+const CAPTURES: egui::Color32 = egui::Color32::from_rgb(200, 40, 30);
+
+/// The inspector window.
+fn inspector_window(
+    mut contexts: EguiContexts,
+    state: Res<Match>,
+    mut inspected: ResMut<Inspected>,
+) -> Result {
+    let Some((kind, sketch)) = inspected.0.as_ref() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let board = state.level.board.clone();
+    let mut open = true;
+    let name = kind.name();
+    egui::Window::new(format!("{}{}", name[..1].to_uppercase(), &name[1..]))
+        .open(&mut open)
+        .default_pos(egui::pos2(20.0, 20.0))
+        .default_width(300.0)
+        .resizable(false)
+        .show(ctx, |ui| {
+            for line in words(&board, *kind) {
+                ui.label(line);
+            }
+            draw(ui, &board, sketch);
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(
+                    egui::Color32::from_rgb(30, 70, 160),
+                    "blue: it may move here",
+                );
+                ui.colored_label(CAPTURES, "red outline: it captures what touches this");
+            });
+        });
+    if !open {
+        inspected.0 = None;
+    }
+    Ok(())
+}
+
+/// Draws the sketch: the board's faint squares, the movement areas filled, the capture
+/// areas outlined, the piece's disc.
+fn draw(ui: &mut egui::Ui, board: &Board, sketch: &Sketch) {
+    let (w, h) = sketch.size;
+    let scale = 280.0 / w.max(h) as f32;
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(w as f32 * scale, h as f32 * scale),
+        egui::Sense::hover(),
+    );
+    let painter = ui.painter_at(rect);
+    let to_screen = |p: Point| {
+        egui::pos2(
+            rect.min.x + p.x as f32 * scale,
+            rect.max.y - p.y as f32 * scale,
+        )
+    };
+    let side = board.square as f32 * scale;
+    for file in 0..board.files {
+        for rank in 0..board.ranks {
+            let min = egui::pos2(
+                rect.min.x + file as f32 * side,
+                rect.max.y - (rank + 1) as f32 * side,
+            );
+            let shade = if (file + rank) % 2 == 0 {
+                egui::Color32::from_rgb(214, 199, 168)
+            } else {
+                egui::Color32::from_rgb(237, 227, 204)
+            };
+            painter.rect_filled(
+                egui::Rect::from_min_size(min, egui::vec2(side, side)),
+                0.0,
+                shade,
+            );
+        }
+    }
+    for area in &sketch.movement {
+        fill(&painter, area, scale, &to_screen);
+    }
+    for area in &sketch.capture {
+        outline(&painter, area, scale, &to_screen);
+    }
+    painter.circle(
+        to_screen(sketch.at),
+        scale,
+        egui::Color32::from_rgb(247, 247, 242),
+        egui::Stroke::new(1.5, egui::Color32::from_rgb(30, 30, 34)),
+    );
+}
+
+/// A strip's corners: its segment pushed out by its radius on both sides.
+fn strip_corners(a: Point, b: Point, r: f64) -> [Point; 4] {
+    let n = (b - a).normalize_or(Point::X).perp() * r;
+    [a + n, b + n, b - n, a - n]
+}
+
+fn fill(
+    painter: &egui::Painter,
+    area: &Area,
+    scale: f32,
+    to_screen: &impl Fn(Point) -> egui::Pos2,
+) {
+    match area {
+        Area::Strip(capsule) => {
+            let (a, b) = (capsule.segment.a, capsule.segment.b);
+            let corners = strip_corners(a, b, capsule.radius);
+            painter.add(egui::Shape::convex_polygon(
+                corners.iter().map(|&p| to_screen(p)).collect(),
+                MOVES,
+                egui::Stroke::NONE,
+            ));
+            painter.circle_filled(to_screen(b), capsule.radius as f32 * scale, MOVES);
+        }
+        Area::Disc { centre, ball } => {
+            painter.circle_filled(to_screen(*centre), ball.radius as f32 * scale, MOVES);
+        }
+        Area::Annulus {
+            centre,
+            inner,
+            outer,
+        } => {
+            let middle = (inner + outer) as f32 / 2.0 * scale;
+            let width = (outer - inner) as f32 * scale;
+            painter.circle_stroke(to_screen(*centre), middle, egui::Stroke::new(width, MOVES));
+        }
+    }
+}
+
+fn outline(
+    painter: &egui::Painter,
+    area: &Area,
+    scale: f32,
+    to_screen: &impl Fn(Point) -> egui::Pos2,
+) {
+    let stroke = egui::Stroke::new(1.5, CAPTURES);
+    match area {
+        Area::Strip(capsule) => {
+            let (a, b) = (capsule.segment.a, capsule.segment.b);
+            let [a1, b1, b2, a2] = strip_corners(a, b, capsule.radius);
+            painter.line_segment([to_screen(a1), to_screen(b1)], stroke);
+            painter.line_segment([to_screen(a2), to_screen(b2)], stroke);
+            painter.circle_stroke(to_screen(b), capsule.radius as f32 * scale, stroke);
+        }
+        Area::Disc { centre, ball } => {
+            painter.circle_stroke(to_screen(*centre), ball.radius as f32 * scale, stroke);
+        }
+        Area::Annulus {
+            centre,
+            inner,
+            outer,
+        } => {
+            painter.circle_stroke(to_screen(*centre), *inner as f32 * scale, stroke);
+            painter.circle_stroke(to_screen(*centre), *outer as f32 * scale, stroke);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> Arc<Board> {
+        Arc::new(Board::new(8, 8))
+    }
+
+    fn inside(areas: &[Area], p: Point) -> bool {
+        areas.iter().any(|a| a.distance(p) == 0.0)
+    }
+
+    #[test]
+    fn a_rook_sweeps_its_rank_and_file_to_the_edges() {
+        let b = board();
+        let s = sketch(&b, Kind::Rook).expect("a sketch");
+        let up = s.at + Point::new(0.0, 3.0 * b.square);
+        let across = s.at + Point::new(-3.0 * b.square, 0.0);
+        let diagonal = s.at + Point::new(2.0 * b.square, 2.0 * b.square);
+        assert!(inside(&s.movement, up) && inside(&s.movement, across));
+        assert!(!inside(&s.movement, diagonal));
+        // Nothing stands on its lines: it captures as far as it moves.
+        assert!(inside(&s.capture, up) && !inside(&s.capture, diagonal));
+    }
+
+    #[test]
+    fn a_knight_jumps_onto_a_ring_and_a_king_fills_a_disc() {
+        let b = board();
+        let s = sketch(&b, Kind::Knight).expect("a sketch");
+        assert!(!inside(&s.movement, s.at), "not its own square");
+        assert!(inside(
+            &s.movement,
+            s.at + Point::new(b.knight_distance, 0.0)
+        ));
+        let s = sketch(&b, Kind::King).expect("a sketch");
+        assert!(inside(&s.movement, s.at + Point::new(0.0, b.king_reach)));
+        assert!(!inside(
+            &s.movement,
+            s.at + Point::new(0.0, b.king_reach + 2.0)
+        ));
+    }
+
+    #[test]
+    fn a_pawn_moves_forward_and_captures_diagonally() {
+        let b = board();
+        let s = sketch(&b, Kind::Pawn).expect("a sketch");
+        assert!(inside(&s.movement, s.at + Point::new(0.0, b.pawn_step)));
+        assert!(!inside(&s.movement, s.at + Point::new(0.0, -b.pawn_step)));
+        let ahead = s.at + Point::new(b.square, b.square);
+        assert!(inside(&s.capture, ahead), "its forward diagonal");
+        assert!(!inside(&s.movement, ahead), "where it does not move");
+    }
+
+    #[test]
+    fn every_kind_has_a_sketch_and_words_with_the_boards_lengths() {
+        let b = board();
+        for kind in Kind::ALL {
+            assert!(sketch(&b, kind).is_some(), "{kind:?}");
+            let text = words(&b, kind).join(" ");
+            assert!(text.contains(&format!("{:.2}R", b.min_move)), "{text}");
+        }
+        assert!(words(&b, Kind::Knight)[0].contains(&format!("{:.3}R", b.knight_distance)));
+    }
+}
