@@ -6,6 +6,7 @@
 //! replayed through them by `level::save`); stepping through a demonstration is undo and
 //! redo ([`MatchCommand`]).
 
+use super::open::Pending;
 use crate::level::save::{self, AnyGame};
 use crate::sim::{GridMatch, LoadGame, Match, MatchCommand};
 use bevy::prelude::*;
@@ -25,7 +26,10 @@ pub struct LevelSource {
 #[derive(Resource, Debug)]
 pub struct FileField {
     path: String,
-    said: String,
+    /// What the last save, load or opening said.
+    pub said: String,
+    /// A file the player asked to open over a game in progress: asked once more, opened.
+    confirm: Option<PathBuf>,
 }
 
 impl Default for FileField {
@@ -33,6 +37,7 @@ impl Default for FileField {
         FileField {
             path: "saved-game.toml".to_string(),
             said: String::new(),
+            confirm: None,
         }
     }
 }
@@ -96,12 +101,21 @@ pub fn find_demos(source: &LevelSource) -> Demo {
     }
 }
 
-/// The game of whichever mode is being played.
+/// The game of whichever mode is being played (a copy, for saving).
 fn current(continuous: &Option<Res<Match>>, grid: &Option<Res<GridMatch>>) -> Option<AnyGame> {
     match (continuous, grid) {
         (Some(m), _) => Some(AnyGame::Continuous(m.game.clone())),
         (None, Some(g)) => Some(AnyGame::Grid(g.game.clone())),
         _ => None,
+    }
+}
+
+/// How many moves the current game has, and whether it is still going on.
+fn in_progress(continuous: &Option<Res<Match>>, grid: &Option<Res<GridMatch>>) -> (usize, bool) {
+    match (continuous, grid) {
+        (Some(m), _) => (m.game.played().len(), !m.game.status().is_over()),
+        (None, Some(g)) => (g.game.played().len(), !g.game.status().is_over()),
+        _ => (0, false),
     }
 }
 
@@ -112,16 +126,21 @@ fn moves_played(game: &AnyGame) -> usize {
     }
 }
 
-/// Opens `path` (a level or a saved game) in a new window and closes this one.
-fn reopen(path: &Path, exit: &mut MessageWriter<AppExit>) -> Result<(), String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    std::process::Command::new(exe)
-        .arg("play")
-        .arg(path)
-        .spawn()
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-    exit.write(AppExit::Success);
-    Ok(())
+/// Asks for `path` to be opened in place of the current game; a game in progress is only
+/// given up when the same file is asked for twice in a row.
+fn open_over(path: &Path, moves: (usize, bool), field: &mut FileField, pending: &mut Pending) {
+    let (played, going_on) = moves;
+    if played > 0 && going_on && field.confirm.as_deref() != Some(path) {
+        field.confirm = Some(path.to_path_buf());
+        field.said = format!(
+            "The game here has {played} moves and is not over: click again to leave it and \
+             open {}.",
+            path.display()
+        );
+        return;
+    }
+    field.confirm = None;
+    pending.0 = Some(path.to_path_buf());
 }
 
 /// The window of files: save and load, demonstrations, other levels.
@@ -135,12 +154,14 @@ pub fn files_window(
     grid: Option<Res<GridMatch>>,
     mut loads: MessageWriter<LoadGame>,
     mut commands: MessageWriter<MatchCommand>,
-    mut exit: MessageWriter<AppExit>,
+    mut pending: ResMut<Pending>,
+    mut levels: Local<(PathBuf, Vec<Listed>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some(game) = current(&continuous, &grid) else {
+    if continuous.is_none() && grid.is_none() {
         return Ok(());
-    };
+    }
+    let progress = in_progress(&continuous, &grid);
     egui::Window::new("Games and levels")
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -8.0))
         .default_width(super::PANEL_WIDTH - 30.0)
@@ -152,7 +173,9 @@ pub fn files_window(
                 ui.text_edit_singleline(&mut field.path);
             });
             ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
+                if ui.button("Save").clicked()
+                    && let Some(game) = current(&continuous, &grid)
+                {
                     let level_path = source.path.display().to_string();
                     field.said = match save::save(
                         Path::new(&field.path),
@@ -165,7 +188,15 @@ pub fn files_window(
                     };
                 }
                 if ui.button("Load").clicked() {
-                    field.said = load(Path::new(&field.path), &source, &mut loads, &mut exit);
+                    let path = PathBuf::from(&field.path);
+                    load(
+                        &path,
+                        &source,
+                        progress,
+                        &mut field,
+                        &mut loads,
+                        &mut pending,
+                    );
                 }
             });
             if !field.said.is_empty() {
@@ -212,11 +243,13 @@ pub fn files_window(
             }
             ui.separator();
             ui.collapsing("Other levels", |ui| {
-                for (name, description, path) in level_list(&source) {
-                    if ui.button(&name).on_hover_text(&description).clicked()
-                        && let Err(e) = reopen(&path, &mut exit)
-                    {
-                        field.said = e;
+                // Read once per folder, not every frame.
+                if levels.0 != source.path || levels.1.is_empty() {
+                    *levels = (source.path.clone(), level_list(&source));
+                }
+                for (name, description, path) in &levels.1 {
+                    if ui.button(name).on_hover_text(description).clicked() {
+                        open_over(path, progress, &mut field, &mut pending);
                     }
                 }
             });
@@ -224,29 +257,32 @@ pub fn files_window(
     Ok(())
 }
 
-/// Loads a saved game: in place if it is of this level, else in a new window.
+/// Loads a saved game: into this match if it is of this level, else in place of it with
+/// its own level.
 fn load(
     path: &Path,
     source: &LevelSource,
+    progress: (usize, bool),
+    field: &mut FileField,
     loads: &mut MessageWriter<LoadGame>,
-    exit: &mut MessageWriter<AppExit>,
-) -> String {
+    pending: &mut Pending,
+) {
     match save::load(path) {
         Ok(saved) if saved.level_text == source.text => {
             let n = moves_played(&saved.game);
             loads.write(LoadGame(saved.game));
-            format!("Loaded {n} moves.")
+            field.said = format!("Loaded {n} moves.");
         }
-        Ok(_) => match reopen(path, exit) {
-            Ok(()) => "Another level: opening it.".to_string(),
-            Err(e) => e,
-        },
-        Err(e) => e.to_string(),
+        Ok(_) => open_over(path, progress, field, pending),
+        Err(e) => field.said = e.to_string(),
     }
 }
 
+/// A level in the list: name, description, path.
+type Listed = (String, String, PathBuf);
+
 /// The levels beside this one: name, description, path.
-fn level_list(source: &LevelSource) -> Vec<(String, String, PathBuf)> {
+fn level_list(source: &LevelSource) -> Vec<Listed> {
     let dir = source.path.parent().unwrap_or(Path::new("."));
     let mut out = Vec::new();
     if let Ok(entries) = std::fs::read_dir(dir) {
@@ -318,4 +354,31 @@ pub fn game_over_banner(
                 });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_in_progress_is_left_only_on_a_second_click() {
+        let (mut field, mut pending) = (FileField::default(), Pending::default());
+        let chess = Path::new("levels/chess.toml");
+        open_over(chess, (3, true), &mut field, &mut pending);
+        assert!(pending.0.is_none(), "not yet");
+        assert!(field.said.contains("3 moves"), "{}", field.said);
+        // Another level first: that one is asked about in turn.
+        let obento = Path::new("levels/obento.toml");
+        open_over(obento, (3, true), &mut field, &mut pending);
+        assert!(pending.0.is_none());
+        open_over(obento, (3, true), &mut field, &mut pending);
+        assert_eq!(pending.0.as_deref(), Some(obento));
+        // No moves, or a game over: at once.
+        let mut pending = Pending::default();
+        open_over(chess, (0, true), &mut field, &mut pending);
+        assert_eq!(pending.0.as_deref(), Some(chess));
+        let mut pending = Pending::default();
+        open_over(chess, (40, false), &mut field, &mut pending);
+        assert_eq!(pending.0.as_deref(), Some(chess));
+    }
 }

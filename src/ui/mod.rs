@@ -3,7 +3,6 @@
 //! pure region queries) and draws the answers.
 
 use crate::cli::Failure;
-use crate::level::{self, LevelKind};
 use crate::sim::{GridMatch, Match, MatchCommand, RulesPlugin};
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass, egui};
@@ -15,6 +14,7 @@ mod files;
 mod glide;
 mod grid;
 pub mod inspect;
+mod open;
 pub mod pictures;
 mod screenshot;
 
@@ -32,6 +32,19 @@ enum Stage {
     Overlays,
 }
 
+/// Which mode's systems run: each mode's are in its set, which runs while its match exists,
+/// so one window can switch between levels of either mode (see `open`).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+enum Mode {
+    Continuous,
+    Grid,
+}
+
+/// Marks what a mode spawns for its board (beside the pieces the rules mirror), to be
+/// despawned when another level opens.
+#[derive(Component)]
+struct ModeEntity;
+
 /// Opens the window on the level at `path` and runs until it is closed, or, with `shot`,
 /// until the window has been saved as a PNG after the given number of frames.
 pub fn run(
@@ -39,64 +52,29 @@ pub fn run(
     shot: Option<(PathBuf, u32)>,
     script: Option<Vec<Step>>,
 ) -> Result<(), Failure> {
-    // A level, or a saved game (which carries its level).
-    let (level, source, saved_game) = match level::load(path) {
-        Ok(level) => {
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            let source = files::LevelSource {
-                path: path.to_path_buf(),
-                text,
-            };
-            (level, source, None)
-        }
-        Err(level_errors) => match level::save::load(path) {
-            Ok(saved) => {
-                let source = files::LevelSource {
-                    path: PathBuf::from(&saved.level_path),
-                    text: saved.level_text.clone(),
-                };
-                (saved.level, source, Some(saved.game))
-            }
-            Err(_) => return Err(level_errors.into()),
-        },
-    };
-    let title = format!("areachess — {}", level.name);
-    let name = level.name.clone();
+    let opened = open::Opened::read(path)?;
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
-            title,
+            title: opened.title(),
             resolution: (1100, 760).into(),
             ..default()
         }),
         ..default()
     }))
     .add_plugins((EguiPlugin::default(), RulesPlugin))
-    .insert_resource(LevelName(name))
-    .insert_resource(files::find_demos(&source))
-    .insert_resource(source)
     .init_resource::<files::FileField>()
+    .init_resource::<open::Pending>()
+    .add_systems(Startup, spawn_camera)
     .add_systems(Update, files::autoplay)
+    .add_systems(PostUpdate, open::open_pending)
     .add_systems(
         EguiPrimaryContextPass,
         (plain_style, files::files_window, files::game_over_banner).chain(),
     );
-    match level.kind {
-        LevelKind::Continuous(continuous) => {
-            let mut state = Match::new(continuous);
-            if let Some(level::save::AnyGame::Continuous(game)) = saved_game {
-                state.game = game;
-            }
-            app.add_plugins(continuous::plugin).insert_resource(state);
-        }
-        LevelKind::Grid(g) => {
-            let mut state = GridMatch::new(*g);
-            if let Some(level::save::AnyGame::Grid(game)) = saved_game {
-                state.game = game;
-            }
-            app.add_plugins(grid::plugin).insert_resource(state);
-        }
-    }
+    add_stages(&mut app);
+    app.add_plugins((continuous::plugin, grid::plugin));
+    opened.install(app.world_mut());
     if let Some((path, frames)) = shot {
         screenshot::add(&mut app, path, frames);
         if let Some(steps) = script {
@@ -204,8 +182,8 @@ fn promotion_choice<T: Copy>(ctx: &egui::Context, choices: &[(String, T)]) -> Ch
     chosen
 }
 
-/// What both modes' plugins set up first: the background and the order of their
-/// per-frame stages after the rules.
+/// What both modes share: the background, the order of their per-frame stages after the
+/// rules, and each mode's set running only while its match exists.
 fn add_stages(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.19)))
         .init_resource::<Flipped>()
@@ -214,6 +192,20 @@ fn add_stages(app: &mut App) {
             (Stage::View, Stage::Input, Stage::Overlays)
                 .chain()
                 .after(crate::sim::RulesSystems),
+        )
+        .configure_sets(
+            Update,
+            (
+                Mode::Continuous.run_if(resource_exists::<Match>),
+                Mode::Grid.run_if(resource_exists::<GridMatch>),
+            ),
+        )
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (
+                Mode::Continuous.run_if(resource_exists::<Match>),
+                Mode::Grid.run_if(resource_exists::<GridMatch>),
+            ),
         );
 }
 

@@ -528,3 +528,71 @@ fn the_continuous_inspector_draws_a_kinds_areas() {
     assert!(count(&shot, &red) > 300, "its capture area outlined in red");
     assert_eq!(count(&plain, &blue), 0, "no inspector, no blue");
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn other_levels_open_in_the_same_window() {
+    // "Other levels" in the files window, then Obento, Chess and back to the start level.
+    let obento = shot_path("switch-obento");
+    let chess = shot_path("switch-chess");
+    let script = format!(
+        "pixel 882,736; press; release; wait 15; \
+         pixel 891,652; press; release; wait 15; shot {}; \
+         pixel 868,484; press; release; wait 15; shot {}; \
+         pixel 909,421; press; release; wait 15",
+        obento.display(),
+        chess.display()
+    );
+    let back = screenshot(
+        "switch-back",
+        &["play", "levels/area-of-competence.toml", "--drive", &script],
+    );
+    let shot = Shot::read(&obento);
+    let _ = std::fs::remove_file(&obento);
+    let board = Board::find(&shot, 12, 12);
+    for file in 0..12 {
+        assert!(
+            holds(&shot, &board, file, 0, white_disc),
+            "Obento: white on {file},0"
+        );
+        assert!(
+            holds(&shot, &board, file, 11, black_disc),
+            "Obento: black on {file},11"
+        );
+        assert!(bare(&shot, &board, file, 6), "Obento: empty {file},6");
+    }
+    // Chess: an 8×8 board, and nothing of Obento's left on its empty ranks.
+    let shot = Shot::read(&chess);
+    let _ = std::fs::remove_file(&chess);
+    let board = Board::find(&shot, 8, 8);
+    for file in 0..8 {
+        assert!(
+            holds(&shot, &board, file, 1, white_disc),
+            "chess: white on {file},1"
+        );
+        assert!(
+            holds(&shot, &board, file, 7, black_disc),
+            "chess: black on {file},7"
+        );
+        for rank in 2..6 {
+            assert!(
+                bare(&shot, &board, file, rank),
+                "chess: empty {file},{rank}"
+            );
+        }
+    }
+    // Back on the continuous level: its discs, and no grid piece left over.
+    let board = Board::find(&back, 8, 8);
+    let r = board.square / (2.0 * std::f32::consts::SQRT_2);
+    for file in 0..8 {
+        let (x, y) = board.centre(file, 0);
+        assert!(back.ring_share(x, y, 0.72 * r, 0.9 * r, white_disc) > 0.9);
+        for rank in 2..6 {
+            let (x, y) = board.centre(file, rank);
+            assert!(
+                back.ring_share(x, y, 0.2 * r, 0.9 * r, board_colour) > 0.95,
+                "continuous: empty {file},{rank}"
+            );
+        }
+    }
+}

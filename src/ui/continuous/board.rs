@@ -1,6 +1,6 @@
 //! The board view: the camera, the squares, and fitting the board left of the panel.
 
-use super::super::{Flipped, SQUARE_COLOURS, Stage, fit_board, spawn_camera};
+use super::super::{Flipped, Mode, ModeEntity, SQUARE_COLOURS, Stage, fit_board};
 use crate::convert::to_bevy;
 use crate::sim::Match;
 use bevy::camera::Projection;
@@ -8,8 +8,13 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (spawn_camera, spawn_board).chain())
-        .add_systems(Update, fit_camera.in_set(Stage::View));
+    app.add_systems(
+        Update,
+        (spawn_board.run_if(resource_added::<Match>), fit_camera)
+            .chain()
+            .in_set(Stage::View)
+            .in_set(Mode::Continuous),
+    );
 }
 
 fn spawn_board(
@@ -32,6 +37,7 @@ fn spawn_board(
             };
             commands.spawn((
                 Name::new("Square"),
+                ModeEntity,
                 Mesh2d(tile.clone()),
                 MeshMaterial2d(material),
                 Transform::from_translation(centre.extend(0.0)),

@@ -2,6 +2,7 @@
 //! click or a drag), the promotion choice, and the keys. Input records intent; the move
 //! goes to the rules as a [`MoveRequest`].
 
+use super::super::Mode;
 use super::super::{Stage, pointer_on_panels};
 use super::{Feedback, Selection};
 use crate::continuous::{Request, legal_region, nearest_target};
@@ -21,7 +22,8 @@ pub(super) fn plugin(app: &mut App) {
             read_outcomes,
         )
             .chain()
-            .in_set(Stage::Input),
+            .in_set(Stage::Input)
+            .in_set(Mode::Continuous),
     );
 }
 

@@ -11,8 +11,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Inspected>()
-        .add_systems(EguiPrimaryContextPass, inspector_window);
+    app.init_resource::<Inspected>().add_systems(
+        EguiPrimaryContextPass,
+        inspector_window.in_set(super::super::Mode::Continuous),
+    );
 }
 
 /// The kind the inspector shows, and its sketch (made once per choice).

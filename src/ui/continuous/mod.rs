@@ -13,7 +13,6 @@ mod pieces;
 
 /// Continuous mode: its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {
-    super::add_stages(app);
     app.init_resource::<Selection>()
         .init_resource::<Feedback>()
         .init_resource::<ShowThreats>()
@@ -25,6 +24,14 @@ pub fn plugin(app: &mut App) {
             overlays::plugin,
             panel::plugin,
         ));
+}
+
+/// Puts back the panels' state a new match starts with.
+pub(super) fn reset(world: &mut World) {
+    world.insert_resource(Selection::default());
+    world.insert_resource(Feedback::default());
+    world.insert_resource(ShowThreats::default());
+    world.insert_resource(inspect::Inspected::default());
 }
 
 /// The picked piece, its legal region (computed once per pick) and where it would land.

@@ -2,6 +2,7 @@
 //! enemy's capture areas on request, check, and during a demonstration the region the last
 //! move was chosen from.
 
+use super::super::Mode;
 use super::super::{Stage, files};
 use super::{Selection, ShowThreats};
 use crate::continuous::areas::{Area, capture_area};
@@ -13,7 +14,9 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (draw_region, draw_last_move_region).in_set(Stage::Overlays),
+        (draw_region, draw_last_move_region)
+            .in_set(Stage::Overlays)
+            .in_set(Mode::Continuous),
     );
 }
 

@@ -1,5 +1,6 @@
 //! The side panel (status, commands, the move list) and the promotion dialog.
 
+use super::super::Mode;
 use super::super::{Choice, Flipped, LevelName, match_controls, promotion_choice, side_panel};
 use super::{Feedback, Selection, ShowThreats, continuous_status};
 use crate::continuous::notation::format_applied_brief;
@@ -9,10 +10,16 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (panel, promotion_dialog));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (panel, promotion_dialog).in_set(Mode::Continuous),
+    );
 }
 
-#[allow(clippy::too_many_arguments, reason = "a Bevy system: one parameter per resource")]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: one parameter per resource"
+)]
 fn panel(
     mut contexts: EguiContexts,
     state: Res<Match>,

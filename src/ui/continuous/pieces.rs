@@ -2,6 +2,7 @@
 //! disc of radius R in its side's colour with the kind's figure, see `ui::pictures`), kept
 //! upright when the board is turned; and their glides.
 
+use super::super::Mode;
 use super::super::Stage;
 use super::super::glide::{Glides, Placed, glide};
 use super::super::pictures::{self, Drawn, Token, Upright, keep_upright};
@@ -17,7 +18,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (dress_pieces, glide_pieces, keep_upright)
                 .chain()
-                .in_set(Stage::View),
+                .in_set(Stage::View)
+                .in_set(Mode::Continuous),
         );
 }
 

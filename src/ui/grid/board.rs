@@ -2,7 +2,7 @@
 //! left of the panel, and the coordinates on its edges.
 
 use super::super::Flipped;
-use super::super::{SQUARE_COLOURS, Stage, fit_board, spawn_camera};
+use super::super::{Mode, ModeEntity, SQUARE_COLOURS, Stage, fit_board};
 use crate::grid::Square;
 use crate::sim::GridMatch;
 use crate::sim::grid::square_centre;
@@ -12,9 +12,14 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (spawn_camera, spawn_board).chain())
-        .add_systems(Update, fit_camera.in_set(Stage::View))
-        .add_systems(EguiPrimaryContextPass, coordinates);
+    app.add_systems(
+        Update,
+        (spawn_board.run_if(resource_added::<GridMatch>), fit_camera)
+            .chain()
+            .in_set(Stage::View)
+            .in_set(Mode::Grid),
+    )
+    .add_systems(EguiPrimaryContextPass, coordinates.in_set(Mode::Grid));
 }
 
 fn spawn_board(
@@ -34,6 +39,7 @@ fn spawn_board(
         };
         commands.spawn((
             Name::new("Square"),
+            ModeEntity,
             Mesh2d(tile.clone()),
             MeshMaterial2d(material),
             Transform::from_translation(square_centre(&state.level, sq).extend(0.0)),

@@ -3,6 +3,7 @@
 //! [`GridMoveRequest`].
 
 use super::super::Flipped;
+use super::super::Mode;
 use super::super::{Stage, pointer_on_panels};
 use super::{Pick, Said};
 use crate::grid::Square;
@@ -17,7 +18,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (pick_and_move, keyboard_commands, read_outcomes)
             .chain()
-            .in_set(Stage::Input),
+            .in_set(Stage::Input)
+            .in_set(Mode::Grid),
     );
 }
 

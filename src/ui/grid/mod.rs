@@ -22,7 +22,6 @@ mod pieces;
 
 /// Grid mode: its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {
-    super::add_stages(app);
     app.init_resource::<Pick>()
         .init_resource::<Said>()
         .init_resource::<super::inspect::Inspector>()
@@ -33,6 +32,13 @@ pub fn plugin(app: &mut App) {
             overlays::plugin,
             panel::plugin,
         ));
+}
+
+/// Puts back the panels' state a new match starts with.
+pub(super) fn reset(world: &mut World) {
+    world.insert_resource(Pick::default());
+    world.insert_resource(Said::default());
+    world.insert_resource(super::inspect::Inspector::default());
 }
 
 /// The picked piece and its legal moves (computed once per pick), and a move waiting for

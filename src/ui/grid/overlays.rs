@@ -1,6 +1,7 @@
 //! Overlays: the last move, check, the picked piece and its destinations (rings for
 //! captures), and during a demonstration every square the last mover could have gone to.
 
+use super::super::Mode;
 use super::super::{Stage, files};
 use super::Pick;
 use crate::grid::Square;
@@ -13,7 +14,9 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (draw_marks, draw_last_move_choices).in_set(Stage::Overlays),
+        (draw_marks, draw_last_move_choices)
+            .in_set(Stage::Overlays)
+            .in_set(Mode::Grid),
     );
 }
 

@@ -2,6 +2,7 @@
 //! promotion dialog.
 
 use super::super::Flipped;
+use super::super::Mode;
 use super::super::{Choice, LevelName, inspect, match_controls, promotion_choice, side_panel};
 use super::{Pick, Said, grid_status};
 use crate::sim::{GridMatch, GridMoveRequest, MatchCommand};
@@ -11,7 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (panel, promotion_dialog, inspect::inspector_window),
+        (panel, promotion_dialog, inspect::inspector_window).in_set(Mode::Grid),
     );
 }
 

@@ -2,6 +2,7 @@
 //! its side's colour with the type's picture, see `ui::pictures`), kept upright when the
 //! board is turned unless the picture is of moves; and their glides from square to square.
 
+use super::super::Mode;
 use super::super::Stage;
 use super::super::files::LevelSource;
 use super::super::glide::{Glides, Placed, glide};
@@ -15,13 +16,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Glides>().add_systems(
         Update,
         (
-            draw_pictures.run_if(resource_changed::<GridMatch>),
+            draw_pictures.run_if(resource_exists_and_changed::<GridMatch>),
             dress_pieces,
             glide_pieces,
             keep_upright,
         )
             .chain()
-            .in_set(Stage::View),
+            .in_set(Stage::View)
+            .in_set(Mode::Grid),
     );
 }
 
