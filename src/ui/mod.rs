@@ -120,6 +120,57 @@ struct LevelName(String);
 /// The board's light and dark squares.
 const SQUARE_COLOURS: [Color; 2] = [Color::srgb(0.93, 0.89, 0.80), Color::srgb(0.84, 0.78, 0.66)];
 
+/// A board of `files` × `ranks` squares filling `size` world units from the origin: one
+/// quad with a texture of one pixel per square, drawn without smoothing (one draw instead
+/// of one per square, which a software renderer feels).
+fn board_bundle(
+    files: u32,
+    ranks: u32,
+    size: Vec2,
+    assets: (
+        &mut Assets<Mesh>,
+        &mut Assets<ColorMaterial>,
+        &mut Assets<Image>,
+    ),
+) -> impl Bundle {
+    let (meshes, materials, images) = assets;
+    let [light, dark] = SQUARE_COLOURS.map(|c| c.to_srgba().to_u8_array());
+    let mut data = Vec::with_capacity((files * ranks * 4) as usize);
+    // Rows from the top: the last rank first. a1 is dark.
+    for rank in (0..ranks).rev() {
+        for file in 0..files {
+            data.extend_from_slice(if (file + rank) % 2 == 0 {
+                &dark
+            } else {
+                &light
+            });
+        }
+    }
+    let mut image = Image::new(
+        bevy::render::render_resource::Extent3d {
+            width: files,
+            height: ranks,
+            depth_or_array_layers: 1,
+        },
+        bevy::render::render_resource::TextureDimension::D2,
+        data,
+        bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb,
+        bevy::asset::RenderAssetUsages::RENDER_WORLD,
+    );
+    image.sampler = bevy::image::ImageSampler::nearest();
+    let material = ColorMaterial {
+        texture: Some(images.add(image)),
+        ..default()
+    };
+    (
+        Name::new("Board"),
+        ModeEntity,
+        Mesh2d(meshes.add(Rectangle::from_size(size))),
+        MeshMaterial2d(materials.add(material)),
+        Transform::from_translation((size / 2.0).extend(0.0)),
+    )
+}
+
 /// The board's camera (both modes).
 fn spawn_camera(mut commands: Commands) {
     // No multisampling: with a software renderer it costs more than the whole frame.

@@ -168,51 +168,118 @@ fn rasterize(text: &str, turned: bool) -> Result<Vec<u8>, String> {
         .collect())
 }
 
-/// A drawn picture as a texture.
-pub fn texture(rgba: Vec<u8>) -> Image {
-    Image::new(
-        Extent3d {
-            width: PIXELS,
-            height: PIXELS,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        rgba,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
-    )
-}
-
-/// One piece type's textures, White's and Black's, and whether they turn with the board
-/// (pictures of moves do; figures stay upright).
+/// One piece type's tokens drawn for White and Black (`PIXELS`² RGBA each), and whether its
+/// picture turns with the board (pictures of moves do; figures stay upright).
 #[derive(Clone, Debug)]
-pub struct Drawn {
-    /// White's texture, then Black's.
-    pub side: [Handle<Image>; 2],
+pub struct Rendered {
+    /// White's token, then Black's.
+    pub side: [Vec<u8>; 2],
     /// Whether the picture is of moves.
     pub turns: bool,
 }
 
-/// Draws a source's tokens for both sides into textures.
-fn draw(source: &Source, token: Token, images: &mut Assets<Image>) -> Result<Drawn, String> {
-    let white = render_token(&source.svg, false, token)?;
-    let black = render_token(&source.svg, true, token)?;
-    Ok(Drawn {
-        side: [images.add(texture(white)), images.add(texture(black))],
+/// Where one piece type's tokens lie in the atlas, and whether they turn with the board.
+#[derive(Clone, Copy, Debug)]
+pub struct Drawn {
+    /// White's token's rectangle in the atlas, then Black's.
+    pub side: [Rect; 2],
+    /// Whether the picture is of moves.
+    pub turns: bool,
+}
+
+/// Every token of a level in one texture, so that the renderer draws all the pieces in one
+/// batch (with a software renderer each separate texture costs a draw of its own).
+#[derive(Clone, Debug, Default)]
+pub struct Tokens {
+    /// The atlas.
+    pub atlas: Handle<Image>,
+    /// By type, where its tokens lie.
+    pub drawn: Vec<Drawn>,
+}
+
+/// Transparent pixels round each token in the atlas, so that filtering does not bleed.
+const PAD: u32 = 2;
+
+/// Tokens per row of the atlas.
+const COLUMNS: u32 = 8;
+
+/// Lays the tokens out in one atlas texture.
+pub fn tokens(rendered: &[Rendered], images: &mut Assets<Image>) -> Tokens {
+    let cell = PIXELS + 2 * PAD;
+    let count = (rendered.len() * 2).max(1) as u32;
+    let rows = count.div_ceil(COLUMNS);
+    let (width, height) = (COLUMNS * cell, rows * cell);
+    let mut data = vec![0u8; (width * height * 4) as usize];
+    let mut drawn = Vec::new();
+    for (t, r) in rendered.iter().enumerate() {
+        let mut rects = [Rect::default(); 2];
+        for (s, rgba) in r.side.iter().enumerate() {
+            let n = (t * 2 + s) as u32;
+            let (x0, y0) = ((n % COLUMNS) * cell + PAD, (n / COLUMNS) * cell + PAD);
+            for row in 0..PIXELS {
+                let from = (row * PIXELS * 4) as usize;
+                let to = (((y0 + row) * width + x0) * 4) as usize;
+                let len = (PIXELS * 4) as usize;
+                if let (Some(src), Some(dst)) =
+                    (rgba.get(from..from + len), data.get_mut(to..to + len))
+                {
+                    dst.copy_from_slice(src);
+                }
+            }
+            rects[s] = Rect::new(
+                x0 as f32,
+                y0 as f32,
+                (x0 + PIXELS) as f32,
+                (y0 + PIXELS) as f32,
+            );
+        }
+        drawn.push(Drawn {
+            side: rects,
+            turns: r.turns,
+        });
+    }
+    let atlas = Image::new(
+        Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    Tokens {
+        atlas: images.add(atlas),
+        drawn,
+    }
+}
+
+/// Draws a source's tokens for both sides.
+fn draw(source: &Source, token: Token) -> Result<Rendered, String> {
+    Ok(Rendered {
+        side: [
+            render_token(&source.svg, false, token)?,
+            render_token(&source.svg, true, token)?,
+        ],
         turns: turns(&source.svg),
     })
 }
 
-/// A grid piece type's textures: its picture, or, if that does not draw (a broken SVG
+/// Nothing to show: both sides transparent.
+fn blank() -> Rendered {
+    let empty = vec![0; (PIXELS * PIXELS * 4) as usize];
+    Rendered {
+        side: [empty.clone(), empty],
+        turns: false,
+    }
+}
+
+/// A grid piece type's tokens: its picture, or, if that does not draw (a broken SVG
 /// file), the picture of its moves, with a warning naming the file.
-pub fn draw_grid(
-    piece: &PieceType,
-    level_dir: &Path,
-    token: Token,
-    images: &mut Assets<Image>,
-) -> Drawn {
+pub fn draw_grid(piece: &PieceType, level_dir: &Path, token: Token) -> Rendered {
     let source = grid_source(piece, level_dir);
-    draw(&source, token, images).unwrap_or_else(|e| {
+    draw(&source, token).unwrap_or_else(|e| {
         if let Some(file) = &source.file {
             warn!(
                 "{}: {e}; drawing {}'s moves instead",
@@ -224,18 +291,15 @@ pub fn draw_grid(
             svg: moves_svg(piece),
             file: None,
         };
-        draw(&moves, token, images).unwrap_or_else(|_| Drawn {
-            side: [Handle::default(), Handle::default()],
-            turns: false,
-        })
+        draw(&moves, token).unwrap_or_else(|_| blank())
     })
 }
 
-/// A continuous kind's textures: the shipped picture, or the built-in one if that does not
+/// A continuous kind's tokens: the shipped picture, or the built-in one if that does not
 /// draw.
-pub fn draw_continuous(kind: Kind, token: Token, images: &mut Assets<Image>) -> Drawn {
+pub fn draw_continuous(kind: Kind, token: Token) -> Rendered {
     let source = continuous_source(kind);
-    draw(&source, token, images).unwrap_or_else(|e| {
+    draw(&source, token).unwrap_or_else(|e| {
         if let Some(file) = &source.file {
             warn!("{}: {e}; using the built-in picture", file.display());
         }
@@ -243,10 +307,7 @@ pub fn draw_continuous(kind: Kind, token: Token, images: &mut Assets<Image>) -> 
             svg: built_in(kind).to_string(),
             file: None,
         };
-        draw(&built_in, token, images).unwrap_or_else(|_| Drawn {
-            side: [Handle::default(), Handle::default()],
-            turns: false,
-        })
+        draw(&built_in, token).unwrap_or_else(|_| blank())
     })
 }
 
@@ -595,7 +656,6 @@ mod tests {
             grid_source(&piece, &dir).file.is_some(),
             "the file is found"
         );
-        let mut images = Assets::<Image>::default();
         let drawn = draw_grid(
             &piece,
             &dir,
@@ -603,10 +663,21 @@ mod tests {
                 face: 45.0,
                 picture: 1.0,
             },
-            &mut images,
         );
         assert!(drawn.turns, "drawn from its moves instead");
-        assert!(drawn.side.iter().all(|h| images.get(h).is_some()));
+        assert!(drawn.side.iter().all(|t| t.iter().any(|&a| a > 0)));
+        // Laid out in an atlas, each token keeps its own rectangle.
+        let mut images = Assets::<Image>::default();
+        let laid = tokens(&[drawn.clone(), drawn], &mut images);
+        assert_eq!(laid.drawn.len(), 2);
+        let rects: Vec<Rect> = laid.drawn.iter().flat_map(|d| d.side).collect();
+        for (i, a) in rects.iter().enumerate() {
+            assert_eq!(a.size(), Vec2::splat(PIXELS as f32));
+            for b in &rects[i + 1..] {
+                assert!(a.intersect(*b).is_empty(), "{a:?} and {b:?} overlap");
+            }
+        }
+        assert!(images.get(&laid.atlas).is_some());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1,7 +1,6 @@
 //! The board view: the camera, the squares, and fitting the board left of the panel.
 
-use super::super::{Flipped, Mode, ModeEntity, SQUARE_COLOURS, Stage, fit_board};
-use crate::convert::to_bevy;
+use super::super::{Flipped, Mode, Stage, board_bundle, fit_board};
 use crate::sim::Match;
 use bevy::camera::Projection;
 use bevy::prelude::*;
@@ -22,28 +21,16 @@ fn spawn_board(
     state: Res<Match>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
-    let board = state.level.board.clone();
-    let square = board.square as f32;
-    let [light, dark] = SQUARE_COLOURS.map(|c| materials.add(c));
-    let tile = meshes.add(Rectangle::new(square, square));
-    for file in 0..board.files {
-        for rank in 0..board.ranks {
-            let centre = to_bevy(board.square_centre(file, rank));
-            let material = if (file + rank) % 2 == 0 {
-                dark.clone()
-            } else {
-                light.clone()
-            };
-            commands.spawn((
-                Name::new("Square"),
-                ModeEntity,
-                Mesh2d(tile.clone()),
-                MeshMaterial2d(material),
-                Transform::from_translation(centre.extend(0.0)),
-            ));
-        }
-    }
+    let board = &state.level.board;
+    let size = Vec2::new(board.width() as f32, board.height() as f32);
+    commands.spawn(board_bundle(
+        board.files,
+        board.ranks,
+        size,
+        (&mut meshes, &mut materials, &mut images),
+    ));
 }
 
 /// Fits the board into the window left of the panel.

@@ -5,7 +5,7 @@
 use super::super::Mode;
 use super::super::Stage;
 use super::super::glide::{Glides, Placed, glide};
-use super::super::pictures::{self, Drawn, Token, Upright, keep_upright};
+use super::super::pictures::{self, Token, Upright, keep_upright};
 use crate::continuous::Kind;
 use crate::convert::to_bevy;
 use crate::sim::{Match, PieceKind, PieceSide, PieceSlot};
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Each kind's tokens, in `Kind::ALL`'s order.
 #[derive(Resource)]
-struct Tokens(Vec<(Kind, Drawn)>);
+struct Tokens(pictures::Tokens);
 
 /// A token's side, in units of R: the disc's diameter.
 const TOKEN_SIZE: f32 = 2.0;
@@ -42,12 +42,11 @@ const TOKEN: Token = Token {
 struct Picture;
 
 fn draw_tokens(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    commands.insert_resource(Tokens(
-        Kind::ALL
-            .iter()
-            .map(|&kind| (kind, pictures::draw_continuous(kind, TOKEN, &mut images)))
-            .collect(),
-    ));
+    let rendered: Vec<_> = Kind::ALL
+        .iter()
+        .map(|&kind| pictures::draw_continuous(kind, TOKEN))
+        .collect();
+    commands.insert_resource(Tokens(pictures::tokens(&rendered, &mut images)));
 }
 
 /// Gives new or changed piece entities their kind's token for their side.
@@ -68,7 +67,11 @@ fn dress_pieces(
                 commands.entity(child).despawn();
             }
         }
-        let Some((_, drawn)) = tokens.0.iter().find(|(k, _)| *k == kind.0) else {
+        let Some(drawn) = Kind::ALL
+            .iter()
+            .position(|&k| k == kind.0)
+            .and_then(|i| tokens.0.drawn.get(i))
+        else {
             continue;
         };
         let index = usize::from(side.0 == crate::continuous::Side::Black);
@@ -77,7 +80,8 @@ fn dress_pieces(
             Picture,
             Upright,
             Sprite {
-                image: drawn.side[index].clone(),
+                image: tokens.0.atlas.clone(),
+                rect: Some(drawn.side[index]),
                 custom_size: Some(Vec2::splat(TOKEN_SIZE)),
                 ..default()
             },

@@ -2,10 +2,8 @@
 //! left of the panel, and the coordinates on its edges.
 
 use super::super::Flipped;
-use super::super::{Mode, ModeEntity, SQUARE_COLOURS, Stage, fit_board};
-use crate::grid::Square;
+use super::super::{Mode, Stage, board_bundle, fit_board};
 use crate::sim::GridMatch;
-use crate::sim::grid::square_centre;
 use bevy::camera::Projection;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -27,24 +25,16 @@ fn spawn_board(
     state: Res<GridMatch>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let g = state.level.variant.geometry;
-    let [light, dark] = SQUARE_COLOURS.map(|c| materials.add(c));
-    let tile = meshes.add(Rectangle::new(1.0, 1.0));
-    for sq in 0..g.squares() as Square {
-        let material = if (g.file(sq) + g.rank(sq)) % 2 == 0 {
-            dark.clone()
-        } else {
-            light.clone()
-        };
-        commands.spawn((
-            Name::new("Square"),
-            ModeEntity,
-            Mesh2d(tile.clone()),
-            MeshMaterial2d(material),
-            Transform::from_translation(square_centre(&state.level, sq).extend(0.0)),
-        ));
-    }
+    let (files, ranks) = (u32::from(g.files()), u32::from(g.ranks()));
+    commands.spawn(board_bundle(
+        files,
+        ranks,
+        Vec2::new(files as f32, ranks as f32),
+        (&mut meshes, &mut materials, &mut images),
+    ));
 }
 
 /// Fits the board into the window left of the panel, turned round when flipped.

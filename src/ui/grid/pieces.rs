@@ -6,7 +6,7 @@ use super::super::Mode;
 use super::super::Stage;
 use super::super::files::LevelSource;
 use super::super::glide::{Glides, Placed, glide};
-use super::super::pictures::{self, Drawn, Token, Upright, keep_upright};
+use super::super::pictures::{self, Token, Tokens, Upright, keep_upright};
 use crate::grid::position::{is_piece, side_of, type_of};
 use crate::sim::grid::square_centre;
 use crate::sim::{GridMatch, GridPiece};
@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 struct Pictures {
     level: String,
-    drawn: Vec<Drawn>,
+    tokens: Tokens,
 }
 
 /// Draws the level's piece pictures when the level is new (the match changes with every
@@ -53,14 +53,15 @@ fn draw_pictures(
         .as_ref()
         .and_then(|s| s.path.parent().map(std::path::Path::to_path_buf))
         .unwrap_or_default();
-    let drawn = state
+    let rendered: Vec<_> = state
         .level
         .variant
         .types
         .iter()
-        .map(|t| pictures::draw_grid(t, &dir, TOKEN, &mut images))
+        .map(|t| pictures::draw_grid(t, &dir, TOKEN))
         .collect();
-    commands.insert_resource(Pictures { level: key, drawn });
+    let tokens = pictures::tokens(&rendered, &mut images);
+    commands.insert_resource(Pictures { level: key, tokens });
 }
 
 /// A token's side on a square: its rimmed disc's diameter.
@@ -83,13 +84,14 @@ fn dress_pieces(
         return;
     };
     for (entity, piece) in &pieces {
-        let Some(drawn) = pictures.drawn.get(usize::from(piece.kind)) else {
+        let Some(drawn) = pictures.tokens.drawn.get(usize::from(piece.kind)) else {
             continue;
         };
         commands.entity(entity).insert(Visibility::Inherited);
         let mut token = commands.spawn((
             Sprite {
-                image: drawn.side[usize::from(piece.side)].clone(),
+                image: pictures.tokens.atlas.clone(),
+                rect: Some(drawn.side[usize::from(piece.side)]),
                 custom_size: Some(Vec2::splat(TOKEN_SIZE)),
                 ..default()
             },
