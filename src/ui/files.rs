@@ -166,6 +166,7 @@ pub fn files_window(
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -8.0))
         .default_width(super::PANEL_WIDTH - 30.0)
         .collapsible(true)
+        .default_open(false)
         .resizable(false)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {

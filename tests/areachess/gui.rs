@@ -532,11 +532,13 @@ fn the_continuous_inspector_draws_a_kinds_areas() {
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn other_levels_open_in_the_same_window() {
-    // "Other levels" in the files window, then Obento, Chess and back to the start level.
+    // Open the files window (collapsed at first), then "Other levels" in it, then Obento,
+    // Chess and back to the start level.
     let obento = shot_path("switch-obento");
     let chess = shot_path("switch-chess");
     let script = format!(
-        "pixel 882,736; press; release; wait 15; \
+        "pixel 913,734; press; release; wait 15; \
+         pixel 882,736; press; release; wait 15; \
          pixel 891,652; press; release; wait 15; shot {}; \
          pixel 868,484; press; release; wait 15; shot {}; \
          pixel 909,421; press; release; wait 15",
