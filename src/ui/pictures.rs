@@ -39,35 +39,30 @@ pub struct Source {
 /// A grid piece's picture: the file its level or the shipped pictures give (see
 /// `level::pictures::find`), else one drawn from its moves.
 pub fn grid_source(piece: &PieceType, level_dir: &Path) -> Source {
-    pictures::find(piece.image.as_deref(), &piece.name, level_dir)
-        .and_then(|path| {
-            let svg = std::fs::read_to_string(&path).ok()?;
-            Some(Source {
-                svg,
-                file: Some(path),
-            })
+    let file = pictures::find(piece.image.as_deref(), &piece.name, level_dir);
+    read_or(file, || moves_svg(piece))
+}
+
+/// The picture in `file` if there is one and it reads, else the one `otherwise` makes.
+fn read_or(file: Option<PathBuf>, otherwise: impl FnOnce() -> String) -> Source {
+    file.and_then(|path| {
+        let svg = std::fs::read_to_string(&path).ok()?;
+        Some(Source {
+            svg,
+            file: Some(path),
         })
-        .unwrap_or_else(|| Source {
-            svg: moves_svg(piece),
-            file: None,
-        })
+    })
+    .unwrap_or_else(|| Source {
+        svg: otherwise(),
+        file: None,
+    })
 }
 
 /// A continuous piece's picture: the shipped file, else the copy built into the program.
 pub fn continuous_source(kind: Kind) -> Source {
     let name = kind.name();
-    pictures::find(Some(name), name, Path::new("."))
-        .and_then(|path| {
-            let svg = std::fs::read_to_string(&path).ok()?;
-            Some(Source {
-                svg,
-                file: Some(path),
-            })
-        })
-        .unwrap_or_else(|| Source {
-            svg: built_in(kind).to_string(),
-            file: None,
-        })
+    let file = pictures::find(Some(name), name, Path::new("."));
+    read_or(file, || built_in(kind).to_string())
 }
 
 /// The copy of a continuous kind's shipped picture built into the program.

@@ -9,11 +9,8 @@ use areachess::grid::courier;
 use areachess::grid::game::Game;
 use areachess::grid::position::MoveKind;
 use areachess::level::{self, save};
-use std::path::Path;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::support::root;
 
 fn text(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))

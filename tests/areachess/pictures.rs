@@ -10,19 +10,11 @@ use areachess::level::{self, LevelKind, pictures};
 use areachess::ui::pictures::{ART_RADIUS, PIXELS, grid_source, moves_svg, render, turns};
 use std::path::{Path, PathBuf};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::support::{root, shipped_levels};
 
 fn shipped_grid_pieces() -> Vec<(PathBuf, PieceType)> {
     let mut out = Vec::new();
-    let mut levels: Vec<PathBuf> = std::fs::read_dir(root().join("levels"))
-        .expect("levels/")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    levels.sort();
-    for path in levels {
+    for path in shipped_levels() {
         let level = level::load(&path).expect("a shipped level loads");
         if let LevelKind::Grid(grid) = level.kind {
             for t in &grid.variant.types {

@@ -1,22 +1,8 @@
 //! The level format's schema: the published JSON Schema is the one the loader checks
 //! with, every shipped level passes it, and an independent validator agrees on bad ones.
 
+use crate::support::{root, shipped_levels};
 use areachess::level::{self, schema};
-use std::path::{Path, PathBuf};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn shipped_levels() -> Vec<PathBuf> {
-    let mut levels: Vec<PathBuf> = std::fs::read_dir(root().join("levels"))
-        .expect("levels/")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    levels.sort();
-    levels
-}
 
 /// `levels/schema.json` is what the code writes (run with `AREACHESS_BLESS=1` to rewrite it).
 #[test]

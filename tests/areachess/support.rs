@@ -177,3 +177,19 @@ pub fn fen_of(files: i32, ranks: i32, side: char, at: impl Fn(i32, i32) -> char)
         .collect();
     format!("{} {side} - - 0 1", rows.join("/"))
 }
+
+/// The project's folder.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The shipped level files, sorted.
+pub fn shipped_levels() -> Vec<std::path::PathBuf> {
+    let mut levels: Vec<std::path::PathBuf> = std::fs::read_dir(root().join("levels"))
+        .expect("levels/")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    levels.sort();
+    levels
+}

@@ -189,10 +189,10 @@ fn draw(ui: &mut egui::Ui, board: &Board, sketch: &Sketch) {
         }
     }
     for area in &sketch.movement {
-        fill(&painter, area, scale, &to_screen);
+        paint(&painter, area, Paint::Fill, scale, &to_screen);
     }
     for area in &sketch.capture {
-        outline(&painter, area, scale, &to_screen);
+        paint(&painter, area, Paint::Outline, scale, &to_screen);
     }
     painter.circle(
         to_screen(sketch.at),
@@ -208,63 +208,59 @@ fn strip_corners(a: Point, b: Point, r: f64) -> [Point; 4] {
     [a + n, b + n, b - n, a - n]
 }
 
-fn fill(
-    painter: &egui::Painter,
-    area: &Area,
-    scale: f32,
-    to_screen: &impl Fn(Point) -> egui::Pos2,
-) {
-    match area {
-        Area::Strip(capsule) => {
-            let (a, b) = (capsule.segment.a, capsule.segment.b);
-            let corners = strip_corners(a, b, capsule.radius);
-            painter.add(egui::Shape::convex_polygon(
-                corners.iter().map(|&p| to_screen(p)).collect(),
-                MOVES,
-                egui::Stroke::NONE,
-            ));
-            painter.circle_filled(to_screen(b), capsule.radius as f32 * scale, MOVES);
-        }
-        Area::Disc { centre, ball } => {
-            painter.circle_filled(to_screen(*centre), ball.radius as f32 * scale, MOVES);
-        }
-        Area::Annulus {
-            centre,
-            inner,
-            outer,
-        } => {
-            let middle = (inner + outer) as f32 / 2.0 * scale;
-            let width = (outer - inner) as f32 * scale;
-            painter.circle_stroke(to_screen(*centre), middle, egui::Stroke::new(width, MOVES));
-        }
-    }
+/// How an area is drawn: filled (movement) or outlined (capture).
+#[derive(Clone, Copy, PartialEq)]
+enum Paint {
+    Fill,
+    Outline,
 }
 
-fn outline(
+/// Draws one area, filled in blue or outlined in red.
+fn paint(
     painter: &egui::Painter,
     area: &Area,
+    how: Paint,
     scale: f32,
     to_screen: &impl Fn(Point) -> egui::Pos2,
 ) {
-    let stroke = egui::Stroke::new(1.5, CAPTURES);
+    let line = egui::Stroke::new(1.5, CAPTURES);
+    let disc = |centre: Point, radius: f64| {
+        let (c, r) = (to_screen(centre), radius as f32 * scale);
+        match how {
+            Paint::Fill => painter.circle_filled(c, r, MOVES),
+            Paint::Outline => painter.circle_stroke(c, r, line),
+        };
+    };
     match area {
         Area::Strip(capsule) => {
             let (a, b) = (capsule.segment.a, capsule.segment.b);
-            let [a1, b1, b2, a2] = strip_corners(a, b, capsule.radius);
-            painter.line_segment([to_screen(a1), to_screen(b1)], stroke);
-            painter.line_segment([to_screen(a2), to_screen(b2)], stroke);
-            painter.circle_stroke(to_screen(b), capsule.radius as f32 * scale, stroke);
+            let corners = strip_corners(a, b, capsule.radius).map(to_screen);
+            if how == Paint::Fill {
+                painter.add(egui::Shape::convex_polygon(
+                    corners.to_vec(),
+                    MOVES,
+                    egui::Stroke::NONE,
+                ));
+            } else {
+                painter.line_segment([corners[0], corners[1]], line);
+                painter.line_segment([corners[3], corners[2]], line);
+            }
+            disc(b, capsule.radius);
         }
-        Area::Disc { centre, ball } => {
-            painter.circle_stroke(to_screen(*centre), ball.radius as f32 * scale, stroke);
-        }
+        Area::Disc { centre, ball } => disc(*centre, ball.radius),
         Area::Annulus {
             centre,
             inner,
             outer,
         } => {
-            painter.circle_stroke(to_screen(*centre), *inner as f32 * scale, stroke);
-            painter.circle_stroke(to_screen(*centre), *outer as f32 * scale, stroke);
+            if how == Paint::Fill {
+                let middle = (inner + outer) as f32 / 2.0 * scale;
+                let width = (outer - inner) as f32 * scale;
+                painter.circle_stroke(to_screen(*centre), middle, egui::Stroke::new(width, MOVES));
+            } else {
+                disc(*centre, *inner);
+                disc(*centre, *outer);
+            }
         }
     }
 }
