@@ -135,15 +135,29 @@ impl Inspector {
 }
 
 /// The inspector window.
-pub fn inspector_window(
+pub(super) fn inspector_window(
     mut contexts: EguiContexts,
     state: Option<Res<crate::sim::GridMatch>>,
+    pictures: Option<Res<super::grid::pieces::Pictures>>,
     mut inspector: ResMut<Inspector>,
 ) -> Result {
     let (Some(state), Some((t, marks))) = (state, inspector.shown.as_ref()) else {
         return Ok(());
     };
     let piece = &state.level.variant.types[*t];
+    // Its tokens, White's and Black's, as the board shows them.
+    let tokens = pictures.as_ref().and_then(|p| {
+        let drawn = p.tokens.drawn.get(*t)?;
+        let id = contexts.add_image(bevy_egui::EguiTextureHandle::Weak(p.tokens.atlas.id()));
+        let size = p.tokens.size;
+        Some(drawn.side.map(|r| {
+            egui::Rect::from_min_max(
+                egui::pos2(r.min.x / size.x, r.min.y / size.y),
+                egui::pos2(r.max.x / size.x, r.max.y / size.y),
+            )
+        }))
+        .map(|uv| (id, uv))
+    });
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     egui::Window::new(format!("{} ({})", piece.name, piece.label))
@@ -151,6 +165,13 @@ pub fn inspector_window(
         .default_pos(egui::pos2(20.0, 20.0))
         .resizable(false)
         .show(ctx, |ui| {
+            if let Some((id, uv)) = tokens {
+                ui.horizontal(|ui| {
+                    for side in uv {
+                        ui.add(egui::Image::new((id, egui::vec2(48.0, 48.0))).uv(side));
+                    }
+                });
+            }
             ui.monospace(format!("Betza: {}", piece.betza));
             if piece.royal {
                 ui.label("Royal: checkmate protects it.");

@@ -188,6 +188,8 @@ pub struct Drawn {
 pub struct Tokens {
     /// The atlas.
     pub atlas: Handle<Image>,
+    /// The atlas's size in pixels.
+    pub size: Vec2,
     /// By type, where its tokens lie.
     pub drawn: Vec<Drawn>,
 }
@@ -246,6 +248,7 @@ pub fn tokens(rendered: &[Rendered], images: &mut Assets<Image>) -> Tokens {
     );
     Tokens {
         atlas: images.add(atlas),
+        size: Vec2::new(width as f32, height as f32),
         drawn,
     }
 }

@@ -406,6 +406,28 @@ fn the_piece_inspector_draws_a_pieces_moves_on_its_own_board() {
     assert!(count(&shot) > 20 * 20, "green dots: {}", count(&shot));
     let plain = screenshot("no-inspector", &["play", "levels/obento.toml"]);
     assert_eq!(count(&plain), 0, "no inspector, no dots");
+    // Above the diagram, the Ship's two tokens as the board shows them: White's light face
+    // and Black's dark one. The plain board has Black's pieces there but no white face.
+    let faces = |shot: &Shot, face: [u8; 3]| {
+        let mut n = 0;
+        for y in 58..110 {
+            for x in 24..136 {
+                n += usize::from(near(shot.at(x, y), face, 3));
+            }
+        }
+        n
+    };
+    for (face, side) in [([247, 247, 242], "White"), ([31, 31, 36], "Black")] {
+        assert!(
+            faces(&shot, face) > 600,
+            "{side}'s token: {}",
+            faces(&shot, face)
+        );
+    }
+    assert!(
+        faces(&plain, [247, 247, 242]) < 50,
+        "no token on the plain board"
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ mod board;
 mod input;
 mod overlays;
 mod panel;
-mod pieces;
+pub(super) mod pieces;
 
 /// Grid mode: its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {

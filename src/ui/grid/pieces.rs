@@ -29,9 +29,10 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Each piece type's pictures, by type index, and the level they were drawn for.
 #[derive(Resource, Default)]
-struct Pictures {
+pub(in crate::ui) struct Pictures {
     level: String,
-    tokens: Tokens,
+    /// The atlas and where each type's tokens lie in it.
+    pub(in crate::ui) tokens: Tokens,
 }
 
 /// Draws the level's piece pictures when the level is new (the match changes with every
