@@ -121,19 +121,10 @@ struct LevelName(String);
 const SQUARE_COLOURS: [Color; 2] = [Color::srgb(0.93, 0.89, 0.80), Color::srgb(0.84, 0.78, 0.66)];
 
 /// A board of `files` × `ranks` squares filling `size` world units from the origin: one
-/// quad with a texture of one pixel per square, drawn without smoothing (one draw instead
-/// of one per square, which a software renderer feels).
-fn board_bundle(
-    files: u32,
-    ranks: u32,
-    size: Vec2,
-    assets: (
-        &mut Assets<Mesh>,
-        &mut Assets<ColorMaterial>,
-        &mut Assets<Image>,
-    ),
-) -> impl Bundle {
-    let (meshes, materials, images) = assets;
+/// sprite with a texture of one pixel per square, drawn without smoothing. For a software
+/// renderer this is one draw instead of one per square. Being a sprite, it also leaves the
+/// opaque pass empty, and Bevy then skips that pass and its full-window attachments.
+fn board_bundle(files: u32, ranks: u32, size: Vec2, images: &mut Assets<Image>) -> impl Bundle {
     let [light, dark] = SQUARE_COLOURS.map(|c| c.to_srgba().to_u8_array());
     let mut data = Vec::with_capacity((files * ranks * 4) as usize);
     // Rows from the top: the last rank first. a1 is dark.
@@ -158,15 +149,14 @@ fn board_bundle(
         bevy::asset::RenderAssetUsages::RENDER_WORLD,
     );
     image.sampler = bevy::image::ImageSampler::nearest();
-    let material = ColorMaterial {
-        texture: Some(images.add(image)),
-        ..default()
-    };
     (
         Name::new("Board"),
         ModeEntity,
-        Mesh2d(meshes.add(Rectangle::from_size(size))),
-        MeshMaterial2d(materials.add(material)),
+        Sprite {
+            image: images.add(image),
+            custom_size: Some(size),
+            ..default()
+        },
         Transform::from_translation((size / 2.0).extend(0.0)),
     )
 }

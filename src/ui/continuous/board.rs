@@ -16,21 +16,10 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_board(
-    mut commands: Commands,
-    state: Res<Match>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut images: ResMut<Assets<Image>>,
-) {
+fn spawn_board(mut commands: Commands, state: Res<Match>, mut images: ResMut<Assets<Image>>) {
     let board = &state.level.board;
     let size = Vec2::new(board.width() as f32, board.height() as f32);
-    commands.spawn(board_bundle(
-        board.files,
-        board.ranks,
-        size,
-        (&mut meshes, &mut materials, &mut images),
-    ));
+    commands.spawn(board_bundle(board.files, board.ranks, size, &mut images));
 }
 
 /// Fits the board into the window left of the panel.

@@ -20,20 +20,14 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(EguiPrimaryContextPass, coordinates.in_set(Mode::Grid));
 }
 
-fn spawn_board(
-    mut commands: Commands,
-    state: Res<GridMatch>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut images: ResMut<Assets<Image>>,
-) {
+fn spawn_board(mut commands: Commands, state: Res<GridMatch>, mut images: ResMut<Assets<Image>>) {
     let g = state.level.variant.geometry;
     let (files, ranks) = (u32::from(g.files()), u32::from(g.ranks()));
     commands.spawn(board_bundle(
         files,
         ranks,
         Vec2::new(files as f32, ranks as f32),
-        (&mut meshes, &mut materials, &mut images),
+        &mut images,
     ));
 }
 
