@@ -97,8 +97,14 @@ fn shot_path(name: &str) -> PathBuf {
     path
 }
 
+/// One app on the display at a time: the apps share one X server, and a pointer one of them
+/// moves is reported to whichever window lies under it, so two tests driving the pointer at
+/// once could disturb each other.
+static DISPLAY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Runs the app with `args`, then `--screenshot` into a fresh file; returns the image.
 pub fn screenshot(name: &str, args: &[&str]) -> Shot {
+    let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
     let path = shot_path(name);
     let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
         .args(args)
@@ -571,37 +577,41 @@ fn other_levels_open_in_the_same_window() {
         "switch-back",
         &["play", "levels/area-of-competence.toml", "--drive", &script],
     );
+    // The shots stay in the temporary folder if an assertion fails, to be looked at.
     let shot = Shot::read(&obento);
-    let _ = std::fs::remove_file(&obento);
     let board = Board::find(&shot, 12, 12);
+    let seen = obento.display();
     for file in 0..12 {
         assert!(
             holds(&shot, &board, file, 0, white_disc),
-            "Obento: white on {file},0"
+            "Obento: white on {file},0 ({seen})"
         );
         assert!(
             holds(&shot, &board, file, 11, black_disc),
-            "Obento: black on {file},11"
+            "Obento: black on {file},11 ({seen})"
         );
-        assert!(bare(&shot, &board, file, 6), "Obento: empty {file},6");
+        assert!(
+            bare(&shot, &board, file, 6),
+            "Obento: empty {file},6 ({seen})"
+        );
     }
     // Chess: an 8×8 board, and nothing of Obento's left on its empty ranks.
     let shot = Shot::read(&chess);
-    let _ = std::fs::remove_file(&chess);
     let board = Board::find(&shot, 8, 8);
+    let seen = chess.display();
     for file in 0..8 {
         assert!(
             holds(&shot, &board, file, 1, white_disc),
-            "chess: white on {file},1"
+            "chess: white on {file},1 ({seen})"
         );
         assert!(
             holds(&shot, &board, file, 7, black_disc),
-            "chess: black on {file},7"
+            "chess: black on {file},7 ({seen})"
         );
         for rank in 2..6 {
             assert!(
                 bare(&shot, &board, file, rank),
-                "chess: empty {file},{rank}"
+                "chess: empty {file},{rank} ({seen})"
             );
         }
     }
@@ -619,4 +629,6 @@ fn other_levels_open_in_the_same_window() {
             );
         }
     }
+    let _ = std::fs::remove_file(&obento);
+    let _ = std::fs::remove_file(&chess);
 }
