@@ -64,10 +64,9 @@ pub fn run(
     }))
     .add_plugins((EguiPlugin::default(), RulesPlugin))
     .init_resource::<files::FileField>()
-    .init_resource::<open::Pending>()
+    .add_plugins(open::plugin)
     .add_systems(Startup, spawn_camera)
     .add_systems(Update, files::autoplay)
-    .add_systems(PostUpdate, open::open_pending)
     .add_systems(
         EguiPrimaryContextPass,
         (plain_style, files::files_window, files::game_over_banner).chain(),

@@ -81,13 +81,19 @@ impl Opened {
     }
 }
 
+/// Opening in place: a file asked for during a frame is opened at its end.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Pending>()
+        .add_systems(PostUpdate, open_pending);
+}
+
 /// A level or saved game to open in place of the current match at the end of the frame.
 #[derive(Resource, Default)]
 pub(super) struct Pending(pub Option<PathBuf>);
 
 /// Opens the pending file in place: on success the old board, pieces and match go and the
 /// new ones come; on failure the current game stays and the files window says why.
-pub(super) fn open_pending(world: &mut World) {
+fn open_pending(world: &mut World) {
     let Some(path) = world.resource_mut::<Pending>().0.take() else {
         return;
     };
@@ -121,4 +127,117 @@ pub(super) fn open_pending(world: &mut World) {
         window.title = title;
     }
     world.resource_mut::<FileField>().said = format!("Opened {name}.");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::RulesPlugin;
+    use bevy::ecs::query::QueryFilter;
+
+    fn level_path(file: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("levels")
+            .join(file)
+    }
+
+    /// Both modes' systems, the rules and the opening in place, without a window: what
+    /// `ui::run` builds, less the rendering and egui.
+    fn app_on(file: &str) -> App {
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            AssetPlugin::default(),
+            bevy::input::InputPlugin,
+            RulesPlugin,
+        ))
+        // Gizmos without `GizmoPlugin`, whose 3D systems want more assets.
+        .init_asset::<bevy::gizmos::GizmoAsset>()
+        .init_gizmo_group::<DefaultGizmoConfigGroup>()
+        .init_asset::<Mesh>()
+        .init_asset::<ColorMaterial>()
+        .init_asset::<Image>()
+        // What the input systems' `EguiContexts` holds; with no egui context the pointer
+        // is never on a panel.
+        .init_resource::<bevy_egui::EguiUserTextures>()
+        .init_resource::<FileField>()
+        .add_plugins(plugin);
+        super::super::add_stages(&mut app);
+        app.add_plugins((super::super::continuous::plugin, super::super::grid::plugin));
+        match Opened::read(&level_path(file)) {
+            Ok(opened) => opened.install(app.world_mut()),
+            Err(failure) => panic!("{file}: {}", failure.message),
+        }
+        app.update();
+        app
+    }
+
+    /// Asks for `path` as the files window does, and runs the frame that opens it and the
+    /// one that spawns the new board and pieces.
+    fn open(app: &mut App, path: PathBuf) {
+        app.world_mut().resource_mut::<Pending>().0 = Some(path);
+        app.update();
+        app.update();
+    }
+
+    fn count<F: QueryFilter>(app: &mut App) -> usize {
+        let world = app.world_mut();
+        world.query_filtered::<(), F>().iter(world).count()
+    }
+
+    /// One board and the pieces of `file`'s level in its mode, nothing of the other mode,
+    /// and the panel's resources of this level.
+    fn shows(app: &mut App, file: &str, name: &str, continuous: usize, grid: usize) {
+        assert_eq!(count::<With<ModeEntity>>(app), 1, "{file}: one board");
+        assert_eq!(count::<With<PieceSlot>>(app), continuous, "{file}");
+        assert_eq!(count::<With<GridPiece>>(app), grid, "{file}");
+        let world = app.world();
+        assert_eq!(world.contains_resource::<Match>(), continuous > 0, "{file}");
+        assert_eq!(world.contains_resource::<GridMatch>(), grid > 0, "{file}");
+        assert_eq!(world.resource::<LevelName>().0, name);
+        assert_eq!(world.resource::<LevelSource>().path, level_path(file));
+    }
+
+    #[test]
+    fn opening_another_level_replaces_the_board_and_pieces_in_either_mode() {
+        let mut app = app_on("area-of-competence.toml");
+        shows(
+            &mut app,
+            "area-of-competence.toml",
+            "Area of competence",
+            32,
+            0,
+        );
+        let drawn = count::<With<Transform>>(&mut app);
+        open(&mut app, level_path("obento.toml"));
+        shows(&mut app, "obento.toml", "Obento Chess", 0, 72);
+        // Same mode: the old grid board and pieces go.
+        open(&mut app, level_path("chess.toml"));
+        shows(&mut app, "chess.toml", "Chess", 0, 32);
+        open(&mut app, level_path("area-of-competence.toml"));
+        shows(
+            &mut app,
+            "area-of-competence.toml",
+            "Area of competence",
+            32,
+            0,
+        );
+        assert_eq!(
+            count::<With<Transform>>(&mut app),
+            drawn,
+            "nothing left over"
+        );
+    }
+
+    #[test]
+    fn a_file_that_is_no_level_leaves_the_game_and_says_why() {
+        let mut app = app_on("chess.toml");
+        let broken =
+            std::env::temp_dir().join(format!("areachess-broken-{}.toml", std::process::id()));
+        std::fs::write(&broken, "name = 3\n").expect("a scratch file");
+        open(&mut app, broken.clone());
+        let _ = std::fs::remove_file(&broken);
+        shows(&mut app, "chess.toml", "Chess", 0, 32);
+        assert!(!app.world().resource::<FileField>().said.is_empty());
+    }
 }
