@@ -42,18 +42,24 @@ fn record_frame_time(
 }
 
 impl FrameTimes {
-    /// `N frames: mean M ms, slowest S ms`.
+    /// `N frames: mean M ms, median D ms, 95th percentile P ms, slowest S ms; K over 1/60 s`.
     fn report(&self) -> String {
         let n = self.0.len();
         if n == 0 {
             return "no frames timed".to_string();
         }
-        let mean = self.0.iter().sum::<f32>() / n as f32;
-        let slowest = self.0.iter().copied().fold(0.0, f32::max);
+        let mut sorted = self.0.clone();
+        sorted.sort_by(f32::total_cmp);
+        let mean = sorted.iter().sum::<f32>() / n as f32;
+        // The nearest-rank percentile: the smallest time at least `p` of the frames keep to.
+        let rank = |p: f32| sorted[((p * n as f32).ceil() as usize).clamp(1, n) - 1];
+        let over = sorted.iter().filter(|&&t| t > 1.0 / 60.0).count();
         format!(
-            "{n} frames: mean {:.1} ms, slowest {:.1} ms",
+            "{n} frames: mean {:.1} ms, median {:.1} ms, 95th percentile {:.1} ms, slowest {:.1} ms; {over} over 1/60 s",
             mean * 1e3,
-            slowest * 1e3
+            rank(0.5) * 1e3,
+            rank(0.95) * 1e3,
+            sorted[n - 1] * 1e3,
         )
     }
 }
@@ -102,4 +108,22 @@ fn take_screenshot(
             }
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FrameTimes;
+
+    #[test]
+    fn the_report_gives_the_spread_and_the_frames_over_a_sixtieth() {
+        // Twenty frames: 18 of 10 ms, one of 20 ms and one of 40 ms.
+        let mut times = vec![0.010; 18];
+        times.extend([0.020, 0.040]);
+        let report = FrameTimes(times).report();
+        assert_eq!(
+            report,
+            "20 frames: mean 12.0 ms, median 10.0 ms, 95th percentile 20.0 ms, slowest 40.0 ms; 2 over 1/60 s"
+        );
+        assert_eq!(FrameTimes(Vec::new()).report(), "no frames timed");
+    }
 }

@@ -137,6 +137,11 @@ fn the_continuous_board_shows_its_squares_and_both_armies() {
         w > 500.0 && (x1 as f32) < 1100.0 - 290.0,
         "left of the panel: {x0}..{x1}"
     );
+    // Round the board and under the panel's text: the window's background, egui's dark
+    // panel colour (the panel itself is not painted).
+    for (x, y) in [(x0 / 2, 380), (950, 400)] {
+        assert_eq!(shot.at(x, y), [27, 27, 27], "the background at ({x}, {y})");
+    }
     let square = w / 8.0;
     // A disc's radius is R, a square 2√2 R.
     let r = square / (2.0 * std::f32::consts::SQRT_2);
