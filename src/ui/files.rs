@@ -60,6 +60,22 @@ impl Demo {
     pub fn showing(&self) -> bool {
         self.showing.is_some()
     }
+
+    /// Whether a demonstration is playing by itself.
+    pub fn playing(&self) -> bool {
+        self.showing.is_some() && self.autoplay
+    }
+
+    /// A demonstration named `name` playing by itself at one move a second (for tests).
+    #[cfg(test)]
+    pub fn autoplaying(name: &str) -> Demo {
+        Demo {
+            showing: Some(name.to_string()),
+            autoplay: true,
+            speed: 1.0,
+            ..Demo::default()
+        }
+    }
 }
 
 /// Finds the demonstrations of the level: saved games in `levels/demos/` (beside the level

@@ -130,7 +130,7 @@ fn open_pending(world: &mut World) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::sim::RulesPlugin;
     use bevy::ecs::query::QueryFilter;
@@ -143,7 +143,7 @@ mod tests {
 
     /// Both modes' systems, the rules and the opening in place, without a window: what
     /// `ui::run` builds, less the rendering and egui.
-    fn app_on(file: &str) -> App {
+    pub(in crate::ui) fn app_on(file: &str) -> App {
         let mut app = App::new();
         app.add_plugins((
             MinimalPlugins,

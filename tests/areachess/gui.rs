@@ -637,3 +637,42 @@ fn other_levels_open_in_the_same_window() {
     let _ = std::fs::remove_file(&obento);
     let _ = std::fs::remove_file(&chess);
 }
+
+/// The CPU time a process has used so far, in clock ticks (Linux: `/proc/PID/stat`).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the app's stat");
+    // The fields after the command name (which is in brackets): utime and stime are the
+    // 12th and 13th of them.
+    let rest = &stat[stat.rfind(')').expect("a command name") + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime")
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_window_rests_when_nothing_happens() {
+    let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
+    // The window as people use it (no --screenshot, which draws every frame it counts).
+    let mut app = Command::new(env!("CARGO_BIN_EXE_areachess"))
+        .args(["play", "levels/obento.toml"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the app starts");
+    // Time to open the window and compile the shaders; then three seconds left alone.
+    std::thread::sleep(std::time::Duration::from_secs(5));
+    let running = app.try_wait().expect("the app's state").is_none();
+    let before = cpu_ticks(app.id());
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let used = cpu_ticks(app.id()) - before;
+    let _ = app.kill();
+    let _ = app.wait();
+    assert!(running, "the app is still running");
+    // Drawing every frame keeps both cores busy (about 300 ticks in three seconds here); at
+    // rest only the window system's rare wake-ups are left.
+    assert!(
+        used < 30,
+        "{used} ticks of CPU time in three seconds at rest"
+    );
+}
