@@ -265,7 +265,11 @@ pub fn files_window(
                     *levels = (source.path.clone(), level_list(&source));
                 }
                 for (name, description, path) in &levels.1 {
-                    if ui.button(name).on_hover_text(description).clicked() {
+                    if ui
+                        .add(egui::Button::new(listed(ui, name, description)).truncate())
+                        .on_hover_text(description)
+                        .clicked()
+                    {
                         open_over(path, progress, &mut field, &mut pending);
                     }
                 }
@@ -297,6 +301,28 @@ fn load(
 
 /// A level in the list: name, description, path.
 type Listed = (String, String, PathBuf);
+
+/// A level's line in the list: its name, then as much of its description as the line
+/// holds, in faint type (all of it shows on hover).
+fn listed(ui: &egui::Ui, name: &str, description: &str) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    let style = ui.style();
+    egui::RichText::new(name).append_to(
+        &mut job,
+        style,
+        egui::FontSelection::Default,
+        egui::Align::Center,
+    );
+    egui::RichText::new(format!(" — {description}"))
+        .weak()
+        .append_to(
+            &mut job,
+            style,
+            egui::FontSelection::Default,
+            egui::Align::Center,
+        );
+    job
+}
 
 /// The levels beside this one: name, description, path.
 fn level_list(source: &LevelSource) -> Vec<Listed> {
@@ -376,6 +402,30 @@ pub fn game_over_banner(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_listed_level_shows_its_name_then_its_description_fainter() {
+        let ctx = egui::Context::default();
+        let mut job = None;
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            job = Some(listed(ui, "Chess", "Orthodox chess."));
+        });
+        // The font atlas made in the pass is not wanted here.
+        output.textures_delta.clear();
+        let job = job.expect("the panel ran");
+        assert_eq!(job.text, "Chess — Orthodox chess.");
+        let [name, description] = &job.sections[..] else {
+            panic!("two sections: {:?}", job.sections);
+        };
+        assert_eq!(
+            job.text.get(name.byte_range.start.0..name.byte_range.end.0),
+            Some("Chess")
+        );
+        assert_ne!(
+            name.format.color, description.format.color,
+            "the description is fainter"
+        );
+    }
 
     #[test]
     fn a_game_in_progress_is_left_only_on_a_second_click() {
