@@ -1,9 +1,10 @@
 //! Drawing only when something changes. A hot-seat game stands still most of the time, and
 //! under a software renderer every frame keeps both cores busy, so the window draws a frame
 //! when the window system reports something (the pointer, a key, a resize) or when this
-//! module asks for one: while pieces glide, while a demonstration plays by itself, while
-//! a file waits to open, and for the frame after the rules were asked or answered
-//! something. `--screenshot` runs keep drawing every frame, as they count frames.
+//! module asks for one: while the renderer compiles its pipelines, while pieces glide,
+//! while a demonstration plays by itself, while a file waits to open, and for the frame
+//! after the rules were asked or answered something. `--screenshot` runs keep drawing every
+//! frame, as they count frames.
 
 use super::files::Demo;
 use super::glide::Glides;
@@ -16,21 +17,47 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Adds the frame requests. The app's update mode is set by the caller (`ui::run`), since
 /// only the interactive window waits for events.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Last, keep_drawing).add_systems(
-        PreUpdate,
-        quiet_modifiers
-            .after(EguiPreUpdateSet::ProcessInput)
-            .before(EguiPreUpdateSet::BeginPass),
-    );
+    let compiling = Compiling::default();
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.insert_resource(compiling.clone()).add_systems(
+            bevy::render::Render,
+            note_compiling.in_set(bevy::render::RenderSystems::Cleanup),
+        );
+    }
+    app.insert_resource(compiling)
+        .add_systems(Last, keep_drawing)
+        .add_systems(
+            PreUpdate,
+            quiet_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        );
 }
 
 /// The update mode of the interactive window: wait for the window system or a request.
 pub(super) fn settings() -> bevy::winit::WinitSettings {
     bevy::winit::WinitSettings::desktop_app()
+}
+
+/// Whether the renderer is still compiling pipelines, as the render world last saw it
+/// (shared by both worlds). A pipeline becomes ready some frames after it is asked for;
+/// until then what needs it is not drawn, so frames must keep coming.
+#[derive(Resource, Clone, Default)]
+struct Compiling(Arc<AtomicBool>);
+
+/// Notes, in the render world, whether any pipeline is still being compiled.
+fn note_compiling(
+    cache: Res<bevy::render::render_resource::PipelineCache>,
+    compiling: Res<Compiling>,
+) {
+    let waiting = cache.waiting_pipelines().next().is_some();
+    compiling.0.store(waiting, Ordering::Relaxed);
 }
 
 /// Passes the modifier keys on to egui only when they change. bevy_egui 0.42 reports
@@ -75,24 +102,39 @@ impl RuleTraffic<'_, '_> {
     }
 }
 
-/// Asks for another frame while something changes without any input to wake the window:
-/// a glide, a demonstration's autoplay, a file to open, the rules' messages (answered the
-/// next frame) and a match that changed (its pieces and panels follow the next frame).
+/// What goes on by itself, without input: pipelines being compiled, a glide, a
+/// demonstration's autoplay, a file to open.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Underway<'w> {
+    compiling: Res<'w, Compiling>,
+    glides: Option<Res<'w, Glides>>,
+    demo: Option<Res<'w, Demo>>,
+    pending: Option<Res<'w, Pending>>,
+}
+
+impl Underway<'_> {
+    /// Whether anything is under way.
+    fn any(&self) -> bool {
+        self.compiling.0.load(Ordering::Relaxed)
+            || self.glides.as_ref().is_some_and(|g| g.busy())
+            || self.demo.as_ref().is_some_and(|d| d.playing())
+            || self.pending.as_ref().is_some_and(|p| p.0.is_some())
+    }
+}
+
+/// Asks for another frame while something goes on without any input to wake the window
+/// (see [`Underway`]), after the rules' messages (answered the next frame) and when a match
+/// changed (its pieces and panels follow the next frame).
 fn keep_drawing(
-    glides: Option<Res<Glides>>,
-    demo: Option<Res<Demo>>,
-    pending: Option<Res<Pending>>,
+    underway: Underway,
     continuous: Option<Res<Match>>,
     grid: Option<Res<GridMatch>>,
     mut traffic: RuleTraffic,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let moving = glides.is_some_and(|g| g.busy());
-    let playing = demo.is_some_and(|d| d.playing());
-    let opening = pending.is_some_and(|p| p.0.is_some());
     let changed =
         continuous.is_some_and(|m| m.is_changed()) || grid.is_some_and(|m| m.is_changed());
-    if traffic.any() || moving || playing || opening || changed {
+    if traffic.any() || underway.any() || changed {
         redraw.write(RequestRedraw);
     }
 }
@@ -184,5 +226,16 @@ mod tests {
         assert!(frames(&mut app, 90).iter().all(|&a| a), "autoplay");
         app.insert_resource(Demo::default());
         assert_eq!(frames(&mut app, 3), [false; 3], "stopped");
+    }
+
+    #[test]
+    fn pipelines_being_compiled_keep_the_frames_coming() {
+        let mut app = app("obento.toml");
+        assert_eq!(frames(&mut app, 3), [false; 3]);
+        let compiling = app.world().resource::<Compiling>().0.clone();
+        compiling.store(true, Ordering::Relaxed);
+        assert_eq!(frames(&mut app, 3), [true; 3], "while compiling");
+        compiling.store(false, Ordering::Relaxed);
+        assert_eq!(frames(&mut app, 3), [false; 3], "compiled");
     }
 }
