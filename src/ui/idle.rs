@@ -40,9 +40,17 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The update mode of the interactive window: wait for the window system or a request.
+/// The update mode of the interactive window: wait for the window's own events (the pointer
+/// over it, keys while it has focus, resizes) or a request, at most five seconds while it
+/// has focus. Device events are left out: they report the mouse moving anywhere on the
+/// screen, which would redraw the board for a pointer on another window.
 pub(super) fn settings() -> bevy::winit::WinitSettings {
-    bevy::winit::WinitSettings::desktop_app()
+    use bevy::winit::{UpdateMode, WinitSettings};
+    use std::time::Duration;
+    WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(Duration::from_secs(5)),
+        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_secs(60)),
+    }
 }
 
 /// Whether the renderer is still compiling pipelines, as the render world last saw it
