@@ -660,19 +660,31 @@ fn the_window_rests_when_nothing_happens() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("the app starts");
-    // Time to open the window and compile the shaders; then three seconds left alone.
-    std::thread::sleep(std::time::Duration::from_secs(5));
+    // It opens the window and compiles its shaders (two or three seconds here, longer on a
+    // loaded machine), then should rest: three seconds in a row with almost no CPU time.
+    // Drawing every frame keeps both cores busy (over 300 ticks in three seconds here).
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let mut windows = Vec::new();
+    let mut rested = false;
+    for _ in 0..10 {
+        if app.try_wait().expect("the app's state").is_some() {
+            break;
+        }
+        let before = cpu_ticks(app.id());
+        std::thread::sleep(std::time::Duration::from_secs(3));
+        let used = cpu_ticks(app.id()) - before;
+        windows.push(used);
+        if used < 30 {
+            rested = true;
+            break;
+        }
+    }
     let running = app.try_wait().expect("the app's state").is_none();
-    let before = cpu_ticks(app.id());
-    std::thread::sleep(std::time::Duration::from_secs(3));
-    let used = cpu_ticks(app.id()) - before;
     let _ = app.kill();
     let _ = app.wait();
     assert!(running, "the app is still running");
-    // Drawing every frame keeps both cores busy (about 300 ticks in three seconds here); at
-    // rest only the window system's rare wake-ups are left.
     assert!(
-        used < 30,
-        "{used} ticks of CPU time in three seconds at rest"
+        rested,
+        "CPU ticks in each three seconds left alone, never under 30: {windows:?}"
     );
 }
