@@ -349,7 +349,7 @@ pub fn autoplay(
     mut demo: ResMut<Demo>,
     mut commands: MessageWriter<MatchCommand>,
 ) {
-    if demo.showing.is_none() || !demo.autoplay {
+    if !demo.playing() {
         demo.clock = 0.0;
         return;
     }
