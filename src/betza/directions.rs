@@ -80,17 +80,37 @@ fn axis(c: char) -> (i32, i32) {
 }
 
 fn groups(modifiers: &[Modifier]) -> Vec<Group> {
+    placed_groups(modifiers)
+        .into_iter()
+        .map(|(_, g)| g)
+        .collect()
+}
+
+/// The first direction group that was already named before it (`ffN`, `vfN`, `aaK`), as
+/// the indices of its modifiers: a union with itself, which cannot mean anything.
+pub fn repeated_direction(modifiers: &[Modifier]) -> Option<std::ops::Range<usize>> {
+    let placed = placed_groups(modifiers);
+    placed
+        .iter()
+        .enumerate()
+        .find(|&(k, (_, g))| placed[..k].iter().any(|(_, h)| h == g))
+        .map(|(_, (at, _))| at.clone())
+}
+
+/// Each group with the indices of the modifiers that write it.
+fn placed_groups(modifiers: &[Modifier]) -> Vec<(std::ops::Range<usize>, Group)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < modifiers.len() {
+        let start = i;
         let group = match modifiers[i] {
             Modifier::Direction('a') => Group::All,
             Modifier::Direction('v') => {
-                out.push(Group::Furthest(0, 1));
+                out.push((i..i + 1, Group::Furthest(0, 1)));
                 Group::Furthest(0, -1)
             }
             Modifier::Direction('h') => {
-                out.push(Group::Furthest(1, 0));
+                out.push((i..i + 1, Group::Furthest(1, 0)));
                 Group::Furthest(-1, 0)
             }
             Modifier::Direction(c) => {
@@ -132,7 +152,7 @@ fn groups(modifiers: &[Modifier]) -> Vec<Group> {
                 continue;
             }
         };
-        out.push(group);
+        out.push((start..i + 1, group));
         i += 1;
     }
     out
@@ -236,7 +256,10 @@ mod tests {
         assert_eq!(of("G"), sorted(vec![(3, 3), (3, -3), (-3, 3), (-3, -3)]));
         assert_eq!(of("(4,1)").len(), 8);
         assert_eq!(of("(0,5)"), sorted(vec![(0, 5), (0, -5), (5, 0), (-5, 0)]));
-        assert!(of("(0,0)").is_empty());
+        assert!(
+            parse("(0,0)").is_err(),
+            "a leap that goes nowhere is refused"
+        );
     }
 
     #[test]

@@ -41,6 +41,8 @@
 //! | a link after `g` or `p` (`gR-sW`) | the next leg starts where the hop may stop: `g`'s landing, `p`'s squares past the screen; never the squares before the hurdle, nor the hurdle (see [`model`]) |
 //! | `K-BN` | `(K-B)` or `N`: a link binds tighter than writing terms side by side |
 //! | `WW3` | an error: a doubled atom already rides without limit |
+//! | a modifier twice in one term (`mmR`, `jjj`, `jjjR`, `ssW`, `ffN`, `vfN`, `frfrK`) | an error at the second writing: a mode is on or off, and a direction set joined with itself is itself (`jj` and `j` are one mode; `v` names `f` and `b`, `h` names `r` and `l`) |
+//! | `(0,0)`, old-notation `(0,0,f,b)` | an error: a leap that goes nowhere |
 //! | `(1,2)` vs `(1,0,1,1)` | two integers: a custom atom; four at the very start: the old notation |
 //! | old notation separators | `:` and `,` both separate tuples; `;` separates moving from capturing tuples |
 //! | old notation `(a,r,f,b)` | `r` right and `a` ahead; `f` and `b` how far the move repeats as written and turned round (see [`model`]) |
@@ -225,6 +227,56 @@ mod tests {
         assert!(error("msN").starts_with("'s' at column 2 keeps the previous leg's direction"));
         assert!(error("W|sW").starts_with("'s' at column 3 keeps"));
         assert!(parse("W-sW").is_ok());
+    }
+
+    #[test]
+    fn a_modifier_written_twice_in_a_term_is_refused_at_its_second_writing() {
+        let repeated = |text: &str, m: &str, column: usize| {
+            assert_eq!(
+                error(text),
+                format!(
+                    "'{m}' at column {column} repeats a modifier already given to this atom, which adds nothing"
+                ),
+                "{text}"
+            );
+        };
+        repeated("jjjjjjjR", "jj", 3);
+        repeated("jjjR", "j", 3);
+        repeated("jjjR", "j", 3);
+        repeated("jjjR", "j", 3);
+        repeated("mmR", "m", 2);
+        repeated("mcmR", "m", 3);
+        repeated("W-ssW", "s", 4);
+        repeated("ffN", "f", 2);
+        repeated("vfN", "f", 2);
+        repeated("hlW", "l", 2);
+        repeated("frfrK", "fr", 3);
+        repeated("aaK", "a", 2);
+        repeated("fhfhN", "fh", 3);
+        // Different modes, different directions and the same letter in another term read.
+        for text in [
+            "jjR", "mcR", "fbN", "frflK", "ffrN", "mR|mB", "mR-mB", "ifmW", "fhbsN",
+        ] {
+            assert!(parse(text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_leap_that_goes_nowhere_is_refused() {
+        assert_eq!(
+            error("(0,0)"),
+            "the leap at column 1 is (0,0): it goes nowhere"
+        );
+        assert_eq!(
+            error("mW(0, 0)3"),
+            "the leap at column 3 is (0,0): it goes nowhere"
+        );
+        assert_eq!(
+            error("(1,0,1,1):(0,0,1,1)"),
+            "the leap at column 11 is (0,0): it goes nowhere"
+        );
+        assert_eq!(parse("(0,0)").expect_err("invalid").width, 5);
+        assert!(parse("(0,1)").is_ok());
     }
 
     #[test]

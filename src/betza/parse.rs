@@ -50,6 +50,10 @@ pub enum ErrorKind {
     NumberTooLarge(String),
     /// `s` on a chain's first leg, which has no previous leg to follow.
     SameWithoutLeg,
+    /// A modifier written again in one term (`jjj`, `mm`, `ffN`): it adds nothing.
+    RepeatedModifier(String),
+    /// A leap of (0,0), which goes nowhere.
+    NullLeap,
 }
 
 impl fmt::Display for BetzaError {
@@ -95,6 +99,11 @@ impl fmt::Display for BetzaError {
                 f,
                 "'s' at column {c} keeps the previous leg's direction, but this is a chain's first leg (for sideways write rl, or h)"
             ),
+            ErrorKind::RepeatedModifier(m) => write!(
+                f,
+                "'{m}' at column {c} repeats a modifier already given to this atom, which adds nothing"
+            ),
+            ErrorKind::NullLeap => write!(f, "the leap at column {c} is (0,0): it goes nowhere"),
         }
     }
 }
@@ -270,8 +279,12 @@ impl Parser {
         )
     }
 
+    /// The modifiers before an atom. A mode written twice (`jj` and `j` count as one
+    /// mode), `s` twice or a direction group named twice is refused at its second writing.
     fn modifiers(&mut self) -> Result<Vec<Modifier>, BetzaError> {
         let mut out = Vec::new();
+        // The column and width of each modifier, for errors.
+        let mut spans = Vec::new();
         while let Some(c) = self.peek().filter(|c| c.is_ascii_lowercase()) {
             let next = self.peek_at(1);
             let (modifier, width) = match (c, next) {
@@ -307,10 +320,44 @@ impl Parser {
                     (Modifier::Mode(mode), 1)
                 }
             };
+            let jump = |m: &Modifier| {
+                matches!(
+                    m,
+                    Modifier::Mode(Mode::Jump) | Modifier::Mode(Mode::JumpMany)
+                )
+            };
+            let again = match modifier {
+                Modifier::Mode(_) | Modifier::Same => out
+                    .iter()
+                    .any(|m| *m == modifier || (jump(m) && jump(&modifier))),
+                _ => false,
+            };
+            if again {
+                return Err(self.repeated(modifier, width));
+            }
             out.push(modifier);
+            spans.push((self.column(), width));
             self.pos += width;
         }
+        if let Some(group) = super::directions::repeated_direction(&out) {
+            let (column, _) = spans[group.start];
+            let width = group.clone().map(|i| spans[i].1).sum();
+            let text = out[group].iter().map(Modifier::to_string).collect();
+            return Err(BetzaError::at(
+                column,
+                width,
+                ErrorKind::RepeatedModifier(text),
+            ));
+        }
         Ok(out)
+    }
+
+    fn repeated(&self, modifier: Modifier, width: usize) -> BetzaError {
+        BetzaError::at(
+            self.column(),
+            width,
+            ErrorKind::RepeatedModifier(modifier.to_string()),
+        )
     }
 
     fn range(&mut self, letter: char) -> Result<Range, BetzaError> {
@@ -351,7 +398,15 @@ impl Parser {
 
     /// `(x,y)`.
     fn custom(&mut self) -> Result<Atom, BetzaError> {
+        let open = self.column();
         let numbers = self.tuple(2, "a custom atom (x,y) of two integers")?;
+        if numbers == [0, 0] {
+            return Err(BetzaError::at(
+                open,
+                self.column() - open,
+                ErrorKind::NullLeap,
+            ));
+        }
         Ok(Atom::Custom(numbers[0], numbers[1]))
     }
 
@@ -425,7 +480,15 @@ impl Parser {
                     Some(_) => self.unexpected(),
                 });
             }
+            let open = self.column();
             let n = self.tuple(4, WHAT)?;
+            if n[0] == 0 && n[1] == 0 {
+                return Err(BetzaError::at(
+                    open,
+                    self.column() - open,
+                    ErrorKind::NullLeap,
+                ));
+            }
             groups[group].push([n[0], n[1], n[2], n[3]]);
             match self.peek() {
                 Some(':' | ',') => self.pos += 1,

@@ -128,8 +128,8 @@ proptest! {
     #[test]
     fn shaped_text_reads_and_prints_canonically(text in betza_shaped()) {
         // Only a term ending without a count, followed by the same letter, reads differently
-        // (as a doubled atom), and `s` may not open a chain; everything else the grammar
-        // builds must read.
+        // (as a doubled atom), `s` may not open a chain, and a term may not name one modifier
+        // twice; everything else the grammar builds must read.
         match parse(&text) {
             Ok(parsed) => {
                 let printed = parsed.to_string();
@@ -141,6 +141,7 @@ proptest! {
                     e.kind,
                     areachess::betza::ErrorKind::DoubledAndCounted
                         | areachess::betza::ErrorKind::SameWithoutLeg
+                        | areachess::betza::ErrorKind::RepeatedModifier(_)
                 ),
                 "{text:?}: {e}"
             ),
@@ -202,6 +203,7 @@ proptest! {
     #[test]
     fn huge_custom_leaps_walk_without_overflow(x in any::<i32>(), y in any::<i32>(), mods in prop::sample::select(vec!["", "n", "o", "q", "oq", "no", "nq"])) {
         use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
+        prop_assume!((x, y) != (0, 0));
         let text = format!("{mods}({x},{y})0");
         let compiled = chains(&parse(&text).expect("valid"));
         let at = |_: i32, _: i32| Occupant::Empty;
