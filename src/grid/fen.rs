@@ -1,7 +1,10 @@
 //! FEN for grid positions of any size: the level's piece letters, multi-digit empty runs
-//! (`12`), `*` for a boulder and `@` for a bomb, the side to move, castling rights `KQkq`
-//! (the outermost rook on each side of the king), an en-passant square, and the two clocks
-//! (optional).
+//! (`12`), `*` for a boulder and `@` for a bomb, the side to move, castling rights `KQkq`,
+//! an en-passant square, and the two clocks (optional).
+//!
+//! `K` (`Q`) names the castling rook nearest the file where the level's setup keeps that
+//! wing's rook, looking toward the king, as Fairy-Stockfish reads them; the outermost
+//! rook when the setup keeps none on that wing.
 //!
 //! A piece counts as unmoved when the level's setup puts the same piece on its square
 //! (DESIGN §3); castling rights come from the castling field.
@@ -132,6 +135,22 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
         }
         column += 1; // the '/'
     }
+    let royal: Vec<&str> = v
+        .types
+        .iter()
+        .filter(|t| t.royal)
+        .map(|t| t.name.as_str())
+        .collect();
+    if let Some(side) = (0..2).find(|&s| !royal.is_empty() && pos.royals(s).is_empty()) {
+        return Err(error(
+            col,
+            format!(
+                "{} has no royal piece ({}): this level needs one on each side",
+                ["White", "Black"][side],
+                royal.join(" or ")
+            ),
+        ));
+    }
     if let Some(&(col, side)) = fields.get(1) {
         pos.to_move = match side {
             "w" => 0,
@@ -220,29 +239,62 @@ fn read_castling(
         };
         let rook_cell = piece(side, usize::from(rule.rook));
         let (kf, kr) = (g.file(king), g.rank(king));
-        let files: Vec<i32> = if wing == 0 {
-            ((kf + 1)..i32::from(g.files())).rev().collect()
-        } else {
-            (0..kf).collect()
+        let home = setup_rook_file(v, side, wing);
+        // From where the setup keeps this wing's rook toward the king, as Fairy-Stockfish
+        // reads K and Q; the outermost rook when the setup keeps none there.
+        let files: Vec<i32> = match (home, wing) {
+            (Some(f), 0) => ((kf + 1)..=f).rev().collect(),
+            (Some(f), _) => (f..kf).collect(),
+            (None, 0) => ((kf + 1)..i32::from(g.files())).rev().collect(),
+            (None, _) => (0..kf).collect(),
         };
         let rook = files
             .into_iter()
             .filter_map(|f| g.square(f, kr))
             .find(|&s| pos.cell(s) == rook_cell);
         let Some(rook) = rook else {
+            let rook_name = &v.types[usize::from(rule.rook)].name;
+            let wing_name = if wing == 0 { "king" } else { "queen" };
             return Err(error(
                 here,
-                format!(
-                    "castling '{c}' but no {} on the king's {} side",
-                    v.types[usize::from(rule.rook)].name,
-                    if wing == 0 { "king" } else { "queen" }
-                ),
+                match home.and_then(|f| g.square(f, kr)) {
+                    Some(s) => format!(
+                        "castling '{c}' but no {rook_name} on {} or between it and the king",
+                        g.name(s)
+                    ),
+                    None => {
+                        format!("castling '{c}' but no {rook_name} on the king's {wing_name} side")
+                    }
+                },
             ));
         };
         pos.castle_king[side] = king;
         pos.castling[side][wing] = rook;
     }
     Ok(())
+}
+
+/// The file where the level's setup puts `side`'s castling rook on `wing` (0: the king's
+/// higher files): the outermost rook on its castling king's rank on that side. None while
+/// the setup itself is read, or when the setup has no such rook.
+fn setup_rook_file(v: &Variant, side: usize, wing: usize) -> Option<i32> {
+    let rule = v.castling?;
+    let g = v.geometry;
+    let king_cell = piece(side, usize::from(rule.king));
+    let rook_cell = piece(side, usize::from(rule.rook));
+    // The setup has a cell per square of the board, at most 26×26.
+    let holding =
+        |cell| (0..v.setup.len() as Square).filter(move |&s| v.setup[usize::from(s)] == cell);
+    let king = holding(king_cell).next()?;
+    let (kf, kr) = (g.file(king), g.rank(king));
+    let rooks = holding(rook_cell)
+        .filter(|&s| g.rank(s) == kr)
+        .map(|s| g.file(s));
+    if wing == 0 {
+        rooks.filter(|&f| f > kf).max()
+    } else {
+        rooks.filter(|&f| f < kf).min()
+    }
 }
 
 fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Result<(), FenError> {

@@ -19,7 +19,8 @@
 //! | orientation | Black's moves are White's turned 180° (as in Fairy-Stockfish) |
 //! | several royal pieces | no move may leave any of them attacked; one attacked is check |
 //! | capturing one's own royal (`d`) | never legal under checkmate rules |
-//! | castling king | the one piece of the castling type holding castling rights; rights come from the FEN (`K`: the outermost castling rook on the king's higher-file side) |
+//! | castling king | the one piece of the castling type holding castling rights; rights come from the FEN |
+//! | castling rook `K`, `Q` | the rook nearest the file where the setup keeps that wing's rook (its outermost on the king's rank), looking toward the king, as Fairy-Stockfish reads them; the outermost rook on that wing when the setup keeps none there; an error when there is none |
 //! | castling path | every square between king, rook and their two landings is empty; the king's start, each square it crosses and its landing are not attacked |
 //! | en passant | after an `i` move that passes over squares on a straight line (the first four are kept), an `e` capture landing on one of them takes the piece that passed |
 //! | promotion | into the zone a promoting piece must choose (each choice is one move); `optional` adds the plain move before the last rank |

@@ -160,6 +160,35 @@ fn grid_commands_refuse_bad_input_with_code_two() {
             "--fen: FEN column 1: 2 ranks, but the board has 8",
         ),
         (
+            vec![
+                "moves",
+                "levels/chess.toml",
+                "--fen",
+                "8/8/8/8/8/8/8/8 w - - 0 1",
+            ],
+            "--fen: FEN column 1: White has no royal piece (King): this level needs one on each side",
+        ),
+        (
+            vec![
+                "perft",
+                "levels/chess.toml",
+                "2",
+                "--fen",
+                "4k3/8/8/8/8/8/8/8 w - - 0 1",
+            ],
+            "--fen: FEN column 1: White has no royal piece (King)",
+        ),
+        (
+            vec![
+                "replay",
+                "levels/chess.toml",
+                "-",
+                "--fen",
+                "4k3/8/8/8/8/8/8/8 w - - 0 1",
+            ],
+            "--fen: FEN column 1: White has no royal piece (King)",
+        ),
+        (
             vec!["moves", "levels/chess.toml", "--from", "e9"],
             "--from 'e9': not a square of this board",
         ),

@@ -300,7 +300,15 @@ fn bad_fens_name_the_column_and_the_fault() {
     );
     assert_eq!(
         err("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
-        "FEN column 23: castling 'K' but no Rook on the king's king side"
+        "FEN column 23: castling 'K' but no Rook on h1 or between it and the king"
+    );
+    assert_eq!(
+        err("4k3/8/8/8/8/8/8/8 w - - 0 1"),
+        "FEN column 1: White has no royal piece (King): this level needs one on each side"
+    );
+    assert_eq!(
+        err("8/8/8/8/8/8/8/4K3 b - - 0 1"),
+        "FEN column 1: Black has no royal piece (King): this level needs one on each side"
     );
     assert!(
         err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1").starts_with("FEN column 25: en passant square e6")
@@ -326,6 +334,60 @@ fn castling_is_one_king_move_and_never_through_check() {
     // Without the right, no castling.
     let rightless = moves(&l, "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
     assert!(!rightless.contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn castling_k_names_the_rook_nearest_the_setups_rook_file_toward_the_king() {
+    // Shako keeps its king-side rook on i2: with rooks on i2 and j2, K is the i2 rook.
+    let l = shipped("shako.toml");
+    let list = moves(&l, "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1");
+    assert!(list.contains(&"f2h2".to_string()), "{list:?}");
+    let mut pos = l
+        .parse_fen("10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1")
+        .expect("valid");
+    let mut all = Vec::new();
+    legal_moves(&l.variant, &mut pos, &mut all);
+    let castle = all
+        .into_iter()
+        .find(|m| move_text(&l.variant, *m) == "f2h2")
+        .expect("castles");
+    pos.make(&l.variant, castle);
+    let after = Fen {
+        variant: &l.variant,
+        position: &pos,
+    }
+    .to_string();
+    assert!(
+        after.starts_with("10/rr3k4/ppppp5/10/10/10/10/6PPPP/6RK1R/10 b q "),
+        "{after}"
+    );
+    // A rook only beyond i2 is no castling rook: K names nothing.
+    assert_eq!(
+        l.parse_fen("k9/10/10/10/10/10/10/10/5K3R/10 w K - 0 1")
+            .expect_err("no rook")
+            .to_string(),
+        "FEN column 35: castling 'K' but no Rook on i2 or between it and the king"
+    );
+    // Where the setup keeps no rook on a wing, K and Q name the outermost one.
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/chess.toml"))
+            .expect("chess.toml");
+    let rookless = text.replace(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+        "1nbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 w -",
+    );
+    assert_ne!(rookless, text);
+    let l = level::parse("rookless.toml", &rookless)
+        .expect("loads")
+        .into_grid()
+        .expect("grid");
+    let list = moves(&l, "4k3/8/8/8/8/8/8/2R1K1RR w K - 0 1");
+    assert!(!list.contains(&"e1g1".to_string()), "{list:?}");
+    let list = moves(&l, "4k3/8/8/8/8/8/8/2R1K2R w KQ - 0 1");
+    assert!(
+        list.contains(&"e1g1".to_string()) && list.contains(&"e1c1".to_string()),
+        "{list:?}"
+    );
 }
 
 #[test]

@@ -129,6 +129,22 @@ fn a_bad_setup_fen_is_placed_at_its_column() {
 }
 
 #[test]
+fn a_setup_without_a_royal_piece_on_each_side_is_refused() {
+    let text = GRID.replace("4k3/pppppppp", "8/pppppppp");
+    assert_eq!(
+        errors(&text),
+        [
+            "t.toml:15:10: setup: FEN column 1: Black has no royal piece (K): this level needs one on each side"
+        ]
+    );
+    // A level with no royal type needs none.
+    let text = GRID
+        .replace("royal = true\n", "")
+        .replace("4k3/pppppppp", "8/pppppppp");
+    assert_eq!(errors(&text), Vec::<String>::new());
+}
+
+#[test]
 fn grid_and_continuous_keys_do_not_mix() {
     let text = GRID.replace("[rules]", "[continuous]\nking_reach = 3.0\n[rules]");
     let errs = errors(&text);

@@ -203,6 +203,13 @@ fn a_tampered_or_illegal_record_is_refused_with_the_move_and_its_place() {
     )
     .expect_err("start");
     assert!(e.message.starts_with("start: "), "{e}");
+    // A start position with no king for one side.
+    let e = save::parse(
+        "bad.toml",
+        &tampered(&text, "start = \"rnbqkbnr", "start = \"rnbq1bnr"),
+    )
+    .expect_err("kingless");
+    assert!(e.message.contains("Black has no royal piece (King)"), "{e}");
     // Not a save at all, another format, an unknown ending.
     let e = save::parse("bad.toml", "format = 1\n[level\n").expect_err("syntax");
     assert_eq!(e.at.map(|a| a.0), Some(2), "{e}");
