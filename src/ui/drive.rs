@@ -8,6 +8,7 @@
 //! | `move POINT` | puts the pointer on a board point: a square name, or `x,y` in the mode's board units (continuous: R; grid: squares from a1's corner) |
 //! | `pixel X,Y` | puts the pointer on a window point, in logical pixels from the top left (for the panels) |
 //! | `press`, `release` | the left button |
+//! | `click` | the left button pressed and released in one frame, as a touchpad tap or `xdotool click` comes |
 //! | `wait N` | N frames of nothing |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
 //!
@@ -42,6 +43,8 @@ pub enum Step {
     Press,
     /// Release the left button.
     Release,
+    /// Press and release the left button in one frame.
+    Click,
     /// Draw this many frames.
     Wait(u32),
     /// Save the window.
@@ -66,13 +69,14 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                     .ok_or_else(|| format!("step {} '{step}': pixel takes X,Y", n + 1)),
                 ("press", true) => Ok(Step::Press),
                 ("release", true) => Ok(Step::Release),
+                ("click", true) => Ok(Step::Click),
                 ("wait", false) => rest
                     .parse()
                     .map(Step::Wait)
                     .map_err(|_| format!("step {} '{step}': wait takes a number of frames", n + 1)),
                 ("shot", false) => Ok(Step::Shot(PathBuf::from(rest))),
                 _ => Err(format!(
-                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, wait N or shot FILE",
+                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, wait N or shot FILE",
                     n + 1
                 )),
             }
@@ -163,19 +167,22 @@ pub fn drive(
             point_at(&mut window, entity, screen, &mut moved, &mut window_events);
             plan.pointer = Some(screen);
         }
-        Step::Press | Step::Release => {
-            let input = MouseButtonInput {
-                button: MouseButton::Left,
-                state: if step == Step::Press {
-                    ButtonState::Pressed
-                } else {
-                    ButtonState::Released
-                },
-                window: entity,
-            };
-            // The game reads the input message, egui the window event: both, as winit does.
-            buttons.write(input);
-            window_events.write(WindowEvent::MouseButtonInput(input));
+        Step::Press => press(
+            entity,
+            ButtonState::Pressed,
+            &mut buttons,
+            &mut window_events,
+        ),
+        Step::Release => press(
+            entity,
+            ButtonState::Released,
+            &mut buttons,
+            &mut window_events,
+        ),
+        Step::Click => {
+            for state in [ButtonState::Pressed, ButtonState::Released] {
+                press(entity, state, &mut buttons, &mut window_events);
+            }
         }
         Step::Wait(n) => plan.wait = n,
         Step::Shot(path) => {
@@ -186,6 +193,23 @@ pub fn drive(
             plan.wait = 3;
         }
     }
+}
+
+/// Presses or releases the left button. The game reads the input message, egui the window
+/// event: both, as winit sends them.
+fn press(
+    window: Entity,
+    state: ButtonState,
+    buttons: &mut MessageWriter<MouseButtonInput>,
+    window_events: &mut MessageWriter<WindowEvent>,
+) {
+    let input = MouseButtonInput {
+        button: MouseButton::Left,
+        state,
+        window,
+    };
+    buttons.write(input);
+    window_events.write(WindowEvent::MouseButtonInput(input));
 }
 
 /// Moves the pointer to a window point, telling Bevy and egui as winit would.
@@ -213,4 +237,28 @@ fn grid_point(state: &GridMatch, text: &str) -> Option<Vec2> {
     }
     let sq = state.level.variant.geometry.parse_square(text.trim())?;
     Some(square_centre(&state.level, sq))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_script_reads_each_step_and_names_a_bad_one() {
+        assert_eq!(
+            parse_script("move e2; click; press; release; wait 3; pixel 10,20"),
+            Ok(vec![
+                Step::Move("e2".into()),
+                Step::Click,
+                Step::Press,
+                Step::Release,
+                Step::Wait(3),
+                Step::Pixel(Vec2::new(10.0, 20.0)),
+            ])
+        );
+        assert_eq!(
+            parse_script("move e2; click 2"),
+            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, wait N or shot FILE".into())
+        );
+    }
 }

@@ -296,6 +296,33 @@ fn add_stages(app: &mut App) {
         );
 }
 
+/// What a mouse button did over the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Click {
+    /// The left button went down.
+    Press,
+    /// The left button came up.
+    Release,
+    /// The right button went down: drop the picked piece.
+    Cancel,
+}
+
+/// The board's button changes since the last frame, in the order they happened. A quick
+/// click (a touchpad tap, `xdotool click`) can bring the press and the release in one frame;
+/// [`ButtonInput`] would only say that both happened, so read the messages in order.
+fn clicks(reader: &mut MessageReader<bevy::input::mouse::MouseButtonInput>) -> Vec<Click> {
+    use bevy::input::ButtonState;
+    reader
+        .read()
+        .filter_map(|input| match (input.button, input.state) {
+            (MouseButton::Left, ButtonState::Pressed) => Some(Click::Press),
+            (MouseButton::Left, ButtonState::Released) => Some(Click::Release),
+            (MouseButton::Right, ButtonState::Pressed) => Some(Click::Cancel),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Whether egui has the pointer (over a panel or window), so the board should ignore it.
 fn pointer_on_panels(contexts: &mut bevy_egui::EguiContexts) -> bool {
     contexts

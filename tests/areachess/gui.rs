@@ -395,6 +395,62 @@ fn a_continuous_piece_dragged_shows_where_it_lands_and_drops_there() {
 
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn quick_clicks_pick_repick_and_move_a_grid_piece() {
+    // Each click's press and release come in one frame, as a touchpad tap's do: pick the
+    // e3 pawn, pick the f3 pawn instead, then move it to f6.
+    let after = screenshot(
+        "grid-clicks",
+        &[
+            "play",
+            "levels/obento.toml",
+            "--drive",
+            "move e3; click; wait 2; move f3; click; wait 2; move f6; click; wait 20",
+        ],
+    );
+    let board = Board::find(&after, 12, 12);
+    assert!(
+        holds(&after, &board, 5, 5, white_disc),
+        "the f pawn is on f6"
+    );
+    assert!(!holds(&after, &board, 5, 2, white_disc), "f3 is empty");
+    assert!(
+        holds(&after, &board, 4, 2, white_disc),
+        "the e pawn stayed on e3"
+    );
+    assert!(bare(&after, &board, 4, 5), "e6 is empty");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn quick_clicks_pick_repick_and_move_a_continuous_piece() {
+    // Pick the e2 pawn, pick the d2 pawn instead, move it to d4: three quick clicks.
+    let after = screenshot(
+        "continuous-clicks",
+        &[
+            "play",
+            "levels/area-of-competence.toml",
+            "--drive",
+            "move e2; click; wait 2; move d2; click; wait 2; move d4; click; wait 20",
+        ],
+    );
+    let board = Board::find(&after, 8, 8);
+    let r = board.square / (2.0 * std::f32::consts::SQRT_2);
+    let white_at = |file, rank| {
+        let (x, y) = board.centre(file, rank);
+        after.ring_share(x, y, 0.72 * r, 0.9 * r, white_disc) > 0.9
+    };
+    let empty_at = |file, rank| {
+        let (x, y) = board.centre(file, rank);
+        after.ring_share(x, y, 0.2 * r, 0.9 * r, board_colour) > 0.95
+    };
+    assert!(white_at(3, 3), "the d pawn on d4");
+    assert!(empty_at(3, 1), "d2 empty");
+    assert!(white_at(4, 1), "the e pawn stayed on e2");
+    assert!(empty_at(4, 3), "e4 empty");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn the_piece_inspector_draws_a_pieces_moves_on_its_own_board() {
     // Open the "Pieces" list in the panel, then click "Ship" (egui's layout at 1100×760).
     let script = "pixel 880,95; wait 1; press; wait 1; release; wait 15; \

@@ -3,11 +3,12 @@
 //! goes to the rules as a [`MoveRequest`].
 
 use super::super::Mode;
-use super::super::{Stage, pointer_on_panels};
+use super::super::{Click, Stage, clicks, pointer_on_panels};
 use super::{Feedback, Selection};
 use crate::continuous::{Request, legal_region, nearest_target};
 use crate::convert::from_bevy;
 use crate::sim::{Match, MatchCommand, MoveOutcome, MoveRequest};
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
@@ -49,56 +50,56 @@ fn track_pointer(
 }
 
 /// Left press picks one of your pieces; a press elsewhere, or a release off the picked
-/// disc (a drag), moves the picked one; right click drops it.
+/// disc (a drag), moves the picked one; right click drops it. Presses and releases are
+/// taken in the order they came, so a quick click picks or moves as a slow one does.
 fn pick_and_drop(
-    buttons: Res<ButtonInput<MouseButton>>,
+    mut buttons: MessageReader<MouseButtonInput>,
     mut contexts: EguiContexts,
     state: Res<Match>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
-    if pointer_on_panels(&mut contexts) {
+    let clicks = clicks(&mut buttons);
+    if clicks.is_empty() || pointer_on_panels(&mut contexts) {
         return;
     }
-    if buttons.just_pressed(MouseButton::Right) {
-        *selection = Selection::default();
-        return;
-    }
-    if selection.promotion.is_some() {
-        return;
-    }
-    let released = buttons.just_released(MouseButton::Left);
-    if !buttons.just_pressed(MouseButton::Left) && !released {
-        return;
-    }
-    let Some(pointer) = selection.pointer.map(from_bevy) else {
-        return;
-    };
     let pos = state.game.position();
-    if released {
-        // A drop: the picked piece dragged off its own disc.
-        if let Some(i) = selection.piece
-            && pos.piece_at(pointer) != Some(i)
-        {
-            let to = selection.target.map_or(pointer, |t| t.aim);
-            request_move(&mut selection, &mut requests, pos, pos.pieces()[i].at, to);
+    for click in clicks {
+        if click == Click::Cancel {
+            *selection = Selection::default();
+            continue;
         }
-        return;
-    }
-    let own = pos
-        .piece_at(pointer)
-        .filter(|&i| pos.pieces()[i].side == pos.to_move());
-    match (selection.piece, own) {
-        (_, Some(i)) if selection.piece != Some(i) => {
-            selection.piece = Some(i);
-            selection.region = Some(legal_region(pos, i));
-            selection.target = nearest_target(pos, i, pointer);
+        let Some(pointer) = selection.pointer.map(from_bevy) else {
+            continue;
+        };
+        if selection.promotion.is_some() {
+            continue;
         }
-        (Some(i), _) => {
-            let to = selection.target.map_or(pointer, |t| t.aim);
-            request_move(&mut selection, &mut requests, pos, pos.pieces()[i].at, to);
+        if click == Click::Release {
+            // A drop: the picked piece dragged off its own disc.
+            if let Some(i) = selection.piece
+                && pos.piece_at(pointer) != Some(i)
+            {
+                let to = selection.target.map_or(pointer, |t| t.aim);
+                request_move(&mut selection, &mut requests, pos, pos.pieces()[i].at, to);
+            }
+            continue;
         }
-        (None, _) => {}
+        let own = pos
+            .piece_at(pointer)
+            .filter(|&i| pos.pieces()[i].side == pos.to_move());
+        match (selection.piece, own) {
+            (_, Some(i)) if selection.piece != Some(i) => {
+                selection.piece = Some(i);
+                selection.region = Some(legal_region(pos, i));
+                selection.target = nearest_target(pos, i, pointer);
+            }
+            (Some(i), _) => {
+                let to = selection.target.map_or(pointer, |t| t.aim);
+                request_move(&mut selection, &mut requests, pos, pos.pieces()[i].at, to);
+            }
+            (None, _) => {}
+        }
     }
 }
 

@@ -4,11 +4,12 @@
 
 use super::super::Flipped;
 use super::super::Mode;
-use super::super::{Stage, pointer_on_panels};
+use super::super::{Click, Stage, clicks, pointer_on_panels};
 use super::{Pick, Said};
 use crate::grid::Square;
 use crate::grid::position::Move;
 use crate::sim::{GridMatch, GridMoveOutcome, GridMoveRequest, MatchCommand};
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
@@ -37,11 +38,12 @@ fn square_under(
     g.square(p.x.floor() as i32, p.y.floor() as i32)
 }
 
-/// A click on one of the mover's pieces picks it; a click on one of its destinations asks
-/// for the move (through the promotion dialog if there is a choice); anything else drops
-/// the pick. Right click drops it too.
+/// A click on one of the mover's pieces picks it (another of them re-picks); a click on one
+/// of the picked piece's destinations asks for the move (through the promotion dialog if
+/// there is a choice); anything else drops the pick, and so does right click. Presses and
+/// releases are taken in the order they came, so a quick click does what a slow one does.
 fn pick_and_move(
-    buttons: Res<ButtonInput<MouseButton>>,
+    mut buttons: MessageReader<MouseButtonInput>,
     mut contexts: EguiContexts,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform)>,
@@ -49,50 +51,51 @@ fn pick_and_move(
     mut pick: ResMut<Pick>,
     mut requests: MessageWriter<GridMoveRequest>,
 ) {
-    if pointer_on_panels(&mut contexts) {
-        return;
-    }
-    if buttons.just_pressed(MouseButton::Right) {
-        *pick = Pick::default();
-        return;
-    }
-    let pressed = buttons.just_pressed(MouseButton::Left);
-    let released = buttons.just_released(MouseButton::Left);
-    if !(pressed || released) || pick.promotion.is_some() {
+    let clicks = clicks(&mut buttons);
+    if clicks.is_empty() || pointer_on_panels(&mut contexts) {
         return;
     }
     let under = square_under(&window, *camera, &state);
-    if released {
-        // A drop: the picked piece dragged onto one of its destinations.
-        if let (Some(from), Some(sq)) = (pick.from, under)
-            && sq != from
-        {
-            ask(&mut pick, &mut requests, sq);
+    for click in clicks {
+        if click == Click::Cancel {
+            *pick = Pick::default();
+            continue;
         }
-        return;
-    }
-    let Some(sq) = under else {
-        *pick = Pick::default();
-        return;
-    };
-    if pick.from.is_some() && ask(&mut pick, &mut requests, sq) {
-        return;
-    }
-    let moves: Vec<Move> = state
-        .game
-        .legal_moves()
-        .into_iter()
-        .filter(|m| m.from == sq)
-        .collect();
-    *pick = if moves.is_empty() {
-        Pick::default()
-    } else {
-        Pick {
-            from: Some(sq),
-            moves,
-            promotion: None,
+        if pick.promotion.is_some() {
+            continue;
         }
-    };
+        if click == Click::Release {
+            // A drop: the picked piece dragged onto one of its destinations.
+            if let (Some(from), Some(sq)) = (pick.from, under)
+                && sq != from
+            {
+                ask(&mut pick, &mut requests, sq);
+            }
+            continue;
+        }
+        let Some(sq) = under else {
+            *pick = Pick::default();
+            continue;
+        };
+        if pick.from.is_some() && ask(&mut pick, &mut requests, sq) {
+            continue;
+        }
+        let moves: Vec<Move> = state
+            .game
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == sq)
+            .collect();
+        *pick = if moves.is_empty() {
+            Pick::default()
+        } else {
+            Pick {
+                from: Some(sq),
+                moves,
+                promotion: None,
+            }
+        };
+    }
 }
 
 /// Asks for the picked piece's move to `to`: at once if there is one way, through the
