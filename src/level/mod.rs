@@ -128,7 +128,10 @@ pub struct LevelErrors(pub Vec<LevelError>);
 
 impl fmt::Display for LevelErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (n, e) in self.0.iter().enumerate() {
+        // In the file's order, whatever order the checks found them in.
+        let mut errors: Vec<&LevelError> = self.0.iter().collect();
+        errors.sort_by_key(|e| (e.line, e.column));
+        for (n, e) in errors.into_iter().enumerate() {
             if n > 0 {
                 writeln!(f)?;
             }

@@ -209,6 +209,33 @@ fn grid_commands_refuse_bad_input_with_code_two() {
 }
 
 #[test]
+fn check_refuses_betza_that_cannot_mean_anything_in_file_order() {
+    let chess =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/chess.toml"))
+            .expect("chess.toml");
+    let bad = chess
+        .replacen("betza = \"N\"", "betza = \"jjjjjjjR\"", 1)
+        .replacen("betza = \"B\"", "betza = \"(0,0)\"", 1);
+    let path = std::env::temp_dir().join(format!("areachess-betza-{}.toml", std::process::id()));
+    std::fs::write(&path, &bad).expect("written");
+    let (code, out, err) = areachess(&["check", path.to_str().expect("utf-8")]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "{out}");
+    let line = |needle: &str| bad.lines().position(|l| l.contains(needle)).expect("there") + 1;
+    let name = path.display();
+    assert_eq!(
+        err,
+        format!(
+            "{name}:{}:12: betza \"jjjjjjjR\": 'jj' at column 3 repeats a modifier already given to this atom, which adds nothing\n\
+             {name}:{}:10: betza \"(0,0)\": the leap at column 1 is (0,0): it goes nowhere\n",
+            line("jjjjjjjR"),
+            line("(0,0)")
+        )
+    );
+}
+
+#[test]
 fn every_shipped_level_checks_clean() {
     let mut args = vec!["check".to_string()];
     let mut levels: Vec<String> =
