@@ -242,8 +242,7 @@ mod tests {
         };
         repeated("jjjjjjjR", "jj", 3);
         repeated("jjjR", "j", 3);
-        repeated("jjjR", "j", 3);
-        repeated("jjjR", "j", 3);
+        repeated("jjjjR", "jj", 3);
         repeated("mmR", "m", 2);
         repeated("mcmR", "m", 3);
         repeated("W-ssW", "s", 4);
