@@ -4,6 +4,7 @@
 //! - [`continuous`]: "area of competence" chess on a continuous board (pure rules).
 //! - [`grid`]: the square-grid engine (moves, perft, FEN).
 //! - [`level`]: level files.
+//! - [`play`]: what both modes' games share: colours, how a game stands, the [`play::Play`] trait.
 //! - [`sim`]: the rules inside Bevy, without rendering.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
 //! - `ui` (feature `gui`): the desktop app.
@@ -14,6 +15,7 @@ pub mod continuous;
 pub mod convert;
 pub mod grid;
 pub mod level;
+pub mod play;
 pub mod sim;
 #[cfg(feature = "gui")]
 pub mod ui;

@@ -138,11 +138,11 @@ fn knight_ring(centre: Point, distance: f64) -> Area {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::continuous::{Board, Piece, Side};
+    use crate::continuous::{Board, Color, Piece};
     use std::sync::Arc;
 
     fn position(pieces: Vec<Piece>) -> Position {
-        Position::new(Arc::new(Board::default()), pieces, Side::White).expect("valid")
+        Position::new(Arc::new(Board::default()), pieces, Color::White).expect("valid")
     }
 
     #[test]
@@ -151,10 +151,10 @@ mod tests {
         let a1 = board.square_centre(0, 0);
         let e1 = board.square_centre(4, 0);
         let pos = position(vec![
-            Piece::new(Side::White, Kind::Rook, a1),
-            Piece::new(Side::Black, Kind::Knight, e1),
-            Piece::new(Side::White, Kind::King, board.square_centre(7, 2)),
-            Piece::new(Side::Black, Kind::King, board.square_centre(7, 7)),
+            Piece::new(Color::White, Kind::Rook, a1),
+            Piece::new(Color::Black, Kind::Knight, e1),
+            Piece::new(Color::White, Kind::King, board.square_centre(7, 2)),
+            Piece::new(Color::Black, Kind::King, board.square_centre(7, 7)),
         ]);
         let strips = capture_area(&pos, 0);
         let east = &strips[0];

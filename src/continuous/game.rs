@@ -3,37 +3,11 @@
 
 use super::attack::is_attacked;
 use super::geometry::Point;
-use super::position::{Kind, Position, Side};
+use super::position::{Color, Kind, Position};
 use super::region::has_legal_move;
 use super::resolve::{Applied, Outcome, Reason, resolve};
-
-/// How the game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// The side to move is to play.
-    Playing,
-    /// The side to move is in check with no legal move.
-    Checkmate {
-        /// The side that gave mate.
-        winner: Side,
-    },
-    /// The side to move has no legal move and is not in check: a draw.
-    Stalemate,
-    /// A player resigned.
-    Resigned {
-        /// The side that did not resign.
-        winner: Side,
-    },
-    /// The players agreed a draw.
-    DrawAgreed,
-}
-
-impl Status {
-    /// Whether the game has ended.
-    pub fn is_over(self) -> bool {
-        self != Status::Playing
-    }
-}
+use crate::play::Play;
+pub use crate::play::Status;
 
 /// A move as requested: the point that picks the piece, the target, the promotion choice.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -154,20 +128,64 @@ impl Game {
             None => false,
         }
     }
+}
 
-    /// The side to move resigns.
-    pub fn resign(&mut self) {
+impl Play for Game {
+    fn to_move(&self) -> Color {
+        self.position().to_move()
+    }
+
+    fn status(&self) -> Status {
+        Game::status(self)
+    }
+
+    fn in_check(&self) -> bool {
+        Game::in_check(self)
+    }
+
+    fn moves_played(&self) -> usize {
+        self.played.len()
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Game::redo(self)
+    }
+
+    fn resign(&mut self) {
         if !self.status().is_over() {
             let winner = self.position().to_move().opponent();
             self.ended_by_players = Some(Status::Resigned { winner });
         }
     }
 
-    /// The players agree a draw.
-    pub fn agree_draw(&mut self) {
+    fn agree_draw(&mut self) {
         if !self.status().is_over() {
             self.ended_by_players = Some(Status::DrawAgreed);
         }
+    }
+
+    fn restart(&mut self) {
+        *self = Game::new(self.start.clone());
+    }
+
+    /// One numbered line per move: `  1. P e2->e4`.
+    fn move_list(&self) -> Vec<String> {
+        let board = self.start.board();
+        self.played
+            .iter()
+            .enumerate()
+            .map(|(n, p)| {
+                format!(
+                    "{:>3}. {}",
+                    n + 1,
+                    super::notation::format_applied_brief(board, &p.applied)
+                )
+            })
+            .collect()
     }
 }
 
@@ -182,6 +200,6 @@ pub fn status_of(pos: &Position) -> Status {
             winner: side.opponent(),
         }
     } else {
-        Status::Stalemate
+        Status::Stalemate { winner: None }
     }
 }

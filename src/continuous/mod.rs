@@ -40,7 +40,7 @@ pub mod zones;
 pub use board::Board;
 pub use game::{Game, Request, Status};
 pub use geometry::Point;
-pub use position::{Kind, Piece, Position, PositionError, Side};
+pub use position::{Color, Kind, Piece, Position, PositionError};
 pub use region::{
     LegalRegion, RegionPart, Target, find_legal_move, has_legal_move, legal_region, nearest_target,
 };

@@ -14,7 +14,7 @@
 use super::board::Board;
 use super::game::Request;
 use super::geometry::Point;
-use super::position::{Kind, Piece, Position, PositionError, Side};
+use super::position::{Color, Kind, Piece, Position, PositionError};
 use super::resolve::Applied;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -24,7 +24,7 @@ use std::sync::Arc;
 pub enum NotationError {
     /// The side field is not `w` or `b`.
     #[error("position must start with 'w' or 'b', found '{0}'")]
-    Side(String),
+    Color(String),
     /// A piece entry is not `LETTER@POINT`.
     #[error("piece {index} '{text}' is not LETTER@POINT (e.g. K@e1 or Q@4.2,7.5)")]
     PieceShape {
@@ -105,9 +105,9 @@ pub fn parse_position(
     let mut fields = text.trim().split(';');
     let side_text = fields.next().unwrap_or_default().trim();
     let side = match side_text {
-        "w" => Side::White,
-        "b" => Side::Black,
-        other => return Err(NotationError::Side(other.to_string())),
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(NotationError::Color(other.to_string())),
     };
     let mut pieces = Vec::new();
     for (n, field) in fields.enumerate() {
@@ -136,9 +136,9 @@ pub fn parse_position(
             letter: letter.to_string(),
         })?;
         let piece_side = if c.is_ascii_uppercase() {
-            Side::White
+            Color::White
         } else {
-            Side::Black
+            Color::Black
         };
         let at = parse_point(&board, point)?;
         let unmoved = setup

@@ -2,52 +2,9 @@
 
 use super::board::Board;
 use super::geometry::{OVERLAP, Point};
-use std::fmt;
 use std::sync::Arc;
 
-/// One of the two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// Moves first, forward is +y.
-    White,
-    /// Forward is −y.
-    Black,
-}
-
-impl Side {
-    /// The other side.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-
-    /// +1 for White, −1 for Black: the sign of "forward" on the y axis.
-    pub fn forward(self) -> f64 {
-        match self {
-            Side::White => 1.0,
-            Side::Black => -1.0,
-        }
-    }
-
-    /// `w` or `b`.
-    pub fn letter(self) -> char {
-        match self {
-            Side::White => 'w',
-            Side::Black => 'b',
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::White => "white",
-            Side::Black => "black",
-        })
-    }
-}
+pub use crate::play::Color;
 
 /// The kind of a continuous piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,7 +106,7 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Piece {
     /// Owner.
-    pub side: Side,
+    pub side: Color,
     /// Kind.
     pub kind: Kind,
     /// Centre of the disc.
@@ -160,7 +117,7 @@ pub struct Piece {
 
 impl Piece {
     /// An unmoved piece.
-    pub fn new(side: Side, kind: Kind, at: Point) -> Self {
+    pub fn new(side: Color, kind: Kind, at: Point) -> Self {
         Piece {
             side,
             kind,
@@ -172,8 +129,8 @@ impl Piece {
     /// The FEN-style letter: upper case for White.
     pub fn letter(&self) -> char {
         match self.side {
-            Side::White => self.kind.letter(),
-            Side::Black => self.kind.letter().to_ascii_lowercase(),
+            Color::White => self.kind.letter(),
+            Color::Black => self.kind.letter().to_ascii_lowercase(),
         }
     }
 }
@@ -185,7 +142,7 @@ pub enum PositionError {
     #[error("the {side} {kind} at {x},{y} is not wholly on the board")]
     OffBoard {
         /// Owner.
-        side: Side,
+        side: Color,
         /// Kind name.
         kind: &'static str,
         /// Centre x.
@@ -205,7 +162,7 @@ pub enum PositionError {
     #[error("{side} has {count} kings; it needs exactly one")]
     Kings {
         /// The side.
-        side: Side,
+        side: Color,
         /// How many it has.
         count: usize,
     },
@@ -213,7 +170,7 @@ pub enum PositionError {
     #[error("{side} is not to move but its king can be captured")]
     WaitingSideInCheck {
         /// The side not to move.
-        side: Side,
+        side: Color,
     },
     /// A coordinate is not a finite number.
     #[error("a piece has a coordinate that is not a finite number")]
@@ -225,7 +182,7 @@ pub enum PositionError {
 pub struct Position {
     board: Arc<Board>,
     pieces: Vec<Piece>,
-    to_move: Side,
+    to_move: Color,
 }
 
 impl Position {
@@ -233,7 +190,7 @@ impl Position {
     pub fn new(
         board: Arc<Board>,
         pieces: Vec<Piece>,
-        to_move: Side,
+        to_move: Color,
     ) -> Result<Self, PositionError> {
         let inset = board.inset();
         for p in &pieces {
@@ -259,7 +216,7 @@ impl Position {
                 }
             }
         }
-        for side in [Side::White, Side::Black] {
+        for side in [Color::White, Color::Black] {
             let count = pieces
                 .iter()
                 .filter(|p| p.side == side && p.kind == Kind::King)
@@ -283,7 +240,7 @@ impl Position {
     }
 
     /// Builds a position the rules produced themselves; only checked in debug builds.
-    pub(crate) fn from_rules(board: Arc<Board>, pieces: Vec<Piece>, to_move: Side) -> Self {
+    pub(crate) fn from_rules(board: Arc<Board>, pieces: Vec<Piece>, to_move: Color) -> Self {
         #[cfg(debug_assertions)]
         if let Err(e) = Position::new(board.clone(), pieces.clone(), to_move) {
             panic!("rules produced an invalid position ({e}): {pieces:?}");
@@ -311,12 +268,12 @@ impl Position {
     }
 
     /// The side to play.
-    pub fn to_move(&self) -> Side {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// The index of `side`'s king.
-    pub fn king(&self, side: Side) -> usize {
+    pub fn king(&self, side: Color) -> usize {
         self.pieces
             .iter()
             .position(|p| p.side == side && p.kind == Kind::King)

@@ -8,7 +8,7 @@
 use super::attack::{is_attacked, knight_capture_witness, pawn_areas, pawn_can_capture};
 use super::board::Board;
 use super::geometry::{Point, R, SNAP, overlaps, overlaps_sweep, sweep_contact};
-use super::position::{Kind, Piece, Position, Side};
+use super::position::{Color, Kind, Piece, Position};
 use super::zones::{Near, Zones};
 use std::fmt;
 
@@ -478,7 +478,7 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
     }
 
     let mut promoted = None;
-    if mover.kind == Kind::Pawn && board.promotes_at(mover.side == Side::White, landing.to) {
+    if mover.kind == Kind::Pawn && board.promotes_at(mover.side == Color::White, landing.to) {
         let choice = promotion.unwrap_or(board.promotion.first().copied().unwrap_or(Kind::Queen));
         if !board.promotion.contains(&choice) {
             return Outcome::Illegal(Reason::OutsideMovementArea);

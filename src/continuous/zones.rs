@@ -14,7 +14,7 @@ use super::geometry::{
     Curve, OVERLAP, Point, Spans, angle_of, circle_runs, circle_samples, interval_samples,
     line_in_capsule, line_in_disc, line_in_slab, overlaps, runs, sweep_contact, unit,
 };
-use super::position::{Kind, Piece, Side};
+use super::position::{Color, Kind, Piece};
 use std::f64::consts::TAU;
 
 /// The part of the board a question is about: zones that cannot reach within `radius` of
@@ -59,7 +59,7 @@ impl<'a> Zones<'a> {
         spared: Option<usize>,
         near: Near,
     ) -> Self {
-        let side: Side = pieces[king].side;
+        let side: Color = pieces[king].side;
         let inset = board.inset();
         let mut zones = Vec::new();
         let gap = |p: Point| p.distance(near.centre);

@@ -2,47 +2,14 @@
 //! stands (checkmate, stalemate under the level's rule, a royal lost, resignation, an
 //! agreed draw). The continuous twin is `crate::continuous::Game`.
 
+use super::board::Square;
 use super::movegen::{GameState, game_state, legal_moves};
 use super::notation::{move_text, read_move};
-use super::position::{Move, Position, Side};
+use super::position::{Move, Position};
 use super::variant::{Stalemate, Variant};
+pub use crate::play::Status;
+use crate::play::{Color, Play, numbered_pairs};
 use std::sync::Arc;
-
-/// How a grid game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// The side to move is to play.
-    Playing,
-    /// The side to move is checkmated.
-    Checkmate {
-        /// The side that gave mate.
-        winner: Side,
-    },
-    /// The side to move has no legal move and no check; the level's rule gives the result.
-    Stalemate {
-        /// The winner, if the rule gives one (`None`: a draw).
-        winner: Option<Side>,
-    },
-    /// Under royal capture, the side to move has lost its last royal piece.
-    RoyalLost {
-        /// The side that took it.
-        winner: Side,
-    },
-    /// A player resigned.
-    Resigned {
-        /// The side that did not resign.
-        winner: Side,
-    },
-    /// The players agreed a draw.
-    DrawAgreed,
-}
-
-impl Status {
-    /// Whether the game has ended.
-    pub fn is_over(self) -> bool {
-        self != Status::Playing
-    }
-}
 
 /// A grid game in progress.
 #[derive(Clone, Debug)]
@@ -133,17 +100,15 @@ impl Game {
         let (from, to, promo) = read_move(&self.variant, text)
             .ok_or_else(|| format!("'{text}': expected a move like e2e4 or e7e8q"))?;
         let promotion = match promo {
-            None => 0,
-            Some(c) => self
-                .variant
-                .type_of_letter(c)
-                .map(|t| t + 1)
-                .ok_or_else(|| format!("'{text}': no piece has the letter '{c}'"))?,
+            None => None,
+            Some(c) => Some(
+                self.variant
+                    .type_of_letter(c)
+                    .ok_or_else(|| format!("'{text}': no piece has the letter '{c}'"))?,
+            ),
         };
         let m = self
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.from == from && m.to == to && m.promotion == promotion)
+            .find(from, to, promotion)
             .ok_or_else(|| format!("'{text}' is not a legal move here"))?;
         self.play(m);
         Ok(m)
@@ -184,27 +149,74 @@ impl Game {
         played
     }
 
-    /// The side to move resigns.
-    pub fn resign(&mut self) {
+    /// The legal move from `from` to `to` promoting to the type `promotion` (or not),
+    /// if there is one now.
+    pub fn find(&self, from: Square, to: Square, promotion: Option<u8>) -> Option<Move> {
+        let promotion = promotion.map_or(0, |t| t + 1);
+        self.legal_moves()
+            .into_iter()
+            .find(|m| m.from == from && m.to == to && m.promotion == promotion)
+    }
+}
+
+impl Play for Game {
+    fn to_move(&self) -> Color {
+        Color::from_index(self.position().to_move())
+    }
+
+    fn status(&self) -> Status {
+        Game::status(self)
+    }
+
+    fn in_check(&self) -> bool {
+        super::movegen::in_check(&self.variant, self.position())
+    }
+
+    fn moves_played(&self) -> usize {
+        self.played.len()
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Game::redo(self)
+    }
+
+    fn resign(&mut self) {
         if !self.status().is_over() {
-            let winner = 1 - self.position().to_move();
+            let winner = Play::to_move(self).opponent();
             self.ended_by_players = Some(Status::Resigned { winner });
         }
     }
 
-    /// The players agree a draw.
-    pub fn agree_draw(&mut self) {
+    fn agree_draw(&mut self) {
         if !self.status().is_over() {
             self.ended_by_players = Some(Status::DrawAgreed);
         }
+    }
+
+    fn restart(&mut self) {
+        *self = Game::new(self.variant.clone(), self.start().clone());
+    }
+
+    /// Numbered pairs of `e2e4`-style moves, counted from the start's move number.
+    fn move_list(&self) -> Vec<String> {
+        let start = self.start();
+        numbered_pairs(
+            &self.move_texts(),
+            Color::from_index(start.to_move()),
+            start.fullmove(),
+        )
     }
 }
 
 /// How the game stands in `pos`, by the rules alone.
 fn judge(v: &Variant, pos: &Position) -> Status {
     let mut pos = pos.clone();
-    let us = pos.to_move();
-    let them = 1 - us;
+    let us = Color::from_index(pos.to_move());
+    let them = us.opponent();
     match game_state(v, &mut pos) {
         GameState::Ongoing => Status::Playing,
         GameState::Checkmate => Status::Checkmate { winner: them },

@@ -22,7 +22,7 @@ pub use grid::GridLevel;
 use grid::{CastlingSection, PieceSection};
 
 use crate::continuous::notation::parse_position;
-use crate::continuous::{Board, Kind, Piece, Position, Side};
+use crate::continuous::{Board, Color, Kind, Piece, Position};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -431,8 +431,8 @@ fn from_fen(board: &Arc<Board>, fen: &str) -> Result<Position, String> {
     let mut fields = fen.split_whitespace();
     let placement = fields.next().ok_or("the FEN is empty")?;
     let side = match fields.next() {
-        None | Some("w") => Side::White,
-        Some("b") => Side::Black,
+        None | Some("w") => Color::White,
+        Some("b") => Color::Black,
         Some(other) => return Err(format!("side to move '{other}': expected w or b")),
     };
     let rows: Vec<&str> = placement.split('/').collect();
@@ -474,9 +474,9 @@ fn from_fen(board: &Arc<Board>, fen: &str) -> Result<Position, String> {
                 ));
             }
             let side = if c.is_ascii_uppercase() {
-                Side::White
+                Color::White
             } else {
-                Side::Black
+                Color::Black
             };
             pieces.push(Piece::new(side, kind, board.square_centre(file, rank)));
             file += 1;

@@ -30,6 +30,7 @@ use super::{Level, LevelKind, line_column};
 use crate::continuous::notation::{format_position, format_request, parse_move};
 use crate::continuous::{self, Outcome};
 use crate::grid::{self, Fen};
+use crate::play::Play;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::Write;
@@ -47,6 +48,16 @@ pub enum AnyGame {
     Grid(grid::game::Game),
     /// A continuous game.
     Continuous(continuous::Game),
+}
+
+impl AnyGame {
+    /// The game, whichever its mode.
+    pub fn game(&self) -> &dyn Play {
+        match self {
+            AnyGame::Grid(g) => g,
+            AnyGame::Continuous(g) => g,
+        }
+    }
 }
 
 /// A saved game, read back and replayed.

@@ -1,28 +1,57 @@
-//! Grid mode inside Bevy: the [`GridMatch`] resource, one entity per occupied square that
-//! mirrors it, and the messages that ask for moves and report their outcomes. The match
-//! commands ([`super::MatchCommand`]) apply to it as to a continuous match.
+//! Grid mode inside Bevy: its [`MatchGame`], the messages that ask for a move and answer,
+//! and one entity per occupied square that mirrors the position.
 
-use super::{MatchCommand, PIECE_Z};
+use super::{GameMode, Match, MatchGame, PIECE_Z};
 use crate::grid::game::Game;
 use crate::grid::position::{is_piece, side_of, type_of};
 use crate::grid::{Move, Square};
 use crate::level::GridLevel;
+use crate::level::save::AnyGame;
+use crate::play::Color;
 use bevy::prelude::*;
 
-/// The grid match being played: its level and its game.
-#[derive(Resource, Clone, Debug)]
-pub struct GridMatch {
-    /// The level the match plays.
-    pub level: GridLevel,
-    /// The game so far.
-    pub game: Game,
-}
+/// A grid match.
+pub type GridMatch = Match<Game>;
 
-impl GridMatch {
-    /// A new match from the level's setup.
-    pub fn new(level: GridLevel) -> GridMatch {
-        let game = Game::new(level.variant.clone(), level.start.clone());
-        GridMatch { level, game }
+impl MatchGame for Game {
+    type Level = GridLevel;
+    type Request = GridMoveRequest;
+    type Answer = GridMoveOutcome;
+    const MODE: GameMode = GameMode::Grid;
+
+    fn start(level: &GridLevel) -> Game {
+        Game::new(level.variant.clone(), level.start.clone())
+    }
+
+    fn answer(&mut self, request: GridMoveRequest) -> GridMoveOutcome {
+        let result = match self.find(request.from, request.to, request.promotion) {
+            Some(m) => {
+                self.play(m);
+                Ok(m)
+            }
+            None if self.status().is_over() => Err("the game is over".to_string()),
+            None => Err("not a legal move here".to_string()),
+        };
+        GridMoveOutcome { request, result }
+    }
+
+    fn refusal(answer: &GridMoveOutcome) -> Option<String> {
+        answer
+            .result
+            .as_ref()
+            .err()
+            .map(|why| format!("Refused: {why}"))
+    }
+
+    fn saved(&self) -> AnyGame {
+        AnyGame::Grid(self.clone())
+    }
+
+    fn loaded(game: &AnyGame) -> Option<&Game> {
+        match game {
+            AnyGame::Grid(g) => Some(g),
+            AnyGame::Continuous(_) => None,
+        }
     }
 }
 
@@ -54,8 +83,8 @@ pub struct GridPiece {
     pub square: Square,
     /// Its type (an index into the variant's types).
     pub kind: u8,
-    /// White (0) or Black (1).
-    pub side: u8,
+    /// Its side.
+    pub side: Color,
 }
 
 /// The centre of a square in world units: one square is one unit, a1's lower-left corner
@@ -65,71 +94,12 @@ pub fn square_centre(level: &GridLevel, sq: Square) -> Vec2 {
     Vec2::new(g.file(sq) as f32 + 0.5, g.rank(sq) as f32 + 0.5)
 }
 
-pub(super) fn apply_grid_requests(
-    mut requests: MessageReader<GridMoveRequest>,
-    mut outcomes: MessageWriter<GridMoveOutcome>,
-    state: Option<ResMut<GridMatch>>,
-) {
-    let Some(mut state) = state else {
-        requests.clear();
-        return;
-    };
-    for request in requests.read() {
-        let promotion = request.promotion.map_or(0, |t| t + 1);
-        let found = state
-            .game
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.from == request.from && m.to == request.to && m.promotion == promotion);
-        let result = match found {
-            Some(m) => {
-                state.game.play(m);
-                Ok(m)
-            }
-            None if state.game.status().is_over() => Err("the game is over".to_string()),
-            None => Err("not a legal move here".to_string()),
-        };
-        outcomes.write(GridMoveOutcome {
-            request: *request,
-            result,
-        });
-    }
-}
-
-pub(super) fn apply_grid_commands(
-    mut commands: MessageReader<MatchCommand>,
-    state: Option<ResMut<GridMatch>>,
-) {
-    let Some(mut state) = state else {
-        return;
-    };
-    for command in commands.read() {
-        match command {
-            MatchCommand::Undo => {
-                state.game.undo();
-            }
-            MatchCommand::Redo => {
-                state.game.redo();
-            }
-            MatchCommand::Resign => state.game.resign(),
-            MatchCommand::AgreeDraw => state.game.agree_draw(),
-            MatchCommand::Restart => {
-                let start = state.game.start().clone();
-                state.game = Game::new(state.level.variant.clone(), start);
-            }
-        }
-    }
-}
-
 /// Keeps one entity per occupied square, with its type, side and transform.
-pub(super) fn mirror_grid_pieces(
+pub(super) fn mirror_pieces(
     mut commands: Commands,
-    state: Option<Res<GridMatch>>,
+    state: Res<GridMatch>,
     mirrored: Query<(Entity, &GridPiece)>,
 ) {
-    let Some(state) = state else {
-        return;
-    };
     if !state.is_changed() {
         return;
     }
@@ -139,7 +109,7 @@ pub(super) fn mirror_grid_pieces(
         .map(|sq| GridPiece {
             square: sq,
             kind: type_of(pos.cell(sq)) as u8,
-            side: side_of(pos.cell(sq)) as u8,
+            side: Color::from_index(side_of(pos.cell(sq))),
         })
         .collect();
     for (entity, piece) in &mirrored {
@@ -153,13 +123,10 @@ pub(super) fn mirror_grid_pieces(
     for piece in wanted {
         let t = &state.level.variant.types[usize::from(piece.kind)];
         commands.spawn((
-            Name::new(format!(
-                "{} {}",
-                ["White", "Black"][usize::from(piece.side)],
-                t.name
-            )),
+            Name::new(format!("{} {}", piece.side.name(), t.name)),
             piece,
             Transform::from_translation(square_centre(&state.level, piece.square).extend(PIECE_Z)),
+            DespawnOnExit(GameMode::Grid),
         ));
     }
 }

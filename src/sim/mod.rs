@@ -1,87 +1,155 @@
-//! The rules inside Bevy, without rendering: the match resource, one entity per piece that
-//! mirrors it, and the messages that ask for moves and report their outcomes. Continuous
-//! mode is here; grid mode, the same shape, is in [`grid`].
+//! The rules inside Bevy, without rendering: a [`Match`] resource holding the level and its
+//! game, the [`GameMode`] state that follows it, one entity per piece that mirrors the
+//! position, who plays each side, and the messages that ask for moves and commands and
+//! report what became of them. Works with `MinimalPlugins`.
 //!
-//! Data flows one way: a [`MoveRequest`] or [`MatchCommand`] message → the rules → the
-//! [`Match`] resource → the piece entities. Works with `MinimalPlugins`.
+//! Both modes are one flow: [`MatchGame`] is what a mode's game adds to [`Play`] for the
+//! ECS (its level, its move request and answer messages), and every system here but the
+//! piece mirrors is written once, generic over it. Data flows one way: a request or
+//! [`MatchCommand`] message → the rules → the [`Match`] resource → the piece entities.
+//!
+//! Inserting a `Match` (at start, or after removing the one before) enters its mode: the
+//! state goes through `OnExit` and `OnEnter` even when the mode stays the same, so what
+//! belongs to the old match (entities marked `DespawnOnExit`) goes and the new one's is
+//! set up.
 
-use crate::continuous::{Game, Kind, Outcome, Position, Request, Side};
-use crate::convert::to_translation;
-use crate::level::ContinuousLevel;
+use crate::level::save::AnyGame;
+use crate::play::{Color, Play};
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
 
+pub mod continuous;
 pub mod grid;
 
+pub use continuous::{ContinuousMatch, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot};
 pub use grid::{GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece};
 
-/// Adds the rules: messages, the systems that apply them, and the piece mirror.
+/// Depth of piece entities, above the board.
+pub const PIECE_Z: f32 = 1.0;
+
+/// Adds the rules for both modes: the state, the messages, the systems that apply them,
+/// and the piece mirrors.
 pub struct RulesPlugin;
 
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<MoveRequest>()
-            .add_message::<MoveOutcome>()
+        if !app.is_plugin_added::<StatesPlugin>() {
+            app.add_plugins(StatesPlugin);
+        }
+        app.init_state::<GameMode>()
+            .init_resource::<Players>()
             .add_message::<MatchCommand>()
             .add_message::<LoadGame>()
-            .add_message::<GridMoveRequest>()
-            .add_message::<GridMoveOutcome>()
-            .add_systems(
+            .configure_sets(
                 Update,
-                (
-                    apply_loaded_games,
-                    apply_move_requests,
-                    apply_match_commands,
-                    mirror_pieces,
-                    grid::apply_grid_requests,
-                    grid::apply_grid_commands,
-                    grid::mirror_grid_pieces,
-                )
+                (RuleStep::Apply, RuleStep::Mirror)
                     .chain()
                     .in_set(RulesSystems),
             );
+        rules_for::<crate::continuous::Game>(app);
+        rules_for::<crate::grid::game::Game>(app);
+        app.add_systems(
+            Update,
+            (
+                continuous::mirror_pieces.run_if(resource_exists::<ContinuousMatch>),
+                grid::mirror_pieces.run_if(resource_exists::<GridMatch>),
+            )
+                .in_set(RuleStep::Mirror),
+        );
     }
 }
 
-/// The rules' systems, in order: moves, then commands, then the piece mirror.
+/// The systems of one mode's game, the same for both.
+fn rules_for<G: MatchGame>(app: &mut App) {
+    app.add_message::<G::Request>()
+        .add_message::<G::Answer>()
+        .add_systems(
+            PreUpdate,
+            enter_mode::<G>.run_if(resource_added::<Match<G>>),
+        )
+        .add_systems(
+            Update,
+            (apply_loads::<G>, apply_requests::<G>, apply_commands::<G>)
+                .chain()
+                .in_set(RuleStep::Apply)
+                .run_if(resource_exists::<Match<G>>),
+        );
+}
+
+/// The rules' systems: the moves, commands and loaded games asked for this frame, then the
+/// piece mirrors.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RulesSystems;
 
+/// Where a newly inserted match enters its mode, in `PreUpdate`, so that the state
+/// changes in the same frame's `StateTransition`, before any mode's systems run. Swap a
+/// match before this set and no system sees a match of the other mode's state.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct EnterModeSystems;
+
+/// The two steps inside [`RulesSystems`].
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+enum RuleStep {
+    Apply,
+    Mirror,
+}
+
+/// Which mode's match is open: entered when a level or saved game opens.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameMode {
+    /// No match yet.
+    #[default]
+    Closed,
+    /// A continuous match ([`ContinuousMatch`]).
+    Continuous,
+    /// A grid match ([`GridMatch`]).
+    Grid,
+}
+
+/// What a mode's game is to the ECS, beside [`Play`]: its level, the message that asks for
+/// a move and the one that answers, and how it saves and loads.
+pub trait MatchGame: Play + Clone + Send + Sync + 'static {
+    /// The level the game is played on.
+    type Level: Clone + Send + Sync + std::fmt::Debug + 'static;
+    /// A player's request for a move.
+    type Request: Message + Copy;
+    /// What became of a request.
+    type Answer: Message;
+    /// The mode whose state this game's match enters.
+    const MODE: GameMode;
+
+    /// A new game from the level's start position.
+    fn start(level: &Self::Level) -> Self;
+
+    /// Judges a request and plays it if it is legal.
+    fn answer(&mut self, request: Self::Request) -> Self::Answer;
+
+    /// The words for the player when the answer refuses the move; `None` when it was
+    /// played.
+    fn refusal(answer: &Self::Answer) -> Option<String>;
+
+    /// This game, to save.
+    fn saved(&self) -> AnyGame;
+
+    /// This mode's game in `game`, if it is one.
+    fn loaded(game: &AnyGame) -> Option<&Self>;
+}
+
 /// The match being played: its level and its game (position and history).
 #[derive(Resource, Clone, Debug)]
-pub struct Match {
+pub struct Match<G: MatchGame> {
     /// The level the match plays.
-    pub level: ContinuousLevel,
+    pub level: G::Level,
     /// The game so far.
-    pub game: Game,
+    pub game: G,
 }
 
-impl Match {
+impl<G: MatchGame> Match<G> {
     /// A new match from the level's start position.
-    pub fn new(level: ContinuousLevel) -> Self {
-        let game = Game::new(level.start.clone());
+    pub fn new(level: G::Level) -> Self {
+        let game = G::start(&level);
         Match { level, game }
     }
-
-    /// A match from another start position on the level's board.
-    pub fn from_position(level: ContinuousLevel, start: Position) -> Self {
-        Match {
-            level,
-            game: Game::new(start),
-        }
-    }
-}
-
-/// A player asks to move a piece.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct MoveRequest(pub Request);
-
-/// What became of a [`MoveRequest`].
-#[derive(Message, Clone, Debug, PartialEq)]
-pub struct MoveOutcome {
-    /// The request.
-    pub request: Request,
-    /// The rules' answer.
-    pub outcome: Outcome,
 }
 
 /// A command on the match as a whole.
@@ -91,6 +159,8 @@ pub enum MatchCommand {
     Undo,
     /// Replay the last move taken back.
     Redo,
+    /// Take back every move, to be replayed one by one (a demonstration starts so).
+    Rewind,
     /// The side to move resigns.
     Resign,
     /// The players agree a draw.
@@ -102,124 +172,116 @@ pub enum MatchCommand {
 /// Replace the game being played by one read from a saved game (already replayed through
 /// the rules); a game of the other mode is ignored.
 #[derive(Message, Clone, Debug)]
-pub struct LoadGame(pub crate::level::save::AnyGame);
+pub struct LoadGame(pub AnyGame);
 
-/// Marks an entity that mirrors the piece at this index of the current position.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceSlot(pub usize);
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// A person at this machine: the window takes their clicks.
+    #[default]
+    Human,
+}
 
-/// The kind of the mirrored piece.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceKind(pub Kind);
+/// Who plays each side. The window takes a person's moves only for a side played by a
+/// [`PlayerKind::Human`].
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Players {
+    /// White's player.
+    pub white: PlayerKind,
+    /// Black's player.
+    pub black: PlayerKind,
+}
 
-/// The side of the mirrored piece.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceSide(pub Side);
+impl Players {
+    /// The player of `side`.
+    pub fn of(&self, side: Color) -> PlayerKind {
+        match side {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
 
-/// Depth of piece entities, above the board.
-pub const PIECE_Z: f32 = 1.0;
-
-fn apply_move_requests(
-    mut requests: MessageReader<MoveRequest>,
-    mut outcomes: MessageWriter<MoveOutcome>,
-    state: Option<ResMut<Match>>,
-) {
-    let Some(mut state) = state else {
-        requests.clear();
-        return;
-    };
-    for MoveRequest(request) in requests.read() {
-        let outcome = state.game.play(*request);
-        outcomes.write(MoveOutcome {
-            request: *request,
-            outcome,
-        });
+    /// Whether a person plays the side to move in `game`.
+    pub fn human_to_move(&self, game: &impl Play) -> bool {
+        self.of(game.to_move()) == PlayerKind::Human
     }
 }
 
-fn apply_loaded_games(
-    mut loads: MessageReader<LoadGame>,
-    continuous: Option<ResMut<Match>>,
-    grid: Option<ResMut<GridMatch>>,
-) {
-    use crate::level::save::AnyGame;
-    let (mut continuous, mut grid) = (continuous, grid);
+/// A new match entered its mode (again, if the mode is the same).
+fn enter_mode<G: MatchGame>(mut mode: ResMut<NextState<GameMode>>) {
+    mode.set(G::MODE);
+}
+
+fn apply_loads<G: MatchGame>(mut loads: MessageReader<LoadGame>, mut state: ResMut<Match<G>>) {
     for LoadGame(game) in loads.read() {
-        match (game, continuous.as_mut(), grid.as_mut()) {
-            (AnyGame::Continuous(g), Some(state), _) => state.game = g.clone(),
-            (AnyGame::Grid(g), _, Some(state)) => state.game = g.clone(),
-            _ => {}
+        if let Some(game) = G::loaded(game) {
+            state.game = game.clone();
         }
     }
 }
 
-fn apply_match_commands(mut commands: MessageReader<MatchCommand>, state: Option<ResMut<Match>>) {
-    let Some(mut state) = state else {
-        commands.clear();
-        return;
-    };
+fn apply_requests<G: MatchGame>(
+    mut requests: MessageReader<G::Request>,
+    mut answers: MessageWriter<G::Answer>,
+    mut state: ResMut<Match<G>>,
+) {
+    for request in requests.read() {
+        let answer = state.game.answer(*request);
+        answers.write(answer);
+    }
+}
+
+fn apply_commands<G: MatchGame>(
+    mut commands: MessageReader<MatchCommand>,
+    mut state: ResMut<Match<G>>,
+) {
     for command in commands.read() {
+        let game = &mut state.game;
         match command {
             MatchCommand::Undo => {
-                state.game.undo();
+                game.undo();
             }
             MatchCommand::Redo => {
-                state.game.redo();
+                game.redo();
             }
-            MatchCommand::Resign => state.game.resign(),
-            MatchCommand::AgreeDraw => state.game.agree_draw(),
-            MatchCommand::Restart => {
-                let start = state.game.start().clone();
-                state.game = Game::new(start);
-            }
+            MatchCommand::Rewind => game.rewind(),
+            MatchCommand::Resign => game.resign(),
+            MatchCommand::AgreeDraw => game.agree_draw(),
+            MatchCommand::Restart => game.restart(),
         }
     }
 }
 
-/// Keeps one entity per piece, with its kind, side and an f32 transform.
-fn mirror_pieces(
-    mut commands: Commands,
-    state: Option<Res<Match>>,
-    mut mirrored: Query<(
-        Entity,
-        &PieceSlot,
-        &mut PieceKind,
-        &mut PieceSide,
-        &mut Transform,
-    )>,
-) {
-    let Some(state) = state else {
-        return;
-    };
-    if !state.is_changed() {
-        return;
-    }
-    let pieces = state.game.position().pieces();
-    let mut seen = vec![false; pieces.len()];
-    for (entity, slot, mut kind, mut side, mut transform) in &mut mirrored {
-        match pieces.get(slot.0) {
-            Some(piece) => {
-                seen[slot.0] = true;
-                kind.set_if_neq(PieceKind(piece.kind));
-                side.set_if_neq(PieceSide(piece.side));
-                transform.translation = to_translation(piece.at, PIECE_Z);
-            }
-            None => commands.entity(entity).despawn(),
-        }
-    }
-    for (slot, piece) in pieces.iter().enumerate() {
-        if !seen[slot] {
-            commands.spawn(piece_bundle(slot, piece));
-        }
-    }
+/// The match of whichever mode is open, for what is written once for both: the panel's
+/// status, the banner, saving, the files window.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct CurrentGame<'w> {
+    continuous: Option<Res<'w, ContinuousMatch>>,
+    grid: Option<Res<'w, GridMatch>>,
 }
 
-fn piece_bundle(slot: usize, piece: &crate::continuous::Piece) -> impl Bundle {
-    (
-        Name::new(format!("{} {}", piece.side, piece.kind.name())),
-        PieceSlot(slot),
-        PieceKind(piece.kind),
-        PieceSide(piece.side),
-        Transform::from_translation(to_translation(piece.at, PIECE_Z)),
-    )
+impl CurrentGame<'_> {
+    /// The game being played, if a match is open.
+    pub fn game(&self) -> Option<&dyn Play> {
+        match (&self.continuous, &self.grid) {
+            (Some(m), _) => Some(&m.game),
+            (None, Some(m)) => Some(&m.game),
+            (None, None) => None,
+        }
+    }
+
+    /// A copy of the game being played, to save.
+    pub fn saved(&self) -> Option<AnyGame> {
+        match (&self.continuous, &self.grid) {
+            (Some(m), _) => Some(m.game.saved()),
+            (None, Some(m)) => Some(m.game.saved()),
+            (None, None) => None,
+        }
+    }
+
+    /// Whether the match changed since this system last looked.
+    pub fn is_changed(&self) -> bool {
+        self.continuous.as_ref().is_some_and(|m| m.is_changed())
+            || self.grid.as_ref().is_some_and(|m| m.is_changed())
+    }
 }

@@ -23,7 +23,7 @@
 
 use crate::convert::to_bevy;
 use crate::sim::grid::square_centre;
-use crate::sim::{GridMatch, Match};
+use crate::sim::{ContinuousMatch, GridMatch};
 use bevy::input::ButtonState;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
@@ -84,6 +84,26 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
         .collect()
 }
 
+/// Plays `steps` once `start_after` frames are drawn, on a clock that advances one 60th of
+/// a second a frame, so what is timed (glides, autoplay) happens by frame count however
+/// slow the machine is.
+pub(super) struct DrivePlugin {
+    /// The script.
+    pub steps: Vec<Step>,
+    /// Frames to draw before the first step.
+    pub start_after: u32,
+}
+
+impl Plugin for DrivePlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_secs_f64(1.0 / 60.0),
+        ))
+        .insert_resource(Drive::new(self.steps.clone(), self.start_after))
+        .add_systems(First, drive);
+    }
+}
+
 /// The script being played.
 #[derive(Resource, Debug)]
 pub struct Drive {
@@ -114,14 +134,17 @@ impl Drive {
 }
 
 /// Plays the next step. Runs in `First`, before Bevy turns input messages into state.
-#[allow(clippy::too_many_arguments)]
-pub fn drive(
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: one parameter per resource"
+)]
+fn drive(
     mut commands: Commands,
     mut plan: ResMut<Drive>,
     window: Single<(Entity, &mut Window), With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform)>,
     grid: Option<Res<GridMatch>>,
-    continuous: Option<Res<Match>>,
+    continuous: Option<Res<ContinuousMatch>>,
     mut buttons: MessageWriter<MouseButtonInput>,
     mut moved: MessageWriter<CursorMoved>,
     mut window_events: MessageWriter<WindowEvent>,

@@ -1,17 +1,24 @@
 //! Saving and loading games from a path field, the level's demonstrations (saved games
-//! under `levels/demos/` replayed step by step), the level picker, and the game-over
-//! banner — the same for both modes.
+//! under `levels/demos/` replayed step by step) and the level picker — the same for both
+//! modes, through [`CurrentGame`].
 //!
 //! A loaded game is handed to the rules as a [`LoadGame`] message (it has already been
-//! replayed through them by `level::save`); stepping through a demonstration is undo and
-//! redo ([`MatchCommand`]).
+//! replayed through them by `level::save`); a demonstration is loaded, rewound, and
+//! stepped through by undo and redo ([`MatchCommand`]).
 
 use super::open::Pending;
-use crate::level::save::{self, AnyGame};
-use crate::sim::{GridMatch, LoadGame, Match, MatchCommand};
+use crate::level::save;
+use crate::sim::{CurrentGame, LoadGame, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use std::path::{Path, PathBuf};
+
+/// The files window and a demonstration's autoplay.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FileField>()
+        .add_systems(Update, autoplay)
+        .add_systems(bevy_egui::EguiPrimaryContextPass, files_window);
+}
 
 /// Where the level was read from: its path and text, for saves and demonstrations.
 #[derive(Resource, Clone, Debug)]
@@ -117,29 +124,11 @@ pub fn find_demos(source: &LevelSource) -> Demo {
     }
 }
 
-/// The game of whichever mode is being played (a copy, for saving).
-fn current(continuous: &Option<Res<Match>>, grid: &Option<Res<GridMatch>>) -> Option<AnyGame> {
-    match (continuous, grid) {
-        (Some(m), _) => Some(AnyGame::Continuous(m.game.clone())),
-        (None, Some(g)) => Some(AnyGame::Grid(g.game.clone())),
-        _ => None,
-    }
-}
-
 /// How many moves the current game has, and whether it is still going on.
-fn in_progress(continuous: &Option<Res<Match>>, grid: &Option<Res<GridMatch>>) -> (usize, bool) {
-    match (continuous, grid) {
-        (Some(m), _) => (m.game.played().len(), !m.game.status().is_over()),
-        (None, Some(g)) => (g.game.played().len(), !g.game.status().is_over()),
-        _ => (0, false),
-    }
-}
-
-fn moves_played(game: &AnyGame) -> usize {
-    match game {
-        AnyGame::Continuous(g) => g.played().len(),
-        AnyGame::Grid(g) => g.played().len(),
-    }
+fn in_progress(current: &CurrentGame) -> (usize, bool) {
+    current
+        .game()
+        .map_or((0, false), |g| (g.moves_played(), !g.status().is_over()))
 }
 
 /// Asks for `path` to be opened in place of the current game; a game in progress is only
@@ -160,24 +149,26 @@ fn open_over(path: &Path, moves: (usize, bool), field: &mut FileField, pending: 
 }
 
 /// The window of files: save and load, demonstrations, other levels.
-#[allow(clippy::too_many_arguments)]
-pub fn files_window(
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: one parameter per resource"
+)]
+fn files_window(
     mut contexts: EguiContexts,
     source: Res<LevelSource>,
     mut field: ResMut<FileField>,
     mut demo: ResMut<Demo>,
-    continuous: Option<Res<Match>>,
-    grid: Option<Res<GridMatch>>,
+    current: CurrentGame,
     mut loads: MessageWriter<LoadGame>,
     mut commands: MessageWriter<MatchCommand>,
     mut pending: ResMut<Pending>,
     mut levels: Local<(PathBuf, Vec<Listed>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if continuous.is_none() && grid.is_none() {
+    if current.game().is_none() {
         return Ok(());
     }
-    let progress = in_progress(&continuous, &grid);
+    let progress = in_progress(&current);
     egui::Window::new("Games and levels")
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -8.0))
         .default_width(super::PANEL_WIDTH - 30.0)
@@ -191,7 +182,7 @@ pub fn files_window(
             });
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked()
-                    && let Some(game) = current(&continuous, &grid)
+                    && let Some(game) = current.saved()
                 {
                     let level_path = source.path.display().to_string();
                     field.said = match save::save(
@@ -200,7 +191,7 @@ pub fn files_window(
                         &source.text,
                         &game,
                     ) {
-                        Ok(()) => format!("Saved {} moves.", moves_played(&game)),
+                        Ok(()) => format!("Saved {} moves.", game.game().moves_played()),
                         Err(e) => e.to_string(),
                     };
                 }
@@ -227,11 +218,9 @@ pub fn files_window(
                     if ui.button(name).clicked() {
                         match save::load(path) {
                             Ok(saved) => {
-                                let n = moves_played(&saved.game);
+                                let n = saved.game.game().moves_played();
                                 loads.write(LoadGame(saved.game));
-                                for _ in 0..n {
-                                    commands.write(MatchCommand::Undo);
-                                }
+                                commands.write(MatchCommand::Rewind);
                                 demo.showing = Some(name.clone());
                                 demo.autoplay = false;
                                 field.said =
@@ -290,7 +279,7 @@ fn load(
 ) {
     match save::load(path) {
         Ok(saved) if saved.level_text == source.text => {
-            let n = moves_played(&saved.game);
+            let n = saved.game.game().moves_played();
             loads.write(LoadGame(saved.game));
             field.said = format!("Loaded {n} moves.");
         }
@@ -344,11 +333,7 @@ fn level_list(source: &LevelSource) -> Vec<Listed> {
 }
 
 /// Steps an autoplaying demonstration.
-pub fn autoplay(
-    time: Res<Time>,
-    mut demo: ResMut<Demo>,
-    mut commands: MessageWriter<MatchCommand>,
-) {
+fn autoplay(time: Res<Time>, mut demo: ResMut<Demo>, mut commands: MessageWriter<MatchCommand>) {
     if !demo.playing() {
         demo.clock = 0.0;
         return;
@@ -358,45 +343,6 @@ pub fn autoplay(
         demo.clock = 0.0;
         commands.write(MatchCommand::Redo);
     }
-}
-
-/// A banner over the board when the game is over.
-pub fn game_over_banner(
-    mut contexts: EguiContexts,
-    continuous: Option<Res<Match>>,
-    grid: Option<Res<GridMatch>>,
-) -> Result {
-    let text = match (&continuous, &grid) {
-        (Some(m), _) if m.game.status().is_over() => {
-            Some(super::continuous::continuous_status(&m.game))
-        }
-        (None, Some(g)) if g.game.status().is_over() => Some(super::grid::grid_status(g)),
-        _ => None,
-    };
-    let Some(text) = text else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let board_centre = (ctx.viewport_rect().width() - super::PANEL_WIDTH) / 2.0;
-    egui::Area::new(egui::Id::new("game over"))
-        .anchor(
-            egui::Align2::CENTER_TOP,
-            egui::vec2(board_centre - ctx.viewport_rect().width() / 2.0, 12.0),
-        )
-        .show(ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_rgba_unmultiplied(20, 20, 24, 230))
-                .inner_margin(12.0)
-                .corner_radius(6.0)
-                .show(ui, |ui| {
-                    ui.label(
-                        egui::RichText::new(text)
-                            .size(26.0)
-                            .color(egui::Color32::from_rgb(250, 220, 120)),
-                    );
-                });
-        });
-    Ok(())
 }
 
 #[cfg(test)]

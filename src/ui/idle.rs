@@ -10,8 +10,8 @@ use super::files::Demo;
 use super::glide::Glides;
 use super::open::Pending;
 use crate::sim::{
-    GridMatch, GridMoveOutcome, GridMoveRequest, LoadGame, Match, MatchCommand, MoveOutcome,
-    MoveRequest,
+    ContinuousMatch, GridMatch, GridMoveOutcome, GridMoveRequest, LoadGame, MatchCommand,
+    MoveOutcome, MoveRequest,
 };
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -135,7 +135,7 @@ impl Underway<'_> {
 /// changed (its pieces and panels follow the next frame).
 fn keep_drawing(
     underway: Underway,
-    continuous: Option<Res<Match>>,
+    continuous: Option<Res<ContinuousMatch>>,
     grid: Option<Res<GridMatch>>,
     mut traffic: RuleTraffic,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -213,7 +213,11 @@ mod tests {
         // The rules answer in the frame they are told; one more frame shows the answer.
         assert_eq!(frames(&mut app, 3), [true, false, false]);
         assert!(
-            app.world().resource::<Match>().game.status().is_over(),
+            app.world()
+                .resource::<ContinuousMatch>()
+                .game
+                .status()
+                .is_over(),
             "the resignation was made"
         );
         frames(&mut app, 3);

@@ -3,14 +3,15 @@
 //! pure region queries) and draws the answers.
 
 use crate::cli::Failure;
-use crate::sim::{GridMatch, Match, MatchCommand, RulesPlugin};
+use crate::sim::{GameMode, RulesPlugin};
 use bevy::prelude::*;
-use bevy_egui::{EguiPlugin, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPlugin, egui};
 use std::path::{Path, PathBuf};
 
 mod continuous;
 mod drive;
 mod files;
+mod flow;
 mod glide;
 mod grid;
 mod idle;
@@ -33,19 +34,6 @@ enum Stage {
     Overlays,
 }
 
-/// Which mode's systems run: each mode's are in its set, which runs while its match exists,
-/// so one window can switch between levels of either mode (see `open`).
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-enum Mode {
-    Continuous,
-    Grid,
-}
-
-/// Marks what a mode spawns for its board (beside the pieces the rules mirror), to be
-/// despawned when another level opens.
-#[derive(Component)]
-struct ModeEntity;
-
 /// Opens the window on the level at `path` and runs until it is closed, or, with `shot`,
 /// until the window has been saved as a PNG after the given number of frames.
 pub fn run(
@@ -55,35 +43,9 @@ pub fn run(
 ) -> Result<(), Failure> {
     let opened = open::Opened::read(path)?;
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: opened.title(),
-                    resolution: (1100, 760).into(),
-                    ..default()
-                }),
-                ..default()
-            })
-            // One thread per task pool: see `one_thread_each`.
-            .set(TaskPoolPlugin {
-                task_pool_options: TaskPoolOptions {
-                    max_total_threads: 1,
-                    ..default()
-                },
-            }),
-    )
-    .add_plugins((EguiPlugin::default(), RulesPlugin))
-    .init_resource::<files::FileField>()
-    .add_plugins((open::plugin, idle::plugin))
-    .add_systems(Startup, spawn_camera)
-    .add_systems(Update, files::autoplay)
-    .add_systems(
-        EguiPrimaryContextPass,
-        (plain_style, files::files_window, files::game_over_banner).chain(),
-    );
-    add_stages(&mut app);
-    app.add_plugins((continuous::plugin, grid::plugin));
+    app.add_plugins(AppPlugin {
+        title: opened.title(),
+    });
     opened.install(app.world_mut());
     // A window for people draws when something changes; a screenshot run counts frames,
     // so it draws them all.
@@ -91,15 +53,12 @@ pub fn run(
         app.insert_resource(idle::settings());
     }
     if let Some((path, frames)) = shot {
-        screenshot::add(&mut app, path, frames);
+        app.add_plugins(screenshot::ScreenshotPlugin { path, frames });
         if let Some(steps) = script {
-            // A script's clock advances one 60th of a second a frame, so what is timed
-            // (glides, autoplay) happens by frame count however slow the machine is.
-            app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-                std::time::Duration::from_secs_f64(1.0 / 60.0),
-            ))
-            .insert_resource(drive::Drive::new(steps, frames))
-            .add_systems(First, drive::drive);
+            app.add_plugins(drive::DrivePlugin {
+                steps,
+                start_after: frames,
+            });
         }
     }
     one_thread_each(&mut app);
@@ -110,6 +69,49 @@ pub fn run(
             message: "the window closed with an error".into(),
         }),
     }
+}
+
+/// The desktop app: Bevy's window and renderer, egui, the rules, and one plugin per
+/// concern: opening files, resting while nothing happens, the flow of a game shared by
+/// both modes, the files window, and each mode's board, pieces, input, overlays and panel.
+pub struct AppPlugin {
+    /// The window's title.
+    pub title: String,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: self.title.clone(),
+                        resolution: (1100, 760).into(),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                // One thread per task pool: see `one_thread_each`.
+                .set(TaskPoolPlugin {
+                    task_pool_options: TaskPoolOptions {
+                        max_total_threads: 1,
+                        ..default()
+                    },
+                }),
+        )
+        .add_plugins((EguiPlugin::default(), RulesPlugin))
+        .add_systems(Startup, spawn_camera)
+        .add_systems(bevy_egui::EguiPrimaryContextPass, plain_style);
+        add_shared(app);
+        app.add_plugins((idle::plugin, files::plugin));
+    }
+}
+
+/// What the app has without a window too (the headless tests build it): the background,
+/// the stages, opening in place, the game flow and both modes.
+fn add_shared(app: &mut App) {
+    add_stages(app);
+    app.add_plugins((open::plugin, flow::plugin, continuous::plugin, grid::plugin));
 }
 
 /// Runs each schedule's systems one after another on its own thread (the main thread, and
@@ -167,10 +169,17 @@ struct LevelName(String);
 const SQUARE_COLOURS: [Color; 2] = [Color::srgb(0.93, 0.89, 0.80), Color::srgb(0.84, 0.78, 0.66)];
 
 /// A board of `files` × `ranks` squares filling `size` world units from the origin: one
-/// sprite with a texture of one pixel per square, drawn without smoothing. For a software
+/// sprite with a texture of one pixel per square, drawn without smoothing, gone when the
+/// match of `mode` ends. For a software
 /// renderer this is one draw instead of one per square. Being a sprite, it also leaves the
 /// opaque pass empty, and Bevy then skips that pass and its full-window attachments.
-fn board_bundle(files: u32, ranks: u32, size: Vec2, images: &mut Assets<Image>) -> impl Bundle {
+fn board_bundle(
+    mode: GameMode,
+    files: u32,
+    ranks: u32,
+    size: Vec2,
+    images: &mut Assets<Image>,
+) -> impl Bundle {
     let [light, dark] = SQUARE_COLOURS.map(|c| c.to_srgba().to_u8_array());
     let mut data = Vec::with_capacity((files * ranks * 4) as usize);
     // Rows from the top: the last rank first. a1 is dark.
@@ -197,7 +206,7 @@ fn board_bundle(files: u32, ranks: u32, size: Vec2, images: &mut Assets<Image>) 
     image.sampler = bevy::image::ImageSampler::nearest();
     (
         Name::new("Board"),
-        ModeEntity,
+        DespawnOnExit(mode),
         Sprite {
             image: images.add(image),
             custom_size: Some(size),
@@ -238,39 +247,7 @@ fn fit_board(
     }
 }
 
-/// What the promotion dialog's player did this frame.
-enum Choice<T> {
-    /// Nothing yet.
-    Waiting,
-    /// Chose this.
-    Chose(T),
-    /// Took the move back.
-    Cancelled,
-}
-
-/// The promotion dialog over the board: one button per choice (its label), and Cancel.
-fn promotion_choice<T: Copy>(ctx: &egui::Context, choices: &[(String, T)]) -> Choice<T> {
-    let mut chosen = Choice::Waiting;
-    egui::Window::new("Promotion")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.label("Promote to:");
-            for (label, choice) in choices {
-                if ui.button(label).clicked() {
-                    chosen = Choice::Chose(*choice);
-                }
-            }
-            if ui.button("Cancel").clicked() {
-                chosen = Choice::Cancelled;
-            }
-        });
-    chosen
-}
-
-/// What both modes share: the background, the order of their per-frame stages after the
-/// rules, and each mode's set running only while its match exists.
+/// The background and the order of each mode's per-frame stages after the rules.
 fn add_stages(app: &mut App) {
     app.insert_resource(ClearColor(BACKGROUND))
         .init_resource::<Flipped>()
@@ -279,20 +256,6 @@ fn add_stages(app: &mut App) {
             (Stage::View, Stage::Input, Stage::Overlays)
                 .chain()
                 .after(crate::sim::RulesSystems),
-        )
-        .configure_sets(
-            Update,
-            (
-                Mode::Continuous.run_if(resource_exists::<Match>),
-                Mode::Grid.run_if(resource_exists::<GridMatch>),
-            ),
-        )
-        .configure_sets(
-            EguiPrimaryContextPass,
-            (
-                Mode::Continuous.run_if(resource_exists::<Match>),
-                Mode::Grid.run_if(resource_exists::<GridMatch>),
-            ),
         );
 }
 
@@ -328,66 +291,4 @@ fn pointer_on_panels(contexts: &mut bevy_egui::EguiContexts) -> bool {
     contexts
         .ctx_mut()
         .is_ok_and(|ctx| ctx.egui_wants_pointer_input())
-}
-
-/// The side panel at the window's right, headed by the level's name.
-fn side_panel(ctx: &egui::Context, id: &str, heading: &str, contents: impl FnOnce(&mut egui::Ui)) {
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    egui::Panel::right(id.to_string())
-        .exact_size(PANEL_WIDTH)
-        .resizable(false)
-        .show(&mut root, |ui| {
-            ui.heading(heading);
-            contents(ui);
-        });
-}
-
-/// The panel's status line, the rules' last refusal, and the match buttons (Undo, Redo,
-/// New game; Resign, Agree draw, then whatever `more` adds to that row); returns the
-/// command clicked.
-fn match_controls(
-    ui: &mut egui::Ui,
-    status: &str,
-    refusal: &str,
-    more: impl FnOnce(&mut egui::Ui),
-) -> Option<MatchCommand> {
-    ui.label(egui::RichText::new(status).strong());
-    if !refusal.is_empty() {
-        ui.colored_label(egui::Color32::from_rgb(200, 60, 40), refusal);
-    }
-    let mut clicked = None;
-    let mut buttons = |ui: &mut egui::Ui, row: &[(&str, MatchCommand)]| {
-        for &(label, command) in row {
-            if ui.button(label).clicked() {
-                clicked = Some(command);
-            }
-        }
-    };
-    ui.horizontal(|ui| {
-        buttons(
-            ui,
-            &[
-                ("Undo", MatchCommand::Undo),
-                ("Redo", MatchCommand::Redo),
-                ("New game", MatchCommand::Restart),
-            ],
-        );
-    });
-    ui.horizontal(|ui| {
-        buttons(
-            ui,
-            &[
-                ("Resign", MatchCommand::Resign),
-                ("Agree draw", MatchCommand::AgreeDraw),
-            ],
-        );
-        more(ui);
-    });
-    clicked
 }

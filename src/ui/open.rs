@@ -1,16 +1,14 @@
 //! Opening a level or a saved game, at start and later in place of the current one, in the
-//! same window. Both modes' plugins are always there; each mode's systems run while its
-//! match resource exists (`Mode` sets), its board is spawned when the match appears, and
-//! opening another level despawns the old board and pieces, swaps the match and resets
-//! what the old one left in the panels.
+//! same window. Both modes' plugins are always there. Opening swaps the match resource;
+//! the rules then enter its mode (`sim::GameMode`), whose `OnExit` despawns the old board
+//! and pieces and whose `OnEnter` sets up the new ones and fresh panels.
 
+use super::LevelName;
 use super::files::{FileField, LevelSource, find_demos};
-use super::glide::Glides;
-use super::{Flipped, LevelName, ModeEntity};
 use crate::cli::Failure;
 use crate::level::save::AnyGame;
 use crate::level::{self, Level, LevelKind};
-use crate::sim::{GridMatch, GridPiece, Match, PieceSlot};
+use crate::sim::{ContinuousMatch, GameMode, GridMatch, Match, MatchGame};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use std::path::{Path, PathBuf};
@@ -57,42 +55,53 @@ impl Opened {
         format!("areachess — {}", self.level.name)
     }
 
-    /// Puts the level's match and its panel resources into the world.
+    /// Puts the level's match and its panel resources into the world, and enters the
+    /// match's mode (again, if it is the same: its `OnExit` and `OnEnter` run).
     pub(super) fn install(self, world: &mut World) {
+        let mode = match self.level.kind {
+            LevelKind::Continuous(_) => GameMode::Continuous,
+            LevelKind::Grid(_) => GameMode::Grid,
+        };
+        world.resource_mut::<NextState<GameMode>>().set(mode);
         world.insert_resource(LevelName(self.level.name.clone()));
         world.insert_resource(find_demos(&self.source));
         world.insert_resource(self.source);
+        let game = self.game.as_ref();
         match self.level.kind {
-            LevelKind::Continuous(continuous) => {
-                let mut state = Match::new(continuous);
-                if let Some(AnyGame::Continuous(game)) = self.game {
-                    state.game = game;
-                }
-                world.insert_resource(state);
+            LevelKind::Continuous(level) => {
+                world.insert_resource(open_match::<crate::continuous::Game>(level, game))
             }
-            LevelKind::Grid(g) => {
-                let mut state = GridMatch::new(*g);
-                if let Some(AnyGame::Grid(game)) = self.game {
-                    state.game = game;
-                }
-                world.insert_resource(state);
+            LevelKind::Grid(level) => {
+                world.insert_resource(open_match::<crate::grid::game::Game>(*level, game))
             }
         }
     }
 }
 
-/// Opening in place: a file asked for during a frame is opened at its end.
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Pending>()
-        .add_systems(PostUpdate, open_pending);
+/// A match of `level`, with the saved game if there is one of its mode.
+fn open_match<G: MatchGame>(level: G::Level, saved: Option<&AnyGame>) -> Match<G> {
+    let mut state = Match::new(level);
+    if let Some(game) = saved.and_then(G::loaded) {
+        state.game = game.clone();
+    }
+    state
 }
 
-/// A level or saved game to open in place of the current match at the end of the frame.
+/// Opening in place: a file asked for during a frame is opened at the start of the next,
+/// before the new match enters its mode, so the mode's systems never run without it.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Pending>()
+        .add_systems(PreUpdate, open_pending.before(crate::sim::EnterModeSystems));
+}
+
+/// A level or saved game to open in place of the current match at the start of the next
+/// frame.
 #[derive(Resource, Default)]
 pub(super) struct Pending(pub Option<PathBuf>);
 
-/// Opens the pending file in place: on success the old board, pieces and match go and the
-/// new ones come; on failure the current game stays and the files window says why.
+/// Opens the pending file in place: on success the old match goes and the new one comes
+/// (its mode is entered next frame); on failure the current game stays and the files
+/// window says why.
 fn open_pending(world: &mut World) {
     let Some(path) = world.resource_mut::<Pending>().0.take() else {
         return;
@@ -106,19 +115,8 @@ fn open_pending(world: &mut World) {
     };
     let title = opened.title();
     let name = opened.level.name.clone();
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, Or<(With<ModeEntity>, With<PieceSlot>, With<GridPiece>)>>()
-        .iter(world)
-        .collect();
-    for entity in old {
-        world.despawn(entity);
-    }
-    world.remove_resource::<Match>();
+    world.remove_resource::<ContinuousMatch>();
     world.remove_resource::<GridMatch>();
-    super::continuous::reset(world);
-    super::grid::reset(world);
-    world.insert_resource(Glides::default());
-    world.insert_resource(Flipped::default());
     opened.install(world);
     if let Ok(mut window) = world
         .query_filtered::<&mut Window, With<PrimaryWindow>>()
@@ -132,7 +130,7 @@ fn open_pending(world: &mut World) {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::sim::RulesPlugin;
+    use crate::sim::{GridPiece, PieceSlot, RulesPlugin};
     use bevy::ecs::query::QueryFilter;
 
     fn level_path(file: &str) -> PathBuf {
@@ -160,10 +158,8 @@ pub(super) mod tests {
         // What the input systems' `EguiContexts` holds; with no egui context the pointer
         // is never on a panel.
         .init_resource::<bevy_egui::EguiUserTextures>()
-        .init_resource::<FileField>()
-        .add_plugins(plugin);
-        super::super::add_stages(&mut app);
-        app.add_plugins((super::super::continuous::plugin, super::super::grid::plugin));
+        .init_resource::<FileField>();
+        super::super::add_shared(&mut app);
         match Opened::read(&level_path(file)) {
             Ok(opened) => opened.install(app.world_mut()),
             Err(failure) => panic!("{file}: {}", failure.message),
@@ -172,11 +168,10 @@ pub(super) mod tests {
         app
     }
 
-    /// Asks for `path` as the files window does, and runs the frame that opens it and the
-    /// one that spawns the new board and pieces.
+    /// Asks for `path` as the files window does, and runs one frame: it opens the file,
+    /// enters the mode and spawns the new board and pieces.
     fn open(app: &mut App, path: PathBuf) {
         app.world_mut().resource_mut::<Pending>().0 = Some(path);
-        app.update();
         app.update();
     }
 
@@ -188,11 +183,19 @@ pub(super) mod tests {
     /// One board and the pieces of `file`'s level in its mode, nothing of the other mode,
     /// and the panel's resources of this level.
     fn shows(app: &mut App, file: &str, name: &str, continuous: usize, grid: usize) {
-        assert_eq!(count::<With<ModeEntity>>(app), 1, "{file}: one board");
+        assert_eq!(
+            count::<With<Name>>(app) - continuous - grid,
+            1,
+            "{file}: one board"
+        );
         assert_eq!(count::<With<PieceSlot>>(app), continuous, "{file}");
         assert_eq!(count::<With<GridPiece>>(app), grid, "{file}");
         let world = app.world();
-        assert_eq!(world.contains_resource::<Match>(), continuous > 0, "{file}");
+        assert_eq!(
+            world.contains_resource::<ContinuousMatch>(),
+            continuous > 0,
+            "{file}"
+        );
         assert_eq!(world.contains_resource::<GridMatch>(), grid > 0, "{file}");
         assert_eq!(world.resource::<LevelName>().0, name);
         assert_eq!(world.resource::<LevelSource>().path, level_path(file));

@@ -7,10 +7,22 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use std::path::PathBuf;
 
 /// Adds the screenshot to `app`: after `frames` frames, or a few after a `--drive` script.
-pub(super) fn add(app: &mut App, path: PathBuf, frames: u32) {
-    app.insert_resource(ScreenshotPlan { path, frames })
+pub(super) struct ScreenshotPlugin {
+    /// Where to save the window.
+    pub path: PathBuf,
+    /// How many frames to draw first.
+    pub frames: u32,
+}
+
+impl Plugin for ScreenshotPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(ScreenshotPlan {
+            path: self.path.clone(),
+            frames: self.frames,
+        })
         .init_resource::<FrameTimes>()
         .add_systems(Last, (record_frame_time, take_screenshot).chain());
+    }
 }
 
 /// `--screenshot`: where to save the window and after how many frames.

@@ -718,13 +718,19 @@ fn a_headless_grid_match_plays_through_messages() {
     assert!(results[0].is_ok() && results[1].is_ok(), "{results:?}");
     assert_eq!(results[2], Err("not a legal move here".to_string()));
     let now = pieces(&mut app);
-    assert!(now.iter().any(|p| p.square == sq("e4") && p.side == 0));
+    assert!(
+        now.iter()
+            .any(|p| p.square == sq("e4") && p.side == areachess::play::Color::White)
+    );
     assert!(now.iter().all(|p| p.square != sq("e2")));
     assert_eq!(app.world().resource::<GridMatch>().game.played().len(), 2);
     app.world_mut().write_message(MatchCommand::Undo);
     app.update();
     let back = pieces(&mut app);
-    assert!(back.iter().any(|p| p.square == sq("e7") && p.side == 1));
+    assert!(
+        back.iter()
+            .any(|p| p.square == sq("e7") && p.side == areachess::play::Color::Black)
+    );
     assert_eq!(back.len(), 32);
 }
 

@@ -7,7 +7,7 @@ use areachess::continuous::notation::{format_position, parse_position};
 use areachess::continuous::region::legal_region_towards;
 use areachess::continuous::zones::{Near, Zones};
 use areachess::continuous::{
-    Kind, LegalRegion, Outcome, Piece, Point, Position, RegionPart, Side, has_legal_move,
+    Color, Kind, LegalRegion, Outcome, Piece, Point, Position, RegionPart, has_legal_move,
     legal_region, nearest_target, resolve,
 };
 use proptest::prelude::*;
@@ -32,7 +32,7 @@ fn positions() -> impl Strategy<Value = Position> {
                 .into_iter()
                 .enumerate()
                 .map(|(n, (k, white, x, y, moved))| Piece {
-                    side: if white { Side::White } else { Side::Black },
+                    side: if white { Color::White } else { Color::Black },
                     kind: match n {
                         0 | 1 => Kind::King,
                         _ => Kind::ALL[1 + k % 5],
@@ -41,12 +41,12 @@ fn positions() -> impl Strategy<Value = Position> {
                     moved,
                 })
                 .collect();
-            pieces[0].side = Side::White;
-            pieces[1].side = Side::Black;
+            pieces[0].side = Color::White;
+            pieces[1].side = Color::Black;
             let to_move = if white_to_move {
-                Side::White
+                Color::White
             } else {
-                Side::Black
+                Color::Black
             };
             let pos = Position::new(board.clone(), pieces, to_move).ok()?;
             let waiting = pos.king(to_move.opponent());
@@ -69,21 +69,21 @@ fn cornered() -> impl Strategy<Value = Position> {
         .prop_filter_map("valid", move |(black_king, white_king, attackers)| {
             let mut pieces = vec![
                 Piece::new(
-                    Side::Black,
+                    Color::Black,
                     Kind::King,
                     Point::new(black_king.0, black_king.1),
                 ),
                 Piece::new(
-                    Side::White,
+                    Color::White,
                     Kind::King,
                     Point::new(white_king.0, white_king.1),
                 ),
             ];
             pieces.extend(attackers.into_iter().map(|(k, x, y)| Piece {
                 moved: true,
-                ..Piece::new(Side::White, Kind::ALL[k], Point::new(x, y))
+                ..Piece::new(Color::White, Kind::ALL[k], Point::new(x, y))
             }));
-            Position::new(board.clone(), pieces, Side::Black).ok()
+            Position::new(board.clone(), pieces, Color::Black).ok()
         })
 }
 
@@ -117,7 +117,7 @@ fn in_region(region: &LegalRegion, p: Point) -> bool {
     })
 }
 
-fn assert_sound(pos: &Position, mover_side: Side) {
+fn assert_sound(pos: &Position, mover_side: Color) {
     let again = Position::new(
         pos.board_arc().clone(),
         pos.pieces().to_vec(),

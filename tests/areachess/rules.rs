@@ -1,7 +1,7 @@
 //! One headless test per rule of DESIGN §2, each driving the Bevy app through messages.
 
 use crate::support::{Sim, close, landed, pt, with_board};
-use areachess::continuous::{Board, Kind, Outcome, Point, Side, Status};
+use areachess::continuous::{Board, Color, Kind, Outcome, Point, Status};
 use areachess::sim::MatchCommand;
 
 /// A point `dx, dy` from a square centre, as move text.
@@ -359,7 +359,7 @@ fn checkmate_ends_the_game() {
     assert_eq!(
         sim.status(),
         Status::Checkmate {
-            winner: Side::White
+            winner: Color::White
         }
     );
     assert_eq!(sim.refused("a8->a7"), "game-over");
@@ -369,7 +369,7 @@ fn checkmate_ends_the_game() {
 fn stalemate_is_a_draw() {
     let mut sim = Sim::at("b;k@a8;R@h7;R@3.8,1.5;K@e1");
     assert!(!sim.game().in_check());
-    assert_eq!(sim.status(), Status::Stalemate);
+    assert_eq!(sim.status(), Status::Stalemate { winner: None });
     assert_eq!(sim.refused("a8->a7"), "game-over");
 }
 
@@ -388,7 +388,7 @@ fn resignation_and_agreed_draw_end_the_game_and_undo_reopens_it() {
     assert_eq!(
         sim.status(),
         Status::Resigned {
-            winner: Side::Black
+            winner: Color::Black
         }
     );
     assert_eq!(sim.refused("e2->e4"), "game-over");
@@ -405,7 +405,7 @@ fn undo_and_redo_walk_the_history() {
     sim.legal("e7->e5");
     sim.command(MatchCommand::Undo);
     assert_eq!(sim.piece_at("e7"), Some('p'));
-    assert_eq!(sim.game().position().to_move(), Side::Black);
+    assert_eq!(sim.game().position().to_move(), Color::Black);
     sim.command(MatchCommand::Redo);
     assert_eq!(sim.piece_at("e5"), Some('p'));
     sim.command(MatchCommand::Undo);

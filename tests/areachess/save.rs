@@ -6,6 +6,7 @@ use areachess::continuous::notation::parse_move;
 use areachess::continuous::{self, Outcome};
 use areachess::grid::{self, game::Game};
 use areachess::level::{self, LevelKind, save};
+use areachess::play::{Color, Play};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -76,7 +77,9 @@ fn a_resignation_is_saved_and_a_finished_game_stays_finished() {
     let mut game = grid_game("levels/chess.toml", &["f2f3", "e7e5", "g2g4", "d8h4"]);
     assert_eq!(
         game.status(),
-        grid::game::Status::Checkmate { winner: 1 },
+        grid::game::Status::Checkmate {
+            winner: Color::Black
+        },
         "fool's mate"
     );
     let text = level_text("levels/chess.toml");
@@ -103,7 +106,9 @@ fn a_resignation_is_saved_and_a_finished_game_stays_finished() {
     .expect("loads");
     assert_eq!(
         grid_of(&saved).status(),
-        grid::game::Status::Resigned { winner: 0 }
+        grid::game::Status::Resigned {
+            winner: Color::White
+        }
     );
 }
 

@@ -4,7 +4,8 @@ use areachess::continuous::notation::{parse_move, parse_position};
 use areachess::continuous::{Board, Game, Outcome, Point, Position, Status};
 use areachess::level::{self, ContinuousLevel};
 use areachess::sim::{
-    Match, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot, RulesPlugin,
+    ContinuousMatch, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot,
+    RulesPlugin,
 };
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
@@ -51,9 +52,9 @@ impl Sim {
             Some(text) => {
                 let start = parse_position(level.board.clone(), level.setup(), text)
                     .expect("test POS is valid");
-                Match::from_position(level, start)
+                ContinuousMatch::from_position(level, start)
             }
-            None => Match::new(level),
+            None => ContinuousMatch::new(level),
         };
         app.insert_resource(state);
         app.update();
@@ -104,7 +105,7 @@ impl Sim {
     }
 
     pub fn game(&self) -> &Game {
-        &self.app.world().resource::<Match>().game
+        &self.app.world().resource::<ContinuousMatch>().game
     }
 
     pub fn status(&self) -> Status {
@@ -121,8 +122,8 @@ impl Sim {
             .iter(self.app.world())
             .map(|(slot, kind, side, t)| {
                 let letter = match side.0 {
-                    areachess::continuous::Side::White => kind.0.letter(),
-                    areachess::continuous::Side::Black => kind.0.letter().to_ascii_lowercase(),
+                    areachess::continuous::Color::White => kind.0.letter(),
+                    areachess::continuous::Color::Black => kind.0.letter().to_ascii_lowercase(),
                 };
                 (slot.0, letter, t.translation)
             })

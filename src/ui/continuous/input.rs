@@ -1,13 +1,13 @@
 //! Input: where the pointer is on the board, picking a piece and dropping it (by a second
-//! click or a drag), the promotion choice, and the keys. Input records intent; the move
-//! goes to the rules as a [`MoveRequest`].
+//! click or a drag) and the promotion choice. Input records intent; the move goes to the
+//! rules as a [`MoveRequest`]. The keys and the rules' answers are the shared flow's.
 
-use super::super::Mode;
 use super::super::{Click, Stage, clicks, pointer_on_panels};
-use super::{Feedback, Selection};
+use super::Pick;
 use crate::continuous::{Request, legal_region, nearest_target};
 use crate::convert::from_bevy;
-use crate::sim::{Match, MatchCommand, MoveOutcome, MoveRequest};
+use crate::sim::GameMode;
+use crate::sim::{ContinuousMatch, MoveRequest, Players};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -16,15 +16,10 @@ use bevy_egui::EguiContexts;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            track_pointer,
-            pick_and_drop,
-            keyboard_commands,
-            read_outcomes,
-        )
+        (track_pointer, pick_and_drop)
             .chain()
             .in_set(Stage::Input)
-            .in_set(Mode::Continuous),
+            .run_if(in_state(GameMode::Continuous)),
     );
 }
 
@@ -32,8 +27,8 @@ pub(super) fn plugin(app: &mut App) {
 fn track_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform)>,
-    state: Res<Match>,
-    mut selection: ResMut<Selection>,
+    state: Res<ContinuousMatch>,
+    mut selection: ResMut<Pick>,
 ) {
     let (camera, at) = *camera;
     let pointer = window
@@ -55,18 +50,20 @@ fn track_pointer(
 fn pick_and_drop(
     mut buttons: MessageReader<MouseButtonInput>,
     mut contexts: EguiContexts,
-    state: Res<Match>,
-    mut selection: ResMut<Selection>,
+    state: Res<ContinuousMatch>,
+    players: Res<Players>,
+    mut selection: ResMut<Pick>,
     mut requests: MessageWriter<MoveRequest>,
 ) {
     let clicks = clicks(&mut buttons);
-    if clicks.is_empty() || pointer_on_panels(&mut contexts) {
+    if clicks.is_empty() || pointer_on_panels(&mut contexts) || !players.human_to_move(&state.game)
+    {
         return;
     }
     let pos = state.game.position();
     for click in clicks {
         if click == Click::Cancel {
-            *selection = Selection::default();
+            *selection = Pick::default();
             continue;
         }
         let Some(pointer) = selection.pointer.map(from_bevy) else {
@@ -106,7 +103,7 @@ fn pick_and_drop(
 /// Asks for a move, or, when it would promote and the level offers a choice, opens the
 /// promotion dialog first.
 fn request_move(
-    selection: &mut Selection,
+    selection: &mut Pick,
     requests: &mut MessageWriter<MoveRequest>,
     pos: &crate::continuous::Position,
     from: crate::continuous::Point,
@@ -117,7 +114,7 @@ fn request_move(
         .is_some_and(|a| a.promotion.is_some());
     let pointer = selection.pointer;
     if promotes && pos.board().promotion.len() > 1 {
-        *selection = Selection {
+        *selection = Pick {
             pointer,
             promotion: Some((from, to)),
             ..default()
@@ -128,41 +125,9 @@ fn request_move(
             to,
             promotion: None,
         }));
-        *selection = Selection {
+        *selection = Pick {
             pointer,
             ..default()
-        };
-    }
-}
-
-fn keyboard_commands(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut commands: MessageWriter<MatchCommand>,
-    mut selection: ResMut<Selection>,
-    mut flipped: ResMut<super::super::Flipped>,
-) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if !ctrl && keys.just_pressed(KeyCode::KeyF) {
-        flipped.0 = !flipped.0;
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        commands.write(MatchCommand::Undo);
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        commands.write(MatchCommand::Redo);
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        *selection = Selection::default();
-    }
-}
-
-fn read_outcomes(mut outcomes: MessageReader<MoveOutcome>, mut feedback: ResMut<Feedback>) {
-    for outcome in outcomes.read() {
-        feedback.0 = match &outcome.outcome {
-            crate::continuous::Outcome::Illegal(reason) => {
-                format!("Illegal: {} ({reason})", reason.explain())
-            }
-            _ => String::new(),
         };
     }
 }

@@ -4,8 +4,8 @@
 //! position holding that piece and the two kings, placed off its lines.
 
 use crate::continuous::areas::{Area, capture_area, movement_area};
-use crate::continuous::{Board, Kind, Piece, Point, Position, Side};
-use crate::sim::Match;
+use crate::continuous::{Board, Color, Kind, Piece, Point, Position};
+use crate::sim::{ContinuousMatch, GameMode};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use std::sync::Arc;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Inspected>().add_systems(
         EguiPrimaryContextPass,
-        inspector_window.in_set(super::super::Mode::Continuous),
+        inspector_window.run_if(in_state(GameMode::Continuous)),
     );
 }
 
@@ -52,12 +52,12 @@ pub fn sketch(board: &Arc<Board>, kind: Kind) -> Option<Sketch> {
     // The kings stand 3.5 squares across and 1.5 along from the piece: off its ranks,
     // files and diagonals and out of the knight's and king's reach.
     let off = Point::new(3.5 * board.square, 1.5 * board.square);
-    let mut pieces = vec![Piece::new(Side::White, kind, at)];
+    let mut pieces = vec![Piece::new(Color::White, kind, at)];
     if kind != Kind::King {
-        pieces.push(Piece::new(Side::White, Kind::King, at - off));
+        pieces.push(Piece::new(Color::White, Kind::King, at - off));
     }
-    pieces.push(Piece::new(Side::Black, Kind::King, at + off));
-    let pos = Position::new(board.clone(), pieces, Side::White).ok()?;
+    pieces.push(Piece::new(Color::Black, Kind::King, at + off));
+    let pos = Position::new(board.clone(), pieces, Color::White).ok()?;
     Some(Sketch {
         size: (w, h),
         at,
@@ -119,7 +119,7 @@ const CAPTURES: egui::Color32 = egui::Color32::from_rgb(200, 40, 30);
 /// The inspector window.
 fn inspector_window(
     mut contexts: EguiContexts,
-    state: Res<Match>,
+    state: Res<ContinuousMatch>,
     mut inspected: ResMut<Inspected>,
 ) -> Result {
     let Some((kind, sketch)) = inspected.0.as_ref() else {

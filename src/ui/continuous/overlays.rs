@@ -2,13 +2,13 @@
 //! enemy's capture areas on request, check, and during a demonstration the region the last
 //! move was chosen from.
 
-use super::super::Mode;
 use super::super::{Stage, files};
-use super::{Selection, ShowThreats};
+use super::{Pick, ShowThreats};
 use crate::continuous::areas::{Area, capture_area};
 use crate::continuous::{LegalRegion, RegionPart, legal_region};
 use crate::convert::to_bevy;
-use crate::sim::Match;
+use crate::sim::ContinuousMatch;
+use crate::sim::GameMode;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -16,14 +16,14 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (draw_region, draw_last_move_region)
             .in_set(Stage::Overlays)
-            .in_set(Mode::Continuous),
+            .run_if(in_state(GameMode::Continuous)),
     );
 }
 
 fn draw_region(
     mut gizmos: Gizmos,
-    state: Res<Match>,
-    selection: Res<Selection>,
+    state: Res<ContinuousMatch>,
+    selection: Res<Pick>,
     threats: Res<ShowThreats>,
 ) {
     let pos = state.game.position();
@@ -63,7 +63,7 @@ fn draw_region(
 /// move, not per frame).
 fn draw_last_move_region(
     mut gizmos: Gizmos,
-    state: Res<Match>,
+    state: Res<ContinuousMatch>,
     demo: Res<files::Demo>,
     mut cache: Local<Option<(usize, LegalRegion)>>,
 ) {

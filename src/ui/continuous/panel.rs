@@ -1,20 +1,24 @@
-//! The side panel (status, commands, the move list) and the promotion dialog.
+//! The side panel (the shared status, commands and move list, with the capture-area switch
+//! and the kinds to inspect) and the promotion dialog.
 
-use super::super::Mode;
-use super::super::{Choice, Flipped, LevelName, match_controls, promotion_choice, side_panel};
-use super::{Feedback, Selection, ShowThreats, continuous_status};
-use crate::continuous::notation::format_applied_brief;
+use super::super::Flipped;
+use super::super::LevelName;
+use super::super::flow::{Choice, Said, match_panel, promotion_choice, side_panel};
+use super::{Pick, ShowThreats};
 use crate::continuous::{Kind, Request};
-use crate::sim::{Match, MatchCommand, MoveRequest};
+use crate::sim::{ContinuousMatch, GameMode, MatchCommand, MoveRequest};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (panel, promotion_dialog).in_set(Mode::Continuous),
+        (panel, promotion_dialog).run_if(in_state(GameMode::Continuous)),
     );
 }
+
+/// How to play, under the buttons.
+const HELP: &str = "Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.";
 
 #[allow(
     clippy::too_many_arguments,
@@ -22,48 +26,31 @@ pub(super) fn plugin(app: &mut App) {
 )]
 fn panel(
     mut contexts: EguiContexts,
-    state: Res<Match>,
+    state: Res<ContinuousMatch>,
     name: Res<LevelName>,
-    feedback: Res<Feedback>,
+    said: Res<Said>,
     mut threats: ResMut<ShowThreats>,
     mut flipped: ResMut<Flipped>,
     mut inspected: ResMut<super::inspect::Inspected>,
     mut commands: MessageWriter<MatchCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    side_panel(ctx, "match", &name.0, |ui| {
-        let game = &state.game;
-        let flip = |ui: &mut egui::Ui| {
-            if ui.button("Flip board").clicked() {
-                flipped.0 = !flipped.0;
-            }
+    side_panel(ctx, &name.0, |ui| {
+        let extras = |ui: &mut bevy_egui::egui::Ui| {
+            ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
+            ui.collapsing("Pieces (click one to inspect it)", |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for kind in Kind::ALL {
+                        if ui.button(kind.name()).clicked() {
+                            inspected.toggle(kind, &state.level.board);
+                        }
+                    }
+                });
+            });
         };
-        if let Some(command) = match_controls(ui, &continuous_status(game), &feedback.0, flip) {
+        if let Some(command) = match_panel(ui, &state.game, &said, &mut flipped, HELP, extras) {
             commands.write(command);
         }
-        ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
-        ui.collapsing("Pieces (click one to inspect it)", |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for kind in Kind::ALL {
-                    if ui.button(kind.name()).clicked() {
-                        inspected.toggle(kind, &state.level.board);
-                    }
-                }
-            });
-        });
-        ui.separator();
-        ui.label("Click a piece, then click where it should go. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.");
-        ui.separator();
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            let board = game.position().board();
-            for (n, played) in game.played().iter().enumerate() {
-                ui.monospace(format!(
-                    "{:>3}. {}",
-                    n + 1,
-                    format_applied_brief(board, &played.applied)
-                ));
-            }
-        });
     });
     Ok(())
 }
@@ -71,8 +58,8 @@ fn panel(
 /// The promotion choice: the level's promotion pieces.
 fn promotion_dialog(
     mut contexts: EguiContexts,
-    state: Res<Match>,
-    mut selection: ResMut<Selection>,
+    state: Res<ContinuousMatch>,
+    mut selection: ResMut<Pick>,
     mut requests: MessageWriter<MoveRequest>,
 ) -> Result {
     let Some((from, to)) = selection.promotion else {

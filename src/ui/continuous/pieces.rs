@@ -2,13 +2,13 @@
 //! disc of radius R in its side's colour with the kind's figure, see `ui::pictures`), kept
 //! upright when the board is turned; and their glides.
 
-use super::super::Mode;
 use super::super::Stage;
 use super::super::glide::{Glides, Placed, glide};
 use super::super::pictures::{self, Token, Upright, keep_upright};
 use crate::continuous::Kind;
 use crate::convert::to_bevy;
-use crate::sim::{Match, PieceKind, PieceSide, PieceSlot};
+use crate::sim::GameMode;
+use crate::sim::{ContinuousMatch, PieceKind, PieceSide, PieceSlot};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
             (dress_pieces, glide_pieces, keep_upright)
                 .chain()
                 .in_set(Stage::View)
-                .in_set(Mode::Continuous),
+                .run_if(in_state(GameMode::Continuous)),
         );
 }
 
@@ -50,7 +50,10 @@ fn draw_tokens(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 }
 
 /// Gives new or changed piece entities their kind's token for their side.
-#[allow(clippy::type_complexity)]
+#[allow(
+    clippy::type_complexity,
+    reason = "a Bevy query of the new pieces with their kind and side"
+)]
 fn dress_pieces(
     mut commands: Commands,
     tokens: Option<Res<Tokens>>,
@@ -74,7 +77,7 @@ fn dress_pieces(
         else {
             continue;
         };
-        let index = usize::from(side.0 == crate::continuous::Side::Black);
+        let index = usize::from(side.0 == crate::continuous::Color::Black);
         commands.entity(entity).insert(Visibility::Inherited);
         commands.spawn((
             Picture,
@@ -93,7 +96,7 @@ fn dress_pieces(
 
 /// Moves each piece along its glide (see `ui::glide`), after the match changes.
 fn glide_pieces(
-    state: Res<Match>,
+    state: Res<ContinuousMatch>,
     time: Res<Time>,
     mut glides: ResMut<Glides>,
     mut pieces: Query<(&PieceSlot, &mut Transform)>,

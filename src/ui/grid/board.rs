@@ -2,28 +2,32 @@
 //! left of the panel, and the coordinates on its edges.
 
 use super::super::Flipped;
-use super::super::{Mode, Stage, board_bundle, fit_board};
-use crate::sim::GridMatch;
+use super::super::{Stage, board_bundle, fit_board};
+use crate::sim::{GameMode, GridMatch};
 use bevy::camera::Projection;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (spawn_board.run_if(resource_added::<GridMatch>), fit_camera)
-            .chain()
-            .in_set(Stage::View)
-            .in_set(Mode::Grid),
-    )
-    .add_systems(EguiPrimaryContextPass, coordinates.in_set(Mode::Grid));
+    app.add_systems(OnEnter(GameMode::Grid), spawn_board)
+        .add_systems(
+            Update,
+            fit_camera
+                .in_set(Stage::View)
+                .run_if(in_state(GameMode::Grid)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            coordinates.run_if(in_state(GameMode::Grid)),
+        );
 }
 
 fn spawn_board(mut commands: Commands, state: Res<GridMatch>, mut images: ResMut<Assets<Image>>) {
     let g = state.level.variant.geometry;
     let (files, ranks) = (u32::from(g.files()), u32::from(g.ranks()));
     commands.spawn(board_bundle(
+        GameMode::Grid,
         files,
         ranks,
         Vec2::new(files as f32, ranks as f32),

@@ -1,14 +1,13 @@
-//! Input: picking a piece (click or press), moving it (a click on a destination or a drop
-//! there), the keys. Input records intent; the move goes to the rules as a
-//! [`GridMoveRequest`].
+//! Input: picking a piece (click or press) and moving it (a click on a destination or a
+//! drop there). Input records intent; the move goes to the rules as a [`GridMoveRequest`].
+//! The keys and the rules' answers are the shared flow's.
 
-use super::super::Flipped;
-use super::super::Mode;
 use super::super::{Click, Stage, clicks, pointer_on_panels};
-use super::{Pick, Said};
+use super::Pick;
 use crate::grid::Square;
 use crate::grid::position::Move;
-use crate::sim::{GridMatch, GridMoveOutcome, GridMoveRequest, MatchCommand};
+use crate::sim::GameMode;
+use crate::sim::{GridMatch, GridMoveRequest, Players};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -17,10 +16,9 @@ use bevy_egui::EguiContexts;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (pick_and_move, keyboard_commands, read_outcomes)
-            .chain()
+        pick_and_move
             .in_set(Stage::Input)
-            .in_set(Mode::Grid),
+            .run_if(in_state(GameMode::Grid)),
     );
 }
 
@@ -42,17 +40,23 @@ fn square_under(
 /// of the picked piece's destinations asks for the move (through the promotion dialog if
 /// there is a choice); anything else drops the pick, and so does right click. Presses and
 /// releases are taken in the order they came, so a quick click does what a slow one does.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: one parameter per resource"
+)]
 fn pick_and_move(
     mut buttons: MessageReader<MouseButtonInput>,
     mut contexts: EguiContexts,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform)>,
     state: Res<GridMatch>,
+    players: Res<Players>,
     mut pick: ResMut<Pick>,
     mut requests: MessageWriter<GridMoveRequest>,
 ) {
     let clicks = clicks(&mut buttons);
-    if clicks.is_empty() || pointer_on_panels(&mut contexts) {
+    if clicks.is_empty() || pointer_on_panels(&mut contexts) || !players.human_to_move(&state.game)
+    {
         return;
     }
     let under = square_under(&window, *camera, &state);
@@ -125,37 +129,5 @@ fn ask(pick: &mut Pick, requests: &mut MessageWriter<GridMoveRequest>, to: Squar
             pick.promotion = Some((from, to, choices));
             true
         }
-    }
-}
-
-fn keyboard_commands(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut commands: MessageWriter<MatchCommand>,
-    mut pick: ResMut<Pick>,
-    mut flipped: ResMut<Flipped>,
-) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        commands.write(MatchCommand::Undo);
-        *pick = Pick::default();
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        commands.write(MatchCommand::Redo);
-        *pick = Pick::default();
-    }
-    if keys.just_pressed(KeyCode::KeyF) && !ctrl {
-        flipped.0 = !flipped.0;
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        *pick = Pick::default();
-    }
-}
-
-fn read_outcomes(mut outcomes: MessageReader<GridMoveOutcome>, mut said: ResMut<Said>) {
-    for outcome in outcomes.read() {
-        said.0 = match &outcome.result {
-            Ok(_) => String::new(),
-            Err(why) => format!("Refused: {why}"),
-        };
     }
 }

@@ -1,12 +1,12 @@
 //! Overlays: the last move, check, the picked piece and its destinations (rings for
 //! captures), and during a demonstration every square the last mover could have gone to.
 
-use super::super::Mode;
 use super::super::{Stage, files};
 use super::Pick;
 use crate::grid::Square;
 use crate::grid::game::Status;
 use crate::grid::position::MoveKind;
+use crate::sim::GameMode;
 use crate::sim::GridMatch;
 use crate::sim::grid::square_centre;
 use bevy::prelude::*;
@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (draw_marks, draw_last_move_choices)
             .in_set(Stage::Overlays)
-            .in_set(Mode::Grid),
+            .run_if(in_state(GameMode::Grid)),
     );
 }
 

@@ -1,80 +1,58 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
-use super::super::Flipped;
-use super::super::Mode;
-use super::super::{Choice, LevelName, inspect, match_controls, promotion_choice, side_panel};
-use super::{Pick, Said, grid_status};
-use crate::sim::{GridMatch, GridMoveRequest, MatchCommand};
+use super::super::flow::{Choice, Said, match_panel, promotion_choice, side_panel};
+use super::super::{Flipped, LevelName, inspect};
+use super::Pick;
+use crate::sim::{GameMode, GridMatch, GridMoveRequest, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (panel, promotion_dialog, inspect::inspector_window).in_set(Mode::Grid),
+        (panel, promotion_dialog, inspect::inspector_window).run_if(in_state(GameMode::Grid)),
     );
 }
 
-/// The side panel: status, commands, the pieces, the move list.
-#[allow(clippy::too_many_arguments)]
+/// How to play, under the buttons.
+const HELP: &str = "Click a piece, then one of its marked squares (rings: captures). Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.";
+
+/// The side panel: the shared status, commands and move list, with the piece types to
+/// inspect.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: one parameter per resource"
+)]
 fn panel(
     mut contexts: EguiContexts,
     state: Res<GridMatch>,
     name: Res<LevelName>,
     said: Res<Said>,
     mut flipped: ResMut<Flipped>,
-    mut pick: ResMut<Pick>,
     mut inspector: ResMut<inspect::Inspector>,
     mut commands: MessageWriter<MatchCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    side_panel(ctx, "grid match", &name.0, |ui| {
-        let game = &state.game;
-        let flip = |ui: &mut egui::Ui| {
-            if ui.button("Flip board").clicked() {
-                flipped.0 = !flipped.0;
-            }
-        };
-        if let Some(command) = match_controls(ui, &grid_status(&state), &said.0, flip) {
-            commands.write(command);
-            *pick = Pick::default();
-        }
-        ui.collapsing("Pieces (click one to inspect it)", |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for (t, piece) in state.level.variant.types.iter().enumerate() {
-                    if ui
-                        .button(&piece.name)
-                        .on_hover_text(piece.betza.to_string())
-                        .clicked()
-                    {
-                        inspector.toggle(t, piece);
+    side_panel(ctx, &name.0, |ui| {
+        let extras = |ui: &mut egui::Ui| {
+            ui.collapsing("Pieces (click one to inspect it)", |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (t, piece) in state.level.variant.types.iter().enumerate() {
+                        if ui
+                            .button(&piece.name)
+                            .on_hover_text(piece.betza.to_string())
+                            .clicked()
+                        {
+                            inspector.toggle(t, piece);
+                        }
                     }
-                }
+                });
             });
-        });
-        ui.separator();
-        ui.label("Click a piece, then one of its marked squares (rings: captures). Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.");
-        ui.separator();
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            let texts = game.move_texts();
-            let first_black = game.start().to_move() == 1;
-            let mut number = game.start().fullmove();
-            let mut k = 0;
-            while k < texts.len() {
-                let line = if k == 0 && first_black {
-                    k += 1;
-                    format!("{number:>3}. ...  {}", texts[0])
-                } else {
-                    let white = &texts[k];
-                    let black = texts.get(k + 1).map_or("", String::as_str);
-                    k += 2;
-                    format!("{number:>3}. {white:<7} {black}")
-                };
-                ui.monospace(line);
-                number += 1;
-            }
-        });
+        };
+        if let Some(command) = match_panel(ui, &state.game, &said, &mut flipped, HELP, extras) {
+            commands.write(command);
+        }
     });
     Ok(())
 }

@@ -2,12 +2,12 @@
 //! its side's colour with the type's picture, see `ui::pictures`), kept upright when the
 //! board is turned unless the picture is of moves; and their glides from square to square.
 
-use super::super::Mode;
 use super::super::Stage;
 use super::super::files::LevelSource;
 use super::super::glide::{Glides, Placed, glide};
 use super::super::pictures::{self, Token, Tokens, Upright, keep_upright};
 use crate::grid::position::{is_piece, side_of, type_of};
+use crate::sim::GameMode;
 use crate::sim::grid::square_centre;
 use crate::sim::{GridMatch, GridPiece};
 use bevy::prelude::*;
@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(Stage::View)
-            .in_set(Mode::Grid),
+            .run_if(in_state(GameMode::Grid)),
     );
 }
 
@@ -92,7 +92,7 @@ fn dress_pieces(
         let mut token = commands.spawn((
             Sprite {
                 image: pictures.tokens.atlas.clone(),
-                rect: Some(drawn.side[usize::from(piece.side)]),
+                rect: Some(drawn.side[piece.side.index()]),
                 custom_size: Some(Vec2::splat(TOKEN_SIZE)),
                 ..default()
             },

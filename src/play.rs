@@ -1,0 +1,222 @@
+//! What a game of either mode is to everything outside its rules: the two colours, how a
+//! game stands, and the [`Play`] trait that the continuous and the grid game both
+//! implement, so that the window, saved games and the players are written once.
+
+use std::fmt;
+
+/// One of the two players, in both modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Moves first; its forward is +y (up the ranks).
+    White,
+    /// Its forward is −y.
+    Black,
+}
+
+impl Color {
+    /// White, then Black.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other colour.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// +1 for White, −1 for Black: the sign of "forward" on the y axis.
+    pub fn forward(self) -> f64 {
+        match self {
+            Color::White => 1.0,
+            Color::Black => -1.0,
+        }
+    }
+
+    /// `w` or `b`, as FEN and POS write the side to move.
+    pub fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    /// 0 for White, 1 for Black: the grid engine's index of a side.
+    pub fn index(self) -> usize {
+        match self {
+            Color::White => 0,
+            Color::Black => 1,
+        }
+    }
+
+    /// The colour with the grid engine's index: 0 White, anything else Black.
+    pub fn from_index(index: usize) -> Color {
+        if index == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// `White` or `Black`, to start a sentence.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+}
+
+/// `white` or `black`.
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// How a game stands, in both modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The side to move is to play.
+    Playing,
+    /// The side to move is in check with no legal move.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check; the level's rule gives the
+    /// result (continuous chess: always a draw).
+    Stalemate {
+        /// The winner, if the rule gives one (`None`: a draw).
+        winner: Option<Color>,
+    },
+    /// Under royal capture, the side to move has lost its last royal piece.
+    RoyalLost {
+        /// The side that took it.
+        winner: Color,
+    },
+    /// A player resigned.
+    Resigned {
+        /// The side that did not resign.
+        winner: Color,
+    },
+    /// The players agreed a draw.
+    DrawAgreed,
+}
+
+impl Status {
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        self != Status::Playing
+    }
+}
+
+/// A game of either mode, as the window, a saved game or a player sees it.
+pub trait Play {
+    /// The side to move.
+    fn to_move(&self) -> Color;
+
+    /// How the game stands.
+    fn status(&self) -> Status;
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+
+    /// How many moves have been played (those taken back not counted).
+    fn moves_played(&self) -> usize;
+
+    /// Takes back the last move, or a resignation or agreed draw. False if there is none.
+    fn undo(&mut self) -> bool;
+
+    /// Plays again the last move taken back. False if there is none.
+    fn redo(&mut self) -> bool;
+
+    /// The side to move resigns (nothing happens once the game is over).
+    fn resign(&mut self);
+
+    /// The players agree a draw (nothing happens once the game is over).
+    fn agree_draw(&mut self);
+
+    /// Starts again from the same start position, with no moves to redo.
+    fn restart(&mut self);
+
+    /// The moves played, in the mode's notation, as numbered lines for a move list.
+    fn move_list(&self) -> Vec<String>;
+
+    /// Takes back every move, to be played again one by one with [`Play::redo`] (a
+    /// demonstration starts so).
+    fn rewind(&mut self) {
+        while self.undo() {}
+    }
+
+    /// How the game stands, in words: "White to move — check!", "Checkmate: Black wins".
+    fn describe(&self) -> String {
+        let winner = |w: Color| w.name();
+        match self.status() {
+            Status::Playing if self.in_check() => {
+                format!("{} to move — check!", self.to_move().name())
+            }
+            Status::Playing => format!("{} to move", self.to_move().name()),
+            Status::Checkmate { winner: w } => format!("Checkmate: {} wins", winner(w)),
+            Status::Stalemate { winner: None } => "Stalemate: draw".to_string(),
+            Status::Stalemate { winner: Some(w) } => format!("Stalemate: {} wins", winner(w)),
+            Status::RoyalLost { winner: w } => format!("Royal piece taken: {} wins", winner(w)),
+            Status::Resigned { winner: w } => format!("Resigned: {} wins", winner(w)),
+            Status::DrawAgreed => "Draw agreed".to_string(),
+        }
+    }
+}
+
+/// A move list's lines from its moves in order: one numbered line per move pair, White's
+/// move then Black's, and `N. ...` first when Black moved first.
+pub fn numbered_pairs(texts: &[String], first: Color, mut number: u32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut k = 0;
+    if first == Color::Black
+        && let Some(black) = texts.first()
+    {
+        lines.push(format!("{number:>3}. ...  {black}"));
+        number += 1;
+        k = 1;
+    }
+    while k < texts.len() {
+        let white = &texts[k];
+        let black = texts.get(k + 1).map_or("", String::as_str);
+        lines.push(format!("{number:>3}. {white:<7} {black}"));
+        k += 2;
+        number += 1;
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_know_their_opponent_index_and_letter() {
+        for c in Color::BOTH {
+            assert_eq!(c.opponent().opponent(), c);
+            assert_eq!(Color::from_index(c.index()), c);
+        }
+        assert_eq!(Color::White.letter(), 'w');
+        assert_eq!(Color::Black.to_string(), "black");
+        assert_eq!(Color::Black.name(), "Black");
+    }
+
+    #[test]
+    fn a_move_list_pairs_moves_under_one_number() {
+        let texts: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();
+        assert_eq!(
+            numbered_pairs(&texts, Color::White, 1),
+            ["  1. e2e4    e7e5", "  2. g1f3    "]
+        );
+        assert_eq!(
+            numbered_pairs(&texts, Color::Black, 7),
+            ["  7. ...  e2e4", "  8. e7e5    g1f3"]
+        );
+    }
+}

@@ -1,0 +1,129 @@
+//! Continuous mode inside Bevy: its [`MatchGame`], the messages that ask for a move and
+//! answer, and one entity per piece that mirrors the position.
+
+use super::{GameMode, Match, MatchGame, PIECE_Z};
+use crate::continuous::{Color, Game, Kind, Outcome, Position, Request};
+use crate::convert::to_translation;
+use crate::level::ContinuousLevel;
+use crate::level::save::AnyGame;
+use bevy::prelude::*;
+
+/// A continuous match.
+pub type ContinuousMatch = Match<Game>;
+
+impl ContinuousMatch {
+    /// A match from another start position on the level's board.
+    pub fn from_position(level: ContinuousLevel, start: Position) -> Self {
+        Match {
+            level,
+            game: Game::new(start),
+        }
+    }
+}
+
+impl MatchGame for Game {
+    type Level = ContinuousLevel;
+    type Request = MoveRequest;
+    type Answer = MoveOutcome;
+    const MODE: GameMode = GameMode::Continuous;
+
+    fn start(level: &ContinuousLevel) -> Game {
+        Game::new(level.start.clone())
+    }
+
+    fn answer(&mut self, MoveRequest(request): MoveRequest) -> MoveOutcome {
+        MoveOutcome {
+            request,
+            outcome: self.play(request),
+        }
+    }
+
+    fn refusal(answer: &MoveOutcome) -> Option<String> {
+        match &answer.outcome {
+            Outcome::Illegal(reason) => Some(format!("Illegal: {} ({reason})", reason.explain())),
+            _ => None,
+        }
+    }
+
+    fn saved(&self) -> AnyGame {
+        AnyGame::Continuous(self.clone())
+    }
+
+    fn loaded(game: &AnyGame) -> Option<&Game> {
+        match game {
+            AnyGame::Continuous(g) => Some(g),
+            AnyGame::Grid(_) => None,
+        }
+    }
+}
+
+/// A player asks to move a piece.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct MoveRequest(pub Request);
+
+/// What became of a [`MoveRequest`].
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct MoveOutcome {
+    /// The request.
+    pub request: Request,
+    /// The rules' answer.
+    pub outcome: Outcome,
+}
+
+/// Marks an entity that mirrors the piece at this index of the current position.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceSlot(pub usize);
+
+/// The kind of the mirrored piece.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceKind(pub Kind);
+
+/// The side of the mirrored piece.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceSide(pub Color);
+
+/// Keeps one entity per piece, with its kind, side and an f32 transform.
+pub(super) fn mirror_pieces(
+    mut commands: Commands,
+    state: Res<ContinuousMatch>,
+    mut mirrored: Query<(
+        Entity,
+        &PieceSlot,
+        &mut PieceKind,
+        &mut PieceSide,
+        &mut Transform,
+    )>,
+) {
+    if !state.is_changed() {
+        return;
+    }
+    let pieces = state.game.position().pieces();
+    let mut seen = vec![false; pieces.len()];
+    for (entity, slot, mut kind, mut side, mut transform) in &mut mirrored {
+        match pieces.get(slot.0) {
+            Some(piece) => {
+                seen[slot.0] = true;
+                kind.set_if_neq(PieceKind(piece.kind));
+                side.set_if_neq(PieceSide(piece.side));
+                transform.translation = to_translation(piece.at, PIECE_Z);
+            }
+            None => commands.entity(entity).despawn(),
+        }
+    }
+    for (slot, piece) in pieces.iter().enumerate() {
+        if !seen[slot] {
+            commands.spawn(piece_bundle(slot, piece));
+        }
+    }
+}
+
+fn piece_bundle(slot: usize, piece: &crate::continuous::Piece) -> impl Bundle {
+    (
+        Name::new(format!("{} {}", piece.side, piece.kind.name())),
+        PieceSlot(slot),
+        PieceKind(piece.kind),
+        PieceSide(piece.side),
+        Transform::from_translation(to_translation(piece.at, PIECE_Z)),
+        DespawnOnExit(GameMode::Continuous),
+    )
+}
