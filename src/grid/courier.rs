@@ -55,8 +55,8 @@ pub fn write_move(v: &Variant, pos: &Position, m: Move) -> String {
         g.name(m.from),
         g.name(m.to)
     );
-    if m.promotion != 0 {
-        let t = usize::from(m.promotion - 1);
+    if let Some(t) = m.promotion {
+        let t = usize::from(t);
         text.push_str(&format!("; {}-{}", label(v, t, side), g.name(m.to)));
     }
     text
@@ -284,7 +284,7 @@ fn read_parts<'a>(
             ),
         ));
     }
-    let mut promotion = 0;
+    let mut promotion = None;
     for part in &parts[1..] {
         let step = read_step(v, part.step.text).map_err(|e| (part.step, e))?;
         let fits = match step {
@@ -293,8 +293,8 @@ fn read_parts<'a>(
                     .type_of_label(l)
                     .filter(|&t| label(v, usize::from(t), us) == *l);
                 match t {
-                    Some(t) if promotion == 0 => {
-                        promotion = t + 1;
+                    Some(t) if promotion.is_none() => {
+                        promotion = Some(t);
                         true
                     }
                     _ => false,
@@ -302,15 +302,14 @@ fn read_parts<'a>(
             }
             Step::Remove(sq) => list
                 .iter()
-                .any(|m| m.kind == MoveKind::EnPassant && m.aux == sq),
+                .any(|m| m.kind == MoveKind::EnPassant { victim: sq }),
             Step::Move(f, t) => list.iter().any(|m| {
                 let rook = pos.cell(f);
                 let labelled = part
                     .label
                     .is_none_or(|l| is_piece(rook) && l.text == label(v, type_of(rook), us));
                 labelled
-                    && m.kind == MoveKind::Castle
-                    && m.aux == f
+                    && m.kind == MoveKind::Castle { rook: f }
                     && t == if m.to > m.from { m.to - 1 } else { m.to + 1 }
             }),
             _ => false,
@@ -325,30 +324,25 @@ fn read_parts<'a>(
             ));
         }
     }
-    match list.iter().find(|m| m.promotion == promotion) {
-        Some(&m) => Ok(m),
-        None if promotion == 0 => {
+    match (list.iter().find(|m| m.promotion == promotion), promotion) {
+        (Some(&m), _) => Ok(m),
+        (None, None) => {
             let choices: Vec<String> = list
                 .iter()
-                .map(|m| {
-                    format!(
-                        "'; {}-{}'",
-                        label(v, usize::from(m.promotion - 1), us),
-                        g.name(to)
-                    )
-                })
+                .filter_map(|m| m.promotion)
+                .map(|t| format!("'; {}-{}'", label(v, usize::from(t), us), g.name(to)))
                 .collect();
             Err((
                 first.step,
                 format!("this move must promote: add one of {}", choices.join(", ")),
             ))
         }
-        None => Err((
-            parts.last().expect("a promotion part").step,
+        (None, Some(t)) => Err((
+            parts.last().map_or(first.step, |p| p.step),
             format!(
                 "{} may not promote to '{}' here",
                 v.types[type_of(cell)].name,
-                label(v, usize::from(promotion - 1), us)
+                label(v, usize::from(t), us)
             ),
         )),
     }

@@ -152,7 +152,6 @@ impl Game {
     /// The legal move from `from` to `to` promoting to the type `promotion` (or not),
     /// if there is one now.
     pub fn find(&self, from: Square, to: Square, promotion: Option<u8>) -> Option<Move> {
-        let promotion = promotion.map_or(0, |t| t + 1);
         self.legal_moves()
             .into_iter()
             .find(|m| m.from == from && m.to == to && m.promotion == promotion)

@@ -40,7 +40,7 @@ fn push(v: &Variant, side: Side, ty: usize, m: Move, out: &mut Vec<Move>) {
     }
     for &to in &p.to {
         out.push(Move {
-            promotion: to + 1,
+            promotion: Some(to),
             ..m
         });
     }
@@ -117,10 +117,8 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
                             && is_piece(pos.cell(pos.en_passant.victim))
                             && side_of(pos.cell(pos.en_passant.victim)) != side
                         {
-                            let m = Move {
-                                aux: pos.en_passant.victim,
-                                ..Move::new(from, to, MoveKind::EnPassant)
-                            };
+                            let victim = pos.en_passant.victim;
+                            let m = Move::new(from, to, MoveKind::EnPassant { victim });
                             push(v, side, ty, m, out);
                         }
                         continue;
@@ -388,10 +386,7 @@ fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
                 .is_some_and(|s| !is_attacked(v, pos, s, 1 - us))
         });
         if safe {
-            out.push(Move {
-                aux: rook,
-                ..Move::new(king, to, MoveKind::Castle)
-            });
+            out.push(Move::new(king, to, MoveKind::Castle { rook }));
         }
     }
 }

@@ -18,8 +18,8 @@ impl fmt::Display for MoveText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = self.variant.geometry;
         write!(f, "{}{}", g.name(self.mv.from), g.name(self.mv.to))?;
-        if self.mv.promotion != 0 {
-            let t = &self.variant.types[usize::from(self.mv.promotion - 1)];
+        if let Some(t) = self.mv.promotion {
+            let t = &self.variant.types[usize::from(t)];
             write!(f, "{}", t.letter.to_ascii_lowercase())?;
         }
         Ok(())

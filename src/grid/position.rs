@@ -51,10 +51,23 @@ pub enum MoveKind {
     Double,
     /// Captures what stands on the target (a friend or obstacle too, for `d` and `x`).
     Capture,
-    /// Captures the piece on `aux` that passed over the target.
-    EnPassant,
-    /// Castling with the rook on `aux`.
-    Castle,
+    /// Captures the piece that passed over the target.
+    EnPassant {
+        /// Where the piece taken stands.
+        victim: Square,
+    },
+    /// The king's move of castling.
+    Castle {
+        /// Where the rook it castles with stands.
+        rook: Square,
+    },
+}
+
+impl MoveKind {
+    /// Whether the move takes a piece (on its target, or en passant).
+    pub fn captures(self) -> bool {
+        matches!(self, MoveKind::Capture | MoveKind::EnPassant { .. })
+    }
 }
 
 /// A move.
@@ -64,10 +77,8 @@ pub struct Move {
     pub from: Square,
     /// Where it ends.
     pub to: Square,
-    /// The en-passant victim's square, or the castling rook's.
-    pub aux: Square,
-    /// The type it promotes to, plus one (0: none).
-    pub promotion: u8,
+    /// The type it promotes to (an index into the variant's types), if it does.
+    pub promotion: Option<u8>,
     /// What else it does.
     pub kind: MoveKind,
 }
@@ -78,8 +89,7 @@ impl Move {
         Move {
             from,
             to,
-            aux: 0,
-            promotion: 0,
+            promotion: None,
             kind,
         }
     }
@@ -315,20 +325,19 @@ impl Position {
         self.en_passant = EnPassant::default();
         self.halfmove += 1;
         match m.kind {
-            MoveKind::Castle => {
+            MoveKind::Castle { rook: from } => {
                 let king = self.take(v, m.from);
-                let rook = self.take(v, m.aux);
+                let rook = self.take(v, from);
                 self.put(v, m.to, king, true);
                 self.put(v, rook_landing(m), rook, true);
                 self.castling[us] = [NO_ROOK; 2];
             }
             _ => {
-                let victim_at = if m.kind == MoveKind::EnPassant {
-                    m.aux
-                } else {
-                    m.to
+                let victim_at = match m.kind {
+                    MoveKind::EnPassant { victim } => victim,
+                    _ => m.to,
                 };
-                if matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant) {
+                if m.kind.captures() {
                     undo.captured_at = victim_at;
                     undo.captured_moved = self.moved[usize::from(victim_at)];
                     undo.captured = self.take(v, victim_at);
@@ -338,8 +347,8 @@ impl Position {
                 let mover = undo.mover;
                 self.shift(v, m.from, m.to);
                 self.moved[usize::from(m.to)] = true;
-                if m.promotion != 0 {
-                    let promoted = piece(us, usize::from(m.promotion - 1));
+                if let Some(t) = m.promotion {
+                    let promoted = piece(us, usize::from(t));
                     self.take(v, m.to);
                     self.put(v, m.to, promoted, true);
                 }
@@ -367,14 +376,14 @@ impl Position {
             self.fullmove -= 1;
         }
         match m.kind {
-            MoveKind::Castle => {
+            MoveKind::Castle { rook: from } => {
                 let king = self.take(v, m.to);
                 let rook = self.take(v, rook_landing(m));
                 self.put(v, m.from, king, false);
-                self.put(v, m.aux, rook, false);
+                self.put(v, from, rook, false);
             }
             _ => {
-                if m.promotion != 0 {
+                if m.promotion.is_some() {
                     self.take(v, m.to);
                     self.put(v, m.to, undo.mover, true);
                 }

@@ -116,10 +116,15 @@ fn the_demonstrations_replay_and_show_what_they_say() {
                     "bent pieces: {moved:?}"
                 );
                 assert!(
-                    g.played().iter().any(|m| m.kind == MoveKind::EnPassant),
+                    g.played()
+                        .iter()
+                        .any(|m| matches!(m.kind, MoveKind::EnPassant { .. })),
                     "en passant"
                 );
-                assert!(g.played().iter().any(|m| m.promotion != 0), "a promotion");
+                assert!(
+                    g.played().iter().any(|m| m.promotion.is_some()),
+                    "a promotion"
+                );
             }
         }
     }

@@ -112,7 +112,7 @@ fn ask(pick: &mut Pick, requests: &mut MessageWriter<GridMoveRequest>, to: Squar
         .moves
         .iter()
         .filter(|m| m.to == to)
-        .map(|m| m.promotion.checked_sub(1))
+        .map(|m| m.promotion)
         .collect();
     match choices.as_slice() {
         [] => false,

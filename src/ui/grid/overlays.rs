@@ -5,7 +5,6 @@ use super::super::{Stage, files};
 use super::Pick;
 use crate::grid::Square;
 use crate::grid::game::Status;
-use crate::grid::position::MoveKind;
 use crate::sim::GameMode;
 use crate::sim::GridMatch;
 use crate::sim::grid::square_centre;
@@ -51,7 +50,7 @@ fn draw_marks(mut gizmos: Gizmos, state: Res<GridMatch>, pick: Res<Pick>) {
             Color::srgb(0.1, 0.6, 0.95),
         );
         for m in &pick.moves {
-            let capture = matches!(m.kind, MoveKind::Capture | MoveKind::EnPassant);
+            let capture = m.kind.captures();
             if capture {
                 gizmos.circle_2d(at(m.to), 0.45, Color::srgb(0.9, 0.2, 0.15));
                 gizmos.circle_2d(at(m.to), 0.41, Color::srgb(0.9, 0.2, 0.15));
