@@ -129,3 +129,41 @@ fn the_demonstrations_replay_and_show_what_they_say() {
         }
     }
 }
+
+/// A demonstration opens as the window opens it: its game loaded into the match, then
+/// rewound, so that Next (redo) steps through every move from the start.
+#[test]
+fn a_loaded_demonstration_rewinds_to_its_start_and_redoes_every_move() {
+    use areachess::play::Play;
+    use areachess::sim::{GridMatch, LoadGame, MatchCommand, RulesPlugin};
+    use bevy::prelude::*;
+    let l = level::load(&root().join("levels/obento.toml"))
+        .expect("loads")
+        .into_grid()
+        .expect("grid");
+    let demo = obento();
+    let n = demo.game().moves_played();
+    assert!(n > 2, "{n}");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, RulesPlugin))
+        .insert_resource(GridMatch::new(l));
+    app.update();
+    app.world_mut().write_message(LoadGame(demo));
+    app.world_mut().write_message(MatchCommand::Rewind);
+    app.update();
+    let game = &app.world().resource::<GridMatch>().game;
+    assert_eq!(game.moves_played(), 0);
+    for k in 1..=n {
+        app.world_mut().write_message(MatchCommand::Redo);
+        app.update();
+        let game = &app.world().resource::<GridMatch>().game;
+        assert_eq!(game.moves_played(), k);
+    }
+    app.world_mut().write_message(MatchCommand::Redo);
+    app.update();
+    assert_eq!(
+        app.world().resource::<GridMatch>().game.moves_played(),
+        n,
+        "nothing more to redo"
+    );
+}

@@ -674,6 +674,59 @@ proptest! {
     }
 }
 
+/// A match inserted in place of another of the same mode enters the mode again: the old
+/// match's pieces go with it (`DespawnOnExit`) and only the new one's are mirrored.
+#[test]
+fn a_new_match_of_the_same_mode_replaces_the_old_ones_pieces() {
+    use areachess::sim::{GameMode, GridMatch, GridPiece, RulesPlugin};
+    use bevy::prelude::*;
+    let load = |name: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("levels")
+            .join(name);
+        areachess::level::load(&path)
+            .expect("loads")
+            .into_grid()
+            .expect("grid")
+    };
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, RulesPlugin))
+        .insert_resource(GridMatch::new(load("chess.toml")));
+    app.update();
+    let count = |app: &mut App| {
+        let mut q = app.world_mut().query::<&GridPiece>();
+        q.iter(app.world()).count()
+    };
+    assert_eq!(count(&mut app), 32);
+    assert_eq!(
+        *app.world().resource::<State<GameMode>>().get(),
+        GameMode::Grid
+    );
+    // What the window spawns for a match (its board) is scoped to the mode the same way.
+    let board = app.world_mut().spawn(DespawnOnExit(GameMode::Grid)).id();
+    let rook = {
+        let mut q = app.world_mut().query::<(Entity, &GridPiece)>();
+        let a1 = load("chess.toml").variant.geometry.parse_square("a1");
+        q.iter(app.world())
+            .find(|(_, p)| Some(p.square) == a1)
+            .map(|(e, _)| e)
+            .expect("a piece on a1")
+    };
+    app.world_mut().remove_resource::<GridMatch>();
+    app.world_mut()
+        .insert_resource(GridMatch::new(load("obento.toml")));
+    app.update();
+    assert_eq!(count(&mut app), 72, "Obento's pieces and none of chess's");
+    assert!(
+        app.world().get_entity(board).is_err(),
+        "the old board is gone"
+    );
+    assert!(
+        app.world().get_entity(rook).is_err(),
+        "the old pieces are gone, not reused"
+    );
+}
+
 /// Grid mode under `MinimalPlugins` + `RulesPlugin`: move messages in, outcomes and piece
 /// entities out, the same way the window drives it.
 #[test]

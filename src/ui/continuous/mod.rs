@@ -58,3 +58,29 @@ impl Picked for Pick {
 /// Whether the enemy's capture areas are drawn.
 #[derive(Resource, Default)]
 struct ShowThreats(bool);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{ContinuousMatch, MatchCommand, MoveRequest};
+    use crate::ui::open::tests::app_on;
+
+    fn picked(app: &App) -> Option<usize> {
+        app.world().resource::<Pick>().piece
+    }
+
+    #[test]
+    fn a_pick_lasts_while_the_game_stands_still_and_goes_when_a_move_is_taken_back() {
+        let mut app = app_on("area-of-competence.toml");
+        let board = app.world().resource::<ContinuousMatch>().level.board.clone();
+        let e2e4 = crate::continuous::notation::parse_move(&board, "e2->e4").expect("a move");
+        app.world_mut().write_message(MoveRequest(e2e4));
+        app.update();
+        app.world_mut().resource_mut::<Pick>().piece = Some(0);
+        app.update();
+        assert_eq!(picked(&app), Some(0), "nothing changed: the pick stays");
+        app.world_mut().write_message(MatchCommand::Undo);
+        app.update();
+        assert_eq!(picked(&app), None, "its index may name another piece now");
+    }
+}
