@@ -14,6 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 /// The shared systems: the keys while a match is open, and the banner.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Said>()
+        .init_resource::<Glides>()
         .add_message::<DropPick>()
         .add_systems(
             Update,

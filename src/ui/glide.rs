@@ -7,6 +7,7 @@
 //! pair glides for [`SECONDS`]. A change that moves more than [`MOST`] pieces (a new game,
 //! a loaded one) is shown at once.
 
+use crate::play::Color;
 use bevy::prelude::*;
 
 /// How long a glide lasts.
@@ -20,8 +21,8 @@ pub const MOST: usize = 2;
 pub struct Placed {
     /// Where it rests, in world units.
     pub at: Vec2,
-    /// Its side (0 White, 1 Black).
-    pub side: u8,
+    /// Its side.
+    pub side: Color,
     /// Its kind, as the mode numbers them.
     pub kind: u8,
 }
@@ -144,7 +145,7 @@ mod tests {
     fn p(x: f32, y: f32, side: u8, kind: u8) -> Placed {
         Placed {
             at: Vec2::new(x, y),
-            side,
+            side: Color::from_index(usize::from(side)),
             kind,
         }
     }

@@ -19,6 +19,7 @@ pub mod inspect;
 mod open;
 pub mod pictures;
 mod screenshot;
+mod view;
 
 pub use drive::{Step, parse_script};
 

@@ -1,12 +1,12 @@
-//! Continuous mode in the window, one plugin per concern: the board view, the piece
-//! visuals, input, the overlays (legal regions, capture areas, check) and the panel.
+//! Continuous mode in the window, one plugin per concern: the piece visuals, input, the
+//! overlays (legal regions, capture areas, check), the panel's extras and the inspector.
+//! The board view and the game's flow are the shared ones (`ui::view`, `ui::flow`).
 
 use super::flow::{self, Picked};
 use crate::continuous::{LegalRegion, Point, Target};
 use crate::sim::GameMode;
 use bevy::prelude::*;
 
-mod board;
 mod input;
 pub mod inspect;
 mod overlays;
@@ -16,10 +16,10 @@ mod pieces;
 /// Continuous mode: its game's flow, its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {
     flow::for_mode::<crate::continuous::Game, Pick>(app);
+    super::view::for_mode::<crate::continuous::Game>(app);
     app.init_resource::<ShowThreats>()
         .add_systems(OnEnter(GameMode::Continuous), fresh_panels)
         .add_plugins((
-            board::plugin,
             inspect::plugin,
             pieces::plugin,
             input::plugin,
@@ -72,7 +72,12 @@ mod tests {
     #[test]
     fn a_pick_lasts_while_the_game_stands_still_and_goes_when_a_move_is_taken_back() {
         let mut app = app_on("area-of-competence.toml");
-        let board = app.world().resource::<ContinuousMatch>().level.board.clone();
+        let board = app
+            .world()
+            .resource::<ContinuousMatch>()
+            .level
+            .board
+            .clone();
         let e2e4 = crate::continuous::notation::parse_move(&board, "e2->e4").expect("a move");
         app.world_mut().write_message(MoveRequest(e2e4));
         app.update();

@@ -3,24 +3,28 @@
 //! upright when the board is turned; and their glides.
 
 use super::super::Stage;
-use super::super::glide::{Glides, Placed, glide};
+use super::super::glide::Placed;
 use super::super::pictures::{self, Token, Upright, keep_upright};
+use super::super::view::{self, BoardView};
 use crate::continuous::Kind;
 use crate::convert::to_bevy;
+use crate::level::ContinuousLevel;
 use crate::sim::GameMode;
 use crate::sim::{ContinuousMatch, PieceKind, PieceSide, PieceSlot};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Glides>()
-        .add_systems(Startup, draw_tokens)
-        .add_systems(
-            Update,
-            (dress_pieces, glide_pieces, keep_upright)
-                .chain()
-                .in_set(Stage::View)
-                .run_if(in_state(GameMode::Continuous)),
-        );
+    app.add_systems(Startup, draw_tokens).add_systems(
+        Update,
+        (
+            dress_pieces,
+            view::glide_pieces::<crate::continuous::Game>,
+            keep_upright,
+        )
+            .chain()
+            .in_set(Stage::View)
+            .run_if(in_state(GameMode::Continuous)),
+    );
 }
 
 /// Each kind's tokens, in `Kind::ALL`'s order.
@@ -94,29 +98,37 @@ fn dress_pieces(
     }
 }
 
-/// Moves each piece along its glide (see `ui::glide`), after the match changes.
-fn glide_pieces(
-    state: Res<ContinuousMatch>,
-    time: Res<Time>,
-    mut glides: ResMut<Glides>,
-    mut pieces: Query<(&PieceSlot, &mut Transform)>,
-) {
-    let now = time.elapsed_secs();
-    let placed = state.game.position().pieces();
-    if state.is_changed() {
-        let shown = placed
+impl BoardView for crate::continuous::Game {
+    type Piece = PieceSlot;
+
+    fn squares(level: &ContinuousLevel) -> UVec2 {
+        UVec2::new(level.board.files, level.board.ranks)
+    }
+
+    fn size(level: &ContinuousLevel) -> Vec2 {
+        Vec2::new(level.board.width() as f32, level.board.height() as f32)
+    }
+
+    fn padded(level: &ContinuousLevel) -> Vec2 {
+        Self::size(level) * 1.08
+    }
+
+    fn placed(state: &ContinuousMatch) -> Vec<Placed> {
+        state
+            .game
+            .position()
+            .pieces()
             .iter()
             .map(|p| Placed {
                 at: to_bevy(p.at),
-                side: p.side as u8,
+                side: p.side,
                 kind: p.kind as u8,
             })
-            .collect();
-        glides.show(shown, now);
+            .collect()
     }
-    if glides.busy() || state.is_changed() {
-        glide(&mut glides, now, &mut pieces, |slot| {
-            placed.get(slot.0).map(|p| to_bevy(p.at))
-        });
+
+    fn rest(state: &ContinuousMatch, slot: &PieceSlot) -> Option<Vec2> {
+        let pieces = state.game.position().pieces();
+        pieces.get(slot.0).map(|p| to_bevy(p.at))
     }
 }

@@ -1,60 +1,16 @@
-//! The board view: the camera (turned round when flipped), the squares, fitting the board
-//! left of the panel, and the coordinates on its edges.
+//! The coordinates on the board's edges (the board itself and the camera are the shared
+//! view's, `ui::view`).
 
-use super::super::Flipped;
-use super::super::{Stage, board_bundle, fit_board};
 use crate::sim::{GameMode, GridMatch};
-use bevy::camera::Projection;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(GameMode::Grid), spawn_board)
-        .add_systems(
-            Update,
-            fit_camera
-                .in_set(Stage::View)
-                .run_if(in_state(GameMode::Grid)),
-        )
-        .add_systems(
-            EguiPrimaryContextPass,
-            coordinates.run_if(in_state(GameMode::Grid)),
-        );
-}
-
-fn spawn_board(mut commands: Commands, state: Res<GridMatch>, mut images: ResMut<Assets<Image>>) {
-    let g = state.level.variant.geometry;
-    let (files, ranks) = (u32::from(g.files()), u32::from(g.ranks()));
-    commands.spawn(board_bundle(
-        GameMode::Grid,
-        files,
-        ranks,
-        Vec2::new(files as f32, ranks as f32),
-        &mut images,
-    ));
-}
-
-/// Fits the board into the window left of the panel, turned round when flipped.
-fn fit_camera(
-    state: Res<GridMatch>,
-    flipped: Res<Flipped>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
-) {
-    let g = state.level.variant.geometry;
-    let size = Vec2::new(f32::from(g.files()), f32::from(g.ranks()));
-    let (mut transform, mut projection) = camera.into_inner();
-    // Room for the coordinates round the board.
-    fit_board(
-        &window,
-        (&mut transform, &mut projection),
-        size,
-        size + 1.0,
-        flipped.0,
+    app.add_systems(
+        EguiPrimaryContextPass,
+        coordinates.run_if(in_state(GameMode::Grid)),
     );
 }
-
 /// File letters and rank numbers round the board, drawn by egui.
 fn coordinates(
     mut contexts: EguiContexts,

@@ -22,6 +22,7 @@ pub(super) mod pieces;
 /// Grid mode: its game's flow, its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {
     flow::for_mode::<crate::grid::game::Game, Pick>(app);
+    super::view::for_mode::<crate::grid::game::Game>(app);
     app.init_resource::<super::inspect::Inspector>()
         .add_systems(OnEnter(crate::sim::GameMode::Grid), fresh_inspector)
         .add_plugins((

@@ -4,21 +4,24 @@
 
 use super::super::Stage;
 use super::super::files::LevelSource;
-use super::super::glide::{Glides, Placed, glide};
+use super::super::glide::Placed;
 use super::super::pictures::{self, Token, Tokens, Upright, keep_upright};
+use super::super::view::{self, BoardView};
 use crate::grid::position::{is_piece, side_of, type_of};
+use crate::level::GridLevel;
+use crate::play::Color;
 use crate::sim::GameMode;
 use crate::sim::grid::square_centre;
 use crate::sim::{GridMatch, GridPiece};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Glides>().add_systems(
+    app.add_systems(
         Update,
         (
             draw_pictures.run_if(resource_exists_and_changed::<GridMatch>),
             dress_pieces,
-            glide_pieces,
+            view::glide_pieces::<crate::grid::game::Game>,
             keep_upright,
         )
             .chain()
@@ -105,32 +108,39 @@ fn dress_pieces(
     }
 }
 
-/// Moves each piece along its glide (see `ui::glide`), after the match changes.
-fn glide_pieces(
-    state: Res<GridMatch>,
-    time: Res<Time>,
-    mut glides: ResMut<Glides>,
-    mut pieces: Query<(&GridPiece, &mut Transform)>,
-) {
-    let now = time.elapsed_secs();
-    if state.is_changed() {
+impl BoardView for crate::grid::game::Game {
+    type Piece = GridPiece;
+
+    fn squares(level: &GridLevel) -> UVec2 {
+        let g = level.variant.geometry;
+        UVec2::new(u32::from(g.files()), u32::from(g.ranks()))
+    }
+
+    fn size(level: &GridLevel) -> Vec2 {
+        Self::squares(level).as_vec2()
+    }
+
+    /// Room for the coordinates round the board.
+    fn padded(level: &GridLevel) -> Vec2 {
+        Self::size(level) + 1.0
+    }
+
+    fn placed(state: &GridMatch) -> Vec<Placed> {
         let pos = state.game.position();
-        let shown = (0..state.level.variant.geometry.squares())
+        (0..state.level.variant.geometry.squares())
             .filter(|&sq| is_piece(pos.cell(sq as _)))
             .map(|sq| {
                 let cell = pos.cell(sq as _);
                 Placed {
                     at: square_centre(&state.level, sq as _),
-                    side: side_of(cell) as u8,
+                    side: Color::from_index(side_of(cell)),
                     kind: type_of(cell) as u8,
                 }
             })
-            .collect();
-        glides.show(shown, now);
+            .collect()
     }
-    if glides.busy() || state.is_changed() {
-        glide(&mut glides, now, &mut pieces, |p| {
-            Some(square_centre(&state.level, p.square))
-        });
+
+    fn rest(state: &GridMatch, piece: &GridPiece) -> Option<Vec2> {
+        Some(square_centre(&state.level, piece.square))
     }
 }
