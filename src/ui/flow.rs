@@ -28,16 +28,20 @@ pub(super) fn plugin(app: &mut App) {
 /// The flow of one mode's game `G` with its pick `P`: a fresh pick, message, board turn
 /// and glides when its match opens; the pick dropped when asked or when the game changes;
 /// the rules' refusals put in words.
-pub(super) fn for_mode<G: MatchGame, P: Picked>(app: &mut App) {
+pub(super) fn for_mode<G: MatchGame, P: Picked<G>>(app: &mut App) {
     app.init_resource::<P>()
-        .add_systems(OnEnter(G::MODE), fresh_panels::<P>)
+        .add_systems(OnEnter(G::MODE), fresh_panels::<G, P>)
         .add_systems(
             Update,
             (
-                (drop_stale_pick::<G, P>, drop_asked_pick::<P>).in_set(Stage::View),
+                (drop_stale_pick::<G, P>, drop_asked_pick::<G, P>).in_set(Stage::View),
                 read_answers::<G>.in_set(Stage::Input),
             )
                 .run_if(in_state(G::MODE)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            promotion_dialog::<G, P>.run_if(in_state(G::MODE)),
         );
 }
 
@@ -45,12 +49,16 @@ pub(super) fn for_mode<G: MatchGame, P: Picked>(app: &mut App) {
 #[derive(Resource, Default)]
 pub(super) struct Said(pub String);
 
-/// A mode's picked piece, with whatever it computed for it.
-pub(super) trait Picked:
+/// The picked piece of mode `G`'s game, with whatever it computed for it.
+pub(super) trait Picked<G: MatchGame>:
     Resource + Component<Mutability = bevy::ecs::component::Mutable> + Default
 {
     /// Forgets the pick (and a promotion choice waiting for it).
     fn drop_pick(&mut self);
+
+    /// The choices of a move waiting for its promotion: each one's label and the request
+    /// it makes. `None` while no move waits.
+    fn promotion(&self, state: &Match<G>) -> Option<Vec<(String, G::Request)>>;
 }
 
 /// Asks the open mode to drop its pick (Esc).
@@ -58,7 +66,7 @@ pub(super) trait Picked:
 pub(super) struct DropPick;
 
 /// What a new match starts with: no pick, nothing said, White below, nothing gliding.
-fn fresh_panels<P: Picked>(mut commands: Commands) {
+fn fresh_panels<G: MatchGame, P: Picked<G>>(mut commands: Commands) {
     commands.insert_resource(P::default());
     commands.insert_resource(Said::default());
     commands.insert_resource(Flipped::default());
@@ -66,13 +74,16 @@ fn fresh_panels<P: Picked>(mut commands: Commands) {
 }
 
 /// A pick made before a move, undo, redo, load or restart no longer fits the position.
-fn drop_stale_pick<G: MatchGame, P: Picked>(state: Res<Match<G>>, mut pick: ResMut<P>) {
+fn drop_stale_pick<G: MatchGame, P: Picked<G>>(state: Res<Match<G>>, mut pick: ResMut<P>) {
     if state.is_changed() {
         pick.drop_pick();
     }
 }
 
-fn drop_asked_pick<P: Picked>(mut asked: MessageReader<DropPick>, mut pick: ResMut<P>) {
+fn drop_asked_pick<G: MatchGame, P: Picked<G>>(
+    mut asked: MessageReader<DropPick>,
+    mut pick: ResMut<P>,
+) {
     if asked.read().count() > 0 {
         pick.drop_pick();
     }
@@ -182,7 +193,7 @@ pub(super) fn match_panel(
 }
 
 /// What the promotion dialog's player did this frame.
-pub(super) enum Choice<T> {
+enum Choice<T> {
     /// Nothing yet.
     Waiting,
     /// Chose this.
@@ -192,7 +203,7 @@ pub(super) enum Choice<T> {
 }
 
 /// The promotion dialog over the board: one button per choice (its label), and Cancel.
-pub(super) fn promotion_choice<T: Copy>(ctx: &egui::Context, choices: &[(String, T)]) -> Choice<T> {
+fn promotion_choice<T: Copy>(ctx: &egui::Context, choices: &[(String, T)]) -> Choice<T> {
     let mut chosen = Choice::Waiting;
     egui::Window::new("Promotion")
         .collapsible(false)
@@ -210,6 +221,29 @@ pub(super) fn promotion_choice<T: Copy>(ctx: &egui::Context, choices: &[(String,
             }
         });
     chosen
+}
+
+/// The promotion dialog of a move waiting for its choice; a choice asks for the move, and
+/// a choice or Cancel drops the pick.
+fn promotion_dialog<G: MatchGame, P: Picked<G>>(
+    mut contexts: EguiContexts,
+    state: Res<Match<G>>,
+    mut pick: ResMut<P>,
+    mut requests: MessageWriter<G::Request>,
+) -> Result {
+    let Some(choices) = pick.promotion(&state) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    match promotion_choice(ctx, &choices) {
+        Choice::Chose(request) => {
+            requests.write(request);
+            pick.drop_pick();
+        }
+        Choice::Cancelled => pick.drop_pick(),
+        Choice::Waiting => {}
+    }
+    Ok(())
 }
 
 /// A banner over the board when the game is over.

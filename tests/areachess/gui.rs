@@ -534,6 +534,55 @@ fn a_continuous_promotion_asks_which_piece() {
 
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_grid_promotion_asks_which_piece_and_plays_the_choice() {
+    let chess = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/chess.toml"),
+    )
+    .expect("chess.toml");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(chess.contains(start));
+    let level = std::env::temp_dir().join(format!(
+        "areachess-gui-{}-grid-promo.toml",
+        std::process::id()
+    ));
+    std::fs::write(
+        &level,
+        chess.replace(start, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    )
+    .expect("a level");
+    let level_arg = level.to_str().expect("utf-8").to_string();
+    let asking = shot_path("grid-promo-asking");
+    // Pick the pawn, ask for a8, then press the dialog's "Knight" (egui's layout at
+    // 1100×760: the dialog is anchored at the window's centre).
+    let script = format!(
+        "move a7; click; wait 2; move a8; click; wait 20; shot {}; pixel 410,427; click; wait 20",
+        asking.display()
+    );
+    let after = screenshot("grid-promo", &["play", &level_arg, "--drive", &script]);
+    let _ = std::fs::remove_file(&level);
+    let asked = Shot::read(&asking);
+    let _ = std::fs::remove_file(&asking);
+    let board = Board::find(&asked, 8, 8);
+    assert!(
+        holds(&asked, &board, 0, 6, white_disc),
+        "the pawn waits on a7"
+    );
+    let (cx, cy) = (asked.width as f32 / 2.0, asked.height as f32 / 2.0);
+    let dark = |c: [u8; 3]| c.iter().all(|&v| v < 60);
+    assert!(
+        asked.ring_share(cx, cy, 2.0, 12.0, dark) > 0.8,
+        "a dark dialog at the centre"
+    );
+    assert!(holds(&after, &board, 0, 7, white_disc), "promoted on a8");
+    assert!(bare(&after, &board, 0, 6), "a7 is empty");
+    assert!(
+        after.ring_share(cx, cy, 2.0, 12.0, dark) < 0.1,
+        "the dialog is gone"
+    );
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn a_flipped_continuous_board_puts_black_below_with_its_figures_upright() {
     let before = shot_path("cflip-before");
     // The panel's second row of buttons: Resign, Agree draw, Flip board.

@@ -3,8 +3,8 @@
 //! The board view and the game's flow are the shared ones (`ui::view`, `ui::flow`).
 
 use super::flow::{self, Picked};
-use crate::continuous::{LegalRegion, Point, Target};
-use crate::sim::GameMode;
+use crate::continuous::{LegalRegion, Point, Request, Target};
+use crate::sim::{ContinuousMatch, GameMode, MoveRequest};
 use bevy::prelude::*;
 
 mod input;
@@ -46,12 +46,26 @@ struct Pick {
     promotion: Option<(Point, Point)>,
 }
 
-impl Picked for Pick {
+impl Picked<crate::continuous::Game> for Pick {
     fn drop_pick(&mut self) {
         *self = Pick {
             pointer: self.pointer,
             ..Pick::default()
         };
+    }
+
+    /// The level's promotion pieces.
+    fn promotion(&self, state: &ContinuousMatch) -> Option<Vec<(String, MoveRequest)>> {
+        let (from, to) = self.promotion?;
+        let choices = state.level.board.promotion.iter().map(|&kind| {
+            let request = Request {
+                from,
+                to,
+                promotion: Some(kind),
+            };
+            (kind.name().to_string(), MoveRequest(request))
+        });
+        Some(choices.collect())
     }
 }
 

@@ -1,19 +1,19 @@
-//! The side panel (the shared status, commands and move list, with the capture-area switch
-//! and the kinds to inspect) and the promotion dialog.
+//! The side panel: the shared status, commands and move list, with the capture-area switch
+//! and the kinds to inspect.
 
 use super::super::Flipped;
 use super::super::LevelName;
-use super::super::flow::{Choice, Said, match_panel, promotion_choice, side_panel};
-use super::{Pick, ShowThreats};
-use crate::continuous::{Kind, Request};
-use crate::sim::{ContinuousMatch, GameMode, MatchCommand, MoveRequest};
+use super::super::flow::{Said, match_panel, side_panel};
+use super::ShowThreats;
+use crate::continuous::Kind;
+use crate::sim::{ContinuousMatch, GameMode, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (panel, promotion_dialog).run_if(in_state(GameMode::Continuous)),
+        panel.run_if(in_state(GameMode::Continuous)),
     );
 }
 
@@ -52,38 +52,5 @@ fn panel(
             commands.write(command);
         }
     });
-    Ok(())
-}
-
-/// The promotion choice: the level's promotion pieces.
-fn promotion_dialog(
-    mut contexts: EguiContexts,
-    state: Res<ContinuousMatch>,
-    mut selection: ResMut<Pick>,
-    mut requests: MessageWriter<MoveRequest>,
-) -> Result {
-    let Some((from, to)) = selection.promotion else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let choices: Vec<(String, Kind)> = state
-        .level
-        .board
-        .promotion
-        .iter()
-        .map(|&kind| (kind.name().to_string(), kind))
-        .collect();
-    match promotion_choice(ctx, &choices) {
-        Choice::Chose(kind) => {
-            requests.write(MoveRequest(Request {
-                from,
-                to,
-                promotion: Some(kind),
-            }));
-            selection.promotion = None;
-        }
-        Choice::Cancelled => selection.promotion = None,
-        Choice::Waiting => {}
-    }
     Ok(())
 }

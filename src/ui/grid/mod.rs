@@ -11,6 +11,7 @@
 use super::flow::{self, Picked};
 use crate::grid::Square;
 use crate::grid::position::Move;
+use crate::sim::{GridMatch, GridMoveRequest};
 use bevy::prelude::*;
 
 mod board;
@@ -48,8 +49,26 @@ struct Pick {
     promotion: Option<(Square, Square, Vec<Option<u8>>)>,
 }
 
-impl Picked for Pick {
+impl Picked<crate::grid::game::Game> for Pick {
     fn drop_pick(&mut self) {
         *self = Pick::default();
+    }
+
+    /// The level's choices, and "No promotion" where it may be declined.
+    fn promotion(&self, state: &GridMatch) -> Option<Vec<(String, GridMoveRequest)>> {
+        let (from, to, choices) = self.promotion.as_ref()?;
+        let labelled = choices.iter().map(|&promotion| {
+            let label = match promotion {
+                Some(t) => state.level.variant.types[usize::from(t)].name.clone(),
+                None => "No promotion".to_string(),
+            };
+            let request = GridMoveRequest {
+                from: *from,
+                to: *to,
+                promotion,
+            };
+            (label, request)
+        });
+        Some(labelled.collect())
     }
 }

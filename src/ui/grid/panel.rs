@@ -1,17 +1,16 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
-use super::super::flow::{Choice, Said, match_panel, promotion_choice, side_panel};
+use super::super::flow::{Said, match_panel, side_panel};
 use super::super::{Flipped, LevelName, inspect};
-use super::Pick;
-use crate::sim::{GameMode, GridMatch, GridMoveRequest, MatchCommand};
+use crate::sim::{GameMode, GridMatch, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (panel, promotion_dialog, inspect::inspector_window).run_if(in_state(GameMode::Grid)),
+        (panel, inspect::inspector_window).run_if(in_state(GameMode::Grid)),
     );
 }
 
@@ -54,41 +53,5 @@ fn panel(
             commands.write(command);
         }
     });
-    Ok(())
-}
-
-/// The promotion choice: the level's choices, and "no promotion" where it is optional.
-fn promotion_dialog(
-    mut contexts: EguiContexts,
-    state: Res<GridMatch>,
-    mut pick: ResMut<Pick>,
-    mut requests: MessageWriter<GridMoveRequest>,
-) -> Result {
-    let Some((from, to, choices)) = pick.promotion.clone() else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let labelled: Vec<(String, Option<u8>)> = choices
-        .iter()
-        .map(|&choice| {
-            let label = match choice {
-                Some(t) => state.level.variant.types[usize::from(t)].name.clone(),
-                None => "No promotion".to_string(),
-            };
-            (label, choice)
-        })
-        .collect();
-    match promotion_choice(ctx, &labelled) {
-        Choice::Chose(promotion) => {
-            requests.write(GridMoveRequest {
-                from,
-                to,
-                promotion,
-            });
-            *pick = Pick::default();
-        }
-        Choice::Cancelled => *pick = Pick::default(),
-        Choice::Waiting => {}
-    }
     Ok(())
 }
