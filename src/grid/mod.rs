@@ -11,6 +11,8 @@
 //! - [`notation`]: `e2e4`-style moves.
 //! - [`game`]: a game with its history, undo and redo, and how it stands.
 //! - [`courier`]: Game Courier notation (`P e3-e6`, `p e2-e1; f-e1`) and game records.
+//! - [`diagram`]: a piece type's moves on a small empty board, each square marked by how
+//!   the piece reaches it (the inspector's diagram, the pictures of moves).
 //!
 //! # Decisions
 //!
@@ -30,6 +32,7 @@
 
 pub mod board;
 pub mod courier;
+pub mod diagram;
 pub mod fen;
 pub mod game;
 pub mod movegen;
