@@ -151,12 +151,12 @@ pub enum Modifier {
     /// `s`: the same direction as the previous leg.
     Same,
     /// `m c j jj g o y q x d i e n p`: how the move treats what it meets.
-    Mode(Mode),
+    Behaviour(Behaviour),
 }
 
-/// A mode modifier.
+/// A behaviour modifier: how a move treats what it meets on its way and where it lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mode {
+pub enum Behaviour {
     /// `m`: only to empty squares.
     Move,
     /// `c`: only captures.
@@ -187,24 +187,24 @@ pub enum Mode {
     Cannon,
 }
 
-impl Mode {
+impl Behaviour {
     /// The mode's letters.
     pub fn letters(self) -> &'static str {
         match self {
-            Mode::Move => "m",
-            Mode::Capture => "c",
-            Mode::Jump => "j",
-            Mode::JumpMany => "jj",
-            Mode::Grasshopper => "g",
-            Mode::Cylinder => "o",
-            Mode::Fly => "y",
-            Mode::Bounce => "q",
-            Mode::Destroy => "x",
-            Mode::Backstab => "d",
-            Mode::Initial => "i",
-            Mode::EnPassant => "e",
-            Mode::Lame => "n",
-            Mode::Cannon => "p",
+            Behaviour::Move => "m",
+            Behaviour::Capture => "c",
+            Behaviour::Jump => "j",
+            Behaviour::JumpMany => "jj",
+            Behaviour::Grasshopper => "g",
+            Behaviour::Cylinder => "o",
+            Behaviour::Fly => "y",
+            Behaviour::Bounce => "q",
+            Behaviour::Destroy => "x",
+            Behaviour::Backstab => "d",
+            Behaviour::Initial => "i",
+            Behaviour::EnPassant => "e",
+            Behaviour::Lame => "n",
+            Behaviour::Cannon => "p",
         }
     }
 }
@@ -217,7 +217,7 @@ impl fmt::Display for Modifier {
             Modifier::Sideways(c) => write!(f, "{c}s"),
             Modifier::Most(c, side) => write!(f, "{c}{side}"),
             Modifier::Same => f.write_str("s"),
-            Modifier::Mode(m) => f.write_str(m.letters()),
+            Modifier::Behaviour(m) => f.write_str(m.letters()),
         }
     }
 }

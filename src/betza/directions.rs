@@ -147,7 +147,7 @@ fn placed_groups(modifiers: &[Modifier]) -> Vec<(std::ops::Range<usize>, Group)>
                 };
                 Group::Most { first, then }
             }
-            Modifier::Same | Modifier::Mode(_) => {
+            Modifier::Same | Modifier::Behaviour(_) => {
                 i += 1;
                 continue;
             }

@@ -53,7 +53,7 @@ pub mod model;
 pub mod parse;
 
 pub use ast::{
-    Alternative, Atom, Betza, Chain, Forced, Link, Mode, Modifier, OldNotation, Range, Term,
+    Alternative, Atom, Behaviour, Betza, Chain, Forced, Link, Modifier, OldNotation, Range, Term,
 };
 pub use parse::{BetzaError, ErrorKind, MAX_REPEAT, parse};
 

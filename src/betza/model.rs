@@ -40,11 +40,11 @@
 //! the hurdles may stand side by side), and `gR-!sW` lands two squares beyond the hurdle,
 //! over an empty one.
 
-use super::ast::{Atom, Betza, Forced, Mode, Modifier, OldNotation, Range, Term};
+use super::ast::{Atom, Behaviour, Betza, Forced, Modifier, OldNotation, Range, Term};
 use super::directions::{Leap, parts, select};
 use std::collections::HashSet;
 
-/// What a leg may do, from its mode modifiers.
+/// What a leg may do, from its behaviour modifiers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Modes {
     /// May end on an empty square.
@@ -106,20 +106,20 @@ pub fn leg(term: &Term) -> Leg {
     let (mut only_move, mut only_capture) = (false, false);
     for m in &term.modifiers {
         match m {
-            Modifier::Mode(Mode::Move) => only_move = true,
-            Modifier::Mode(Mode::Capture) => only_capture = true,
-            Modifier::Mode(Mode::Jump) => modes.jumps = modes.jumps.max(1),
-            Modifier::Mode(Mode::JumpMany) => modes.jumps = u8::MAX,
-            Modifier::Mode(Mode::Grasshopper) => modes.grasshopper = true,
-            Modifier::Mode(Mode::Cannon) => modes.cannon = true,
-            Modifier::Mode(Mode::Lame) => modes.lame = true,
-            Modifier::Mode(Mode::Initial) => modes.initial = true,
-            Modifier::Mode(Mode::EnPassant) => modes.en_passant = true,
-            Modifier::Mode(Mode::Cylinder) => modes.cylinder = true,
-            Modifier::Mode(Mode::Fly) => modes.fly = true,
-            Modifier::Mode(Mode::Bounce) => modes.bounce = true,
-            Modifier::Mode(Mode::Destroy) => modes.destroy = true,
-            Modifier::Mode(Mode::Backstab) => modes.backstab = true,
+            Modifier::Behaviour(Behaviour::Move) => only_move = true,
+            Modifier::Behaviour(Behaviour::Capture) => only_capture = true,
+            Modifier::Behaviour(Behaviour::Jump) => modes.jumps = modes.jumps.max(1),
+            Modifier::Behaviour(Behaviour::JumpMany) => modes.jumps = u8::MAX,
+            Modifier::Behaviour(Behaviour::Grasshopper) => modes.grasshopper = true,
+            Modifier::Behaviour(Behaviour::Cannon) => modes.cannon = true,
+            Modifier::Behaviour(Behaviour::Lame) => modes.lame = true,
+            Modifier::Behaviour(Behaviour::Initial) => modes.initial = true,
+            Modifier::Behaviour(Behaviour::EnPassant) => modes.en_passant = true,
+            Modifier::Behaviour(Behaviour::Cylinder) => modes.cylinder = true,
+            Modifier::Behaviour(Behaviour::Fly) => modes.fly = true,
+            Modifier::Behaviour(Behaviour::Bounce) => modes.bounce = true,
+            Modifier::Behaviour(Behaviour::Destroy) => modes.destroy = true,
+            Modifier::Behaviour(Behaviour::Backstab) => modes.backstab = true,
             Modifier::Same => modes.same_direction = true,
             _ => {}
         }

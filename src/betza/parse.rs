@@ -1,7 +1,7 @@
 //! Reading Betza text into the AST, with an error that names the column at fault.
 
 use super::ast::{
-    Alternative, Atom, Betza, Chain, Forced, Link, Mode, Modifier, OldNotation, Range, Term,
+    Alternative, Atom, Behaviour, Betza, Chain, Forced, Link, Modifier, OldNotation, Range, Term,
 };
 use std::fmt;
 
@@ -293,22 +293,22 @@ impl Parser {
                 ('f' | 'r' | 'b' | 'l', Some(side @ ('^' | '_'))) => (Modifier::Most(c, side), 2),
                 ('f' | 'r' | 'b' | 'l' | 'v' | 'h' | 'a', _) => (Modifier::Direction(c), 1),
                 ('s', _) => (Modifier::Same, 1),
-                ('j', Some('j')) => (Modifier::Mode(Mode::JumpMany), 2),
+                ('j', Some('j')) => (Modifier::Behaviour(Behaviour::JumpMany), 2),
                 _ => {
                     let mode = match c {
-                        'm' => Mode::Move,
-                        'c' => Mode::Capture,
-                        'j' => Mode::Jump,
-                        'g' => Mode::Grasshopper,
-                        'o' => Mode::Cylinder,
-                        'y' => Mode::Fly,
-                        'q' => Mode::Bounce,
-                        'x' => Mode::Destroy,
-                        'd' => Mode::Backstab,
-                        'i' => Mode::Initial,
-                        'e' => Mode::EnPassant,
-                        'n' => Mode::Lame,
-                        'p' => Mode::Cannon,
+                        'm' => Behaviour::Move,
+                        'c' => Behaviour::Capture,
+                        'j' => Behaviour::Jump,
+                        'g' => Behaviour::Grasshopper,
+                        'o' => Behaviour::Cylinder,
+                        'y' => Behaviour::Fly,
+                        'q' => Behaviour::Bounce,
+                        'x' => Behaviour::Destroy,
+                        'd' => Behaviour::Backstab,
+                        'i' => Behaviour::Initial,
+                        'e' => Behaviour::EnPassant,
+                        'n' => Behaviour::Lame,
+                        'p' => Behaviour::Cannon,
                         _ => {
                             return Err(BetzaError::at(
                                 self.column(),
@@ -317,17 +317,17 @@ impl Parser {
                             ));
                         }
                     };
-                    (Modifier::Mode(mode), 1)
+                    (Modifier::Behaviour(mode), 1)
                 }
             };
             let jump = |m: &Modifier| {
                 matches!(
                     m,
-                    Modifier::Mode(Mode::Jump) | Modifier::Mode(Mode::JumpMany)
+                    Modifier::Behaviour(Behaviour::Jump) | Modifier::Behaviour(Behaviour::JumpMany)
                 )
             };
             let again = match modifier {
-                Modifier::Mode(_) | Modifier::Same => out
+                Modifier::Behaviour(_) | Modifier::Same => out
                     .iter()
                     .any(|m| *m == modifier || (jump(m) && jump(&modifier))),
                 _ => false,

@@ -1,5 +1,5 @@
 //! Text forms of the continuous game: POS (a position) and MOVE (a requested move), as the
-//! command line reads and writes them (DESIGN §5).
+//! command line reads and writes them (DESIGN §5), and the FEN of a level's setup.
 //!
 //! - POS: `w` or `b`, then `;`-separated pieces `LETTER@POINT`, upper case for White:
 //!   `w;K@e1;R@a1;k@e8`.
@@ -7,6 +7,9 @@
 //!   corner. Printed points use the square name when the point is exactly a square centre,
 //!   else the shortest decimal that reads back to the same f64, so printing loses nothing.
 //! - MOVE: `FROM->TO`, optionally `=Q` (a promotion choice).
+//! - FEN (a level's setup): the placement field, read as a grid FEN's is
+//!   ([`crate::grid::placement`]), each piece on its square's centre, then the side to move
+//!   (`w` when it is missing); later fields are not read.
 //!
 //! POS carries no "has moved" marks: a piece counts as unmoved when it stands exactly where
 //! the level's setup puts a piece of its kind and side, as a FEN does in grid mode.
@@ -16,10 +19,11 @@ use super::game::Request;
 use super::geometry::Point;
 use super::position::{Color, Kind, Piece, Position, PositionError};
 use super::resolve::Applied;
+use crate::grid::placement::{Item, count, ranks};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-/// Why a POS, POINT or MOVE text is unreadable.
+/// Why a POS, FEN, POINT or MOVE text is unreadable.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NotationError {
     /// The side field is not `w` or `b`.
@@ -62,6 +66,52 @@ pub enum NotationError {
     /// The pieces do not make a legal position.
     #[error("impossible position: {0}")]
     Position(#[from] PositionError),
+    /// A FEN with no fields.
+    #[error("the FEN is empty")]
+    FenEmpty,
+    /// A FEN's side to move is not `w` or `b`.
+    #[error("side to move '{0}': expected w or b")]
+    FenSide(String),
+    /// A FEN with another number of ranks than the board.
+    #[error("the FEN has {found} ranks; the board has {board}")]
+    FenRanks {
+        /// Ranks in the FEN.
+        found: usize,
+        /// Ranks of the board.
+        board: u32,
+    },
+    /// An empty run too long to count.
+    #[error("bad number '{0}'")]
+    FenRun(String),
+    /// A character of a FEN rank that is neither a digit nor K Q R B N P.
+    #[error("'{letter}' in rank {rank} is not a piece letter")]
+    FenLetter {
+        /// The character.
+        letter: char,
+        /// The 1-based rank.
+        rank: u32,
+    },
+    /// A piece beyond the board's last file.
+    #[error("rank {rank} is longer than {files} files")]
+    FenLong {
+        /// The 1-based rank.
+        rank: u32,
+        /// Files of the board.
+        files: u32,
+    },
+    /// A rank whose pieces and empty runs add up to another number than the board's files.
+    #[error("rank {rank} covers {covered} files; the board has {files}")]
+    FenShort {
+        /// The 1-based rank.
+        rank: u32,
+        /// Files it covers.
+        covered: u32,
+        /// Files of the board.
+        files: u32,
+    },
+    /// A FEN's pieces do not make a legal position.
+    #[error("{0}")]
+    FenPosition(PositionError),
 }
 
 /// Reads a point: a square name or `x,y`.
@@ -154,6 +204,65 @@ pub fn parse_position(
     Ok(Position::new(board, pieces, side)?)
 }
 
+/// Reads a FEN on `board`, each piece on its square's centre: the placement field and the
+/// side to move (`w` when it is missing).
+pub fn parse_fen(board: Arc<Board>, text: &str) -> Result<Position, NotationError> {
+    let mut fields = text.split_whitespace();
+    let placement = fields.next().ok_or(NotationError::FenEmpty)?;
+    let side = match fields.next() {
+        None | Some("w") => Color::White,
+        Some("b") => Color::Black,
+        Some(other) => return Err(NotationError::FenSide(other.to_string())),
+    };
+    let rows = ranks(placement, 1);
+    if rows.len() != board.ranks as usize {
+        return Err(NotationError::FenRanks {
+            found: rows.len(),
+            board: board.ranks,
+        });
+    }
+    let mut pieces = Vec::new();
+    for (n, row) in rows.iter().enumerate() {
+        let rank = board.ranks - 1 - n as u32;
+        let mut file: u32 = 0;
+        for item in row.items() {
+            match item {
+                Item::Empty { digits, .. } => {
+                    let run = count(digits).ok_or_else(|| NotationError::FenRun(digits.into()))?;
+                    file = file.saturating_add(run);
+                }
+                Item::Letter { letter, .. } => {
+                    let kind = Kind::from_letter(letter).ok_or(NotationError::FenLetter {
+                        letter,
+                        rank: rank + 1,
+                    })?;
+                    if file >= board.files {
+                        return Err(NotationError::FenLong {
+                            rank: rank + 1,
+                            files: board.files,
+                        });
+                    }
+                    let side = if letter.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    pieces.push(Piece::new(side, kind, board.square_centre(file, rank)));
+                    file += 1;
+                }
+            }
+        }
+        if file != board.files {
+            return Err(NotationError::FenShort {
+                rank: rank + 1,
+                covered: file,
+                files: board.files,
+            });
+        }
+    }
+    Position::new(board, pieces, side).map_err(NotationError::FenPosition)
+}
+
 /// Writes a POS.
 pub fn format_position(pos: &Position) -> String {
     let mut out = String::new();
@@ -237,4 +346,63 @@ fn write_applied(board: &Board, applied: &Applied, point: fn(&Board, Point) -> S
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fen_error(text: &str) -> String {
+        parse_fen(Arc::new(Board::default()), text)
+            .expect_err(text)
+            .to_string()
+    }
+
+    #[test]
+    fn a_setup_fen_places_pieces_on_square_centres() {
+        let board = Arc::new(Board::default());
+        let pos = parse_fen(board.clone(), "4k3/8/8/8/8/8/8/R3K3 b").expect("a FEN");
+        assert_eq!(pos.to_move(), Color::Black);
+        let rook = pos.pieces().iter().find(|p| p.kind == Kind::Rook);
+        assert_eq!(rook.map(|p| p.at), Some(board.square_centre(0, 0)));
+        assert_eq!(pos.pieces().len(), 3);
+    }
+
+    #[test]
+    fn a_setup_fen_names_its_fault() {
+        assert_eq!(fen_error(""), "the FEN is empty");
+        assert_eq!(
+            fen_error("4k3/8/8/8/8/8/8/4K3 x"),
+            "side to move 'x': expected w or b"
+        );
+        assert_eq!(
+            fen_error("4k3/8/8/8/8/8/8"),
+            "the FEN has 7 ranks; the board has 8"
+        );
+        assert_eq!(
+            fen_error("4k3/8/8/99999999999/8/8/8/4K3"),
+            "bad number '99999999999'"
+        );
+        assert_eq!(
+            fen_error("4k3/8/8/8/8/8/8/4KX2"),
+            "'X' in rank 1 is not a piece letter"
+        );
+        assert_eq!(
+            fen_error("4k3/8/8/8/8/8/8/8K"),
+            "rank 1 is longer than 8 files"
+        );
+        // An empty run past the edge is counted, not refused at once.
+        assert_eq!(
+            fen_error("4k3/8/8/8/8/8/8/4K4"),
+            "rank 1 covers 9 files; the board has 8"
+        );
+        assert_eq!(
+            fen_error("4k3/8/8/8/8/8/8/4K2"),
+            "rank 1 covers 7 files; the board has 8"
+        );
+        assert_eq!(
+            fen_error("4k3/8/8/8/8/8/8/8"),
+            "white has 0 kings; it needs exactly one"
+        );
+    }
 }

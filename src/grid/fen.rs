@@ -1,6 +1,7 @@
 //! FEN for grid positions of any size: the level's piece letters, multi-digit empty runs
 //! (`12`), `*` for a boulder and `@` for a bomb, the side to move, castling rights `KQkq`,
-//! an en-passant square, and the two clocks (optional).
+//! an en-passant square, and the two clocks (optional). The placement field is read by
+//! [`super::placement`], as continuous setups are.
 //!
 //! `K` (`Q`) names the castling rook nearest the file where the level's setup keeps that
 //! wing's rook, looking toward the king, as Fairy-Stockfish reads them; the outermost
@@ -11,6 +12,7 @@
 
 use super::board::Square;
 use super::movegen::is_attacked;
+use super::placement::{Item, count, ranks};
 use super::position::{
     BOMB, BOULDER, Cell, EMPTY, EnPassant, NO_ROOK, Position, is_piece, piece, side_of, type_of,
 };
@@ -63,42 +65,35 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
             "unexpected text after the six FEN fields",
         ));
     }
-    let rows: Vec<&str> = placement.split('/').collect();
+    let rows = ranks(placement, col);
     if rows.len() != usize::from(g.ranks()) {
         return Err(error(
             col,
             format!("{} ranks, but the board has {}", rows.len(), g.ranks()),
         ));
     }
-    let mut column = col;
     for (n, row) in rows.iter().enumerate() {
         let rank = i32::from(g.ranks()) - 1 - n as i32;
         let mut file: i32 = 0;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            let here = column;
-            column += 1;
-            if c.is_ascii_digit() {
-                let mut run = u32::from(c as u8 - b'0');
-                while let Some(d) = chars.peek().copied().filter(char::is_ascii_digit) {
-                    chars.next();
-                    column += 1;
-                    run = run
-                        .saturating_mul(10)
-                        .saturating_add(u32::from(d as u8 - b'0'));
+        for item in row.items() {
+            let (here, c) = match item {
+                Item::Empty { column, digits } => {
+                    // Too many to count is longer than any board.
+                    let run = count(digits).unwrap_or(u32::MAX);
+                    if run == 0 {
+                        return Err(error(column, "an empty run of 0 squares"));
+                    }
+                    file = file.saturating_add(run.min(1000) as i32);
+                    if file > i32::from(g.files()) {
+                        return Err(error(
+                            column,
+                            format!("rank {} is longer than {} files", rank + 1, g.files()),
+                        ));
+                    }
+                    continue;
                 }
-                if run == 0 {
-                    return Err(error(here, "an empty run of 0 squares"));
-                }
-                file = file.saturating_add(run.min(1000) as i32);
-                if file > i32::from(g.files()) {
-                    return Err(error(
-                        here,
-                        format!("rank {} is longer than {} files", rank + 1, g.files()),
-                    ));
-                }
-                continue;
-            }
+                Item::Letter { column, letter } => (column, letter),
+            };
             let cell = match c {
                 '*' => BOULDER,
                 '@' => BOMB,
@@ -124,7 +119,7 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
         }
         if file != i32::from(g.files()) {
             return Err(error(
-                column.saturating_sub(1).max(1),
+                row.last_column(),
                 format!(
                     "rank {} covers {} files; the board has {}",
                     rank + 1,
@@ -133,7 +128,6 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
                 ),
             ));
         }
-        column += 1; // the '/'
     }
     let royal: Vec<&str> = v
         .types

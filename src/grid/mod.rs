@@ -8,9 +8,12 @@
 //! - [`position`]: what stands where, making and unmaking moves.
 //! - [`movegen`]: pseudo-legal and legal moves, attacks, perft.
 //! - [`fen`]: FEN of any size, with obstacles.
+//! - [`placement`]: a FEN's placement field in ranks, runs and letters, for both modes.
 //! - [`notation`]: `e2e4`-style moves.
 //! - [`game`]: a game with its history, undo and redo, and how it stands.
 //! - [`courier`]: Game Courier notation (`P e3-e6`, `p e2-e1; f-e1`) and game records.
+//! - [`diagram`]: a piece type's moves on a small empty board, each square marked by how
+//!   the piece reaches it (the inspector's diagram, the pictures of moves).
 //!
 //! # Decisions
 //!
@@ -30,10 +33,12 @@
 
 pub mod board;
 pub mod courier;
+pub mod diagram;
 pub mod fen;
 pub mod game;
 pub mod movegen;
 pub mod notation;
+pub mod placement;
 pub mod position;
 pub(crate) mod tables;
 pub mod variant;

@@ -21,8 +21,8 @@ pub mod urc;
 pub use grid::GridLevel;
 use grid::{CastlingSection, PieceSection};
 
-use crate::continuous::notation::parse_position;
-use crate::continuous::{Board, Color, Kind, Piece, Position};
+use crate::continuous::notation::{parse_fen, parse_position};
+use crate::continuous::{Board, Kind, Piece, Position};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -279,7 +279,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
                 Position::new(board.clone(), pieces, p.to_move()).map_err(|e| e.to_string())
             })
     } else {
-        from_fen(&board, setup)
+        parse_fen(board.clone(), setup).map_err(|e| e.to_string())
     };
     let start = match start {
         Ok(pos) => Some(pos),
@@ -424,74 +424,6 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
         board.promotion = kinds;
     }
     Some(board)
-}
-
-/// Places a FEN's pieces on square centres.
-fn from_fen(board: &Arc<Board>, fen: &str) -> Result<Position, String> {
-    let mut fields = fen.split_whitespace();
-    let placement = fields.next().ok_or("the FEN is empty")?;
-    let side = match fields.next() {
-        None | Some("w") => Color::White,
-        Some("b") => Color::Black,
-        Some(other) => return Err(format!("side to move '{other}': expected w or b")),
-    };
-    let rows: Vec<&str> = placement.split('/').collect();
-    if rows.len() != board.ranks as usize {
-        return Err(format!(
-            "the FEN has {} ranks; the board has {}",
-            rows.len(),
-            board.ranks
-        ));
-    }
-    let mut pieces = Vec::new();
-    for (n, row) in rows.iter().enumerate() {
-        let rank = board.ranks - 1 - n as u32;
-        let mut file: u32 = 0;
-        let mut digits = String::new();
-        let flush = |digits: &mut String, file: &mut u32| -> Result<(), String> {
-            if !digits.is_empty() {
-                let skip: u32 = digits
-                    .parse()
-                    .map_err(|_| format!("bad number '{digits}'"))?;
-                *file = file.saturating_add(skip);
-                digits.clear();
-            }
-            Ok(())
-        };
-        for c in row.chars() {
-            if c.is_ascii_digit() {
-                digits.push(c);
-                continue;
-            }
-            flush(&mut digits, &mut file)?;
-            let kind = Kind::from_letter(c)
-                .ok_or_else(|| format!("'{c}' in rank {} is not a piece letter", rank + 1))?;
-            if file >= board.files {
-                return Err(format!(
-                    "rank {} is longer than {} files",
-                    rank + 1,
-                    board.files
-                ));
-            }
-            let side = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            pieces.push(Piece::new(side, kind, board.square_centre(file, rank)));
-            file += 1;
-        }
-        flush(&mut digits, &mut file)?;
-        if file != board.files {
-            return Err(format!(
-                "rank {} covers {} files; the board has {}",
-                rank + 1,
-                file,
-                board.files
-            ));
-        }
-    }
-    Position::new(board.clone(), pieces, side).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -7,7 +7,22 @@
 //! side's picture swaps in [`DARK_BODY`] and [`DARK_LINE`]. A picture whose root element
 //! has `class="turn"` (a picture of the piece's moves, as White sees them) is also turned
 //! round (half a turn) for Black, whose moves are White's turned round.
+//!
+//! A grid piece with no picture of its own gets one drawn from its moves ([`moves_svg`]),
+//! the same marks as its [`diagram`] in small: a line with an arrow for each way it rides
+//! to the edge of the board (bent where the ride starts after a first step elsewhere), a
+//! mark on each square it reaches nearer, and a diamond for the piece itself. The shapes
+//! tell the kinds apart: solid or a filled dot for moves that also capture, dashed or a
+//! ring for moves only, dotted or a cross for captures only, dash-dot or a triangle for
+//! hops, a small square or a short-dashed line for first moves only.
+//!
+//! This module makes SVG text only; the window draws it (`ui::pictures`).
 
+use crate::continuous::Kind;
+use crate::grid::diagram::{Marks, SIZE, diagram};
+use crate::grid::variant::PieceType;
+use std::collections::HashMap;
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The light side's fill colour in picture sources.
@@ -18,6 +33,9 @@ pub const LINE: &str = "#1e1e22";
 pub const DARK_BODY: &str = "#1f1f24";
 /// What [`LINE`] becomes for the dark side.
 pub const DARK_LINE: &str = "#d8d8d2";
+
+/// Radius, in the picture's 100-unit frame, of the circle every picture keeps inside.
+pub const ART_RADIUS: f32 = 42.0;
 
 /// The folder of the shipped pictures: `$AREACHESS_ASSETS/pieces` if that variable is set,
 /// else `assets/pieces` beside the program, else the one in the source tree it was built
@@ -71,9 +89,309 @@ pub fn find(image: Option<&str>, name: &str, level_dir: &Path) -> Option<PathBuf
     path.is_file().then_some(path)
 }
 
+/// A piece's picture source.
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The SVG text.
+    pub svg: String,
+    /// The file it was read from; `None` when it was drawn from the piece's moves.
+    pub file: Option<PathBuf>,
+}
+
+/// A grid piece's picture: the file its level or the shipped pictures give (see [`find`]), else one drawn from its moves.
+pub fn grid_source(piece: &PieceType, level_dir: &Path) -> Source {
+    let file = find(piece.image.as_deref(), &piece.name, level_dir);
+    read_or(file, || moves_svg(piece))
+}
+
+/// The picture in `file` if there is one and it reads, else the one `otherwise` makes.
+fn read_or(file: Option<PathBuf>, otherwise: impl FnOnce() -> String) -> Source {
+    file.and_then(|path| {
+        let svg = std::fs::read_to_string(&path).ok()?;
+        Some(Source {
+            svg,
+            file: Some(path),
+        })
+    })
+    .unwrap_or_else(|| Source {
+        svg: otherwise(),
+        file: None,
+    })
+}
+
+/// A continuous piece's picture: the shipped file, else the copy built into the program.
+pub fn continuous_source(kind: Kind) -> Source {
+    let name = kind.name();
+    let file = find(Some(name), name, Path::new("."));
+    read_or(file, || built_in(kind).to_string())
+}
+
+/// The copy of a continuous kind's shipped picture built into the program.
+pub fn built_in(kind: Kind) -> &'static str {
+    match kind {
+        Kind::King => include_str!("../../assets/pieces/king.svg"),
+        Kind::Queen => include_str!("../../assets/pieces/queen.svg"),
+        Kind::Rook => include_str!("../../assets/pieces/rook.svg"),
+        Kind::Bishop => include_str!("../../assets/pieces/bishop.svg"),
+        Kind::Knight => include_str!("../../assets/pieces/knight.svg"),
+        Kind::Pawn => include_str!("../../assets/pieces/pawn.svg"),
+    }
+}
+
+/// Whether a picture is of moves, to be turned round for Black and turned with the
+/// board (its root element has `class="turn"`).
+pub fn turns(svg: &str) -> bool {
+    let Some(start) = svg.find("<svg") else {
+        return false;
+    };
+    svg[start..]
+        .split_once('>')
+        .is_some_and(|(root, _)| root.contains("class=\"turn\""))
+}
+
+/// How a square or a ride is reached, for its mark's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    Both,
+    Move,
+    Capture,
+    Hop,
+    Initial,
+}
+
+impl Reach {
+    fn of(m: Marks) -> Reach {
+        if m.moves && m.captures {
+            Reach::Both
+        } else if m.moves {
+            Reach::Move
+        } else if m.captures {
+            Reach::Capture
+        } else if m.hops {
+            Reach::Hop
+        } else {
+            Reach::Initial
+        }
+    }
+
+    /// The SVG stroke attributes of a ride of this kind.
+    fn line(self) -> &'static str {
+        match self {
+            Reach::Both => "",
+            Reach::Move => r#" stroke-dasharray="7 5""#,
+            Reach::Capture => r#" stroke-dasharray="0.5 6" stroke-linecap="round""#,
+            Reach::Hop => r#" stroke-dasharray="6 3 1.5 3""#,
+            Reach::Initial => r#" stroke-dasharray="3 3" stroke-width="2""#,
+        }
+    }
+}
+
+/// The ways a piece rides: runs of reached squares straight to the diagram's edge, each
+/// as its first square and step (offsets from the piece).
+fn rides(reached: &HashMap<(i32, i32), Marks>) -> Vec<((i32, i32), (i32, i32))> {
+    let half = SIZE / 2;
+    let on = |(x, y): (i32, i32)| x.abs() <= half && y.abs() <= half;
+    let steps = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut out = Vec::new();
+    let mut starts: Vec<_> = reached.keys().copied().collect();
+    starts.sort_unstable();
+    for s in starts {
+        for (dx, dy) in steps {
+            if reached.contains_key(&(s.0 - dx, s.1 - dy)) {
+                continue;
+            }
+            // A ride is one kind of reach all along; an oblique one starts at the piece.
+            let oblique = dx.abs() + dy.abs() == 3;
+            if oblique && s != (dx, dy) {
+                continue;
+            }
+            let kind = reached.get(&s).copied().map(Reach::of);
+            let mut at = s;
+            let mut length = 0;
+            while reached
+                .get(&at)
+                .copied()
+                .map(Reach::of)
+                .is_some_and(|k| Some(k) == kind)
+            {
+                length += 1;
+                at = (at.0 + dx, at.1 + dy);
+            }
+            let to_edge = !on(at);
+            if to_edge && length >= if oblique { 2 } else { 3 } {
+                out.push((s, (dx, dy)));
+            }
+        }
+    }
+    out
+}
+
+/// Where a ride's path turns: at the piece for a straight ride; for a bent one, at its
+/// first square, the one its first leg lands on.
+fn bend((s, (dx, dy)): ((i32, i32), (i32, i32))) -> (i32, i32) {
+    if (s.0 - dx, s.1 - dy) == (0, 0) {
+        (0, 0)
+    } else {
+        s
+    }
+}
+
+/// A picture of a grid piece's moves as White sees them (forward is up), in the shipped
+/// pictures' colours and frame.
+pub fn moves_svg(piece: &PieceType) -> String {
+    let centre = (SIZE / 2, SIZE / 2);
+    let reached: HashMap<(i32, i32), Marks> = diagram(piece)
+        .into_iter()
+        .filter(|&(s, m)| s != centre && m != Marks::default())
+        .map(|((x, y), m)| ((x - centre.0, y - centre.1), m))
+        .collect();
+    let rides = rides(&reached);
+    let mut on_rides = Vec::new();
+    for &(s, (dx, dy)) in &rides {
+        let mut at = s;
+        while reached.contains_key(&at) {
+            on_rides.push(at);
+            at = (at.0 + dx, at.1 + dy);
+        }
+    }
+    let mut dots: Vec<((i32, i32), Marks)> = reached
+        .iter()
+        .filter(|(s, _)| !on_rides.contains(s))
+        .map(|(&s, &m)| (s, m))
+        .collect();
+    dots.sort_unstable_by_key(|&(s, _)| s);
+    // The unit of one square: the farthest lone mark stays inside the frame.
+    let farthest = dots
+        .iter()
+        .map(|&((x, y), _)| ((x * x + y * y) as f32).sqrt())
+        .chain(
+            rides
+                .iter()
+                .map(|&((x, y), _)| ((x * x + y * y) as f32).sqrt()),
+        )
+        .fold(1.0f32, f32::max);
+    let unit = (ART_RADIUS - 7.0) / farthest.max(3.0);
+    let point = |(x, y): (i32, i32)| (50.0 + x as f32 * unit, 50.0 - y as f32 * unit);
+
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\" width=\"100\" \
+         height=\"100\" class=\"turn\">\n<!-- areachess: the {}'s moves, drawn from them: \
+         forward is up; Black's picture is turned round, as Black's moves are. -->\n\
+         <g fill=\"none\" stroke=\"{LINE}\" stroke-width=\"4\" stroke-linejoin=\"round\">\n",
+        piece.name
+    );
+    let reach = |s: (i32, i32)| Reach::of(reached.get(&s).copied().unwrap_or_default());
+    for &(s, (dx, dy)) in &rides {
+        // Where the ride leaves the frame: from its start along its step to the circle.
+        let (ux, uy) = (dx as f32, -(dy as f32));
+        let norm = (ux * ux + uy * uy).sqrt();
+        let (ux, uy) = (ux / norm, uy / norm);
+        let bend = bend((s, (dx, dy)));
+        let (bx, by) = point(bend);
+        let (px, py) = (bx - 50.0, by - 50.0);
+        let along = px * ux + py * uy;
+        let reach_r = ART_RADIUS - 2.0;
+        let t = -along
+            + (along * along - (px * px + py * py) + reach_r * reach_r)
+                .max(0.0)
+                .sqrt();
+        let (ex, ey) = (bx + ux * (t - 8.0), by + uy * (t - 8.0));
+        let style = reach(s).line();
+        if bend == (0, 0) {
+            let _ = writeln!(svg, "<path d=\"M50 50 L{ex:.1} {ey:.1}\"{style}/>");
+        } else {
+            let _ = writeln!(
+                svg,
+                "<path d=\"M50 50 L{bx:.1} {by:.1} L{ex:.1} {ey:.1}\"{style}/>"
+            );
+        }
+        // The arrowhead.
+        let (tx, ty) = (bx + ux * t, by + uy * t);
+        let (nx, ny) = (-uy, ux);
+        let (cx, cy) = (tx - ux * 9.0, ty - uy * 9.0);
+        let _ = writeln!(
+            svg,
+            "<path d=\"M{tx:.1} {ty:.1} L{:.1} {:.1} L{:.1} {:.1} Z\" fill=\"{LINE}\" stroke-width=\"1\"/>",
+            cx + nx * 5.0,
+            cy + ny * 5.0,
+            cx - nx * 5.0,
+            cy - ny * 5.0
+        );
+    }
+    for (s, m) in dots {
+        let (x, y) = point(s);
+        let _ = match Reach::of(m) {
+            Reach::Both => writeln!(
+                svg,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4.6\" fill=\"{LINE}\" stroke=\"none\"/>"
+            ),
+            Reach::Move => writeln!(
+                svg,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4\" stroke-width=\"2.4\"/>"
+            ),
+            Reach::Capture => writeln!(
+                svg,
+                "<path d=\"M{:.1} {:.1} L{:.1} {:.1} M{:.1} {:.1} L{:.1} {:.1}\" stroke-width=\"3\"/>",
+                x - 4.0,
+                y - 4.0,
+                x + 4.0,
+                y + 4.0,
+                x - 4.0,
+                y + 4.0,
+                x + 4.0,
+                y - 4.0
+            ),
+            Reach::Hop => writeln!(
+                svg,
+                "<path d=\"M{x:.1} {:.1} L{:.1} {:.1} L{:.1} {:.1} Z\" fill=\"{LINE}\" stroke-width=\"1\"/>",
+                y - 5.0,
+                x + 4.5,
+                y + 3.8,
+                x - 4.5,
+                y + 3.8
+            ),
+            Reach::Initial => writeln!(
+                svg,
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"8\" height=\"8\" stroke-width=\"2.2\"/>",
+                x - 4.0,
+                y - 4.0
+            ),
+        };
+    }
+    // The piece itself.
+    let _ = write!(
+        svg,
+        "<path d=\"M50 43 L57 50 L50 57 L43 50 Z\" fill=\"{BODY}\" stroke-width=\"2.5\"/>\n</g>\n</svg>\n"
+    );
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn piece(betza: &str) -> PieceType {
+        PieceType::new('X', "Test", betza).expect("Betza reads")
+    }
 
     #[test]
     fn slugs_join_words_with_one_dash() {
@@ -95,5 +413,50 @@ mod tests {
         assert_eq!(find(None, "Knight", here), Some(dir.join("knight.svg")));
         assert_eq!(find(Some("no-such-picture"), "Knight", here), None);
         assert_eq!(find(Some("nowhere.svg"), "Knight", here), None);
+    }
+
+    #[test]
+    fn riders_get_one_ride_per_direction_and_leapers_none() {
+        let ride_count = |betza: &str| {
+            let p = piece(betza);
+            let reached: HashMap<_, _> = diagram(&p)
+                .into_iter()
+                .filter(|&(s, m)| s != (SIZE / 2, SIZE / 2) && m != Marks::default())
+                .map(|((x, y), m)| ((x - SIZE / 2, y - SIZE / 2), m))
+                .collect();
+            rides(&reached)
+        };
+        assert_eq!(ride_count("R").len(), 4);
+        assert_eq!(ride_count("Q").len(), 8);
+        assert_eq!(ride_count("NN").len(), 8);
+        assert!(ride_count("N").is_empty());
+        assert!(ride_count("K").is_empty());
+        // A short rook stops before the edge: marks, not rides.
+        assert!(ride_count("R4").is_empty());
+        // The Ship rides forward and back after a diagonal step: its path bends there.
+        let ship = ride_count("fF-fR|bF-bR");
+        assert_eq!(ship.len(), 4, "{ship:?}");
+        assert!(ship.iter().all(|&(_, (dx, _))| dx == 0), "{ship:?}");
+        assert!(ship.iter().all(|&ride| bend(ride) == ride.0), "{ship:?}");
+        // The Osprey's paths bend where its two-step lands.
+        let osprey = ride_count("fD-fB|bD-bB|rD-rB|lD-lB");
+        assert_eq!(osprey.len(), 8, "{osprey:?}");
+        for ride in osprey {
+            let (x, y) = bend(ride);
+            assert_eq!(x.abs() + y.abs(), 2, "{ride:?} bends at {x},{y}");
+            assert!(x == 0 || y == 0, "{ride:?} bends at {x},{y}");
+        }
+        assert_eq!(bend(((0, 1), (0, 1))), (0, 0), "a rook's ride is straight");
+    }
+
+    #[test]
+    fn a_pawns_picture_marks_its_kinds_of_move() {
+        let svg = moves_svg(&piece("mfW|cefF|imfnD"));
+        assert!(turns(&svg));
+        // The step (ring), two captures (crosses), the double step (square), no rides.
+        assert_eq!(svg.matches("<circle").count(), 1, "{svg}");
+        assert_eq!(svg.matches("<rect").count(), 1, "{svg}");
+        assert_eq!(svg.matches("<path d=\"M").count(), 2 + 1, "{svg}");
+        assert!(!svg.contains("stroke-dasharray"), "{svg}");
     }
 }

@@ -16,7 +16,7 @@ use toml::de::{DeTable, DeValue};
 
 /// Which levels a key belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum LevelMode {
     /// Both modes.
     Any,
     /// Grid levels only.
@@ -62,7 +62,7 @@ pub struct Field {
     /// Whether it must be there (in levels of its mode).
     pub required: bool,
     /// The levels it belongs to.
-    pub mode: Mode,
+    pub mode: LevelMode,
     /// What it means.
     pub doc: &'static str,
     /// Its default, as people read it (empty: none).
@@ -74,7 +74,7 @@ const fn field(key: &'static str, shape: Shape, doc: &'static str) -> Field {
         key,
         shape,
         required: false,
-        mode: Mode::Any,
+        mode: LevelMode::Any,
         doc,
         default: "",
     }
@@ -86,12 +86,12 @@ const fn required(mut f: Field) -> Field {
 }
 
 const fn grid(mut f: Field) -> Field {
-    f.mode = Mode::Grid;
+    f.mode = LevelMode::Grid;
     f
 }
 
 const fn continuous(mut f: Field) -> Field {
-    f.mode = Mode::Continuous;
+    f.mode = LevelMode::Continuous;
     f
 }
 
@@ -378,8 +378,8 @@ pub struct Problem {
 /// (if not, the level cannot be read further).
 pub fn check(doc: &mut Spanned<DeTable<'_>>) -> (Vec<Problem>, bool) {
     let mode = match doc.get_ref().get("mode").map(|v| v.get_ref()) {
-        Some(DeValue::String(s)) if s == "grid" => Some(Mode::Grid),
-        Some(DeValue::String(s)) if s == "continuous" => Some(Mode::Continuous),
+        Some(DeValue::String(s)) if s == "grid" => Some(LevelMode::Grid),
+        Some(DeValue::String(s)) if s == "continuous" => Some(LevelMode::Continuous),
         _ => None,
     };
     let mut walk = Walk {
@@ -393,7 +393,7 @@ pub fn check(doc: &mut Spanned<DeTable<'_>>) -> (Vec<Problem>, bool) {
 }
 
 struct Walk {
-    mode: Option<Mode>,
+    mode: Option<LevelMode>,
     problems: Vec<Problem>,
     complete: bool,
 }
@@ -405,7 +405,7 @@ impl Walk {
 
     fn applies(&self, f: &Field) -> bool {
         match (f.mode, self.mode) {
-            (Mode::Any, _) | (_, None) => true,
+            (LevelMode::Any, _) | (_, None) => true,
             (m, Some(mode)) => m == mode,
         }
     }
@@ -447,7 +447,7 @@ impl Walk {
             };
             if !self.applies(f) {
                 let (belongs, this) = match f.mode {
-                    Mode::Grid => ("grid", "continuous"),
+                    LevelMode::Grid => ("grid", "continuous"),
                     _ => ("continuous", "grid"),
                 };
                 self.problem(
@@ -469,7 +469,7 @@ impl Walk {
         for f in fields {
             let present = keys.iter().any(|(k, _)| k == f.key);
             // A mode's own required keys are required only once the mode is known.
-            let binding = f.mode == Mode::Any || Some(f.mode) == self.mode;
+            let binding = f.mode == LevelMode::Any || Some(f.mode) == self.mode;
             if f.required && binding && !present {
                 let whose = if path.is_empty() {
                     "the level".to_string()
@@ -628,14 +628,17 @@ pub fn json_schema() -> String {
     out.push_str("\n  },\n");
     table_body(&mut out, LEVEL, 2, None);
     out.push_str(",\n  \"allOf\": [\n");
-    for (n, (mode, other)) in [("grid", Mode::Continuous), ("continuous", Mode::Grid)]
-        .into_iter()
-        .enumerate()
+    for (n, (mode, other)) in [
+        ("grid", LevelMode::Continuous),
+        ("continuous", LevelMode::Grid),
+    ]
+    .into_iter()
+    .enumerate()
     {
         // Keys of the other mode are not allowed; required keys of this mode are required.
         let required: Vec<String> = LEVEL
             .iter()
-            .filter(|f| f.required && f.mode != Mode::Any && f.mode != other)
+            .filter(|f| f.required && f.mode != LevelMode::Any && f.mode != other)
             .map(|f| json_string(f.key))
             .collect();
         let forbidden: Vec<String> = LEVEL
@@ -693,7 +696,7 @@ fn table_body(out: &mut String, fields: &[Field], indent: usize, doc: Option<&st
     let _ = writeln!(out, "{pad}\"additionalProperties\": false,");
     let required: Vec<String> = fields
         .iter()
-        .filter(|f| f.required && f.mode == Mode::Any)
+        .filter(|f| f.required && f.mode == LevelMode::Any)
         .map(|f| json_string(f.key))
         .collect();
     if !required.is_empty() {
@@ -712,10 +715,10 @@ fn table_body(out: &mut String, fields: &[Field], indent: usize, doc: Option<&st
         if !f.default.is_empty() {
             let _ = write!(doc, " Default: {}.", f.default);
         }
-        if f.mode == Mode::Grid {
+        if f.mode == LevelMode::Grid {
             doc.push_str(" Grid levels only.");
         }
-        if f.mode == Mode::Continuous {
+        if f.mode == LevelMode::Continuous {
             doc.push_str(" Continuous levels only.");
         }
         shape_schema(out, &f.shape, indent + 2, &doc);
@@ -814,11 +817,11 @@ fn json_string(s: &str) -> String {
 pub fn reference() -> String {
     let mut out = String::new();
     out.push_str("| key | type | mode | meaning | default |\n| --- | --- | --- | --- | --- |\n");
-    rows(&mut out, LEVEL, "", Mode::Any);
+    rows(&mut out, LEVEL, "", LevelMode::Any);
     out
 }
 
-fn rows(out: &mut String, fields: &[Field], path: &str, parent: Mode) {
+fn rows(out: &mut String, fields: &[Field], path: &str, parent: LevelMode) {
     for f in fields {
         let key = if path.is_empty() {
             f.key.to_string()
@@ -842,11 +845,15 @@ fn rows(out: &mut String, fields: &[Field], path: &str, parent: Mode) {
             Shape::Map(_, words, _) => format!("tables keyed by {words}"),
             Shape::TextOrTable(_) => "string or table".to_string(),
         };
-        let own = if f.mode == Mode::Any { parent } else { f.mode };
+        let own = if f.mode == LevelMode::Any {
+            parent
+        } else {
+            f.mode
+        };
         let mode = match own {
-            Mode::Any => "both",
-            Mode::Grid => "grid",
-            Mode::Continuous => "continuous",
+            LevelMode::Any => "both",
+            LevelMode::Grid => "grid",
+            LevelMode::Continuous => "continuous",
         };
         let default = if f.required {
             "required".to_string()

@@ -787,11 +787,11 @@ fn a_headless_grid_match_plays_through_messages() {
     assert_eq!(back.len(), 32);
 }
 
-/// The piece inspector's diagram marks each square by how the piece reaches it.
+/// A piece's diagram (the inspector's) marks each square by how the piece reaches it.
 #[test]
 fn the_inspector_diagram_marks_moves_captures_first_moves_and_hops() {
     use areachess::grid::PieceType;
-    use areachess::ui::inspect::{SIZE, diagram};
+    use areachess::grid::diagram::{SIZE, diagram};
     let c = SIZE / 2;
     let at = |dx: i32, dy: i32| (c + dx, c + dy);
     let knight = diagram(&PieceType::new('N', "Knight", "N").expect("N"));

@@ -1,9 +1,11 @@
-//! The integration tests, in one binary so Bevy is linked once.
+//! The integration tests, in one binary so Bevy is linked once. Those of the window
+//! (`gui`, and pictures drawn into pixels) need the `gui` feature.
 
 mod betza;
 mod cli;
 mod demos;
 mod grid;
+#[cfg(feature = "gui")]
 mod gui;
 mod hasinu;
 mod levels;

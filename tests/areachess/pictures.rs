@@ -6,8 +6,8 @@
 //! piece that has none (and redraws stale pictures of moves); figures are drawn by hand.
 
 use areachess::grid::variant::PieceType;
-use areachess::level::{self, LevelKind, pictures};
-use areachess::ui::pictures::{ART_RADIUS, PIXELS, grid_source, moves_svg, render, turns};
+use areachess::level::pictures::{self, grid_source, moves_svg, turns};
+use areachess::level::{self, LevelKind};
 use std::path::{Path, PathBuf};
 
 use crate::support::{root, shipped_levels};
@@ -58,64 +58,6 @@ fn every_shipped_piece_has_a_shipped_picture() {
         "{}\n(AREACHESS_BLESS=1 cargo test pictures draws pictures of moves)",
         missing.join("\n")
     );
-}
-
-/// Every shipped picture draws for both sides, inside the circle it keeps to (so the edge of
-/// the disc under it stays bare), and covers a fair part of it.
-#[test]
-fn every_shipped_picture_draws_inside_its_circle_for_both_sides() {
-    let mut checked = 0;
-    for entry in std::fs::read_dir(root().join("assets/pieces")).expect("assets/pieces") {
-        let path = entry.expect("an entry").path();
-        if path.extension().is_none_or(|x| x != "svg") {
-            continue;
-        }
-        let svg = std::fs::read_to_string(&path).expect("read the picture");
-        for dark in [false, true] {
-            let rgba = render(&svg, dark).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let half = PIXELS as f32 / 2.0;
-            let limit = ART_RADIUS / 100.0 * PIXELS as f32 + 1.0;
-            let mut inside = 0;
-            for (i, p) in rgba.chunks(4).enumerate() {
-                let (x, y) = (
-                    (i as u32 % PIXELS) as f32 + 0.5,
-                    (i as u32 / PIXELS) as f32 + 0.5,
-                );
-                let r = ((x - half).powi(2) + (y - half).powi(2)).sqrt();
-                if p[3] > 16 {
-                    assert!(
-                        r <= limit,
-                        "{} draws at {x},{y}, {r:.1} px out (limit {limit:.1})",
-                        path.display()
-                    );
-                    inside += 1;
-                }
-            }
-            assert!(
-                inside > 300,
-                "{} draws only {inside} pixels",
-                path.display()
-            );
-        }
-        checked += 1;
-    }
-    assert!(checked >= 6, "{checked} pictures");
-}
-
-/// The hand-drawn figures fill with the side's colour and outline in the other; the dark
-/// side's swaps them.
-#[test]
-fn figures_take_each_sides_colours() {
-    let svg = std::fs::read_to_string(root().join("assets/pieces/rook.svg")).expect("rook.svg");
-    assert!(!turns(&svg), "a figure stays upright");
-    let centre = |rgba: &[u8]| {
-        let i = ((PIXELS / 2) * PIXELS + PIXELS / 2) as usize * 4;
-        [rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]]
-    };
-    let white = render(&svg, false).expect("it draws");
-    let black = render(&svg, true).expect("it draws");
-    assert_eq!(centre(&white), [0xf7, 0xf7, 0xf2, 255]);
-    assert_eq!(centre(&black), [0x1f, 0x1f, 0x24, 255]);
 }
 
 fn write_level(dir: &Path, image: &str) -> PathBuf {
@@ -205,8 +147,74 @@ fn a_misspelt_picture_name_is_an_error_at_its_place() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn a_broken_picture_file_does_not_draw() {
-    assert!(render("<svg xmlns=\"http://www.w3.org/2000/svg\"", false).is_err());
-    assert!(render("not svg at all", true).is_err());
+/// Pictures drawn into pixels, as the window draws them.
+#[cfg(feature = "gui")]
+mod drawn {
+    use crate::support::root;
+    use areachess::level::pictures::{ART_RADIUS, turns};
+    use areachess::ui::pictures::{PIXELS, render};
+
+    /// Every shipped picture draws for both sides, inside the circle it keeps to (so the edge of
+    /// the disc under it stays bare), and covers a fair part of it.
+    #[test]
+    fn every_shipped_picture_draws_inside_its_circle_for_both_sides() {
+        let mut checked = 0;
+        for entry in std::fs::read_dir(root().join("assets/pieces")).expect("assets/pieces") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_none_or(|x| x != "svg") {
+                continue;
+            }
+            let svg = std::fs::read_to_string(&path).expect("read the picture");
+            for dark in [false, true] {
+                let rgba = render(&svg, dark).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let half = PIXELS as f32 / 2.0;
+                let limit = ART_RADIUS / 100.0 * PIXELS as f32 + 1.0;
+                let mut inside = 0;
+                for (i, p) in rgba.chunks(4).enumerate() {
+                    let (x, y) = (
+                        (i as u32 % PIXELS) as f32 + 0.5,
+                        (i as u32 / PIXELS) as f32 + 0.5,
+                    );
+                    let r = ((x - half).powi(2) + (y - half).powi(2)).sqrt();
+                    if p[3] > 16 {
+                        assert!(
+                            r <= limit,
+                            "{} draws at {x},{y}, {r:.1} px out (limit {limit:.1})",
+                            path.display()
+                        );
+                        inside += 1;
+                    }
+                }
+                assert!(
+                    inside > 300,
+                    "{} draws only {inside} pixels",
+                    path.display()
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked >= 6, "{checked} pictures");
+    }
+
+    /// The hand-drawn figures fill with the side's colour and outline in the other; the dark
+    /// side's swaps them.
+    #[test]
+    fn figures_take_each_sides_colours() {
+        let svg = std::fs::read_to_string(root().join("assets/pieces/rook.svg")).expect("rook.svg");
+        assert!(!turns(&svg), "a figure stays upright");
+        let centre = |rgba: &[u8]| {
+            let i = ((PIXELS / 2) * PIXELS + PIXELS / 2) as usize * 4;
+            [rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]]
+        };
+        let white = render(&svg, false).expect("it draws");
+        let black = render(&svg, true).expect("it draws");
+        assert_eq!(centre(&white), [0xf7, 0xf7, 0xf2, 255]);
+        assert_eq!(centre(&black), [0x1f, 0x1f, 0x24, 255]);
+    }
+
+    #[test]
+    fn a_broken_picture_file_does_not_draw() {
+        assert!(render("<svg xmlns=\"http://www.w3.org/2000/svg\"", false).is_err());
+        assert!(render("not svg at all", true).is_err());
+    }
 }

@@ -3,13 +3,13 @@
 
 use super::HasinuError;
 use super::syntax::{DIAGONAL, Distance, Function, Move, ORTHOGONAL, Radial, Turn};
-use crate::betza::{Atom, Betza, Chain, Forced, Link, Mode, Modifier, Range, Term};
+use crate::betza::{Atom, Behaviour, Betza, Chain, Forced, Link, Modifier, Range, Term};
 
 /// What the functions around a move ask of it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Context {
     /// `m` (only to empty squares) or `c` (only captures), from the innermost of `m()`/`c()`.
-    only: Option<Mode>,
+    only: Option<Behaviour>,
     /// `Some(true)` inside `j()`, `Some(false)` inside `nj()`.
     jump: Option<bool>,
 }
@@ -56,9 +56,9 @@ fn enter(context: Context, function: Function, column: usize) -> Result<Context,
     match function {
         Function::Move | Function::Capture => {
             let (mode, other, outer) = if function == Function::Move {
-                (Mode::Move, Mode::Capture, "c")
+                (Behaviour::Move, Behaviour::Capture, "c")
             } else {
-                (Mode::Capture, Mode::Move, "m")
+                (Behaviour::Capture, Behaviour::Move, "m")
             };
             if context.only == Some(other) {
                 return Err(contradiction(outer));
@@ -108,13 +108,15 @@ enum Reach {
 
 /// The mode letters a term gets, before its direction letters.
 fn modes(context: Context, reach: Reach) -> Vec<Modifier> {
-    let mut out: Vec<Modifier> = context.only.map(Modifier::Mode).into_iter().collect();
+    let mut out: Vec<Modifier> = context.only.map(Modifier::Behaviour).into_iter().collect();
     let jumps = context.jump == Some(true);
     match reach {
         Reach::Step => {}
-        Reach::Slide if jumps => out.push(Modifier::Mode(Mode::JumpMany)),
-        Reach::Exact if !jumps => out.push(Modifier::Mode(Mode::Lame)),
-        Reach::Leap if context.jump == Some(false) => out.push(Modifier::Mode(Mode::Lame)),
+        Reach::Slide if jumps => out.push(Modifier::Behaviour(Behaviour::JumpMany)),
+        Reach::Exact if !jumps => out.push(Modifier::Behaviour(Behaviour::Lame)),
+        Reach::Leap if context.jump == Some(false) => {
+            out.push(Modifier::Behaviour(Behaviour::Lame))
+        }
         Reach::Slide | Reach::Exact | Reach::Leap => {}
     }
     out
@@ -417,12 +419,12 @@ fn embedded(betza: &Betza, context: Context, column: usize) -> Result<Vec<Chain>
         for t in std::iter::once(&mut chain.first).chain(chain.rest.iter_mut().map(|(_, t)| t)) {
             let mut added = Vec::new();
             if let Some(only) = context.only {
-                let other = if only == Mode::Move {
-                    Mode::Capture
+                let other = if only == Behaviour::Move {
+                    Behaviour::Capture
                 } else {
-                    Mode::Move
+                    Behaviour::Move
                 };
-                if t.modifiers.contains(&Modifier::Mode(other)) {
+                if t.modifiers.contains(&Modifier::Behaviour(other)) {
                     return Err(HasinuError::new(
                         column,
                         format!(
@@ -431,11 +433,11 @@ fn embedded(betza: &Betza, context: Context, column: usize) -> Result<Vec<Chain>
                         ),
                     ));
                 }
-                added.push(Modifier::Mode(only));
+                added.push(Modifier::Behaviour(only));
             }
             match context.jump {
-                Some(true) => added.push(Modifier::Mode(Mode::JumpMany)),
-                Some(false) => added.push(Modifier::Mode(Mode::Lame)),
+                Some(true) => added.push(Modifier::Behaviour(Behaviour::JumpMany)),
+                Some(false) => added.push(Modifier::Behaviour(Behaviour::Lame)),
                 None => {}
             }
             added.retain(|m| !t.modifiers.contains(m));
