@@ -207,6 +207,75 @@ mod tests {
         assert_eq!(Color::Black.name(), "Black");
     }
 
+    /// A game reduced to what `describe` reads.
+    struct Standing {
+        status: Status,
+        to_move: Color,
+        check: bool,
+    }
+
+    impl Play for Standing {
+        fn to_move(&self) -> Color {
+            self.to_move
+        }
+        fn status(&self) -> Status {
+            self.status
+        }
+        fn in_check(&self) -> bool {
+            self.check
+        }
+        fn moves_played(&self) -> usize {
+            0
+        }
+        fn undo(&mut self) -> bool {
+            false
+        }
+        fn redo(&mut self) -> bool {
+            false
+        }
+        fn resign(&mut self) {}
+        fn agree_draw(&mut self) {}
+        fn restart(&mut self) {}
+        fn move_list(&self) -> Vec<String> {
+            Vec::new()
+        }
+    }
+
+    #[test]
+    fn a_game_says_how_it_stands_in_words() {
+        let said = |status, to_move, check| {
+            Standing {
+                status,
+                to_move,
+                check,
+            }
+            .describe()
+        };
+        use Color::{Black, White};
+        assert_eq!(said(Status::Playing, White, false), "White to move");
+        assert_eq!(said(Status::Playing, Black, true), "Black to move — check!");
+        let over = [
+            (Status::Checkmate { winner: Black }, "Checkmate: Black wins"),
+            (Status::Stalemate { winner: None }, "Stalemate: draw"),
+            (
+                Status::Stalemate {
+                    winner: Some(White),
+                },
+                "Stalemate: White wins",
+            ),
+            (
+                Status::RoyalLost { winner: White },
+                "Royal piece taken: White wins",
+            ),
+            (Status::Resigned { winner: Black }, "Resigned: Black wins"),
+            (Status::DrawAgreed, "Draw agreed"),
+        ];
+        for (status, words) in over {
+            assert!(status.is_over());
+            assert_eq!(said(status, White, true), words, "{status:?}");
+        }
+    }
+
     #[test]
     fn a_move_list_pairs_moves_under_one_number() {
         let texts: Vec<String> = ["e2e4", "e7e5", "g1f3"].map(String::from).to_vec();

@@ -508,3 +508,52 @@ fn promotion_offers_the_levels_choices() {
         Some(Kind::Rook)
     );
 }
+
+/// Both games answer the same questions through `Play`: undo, redo, rewind and restart
+/// move through the same history, and the move list is in each mode's notation.
+#[test]
+fn both_games_undo_redo_rewind_and_restart_through_play() {
+    use areachess::play::{Color, Play};
+    let level = |name: &str| {
+        areachess::level::load(&crate::support::root().join("levels").join(name)).expect("loads")
+    };
+    let chess = level("chess.toml").into_grid().expect("grid");
+    let mut grid = areachess::grid::game::Game::new(chess.variant.clone(), chess.start.clone());
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        grid.play_text(m).expect("legal");
+    }
+    let aoc = level("area-of-competence.toml")
+        .into_continuous()
+        .expect("continuous");
+    let mut continuous = areachess::continuous::Game::new(aoc.start.clone());
+    for m in ["e2->e4", "e7->e5", "g1->f3"] {
+        let request = areachess::continuous::notation::parse_move(&aoc.board, m).expect("a move");
+        assert!(
+            !matches!(continuous.play(request), Outcome::Illegal(_)),
+            "{m}"
+        );
+    }
+    assert_eq!(grid.move_list(), ["  1. e2e4    e7e5", "  2. g1f3    "]);
+    assert_eq!(
+        continuous.move_list(),
+        ["  1. P e2->e4", "  2. p e7->e5", "  3. N g1->f3"]
+    );
+    let games: [&mut dyn Play; 2] = [&mut grid, &mut continuous];
+    for game in games {
+        assert_eq!((game.moves_played(), game.to_move()), (3, Color::Black));
+        assert!(game.undo());
+        assert_eq!((game.moves_played(), game.to_move()), (2, Color::White));
+        game.rewind();
+        assert_eq!(game.moves_played(), 0);
+        assert!(game.redo() && game.redo());
+        assert_eq!(game.moves_played(), 2);
+        game.resign();
+        assert_eq!(game.describe(), "Resigned: Black wins");
+        assert!(game.undo(), "a resignation is taken back first");
+        assert_eq!(game.moves_played(), 2);
+        game.restart();
+        assert_eq!(game.moves_played(), 0);
+        assert!(!game.redo(), "a restart leaves nothing to redo");
+        assert_eq!(game.describe(), "White to move");
+    }
+}
