@@ -5,6 +5,7 @@
 //! - [`grid`]: the square-grid engine (moves, perft, FEN).
 //! - [`level`]: level files.
 //! - [`play`]: what both modes' games share: colours, how a game stands, the [`play::Play`] trait.
+//! - [`square`]: a square's name (`e4`, `j10`), read and written the same in both modes.
 //! - [`span`]: where in a user's text an error is (file, line, column).
 //! - [`sim`]: the rules inside Bevy, without rendering.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
@@ -19,5 +20,6 @@ pub mod level;
 pub mod play;
 pub mod sim;
 pub mod span;
+pub mod square;
 #[cfg(feature = "gui")]
 pub mod ui;

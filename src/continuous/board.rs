@@ -2,7 +2,7 @@
 
 use super::geometry::{Inset, Point, R};
 use super::position::Kind;
-use std::fmt;
+pub use crate::square::SquareName;
 
 /// The board's size and the rule lengths, all in units of R. A level may change any of them.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,25 +95,12 @@ impl Board {
 
     /// Parses a square name such as `e1` or `b10` into its centre.
     pub fn parse_square(&self, name: &str) -> Result<Point, BadSquare> {
-        let bad = || BadSquare(name.to_string());
-        let mut chars = name.chars();
-        let letter = chars.next().ok_or_else(bad)?;
-        if !letter.is_ascii_lowercase() {
-            return Err(bad());
+        match name.parse::<SquareName>() {
+            Ok(n) if n.file < self.files && n.rank < self.ranks => {
+                Ok(self.square_centre(n.file, n.rank))
+            }
+            _ => Err(BadSquare(name.to_string())),
         }
-        let digits = chars.as_str();
-        if digits.is_empty()
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-            || digits.starts_with('0')
-        {
-            return Err(bad());
-        }
-        let file = letter as u32 - 'a' as u32;
-        let rank: u32 = digits.parse().map_err(|_| bad())?;
-        if file >= self.files || rank == 0 || rank > self.ranks {
-            return Err(bad());
-        }
-        Ok(self.square_centre(file, rank - 1))
     }
 
     /// The name of the square whose centre is exactly `p`, if any.
@@ -157,22 +144,6 @@ impl Board {
         } else {
             centre.y - R <= self.promotion_line + TOL
         }
-    }
-}
-
-/// A square's name, for printing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareName {
-    /// Zero-based file.
-    pub file: u32,
-    /// Zero-based rank.
-    pub rank: u32,
-}
-
-impl fmt::Display for SquareName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = char::from(b'a' + self.file as u8);
-        write!(f, "{letter}{}", self.rank + 1)
     }
 }
 

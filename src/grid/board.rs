@@ -1,6 +1,6 @@
 //! The board's shape: files, ranks, square numbers and square names.
 
-use std::fmt;
+pub use crate::square::SquareName;
 
 /// A square's number: `rank * files + file`, with `a1` = 0.
 pub type Square = u16;
@@ -81,46 +81,23 @@ impl Geometry {
     /// A square's name, such as `e4` or `j10`.
     pub fn name(self, sq: Square) -> SquareName {
         SquareName {
-            file: self.file(sq) as u8,
-            rank: self.rank(sq) as u8,
+            file: self.file(sq) as u32,
+            rank: self.rank(sq) as u32,
         }
     }
 
-    /// Reads a square name such as `e4` or `a10`.
+    /// The square a name names, if it is on this board.
+    pub fn square_named(self, name: SquareName) -> Option<Square> {
+        let (file, rank) = (
+            i32::try_from(name.file).ok()?,
+            i32::try_from(name.rank).ok()?,
+        );
+        self.square(file, rank)
+    }
+
+    /// Reads a square name such as `e4` or `a10` and finds it on this board.
     pub fn parse_square(self, text: &str) -> Option<Square> {
-        let mut chars = text.chars();
-        let f = chars.next()?;
-        if !f.is_ascii_lowercase() {
-            return None;
-        }
-        let digits = chars.as_str();
-        if digits.is_empty()
-            || digits.len() > 3
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-            || digits.starts_with('0')
-        {
-            return None;
-        }
-        let rank: i32 = digits.parse().ok()?;
-        self.square(i32::from(f as u8 - b'a'), rank - 1)
-    }
-}
-
-/// A square's printed name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareName {
-    file: u8,
-    rank: u8,
-}
-
-impl fmt::Display for SquareName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.file),
-            u32::from(self.rank) + 1
-        )
+        self.square_named(text.parse().ok()?)
     }
 }
 

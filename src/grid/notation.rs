@@ -1,10 +1,11 @@
 //! Grid move notation: from, to and an optional promotion letter, `e2e4`, `e7e8q`,
 //! `a10a11`; castling is written as the king's move.
 
-use super::board::Square;
+use super::board::{Square, SquareName};
 use super::position::Move;
 use super::variant::Variant;
 use std::fmt;
+use std::str::FromStr;
 
 /// A move's text, for display.
 pub struct MoveText<'a> {
@@ -31,18 +32,90 @@ pub fn move_text(v: &Variant, m: Move) -> String {
     MoveText { variant: v, mv: m }.to_string()
 }
 
-/// Splits a move's text into its squares and promotion letter, if it reads as one.
+/// A grid move as written, `e2e4`, `e7e8q`, `a10a11`: two square names and a promotion
+/// letter. Reading it needs no board; [`read_move`] finds its squares on one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    /// The mover's square.
+    pub from: SquareName,
+    /// The target square.
+    pub to: SquareName,
+    /// The promotion's letter (lower case), if any.
+    pub promotion: Option<char>,
+}
+
+/// A text that is not a grid move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a move like e2e4 or e7e8q")]
+pub struct NotAMove;
+
+impl FromStr for WrittenMove {
+    type Err = NotAMove;
+
+    fn from_str(text: &str) -> Result<WrittenMove, NotAMove> {
+        // The second square starts at the second letter; a letter after it is a promotion.
+        let second = text
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_lowercase())
+            .map(|(i, _)| i)
+            .ok_or(NotAMove)?;
+        let (from, rest) = text.split_at(second);
+        let (to, promotion) = match rest.char_indices().last() {
+            Some((i, c)) if c.is_ascii_lowercase() && i > 0 => (&rest[..i], Some(c)),
+            _ => (rest, None),
+        };
+        Ok(WrittenMove {
+            from: from.parse().map_err(|_| NotAMove)?,
+            to: to.parse().map_err(|_| NotAMove)?,
+            promotion,
+        })
+    }
+}
+
+impl fmt::Display for WrittenMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(c) = self.promotion {
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A move's squares on `v`'s board and its promotion letter, if `text` reads as a move
+/// whose squares are on the board.
 pub fn read_move(v: &Variant, text: &str) -> Option<(Square, Square, Option<char>)> {
+    let written: WrittenMove = text.parse().ok()?;
     let g = v.geometry;
-    let bytes = text.as_bytes();
-    // The second square starts at the second letter.
-    let second = bytes.iter().skip(1).position(u8::is_ascii_lowercase)? + 1;
-    let from = g.parse_square(&text[..second])?;
-    let rest = &text[second..];
-    let (to_text, promo) = match rest.chars().last() {
-        Some(c) if c.is_ascii_lowercase() && rest.len() > 1 => (&rest[..rest.len() - 1], Some(c)),
-        _ => (rest, None),
-    };
-    let to = g.parse_square(to_text)?;
-    Some((from, to, promo))
+    Some((
+        g.square_named(written.from)?,
+        g.square_named(written.to)?,
+        written.promotion,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_written_move_reads_and_prints_back() {
+        for text in ["e2e4", "e7e8q", "a10a11", "j10j11q", "a1z26"] {
+            let m: WrittenMove = text.parse().expect(text);
+            assert_eq!(m.to_string(), text);
+        }
+        let m: WrittenMove = "e7e8q".parse().expect("a move");
+        assert_eq!(m.promotion, Some('q'));
+        assert_eq!(m.to.to_string(), "e8");
+    }
+
+    #[test]
+    fn text_that_is_no_move_is_refused() {
+        for bad in [
+            "", "e2", "e2e", "e2-e4", "E2E4", "e2e4qq", "e0e4", "2e4e", "e2e4Q",
+        ] {
+            assert_eq!(bad.parse::<WrittenMove>(), Err(NotAMove), "{bad}");
+        }
+    }
 }
