@@ -492,28 +492,11 @@ pub fn write_record(v: &Variant, start: &Position, moves: &[Move]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::board::Geometry;
     use crate::grid::fen::parse_fen;
-    use crate::grid::variant::{PieceType, RoyalRule, Stalemate};
-
-    /// A 4×4 level of a royal King and a Rook.
-    fn kings_and_rooks() -> Variant {
-        let mut king = PieceType::new('K', "King", "K").expect("K reads");
-        king.royal = true;
-        let rook = PieceType::new('R', "Rook", "R").expect("R reads");
-        Variant::new(
-            Geometry::new(4, 4).expect("a 4x4 board"),
-            vec![king, rook],
-            None,
-            Stalemate::Draw,
-            RoyalRule::Checkmate,
-        )
-        .expect("a valid variant")
-    }
 
     #[test]
     fn a_courier_error_holds_its_place_ply_and_kind_and_prints_them() {
-        let v = kings_and_rooks();
+        let v = Variant::kings_and_rooks(None);
         let start = parse_fen(&v, "k3/4/4/K2R w").expect("a FEN");
         let g = v.geometry;
         let sq = |name| g.parse_square(name).expect("a square");

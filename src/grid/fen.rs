@@ -548,32 +548,15 @@ pub fn letter(v: &Variant, c: Cell) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::board::Geometry;
-    use crate::grid::variant::{Castling, PieceType, Stalemate};
-
-    /// A 4×4 level of a royal King and a Rook that castle, with no setup.
-    fn kings_and_rooks() -> Variant {
-        let mut king = PieceType::new('K', "King", "K").expect("K reads");
-        king.royal = true;
-        let rook = PieceType::new('R', "Rook", "R").expect("R reads");
-        let castling = Castling {
-            king: 0,
-            rook: 1,
-            king_steps: 2,
-        };
-        Variant::new(
-            Geometry::new(4, 4).expect("a 4x4 board"),
-            vec![king, rook],
-            Some(castling),
-            Stalemate::Draw,
-            RoyalRule::Checkmate,
-        )
-        .expect("a valid variant")
-    }
+    use crate::grid::variant::Castling;
 
     #[test]
     fn a_fen_error_holds_its_column_and_kind_and_prints_both() {
-        let v = kings_and_rooks();
+        let v = Variant::kings_and_rooks(Some(Castling {
+            king: 0,
+            rook: 1,
+            king_steps: 2,
+        }));
         let cases = [
             ("", 1, FenErrorKind::Empty, "the FEN is empty"),
             (

@@ -260,22 +260,11 @@ fn judge(v: &Variant, pos: &Position) -> Status {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::board::Geometry;
     use crate::grid::fen::parse_fen;
-    use crate::grid::variant::{PieceType, RoyalRule};
 
     #[test]
     fn a_move_text_refused_says_why_with_its_text() {
-        let mut king = PieceType::new('K', "King", "K").expect("K reads");
-        king.royal = true;
-        let v = Variant::new(
-            Geometry::new(4, 4).expect("a 4x4 board"),
-            vec![king],
-            None,
-            Stalemate::Draw,
-            RoyalRule::Checkmate,
-        )
-        .expect("a valid variant");
+        let v = Variant::kings_and_rooks(None);
         let start = parse_fen(&v, "k3/4/4/K3 w").expect("a FEN");
         let mut game = Game::new(Arc::new(v), start);
         let cases = [
