@@ -305,7 +305,7 @@ pub fn replay(
     .map_err(|e| Failure::input(format!("{}: cannot read: {e}", record_path.display())))?;
     let v = &level.variant;
     let moves = grid::courier::read_record(v, &start, &text)
-        .map_err(|e| Failure::input(format!("{}:{e}", record_path.display())))?;
+        .map_err(|e| Failure::input(e.in_file(record_path.display().to_string()).to_string()))?;
     let mut end = start.clone();
     for &m in &moves {
         end.make(v, m);

@@ -20,6 +20,7 @@ use super::geometry::Point;
 use super::position::{Color, Kind, Piece, Position, PositionError};
 use super::resolve::Applied;
 use crate::grid::placement::{Item, count, ranks};
+use crate::span::Span;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -81,8 +82,13 @@ pub enum NotationError {
         board: u32,
     },
     /// An empty run too long to count.
-    #[error("bad number '{0}'")]
-    FenRun(String),
+    #[error("bad number '{digits}'")]
+    FenRun {
+        /// Its digits.
+        digits: String,
+        /// Where they start in the FEN.
+        span: Span,
+    },
     /// A character of a FEN rank that is neither a digit nor K Q R B N P.
     #[error("'{letter}' in rank {rank} is not a piece letter")]
     FenLetter {
@@ -90,6 +96,8 @@ pub enum NotationError {
         letter: char,
         /// The 1-based rank.
         rank: u32,
+        /// Where it stands in the FEN.
+        span: Span,
     },
     /// A piece beyond the board's last file.
     #[error("rank {rank} is longer than {files} files")]
@@ -98,6 +106,8 @@ pub enum NotationError {
         rank: u32,
         /// Files of the board.
         files: u32,
+        /// Where the piece stands in the FEN.
+        span: Span,
     },
     /// A rank whose pieces and empty runs add up to another number than the board's files.
     #[error("rank {rank} covers {covered} files; the board has {files}")]
@@ -108,6 +118,8 @@ pub enum NotationError {
         covered: u32,
         /// Files of the board.
         files: u32,
+        /// The rank's last character in the FEN.
+        span: Span,
     },
     /// A FEN's pieces do not make a legal position.
     #[error("{0}")]
@@ -214,7 +226,9 @@ pub fn parse_fen(board: Arc<Board>, text: &str) -> Result<Position, NotationErro
         Some("b") => Color::Black,
         Some(other) => return Err(NotationError::FenSide(other.to_string())),
     };
-    let rows = ranks(placement, 1);
+    // The placement is the first word, after any leading blanks.
+    let placement_column = text.chars().take_while(|c| c.is_whitespace()).count() + 1;
+    let rows = ranks(placement, placement_column);
     if rows.len() != board.ranks as usize {
         return Err(NotationError::FenRanks {
             found: rows.len(),
@@ -227,19 +241,25 @@ pub fn parse_fen(board: Arc<Board>, text: &str) -> Result<Position, NotationErro
         let mut file: u32 = 0;
         for item in row.items() {
             match item {
-                Item::Empty { digits, .. } => {
-                    let run = count(digits).ok_or_else(|| NotationError::FenRun(digits.into()))?;
+                Item::Empty { digits, column } => {
+                    let run = count(digits).ok_or_else(|| NotationError::FenRun {
+                        digits: digits.into(),
+                        span: Span::column(column),
+                    })?;
                     file = file.saturating_add(run);
                 }
-                Item::Letter { letter, .. } => {
-                    let kind = Kind::from_letter(letter).ok_or(NotationError::FenLetter {
-                        letter,
-                        rank: rank + 1,
-                    })?;
+                Item::Letter { letter, column } => {
+                    let kind =
+                        Kind::from_letter(letter).ok_or_else(|| NotationError::FenLetter {
+                            letter,
+                            rank: rank + 1,
+                            span: Span::column(column),
+                        })?;
                     if file >= board.files {
                         return Err(NotationError::FenLong {
                             rank: rank + 1,
                             files: board.files,
+                            span: Span::column(column),
                         });
                     }
                     let side = if letter.is_ascii_uppercase() {
@@ -257,6 +277,7 @@ pub fn parse_fen(board: Arc<Board>, text: &str) -> Result<Position, NotationErro
                 rank: rank + 1,
                 covered: file,
                 files: board.files,
+                span: Span::column(row.last_column()),
             });
         }
     }
@@ -366,6 +387,24 @@ mod tests {
         let rook = pos.pieces().iter().find(|p| p.kind == Kind::Rook);
         assert_eq!(rook.map(|p| p.at), Some(board.square_centre(0, 0)));
         assert_eq!(pos.pieces().len(), 3);
+    }
+
+    #[test]
+    fn a_setup_fen_fault_in_a_rank_points_at_its_column() {
+        let span = |text: &str| match parse_fen(Arc::new(Board::default()), text) {
+            Err(
+                NotationError::FenRun { span, .. }
+                | NotationError::FenLetter { span, .. }
+                | NotationError::FenLong { span, .. }
+                | NotationError::FenShort { span, .. },
+            ) => Some(span),
+            _ => None,
+        };
+        assert_eq!(span("4k3/8/8/8/8/8/8/4KX2"), Some(Span::column(19)));
+        assert_eq!(span("  4k3/8/8/8/8/8/8/4KX2"), Some(Span::column(21)));
+        assert_eq!(span("4k3/8/8/8/8/8/8/8K"), Some(Span::column(18)));
+        assert_eq!(span("4k3/8/8/99999999999/8/8/8/4K3"), Some(Span::column(9)));
+        assert_eq!(span("4k3/8/8/8/8/8/8/4K2 w"), Some(Span::column(19)));
     }
 
     #[test]

@@ -13,36 +13,124 @@
 //! move, `1...` before Black's); moves end at a line break or where the next begins. The
 //! written form is one move per line, numbered: `1. P e3-e6`, `1... p d10-d8`.
 
-use super::board::Square;
+use super::board::{Square, SquareName};
 use super::movegen::legal_moves;
 use super::position::{Move, MoveKind, Position, is_piece, side_of, type_of};
 use super::variant::Variant;
-use std::fmt;
+use crate::play::Color;
+use crate::span::Span;
 
-/// A record or move that does not read, or names a move the rules refuse.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A record or move that does not read, or names a move the rules refuse. The readers
+/// return it boxed: it is large, and rare.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{span}: move {ply}: {kind}")]
 pub struct CourierError {
-    /// The 1-based line in the record's text.
-    pub line: usize,
-    /// The 1-based character column in that line.
-    pub column: usize,
+    /// Where in the record's text: its line and character column, and its file once the
+    /// reader of a file adds it ([`CourierError::in_file`]).
+    pub span: Span,
     /// The 1-based ply (half-move) of the record the error is in.
     pub ply: usize,
     /// What is wrong.
-    pub message: String,
+    pub kind: CourierErrorKind,
 }
 
-impl fmt::Display for CourierError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}: move {}: {}",
-            self.line, self.column, self.ply, self.message
-        )
+impl CourierError {
+    /// The same error, in the record file `file`: it then prints `FILE:LINE:COLUMN: …`.
+    pub fn in_file(self, file: impl Into<String>) -> CourierError {
+        CourierError {
+            span: self.span.in_file(file),
+            ..self
+        }
     }
 }
 
-impl std::error::Error for CourierError {}
+/// What is wrong with a Game Courier record or move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CourierErrorKind {
+    /// A move number between a `;` and the part it announces.
+    #[error("a move number where the part after ';' should be")]
+    NumberAfterSemicolon,
+    /// A `;` first, or right after another.
+    #[error("';' with no move part before it")]
+    SemicolonFirst,
+    /// A `;` that ends the record.
+    #[error("nothing after the final ';'")]
+    DanglingSemicolon,
+    /// A label with no step after it on its line.
+    #[error("label '{0}' with no move after it")]
+    LabelAlone(String),
+    /// A step that names no square of the board.
+    #[error("'{0}' is not a square of this board")]
+    NotASquare(String),
+    /// A word that is not `FROM-TO`.
+    #[error("'{0}': expected FROM-TO, like e3-e6 (or a label before it)")]
+    NotAStep(String),
+    /// A step `-SQUARE`, which would take a square off the board.
+    #[error("'{0}': removing a square from the board is not a move of this game")]
+    RemovesSquare(String),
+    /// A move whose first part puts or removes a piece.
+    #[error("'{0}': a move starts with FROM-TO")]
+    NotAMoveStart(String),
+    /// No piece of the side to move on the step's first square.
+    #[error("no {} piece on {square} to move", side.name())]
+    NoPiece {
+        /// The side to move.
+        side: Color,
+        /// The square.
+        square: SquareName,
+    },
+    /// A label other than the moving piece's.
+    #[error("label '{written}', but the piece on {square} is '{label}' ({piece})")]
+    WrongLabel {
+        /// The label written.
+        written: String,
+        /// The mover's square.
+        square: SquareName,
+        /// The mover's label, in its side's case.
+        label: String,
+        /// The name of the mover's type.
+        piece: String,
+    },
+    /// No legal move goes from the first square to the second.
+    #[error("{label} {from}-{to} is not a legal move here")]
+    NotLegal {
+        /// The mover's label, in its side's case.
+        label: String,
+        /// Its square.
+        from: SquareName,
+        /// The target.
+        to: SquareName,
+    },
+    /// A later part that fits none of the move's promotion, en-passant removal or castling
+    /// rook move.
+    #[error("'{0}' is not a promotion, en-passant removal or castling rook move of this move")]
+    NotAPart(String),
+    /// A move that must promote, written without its promotion.
+    #[error("this move must promote: add one of {}", promotion_parts(labels, *to))]
+    MustPromote {
+        /// The labels of the types it may promote to, in the mover's case.
+        labels: Vec<String>,
+        /// The target square.
+        to: SquareName,
+    },
+    /// A promotion the mover may not make on this move.
+    #[error("{piece} may not promote to '{label}' here")]
+    PromotionRefused {
+        /// The name of the mover's type.
+        piece: String,
+        /// The label of the type written.
+        label: String,
+    },
+    /// A text read as one move that holds another number of moves.
+    #[error("expected one move, found {0}")]
+    NotOneMove(usize),
+}
+
+/// The promotion parts a move to `to` may add: `'; Q-e8', '; N-e8'`.
+fn promotion_parts(labels: &[String], to: SquareName) -> String {
+    let parts: Vec<String> = labels.iter().map(|l| format!("'; {l}-{to}'")).collect();
+    parts.join(", ")
+}
 
 /// The Game Courier text of `m`, played from `pos`.
 pub fn write_move(v: &Variant, pos: &Position, m: Move) -> String {
@@ -80,6 +168,17 @@ struct Token<'a> {
     column: usize,
     /// Whether a line break comes before it (or it is the first token).
     line_start: bool,
+}
+
+impl Token<'_> {
+    /// An error at this token, in ply `ply`.
+    fn error(self, ply: usize, kind: CourierErrorKind) -> Box<CourierError> {
+        Box::new(CourierError {
+            span: Span::at(self.line, self.column),
+            ply,
+            kind,
+        })
+    }
 }
 
 /// Splits a record into words; `;` is a word of its own.
@@ -145,8 +244,7 @@ struct Part<'a> {
 }
 
 /// Splits a record into moves, each a list of parts.
-/// `Err` carries the token at fault, what is wrong and the ply it is in.
-fn moves_of<'a>(tokens: &[Token<'a>]) -> Result<Vec<Vec<Part<'a>>>, (Token<'a>, String, usize)> {
+fn moves_of<'a>(tokens: &[Token<'a>]) -> Result<Vec<Vec<Part<'a>>>, Box<CourierError>> {
     let mut moves: Vec<Vec<Part<'a>>> = Vec::new();
     let mut open = false; // the last move ended with `;`
     let mut k = 0;
@@ -154,8 +252,7 @@ fn moves_of<'a>(tokens: &[Token<'a>]) -> Result<Vec<Vec<Part<'a>>>, (Token<'a>, 
         let t = tokens[k];
         if is_number(t.text) {
             if open {
-                let msg = "a move number where the part after ';' should be";
-                return Err((t, msg.into(), moves.len()));
+                return Err(t.error(moves.len(), CourierErrorKind::NumberAfterSemicolon));
             }
             k += 1;
             continue;
@@ -163,7 +260,7 @@ fn moves_of<'a>(tokens: &[Token<'a>]) -> Result<Vec<Vec<Part<'a>>>, (Token<'a>, 
         if t.text == ";" {
             if moves.is_empty() || open {
                 let ply = moves.len().max(1);
-                return Err((t, "';' with no move part before it".into(), ply));
+                return Err(t.error(ply, CourierErrorKind::SemicolonFirst));
             }
             open = true;
             k += 1;
@@ -177,8 +274,8 @@ fn moves_of<'a>(tokens: &[Token<'a>]) -> Result<Vec<Vec<Part<'a>>>, (Token<'a>, 
                 }
                 _ => {
                     let ply = moves.len() + usize::from(!open);
-                    let msg = format!("label '{}' with no move after it", t.text);
-                    return Err((t, msg, ply));
+                    let kind = CourierErrorKind::LabelAlone(t.text.to_string());
+                    return Err(t.error(ply, kind));
                 }
             }
         } else {
@@ -186,16 +283,17 @@ fn moves_of<'a>(tokens: &[Token<'a>]) -> Result<Vec<Vec<Part<'a>>>, (Token<'a>, 
             (None, t)
         };
         let part = Part { label, step };
-        if open {
-            moves.last_mut().expect("open follows a move").push(part);
-            open = false;
-        } else {
-            moves.push(vec![part]);
+        // A move is open only once one has been read.
+        match moves.last_mut() {
+            Some(last) if open => {
+                last.push(part);
+                open = false;
+            }
+            _ => moves.push(vec![part]),
         }
     }
-    if open {
-        let last = tokens.last().expect("open follows a token");
-        return Err((*last, "nothing after the final ';'".into(), moves.len()));
+    if let (true, Some(last)) = (open, tokens.last()) {
+        return Err(last.error(moves.len(), CourierErrorKind::DanglingSemicolon));
     }
     Ok(moves)
 }
@@ -207,21 +305,17 @@ enum Step {
     Remove(Square),
 }
 
-fn read_step(v: &Variant, text: &str) -> Result<Step, String> {
+fn read_step(v: &Variant, text: &str) -> Result<Step, CourierErrorKind> {
     let g = v.geometry;
     let square = |s: &str| {
         g.parse_square(s)
-            .ok_or_else(|| format!("'{s}' is not a square of this board"))
+            .ok_or_else(|| CourierErrorKind::NotASquare(s.to_string()))
     };
     let Some((a, b)) = text.split_once('-') else {
-        return Err(format!(
-            "'{text}': expected FROM-TO, like e3-e6 (or a label before it)"
-        ));
+        return Err(CourierErrorKind::NotAStep(text.to_string()));
     };
     match (a, b) {
-        ("", _) => Err(format!(
-            "'{text}': removing a square from the board is not a move of this game"
-        )),
+        ("", _) => Err(CourierErrorKind::RemovesSquare(text.to_string())),
         ("@", to) => Ok(Step::Remove(square(to)?)),
         (from, "") => Ok(Step::Remove(square(from)?)),
         (l, to) if is_label(l) => Ok(Step::Put(l.to_string(), square(to)?)),
@@ -235,7 +329,7 @@ fn read_parts<'a>(
     v: &Variant,
     pos: &mut Position,
     parts: &[Part<'a>],
-) -> Result<Move, (Token<'a>, String)> {
+) -> Result<Move, (Token<'a>, CourierErrorKind)> {
     let g = v.geometry;
     let first = &parts[0];
     let (from, to) = match read_step(v, first.step.text).map_err(|e| (first.step, e))? {
@@ -243,17 +337,19 @@ fn read_parts<'a>(
         _ => {
             return Err((
                 first.step,
-                format!("'{}': a move starts with FROM-TO", first.step.text),
+                CourierErrorKind::NotAMoveStart(first.step.text.to_string()),
             ));
         }
     };
     let us = pos.to_move();
     let cell = pos.cell(from);
     if !is_piece(cell) || side_of(cell) != us {
-        let whose = if us == 0 { "White" } else { "Black" };
         return Err((
             first.step,
-            format!("no {whose} piece on {} to move", g.name(from)),
+            CourierErrorKind::NoPiece {
+                side: Color::from_index(us),
+                square: g.name(from),
+            },
         ));
     }
     if let Some(l) = first.label {
@@ -261,12 +357,12 @@ fn read_parts<'a>(
         if l.text != expected {
             return Err((
                 l,
-                format!(
-                    "label '{}', but the piece on {} is '{expected}' ({})",
-                    l.text,
-                    g.name(from),
-                    v.types[type_of(cell)].name
-                ),
+                CourierErrorKind::WrongLabel {
+                    written: l.text.to_string(),
+                    square: g.name(from),
+                    label: expected,
+                    piece: v.types[type_of(cell)].name.clone(),
+                },
             ));
         }
     }
@@ -276,12 +372,11 @@ fn read_parts<'a>(
     if list.is_empty() {
         return Err((
             first.step,
-            format!(
-                "{} {}-{} is not a legal move here",
-                label(v, type_of(cell), us),
-                g.name(from),
-                g.name(to)
-            ),
+            CourierErrorKind::NotLegal {
+                label: label(v, type_of(cell), us),
+                from: g.name(from),
+                to: g.name(to),
+            },
         ));
     }
     let mut promotion = None;
@@ -317,65 +412,61 @@ fn read_parts<'a>(
         if !fits {
             return Err((
                 part.label.unwrap_or(part.step),
-                format!(
-                    "'{}' is not a promotion, en-passant removal or castling rook move of this move",
-                    part.step.text
-                ),
+                CourierErrorKind::NotAPart(part.step.text.to_string()),
             ));
         }
     }
     match (list.iter().find(|m| m.promotion == promotion), promotion) {
         (Some(&m), _) => Ok(m),
         (None, None) => {
-            let choices: Vec<String> = list
+            let labels = list
                 .iter()
                 .filter_map(|m| m.promotion)
-                .map(|t| format!("'; {}-{}'", label(v, usize::from(t), us), g.name(to)))
+                .map(|t| label(v, usize::from(t), us))
                 .collect();
             Err((
                 first.step,
-                format!("this move must promote: add one of {}", choices.join(", ")),
+                CourierErrorKind::MustPromote {
+                    labels,
+                    to: g.name(to),
+                },
             ))
         }
         (None, Some(t)) => Err((
             parts.last().map_or(first.step, |p| p.step),
-            format!(
-                "{} may not promote to '{}' here",
-                v.types[type_of(cell)].name,
-                label(v, usize::from(t), us)
-            ),
+            CourierErrorKind::PromotionRefused {
+                piece: v.types[type_of(cell)].name.clone(),
+                label: label(v, usize::from(t), us),
+            },
         )),
     }
 }
 
 /// Reads one move in Game Courier notation from `pos`.
-pub fn read_move(v: &Variant, pos: &mut Position, text: &str) -> Result<Move, CourierError> {
+pub fn read_move(v: &Variant, pos: &mut Position, text: &str) -> Result<Move, Box<CourierError>> {
     let moves = read_record(v, pos, text)?;
     match moves.as_slice() {
         [m] => Ok(*m),
-        _ => Err(CourierError {
-            line: 1,
-            column: 1,
+        _ => Err(Box::new(CourierError {
+            span: Span::at(1, 1),
             ply: 1,
-            message: format!("expected one move, found {}", moves.len()),
-        }),
+            kind: CourierErrorKind::NotOneMove(moves.len()),
+        })),
     }
 }
 
 /// Reads a record played from `start`: every move, checked against the rules in turn.
-pub fn read_record(v: &Variant, start: &Position, text: &str) -> Result<Vec<Move>, CourierError> {
+pub fn read_record(
+    v: &Variant,
+    start: &Position,
+    text: &str,
+) -> Result<Vec<Move>, Box<CourierError>> {
     let tokens = tokens(text);
-    let at = |t: Token<'_>, ply: usize, message: String| CourierError {
-        line: t.line,
-        column: t.column,
-        ply,
-        message,
-    };
-    let parts = moves_of(&tokens).map_err(|(t, message, ply)| at(t, ply, message))?;
+    let parts = moves_of(&tokens)?;
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(parts.len());
     for (n, move_parts) in parts.iter().enumerate() {
-        let m = read_parts(v, &mut pos, move_parts).map_err(|(t, msg)| at(t, n + 1, msg))?;
+        let m = read_parts(v, &mut pos, move_parts).map_err(|(t, kind)| t.error(n + 1, kind))?;
         pos.make(v, m);
         out.push(m);
     }
@@ -396,4 +487,64 @@ pub fn write_record(v: &Variant, start: &Position, moves: &[Move]) -> String {
         pos.make(v, m);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::fen::parse_fen;
+
+    #[test]
+    fn a_courier_error_holds_its_place_ply_and_kind_and_prints_them() {
+        let v = Variant::kings_and_rooks(None);
+        let start = parse_fen(&v, "k3/4/4/K2R w").expect("a FEN");
+        let g = v.geometry;
+        let sq = |name| g.parse_square(name).expect("a square");
+        let err = |text| read_record(&v, &start, text).expect_err(text);
+        let e = err("1. K a1-a3");
+        assert_eq!(
+            *e,
+            CourierError {
+                span: Span::at(1, 6),
+                ply: 1,
+                kind: CourierErrorKind::NotLegal {
+                    label: "K".into(),
+                    from: g.name(sq("a1")),
+                    to: g.name(sq("a3")),
+                },
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "1:6: move 1: K a1-a3 is not a legal move here"
+        );
+        assert_eq!(
+            e.in_file("game.txt").to_string(),
+            "game.txt:1:6: move 1: K a1-a3 is not a legal move here"
+        );
+        let e = err("1. R d1-d2\n1... k a4-a9");
+        assert_eq!((e.span, e.ply), (Span::at(2, 8), 2));
+        assert_eq!(e.kind, CourierErrorKind::NotASquare("a9".into()));
+        assert_eq!(e.kind.to_string(), "'a9' is not a square of this board");
+        let e = err("1. R d1-d2;");
+        assert_eq!((e.span, e.ply), (Span::at(1, 11), 1));
+        assert_eq!(e.kind.to_string(), "nothing after the final ';'");
+        let e = err("1... k a4-a3");
+        assert_eq!(
+            e.kind,
+            CourierErrorKind::NoPiece {
+                side: Color::White,
+                square: g.name(sq("a4")),
+            }
+        );
+        assert_eq!(e.kind.to_string(), "no White piece on a4 to move");
+        let must = CourierErrorKind::MustPromote {
+            labels: vec!["Q".into(), "N".into()],
+            to: g.name(sq("d4")),
+        };
+        assert_eq!(
+            must.to_string(),
+            "this move must promote: add one of '; Q-d4', '; N-d4'"
+        );
+    }
 }

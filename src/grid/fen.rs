@@ -10,29 +10,158 @@
 //! A piece counts as unmoved when the level's setup puts the same piece on its square
 //! (DESIGN §3); castling rights come from the castling field.
 
-use super::board::Square;
+use super::board::{Square, SquareName};
 use super::movegen::is_attacked;
 use super::placement::{Item, count, ranks};
 use super::position::{
     BOMB, BOULDER, Cell, EMPTY, EnPassant, NO_ROOK, Position, is_piece, piece, side_of, type_of,
 };
 use super::variant::{RoyalRule, Variant};
+use crate::play::Color;
+use crate::span::Span;
 use std::fmt;
 
 /// A FEN that cannot be read: where and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("FEN column {column}: {message}")]
+#[error("FEN column {}: {kind}", span.column)]
 pub struct FenError {
-    /// 1-based column in the FEN text.
-    pub column: usize,
+    /// Where in the FEN text (line 1; the column of the character or field at fault).
+    pub span: Span,
     /// What is wrong and what was expected.
-    pub message: String,
+    pub kind: FenErrorKind,
 }
 
-fn error(column: usize, message: impl Into<String>) -> FenError {
+/// What is wrong with a FEN.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenErrorKind {
+    /// No fields at all.
+    #[error("the FEN is empty")]
+    Empty,
+    /// A seventh field.
+    #[error("unexpected text after the six FEN fields")]
+    TrailingText,
+    /// Another number of ranks than the board's.
+    #[error("{found} ranks, but the board has {board}")]
+    RankCount {
+        /// Ranks in the FEN.
+        found: usize,
+        /// Ranks of the board.
+        board: u8,
+    },
+    /// An empty run written `0`.
+    #[error("an empty run of 0 squares")]
+    ZeroRun,
+    /// A rank that goes past the board's last file.
+    #[error("rank {rank} is longer than {files} files")]
+    RankTooLong {
+        /// The 1-based rank.
+        rank: i32,
+        /// Files of the board.
+        files: u8,
+    },
+    /// A character that is neither a piece letter of the level, `*` nor `@`.
+    #[error("'{0}' is not a piece of this level (nor * or @)")]
+    NotAPiece(char),
+    /// A rank that covers another number of files than the board's.
+    #[error("rank {rank} covers {covered} files; the board has {files}")]
+    RankWidth {
+        /// The 1-based rank.
+        rank: i32,
+        /// Files it covers.
+        covered: i32,
+        /// Files of the board.
+        files: u8,
+    },
+    /// A side without any of the level's royal types.
+    #[error(
+        "{} has no royal piece ({}): this level needs one on each side",
+        side.name(),
+        royals.join(" or ")
+    )]
+    NoRoyal {
+        /// The side without one.
+        side: Color,
+        /// The names of the level's royal types.
+        royals: Vec<String>,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    #[error("side to move '{0}': expected w or b")]
+    SideToMove(String),
+    /// A castling letter that is not `K`, `Q`, `k`, `q`.
+    #[error("castling '{0}': expected K, Q, k, q or -")]
+    CastlingLetter(char),
+    /// Castling rights in a level without castling.
+    #[error("this level has no castling")]
+    NoCastling,
+    /// Castling rights for a side with no castling king, or several.
+    #[error("castling '{letter}' needs exactly one {king} of that side")]
+    CastlingKing {
+        /// The castling letter.
+        letter: char,
+        /// The name of the castling king's type.
+        king: String,
+    },
+    /// No castling rook where the setup keeps it, nor between there and the king.
+    #[error("castling '{letter}' but no {rook} on {home} or between it and the king")]
+    NoRookFromHome {
+        /// The castling letter.
+        letter: char,
+        /// The name of the castling rook's type.
+        rook: String,
+        /// Where the setup keeps that wing's rook.
+        home: SquareName,
+    },
+    /// No castling rook on that wing at all (the setup keeps none there).
+    #[error("castling '{letter}' but no {rook} on the king's {wing} side")]
+    NoRookOnWing {
+        /// The castling letter.
+        letter: char,
+        /// The name of the castling rook's type.
+        rook: String,
+        /// The wing.
+        wing: Wing,
+    },
+    /// An en-passant field that is not squares of the board.
+    #[error("en passant '{0}': expected a square or -")]
+    EnPassantSquare(String),
+    /// En-passant squares that are taken, but for the piece that passed them.
+    #[error("en passant '{0}': its squares must be empty, but for the piece that passed them")]
+    EnPassantOccupied(String),
+    /// An en-passant square no piece of the side that just moved has passed.
+    #[error("en passant square {0}: no piece of the side that just moved has passed it")]
+    EnPassantUnpassed(String),
+    /// A clock field that is not a number.
+    #[error("'{0}': expected a move count")]
+    MoveCount(String),
+    /// The side that just moved left its royal piece attacked.
+    #[error("the side not to move is in check: its royal piece could be taken")]
+    WaitingInCheck,
+}
+
+/// A castling wing, named as castling rights name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wing {
+    /// Toward the king's higher files (`K`, `k`).
+    King,
+    /// Toward its lower files (`Q`, `q`).
+    Queen,
+}
+
+/// `king` or `queen`.
+impl fmt::Display for Wing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Wing::King => "king",
+            Wing::Queen => "queen",
+        })
+    }
+}
+
+/// The error at the 1-based `column` of a FEN.
+fn error(column: usize, kind: FenErrorKind) -> FenError {
     FenError {
-        column,
-        message: message.into(),
+        span: Span::column(column),
+        kind,
     }
 }
 
@@ -57,21 +186,25 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
         }
     }
     let Some(&(col, placement)) = fields.first() else {
-        return Err(error(1, "the FEN is empty"));
+        return Err(error(1, FenErrorKind::Empty));
     };
     if fields.len() > 6 {
-        return Err(error(
-            fields[6].0,
-            "unexpected text after the six FEN fields",
-        ));
+        return Err(error(fields[6].0, FenErrorKind::TrailingText));
     }
     let rows = ranks(placement, col);
     if rows.len() != usize::from(g.ranks()) {
         return Err(error(
             col,
-            format!("{} ranks, but the board has {}", rows.len(), g.ranks()),
+            FenErrorKind::RankCount {
+                found: rows.len(),
+                board: g.ranks(),
+            },
         ));
     }
+    let too_long = |rank: i32| FenErrorKind::RankTooLong {
+        rank: rank + 1,
+        files: g.files(),
+    };
     for (n, row) in rows.iter().enumerate() {
         let rank = i32::from(g.ranks()) - 1 - n as i32;
         let mut file: i32 = 0;
@@ -81,14 +214,11 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
                     // Too many to count is longer than any board.
                     let run = count(digits).unwrap_or(u32::MAX);
                     if run == 0 {
-                        return Err(error(column, "an empty run of 0 squares"));
+                        return Err(error(column, FenErrorKind::ZeroRun));
                     }
                     file = file.saturating_add(run.min(1000) as i32);
                     if file > i32::from(g.files()) {
-                        return Err(error(
-                            column,
-                            format!("rank {} is longer than {} files", rank + 1, g.files()),
-                        ));
+                        return Err(error(column, too_long(rank)));
                     }
                     continue;
                 }
@@ -100,18 +230,12 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
                 _ => match v.type_of_letter(c).filter(|_| c.is_ascii_alphabetic()) {
                     Some(t) => piece(usize::from(c.is_ascii_lowercase()), usize::from(t)),
                     None => {
-                        return Err(error(
-                            here,
-                            format!("'{c}' is not a piece of this level (nor * or @)"),
-                        ));
+                        return Err(error(here, FenErrorKind::NotAPiece(c)));
                     }
                 },
             };
             let Some(sq) = g.square(file, rank) else {
-                return Err(error(
-                    here,
-                    format!("rank {} is longer than {} files", rank + 1, g.files()),
-                ));
+                return Err(error(here, too_long(rank)));
             };
             let moved = !v.setup.is_empty() && v.setup[usize::from(sq)] != cell;
             pos.put(v, sq, cell, moved);
@@ -120,29 +244,22 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
         if file != i32::from(g.files()) {
             return Err(error(
                 row.last_column(),
-                format!(
-                    "rank {} covers {} files; the board has {}",
-                    rank + 1,
-                    file,
-                    g.files()
-                ),
+                FenErrorKind::RankWidth {
+                    rank: rank + 1,
+                    covered: file,
+                    files: g.files(),
+                },
             ));
         }
     }
-    let royal: Vec<&str> = v
-        .types
-        .iter()
-        .filter(|t| t.royal)
-        .map(|t| t.name.as_str())
-        .collect();
-    if let Some(side) = (0..2).find(|&s| !royal.is_empty() && pos.royals(s).is_empty()) {
+    let royal = || v.types.iter().filter(|t| t.royal);
+    if let Some(side) = (0..2).find(|&s| royal().next().is_some() && pos.royals(s).is_empty()) {
         return Err(error(
             col,
-            format!(
-                "{} has no royal piece ({}): this level needs one on each side",
-                ["White", "Black"][side],
-                royal.join(" or ")
-            ),
+            FenErrorKind::NoRoyal {
+                side: Color::from_index(side),
+                royals: royal().map(|t| t.name.clone()).collect(),
+            },
         ));
     }
     if let Some(&(col, side)) = fields.get(1) {
@@ -150,10 +267,7 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
             "w" => 0,
             "b" => 1,
             _ => {
-                return Err(error(
-                    col,
-                    format!("side to move '{side}': expected w or b"),
-                ));
+                return Err(error(col, FenErrorKind::SideToMove(side.to_string())));
             }
         };
     }
@@ -169,7 +283,7 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
         if let Some(&(col, n)) = fields.get(k) {
             *slot = n
                 .parse()
-                .map_err(|_| error(col, format!("'{n}': expected a move count")))?;
+                .map_err(|_| error(col, FenErrorKind::MoveCount(n.to_string())))?;
         }
     }
     let waiting = 1 - pos.to_move;
@@ -180,10 +294,7 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
             .any(|&r| is_attacked(v, &pos, r, pos.to_move))
     {
         let col = fields.get(1).map_or(col, |f| f.0);
-        return Err(error(
-            col,
-            "the side not to move is in check: its royal piece could be taken",
-        ));
+        return Err(error(col, FenErrorKind::WaitingInCheck));
     }
     Ok(pos)
 }
@@ -206,14 +317,11 @@ fn read_castling(
             'k' => (1, 0),
             'q' => (1, 1),
             _ => {
-                return Err(error(
-                    here,
-                    format!("castling '{c}': expected K, Q, k, q or -"),
-                ));
+                return Err(error(here, FenErrorKind::CastlingLetter(c)));
             }
         };
         let Some(rule) = v.castling else {
-            return Err(error(here, "this level has no castling"));
+            return Err(error(here, FenErrorKind::NoCastling));
         };
         let king_cell = piece(side, usize::from(rule.king));
         let kings: Vec<Square> = pos.pieces[side]
@@ -225,10 +333,10 @@ fn read_castling(
         let [king] = kings[..] else {
             return Err(error(
                 here,
-                format!(
-                    "castling '{c}' needs exactly one {} of that side",
-                    v.types[usize::from(rule.king)].name
-                ),
+                FenErrorKind::CastlingKing {
+                    letter: c,
+                    king: v.types[usize::from(rule.king)].name.clone(),
+                },
             ));
         };
         let rook_cell = piece(side, usize::from(rule.rook));
@@ -247,18 +355,20 @@ fn read_castling(
             .filter_map(|f| g.square(f, kr))
             .find(|&s| pos.cell(s) == rook_cell);
         let Some(rook) = rook else {
-            let rook_name = &v.types[usize::from(rule.rook)].name;
-            let wing_name = if wing == 0 { "king" } else { "queen" };
+            let rook = v.types[usize::from(rule.rook)].name.clone();
             return Err(error(
                 here,
                 match home.and_then(|f| g.square(f, kr)) {
-                    Some(s) => format!(
-                        "castling '{c}' but no {rook_name} on {} or between it and the king",
-                        g.name(s)
-                    ),
-                    None => {
-                        format!("castling '{c}' but no {rook_name} on the king's {wing_name} side")
-                    }
+                    Some(s) => FenErrorKind::NoRookFromHome {
+                        letter: c,
+                        rook,
+                        home: g.name(s),
+                    },
+                    None => FenErrorKind::NoRookOnWing {
+                        letter: c,
+                        rook,
+                        wing: if wing == 0 { Wing::King } else { Wing::Queen },
+                    },
                 },
             ));
         };
@@ -304,10 +414,7 @@ fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Res
             .find(|(_, c)| !c.is_ascii_digit())
             .map_or(rest.len(), |(i, _)| i);
         let Some(sq) = g.parse_square(&rest[..len]) else {
-            return Err(error(
-                col,
-                format!("en passant '{ep}': expected a square or -"),
-            ));
+            return Err(error(col, FenErrorKind::EnPassantSquare(ep.to_string())));
         };
         squares.push(sq);
         rest = &rest[len..];
@@ -326,12 +433,7 @@ fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Res
             return Ok(());
         }
         _ => {
-            return Err(error(
-                col,
-                format!(
-                    "en passant '{ep}': its squares must be empty, but for the piece that passed them"
-                ),
-            ));
+            return Err(error(col, FenErrorKind::EnPassantOccupied(ep.to_string())));
         }
     }
     // The piece that passed over the square stands further along its own forward direction.
@@ -356,10 +458,7 @@ fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Res
             break;
         }
     }
-    Err(error(
-        col,
-        format!("en passant square {ep}: no piece of the side that just moved has passed it"),
-    ))
+    Err(error(col, FenErrorKind::EnPassantUnpassed(ep.to_string())))
 }
 
 /// A position's FEN, for display.
@@ -443,5 +542,65 @@ pub fn letter(v: &Variant, c: Cell) -> char {
             }
         }
         _ => '?',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::variant::Castling;
+
+    #[test]
+    fn a_fen_error_holds_its_column_and_kind_and_prints_both() {
+        let v = Variant::kings_and_rooks(Some(Castling {
+            king: 0,
+            rook: 1,
+            king_steps: 2,
+        }));
+        let cases = [
+            ("", 1, FenErrorKind::Empty, "the FEN is empty"),
+            (
+                "k3/4/4/K2X w",
+                10,
+                FenErrorKind::NotAPiece('X'),
+                "'X' is not a piece of this level (nor * or @)",
+            ),
+            (
+                "k3/4/4/K4 w",
+                9,
+                FenErrorKind::RankTooLong { rank: 1, files: 4 },
+                "rank 1 is longer than 4 files",
+            ),
+            (
+                "4/4/4/K3 w",
+                1,
+                FenErrorKind::NoRoyal {
+                    side: Color::Black,
+                    royals: vec!["King".into()],
+                },
+                "Black has no royal piece (King): this level needs one on each side",
+            ),
+            (
+                "k3/4/4/K3 w K",
+                13,
+                FenErrorKind::NoRookOnWing {
+                    letter: 'K',
+                    rook: "Rook".into(),
+                    wing: Wing::King,
+                },
+                "castling 'K' but no Rook on the king's king side",
+            ),
+            (
+                "k3/4/4/K3 w - - x",
+                17,
+                FenErrorKind::MoveCount("x".into()),
+                "'x': expected a move count",
+            ),
+        ];
+        for (fen, column, kind, says) in cases {
+            let e = parse_fen(&v, fen).expect_err(fen);
+            assert_eq!(e, error(column, kind), "{fen}");
+            assert_eq!(e.to_string(), format!("FEN column {column}: {says}"));
+        }
     }
 }

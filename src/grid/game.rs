@@ -11,6 +11,28 @@ pub use crate::play::Status;
 use crate::play::{Color, Play, numbered_pairs};
 use std::sync::Arc;
 
+/// Why [`Game::play_text`] did not play a move; each carries the move's text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has ended.
+    #[error("'{0}': the game is over")]
+    GameOver(String),
+    /// The text is not a move.
+    #[error("'{0}': expected a move like e2e4 or e7e8q")]
+    NotAMove(String),
+    /// The promotion letter is no piece's.
+    #[error("'{text}': no piece has the letter '{letter}'")]
+    NoSuchLetter {
+        /// The move's text.
+        text: String,
+        /// The promotion letter.
+        letter: char,
+    },
+    /// No legal move goes there now (with that promotion).
+    #[error("'{0}' is not a legal move here")]
+    NotLegal(String),
+}
+
 /// A grid game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -93,23 +115,28 @@ impl Game {
     }
 
     /// Plays a move written `e2e4` / `e7e8q`; says why not if it cannot.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
         if self.status().is_over() {
-            return Err(format!("'{text}': the game is over"));
+            return Err(PlayError::GameOver(text.to_string()));
         }
-        let (from, to, promo) = read_move(&self.variant, text)
-            .ok_or_else(|| format!("'{text}': expected a move like e2e4 or e7e8q"))?;
+        let (from, to, promo) =
+            read_move(&self.variant, text).ok_or_else(|| PlayError::NotAMove(text.to_string()))?;
         let promotion = match promo {
             None => None,
-            Some(c) => Some(
-                self.variant
-                    .type_of_letter(c)
-                    .ok_or_else(|| format!("'{text}': no piece has the letter '{c}'"))?,
-            ),
+            Some(c) => {
+                Some(
+                    self.variant
+                        .type_of_letter(c)
+                        .ok_or_else(|| PlayError::NoSuchLetter {
+                            text: text.to_string(),
+                            letter: c,
+                        })?,
+                )
+            }
         };
         let m = self
             .find(from, to, promotion)
-            .ok_or_else(|| format!("'{text}' is not a legal move here"))?;
+            .ok_or_else(|| PlayError::NotLegal(text.to_string()))?;
         self.play(m);
         Ok(m)
     }
@@ -227,5 +254,51 @@ fn judge(v: &Variant, pos: &Position) -> Status {
                 Stalemate::Win => Some(us),
             },
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::fen::parse_fen;
+
+    #[test]
+    fn a_move_text_refused_says_why_with_its_text() {
+        let v = Variant::kings_and_rooks(None);
+        let start = parse_fen(&v, "k3/4/4/K3 w").expect("a FEN");
+        let mut game = Game::new(Arc::new(v), start);
+        let cases = [
+            (
+                "zz",
+                PlayError::NotAMove("zz".into()),
+                "'zz': expected a move like e2e4 or e7e8q",
+            ),
+            (
+                "a1a2x",
+                PlayError::NoSuchLetter {
+                    text: "a1a2x".into(),
+                    letter: 'x',
+                },
+                "'a1a2x': no piece has the letter 'x'",
+            ),
+            (
+                "a1a3",
+                PlayError::NotLegal("a1a3".into()),
+                "'a1a3' is not a legal move here",
+            ),
+        ];
+        for (text, error, says) in cases {
+            assert_eq!(game.play_text(text), Err(error.clone()));
+            assert_eq!(error.to_string(), says);
+        }
+        Play::resign(&mut game);
+        assert_eq!(
+            game.play_text("a1a2"),
+            Err(PlayError::GameOver("a1a2".into()))
+        );
+        assert_eq!(
+            PlayError::GameOver("a1a2".into()).to_string(),
+            "'a1a2': the game is over"
+        );
     }
 }

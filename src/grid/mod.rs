@@ -44,7 +44,7 @@ pub(crate) mod tables;
 pub mod variant;
 
 pub use board::{Geometry, Square};
-pub use fen::{Fen, FenError, parse_fen};
+pub use fen::{Fen, FenError, FenErrorKind, parse_fen};
 pub use movegen::{GameState, divide, game_state, in_check, is_attacked, legal_moves, perft};
 pub use notation::move_text;
 pub use position::{Move, MoveKind, Position};

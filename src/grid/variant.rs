@@ -248,3 +248,22 @@ impl Variant {
         self.types[usize::from(t)].royal
     }
 }
+
+#[cfg(test)]
+impl Variant {
+    /// A 4×4 level of a royal King (type 0) and a Rook (type 1), castling by `castling`
+    /// or not, with no setup: small enough for a unit test to name every square.
+    pub(crate) fn kings_and_rooks(castling: Option<Castling>) -> Variant {
+        let mut king = PieceType::new('K', "King", "K").expect("K reads");
+        king.royal = true;
+        let rook = PieceType::new('R', "Rook", "R").expect("R reads");
+        Variant::new(
+            Geometry::new(4, 4).expect("a 4x4 board"),
+            vec![king, rook],
+            castling,
+            Stalemate::Draw,
+            RoyalRule::Checkmate,
+        )
+        .expect("a valid variant")
+    }
+}

@@ -449,7 +449,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }),
         Err(e) => {
             // Point at the FEN's own column inside the quoted string.
-            let at = setup.span().start + 1 + byte_offset(setup.get_ref(), e.column);
+            let at = setup.span().start + 1 + byte_offset(setup.get_ref(), e.span.column);
             errors.at(at..at, format!("setup: {e}"));
             Err(LevelErrors(errors.found.clone()))
         }

@@ -29,8 +29,8 @@ impl MatchGame for Game {
                 self.play(m);
                 Ok(m)
             }
-            None if self.status().is_over() => Err("the game is over".to_string()),
-            None => Err("not a legal move here".to_string()),
+            None if self.status().is_over() => Err(Refusal::GameOver),
+            None => Err(Refusal::NotLegal),
         };
         GridMoveOutcome { request, result }
     }
@@ -73,7 +73,18 @@ pub struct GridMoveOutcome {
     /// The request.
     pub request: GridMoveRequest,
     /// The move played, or the reason it was refused.
-    pub result: Result<Move, String>,
+    pub result: Result<Move, Refusal>,
+}
+
+/// Why a [`GridMoveRequest`] was not played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// No legal move goes from that square to that one (with that promotion) now.
+    #[error("not a legal move here")]
+    NotLegal,
 }
 
 /// Marks an entity that mirrors the piece on this square.
@@ -128,5 +139,33 @@ pub(super) fn mirror_pieces(
             Transform::from_translation(square_centre(&state.level, piece.square).extend(PIECE_Z)),
             DespawnOnExit(GameMode::Grid),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_request_is_refused_in_words() {
+        let request = GridMoveRequest {
+            from: 0,
+            to: 1,
+            promotion: None,
+        };
+        let refusal = |why| {
+            Game::refusal(&GridMoveOutcome {
+                request,
+                result: Err(why),
+            })
+        };
+        assert_eq!(
+            refusal(Refusal::GameOver).as_deref(),
+            Some("Refused: the game is over")
+        );
+        assert_eq!(
+            refusal(Refusal::NotLegal).as_deref(),
+            Some("Refused: not a legal move here")
+        );
     }
 }

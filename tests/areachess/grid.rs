@@ -733,6 +733,7 @@ fn a_new_match_of_the_same_mode_replaces_the_old_ones_pieces() {
 fn a_headless_grid_match_plays_through_messages() {
     use areachess::sim::{
         GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece, MatchCommand, RulesPlugin,
+        grid::Refusal,
     };
     use bevy::ecs::message::Messages;
     use bevy::prelude::*;
@@ -769,7 +770,7 @@ fn a_headless_grid_match_plays_through_messages() {
     let results = outcomes(&mut app);
     assert_eq!(results.len(), 3);
     assert!(results[0].is_ok() && results[1].is_ok(), "{results:?}");
-    assert_eq!(results[2], Err("not a legal move here".to_string()));
+    assert_eq!(results[2], Err(Refusal::NotLegal));
     let now = pieces(&mut app);
     assert!(
         now.iter()

@@ -440,11 +440,11 @@ fn a_bad_record_names_the_move_line_and_column() {
         };
         let e = courier::read_record(&l.variant, &start, text).expect_err(text);
         assert_eq!(
-            (e.line, e.column, e.ply),
+            (e.span.line, e.span.column, e.ply),
             (line, column, ply),
             "{text}: {e}"
         );
-        assert!(e.message.contains(says), "{text}: {e}");
+        assert!(e.kind.to_string().contains(says), "{text}: {e}");
     }
 }
 

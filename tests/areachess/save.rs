@@ -304,7 +304,7 @@ fn a_grid_game_undoes_redoes_and_refuses_illegal_moves() {
     assert!(!g.redo(), "nothing left to redo");
     assert_eq!(
         g.play_text("e4e6"),
-        Err("'e4e6' is not a legal move here".into())
+        Err(grid::game::PlayError::NotLegal("e4e6".into()))
     );
     assert_eq!(g.position(), &after_two, "a refused move changes nothing");
     assert!(g.play_text("zz").is_err());
