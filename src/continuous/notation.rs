@@ -14,14 +14,15 @@
 //! POS carries no "has moved" marks: a piece counts as unmoved when it stands exactly where
 //! the level's setup puts a piece of its kind and side, as a FEN does in grid mode.
 
-use super::board::Board;
+use super::board::{Board, SquareName};
 use super::game::Request;
 use super::geometry::Point;
 use super::position::{Color, Kind, Piece, Position, PositionError};
 use super::resolve::Applied;
 use crate::grid::placement::{Item, count, ranks};
 use crate::span::Span;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
 use std::sync::Arc;
 
 /// Why a POS, FEN, POINT or MOVE text is unreadable.
@@ -126,27 +127,71 @@ pub enum NotationError {
     FenPosition(PositionError),
 }
 
+/// A POINT as written: a square name (its centre) or exact `x,y` in units of R. Reading
+/// it needs no board; [`WrittenPoint::on`] finds it on one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WrittenPoint {
+    /// A square's centre.
+    Square(SquareName),
+    /// A point given by its coordinates.
+    At(Point),
+}
+
+impl FromStr for WrittenPoint {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<WrittenPoint, NotationError> {
+        let text = text.trim();
+        let bad = || NotationError::Point(text.to_string());
+        if let Some((x, y)) = text.split_once(',') {
+            return match (x.trim().parse::<f64>(), y.trim().parse::<f64>()) {
+                (Ok(x), Ok(y)) if x.is_finite() && y.is_finite() => {
+                    Ok(WrittenPoint::At(Point::new(x, y)))
+                }
+                _ => Err(bad()),
+            };
+        }
+        text.parse().map(WrittenPoint::Square).map_err(|_| bad())
+    }
+}
+
+/// A square name, or the shortest decimals that read back to the same f64s.
+impl fmt::Display for WrittenPoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WrittenPoint::Square(name) => write!(f, "{name}"),
+            WrittenPoint::At(p) => write!(f, "{},{}", p.x, p.y),
+        }
+    }
+}
+
+impl WrittenPoint {
+    /// How `p` is written on `board`: its square's name if it is exactly a square centre.
+    pub fn of(board: &Board, p: Point) -> WrittenPoint {
+        board
+            .square_name(p)
+            .map_or(WrittenPoint::At(p), WrittenPoint::Square)
+    }
+
+    /// The point on `board`; a square name must be one of its squares.
+    pub fn on(self, board: &Board) -> Result<Point, NotationError> {
+        match self {
+            WrittenPoint::At(p) => Ok(p),
+            WrittenPoint::Square(name) => board
+                .parse_square(&name.to_string())
+                .map_err(|_| NotationError::Point(name.to_string())),
+        }
+    }
+}
+
 /// Reads a point: a square name or `x,y`.
 pub fn parse_point(board: &Board, text: &str) -> Result<Point, NotationError> {
-    let text = text.trim();
-    if let Some((x, y)) = text.split_once(',') {
-        let (x, y) = (x.trim().parse::<f64>(), y.trim().parse::<f64>());
-        return match (x, y) {
-            (Ok(x), Ok(y)) if x.is_finite() && y.is_finite() => Ok(Point::new(x, y)),
-            _ => Err(NotationError::Point(text.to_string())),
-        };
-    }
-    board
-        .parse_square(text)
-        .map_err(|_| NotationError::Point(text.to_string()))
+    text.parse::<WrittenPoint>()?.on(board)
 }
 
 /// Writes a point: its square name if it is exactly a square centre, else `x,y`.
 pub fn format_point(board: &Board, p: Point) -> String {
-    match board.square_name(p) {
-        Some(name) => name.to_string(),
-        None => format!("{},{}", p.x, p.y),
-    }
+    WrittenPoint::of(board, p).to_string()
 }
 
 /// A point for people: its square name if exact, else `x,y` to two decimals.
@@ -157,6 +202,103 @@ pub fn format_point_brief(board: &Board, p: Point) -> String {
     }
 }
 
+/// A POS as written: the side to move, then each piece's letter (upper case for White) and
+/// point. Reading it needs no board; [`WrittenPosition::on`] sets it up on one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WrittenPosition {
+    /// The side to move.
+    pub to_move: Color,
+    /// The pieces: side, kind and point.
+    pub pieces: Vec<(Color, Kind, WrittenPoint)>,
+}
+
+impl FromStr for WrittenPosition {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<WrittenPosition, NotationError> {
+        let mut fields = text.trim().split(';');
+        let to_move = match fields.next().unwrap_or_default().trim() {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(NotationError::Color(other.to_string())),
+        };
+        let mut pieces = Vec::new();
+        for (n, field) in fields.enumerate() {
+            let field = field.trim();
+            if field.is_empty() {
+                continue;
+            }
+            let index = n + 1;
+            let Some((letter, point)) = field.split_once('@') else {
+                return Err(NotationError::PieceShape {
+                    index,
+                    text: field.to_string(),
+                });
+            };
+            let not_a_letter = || NotationError::Letter {
+                index,
+                text: field.to_string(),
+                letter: letter.to_string(),
+            };
+            let mut chars = letter.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(not_a_letter());
+            };
+            let kind = Kind::from_letter(c).ok_or_else(not_a_letter)?;
+            let side = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            pieces.push((side, kind, point.parse()?));
+        }
+        Ok(WrittenPosition { to_move, pieces })
+    }
+}
+
+impl fmt::Display for WrittenPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_move.letter())?;
+        for &(side, kind, at) in &self.pieces {
+            let piece = Piece::new(side, kind, Point::new(0.0, 0.0));
+            write!(f, ";{}@{at}", piece.letter())?;
+        }
+        Ok(())
+    }
+}
+
+impl WrittenPosition {
+    /// How `pos` is written.
+    pub fn of(pos: &Position) -> WrittenPosition {
+        let pieces = pos.pieces().iter();
+        WrittenPosition {
+            to_move: pos.to_move(),
+            pieces: pieces
+                .map(|p| (p.side, p.kind, WrittenPoint::of(pos.board(), p.at)))
+                .collect(),
+        }
+    }
+
+    /// The position on `board`. Pieces standing where `setup` has the same kind and side
+    /// count as unmoved.
+    pub fn on(&self, board: Arc<Board>, setup: &[Piece]) -> Result<Position, NotationError> {
+        let mut pieces = Vec::with_capacity(self.pieces.len());
+        for &(side, kind, at) in &self.pieces {
+            let at = at.on(&board)?;
+            let unmoved = setup
+                .iter()
+                .any(|s| s.side == side && s.kind == kind && s.at.distance(at) < 1e-9);
+            pieces.push(Piece {
+                side,
+                kind,
+                at,
+                moved: !unmoved,
+            });
+        }
+        Ok(Position::new(board, pieces, self.to_move)?)
+    }
+}
+
 /// Reads a POS on `board`. Pieces standing where `setup` has the same kind and side count
 /// as unmoved.
 pub fn parse_position(
@@ -164,56 +306,7 @@ pub fn parse_position(
     setup: &[Piece],
     text: &str,
 ) -> Result<Position, NotationError> {
-    let mut fields = text.trim().split(';');
-    let side_text = fields.next().unwrap_or_default().trim();
-    let side = match side_text {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(NotationError::Color(other.to_string())),
-    };
-    let mut pieces = Vec::new();
-    for (n, field) in fields.enumerate() {
-        let field = field.trim();
-        if field.is_empty() {
-            continue;
-        }
-        let index = n + 1;
-        let Some((letter, point)) = field.split_once('@') else {
-            return Err(NotationError::PieceShape {
-                index,
-                text: field.to_string(),
-            });
-        };
-        let mut chars = letter.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(NotationError::Letter {
-                index,
-                text: field.to_string(),
-                letter: letter.to_string(),
-            });
-        };
-        let kind = Kind::from_letter(c).ok_or_else(|| NotationError::Letter {
-            index,
-            text: field.to_string(),
-            letter: letter.to_string(),
-        })?;
-        let piece_side = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let at = parse_point(&board, point)?;
-        let unmoved = setup
-            .iter()
-            .any(|s| s.side == piece_side && s.kind == kind && s.at.distance(at) < 1e-9);
-        pieces.push(Piece {
-            side: piece_side,
-            kind,
-            at,
-            moved: !unmoved,
-        });
-    }
-    Ok(Position::new(board, pieces, side)?)
+    text.parse::<WrittenPosition>()?.on(board, setup)
 }
 
 /// Reads a FEN on `board`, each piece on its square's centre: the placement field and the
@@ -286,50 +379,97 @@ pub fn parse_fen(board: Arc<Board>, text: &str) -> Result<Position, NotationErro
 
 /// Writes a POS.
 pub fn format_position(pos: &Position) -> String {
-    let mut out = String::new();
-    out.push(pos.to_move().letter());
-    for p in pos.pieces() {
-        let _ = write!(out, ";{}@{}", p.letter(), format_point(pos.board(), p.at));
-    }
-    out
+    WrittenPosition::of(pos).to_string()
 }
 
-/// Reads a MOVE.
-pub fn parse_move(board: &Board, text: &str) -> Result<Request, NotationError> {
-    let shape = || NotationError::MoveShape(text.to_string());
-    let (from, rest) = text.trim().split_once("->").ok_or_else(shape)?;
-    let (to, promotion) = match rest.split_once('=') {
-        Some((to, letter)) => {
-            let kind = Kind::from_letter_str(letter.trim())
-                .filter(|k| board.promotion.contains(k))
-                .ok_or_else(|| NotationError::Promotion {
-                    text: text.to_string(),
-                    letter: letter.to_string(),
+/// A MOVE as written: `FROM->TO`, then `=Q` for a promotion choice. Reading it needs no
+/// board; [`WrittenMove::on`] finds its points on one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WrittenMove {
+    /// The point that picks the mover.
+    pub from: WrittenPoint,
+    /// The requested target.
+    pub to: WrittenPoint,
+    /// The promotion choice, if written.
+    pub promotion: Option<Kind>,
+}
+
+impl FromStr for WrittenMove {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<WrittenMove, NotationError> {
+        let shape = || NotationError::MoveShape(text.to_string());
+        let (from, rest) = text.trim().split_once("->").ok_or_else(shape)?;
+        let (to, promotion) = match rest.split_once('=') {
+            Some((to, letter)) => {
+                let kind = Kind::from_letter_str(letter.trim()).ok_or_else(|| {
+                    NotationError::Promotion {
+                        text: text.to_string(),
+                        letter: letter.to_string(),
+                    }
                 })?;
-            (to, Some(kind))
+                (to, Some(kind))
+            }
+            None => (rest, None),
+        };
+        Ok(WrittenMove {
+            from: from.parse()?,
+            to: to.parse()?,
+            promotion,
+        })
+    }
+}
+
+/// With exact points: `e2->e4`, `4.5,1.25->4.5,9=Q`; it reads back bit for bit.
+impl fmt::Display for WrittenMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}->{}", self.from, self.to)?;
+        if let Some(kind) = self.promotion {
+            write!(f, "={}", kind.letter())?;
         }
-        None => (rest, None),
-    };
-    Ok(Request {
-        from: parse_point(board, from)?,
-        to: parse_point(board, to)?,
-        promotion,
-    })
+        Ok(())
+    }
+}
+
+impl WrittenMove {
+    /// How `request` is written on `board`.
+    pub fn of(board: &Board, request: &Request) -> WrittenMove {
+        WrittenMove {
+            from: WrittenPoint::of(board, request.from),
+            to: WrittenPoint::of(board, request.to),
+            promotion: request.promotion,
+        }
+    }
+
+    /// The request on `board`.
+    pub fn on(&self, board: &Board) -> Result<Request, NotationError> {
+        Ok(Request {
+            from: self.from.on(board)?,
+            to: self.to.on(board)?,
+            promotion: self.promotion,
+        })
+    }
+}
+
+/// Reads a MOVE; a promotion must be one the board offers.
+pub fn parse_move(board: &Board, text: &str) -> Result<Request, NotationError> {
+    let written: WrittenMove = text.parse()?;
+    if let Some(kind) = written.promotion
+        && !board.promotion.contains(&kind)
+    {
+        let letter = text.rsplit_once('=').map_or("", |(_, l)| l);
+        return Err(NotationError::Promotion {
+            text: text.to_string(),
+            letter: letter.to_string(),
+        });
+    }
+    written.on(board)
 }
 
 /// Writes a MOVE as [`parse_move`] reads it, with exact points: `e2->e4`,
 /// `4.5,1.25->4.5,9=Q`. It reads back to the same request, bit for bit.
 pub fn format_request(board: &Board, request: &Request) -> String {
-    let mut out = format!(
-        "{}->{}",
-        format_point(board, request.from),
-        format_point(board, request.to)
-    );
-    if let Some(kind) = request.promotion {
-        out.push('=');
-        out.push(kind.letter());
-    }
-    out
+    WrittenMove::of(board, request).to_string()
 }
 
 /// Writes the part of an outcome line after `ok move ` / `ok capture `: the mover's letter,
@@ -372,6 +512,43 @@ fn write_applied(board: &Board, applied: &Applied, point: fn(&Board, Point) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_forms_read_without_a_board_and_print_back() {
+        for text in ["w;K@e1;R@a1;k@e8", "b;K@11.314,1.414;p@0.5,-0"] {
+            let pos: WrittenPosition = text.parse().expect(text);
+            assert_eq!(pos.to_string(), text);
+        }
+        for text in ["e2->e4", "4.5,1.25->4.5,9=Q", "a1->z26"] {
+            let m: WrittenMove = text.parse().expect(text);
+            assert_eq!(m.to_string(), text);
+        }
+        let far: WrittenMove = "a1->z26".parse().expect("reads without a board");
+        assert_eq!(
+            far.on(&Board::default()),
+            Err(NotationError::Point("z26".to_string())),
+            "but z26 is not on an 8×8 board"
+        );
+        assert_eq!(
+            "e2-e4".parse::<WrittenMove>(),
+            Err(NotationError::MoveShape("e2-e4".to_string()))
+        );
+        assert_eq!(
+            "x;K@e1".parse::<WrittenPosition>(),
+            Err(NotationError::Color("x".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_written_point_is_a_square_name_only_at_a_centre() {
+        let board = Board::default();
+        let e4 = board.parse_square("e4").expect("a square");
+        assert_eq!(WrittenPoint::of(&board, e4).to_string(), "e4");
+        let off = Point::new(e4.x + 0.1, e4.y);
+        let written = WrittenPoint::of(&board, off);
+        assert_eq!(written.to_string().parse::<WrittenPoint>(), Ok(written));
+        assert_eq!(written.on(&board), Ok(off));
+    }
 
     fn fen_error(text: &str) -> String {
         parse_fen(Arc::new(Board::default()), text)
