@@ -134,11 +134,24 @@ pub trait Play {
     /// Plays again the last move taken back. False if there is none.
     fn redo(&mut self) -> bool;
 
+    /// Ends the game by the players' word (a resignation or an agreed draw) until it is
+    /// taken back by [`Play::undo`].
+    fn end_by_players(&mut self, status: Status);
+
     /// The side to move resigns (nothing happens once the game is over).
-    fn resign(&mut self);
+    fn resign(&mut self) {
+        if !self.status().is_over() {
+            let winner = self.to_move().opponent();
+            self.end_by_players(Status::Resigned { winner });
+        }
+    }
 
     /// The players agree a draw (nothing happens once the game is over).
-    fn agree_draw(&mut self);
+    fn agree_draw(&mut self) {
+        if !self.status().is_over() {
+            self.end_by_players(Status::DrawAgreed);
+        }
+    }
 
     /// Starts again from the same start position, with no moves to redo.
     fn restart(&mut self);
@@ -233,8 +246,9 @@ mod tests {
         fn redo(&mut self) -> bool {
             false
         }
-        fn resign(&mut self) {}
-        fn agree_draw(&mut self) {}
+        fn end_by_players(&mut self, status: Status) {
+            self.status = status;
+        }
         fn restart(&mut self) {}
         fn move_list(&self) -> Vec<String> {
             Vec::new()

@@ -103,31 +103,6 @@ impl Game {
         }
         outcome
     }
-
-    /// Takes back the last move (and any resignation or agreed draw). False if none.
-    pub fn undo(&mut self) -> bool {
-        if self.ended_by_players.take().is_some() {
-            return true;
-        }
-        match self.played.pop() {
-            Some(p) => {
-                self.undone.push(p);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Plays again the last move taken back. False if none.
-    pub fn redo(&mut self) -> bool {
-        match self.undone.pop() {
-            Some(p) => {
-                self.played.push(p);
-                true
-            }
-            None => false,
-        }
-    }
 }
 
 impl Play for Game {
@@ -148,24 +123,30 @@ impl Play for Game {
     }
 
     fn undo(&mut self) -> bool {
-        Game::undo(self)
+        if self.ended_by_players.take().is_some() {
+            return true;
+        }
+        match self.played.pop() {
+            Some(p) => {
+                self.undone.push(p);
+                true
+            }
+            None => false,
+        }
     }
 
     fn redo(&mut self) -> bool {
-        Game::redo(self)
-    }
-
-    fn resign(&mut self) {
-        if !self.status().is_over() {
-            let winner = self.position().to_move().opponent();
-            self.ended_by_players = Some(Status::Resigned { winner });
+        match self.undone.pop() {
+            Some(p) => {
+                self.played.push(p);
+                true
+            }
+            None => false,
         }
     }
 
-    fn agree_draw(&mut self) {
-        if !self.status().is_over() {
-            self.ended_by_players = Some(Status::DrawAgreed);
-        }
+    fn end_by_players(&mut self, status: Status) {
+        self.ended_by_players = Some(status);
     }
 
     fn restart(&mut self) {

@@ -149,33 +149,6 @@ impl Game {
             .collect()
     }
 
-    /// Takes back the last move (and any resignation or agreed draw). False if none.
-    pub fn undo(&mut self) -> bool {
-        if self.ended_by_players.take().is_some() {
-            return true;
-        }
-        match self.played.pop() {
-            Some(m) => {
-                self.positions.pop();
-                self.undone.push(m);
-                self.status = judge(&self.variant, self.position());
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Plays again the last move taken back. False if none.
-    pub fn redo(&mut self) -> bool {
-        let Some(m) = self.undone.pop() else {
-            return false;
-        };
-        let undone = std::mem::take(&mut self.undone);
-        let played = self.play(m);
-        self.undone = undone;
-        played
-    }
-
     /// The legal move from `from` to `to` promoting to the type `promotion` (or not),
     /// if there is one now.
     pub fn find(&self, from: Square, to: Square, promotion: Option<u8>) -> Option<Move> {
@@ -203,24 +176,32 @@ impl Play for Game {
     }
 
     fn undo(&mut self) -> bool {
-        Game::undo(self)
+        if self.ended_by_players.take().is_some() {
+            return true;
+        }
+        match self.played.pop() {
+            Some(m) => {
+                self.positions.pop();
+                self.undone.push(m);
+                self.status = judge(&self.variant, self.position());
+                true
+            }
+            None => false,
+        }
     }
 
     fn redo(&mut self) -> bool {
-        Game::redo(self)
+        let Some(m) = self.undone.pop() else {
+            return false;
+        };
+        let undone = std::mem::take(&mut self.undone);
+        let played = self.play(m);
+        self.undone = undone;
+        played
     }
 
-    fn resign(&mut self) {
-        if !self.status().is_over() {
-            let winner = Play::to_move(self).opponent();
-            self.ended_by_players = Some(Status::Resigned { winner });
-        }
-    }
-
-    fn agree_draw(&mut self) {
-        if !self.status().is_over() {
-            self.ended_by_players = Some(Status::DrawAgreed);
-        }
+    fn end_by_players(&mut self, status: Status) {
+        self.ended_by_players = Some(status);
     }
 
     fn restart(&mut self) {
