@@ -61,6 +61,9 @@ mod tests {
     #[test]
     fn a_span_prints_its_file_line_and_column() {
         assert_eq!(Span::column(9).to_string(), "1:9");
-        assert_eq!(Span::at(12, 3).in_file("game.toml").to_string(), "game.toml:12:3");
+        assert_eq!(
+            Span::at(12, 3).in_file("game.toml").to_string(),
+            "game.toml:12:3"
+        );
     }
 }
