@@ -3,11 +3,14 @@
 //! Its keys are listed in [`super::schema`].
 
 use super::pictures;
+use super::urc::{UrcDefinition, UrcError};
 use super::{Errors, Level, LevelErrors, LevelFile, LevelKind, board_size, line_column};
 use crate::grid::Position;
 use crate::grid::board::Geometry;
 use crate::grid::variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};
+use crate::span::Span;
 use serde::Deserialize;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -128,8 +131,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     string_error(
                         errors,
                         text,
-                        e.column,
-                        format!("hasinu \"{}\": {}", text.get_ref(), e.message),
+                        e.span.column,
+                        format!("hasinu \"{}\": {}", text.get_ref(), e.kind),
                     );
                     continue;
                 }
@@ -153,8 +156,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         } else if let Some(urc) = &p.urc {
             let definition = match urc_definition(urc, errors.file) {
                 Ok(d) => d,
-                Err(message) => {
-                    errors.at(urc.span(), message);
+                Err(e) => {
+                    errors.at(urc.span(), e.to_string());
                     continue;
                 }
             };
@@ -456,47 +459,108 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     }
 }
 
+/// Why a piece's `urc` gives no definition.
+#[derive(Debug, thiserror::Error)]
+enum UrcReferenceError {
+    /// A string without `#`.
+    #[error("urc \"{reference}\": expected \"FILE.yaml#id\", a piece of a URC file")]
+    NoId {
+        /// The string as written.
+        reference: String,
+    },
+    /// The file cannot be read.
+    #[error("urc \"{reference}\": cannot read {}: {error}", path.display())]
+    Read {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// Why it cannot be read.
+        error: std::io::Error,
+    },
+    /// The file does not read as URC.
+    #[error("urc \"{reference}\": {}:{error}", path.display())]
+    File {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// What is wrong in it.
+        error: UrcError,
+    },
+    /// The file has no piece of that id.
+    #[error(
+        "urc \"{reference}\": {} has no piece \"{id}\" (it has {})",
+        path.display(),
+        known.join(", ")
+    )]
+    NoPiece {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// The id asked for.
+        id: String,
+        /// The ids it has, in its order.
+        known: Vec<String>,
+    },
+    /// An embedded table that is not a definition (the TOML reader's message).
+    #[error("urc table: {0}")]
+    Table(String),
+    /// Neither a string nor a table.
+    #[error("urc: expected \"FILE.yaml#id\" or a table, found {0}")]
+    NotAReference(&'static str),
+}
+
 /// The URC definition `urc` names (`"FILE.yaml#id"`, relative to the level file `level`)
 /// or embeds (a table).
 fn urc_definition(
     urc: &Spanned<toml::Value>,
     level: &str,
-) -> Result<super::urc::UrcDefinition, String> {
+) -> Result<UrcDefinition, UrcReferenceError> {
     match urc.get_ref() {
         toml::Value::String(reference) => {
             let Some((file, id)) = reference.split_once('#') else {
-                return Err(format!(
-                    "urc \"{reference}\": expected \"FILE.yaml#id\", a piece of a URC file"
-                ));
+                return Err(UrcReferenceError::NoId {
+                    reference: reference.clone(),
+                });
             };
-            let base = std::path::Path::new(level)
-                .parent()
-                .unwrap_or(std::path::Path::new(""));
+            let base = Path::new(level).parent().unwrap_or(Path::new(""));
             let path = base.join(file);
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("urc \"{reference}\": cannot read {}: {e}", path.display()))?;
-            let pieces = super::urc::read_yaml(&text)
-                .map_err(|e| format!("urc \"{reference}\": {}:{e}", path.display()))?;
-            let known: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
-            pieces
-                .iter()
-                .find(|p| p.id == id)
-                .map(|p| p.definition.clone())
-                .ok_or_else(|| {
-                    format!(
-                        "urc \"{reference}\": {} has no piece \"{id}\" (it has {})",
-                        path.display(),
-                        known.join(", ")
-                    )
-                })
+            let pieces = match std::fs::read_to_string(&path) {
+                Ok(text) => super::urc::read_yaml(&text),
+                Err(error) => {
+                    return Err(UrcReferenceError::Read {
+                        reference: reference.clone(),
+                        path,
+                        error,
+                    });
+                }
+            };
+            let pieces = match pieces {
+                Ok(pieces) => pieces,
+                Err(error) => {
+                    return Err(UrcReferenceError::File {
+                        reference: reference.clone(),
+                        path,
+                        error,
+                    });
+                }
+            };
+            match pieces.iter().find(|p| p.id == id) {
+                Some(p) => Ok(p.definition.clone()),
+                None => Err(UrcReferenceError::NoPiece {
+                    reference: reference.clone(),
+                    path,
+                    id: id.to_string(),
+                    known: pieces.into_iter().map(|p| p.id).collect(),
+                }),
+            }
         }
         toml::Value::Table(table) => toml::Value::Table(table.clone())
             .try_into()
-            .map_err(|e: toml::de::Error| format!("urc table: {}", e.message().trim())),
-        other => Err(format!(
-            "urc: expected \"FILE.yaml#id\" or a table, found {}",
-            other.type_str()
-        )),
+            .map_err(|e: toml::de::Error| UrcReferenceError::Table(e.message().trim().to_string())),
+        other => Err(UrcReferenceError::NotAReference(other.type_str())),
     }
 }
 
@@ -511,9 +575,7 @@ fn string_error(errors: &mut Errors<'_>, string: &Spanned<String>, column: usize
     let at = string.span().start + 1 + byte_offset(string.get_ref(), column);
     let (line, column) = line_column(errors.text, at);
     errors.found.push(super::LevelError {
-        file: errors.file.to_string(),
-        line,
-        column,
+        span: Span::at(line, column).in_file(errors.file),
         message,
     });
 }
@@ -523,4 +585,34 @@ fn byte_offset(text: &str, column: usize) -> usize {
     text.char_indices()
         .nth(column.saturating_sub(1))
         .map_or(text.len(), |(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_urc_reference_says_what_it_lacks() {
+        assert_eq!(
+            UrcReferenceError::NoId {
+                reference: "pieces.yaml".into()
+            }
+            .to_string(),
+            "urc \"pieces.yaml\": expected \"FILE.yaml#id\", a piece of a URC file"
+        );
+        assert_eq!(
+            UrcReferenceError::NoPiece {
+                reference: "p.yaml#x".into(),
+                path: PathBuf::from("levels/p.yaml"),
+                id: "x".into(),
+                known: vec!["a".into(), "b".into()],
+            }
+            .to_string(),
+            "urc \"p.yaml#x\": levels/p.yaml has no piece \"x\" (it has a, b)"
+        );
+        assert_eq!(
+            UrcReferenceError::NotAReference("integer").to_string(),
+            "urc: expected \"FILE.yaml#id\" or a table, found integer"
+        );
+    }
 }

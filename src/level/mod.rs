@@ -23,6 +23,7 @@ use grid::{CastlingSection, PieceSection};
 
 use crate::continuous::notation::{parse_fen, parse_position};
 use crate::continuous::{Board, Kind, Piece, Position};
+use crate::span::Span;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -52,27 +53,38 @@ pub enum LevelKind {
 }
 
 impl Level {
-    /// The continuous level, or a message saying this one is not.
-    pub fn into_continuous(self) -> Result<ContinuousLevel, String> {
+    /// The continuous level, or why this one is not.
+    pub fn into_continuous(self) -> Result<ContinuousLevel, ModeError> {
         match self.kind {
             LevelKind::Continuous(c) => Ok(c),
-            LevelKind::Grid(_) => Err(format!(
-                "\"{}\" is a grid level, not a continuous one",
-                self.name
-            )),
+            LevelKind::Grid(_) => Err(ModeError::NotContinuous { name: self.name }),
         }
     }
 
-    /// The grid level, or a message saying this one is not.
-    pub fn into_grid(self) -> Result<GridLevel, String> {
+    /// The grid level, or why this one is not.
+    pub fn into_grid(self) -> Result<GridLevel, ModeError> {
         match self.kind {
             LevelKind::Grid(g) => Ok(*g),
-            LevelKind::Continuous(_) => Err(format!(
-                "\"{}\" is a continuous level, not a grid one",
-                self.name
-            )),
+            LevelKind::Continuous(_) => Err(ModeError::NotGrid { name: self.name }),
         }
     }
+}
+
+/// A level of one mode asked for as the other.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModeError {
+    /// A grid level, asked for as a continuous one.
+    #[error("\"{name}\" is a grid level, not a continuous one")]
+    NotContinuous {
+        /// The level's name.
+        name: String,
+    },
+    /// A continuous level, asked for as a grid one.
+    #[error("\"{name}\" is a continuous level, not a grid one")]
+    NotGrid {
+        /// The level's name.
+        name: String,
+    },
 }
 
 /// A continuous level: its board and its start position.
@@ -99,27 +111,17 @@ impl ContinuousLevel {
     }
 }
 
-/// One problem in a level file, placed at its line and column (both 1-based).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One problem in a level file, placed at its file, line and column.
+///
+/// Its message gathers the words of many readers (TOML, the schema, Betza, FEN, Ħasínū,
+/// URC), so it stays text; its place is a [`Span`] that always names the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{span}: {message}")]
 pub struct LevelError {
-    /// The file as named by the user.
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
+    /// The file as named by the user, a 1-based line and a 1-based column in characters.
+    pub span: Span,
     /// What is wrong and what was expected.
     pub message: String,
-}
-
-impl fmt::Display for LevelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
-    }
 }
 
 /// Every problem found in a level file.
@@ -130,7 +132,7 @@ impl fmt::Display for LevelErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // In the file's order, whatever order the checks found them in.
         let mut errors: Vec<&LevelError> = self.0.iter().collect();
-        errors.sort_by_key(|e| (e.line, e.column));
+        errors.sort_by_key(|e| (e.span.line, e.span.column));
         for (n, e) in errors.into_iter().enumerate() {
             if n > 0 {
                 writeln!(f)?;
@@ -191,9 +193,7 @@ pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| {
         LevelErrors(vec![LevelError {
-            file: name.clone(),
-            line: 1,
-            column: 1,
+            span: Span::at(1, 1).in_file(name.as_str()),
             message: format!("cannot read the file: {e}"),
         }])
     })?;
@@ -308,9 +308,7 @@ impl Errors<'_> {
     fn at(&mut self, span: Range<usize>, message: String) {
         let (line, column) = line_column(self.text, span.start);
         self.found.push(LevelError {
-            file: self.file.to_string(),
-            line,
-            column,
+            span: Span::at(line, column).in_file(self.file),
             message,
         });
     }
@@ -434,5 +432,35 @@ mod tests {
     fn line_column_counts_characters() {
         assert_eq!(line_column("ab\ncd", 4), (2, 2));
         assert_eq!(line_column("é\nx", 3), (2, 1));
+    }
+
+    #[test]
+    fn a_level_of_the_other_mode_is_refused_by_name() {
+        assert_eq!(
+            ModeError::NotContinuous {
+                name: "Chess".into()
+            }
+            .to_string(),
+            "\"Chess\" is a grid level, not a continuous one"
+        );
+        assert_eq!(
+            ModeError::NotGrid {
+                name: "Obento".into()
+            }
+            .to_string(),
+            "\"Obento\" is a continuous level, not a grid one"
+        );
+    }
+
+    #[test]
+    fn a_level_error_is_placed_in_its_file() {
+        let e = parse("x.toml", "name = \"X\"\nmode = [\n").expect_err("bad TOML");
+        let first = &e.0[0];
+        assert_eq!(first.span.file.as_deref(), Some("x.toml"));
+        assert_eq!(first.span.line, 2, "{first}");
+        assert!(
+            first.to_string().starts_with(&format!("{}: ", first.span)),
+            "{first}"
+        );
     }
 }

@@ -662,7 +662,7 @@ fn urc_references_resolve_beside_the_level_and_their_rules_apply() {
         let text = URC_LEVEL.replacen(from, to, 1);
         let e = areachess::level::parse(name, &text).expect_err(to);
         assert_eq!(e.0.len(), 1, "{e}");
-        assert_eq!((e.0[0].line, e.0[0].column), (7, 7), "{e}");
+        assert_eq!((e.0[0].span.line, e.0[0].span.column), (7, 7), "{e}");
         assert!(e.0[0].message.contains(says), "{e}");
     }
     let embedded = URC_LEVEL.replace(
