@@ -163,9 +163,10 @@ pub enum SaveErrorKind {
     /// The grid start is not a FEN of the level (the FEN reader's message).
     #[error("start: {0}")]
     GridStart(String),
-    /// The continuous start is not a POS of the level.
+    /// The continuous start is not a POS of the level (boxed: the notation's errors are
+    /// large, and every `Result` of this module carries the room for one).
     #[error("start: {0}")]
-    ContinuousStart(NotationError),
+    ContinuousStart(Box<NotationError>),
     /// A grid move does not read or is not legal (the grid game's message).
     #[error("move {number}: {reason}")]
     GridMove {
@@ -179,8 +180,8 @@ pub enum SaveErrorKind {
     ContinuousMove {
         /// Its number, from 1.
         number: usize,
-        /// Why it does not read.
-        error: NotationError,
+        /// Why it does not read (boxed, as for [`SaveErrorKind::ContinuousStart`]).
+        error: Box<NotationError>,
     },
     /// A continuous move reads but the rules refuse it.
     #[error("move {number} '{text}': illegal ({reason})")]
@@ -404,9 +405,12 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
             AnyGame::Grid(game)
         }
         LevelKind::Continuous(c) => {
-            let start = c
-                .parse_position(&start_text)
-                .map_err(|e| fail(raw.game.start.span(), SaveErrorKind::ContinuousStart(e)))?;
+            let start = c.parse_position(&start_text).map_err(|e| {
+                fail(
+                    raw.game.start.span(),
+                    SaveErrorKind::ContinuousStart(Box::new(e)),
+                )
+            })?;
             let mut game = continuous::Game::new(start);
             for (n, (m, span)) in moves.iter().enumerate() {
                 let request = parse_move(&c.board, m).map_err(|error| {
@@ -414,7 +418,7 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
                         span.clone(),
                         SaveErrorKind::ContinuousMove {
                             number: n + 1,
-                            error,
+                            error: Box::new(error),
                         },
                     )
                 })?;
