@@ -4,7 +4,9 @@
 
 use super::pictures;
 use super::urc::{UrcDefinition, UrcError};
-use super::{Errors, Level, LevelErrors, LevelFile, LevelKind, board_size, line_column};
+use super::{
+    Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size, line_column,
+};
 use crate::grid::Position;
 use crate::grid::board::Geometry;
 use crate::grid::variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};
@@ -64,17 +66,11 @@ pub(super) struct CastlingSection {
 /// Reads a grid level from its parsed file.
 pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, LevelErrors> {
     if let Some(c) = &raw.continuous {
-        errors.at(
-            c.span(),
-            "[continuous] belongs to continuous levels; this one is grid".into(),
-        );
+        errors.at(c.span(), LevelErrorKind::ContinuousInGrid);
     }
     let geometry = board_size(&raw, errors).and_then(|(f, r)| Geometry::new(f, r));
     let Some(pieces) = &raw.pieces else {
-        errors.at(
-            0..0,
-            "a grid level needs [pieces]: at least one piece type".into(),
-        );
+        errors.at(0..0, LevelErrorKind::NoPieces);
         return Err(LevelErrors(errors.found.clone()));
     };
     // Letters first, so that promotions may name any of them.
@@ -85,12 +81,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         match (chars.next(), chars.next()) {
             (Some(c), None) if c.is_ascii_uppercase() => letters.push(c),
             _ => {
-                errors.at(
-                    key.span(),
-                    format!(
-                        "piece key \"{k}\": expected one upper-case letter A–Z (White's FEN letter)"
-                    ),
-                );
+                errors.at(key.span(), LevelErrorKind::PieceKey(k.clone()));
                 letters.push('?');
             }
         }
@@ -132,7 +123,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                         errors,
                         text,
                         e.span.column,
-                        format!("hasinu \"{}\": {}", text.get_ref(), e.kind),
+                        LevelErrorKind::Hasinu {
+                            text: text.get_ref().clone(),
+                            error: e.kind,
+                        },
                     );
                     continue;
                 }
@@ -140,11 +134,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             let Ok(mut t) = PieceType::new(letter, &name, &piece.betza) else {
                 errors.at(
                     text.span(),
-                    format!(
-                        "hasinu \"{}\": its Betza \"{}\" does not read (a bug: please report it)",
-                        text.get_ref(),
-                        piece.betza
-                    ),
+                    LevelErrorKind::HasinuBetza {
+                        text: text.get_ref().clone(),
+                        betza: piece.betza,
+                    },
                 );
                 continue;
             };
@@ -157,22 +150,20 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             let definition = match urc_definition(urc, errors.file) {
                 Ok(d) => d,
                 Err(e) => {
-                    errors.at(urc.span(), e.to_string());
+                    errors.at(urc.span(), LevelErrorKind::UrcReference(e));
                     continue;
                 }
             };
             let betza = match super::urc::to_betza(&definition) {
                 Ok(b) => b,
                 Err(e) => {
-                    errors.at(urc.span(), format!("urc: {e}"));
+                    errors.at(urc.span(), LevelErrorKind::Urc(e));
                     continue;
                 }
             };
             let name = p.name.clone().unwrap_or_else(|| definition.name.clone());
             let Ok(mut t) = PieceType::new(letter, &name, &betza) else {
-                let message =
-                    format!("urc: its Betza \"{betza}\" does not read (a bug: please report it)");
-                errors.at(urc.span(), message);
+                errors.at(urc.span(), LevelErrorKind::UrcBetza(betza));
                 continue;
             };
             t.royal = definition.royal;
@@ -197,10 +188,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 } else {
                     errors.at(
                         urc.span(),
-                        format!(
-                            "urc promotion rank {rank}: the board has {} ranks",
-                            g.ranks()
-                        ),
+                        LevelErrorKind::UrcPromotionRank {
+                            rank,
+                            ranks: g.ranks(),
+                        },
                     );
                 }
             }
@@ -227,12 +218,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 pictures::pictures_dir().is_some_and(|d| !d.join(format!("{name}.svg")).is_file())
             };
             if missing {
-                let place = if pictures::is_file(name) {
-                    "no such file beside the level"
+                let kind = if pictures::is_file(name) {
+                    LevelErrorKind::NoImageFile(name.clone())
                 } else {
-                    "no shipped picture has that name (see assets/pieces)"
+                    LevelErrorKind::NoShippedImage(name.clone())
                 };
-                errors.at(image.span(), format!("image \"{name}\": {place}"));
+                errors.at(image.span(), kind);
             }
             t.image = Some(name.clone());
         }
@@ -244,18 +235,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     Some(i) => to.push(i),
                     None => errors.at(
                         target.span(),
-                        format!(
-                            "promotion to \"{}\": no piece of this level has that letter",
-                            target.get_ref()
-                        ),
+                        LevelErrorKind::PromotionTarget(target.get_ref().clone()),
                     ),
                 }
             }
             if section.to.is_empty() {
-                errors.at(
-                    promo.span(),
-                    "promotion: `to` needs at least one piece letter".into(),
-                );
+                errors.at(promo.span(), LevelErrorKind::NoPromotionTarget);
             }
             let zone = match &section.zone {
                 None => 1,
@@ -264,13 +249,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                         *z.get_ref() as u8
                     }
                     _ => {
-                        errors.at(
-                            z.span(),
-                            format!(
-                                "promotion zone {}: expected 1 to the board's ranks",
-                                z.get_ref()
-                            ),
-                        );
+                        errors.at(z.span(), LevelErrorKind::PromotionZone(*z.get_ref()));
                         1
                     }
                 },
@@ -301,13 +280,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             })
             .collect();
         if to.is_empty() {
-            errors.at(
-                span,
-                format!(
-                    "{what}: none of {} is a letter or a name of this level's pieces",
-                    promotees.join(", ")
-                ),
-            );
+            errors.at(span, LevelErrorKind::BorrowedPromotion { what, promotees });
         } else {
             types[n].promotion = Some(Promotion {
                 to,
@@ -325,13 +298,16 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         {
             errors.at(
                 span,
-                format!("label \"{label}\": piece '{}' has it too", other.letter),
+                LevelErrorKind::LabelClash {
+                    label,
+                    other: other.letter,
+                },
             );
         }
     }
     let castling = raw.rules.castling.as_ref().and_then(|c| {
         let section = c.get_ref();
-        let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &str| {
+        let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &'static str| {
             let (text, span) = match v {
                 Some(s) => (s.get_ref().as_str(), s.span()),
                 None => (default, c.span()),
@@ -340,7 +316,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             if found.is_none() {
                 errors.at(
                     span,
-                    format!("castling {what} \"{text}\": no piece of this level has that letter"),
+                    LevelErrorKind::CastlingLetter {
+                        what,
+                        letter: text.to_string(),
+                    },
                 );
             }
             found
@@ -354,13 +333,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     Some(*s.get_ref() as u8)
                 }
                 _ => {
-                    errors.at(
-                        s.span(),
-                        format!(
-                            "castling king_steps {}: expected 1 to the board's files less one",
-                            s.get_ref()
-                        ),
-                    );
+                    errors.at(s.span(), LevelErrorKind::KingSteps(*s.get_ref()));
                     None
                 }
             },
@@ -388,10 +361,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     king_steps: 2,
                 }),
                 _ => {
-                    errors.at(
-                        span,
-                        "urc castling: this level has no rook (letter R or a piece named Rook) to castle with; add [rules] castling".into(),
-                    );
+                    errors.at(span, LevelErrorKind::UrcCastlingWithoutRook);
                     None
                 }
             }
@@ -405,10 +375,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "loss" => Stalemate::Loss,
             "win" => Stalemate::Win,
             other => {
-                errors.at(
-                    s.span(),
-                    format!("stalemate \"{other}\": expected \"draw\", \"loss\" or \"win\""),
-                );
+                errors.at(s.span(), LevelErrorKind::Stalemate(other.to_string()));
                 Stalemate::Draw
             }
         },
@@ -419,10 +386,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "checkmate" => RoyalRule::Checkmate,
             "capture" => RoyalRule::Capture,
             other => {
-                errors.at(
-                    s.span(),
-                    format!("royal \"{other}\": expected \"checkmate\" or \"capture\""),
-                );
+                errors.at(s.span(), LevelErrorKind::RoyalRule(other.to_string()));
                 RoyalRule::Checkmate
             }
         },
@@ -436,7 +400,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     let mut variant = match Variant::new(geometry, types, castling, stalemate, royal_rule) {
         Ok(v) => v,
         Err(e) => {
-            errors.at(pieces.span(), e.to_string());
+            errors.at(pieces.span(), LevelErrorKind::Variant(e));
             return Err(LevelErrors(errors.found.clone()));
         }
     };
@@ -453,15 +417,16 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         Err(e) => {
             // Point at the FEN's own column inside the quoted string.
             let at = setup.span().start + 1 + byte_offset(setup.get_ref(), e.column);
-            errors.at(at..at, format!("setup: {e}"));
+            // The FEN error is still text in `grid`; it becomes typed there.
+            errors.at(at..at, LevelErrorKind::GridSetup(e.to_string()));
             Err(LevelErrors(errors.found.clone()))
         }
     }
 }
 
 /// Why a piece's `urc` gives no definition.
-#[derive(Debug, thiserror::Error)]
-enum UrcReferenceError {
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum UrcReferenceError {
     /// A string without `#`.
     #[error("urc \"{reference}\": expected \"FILE.yaml#id\", a piece of a URC file")]
     NoId {
@@ -476,7 +441,7 @@ enum UrcReferenceError {
         /// The file, beside the level.
         path: PathBuf,
         /// Why it cannot be read.
-        error: std::io::Error,
+        error: Arc<std::io::Error>,
     },
     /// The file does not read as URC.
     #[error("urc \"{reference}\": {}:{error}", path.display())]
@@ -485,8 +450,8 @@ enum UrcReferenceError {
         reference: String,
         /// The file, beside the level.
         path: PathBuf,
-        /// What is wrong in it.
-        error: UrcError,
+        /// What is wrong in it (boxed: a URC error is large, and the other variants small).
+        error: Box<UrcError>,
     },
     /// The file has no piece of that id.
     #[error(
@@ -533,7 +498,7 @@ fn urc_definition(
                     return Err(UrcReferenceError::Read {
                         reference: reference.clone(),
                         path,
-                        error,
+                        error: Arc::new(error),
                     });
                 }
             };
@@ -543,7 +508,7 @@ fn urc_definition(
                     return Err(UrcReferenceError::File {
                         reference: reference.clone(),
                         path,
-                        error,
+                        error: Box::new(error),
                     });
                 }
             };
@@ -566,17 +531,25 @@ fn urc_definition(
 
 /// A Betza error placed at its character inside the quoted string.
 fn betza_error(errors: &mut Errors<'_>, betza: &Spanned<String>, e: &crate::betza::BetzaError) {
-    let message = format!("betza \"{}\": {e}", betza.get_ref());
-    string_error(errors, betza, e.column, message);
+    let kind = LevelErrorKind::Betza {
+        text: betza.get_ref().clone(),
+        error: e.clone(),
+    };
+    string_error(errors, betza, e.column, kind);
 }
 
 /// An error placed at character `column` (1-based) inside a quoted string of the file.
-fn string_error(errors: &mut Errors<'_>, string: &Spanned<String>, column: usize, message: String) {
+fn string_error(
+    errors: &mut Errors<'_>,
+    string: &Spanned<String>,
+    column: usize,
+    kind: LevelErrorKind,
+) {
     let at = string.span().start + 1 + byte_offset(string.get_ref(), column);
     let (line, column) = line_column(errors.text, at);
     errors.found.push(super::LevelError {
         span: Span::at(line, column).in_file(errors.file),
-        message,
+        kind,
     });
 }
 

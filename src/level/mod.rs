@@ -11,6 +11,7 @@
 //! The keys are listed once, in [`schema`], which also writes `levels/schema.json` and the
 //! README's reference table.
 
+mod error;
 mod grid;
 pub mod hasinu;
 pub mod pictures;
@@ -18,11 +19,12 @@ pub mod save;
 pub mod schema;
 pub mod urc;
 
-pub use grid::GridLevel;
+pub use error::{LevelErrorKind, Needed};
 use grid::{CastlingSection, PieceSection};
+pub use grid::{GridLevel, UrcReferenceError};
 
-use crate::continuous::notation::{parse_fen, parse_position};
-use crate::continuous::{Board, Kind, Piece, Position};
+use crate::continuous::notation::{NotationError, parse_fen, parse_position};
+use crate::continuous::{Board, Kind, Piece, Position, PositionError};
 use crate::span::Span;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -112,20 +114,17 @@ impl ContinuousLevel {
 }
 
 /// One problem in a level file, placed at its file, line and column.
-///
-/// Its message gathers the words of many readers (TOML, the schema, Betza, FEN, Ħasínū,
-/// URC), so it stays text; its place is a [`Span`] that always names the file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{span}: {message}")]
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{span}: {kind}")]
 pub struct LevelError {
     /// The file as named by the user, a 1-based line and a 1-based column in characters.
     pub span: Span,
     /// What is wrong and what was expected.
-    pub message: String,
+    pub kind: LevelErrorKind,
 }
 
 /// Every problem found in a level file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub struct LevelErrors(pub Vec<LevelError>);
 
 impl fmt::Display for LevelErrors {
@@ -194,7 +193,7 @@ pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         LevelErrors(vec![LevelError {
             span: Span::at(1, 1).in_file(name.as_str()),
-            message: format!("cannot read the file: {e}"),
+            kind: LevelErrorKind::Unreadable(Arc::new(e)),
         }])
     })?;
     parse(&name, &text)
@@ -209,7 +208,10 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     };
     let (mut doc, syntax) = toml::de::DeTable::parse_recoverable(text);
     for e in &syntax {
-        errors.at(e.span().unwrap_or(0..0), e.message().trim().to_string());
+        errors.at(
+            e.span().unwrap_or(0..0),
+            LevelErrorKind::Toml(e.message().trim().to_string()),
+        );
     }
     if !syntax.is_empty() {
         return Err(LevelErrors(errors.found));
@@ -218,7 +220,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     // that the rest can still be read and checked.
     let (problems, complete) = schema::check(&mut doc);
     for p in problems {
-        errors.at(p.span, p.message);
+        errors.at(p.span, p.kind);
     }
     if !complete {
         return Err(LevelErrors(errors.found));
@@ -226,8 +228,8 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     let raw = match LevelFile::deserialize(toml::de::Deserializer::from(doc)) {
         Ok(raw) => raw,
         Err(e) => {
-            let message = e.message().trim().to_string();
-            errors.at(e.span().unwrap_or(0..0), message);
+            let kind = LevelErrorKind::Toml(e.message().trim().to_string());
+            errors.at(e.span().unwrap_or(0..0), kind);
             return Err(LevelErrors(errors.found));
         }
     };
@@ -235,18 +237,12 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
         "continuous" => {}
         "grid" => return grid::read(raw, &mut errors),
         other => {
-            errors.at(
-                raw.mode.span(),
-                format!("mode \"{other}\" is not supported: expected \"continuous\" or \"grid\""),
-            );
+            errors.at(raw.mode.span(), LevelErrorKind::Mode(other.to_string()));
             return Err(LevelErrors(errors.found));
         }
     }
     if let Some(p) = &raw.pieces {
-        errors.at(
-            p.span(),
-            "[pieces] belongs to grid levels; this one is continuous".into(),
-        );
+        errors.at(p.span(), LevelErrorKind::PiecesInContinuous);
     }
     for (key, span) in [
         ("castling", raw.rules.castling.as_ref().map(Spanned::span)),
@@ -254,10 +250,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
         ("royal", raw.rules.royal.as_ref().map(Spanned::span)),
     ] {
         if let Some(span) = span {
-            errors.at(
-                span,
-                format!("rules.{key} belongs to grid levels; this one is continuous"),
-            );
+            errors.at(span, LevelErrorKind::GridRuleInContinuous(key));
         }
     }
     let board = read_board(&raw, &mut errors);
@@ -266,9 +259,9 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     };
     let board = Arc::new(board);
     let setup = raw.rules.setup.get_ref();
-    let start: Result<Position, String> = if setup.contains('@') {
+    let start: Result<Position, SetupError> = if setup.contains('@') {
         parse_position(board.clone(), &[], setup)
-            .map_err(|e| e.to_string())
+            .map_err(SetupError::from)
             .and_then(|p| {
                 // A POS setup is where every piece starts: all unmoved.
                 let pieces = p
@@ -276,15 +269,15 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
                     .iter()
                     .map(|q| Piece { moved: false, ..*q })
                     .collect();
-                Position::new(board.clone(), pieces, p.to_move()).map_err(|e| e.to_string())
+                Position::new(board.clone(), pieces, p.to_move()).map_err(SetupError::from)
             })
     } else {
-        parse_fen(board.clone(), setup).map_err(|e| e.to_string())
+        parse_fen(board.clone(), setup).map_err(SetupError::from)
     };
     let start = match start {
         Ok(pos) => Some(pos),
         Err(e) => {
-            errors.at(raw.rules.setup.span(), format!("setup: {e}"));
+            errors.at(raw.rules.setup.span(), LevelErrorKind::ContinuousSetup(e));
             None
         }
     };
@@ -298,6 +291,17 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     }
 }
 
+/// Why a continuous level's setup gives no start position: its text, or its pieces.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SetupError {
+    /// The setup does not read as a POS or a FEN.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A POS setup reads, but its pieces, all unmoved, make no legal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
 struct Errors<'a> {
     file: &'a str,
     text: &'a str,
@@ -305,11 +309,11 @@ struct Errors<'a> {
 }
 
 impl Errors<'_> {
-    fn at(&mut self, span: Range<usize>, message: String) {
+    fn at(&mut self, span: Range<usize>, kind: LevelErrorKind) {
         let (line, column) = line_column(self.text, span.start);
         self.found.push(LevelError {
             span: Span::at(line, column).in_file(self.file),
-            message,
+            kind,
         });
     }
 }
@@ -328,15 +332,12 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 /// The board's files and ranks, each 1 to 26, or errors at the bad ones.
 fn board_size(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<(u8, u8)> {
-    let mut size = |v: &Spanned<i64>, what: &str| {
+    let mut size = |v: &Spanned<i64>, what: &'static str| {
         let n = *v.get_ref();
         if (1..=26).contains(&n) {
             Some(n as u8)
         } else {
-            errors.at(
-                v.span(),
-                format!("{what} = {n}: expected a whole number from 1 to 26"),
-            );
+            errors.at(v.span(), LevelErrorKind::BoardSize { what, value: n });
             None
         }
     };
@@ -350,16 +351,13 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
     let mut board = Board::new(u32::from(files), u32::from(ranks));
     let default = ContinuousSection::default();
     let c = raw.continuous.as_ref().map_or(&default, Spanned::get_ref);
-    let mut length = |v: &Option<Spanned<f64>>, what: &str, slot: &mut f64| {
+    let mut length = |v: &Option<Spanned<f64>>, what: &'static str, slot: &mut f64| {
         if let Some(v) = v {
             let x = *v.get_ref();
             if x.is_finite() && x > 0.0 && x <= 1e6 {
                 *slot = x;
             } else {
-                errors.at(
-                    v.span(),
-                    format!("{what} = {x}: expected a positive length (in units of R)"),
-                );
+                errors.at(v.span(), LevelErrorKind::Length { what, value: x });
             }
         }
     };
@@ -406,18 +404,12 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
                 Some(k) if !matches!(k, Kind::King | Kind::Pawn) => kinds.push(k),
                 _ => errors.at(
                     item.span(),
-                    format!(
-                        "promotion \"{}\": expected one of Q, R, B, N",
-                        item.get_ref()
-                    ),
+                    LevelErrorKind::ContinuousPromotion(item.get_ref().clone()),
                 ),
             }
         }
         if kinds.is_empty() && list.get_ref().is_empty() {
-            errors.at(
-                list.span(),
-                "promotion: the list needs at least one piece".to_string(),
-            );
+            errors.at(list.span(), LevelErrorKind::NoContinuousPromotion);
         }
         board.promotion = kinds;
     }
