@@ -22,7 +22,7 @@ pub enum LevelErrorKind {
     Toml(String),
 
     /// A key the schema does not know.
-    #[error("unknown key `{key}` {}: expected one of {}", Place(table), known.join(", "))]
+    #[error("unknown key `{key}` {}: expected one of {}", place(table), known.join(", "))]
     UnknownKey {
         /// The key.
         key: String,
@@ -40,7 +40,7 @@ pub enum LevelErrorKind {
         belongs: LevelMode,
     },
     /// A required key or table left out.
-    #[error("{} needs {needed}: {doc}", Whose(table))]
+    #[error("{} needs {needed}: {doc}", whose(table))]
     Missing {
         /// The table that needs it, dotted (`""` for the top level).
         table: String,
@@ -266,29 +266,39 @@ impl fmt::Display for Needed {
     }
 }
 
-/// `at the top level` or `in [TABLE]`.
-struct Place<'a>(&'a str);
+/// A table as a message names it: `[TABLE]` after `before` (`in [pieces.N]`), or `top` for
+/// the top level (whose path is empty).
+struct TableName<'a> {
+    path: &'a str,
+    before: &'static str,
+    top: &'static str,
+}
 
-impl fmt::Display for Place<'_> {
+impl fmt::Display for TableName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            f.write_str("at the top level")
+        if self.path.is_empty() {
+            f.write_str(self.top)
         } else {
-            write!(f, "in [{}]", self.0)
+            write!(f, "{}[{}]", self.before, self.path)
         }
     }
 }
 
-/// `the level` or `[TABLE]`.
-struct Whose<'a>(&'a str);
+/// `at the top level` or `in [TABLE]`.
+fn place(path: &str) -> TableName<'_> {
+    TableName {
+        path,
+        before: "in ",
+        top: "at the top level",
+    }
+}
 
-impl fmt::Display for Whose<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            f.write_str("the level")
-        } else {
-            write!(f, "[{}]", self.0)
-        }
+/// `the level` or `[TABLE]`.
+fn whose(path: &str) -> TableName<'_> {
+    TableName {
+        path,
+        before: "",
+        top: "the level",
     }
 }
 
@@ -352,6 +362,22 @@ mod tests {
                     doc: "Columns.",
                 },
                 "[board] needs `files`: Columns.",
+            ),
+            (
+                LevelErrorKind::Missing {
+                    table: String::new(),
+                    needed: Needed::Table("board"),
+                    doc: "Its size.",
+                },
+                "the level needs a [board] table: Its size.",
+            ),
+            (
+                LevelErrorKind::UnknownKey {
+                    key: "kings".into(),
+                    table: "rules".into(),
+                    known: vec!["setup"],
+                },
+                "unknown key `kings` in [rules]: expected one of setup",
             ),
             (
                 LevelErrorKind::Choice {
