@@ -158,7 +158,9 @@ pub fn judge(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let level = level::load(level_path)?;
-    let level = level.into_continuous().map_err(Failure::input)?;
+    let level = level
+        .into_continuous()
+        .map_err(|e| Failure::input(e.to_string()))?;
     let start = match position {
         Some(text) => level
             .parse_position(text)
@@ -205,7 +207,7 @@ fn grid_start(
 ) -> Result<(GridLevel, crate::grid::Position), Failure> {
     let level = level::load(level_path)?
         .into_grid()
-        .map_err(Failure::input)?;
+        .map_err(|e| Failure::input(e.to_string()))?;
     let position = match fen {
         Some(text) => level
             .parse_fen(text)

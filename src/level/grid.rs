@@ -3,11 +3,16 @@
 //! Its keys are listed in [`super::schema`].
 
 use super::pictures;
-use super::{Errors, Level, LevelErrors, LevelFile, LevelKind, board_size, line_column};
+use super::urc::{UrcDefinition, UrcError};
+use super::{
+    Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size, line_column,
+};
 use crate::grid::Position;
 use crate::grid::board::Geometry;
 use crate::grid::variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};
+use crate::span::Span;
 use serde::Deserialize;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -61,17 +66,11 @@ pub(super) struct CastlingSection {
 /// Reads a grid level from its parsed file.
 pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, LevelErrors> {
     if let Some(c) = &raw.continuous {
-        errors.at(
-            c.span(),
-            "[continuous] belongs to continuous levels; this one is grid".into(),
-        );
+        errors.at(c.span(), LevelErrorKind::ContinuousInGrid);
     }
     let geometry = board_size(&raw, errors).and_then(|(f, r)| Geometry::new(f, r));
     let Some(pieces) = &raw.pieces else {
-        errors.at(
-            0..0,
-            "a grid level needs [pieces]: at least one piece type".into(),
-        );
+        errors.at(0..0, LevelErrorKind::NoPieces);
         return Err(LevelErrors(errors.found.clone()));
     };
     // Letters first, so that promotions may name any of them.
@@ -82,12 +81,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         match (chars.next(), chars.next()) {
             (Some(c), None) if c.is_ascii_uppercase() => letters.push(c),
             _ => {
-                errors.at(
-                    key.span(),
-                    format!(
-                        "piece key \"{k}\": expected one upper-case letter A–Z (White's FEN letter)"
-                    ),
-                );
+                errors.at(key.span(), LevelErrorKind::PieceKey(k.clone()));
                 letters.push('?');
             }
         }
@@ -128,8 +122,11 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     string_error(
                         errors,
                         text,
-                        e.column,
-                        format!("hasinu \"{}\": {}", text.get_ref(), e.message),
+                        e.span.column,
+                        LevelErrorKind::Hasinu {
+                            text: text.get_ref().clone(),
+                            error: e.kind,
+                        },
                     );
                     continue;
                 }
@@ -137,11 +134,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             let Ok(mut t) = PieceType::new(letter, &name, &piece.betza) else {
                 errors.at(
                     text.span(),
-                    format!(
-                        "hasinu \"{}\": its Betza \"{}\" does not read (a bug: please report it)",
-                        text.get_ref(),
-                        piece.betza
-                    ),
+                    LevelErrorKind::HasinuBetza {
+                        text: text.get_ref().clone(),
+                        betza: piece.betza,
+                    },
                 );
                 continue;
             };
@@ -153,23 +149,21 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         } else if let Some(urc) = &p.urc {
             let definition = match urc_definition(urc, errors.file) {
                 Ok(d) => d,
-                Err(message) => {
-                    errors.at(urc.span(), message);
+                Err(e) => {
+                    errors.at(urc.span(), LevelErrorKind::UrcReference(e));
                     continue;
                 }
             };
             let betza = match super::urc::to_betza(&definition) {
                 Ok(b) => b,
                 Err(e) => {
-                    errors.at(urc.span(), format!("urc: {e}"));
+                    errors.at(urc.span(), LevelErrorKind::Urc(e));
                     continue;
                 }
             };
             let name = p.name.clone().unwrap_or_else(|| definition.name.clone());
             let Ok(mut t) = PieceType::new(letter, &name, &betza) else {
-                let message =
-                    format!("urc: its Betza \"{betza}\" does not read (a bug: please report it)");
-                errors.at(urc.span(), message);
+                errors.at(urc.span(), LevelErrorKind::UrcBetza(betza));
                 continue;
             };
             t.royal = definition.royal;
@@ -194,10 +188,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 } else {
                     errors.at(
                         urc.span(),
-                        format!(
-                            "urc promotion rank {rank}: the board has {} ranks",
-                            g.ranks()
-                        ),
+                        LevelErrorKind::UrcPromotionRank {
+                            rank,
+                            ranks: g.ranks(),
+                        },
                     );
                 }
             }
@@ -224,12 +218,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 pictures::pictures_dir().is_some_and(|d| !d.join(format!("{name}.svg")).is_file())
             };
             if missing {
-                let place = if pictures::is_file(name) {
-                    "no such file beside the level"
+                let kind = if pictures::is_file(name) {
+                    LevelErrorKind::NoImageFile(name.clone())
                 } else {
-                    "no shipped picture has that name (see assets/pieces)"
+                    LevelErrorKind::NoShippedImage(name.clone())
                 };
-                errors.at(image.span(), format!("image \"{name}\": {place}"));
+                errors.at(image.span(), kind);
             }
             t.image = Some(name.clone());
         }
@@ -241,18 +235,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     Some(i) => to.push(i),
                     None => errors.at(
                         target.span(),
-                        format!(
-                            "promotion to \"{}\": no piece of this level has that letter",
-                            target.get_ref()
-                        ),
+                        LevelErrorKind::PromotionTarget(target.get_ref().clone()),
                     ),
                 }
             }
             if section.to.is_empty() {
-                errors.at(
-                    promo.span(),
-                    "promotion: `to` needs at least one piece letter".into(),
-                );
+                errors.at(promo.span(), LevelErrorKind::NoPromotionTarget);
             }
             let zone = match &section.zone {
                 None => 1,
@@ -261,13 +249,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                         *z.get_ref() as u8
                     }
                     _ => {
-                        errors.at(
-                            z.span(),
-                            format!(
-                                "promotion zone {}: expected 1 to the board's ranks",
-                                z.get_ref()
-                            ),
-                        );
+                        errors.at(z.span(), LevelErrorKind::PromotionZone(*z.get_ref()));
                         1
                     }
                 },
@@ -298,13 +280,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             })
             .collect();
         if to.is_empty() {
-            errors.at(
-                span,
-                format!(
-                    "{what}: none of {} is a letter or a name of this level's pieces",
-                    promotees.join(", ")
-                ),
-            );
+            errors.at(span, LevelErrorKind::BorrowedPromotion { what, promotees });
         } else {
             types[n].promotion = Some(Promotion {
                 to,
@@ -322,13 +298,16 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         {
             errors.at(
                 span,
-                format!("label \"{label}\": piece '{}' has it too", other.letter),
+                LevelErrorKind::LabelClash {
+                    label,
+                    other: other.letter,
+                },
             );
         }
     }
     let castling = raw.rules.castling.as_ref().and_then(|c| {
         let section = c.get_ref();
-        let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &str| {
+        let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &'static str| {
             let (text, span) = match v {
                 Some(s) => (s.get_ref().as_str(), s.span()),
                 None => (default, c.span()),
@@ -337,7 +316,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             if found.is_none() {
                 errors.at(
                     span,
-                    format!("castling {what} \"{text}\": no piece of this level has that letter"),
+                    LevelErrorKind::CastlingLetter {
+                        what,
+                        letter: text.to_string(),
+                    },
                 );
             }
             found
@@ -351,13 +333,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     Some(*s.get_ref() as u8)
                 }
                 _ => {
-                    errors.at(
-                        s.span(),
-                        format!(
-                            "castling king_steps {}: expected 1 to the board's files less one",
-                            s.get_ref()
-                        ),
-                    );
+                    errors.at(s.span(), LevelErrorKind::KingSteps(*s.get_ref()));
                     None
                 }
             },
@@ -385,10 +361,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     king_steps: 2,
                 }),
                 _ => {
-                    errors.at(
-                        span,
-                        "urc castling: this level has no rook (letter R or a piece named Rook) to castle with; add [rules] castling".into(),
-                    );
+                    errors.at(span, LevelErrorKind::UrcCastlingWithoutRook);
                     None
                 }
             }
@@ -402,10 +375,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "loss" => Stalemate::Loss,
             "win" => Stalemate::Win,
             other => {
-                errors.at(
-                    s.span(),
-                    format!("stalemate \"{other}\": expected \"draw\", \"loss\" or \"win\""),
-                );
+                errors.at(s.span(), LevelErrorKind::Stalemate(other.to_string()));
                 Stalemate::Draw
             }
         },
@@ -416,10 +386,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "checkmate" => RoyalRule::Checkmate,
             "capture" => RoyalRule::Capture,
             other => {
-                errors.at(
-                    s.span(),
-                    format!("royal \"{other}\": expected \"checkmate\" or \"capture\""),
-                );
+                errors.at(s.span(), LevelErrorKind::RoyalRule(other.to_string()));
                 RoyalRule::Checkmate
             }
         },
@@ -433,7 +400,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     let mut variant = match Variant::new(geometry, types, castling, stalemate, royal_rule) {
         Ok(v) => v,
         Err(e) => {
-            errors.at(pieces.span(), e.to_string());
+            errors.at(pieces.span(), LevelErrorKind::Variant(e));
             return Err(LevelErrors(errors.found.clone()));
         }
     };
@@ -450,10 +417,63 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         Err(e) => {
             // Point at the FEN's own column inside the quoted string.
             let at = setup.span().start + 1 + byte_offset(setup.get_ref(), e.span.column);
-            errors.at(at..at, format!("setup: {e}"));
+            errors.at(at..at, LevelErrorKind::GridSetup(e));
             Err(LevelErrors(errors.found.clone()))
         }
     }
+}
+
+/// Why a piece's `urc` gives no definition.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum UrcReferenceError {
+    /// A string without `#`.
+    #[error("urc \"{reference}\": expected \"FILE.yaml#id\", a piece of a URC file")]
+    NoId {
+        /// The string as written.
+        reference: String,
+    },
+    /// The file cannot be read.
+    #[error("urc \"{reference}\": cannot read {}: {error}", path.display())]
+    Read {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// Why it cannot be read.
+        error: Arc<std::io::Error>,
+    },
+    /// The file does not read as URC.
+    #[error("urc \"{reference}\": {}:{error}", path.display())]
+    File {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// What is wrong in it (boxed: a URC error is large, and the other variants small).
+        error: Box<UrcError>,
+    },
+    /// The file has no piece of that id.
+    #[error(
+        "urc \"{reference}\": {} has no piece \"{id}\" (it has {})",
+        path.display(),
+        known.join(", ")
+    )]
+    NoPiece {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// The id asked for.
+        id: String,
+        /// The ids it has, in its order.
+        known: Vec<String>,
+    },
+    /// An embedded table that is not a definition (the TOML reader's message).
+    #[error("urc table: {0}")]
+    Table(String),
+    /// Neither a string nor a table.
+    #[error("urc: expected \"FILE.yaml#id\" or a table, found {0}")]
+    NotAReference(&'static str),
 }
 
 /// The URC definition `urc` names (`"FILE.yaml#id"`, relative to the level file `level`)
@@ -461,60 +481,74 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
 fn urc_definition(
     urc: &Spanned<toml::Value>,
     level: &str,
-) -> Result<super::urc::UrcDefinition, String> {
+) -> Result<UrcDefinition, UrcReferenceError> {
     match urc.get_ref() {
         toml::Value::String(reference) => {
             let Some((file, id)) = reference.split_once('#') else {
-                return Err(format!(
-                    "urc \"{reference}\": expected \"FILE.yaml#id\", a piece of a URC file"
-                ));
+                return Err(UrcReferenceError::NoId {
+                    reference: reference.clone(),
+                });
             };
-            let base = std::path::Path::new(level)
-                .parent()
-                .unwrap_or(std::path::Path::new(""));
+            let base = Path::new(level).parent().unwrap_or(Path::new(""));
             let path = base.join(file);
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| format!("urc \"{reference}\": cannot read {}: {e}", path.display()))?;
-            let pieces = super::urc::read_yaml(&text)
-                .map_err(|e| format!("urc \"{reference}\": {}:{e}", path.display()))?;
-            let known: Vec<&str> = pieces.iter().map(|p| p.id.as_str()).collect();
-            pieces
-                .iter()
-                .find(|p| p.id == id)
-                .map(|p| p.definition.clone())
-                .ok_or_else(|| {
-                    format!(
-                        "urc \"{reference}\": {} has no piece \"{id}\" (it has {})",
-                        path.display(),
-                        known.join(", ")
-                    )
-                })
+            let pieces = match std::fs::read_to_string(&path) {
+                Ok(text) => super::urc::read_yaml(&text),
+                Err(error) => {
+                    return Err(UrcReferenceError::Read {
+                        reference: reference.clone(),
+                        path,
+                        error: Arc::new(error),
+                    });
+                }
+            };
+            let pieces = match pieces {
+                Ok(pieces) => pieces,
+                Err(error) => {
+                    return Err(UrcReferenceError::File {
+                        reference: reference.clone(),
+                        path,
+                        error: Box::new(error),
+                    });
+                }
+            };
+            match pieces.iter().find(|p| p.id == id) {
+                Some(p) => Ok(p.definition.clone()),
+                None => Err(UrcReferenceError::NoPiece {
+                    reference: reference.clone(),
+                    path,
+                    id: id.to_string(),
+                    known: pieces.into_iter().map(|p| p.id).collect(),
+                }),
+            }
         }
         toml::Value::Table(table) => toml::Value::Table(table.clone())
             .try_into()
-            .map_err(|e: toml::de::Error| format!("urc table: {}", e.message().trim())),
-        other => Err(format!(
-            "urc: expected \"FILE.yaml#id\" or a table, found {}",
-            other.type_str()
-        )),
+            .map_err(|e: toml::de::Error| UrcReferenceError::Table(e.message().trim().to_string())),
+        other => Err(UrcReferenceError::NotAReference(other.type_str())),
     }
 }
 
 /// A Betza error placed at its character inside the quoted string.
 fn betza_error(errors: &mut Errors<'_>, betza: &Spanned<String>, e: &crate::betza::BetzaError) {
-    let message = format!("betza \"{}\": {e}", betza.get_ref());
-    string_error(errors, betza, e.column, message);
+    let kind = LevelErrorKind::Betza {
+        text: betza.get_ref().clone(),
+        error: e.clone(),
+    };
+    string_error(errors, betza, e.column, kind);
 }
 
 /// An error placed at character `column` (1-based) inside a quoted string of the file.
-fn string_error(errors: &mut Errors<'_>, string: &Spanned<String>, column: usize, message: String) {
+fn string_error(
+    errors: &mut Errors<'_>,
+    string: &Spanned<String>,
+    column: usize,
+    kind: LevelErrorKind,
+) {
     let at = string.span().start + 1 + byte_offset(string.get_ref(), column);
     let (line, column) = line_column(errors.text, at);
     errors.found.push(super::LevelError {
-        file: errors.file.to_string(),
-        line,
-        column,
-        message,
+        span: Span::at(line, column).in_file(errors.file),
+        kind,
     });
 }
 
@@ -523,4 +557,34 @@ fn byte_offset(text: &str, column: usize) -> usize {
     text.char_indices()
         .nth(column.saturating_sub(1))
         .map_or(text.len(), |(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_urc_reference_says_what_it_lacks() {
+        assert_eq!(
+            UrcReferenceError::NoId {
+                reference: "pieces.yaml".into()
+            }
+            .to_string(),
+            "urc \"pieces.yaml\": expected \"FILE.yaml#id\", a piece of a URC file"
+        );
+        assert_eq!(
+            UrcReferenceError::NoPiece {
+                reference: "p.yaml#x".into(),
+                path: PathBuf::from("levels/p.yaml"),
+                id: "x".into(),
+                known: vec!["a".into(), "b".into()],
+            }
+            .to_string(),
+            "urc \"p.yaml#x\": levels/p.yaml has no piece \"x\" (it has a, b)"
+        );
+        assert_eq!(
+            UrcReferenceError::NotAReference("integer").to_string(),
+            "urc: expected \"FILE.yaml#id\" or a table, found integer"
+        );
+    }
 }

@@ -11,6 +11,7 @@
 //! The keys are listed once, in [`schema`], which also writes `levels/schema.json` and the
 //! README's reference table.
 
+mod error;
 mod grid;
 pub mod hasinu;
 pub mod pictures;
@@ -18,11 +19,13 @@ pub mod save;
 pub mod schema;
 pub mod urc;
 
-pub use grid::GridLevel;
+pub use error::{LevelErrorKind, Needed};
 use grid::{CastlingSection, PieceSection};
+pub use grid::{GridLevel, UrcReferenceError};
 
-use crate::continuous::notation::{parse_fen, parse_position};
-use crate::continuous::{Board, Kind, Piece, Position};
+use crate::continuous::notation::{NotationError, parse_fen, parse_position};
+use crate::continuous::{Board, Kind, Piece, Position, PositionError};
+use crate::span::Span;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -52,27 +55,38 @@ pub enum LevelKind {
 }
 
 impl Level {
-    /// The continuous level, or a message saying this one is not.
-    pub fn into_continuous(self) -> Result<ContinuousLevel, String> {
+    /// The continuous level, or why this one is not.
+    pub fn into_continuous(self) -> Result<ContinuousLevel, ModeError> {
         match self.kind {
             LevelKind::Continuous(c) => Ok(c),
-            LevelKind::Grid(_) => Err(format!(
-                "\"{}\" is a grid level, not a continuous one",
-                self.name
-            )),
+            LevelKind::Grid(_) => Err(ModeError::NotContinuous { name: self.name }),
         }
     }
 
-    /// The grid level, or a message saying this one is not.
-    pub fn into_grid(self) -> Result<GridLevel, String> {
+    /// The grid level, or why this one is not.
+    pub fn into_grid(self) -> Result<GridLevel, ModeError> {
         match self.kind {
             LevelKind::Grid(g) => Ok(*g),
-            LevelKind::Continuous(_) => Err(format!(
-                "\"{}\" is a continuous level, not a grid one",
-                self.name
-            )),
+            LevelKind::Continuous(_) => Err(ModeError::NotGrid { name: self.name }),
         }
     }
+}
+
+/// A level of one mode asked for as the other.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModeError {
+    /// A grid level, asked for as a continuous one.
+    #[error("\"{name}\" is a grid level, not a continuous one")]
+    NotContinuous {
+        /// The level's name.
+        name: String,
+    },
+    /// A continuous level, asked for as a grid one.
+    #[error("\"{name}\" is a continuous level, not a grid one")]
+    NotGrid {
+        /// The level's name.
+        name: String,
+    },
 }
 
 /// A continuous level: its board and its start position.
@@ -99,38 +113,25 @@ impl ContinuousLevel {
     }
 }
 
-/// One problem in a level file, placed at its line and column (both 1-based).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One problem in a level file, placed at its file, line and column.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{span}: {kind}")]
 pub struct LevelError {
-    /// The file as named by the user.
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
+    /// The file as named by the user, a 1-based line and a 1-based column in characters.
+    pub span: Span,
     /// What is wrong and what was expected.
-    pub message: String,
-}
-
-impl fmt::Display for LevelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.column, self.message
-        )
-    }
+    pub kind: LevelErrorKind,
 }
 
 /// Every problem found in a level file.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub struct LevelErrors(pub Vec<LevelError>);
 
 impl fmt::Display for LevelErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // In the file's order, whatever order the checks found them in.
         let mut errors: Vec<&LevelError> = self.0.iter().collect();
-        errors.sort_by_key(|e| (e.line, e.column));
+        errors.sort_by_key(|e| (e.span.line, e.span.column));
         for (n, e) in errors.into_iter().enumerate() {
             if n > 0 {
                 writeln!(f)?;
@@ -191,10 +192,8 @@ pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| {
         LevelErrors(vec![LevelError {
-            file: name.clone(),
-            line: 1,
-            column: 1,
-            message: format!("cannot read the file: {e}"),
+            span: Span::at(1, 1).in_file(name.as_str()),
+            kind: LevelErrorKind::Unreadable(Arc::new(e)),
         }])
     })?;
     parse(&name, &text)
@@ -209,7 +208,10 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     };
     let (mut doc, syntax) = toml::de::DeTable::parse_recoverable(text);
     for e in &syntax {
-        errors.at(e.span().unwrap_or(0..0), e.message().trim().to_string());
+        errors.at(
+            e.span().unwrap_or(0..0),
+            LevelErrorKind::Toml(e.message().trim().to_string()),
+        );
     }
     if !syntax.is_empty() {
         return Err(LevelErrors(errors.found));
@@ -218,7 +220,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     // that the rest can still be read and checked.
     let (problems, complete) = schema::check(&mut doc);
     for p in problems {
-        errors.at(p.span, p.message);
+        errors.at(p.span, p.kind);
     }
     if !complete {
         return Err(LevelErrors(errors.found));
@@ -226,8 +228,8 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     let raw = match LevelFile::deserialize(toml::de::Deserializer::from(doc)) {
         Ok(raw) => raw,
         Err(e) => {
-            let message = e.message().trim().to_string();
-            errors.at(e.span().unwrap_or(0..0), message);
+            let kind = LevelErrorKind::Toml(e.message().trim().to_string());
+            errors.at(e.span().unwrap_or(0..0), kind);
             return Err(LevelErrors(errors.found));
         }
     };
@@ -235,18 +237,12 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
         "continuous" => {}
         "grid" => return grid::read(raw, &mut errors),
         other => {
-            errors.at(
-                raw.mode.span(),
-                format!("mode \"{other}\" is not supported: expected \"continuous\" or \"grid\""),
-            );
+            errors.at(raw.mode.span(), LevelErrorKind::Mode(other.to_string()));
             return Err(LevelErrors(errors.found));
         }
     }
     if let Some(p) = &raw.pieces {
-        errors.at(
-            p.span(),
-            "[pieces] belongs to grid levels; this one is continuous".into(),
-        );
+        errors.at(p.span(), LevelErrorKind::PiecesInContinuous);
     }
     for (key, span) in [
         ("castling", raw.rules.castling.as_ref().map(Spanned::span)),
@@ -254,10 +250,7 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
         ("royal", raw.rules.royal.as_ref().map(Spanned::span)),
     ] {
         if let Some(span) = span {
-            errors.at(
-                span,
-                format!("rules.{key} belongs to grid levels; this one is continuous"),
-            );
+            errors.at(span, LevelErrorKind::GridRuleInContinuous(key));
         }
     }
     let board = read_board(&raw, &mut errors);
@@ -266,9 +259,9 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     };
     let board = Arc::new(board);
     let setup = raw.rules.setup.get_ref();
-    let start: Result<Position, String> = if setup.contains('@') {
+    let start: Result<Position, SetupError> = if setup.contains('@') {
         parse_position(board.clone(), &[], setup)
-            .map_err(|e| e.to_string())
+            .map_err(SetupError::from)
             .and_then(|p| {
                 // A POS setup is where every piece starts: all unmoved.
                 let pieces = p
@@ -276,15 +269,15 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
                     .iter()
                     .map(|q| Piece { moved: false, ..*q })
                     .collect();
-                Position::new(board.clone(), pieces, p.to_move()).map_err(|e| e.to_string())
+                Position::new(board.clone(), pieces, p.to_move()).map_err(SetupError::from)
             })
     } else {
-        parse_fen(board.clone(), setup).map_err(|e| e.to_string())
+        parse_fen(board.clone(), setup).map_err(SetupError::from)
     };
     let start = match start {
         Ok(pos) => Some(pos),
         Err(e) => {
-            errors.at(raw.rules.setup.span(), format!("setup: {e}"));
+            errors.at(raw.rules.setup.span(), LevelErrorKind::ContinuousSetup(e));
             None
         }
     };
@@ -298,6 +291,17 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
     }
 }
 
+/// Why a continuous level's setup gives no start position: its text, or its pieces.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SetupError {
+    /// The setup does not read as a POS or a FEN.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A POS setup reads, but its pieces, all unmoved, make no legal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
 struct Errors<'a> {
     file: &'a str,
     text: &'a str,
@@ -305,13 +309,11 @@ struct Errors<'a> {
 }
 
 impl Errors<'_> {
-    fn at(&mut self, span: Range<usize>, message: String) {
+    fn at(&mut self, span: Range<usize>, kind: LevelErrorKind) {
         let (line, column) = line_column(self.text, span.start);
         self.found.push(LevelError {
-            file: self.file.to_string(),
-            line,
-            column,
-            message,
+            span: Span::at(line, column).in_file(self.file),
+            kind,
         });
     }
 }
@@ -330,15 +332,12 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 /// The board's files and ranks, each 1 to 26, or errors at the bad ones.
 fn board_size(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<(u8, u8)> {
-    let mut size = |v: &Spanned<i64>, what: &str| {
+    let mut size = |v: &Spanned<i64>, what: &'static str| {
         let n = *v.get_ref();
         if (1..=26).contains(&n) {
             Some(n as u8)
         } else {
-            errors.at(
-                v.span(),
-                format!("{what} = {n}: expected a whole number from 1 to 26"),
-            );
+            errors.at(v.span(), LevelErrorKind::BoardSize { what, value: n });
             None
         }
     };
@@ -352,16 +351,13 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
     let mut board = Board::new(u32::from(files), u32::from(ranks));
     let default = ContinuousSection::default();
     let c = raw.continuous.as_ref().map_or(&default, Spanned::get_ref);
-    let mut length = |v: &Option<Spanned<f64>>, what: &str, slot: &mut f64| {
+    let mut length = |v: &Option<Spanned<f64>>, what: &'static str, slot: &mut f64| {
         if let Some(v) = v {
             let x = *v.get_ref();
             if x.is_finite() && x > 0.0 && x <= 1e6 {
                 *slot = x;
             } else {
-                errors.at(
-                    v.span(),
-                    format!("{what} = {x}: expected a positive length (in units of R)"),
-                );
+                errors.at(v.span(), LevelErrorKind::Length { what, value: x });
             }
         }
     };
@@ -408,18 +404,12 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
                 Some(k) if !matches!(k, Kind::King | Kind::Pawn) => kinds.push(k),
                 _ => errors.at(
                     item.span(),
-                    format!(
-                        "promotion \"{}\": expected one of Q, R, B, N",
-                        item.get_ref()
-                    ),
+                    LevelErrorKind::ContinuousPromotion(item.get_ref().clone()),
                 ),
             }
         }
         if kinds.is_empty() && list.get_ref().is_empty() {
-            errors.at(
-                list.span(),
-                "promotion: the list needs at least one piece".to_string(),
-            );
+            errors.at(list.span(), LevelErrorKind::NoContinuousPromotion);
         }
         board.promotion = kinds;
     }
@@ -434,5 +424,35 @@ mod tests {
     fn line_column_counts_characters() {
         assert_eq!(line_column("ab\ncd", 4), (2, 2));
         assert_eq!(line_column("é\nx", 3), (2, 1));
+    }
+
+    #[test]
+    fn a_level_of_the_other_mode_is_refused_by_name() {
+        assert_eq!(
+            ModeError::NotContinuous {
+                name: "Chess".into()
+            }
+            .to_string(),
+            "\"Chess\" is a grid level, not a continuous one"
+        );
+        assert_eq!(
+            ModeError::NotGrid {
+                name: "Obento".into()
+            }
+            .to_string(),
+            "\"Obento\" is a continuous level, not a grid one"
+        );
+    }
+
+    #[test]
+    fn a_level_error_is_placed_in_its_file() {
+        let e = parse("x.toml", "name = \"X\"\nmode = [\n").expect_err("bad TOML");
+        let first = &e.0[0];
+        assert_eq!(first.span.file.as_deref(), Some("x.toml"));
+        assert_eq!(first.span.line, 2, "{first}");
+        assert!(
+            first.to_string().starts_with(&format!("{}: ", first.span)),
+            "{first}"
+        );
     }
 }

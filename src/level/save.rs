@@ -26,16 +26,18 @@
 //! | writing | to a temporary file beside the target, flushed to disk, then renamed over it: an interrupted save leaves the previous file whole |
 //! | redo list | not saved: a saved game is the moves on the board |
 
-use super::{Level, LevelKind, line_column};
-use crate::continuous::notation::{format_position, format_request, parse_move};
-use crate::continuous::{self, Outcome};
+use super::{Level, LevelErrors, LevelKind, line_column};
+use crate::continuous::notation::{NotationError, format_position, format_request, parse_move};
+use crate::continuous::{self, Outcome, Reason};
 use crate::grid::{self, Fen};
 use crate::play::Play;
+use crate::span::Span;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use toml::Spanned;
 
 /// The format version this code writes and reads.
@@ -83,27 +85,121 @@ impl Saved {
     }
 }
 
-/// Why a saved game was not written or not loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a saved game was not written or not loaded: the file, where in it when the problem
+/// has a place, and what is wrong.
+///
+/// A problem in the record's text has a [`Span`] (naming the same file); a file that cannot
+/// be read or written has none, so the file is kept beside the span rather than in it.
+#[derive(Clone, Debug, thiserror::Error)]
 pub struct SaveError {
-    /// The file.
+    /// The file, as named by the user.
     pub file: String,
-    /// 1-based line and column in it, when the problem has a place.
-    pub at: Option<(usize, usize)>,
+    /// Where in the file, when the problem has a place.
+    pub span: Option<Span>,
     /// What is wrong.
-    pub message: String,
+    pub kind: SaveErrorKind,
 }
 
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.at {
-            Some((line, column)) => write!(f, "{}:{line}:{column}: {}", self.file, self.message),
-            None => write!(f, "{}: {}", self.file, self.message),
+        match &self.span {
+            Some(span) => write!(f, "{span}: {}", self.kind),
+            None => write!(f, "{}: {}", self.file, self.kind),
         }
     }
 }
 
-impl std::error::Error for SaveError {}
+/// A field of a saved game that must hold a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveField {
+    /// `level.text`.
+    LevelText,
+    /// `level.hash`.
+    LevelHash,
+    /// `game.start`.
+    GameStart,
+    /// One of `game.moves`, numbered from 1.
+    Move(usize),
+    /// `game.ended`.
+    GameEnded,
+}
+
+impl fmt::Display for SaveField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveField::LevelText => f.write_str("level.text"),
+            SaveField::LevelHash => f.write_str("level.hash"),
+            SaveField::GameStart => f.write_str("game.start"),
+            SaveField::Move(n) => write!(f, "move {n}"),
+            SaveField::GameEnded => f.write_str("game.ended"),
+        }
+    }
+}
+
+/// What is wrong with a saved game, one variant per problem.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum SaveErrorKind {
+    /// The file could not be written.
+    #[error("cannot save: {0}")]
+    Write(#[source] Arc<std::io::Error>),
+    /// The file could not be read.
+    #[error("cannot read: {0}")]
+    Read(#[source] Arc<std::io::Error>),
+    /// The text is not TOML of a saved game's shape (the TOML reader's message).
+    #[error("not a saved game: {0}")]
+    NotASave(String),
+    /// A field that holds a string holds something else.
+    #[error("{0}: expected a string")]
+    NotAString(SaveField),
+    /// `format` is not the one this version reads.
+    #[error("format {0}: this version reads format {FORMAT}")]
+    Format(toml::Value),
+    /// The level's copy does not hash to the saved hash.
+    #[error("the saved level does not match its hash: the file was edited or damaged")]
+    HashMismatch,
+    /// The level's copy does not read as a level.
+    #[error("the saved level does not load:\n{0}")]
+    Level(LevelErrors),
+    /// The grid start is not a FEN of the level.
+    #[error("start: {0}")]
+    GridStart(grid::FenError),
+    /// The continuous start is not a POS of the level (boxed: the notation's errors are
+    /// large, and every `Result` of this module carries the room for one).
+    #[error("start: {0}")]
+    ContinuousStart(Box<NotationError>),
+    /// A grid move does not read or is not legal.
+    #[error("move {number}: {reason}")]
+    GridMove {
+        /// Its number, from 1.
+        number: usize,
+        /// Why it was refused.
+        reason: grid::game::PlayError,
+    },
+    /// A continuous move does not read.
+    #[error("move {number}: {error}")]
+    ContinuousMove {
+        /// Its number, from 1.
+        number: usize,
+        /// Why it does not read (boxed, as for [`SaveErrorKind::ContinuousStart`]).
+        error: Box<NotationError>,
+    },
+    /// A continuous move reads but the rules refuse it.
+    #[error("move {number} '{text}': illegal ({reason})")]
+    Illegal {
+        /// Its number, from 1.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why the rules refuse it.
+        reason: Reason,
+    },
+    /// `ended` is given, but the moves already ended the game.
+    #[error("ended: the game was already over by the rules")]
+    AlreadyOver,
+    /// `ended` is neither `resigned` nor `draw-agreed`.
+    #[error("ended \"{0}\": expected \"resigned\" or \"draw-agreed\"")]
+    UnknownEnding(String),
+}
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -200,8 +296,8 @@ pub fn save(
     let text = to_text(level_path, level_text, game);
     write_atomically(path, text.as_bytes()).map_err(|e| SaveError {
         file: path.display().to_string(),
-        at: None,
-        message: format!("cannot save: {e}"),
+        span: None,
+        kind: SaveErrorKind::Write(Arc::new(e)),
     })
 }
 
@@ -235,86 +331,101 @@ pub fn load(path: &Path) -> Result<Saved, SaveError> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| SaveError {
         file: file.clone(),
-        at: None,
-        message: format!("cannot read: {e}"),
+        span: None,
+        kind: SaveErrorKind::Read(Arc::new(e)),
     })?;
     parse(&file, &text)
 }
 
 /// Reads and replays a saved game's text; `file` names it in errors.
 pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
-    let fail = |span: Range<usize>, message: String| SaveError {
-        file: file.to_string(),
-        at: Some(line_column(text, span.start)),
-        message,
+    let fail = |span: Range<usize>, kind: SaveErrorKind| {
+        let (line, column) = line_column(text, span.start);
+        SaveError {
+            file: file.to_string(),
+            span: Some(Span::at(line, column).in_file(file)),
+            kind,
+        }
     };
     let raw: SaveFile<Spanned<toml::Value>> = toml::from_str(text).map_err(|e| {
         fail(
             e.span().unwrap_or(0..0),
-            format!("not a saved game: {}", e.message().trim()),
+            SaveErrorKind::NotASave(e.message().trim().to_string()),
         )
     })?;
-    let string = |v: &Spanned<toml::Value>, what: &str| -> Result<String, SaveError> {
+    let string = |v: &Spanned<toml::Value>, field: SaveField| -> Result<String, SaveError> {
         v.get_ref()
             .as_str()
             .map(str::to_string)
-            .ok_or_else(|| fail(v.span(), format!("{what}: expected a string")))
+            .ok_or_else(|| fail(v.span(), SaveErrorKind::NotAString(field)))
     };
     if raw.format.get_ref().as_integer() != Some(FORMAT) {
         return Err(fail(
             raw.format.span(),
-            format!(
-                "format {}: this version reads format {FORMAT}",
-                raw.format.get_ref()
-            ),
+            SaveErrorKind::Format(raw.format.get_ref().clone()),
         ));
     }
-    let level_text = string(&raw.level.text, "level.text")?;
-    let saved_hash = string(&raw.level.hash, "level.hash")?;
+    let level_text = string(&raw.level.text, SaveField::LevelText)?;
+    let saved_hash = string(&raw.level.hash, SaveField::LevelHash)?;
     if hash(&level_text) != saved_hash {
-        return Err(fail(
-            raw.level.hash.span(),
-            "the saved level does not match its hash: the file was edited or damaged".into(),
-        ));
+        return Err(fail(raw.level.hash.span(), SaveErrorKind::HashMismatch));
     }
     // Read under its own path, so that files it names (URC pieces) are found beside it.
-    let level = super::parse(&raw.level.path, &level_text).map_err(|e| SaveError {
-        file: file.to_string(),
-        at: Some(line_column(text, raw.level.text.span().start)),
-        message: format!("the saved level does not load:\n{e}"),
-    })?;
-    let start_text = string(&raw.game.start, "game.start")?;
+    let level = super::parse(&raw.level.path, &level_text)
+        .map_err(|e| fail(raw.level.text.span(), SaveErrorKind::Level(e)))?;
+    let start_text = string(&raw.game.start, SaveField::GameStart)?;
     let moves: Vec<(String, Range<usize>)> = raw
         .game
         .moves
         .iter()
         .enumerate()
-        .map(|(n, m)| Ok((string(m, &format!("move {}", n + 1))?, m.span())))
+        .map(|(n, m)| Ok((string(m, SaveField::Move(n + 1))?, m.span())))
         .collect::<Result<_, SaveError>>()?;
     let game = match &level.kind {
         LevelKind::Grid(g) => {
             let start = g
                 .parse_fen(&start_text)
-                .map_err(|e| fail(raw.game.start.span(), format!("start: {e}")))?;
+                .map_err(|e| fail(raw.game.start.span(), SaveErrorKind::GridStart(e)))?;
             let mut game = grid::game::Game::new(g.variant.clone(), start);
             for (n, (m, span)) in moves.iter().enumerate() {
-                game.play_text(m)
-                    .map_err(|e| fail(span.clone(), format!("move {}: {e}", n + 1)))?;
+                game.play_text(m).map_err(|e| {
+                    fail(
+                        span.clone(),
+                        SaveErrorKind::GridMove {
+                            number: n + 1,
+                            reason: e,
+                        },
+                    )
+                })?;
             }
             AnyGame::Grid(game)
         }
         LevelKind::Continuous(c) => {
-            let start = c
-                .parse_position(&start_text)
-                .map_err(|e| fail(raw.game.start.span(), format!("start: {e}")))?;
+            let start = c.parse_position(&start_text).map_err(|e| {
+                fail(
+                    raw.game.start.span(),
+                    SaveErrorKind::ContinuousStart(Box::new(e)),
+                )
+            })?;
             let mut game = continuous::Game::new(start);
             for (n, (m, span)) in moves.iter().enumerate() {
-                let request = parse_move(&c.board, m)
-                    .map_err(|e| fail(span.clone(), format!("move {}: {e}", n + 1)))?;
+                let request = parse_move(&c.board, m).map_err(|error| {
+                    fail(
+                        span.clone(),
+                        SaveErrorKind::ContinuousMove {
+                            number: n + 1,
+                            error: Box::new(error),
+                        },
+                    )
+                })?;
                 if let Outcome::Illegal(reason) = game.play(request) {
                     return Err(fail(
                         span.clone(),
-                        format!("move {} '{m}': illegal ({reason})", n + 1),
+                        SaveErrorKind::Illegal {
+                            number: n + 1,
+                            text: m.clone(),
+                            reason,
+                        },
                     ));
                 }
             }
@@ -323,16 +434,13 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
     };
     let mut game = game;
     if let Some(ended) = &raw.game.ended {
-        let how = string(ended, "game.ended")?;
+        let how = string(ended, SaveField::GameEnded)?;
         let over = match &game {
             AnyGame::Grid(g) => g.status().is_over(),
             AnyGame::Continuous(g) => g.status().is_over(),
         };
         if over {
-            return Err(fail(
-                ended.span(),
-                "ended: the game was already over by the rules".into(),
-            ));
+            return Err(fail(ended.span(), SaveErrorKind::AlreadyOver));
         }
         match (how.as_str(), &mut game) {
             ("resigned", AnyGame::Grid(g)) => g.resign(),
@@ -342,7 +450,7 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
             (other, _) => {
                 return Err(fail(
                     ended.span(),
-                    format!("ended \"{other}\": expected \"resigned\" or \"draw-agreed\""),
+                    SaveErrorKind::UnknownEnding(other.to_string()),
                 ));
             }
         }
@@ -353,4 +461,67 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
         level,
         game,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_error_prints_its_place_then_its_problem() {
+        let unreadable = SaveError {
+            file: "game.toml".into(),
+            span: None,
+            kind: SaveErrorKind::Read(Arc::new(std::io::Error::other("gone"))),
+        };
+        assert_eq!(unreadable.to_string(), "game.toml: cannot read: gone");
+        let e = parse("game.toml", "format = 1\n[level\n").expect_err("syntax");
+        assert_eq!(e.span, Some(Span::at(2, 7).in_file("game.toml")));
+        assert!(matches!(e.kind, SaveErrorKind::NotASave(_)), "{e}");
+        let e = parse("game.toml", "format = 2\n").expect_err("no level");
+        assert_eq!(
+            e.to_string(),
+            "game.toml:1:1: not a saved game: missing field `level`"
+        );
+    }
+
+    #[test]
+    fn each_problem_keeps_its_words() {
+        let cases = [
+            (
+                SaveErrorKind::Format(toml::Value::Integer(2)),
+                "format 2: this version reads format 1",
+            ),
+            (
+                SaveErrorKind::NotAString(SaveField::Move(3)),
+                "move 3: expected a string",
+            ),
+            (
+                SaveErrorKind::GridMove {
+                    number: 2,
+                    reason: grid::game::PlayError::NotAMove("e7".into()),
+                },
+                "move 2: 'e7': expected a move like e2e4 or e7e8q",
+            ),
+            (
+                SaveErrorKind::Illegal {
+                    number: 1,
+                    text: "a1-a9".into(),
+                    reason: Reason::GameOver,
+                },
+                "move 1 'a1-a9': illegal (game-over)",
+            ),
+            (
+                SaveErrorKind::AlreadyOver,
+                "ended: the game was already over by the rules",
+            ),
+            (
+                SaveErrorKind::UnknownEnding("bored".into()),
+                "ended \"bored\": expected \"resigned\" or \"draw-agreed\"",
+            ),
+        ];
+        for (kind, text) in cases {
+            assert_eq!(kind.to_string(), text);
+        }
+    }
 }

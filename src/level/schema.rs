@@ -9,6 +9,7 @@
 //!   as taplo and Even Better TOML use to check and complete level files as they are typed);
 //! - [`reference`] writes it as the README's reference table.
 
+use super::{LevelErrorKind, Needed};
 use std::fmt::Write;
 use std::ops::Range;
 use toml::Spanned;
@@ -365,12 +366,12 @@ pub const LEVEL: &[Field] = &[
 ];
 
 /// A problem found by [`check`]: where and what.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Problem {
     /// The byte range it is about.
     pub span: Range<usize>,
     /// What is wrong and what was expected.
-    pub message: String,
+    pub kind: LevelErrorKind,
 }
 
 /// Checks a parsed level against [`LEVEL`], dropping every entry that does not fit so that
@@ -399,8 +400,8 @@ struct Walk {
 }
 
 impl Walk {
-    fn problem(&mut self, span: Range<usize>, message: String) {
-        self.problems.push(Problem { span, message });
+    fn problem(&mut self, span: Range<usize>, kind: LevelErrorKind) {
+        self.problems.push(Problem { span, kind });
     }
 
     fn applies(&self, f: &Field) -> bool {
@@ -412,11 +413,6 @@ impl Walk {
 
     /// Checks a table's keys; `path` names it in messages (`""` for the top level).
     fn table(&mut self, table: &mut DeTable<'_>, span: Range<usize>, fields: &[Field], path: &str) {
-        let place = if path.is_empty() {
-            "at the top level".to_string()
-        } else {
-            format!("in [{path}]")
-        };
         let keys: Vec<(String, Range<usize>)> = table
             .keys()
             .map(|k| (k.get_ref().to_string(), k.span()))
@@ -430,29 +426,29 @@ impl Walk {
                 format!("{path}.{key}")
             };
             let Some(f) = fields.iter().find(|f| f.key == key) else {
-                let known: Vec<&str> = fields
+                let known: Vec<&'static str> = fields
                     .iter()
                     .filter(|f| self.applies(f))
                     .map(|f| f.key)
                     .collect();
                 self.problem(
                     key_span,
-                    format!(
-                        "unknown key `{key}` {place}: expected one of {}",
-                        known.join(", ")
-                    ),
+                    LevelErrorKind::UnknownKey {
+                        key: key.clone(),
+                        table: path.to_string(),
+                        known,
+                    },
                 );
                 table.remove(key.as_str());
                 continue;
             };
             if !self.applies(f) {
-                let (belongs, this) = match f.mode {
-                    LevelMode::Grid => ("grid", "continuous"),
-                    _ => ("continuous", "grid"),
-                };
                 self.problem(
                     key_span,
-                    format!("`{full}` belongs to {belongs} levels; this one is {this}"),
+                    LevelErrorKind::OtherModesKey {
+                        key: full,
+                        belongs: f.mode,
+                    },
                 );
                 table.remove(key.as_str());
                 continue;
@@ -471,38 +467,36 @@ impl Walk {
             // A mode's own required keys are required only once the mode is known.
             let binding = f.mode == LevelMode::Any || Some(f.mode) == self.mode;
             if f.required && binding && !present {
-                let whose = if path.is_empty() {
-                    "the level".to_string()
-                } else {
-                    format!("[{path}]")
-                };
-                let what = match f.shape {
-                    Shape::Table(_) | Shape::Map(..) => format!("a [{}] table", f.key),
-                    _ => format!("`{}`", f.key),
+                let needed = match f.shape {
+                    Shape::Table(_) | Shape::Map(..) => Needed::Table(f.key),
+                    _ => Needed::Key(f.key),
                 };
                 self.problem(
                     span.start..span.start,
-                    format!("{whose} needs {what}: {}", f.doc),
+                    LevelErrorKind::Missing {
+                        table: path.to_string(),
+                        needed,
+                        doc: f.doc,
+                    },
                 );
                 self.complete = false;
             }
         }
         if path.starts_with("pieces.") && path.matches('.').count() == 1 {
-            let given: Vec<&str> = ["betza", "hasinu", "urc"]
+            let given: Vec<&'static str> = ["betza", "hasinu", "urc"]
                 .into_iter()
                 .filter(|k| table.get(*k).is_some())
                 .collect();
             if given.len() != 1 {
-                let message = if given.is_empty() {
-                    format!("[{path}] needs its moves: one of `betza`, `hasinu` or `urc`")
+                let kind = if given.is_empty() {
+                    LevelErrorKind::NoMoves(path.to_string())
                 } else {
-                    format!(
-                        "[{path}] gives its moves {} ways ({}): keep one",
-                        given.len(),
-                        given.join(", ")
-                    )
+                    LevelErrorKind::ManyMoves {
+                        table: path.to_string(),
+                        given,
+                    }
                 };
-                self.problem(span.start..span.start, message);
+                self.problem(span.start..span.start, kind);
                 self.complete = false;
             }
         }
@@ -512,14 +506,20 @@ impl Walk {
     fn value(&mut self, value: &mut Spanned<DeValue<'_>>, shape: &Shape, path: &str) -> bool {
         let span = value.span();
         let found = value.get_ref().type_str();
-        let wrong = |expected: &str| format!("`{path}`: expected {expected}, found {found}");
         match (shape, value.get_mut()) {
             (Shape::Text, DeValue::String(_)) => true,
             (Shape::Pattern(_, words), DeValue::String(s)) => {
                 if pattern_matches(shape, s) {
                     true
                 } else {
-                    self.problem(span, format!("`{path}` = \"{s}\": expected {words}"));
+                    self.problem(
+                        span,
+                        LevelErrorKind::Pattern {
+                            key: path.to_string(),
+                            value: s.to_string(),
+                            expected: words,
+                        },
+                    );
                     false
                 }
             }
@@ -527,10 +527,13 @@ impl Walk {
                 if choices.contains(&s.as_ref()) {
                     true
                 } else {
-                    let list: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
                     self.problem(
                         span,
-                        format!("`{path}` = \"{s}\": expected one of {}", list.join(", ")),
+                        LevelErrorKind::Choice {
+                            key: path.to_string(),
+                            value: s.to_string(),
+                            choices,
+                        },
                     );
                     false
                 }
@@ -558,7 +561,11 @@ impl Walk {
                     if !pattern_matches(shape, &key) {
                         self.problem(
                             key_span,
-                            format!("key `{key}` in [{path}]: expected {words}"),
+                            LevelErrorKind::MapKey {
+                                key: key.clone(),
+                                table: path.to_string(),
+                                expected: words,
+                            },
                         );
                         t.remove(key.as_str());
                         continue;
@@ -581,7 +588,14 @@ impl Walk {
                     Shape::Table(_) | Shape::Map(..) => "a table",
                     Shape::TextOrTable(_) => "a string or a table",
                 };
-                self.problem(span, wrong(expected));
+                self.problem(
+                    span,
+                    LevelErrorKind::WrongType {
+                        key: path.to_string(),
+                        expected,
+                        found,
+                    },
+                );
                 false
             }
         }

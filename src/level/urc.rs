@@ -52,6 +52,7 @@ use crate::betza::directions::{Leap, leaps, symmetric};
 use crate::betza::model::leg;
 use crate::betza::{Betza, MAX_REPEAT, parse};
 use crate::grid::board::MAX_SIDE;
+use crate::span::Span;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_saphyr::{MessageFormatter, Spanned, UserMessageFormatter};
@@ -235,8 +236,8 @@ pub struct UrcPiece {
 
 impl UrcPiece {
     /// Checks a definition (its symbol and its moves) and converts it.
-    pub fn new(id: &str, definition: UrcDefinition) -> Result<UrcPiece, String> {
-        let betza = convert(&definition).map_err(|r| r.message)?;
+    pub fn new(id: &str, definition: UrcDefinition) -> Result<UrcPiece, UrcRefusal> {
+        let betza = convert(&definition)?;
         Ok(UrcPiece {
             id: id.to_string(),
             definition,
@@ -245,59 +246,171 @@ impl UrcPiece {
     }
 }
 
-/// A problem in a URC file or definition. Displays as `LINE:COL: MESSAGE` when its place
-/// is known, else as `MESSAGE`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A problem in a URC file: where, when its place is known, and what. Displays as
+/// `LINE:COL: PROBLEM` when its place is known, else as `PROBLEM`.
+///
+/// The span has no file: [`read_yaml`] reads text, and whoever read it from a file names it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct UrcError {
-    /// 1-based line in the YAML text, if known.
-    pub line: Option<usize>,
-    /// 1-based column (in characters) in the YAML text, if known.
-    pub column: Option<usize>,
+    /// Where in the YAML text (1-based line and column in characters), if known.
+    pub span: Option<Span>,
     /// What is wrong.
-    pub message: String,
+    pub kind: UrcErrorKind,
 }
 
 impl fmt::Display for UrcError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "{line}:{column}: {}", self.message),
-            _ => f.write_str(&self.message),
+        match &self.span {
+            Some(span) => write!(f, "{span}: {}", self.kind),
+            None => write!(f, "{}", self.kind),
         }
     }
 }
 
-impl std::error::Error for UrcError {}
+/// What is wrong in a URC file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UrcErrorKind {
+    /// Bad YAML, an unknown key, a wrong type, a duplicate key (the YAML reader's message).
+    #[error("{0}")]
+    Yaml(String),
+    /// The file holds no piece.
+    #[error("no pieces: a URC file is a map of piece ids to definitions")]
+    NoPieces,
+    /// A piece reads but cannot be played.
+    #[error("piece {id}: {refusal}")]
+    Piece {
+        /// The piece's id in the file.
+        id: String,
+        /// Why it cannot be played.
+        refusal: UrcRefusal,
+    },
+}
 
 impl UrcError {
-    fn at(location: serde_saphyr::Location, message: String) -> UrcError {
+    fn at(location: serde_saphyr::Location, kind: UrcErrorKind) -> UrcError {
         let known = location.line() > 0;
         let number = |n: u64| usize::try_from(n).ok().filter(|_| known);
         UrcError {
-            line: number(location.line()),
-            column: number(location.column()),
-            message,
+            span: number(location.line())
+                .zip(number(location.column()))
+                .map(|(line, column)| Span::at(line, column)),
+            kind,
         }
     }
+}
+
+/// Why a URC definition cannot be played: the module's "Refused" table, one variant a row.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UrcRefusal {
+    /// The symbol is not one or two visible characters.
+    #[error("symbol {0:?}: expected one or two visible characters")]
+    Symbol(String),
+    /// `moves` is an empty list.
+    #[error("moves is empty: a piece needs at least one move")]
+    NoMoves,
+    /// One of the moves cannot be played.
+    #[error("move {number} ({kind}): {problem}")]
+    Move {
+        /// Its number in `moves`, from 1.
+        number: usize,
+        /// Its `type`: `slide`, `leap` or `hopper`.
+        kind: &'static str,
+        /// What is wrong with it.
+        problem: UrcMoveProblem,
+    },
+    /// En passant is asked for, but no move can capture with it.
+    #[error(
+        "special_rules.en_passant: true needs a capture_only slide or leap to capture en passant with"
+    )]
+    EnPassantWithoutCapture,
+    /// A bug: the terms, each checked, do not read together.
+    #[error("internal: the conversion {0:?} does not read as Betza")]
+    Unreadable(String),
+}
+
+impl UrcRefusal {
+    /// The part of the definition the refusal is about, for its place in a file.
+    fn part(&self) -> Part {
+        match self {
+            UrcRefusal::Symbol(_) => Part::Symbol,
+            UrcRefusal::NoMoves => Part::Moves,
+            UrcRefusal::Move { number, .. } => Part::Move(number.saturating_sub(1)),
+            UrcRefusal::EnPassantWithoutCapture => Part::SpecialRules,
+            UrcRefusal::Unreadable(_) => Part::Piece,
+        }
+    }
+}
+
+/// What is wrong with one move of a URC definition.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UrcMoveProblem {
+    /// A slide's range outside 1 to [`MAX_REPEAT`].
+    #[error("range {0}: expected \"unlimited\" or 1 to {MAX_REPEAT} squares")]
+    Range(u32),
+    /// A hopper over no piece.
+    #[error("hurdle_count 0: a hopper hops at least one piece (a slide hops none)")]
+    NoHurdle,
+    /// A hopper landing on its last hurdle.
+    #[error("land_distance 0: a hopper lands beyond its last hurdle (1: just beyond)")]
+    NoLanding,
+    /// A hopper's line longer than the widest board.
+    #[error(
+        "hurdle_count {hurdle_count} and land_distance {land_distance} need {line} squares in a line: no board is wider than {MAX_SIDE}"
+    )]
+    TooLong {
+        /// Its `hurdle_count`.
+        hurdle_count: u32,
+        /// Its `land_distance`.
+        land_distance: u32,
+        /// The squares in a line it needs, the mover's included.
+        line: u64,
+    },
+    /// `move_only` and `capture_only` both true.
+    #[error("move_only and capture_only are both true: the move could end nowhere")]
+    MoveAndCaptureOnly,
+    /// An empty list of directions or vectors.
+    #[error("{field} is empty")]
+    Empty {
+        /// `directions` or `vectors`.
+        field: &'static str,
+    },
+    /// The vector `[0, 0]`.
+    #[error("{field}: [0, 0] goes nowhere")]
+    Nowhere {
+        /// `directions` or `vectors`.
+        field: &'static str,
+    },
+    /// A vector with a component beyond the widest board.
+    #[error(
+        "{field}: [{x}, {y}] is too long: each component lies within ±{limit} (no board is wider than {MAX_SIDE} squares)",
+        limit = MAX_SIDE - 1
+    )]
+    TooFar {
+        /// `directions` or `vectors`.
+        field: &'static str,
+        /// The vector's x.
+        x: i32,
+        /// The vector's y.
+        y: i32,
+    },
+    /// A bug: a written term does not compile to what the move says.
+    #[error("internal: {0} does not say what the move says")]
+    Internal(String),
 }
 
 /// Reads a YAML file holding a map of piece ids to definitions, in the file's order.
 pub fn read_yaml(text: &str) -> Result<Vec<UrcPiece>, UrcError> {
     let file: Ordered<Spanned<UrcDefinition>> = serde_saphyr::from_str(text).map_err(|e| {
-        let message = UserMessageFormatter.format_message(&e).into_owned();
+        let kind = UrcErrorKind::Yaml(UserMessageFormatter.format_message(&e).into_owned());
         match e.location() {
-            Some(location) => UrcError::at(location, message),
-            None => UrcError {
-                line: None,
-                column: None,
-                message,
-            },
+            Some(location) => UrcError::at(location, kind),
+            None => UrcError { span: None, kind },
         }
     })?;
     if file.0.is_empty() {
         return Err(UrcError {
-            line: None,
-            column: None,
-            message: "no pieces: a URC file is a map of piece ids to definitions".into(),
+            span: None,
+            kind: UrcErrorKind::NoPieces,
         });
     }
     // The same text again, for the places of the parts a conversion may refuse (serde
@@ -307,7 +420,7 @@ pub fn read_yaml(text: &str) -> Result<Vec<UrcPiece>, UrcError> {
     for (n, (id, definition)) in file.0.into_iter().enumerate() {
         let betza = convert(&definition.value).map_err(|refusal| {
             let place = places.as_ref().and_then(|p| p.0.get(n)).map(|(_, p)| p);
-            let location = match (refusal.part, place) {
+            let location = match (refusal.part(), place) {
                 (Part::Move(k), Some(p)) => p
                     .value
                     .moves
@@ -322,7 +435,13 @@ pub fn read_yaml(text: &str) -> Result<Vec<UrcPiece>, UrcError> {
                 _ => None,
             }
             .unwrap_or(definition.referenced);
-            UrcError::at(location, format!("piece {id}: {}", refusal.message))
+            UrcError::at(
+                location,
+                UrcErrorKind::Piece {
+                    id: id.clone(),
+                    refusal,
+                },
+            )
         })?;
         out.push(UrcPiece {
             id,
@@ -335,8 +454,8 @@ pub fn read_yaml(text: &str) -> Result<Vec<UrcPiece>, UrcError> {
 
 /// Converts one definition (from YAML or TOML) to Betza. Promotion and castling are not
 /// part of it; see the module's decision table for the rest.
-pub fn to_betza(def: &UrcDefinition) -> Result<String, String> {
-    convert(def).map_err(|r| r.message)
+pub fn to_betza(def: &UrcDefinition) -> Result<String, UrcRefusal> {
+    convert(def)
 }
 
 /// A map read as a list of its entries, in the order written.
@@ -382,66 +501,38 @@ enum Part {
     SpecialRules,
 }
 
-/// Why a definition cannot be converted, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Refusal {
-    part: Part,
-    message: String,
-}
-
-fn refuse(part: Part, message: impl Into<String>) -> Refusal {
-    Refusal {
-        part,
-        message: message.into(),
-    }
-}
-
 /// The definition checked and converted.
-fn convert(def: &UrcDefinition) -> Result<String, Refusal> {
+fn convert(def: &UrcDefinition) -> Result<String, UrcRefusal> {
     let symbol_chars = def.symbol.chars().count();
     if !(1..=2).contains(&symbol_chars) || def.symbol.chars().any(char::is_whitespace) {
-        return Err(refuse(
-            Part::Symbol,
-            format!(
-                "symbol {:?}: expected one or two visible characters",
-                def.symbol
-            ),
-        ));
+        return Err(UrcRefusal::Symbol(def.symbol.clone()));
     }
     if def.moves.is_empty() {
-        return Err(refuse(
-            Part::Moves,
-            "moves is empty: a piece needs at least one move",
-        ));
+        return Err(UrcRefusal::NoMoves);
     }
     let en_passant = def.special_rules.as_ref().is_some_and(|s| s.en_passant);
     let mut terms = Vec::new();
     for (k, m) in def.moves.iter().enumerate() {
-        terms.extend(move_terms(m, en_passant).map_err(|message| {
-            refuse(
-                Part::Move(k),
-                format!("move {} ({}): {message}", k + 1, kind(m)),
-            )
-        })?);
+        terms.extend(
+            move_terms(m, en_passant).map_err(|problem| UrcRefusal::Move {
+                number: k + 1,
+                kind: kind(m),
+                problem,
+            })?,
+        );
     }
     let takes_en_passant = def.moves.iter().any(|m| match m {
         UrcMove::Slide { capture_only, .. } | UrcMove::Leap { capture_only, .. } => *capture_only,
         UrcMove::Hopper { .. } => false,
     });
     if en_passant && !takes_en_passant {
-        return Err(refuse(
-            Part::SpecialRules,
-            "special_rules.en_passant: true needs a capture_only slide or leap to capture en passant with",
-        ));
+        return Err(UrcRefusal::EnPassantWithoutCapture);
     }
     let betza = terms.join("|");
     // Each term was checked on its own; the whole must read too.
     match parse(&betza) {
         Ok(Betza::Modern(_)) => Ok(betza),
-        _ => Err(refuse(
-            Part::Piece,
-            format!("internal: the conversion {betza:?} does not read as Betza"),
-        )),
+        _ => Err(UrcRefusal::Unreadable(betza)),
     }
 }
 
@@ -503,7 +594,7 @@ enum Reach {
 }
 
 /// The Betza terms of one move.
-fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
+fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, UrcMoveProblem> {
     let (vectors, field, reach, modes) = match *m {
         UrcMove::Slide {
             ref directions,
@@ -516,11 +607,7 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
                 UrcRange::Unlimited => Reach::Ride,
                 UrcRange::Squares(n) => match u16::try_from(n) {
                     Ok(k) if (1..=MAX_REPEAT).contains(&n) => Reach::Steps(k),
-                    _ => {
-                        return Err(format!(
-                            "range {n}: expected \"unlimited\" or 1 to {MAX_REPEAT} squares"
-                        ));
-                    }
+                    _ => return Err(UrcMoveProblem::Range(n)),
                 },
             };
             let modes = Modes {
@@ -558,21 +645,18 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
             initial_only,
         } => {
             if hurdle_count == 0 {
-                return Err(
-                    "hurdle_count 0: a hopper hops at least one piece (a slide hops none)".into(),
-                );
+                return Err(UrcMoveProblem::NoHurdle);
             }
             if land_distance == 0 {
-                return Err(
-                    "land_distance 0: a hopper lands beyond its last hurdle (1: just beyond)"
-                        .into(),
-                );
+                return Err(UrcMoveProblem::NoLanding);
             }
             let line = u64::from(hurdle_count) + u64::from(land_distance) + 1;
             if line > u64::from(MAX_SIDE) {
-                return Err(format!(
-                    "hurdle_count {hurdle_count} and land_distance {land_distance} need {line} squares in a line: no board is wider than {MAX_SIDE}"
-                ));
+                return Err(UrcMoveProblem::TooLong {
+                    hurdle_count,
+                    land_distance,
+                    line,
+                });
             }
             let modes = Modes {
                 move_only,
@@ -583,7 +667,7 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
                 same_direction: false,
             };
             if move_only && capture_only {
-                return Err(BOTH.into());
+                return Err(UrcMoveProblem::MoveAndCaptureOnly);
             }
             if (hurdle_count, land_distance) != (1, 1) {
                 return hopper_chains(directions, hurdle_count, land_distance, modes);
@@ -592,7 +676,7 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
         }
     };
     if modes.move_only && modes.capture_only {
-        return Err(BOTH.into());
+        return Err(UrcMoveProblem::MoveAndCaptureOnly);
     }
     let groups = atoms(vectors, field)?;
     let prefix = modes.letters();
@@ -634,9 +718,6 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-/// Why a move with both `move_only` and `capture_only` is refused.
-const BOTH: &str = "move_only and capture_only are both true: the move could end nowhere";
-
 /// A hopper over `hurdles` pieces landing `land` squares beyond the last, as chains (see
 /// the module's table): the first hop and a forced step straight on for each further
 /// square, its directions grouped as a one-hurdle hopper's are, when it hops one piece;
@@ -648,7 +729,7 @@ fn hopper_chains(
     hurdles: u32,
     land: u32,
     modes: Modes,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, UrcMoveProblem> {
     let groups = atoms(directions, "directions")?;
     let first = Modes {
         initial_only: modes.initial_only,
@@ -674,7 +755,7 @@ fn hopper_chains(
     };
     // The steps straight on past the square just beyond the last hurdle, with `step`'s
     // leaps `all`.
-    let further = |step: &str, all: &[Leap]| -> Result<String, String> {
+    let further = |step: &str, all: &[Leap]| -> Result<String, UrcMoveProblem> {
         let mut out = String::new();
         for n in 1..land {
             let same = Modes {
@@ -775,20 +856,21 @@ fn hop_atoms(a: i32, b: i32) -> (String, String) {
 }
 
 /// The vectors grouped by atom (`(a, b)` with `0 <= a <= b`), each group sorted.
-fn atoms(vectors: &[[i32; 2]], field: &str) -> Result<BTreeMap<(i32, i32), Vec<Leap>>, String> {
+fn atoms(
+    vectors: &[[i32; 2]],
+    field: &'static str,
+) -> Result<BTreeMap<(i32, i32), Vec<Leap>>, UrcMoveProblem> {
     if vectors.is_empty() {
-        return Err(format!("{field} is empty"));
+        return Err(UrcMoveProblem::Empty { field });
     }
     let limit = i32::from(MAX_SIDE) - 1;
     let mut out: BTreeMap<(i32, i32), Vec<Leap>> = BTreeMap::new();
     for &[x, y] in vectors {
         if (x, y) == (0, 0) {
-            return Err(format!("{field}: [0, 0] goes nowhere"));
+            return Err(UrcMoveProblem::Nowhere { field });
         }
         if x.unsigned_abs() > limit.unsigned_abs() || y.unsigned_abs() > limit.unsigned_abs() {
-            return Err(format!(
-                "{field}: [{x}, {y}] is too long: each component lies within ±{limit} (no board is wider than {MAX_SIDE} squares)"
-            ));
+            return Err(UrcMoveProblem::TooFar { field, x, y });
         }
         let (a, b) = (x.abs().min(y.abs()), x.abs().max(y.abs()));
         let group = out.entry((a, b)).or_default();
@@ -890,14 +972,14 @@ fn checked(
     reach: Reach,
     targets: &[Leap],
     modes: Modes,
-) -> Result<String, String> {
+) -> Result<String, UrcMoveProblem> {
     let count = match reach {
         Reach::Steps(n) if n > 1 => n.to_string(),
         Reach::Ride if !matches!(atom, "R" | "B" | "Q") => "0".into(),
         _ => String::new(),
     };
     let text = format!("{prefix}{dirs}{atom}{count}");
-    let internal = || format!("internal: {text} does not say what the move says");
+    let internal = || UrcMoveProblem::Internal(text.clone());
     // `s` reads only after a link: check such a leg behind a plain first one.
     let whole = if modes.same_direction {
         format!("W-{text}")
@@ -1341,7 +1423,7 @@ mod tests {
         assert!(bad_type.starts_with("4:10: "), "{bad_type}");
         let bad_yaml = error("p:\n  name: [P\n  symbol: P\n");
         let e = read_yaml("p:\n  name: [P\n  symbol: P\n").expect_err("bad");
-        assert!(e.line.is_some() && e.column.is_some(), "{bad_yaml}");
+        assert!(e.span.is_some(), "{bad_yaml}");
         let bad_move_key = error(
             "p:\n  name: P\n  symbol: P\n  moves:\n    - { type: leap, vectors: [[0,1]], range: 2 }\n",
         );
@@ -1366,11 +1448,13 @@ mod tests {
     #[test]
     fn an_error_without_a_place_is_its_message() {
         let e = UrcError {
-            line: None,
-            column: None,
-            message: "m".into(),
+            span: None,
+            kind: UrcErrorKind::NoPieces,
         };
-        assert_eq!(e.to_string(), "m");
+        assert_eq!(
+            e.to_string(),
+            "no pieces: a URC file is a map of piece ids to definitions"
+        );
     }
 
     #[test]
@@ -1385,5 +1469,42 @@ mod tests {
         )
         .expect_err("bad range");
         assert!(e.to_string().contains("unlimited"), "{e}");
+    }
+
+    #[test]
+    fn a_refusal_is_typed_and_placed() {
+        let e = read_yaml(
+            "p:\n  name: P\n  symbol: P\n  moves:\n    - { type: hopper, directions: [[0,1]], hurdle_count: 0 }\n",
+        )
+        .expect_err("no hurdle");
+        assert_eq!(e.span, Some(Span::at(5, 7)));
+        assert_eq!(
+            e.kind,
+            UrcErrorKind::Piece {
+                id: "p".into(),
+                refusal: UrcRefusal::Move {
+                    number: 1,
+                    kind: "hopper",
+                    problem: UrcMoveProblem::NoHurdle,
+                },
+            }
+        );
+        assert_eq!(
+            UrcMoveProblem::TooFar {
+                field: "vectors",
+                x: 26,
+                y: 1
+            }
+            .to_string(),
+            "vectors: [26, 1] is too long: each component lies within ±25 (no board is wider than 26 squares)"
+        );
+        assert_eq!(
+            UrcRefusal::Unreadable("W(".into()).to_string(),
+            "internal: the conversion \"W(\" does not read as Betza"
+        );
+        assert_eq!(
+            UrcMoveProblem::Internal("fW".into()).to_string(),
+            "internal: fW does not say what the move says"
+        );
     }
 }

@@ -184,45 +184,58 @@ fn a_tampered_or_illegal_record_is_refused_with_the_move_and_its_place() {
     // An illegal move, named by number, line and column.
     let bad = tampered(&text, "\"g1f3\"", "\"g1g3\"");
     let e = save::parse("bad.toml", &bad).expect_err("illegal");
-    let (line, _) = e.at.expect("placed");
-    assert_eq!(line, line_of(&bad, "g1g3"), "{e}");
+    let span = e.span.as_ref().expect("placed");
+    assert_eq!(span.line, line_of(&bad, "g1g3"), "{e}");
+    assert_eq!(span.file.as_deref(), Some("bad.toml"), "{e}");
     assert!(
-        e.message
+        e.kind
+            .to_string()
             .contains("move 3: 'g1g3' is not a legal move here"),
         "{e}"
     );
     // A move that is not a move.
     let e = save::parse("bad.toml", &tampered(&text, "\"e7e5\"", "\"e7\"")).expect_err("text");
-    assert!(e.message.contains("move 2: 'e7': expected a move"), "{e}");
+    assert!(
+        matches!(&e.kind, save::SaveErrorKind::GridMove { number: 2, reason: areachess::grid::game::PlayError::NotAMove(text) } if text == "e7"),
+        "{e}"
+    );
     // The level copy edited without its hash.
     let e = save::parse(
         "bad.toml",
         &tampered(&text, "name = \"Chess\"", "name = \"Chess!\""),
     )
     .expect_err("hash");
-    assert!(e.message.contains("does not match its hash"), "{e}");
+    assert!(matches!(e.kind, save::SaveErrorKind::HashMismatch), "{e}");
     // A start position that is not a position of the level.
     let e = save::parse(
         "bad.toml",
         &tampered(&text, "start = \"rnbqkbnr", "start = \"rnbqkbnrr"),
     )
     .expect_err("start");
-    assert!(e.message.starts_with("start: "), "{e}");
+    assert!(e.kind.to_string().starts_with("start: "), "{e}");
     // A start position with no king for one side.
     let e = save::parse(
         "bad.toml",
         &tampered(&text, "start = \"rnbqkbnr", "start = \"rnbq1bnr"),
     )
     .expect_err("kingless");
-    assert!(e.message.contains("Black has no royal piece (King)"), "{e}");
+    assert!(
+        e.kind
+            .to_string()
+            .contains("Black has no royal piece (King)"),
+        "{e}"
+    );
     // Not a save at all, another format, an unknown ending.
     let e = save::parse("bad.toml", "format = 1\n[level\n").expect_err("syntax");
-    assert_eq!(e.at.map(|a| a.0), Some(2), "{e}");
+    assert_eq!(e.span.as_ref().map(|s| s.line), Some(2), "{e}");
     let e = save::parse("bad.toml", &tampered(&text, "format = 1", "format = 2")).expect_err("v");
-    assert!(e.message.contains("format 2"), "{e}");
+    assert!(e.kind.to_string().contains("format 2"), "{e}");
     let ended = text.replace("[game]\n", "[game]\nended = \"bored\"\n");
     let e = save::parse("bad.toml", &ended).expect_err("ended");
-    assert!(e.message.contains("ended \"bored\""), "{e}");
+    assert!(
+        matches!(&e.kind, save::SaveErrorKind::UnknownEnding(how) if how == "bored"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -233,8 +233,8 @@ proptest::proptest! {
         if let Err(errors) = level::parse("m.toml", &text) {
             proptest::prop_assert!(!errors.0.is_empty());
             for e in &errors.0 {
-                proptest::prop_assert!(e.line >= 1 && e.line <= lines, "{}", e);
-                proptest::prop_assert!(e.column >= 1, "{}", e);
+                proptest::prop_assert!(e.span.line >= 1 && e.span.line <= lines, "{}", e);
+                proptest::prop_assert!(e.span.column >= 1, "{}", e);
             }
         }
     }

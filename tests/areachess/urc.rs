@@ -10,7 +10,10 @@ use areachess::grid::position::MoveKind;
 use areachess::grid::{
     Castling, Geometry, PieceType, Promotion, RoyalRule, Stalemate, Variant, parse_fen, perft,
 };
-use areachess::level::urc::{UrcDefinition, UrcMove, UrcPiece, UrcRange, read_yaml, to_betza};
+use areachess::level::LevelErrorKind;
+use areachess::level::urc::{
+    UrcDefinition, UrcMove, UrcMoveProblem, UrcPiece, UrcRange, UrcRefusal, read_yaml, to_betza,
+};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -662,15 +665,29 @@ fn urc_references_resolve_beside_the_level_and_their_rules_apply() {
         let text = URC_LEVEL.replacen(from, to, 1);
         let e = areachess::level::parse(name, &text).expect_err(to);
         assert_eq!(e.0.len(), 1, "{e}");
-        assert_eq!((e.0[0].line, e.0[0].column), (7, 7), "{e}");
-        assert!(e.0[0].message.contains(says), "{e}");
+        assert_eq!((e.0[0].span.line, e.0[0].span.column), (7, 7), "{e}");
+        assert!(
+            matches!(e.0[0].kind, LevelErrorKind::UrcReference(_)),
+            "{e}"
+        );
+        assert!(e.0[0].kind.to_string().contains(says), "{e}");
     }
     let embedded = URC_LEVEL.replace(
         "urc = \"urc-pieces.yaml#queen\"",
         "urc = { name = \"Queen\", symbol = \"Q\", moves = [{ type = \"slide\", directions = [[1, 1]], range = 0 }] }",
     );
     let e = areachess::level::parse(name, &embedded).expect_err("range 0");
-    assert!(e.0[0].message.starts_with("urc: "), "{e}");
+    assert!(
+        matches!(
+            e.0[0].kind,
+            LevelErrorKind::Urc(UrcRefusal::Move {
+                problem: UrcMoveProblem::Range(0),
+                ..
+            })
+        ),
+        "{e}"
+    );
+    assert!(e.0[0].kind.to_string().starts_with("urc: "), "{e}");
 }
 
 /// A variant of the shipped URC pieces, without promotion or castling.

@@ -1,6 +1,6 @@
 //! Reading Ħasínū text into its parts, each with the column it starts at.
 
-use super::HasinuError;
+use super::{HasinuError, HasinuErrorKind as Kind};
 use crate::betza::{self, Betza, BetzaError};
 
 /// The largest distance or oblique coordinate read: far beyond any practical board, and
@@ -18,7 +18,7 @@ pub(super) const ORTHOGONAL: u8 = 0b0101_0101;
 pub(super) const DIAGONAL: u8 = 0b1010_1010;
 
 /// The functions read, as the refusal of any other lists them.
-const SUPPORTED: &str = "m, c, j, nj, royal, promote";
+pub(super) const SUPPORTED: &str = "m, c, j, nj, royal, promote";
 
 /// One part of a piece, as written between `&`s.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,10 +146,7 @@ pub(super) fn read(text: &str) -> Result<Vec<Item>, HasinuError> {
         trimmed.chars().count()
     };
     if r.pos >= content_end {
-        return Err(HasinuError::new(
-            r.pos.min(content_end) + 1,
-            "empty: expected a move such as n4dO or (2,1)",
-        ));
+        return Err(HasinuError::new(r.pos.min(content_end) + 1, Kind::Empty));
     }
     let items = r.items(true)?;
     r.skip_space();
@@ -159,7 +156,7 @@ pub(super) fn read(text: &str) -> Result<Vec<Item>, HasinuError> {
     }
     match r.peek() {
         None => Ok(items),
-        Some(')') => Err(r.error_here("')' has no '(' to close")),
+        Some(')') => Err(r.error_here(Kind::Unopened)),
         Some(c) => Err(r.unexpected(c)),
     }
 }
@@ -182,12 +179,12 @@ impl Reader {
         self.pos + 1
     }
 
-    fn error_here(&self, message: impl Into<String>) -> HasinuError {
-        HasinuError::new(self.column(), message)
+    fn error_here(&self, kind: Kind) -> HasinuError {
+        HasinuError::new(self.column(), kind)
     }
 
     fn unexpected(&self, c: char) -> HasinuError {
-        self.error_here(format!("'{c}' is not expected here"))
+        self.error_here(Kind::Unexpected(c))
     }
 
     fn skip_space(&mut self) {
@@ -216,26 +213,22 @@ impl Reader {
             self.skip_space();
             match self.peek() {
                 Some('&') if self.peek_at(1) == Some('t') => {
-                    return Err(
-                        self.error_here("a turn '&t' must follow a radial move such as 1×4dD")
-                    );
+                    return Err(self.error_here(Kind::TurnAfterNonRadial));
                 }
                 Some('&') => {
                     let column = self.column();
                     self.pos += 1;
                     self.skip_space();
                     if matches!(self.peek(), None | Some(')' | ',')) {
-                        return Err(HasinuError::new(column, "'&' needs a move after it"));
+                        return Err(HasinuError::new(column, Kind::AndLast));
                     }
                 }
                 Some('(') if oblique => {}
                 None | Some(')' | ',' | '*') => return Ok(out),
                 Some(_) if oblique => {
-                    return Err(self.error_here(
-                        "expected '&' before this move ('&' may be left out only between two oblique moves)",
-                    ));
+                    return Err(self.error_here(Kind::AndMissingAfterOblique));
                 }
-                Some(_) => return Err(self.error_here("expected '&' between two moves")),
+                Some(_) => return Err(self.error_here(Kind::AndMissing)),
             }
         }
     }
@@ -244,7 +237,7 @@ impl Reader {
         self.skip_space();
         let column = self.column();
         let Some(c) = self.peek() else {
-            return Err(self.error_here("expected a move such as n4dO or (2,1)"));
+            return Err(self.error_here(Kind::NoMove));
         };
         match c {
             '\\' => self.betza().map(Item::Move),
@@ -253,12 +246,7 @@ impl Reader {
             'a'..='z' | 'A'..='Z' => {
                 let name = self.take_while(|c| c.is_ascii_alphanumeric() || c == '_');
                 if self.peek() != Some('(') {
-                    return Err(HasinuError::new(
-                        column,
-                        format!(
-                            "'{name}' is not a move (write a radial move such as n4dO, an oblique such as (2,1), a function such as m(…), or \\ and Betza)"
-                        ),
-                    ));
+                    return Err(HasinuError::new(column, Kind::NotAMove(name)));
                 }
                 let function = match name.as_str() {
                     "m" => Function::Move,
@@ -266,33 +254,21 @@ impl Reader {
                     "j" => Function::Jump,
                     "nj" => Function::NoJump,
                     "royal" | "promote" if !top => {
-                        return Err(HasinuError::new(
-                            column,
-                            format!(
-                                "{name}() describes the piece, not a move: it cannot stand inside a function"
-                            ),
-                        ));
+                        return Err(HasinuError::new(column, Kind::PieceFunctionInside(name)));
                     }
                     "royal" => return self.royal(column),
                     "promote" => return self.promote(column),
                     _ => {
-                        return Err(HasinuError::new(
-                            column,
-                            format!("function '{name}' is not supported (supported: {SUPPORTED})"),
-                        ));
+                        return Err(HasinuError::new(column, Kind::UnsupportedFunction(name)));
                     }
                 };
                 self.call(function, column).map(Item::Move)
             }
-            '/' if self.peek_at(1) == Some('/') => Err(self.error_here(
-                "free text '//…' is read only as promote()'s condition",
-            )),
-            '[' => Err(self.error_here(
-                "the group form [f, g(move)] is not supported (supported functions: m, c, j, nj, royal, promote)",
-            )),
-            '&' => Err(self.error_here("'&' needs a move before it")),
-            ')' => Err(self.error_here("')' has no '(' to close")),
-            '×' => Err(self.error_here("'×' needs a distance before it, as in 1×4dO")),
+            '/' if self.peek_at(1) == Some('/') => Err(self.error_here(Kind::FreeText)),
+            '[' => Err(self.error_here(Kind::GroupForm)),
+            '&' => Err(self.error_here(Kind::AndFirst)),
+            ')' => Err(self.error_here(Kind::Unopened)),
+            '×' => Err(self.error_here(Kind::TimesFirst)),
             c => Err(self.unexpected(c)),
         }
     }
@@ -326,10 +302,7 @@ impl Reader {
             let eighths = self.angle()?;
             self.skip_space();
             if !self.starts_radial() {
-                return Err(HasinuError::new(
-                    column,
-                    "a turn '&t' needs a radial move after it, such as n4dO",
-                ));
+                return Err(HasinuError::new(column, Kind::TurnBeforeNonRadial));
             }
             let radial = self.radial()?;
             turns.push(Turn {
@@ -366,10 +339,7 @@ impl Reader {
             match unit.as_str() {
                 "deg" => {}
                 "rad" | "grad" | "gon" => {
-                    return Err(HasinuError::new(
-                        column,
-                        format!("a turn of {written} {unit}: only degrees are read, as in &t45°"),
-                    ));
+                    return Err(HasinuError::new(column, Kind::AngleUnit { written, unit }));
                 }
                 // Not a unit: the next part starts here (`&t90n4dO`).
                 _ => self.pos = before,
@@ -379,12 +349,7 @@ impl Reader {
         let exact = fraction.chars().all(|c| c == '0');
         match degrees {
             Some(d) if exact && d % 45 == 0 => Ok(((d / 45) % 8) as u8),
-            _ => Err(HasinuError::new(
-                column,
-                format!(
-                    "a turn of {written}° is not supported: only multiples of 45° keep to the board's eight lines"
-                ),
-            )),
+            _ => Err(HasinuError::new(column, Kind::Angle(written))),
         }
     }
 
@@ -408,9 +373,7 @@ impl Reader {
             match self.peek() {
                 Some('×' | 'x') => self.pos += 1,
                 _ => {
-                    return Err(self.error_here(
-                        "expected '×' (or x) between the distance and the directions",
-                    ));
+                    return Err(self.error_here(Kind::TimesMissing));
                 }
             }
             self.skip_space();
@@ -419,19 +382,16 @@ impl Reader {
         let count_column = self.column();
         let count = self.take_while(|c| c.is_ascii_digit());
         if count.is_empty() {
-            return Err(self.error_here("expected the number of directions (1 to 8)"));
+            return Err(self.error_here(Kind::NoCount));
         }
         let count = match count.parse::<u32>() {
             Ok(n @ 1..=8) => n,
             _ => {
-                return Err(HasinuError::new(
-                    count_column,
-                    format!("{count} directions: a radial move has 1 to 8"),
-                ));
+                return Err(HasinuError::new(count_column, Kind::Count(count)));
             }
         };
         if self.peek() != Some('d') {
-            return Err(self.error_here("expected 'd' after the number of directions"));
+            return Err(self.error_here(Kind::NoD));
         }
         self.pos += 1;
         let listed = self.directions()?;
@@ -442,17 +402,11 @@ impl Reader {
             // As many listed as are left out: the seed's "all directions except those".
             !listed
         } else if shown == 0 {
-            return Err(HasinuError::new(
-                count_column,
-                format!("{count} directions need their list after 'd', as in 4dO"),
-            ));
+            return Err(HasinuError::new(count_column, Kind::NoList(count)));
         } else {
             return Err(HasinuError::new(
                 count_column,
-                format!(
-                    "{count} directions, but {shown} are listed: list {count}, or the {} left out",
-                    8 - count
-                ),
+                Kind::ListCount { count, shown },
             ));
         };
         Ok(Radial {
@@ -476,20 +430,12 @@ impl Reader {
                 _ => match DIRECTIONS.iter().position(|&d| d == name) {
                     Some(n) => 1 << n,
                     None => {
-                        return Err(HasinuError::new(
-                            column,
-                            format!(
-                                "'{name}' is not a direction (N NE E SE S SW W NW, O for the four orthogonal, D for the four diagonal)"
-                            ),
-                        ));
+                        return Err(HasinuError::new(column, Kind::NotADirection(name)));
                     }
                 },
             };
             if mask & this != 0 {
-                return Err(HasinuError::new(
-                    column,
-                    format!("direction '{name}' repeats one already listed"),
-                ));
+                return Err(HasinuError::new(column, Kind::RepeatedDirection(name)));
             }
             mask |= this;
             if self.peek() == Some('-') && self.peek_at(1).is_some_and(|c| c.is_alphabetic()) {
@@ -508,18 +454,15 @@ impl Reader {
         loop {
             self.skip_space();
             if self.peek() == Some('}') && out.is_empty() {
-                return Err(HasinuError::new(open, "'{}' needs at least one distance"));
+                return Err(HasinuError::new(open, Kind::EmptySet));
             }
             let column = self.column();
             let d = match self.peek() {
-                None => return Err(HasinuError::new(open, "'{' is never closed")),
+                None => return Err(HasinuError::new(open, Kind::UnclosedSet)),
                 Some(_) => self.distance(column)?,
             };
             if out.contains(&d) {
-                return Err(HasinuError::new(
-                    column,
-                    format!("distance {d} repeats one already listed"),
-                ));
+                return Err(HasinuError::new(column, Kind::RepeatedDistance(d)));
             }
             out.push(d);
             self.skip_space();
@@ -530,7 +473,7 @@ impl Reader {
                     out.sort_unstable();
                     return Ok(out);
                 }
-                _ => return Err(HasinuError::new(open, "'{' is never closed")),
+                _ => return Err(HasinuError::new(open, Kind::UnclosedSet)),
             }
         }
     }
@@ -538,8 +481,8 @@ impl Reader {
     /// One distance: a number from 1 to [`LIMIT`].
     fn distance(&mut self, column: usize) -> Result<u32, HasinuError> {
         match self.number()? {
-            None => Err(self.error_here("expected a distance (a number, a {…} set, or n)")),
-            Some(0) => Err(HasinuError::new(column, "distance 0: distances start at 1")),
+            None => Err(self.error_here(Kind::NoDistance)),
+            Some(0) => Err(HasinuError::new(column, Kind::ZeroDistance)),
             Some(d) => Ok(d),
         }
     }
@@ -553,10 +496,7 @@ impl Reader {
         }
         match digits.parse::<u32>() {
             Ok(n) if n <= LIMIT => Ok(Some(n)),
-            _ => Err(HasinuError::new(
-                column,
-                format!("{digits} is above the limit {LIMIT}"),
-            )),
+            _ => Err(HasinuError::new(column, Kind::AboveLimit(digits))),
         }
     }
 
@@ -569,8 +509,8 @@ impl Reader {
             self.skip_space();
             let Some(n) = self.number()? else {
                 return Err(match self.peek() {
-                    None => HasinuError::new(open, "'(' is never closed"),
-                    Some(_) => self.error_here("expected an oblique move (X,Y) of two numbers"),
+                    None => HasinuError::new(open, Kind::Unclosed),
+                    Some(_) => self.error_here(Kind::NotOblique),
                 });
             };
             numbers.push(n);
@@ -581,37 +521,25 @@ impl Reader {
                     self.pos += 1;
                     break;
                 }
-                (None, _) => return Err(HasinuError::new(open, "'(' is never closed")),
-                _ => return Err(self.error_here("expected an oblique move (X,Y) of two numbers")),
+                (None, _) => return Err(HasinuError::new(open, Kind::Unclosed)),
+                _ => return Err(self.error_here(Kind::NotOblique)),
             }
         }
         let (x, y) = (numbers[0], numbers[1]);
         if x == 0 && y == 0 {
-            return Err(HasinuError::new(open, "(0,0) is no move"));
+            return Err(HasinuError::new(open, Kind::ZeroOblique));
         }
         if x == 0 || y == 0 || x == y {
-            let radial = if x == y {
-                format!("j({x}×4dD)")
-            } else {
-                format!("j({}×4dO)", x.max(y))
-            };
-            return Err(HasinuError::new(
-                open,
-                format!(
-                    "({x},{y}) lies on one of the eight lines: write it as a radial move, such as {radial}"
-                ),
-            ));
+            return Err(HasinuError::new(open, Kind::ObliqueOnLine { x, y }));
         }
         let mut parts = 0u8;
         while let Some(c) = self.peek().filter(char::is_ascii_lowercase) {
             if !('a'..='h').contains(&c) {
-                return Err(
-                    self.error_here(format!("'{c}' is not a part of an oblique move (a to h)"))
-                );
+                return Err(self.error_here(Kind::NotAPart(c)));
             }
             let bit = 1 << (c as u8 - b'a');
             if parts & bit != 0 {
-                return Err(self.error_here(format!("part '{c}' is given twice")));
+                return Err(self.error_here(Kind::RepeatedPart(c)));
             }
             parts |= bit;
             self.pos += 1;
@@ -629,12 +557,9 @@ impl Reader {
         self.pos += 1;
         self.skip_space();
         match self.peek() {
-            None => return Err(HasinuError::new(open, "'(' is never closed")),
+            None => return Err(HasinuError::new(open, Kind::Unclosed)),
             Some(')') => {
-                return Err(HasinuError::new(
-                    column,
-                    format!("{}() needs a move inside", function.name()),
-                ));
+                return Err(HasinuError::new(column, Kind::EmptyCall(function.name())));
             }
             Some(_) => {}
         }
@@ -657,11 +582,8 @@ impl Reader {
                     column,
                 })
             }
-            Some(',') => Err(self.error_here(format!(
-                "{}() takes one argument, a move: its other arguments are not supported",
-                function.name()
-            ))),
-            None => Err(HasinuError::new(open, "'(' is never closed")),
+            Some(',') => Err(self.error_here(Kind::ExtraArguments(function.name()))),
+            None => Err(HasinuError::new(open, Kind::Unclosed)),
             Some(c) => Err(self.unexpected(c)),
         }
     }
@@ -680,8 +602,8 @@ impl Reader {
                 self.pos += 1;
                 Ok(Item::Royal { column })
             }
-            None => Err(HasinuError::new(open, "'(' is never closed")),
-            Some(_) => Err(self.error_here("royal() takes A, O or nothing")),
+            None => Err(HasinuError::new(open, Kind::Unclosed)),
+            Some(_) => Err(self.error_here(Kind::RoyalArgument)),
         }
     }
 
@@ -694,7 +616,7 @@ impl Reader {
         let mut depth = 0usize;
         loop {
             let Some(c) = self.peek() else {
-                return Err(HasinuError::new(open, "'(' is never closed"));
+                return Err(HasinuError::new(open, Kind::Unclosed));
             };
             self.pos += 1;
             match c {
@@ -719,10 +641,7 @@ impl Reader {
         let condition = args.next().unwrap_or_default();
         let promotees: Vec<String> = args.collect();
         if condition.is_empty() || promotees.is_empty() || promotees.iter().any(String::is_empty) {
-            return Err(HasinuError::new(
-                column,
-                "promote() needs a condition and at least one promotee: promote(condition, promotee, …)",
-            ));
+            return Err(HasinuError::new(column, Kind::PromoteArguments));
         }
         Ok(Item::Promote {
             condition,
@@ -756,13 +675,10 @@ impl Reader {
                 column: start + e.column,
                 ..e
             };
-            HasinuError::new(shifted.column, format!("embedded Betza: {shifted}"))
+            HasinuError::new(shifted.column, Kind::EmbeddedBetza(shifted))
         })?;
         if matches!(betza, Betza::Old(_)) {
-            return Err(HasinuError::new(
-                column,
-                "embedded Betza in the old tuple notation cannot join other moves: write it with letters",
-            ));
+            return Err(HasinuError::new(column, Kind::OldBetza));
         }
         Ok(Move::Betza { betza, column })
     }

@@ -1,8 +1,8 @@
 //! Ħasínū moves written as chains of this project's Betza dialect (the table of readings is
 //! in the module above).
 
-use super::HasinuError;
 use super::syntax::{DIAGONAL, Distance, Function, Move, ORTHOGONAL, Radial, Turn};
+use super::{HasinuError, HasinuErrorKind};
 use crate::betza::{Atom, Behaviour, Betza, Chain, Forced, Link, Modifier, Range, Term};
 
 /// What the functions around a move ask of it.
@@ -46,10 +46,13 @@ pub(super) fn chains(m: &Move, context: Context) -> Result<Vec<Chain>, HasinuErr
 
 /// The context inside `function`, or why it contradicts the one around it.
 fn enter(context: Context, function: Function, column: usize) -> Result<Context, HasinuError> {
-    let contradiction = |outer: &str| {
+    let contradiction = |outer: &'static str| {
         HasinuError::new(
             column,
-            format!("{}() inside {outer}() contradicts it", function.name()),
+            HasinuErrorKind::Contradiction {
+                inner: function.name(),
+                outer,
+            },
         )
     };
     let mut inner = context;
@@ -331,11 +334,9 @@ fn bent(first: &Radial, turns: &[Turn], context: Context) -> Result<Vec<Chain>, 
         if paths.is_empty() {
             return Err(HasinuError::new(
                 turn.column,
-                format!(
-                    "this turn of {}° leaves no move: no direction after it lies {}° from one before it",
-                    45 * u32::from(turn.eighths),
-                    45 * u32::from(turn.eighths)
-                ),
+                HasinuErrorKind::DeadTurn {
+                    degrees: 45 * u32::from(turn.eighths),
+                },
             ));
         }
     }
@@ -427,10 +428,10 @@ fn embedded(betza: &Betza, context: Context, column: usize) -> Result<Vec<Chain>
                 if t.modifiers.contains(&Modifier::Behaviour(other)) {
                     return Err(HasinuError::new(
                         column,
-                        format!(
-                            "the Betza '{t}' contradicts the {}() around it",
-                            only.letters()
-                        ),
+                        HasinuErrorKind::BetzaContradiction {
+                            term: t.to_string(),
+                            around: only.letters(),
+                        },
                     ));
                 }
                 added.push(Modifier::Behaviour(only));

@@ -1,0 +1,415 @@
+//! What can be wrong in a level file: one variant per problem, each carrying the values its
+//! message names. Where it is wrong is the [`super::LevelError`]'s span.
+
+use super::SetupError;
+use super::grid::UrcReferenceError;
+use super::hasinu::HasinuErrorKind;
+use super::schema::LevelMode;
+use super::urc::UrcRefusal;
+use crate::betza::BetzaError;
+use crate::grid::variant::VariantError;
+use std::fmt;
+use std::sync::Arc;
+
+/// One problem in a level file.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum LevelErrorKind {
+    /// The file cannot be read.
+    #[error("cannot read the file: {0}")]
+    Unreadable(#[source] Arc<std::io::Error>),
+    /// Bad TOML, or a value the reader refuses (the TOML reader's message).
+    #[error("{0}")]
+    Toml(String),
+
+    /// A key the schema does not know.
+    #[error("unknown key `{key}` {}: expected one of {}", place(table), known.join(", "))]
+    UnknownKey {
+        /// The key.
+        key: String,
+        /// The table it stands in, dotted (`""` for the top level).
+        table: String,
+        /// The keys this table takes in this level's mode.
+        known: Vec<&'static str>,
+    },
+    /// A key of the other mode.
+    #[error("`{key}` belongs to {} levels; this one is {}", mode_word(*belongs), other_word(*belongs))]
+    OtherModesKey {
+        /// The key, dotted.
+        key: String,
+        /// The mode it belongs to: [`LevelMode::Grid`] or [`LevelMode::Continuous`].
+        belongs: LevelMode,
+    },
+    /// A required key or table left out.
+    #[error("{} needs {needed}: {doc}", whose(table))]
+    Missing {
+        /// The table that needs it, dotted (`""` for the top level).
+        table: String,
+        /// What it needs.
+        needed: Needed,
+        /// What the key is for, from the schema.
+        doc: &'static str,
+    },
+    /// A piece with none of `betza`, `hasinu` and `urc`.
+    #[error("[{0}] needs its moves: one of `betza`, `hasinu` or `urc`")]
+    NoMoves(String),
+    /// A piece with more than one of `betza`, `hasinu` and `urc`.
+    #[error("[{table}] gives its moves {} ways ({}): keep one", given.len(), given.join(", "))]
+    ManyMoves {
+        /// The piece's table, dotted.
+        table: String,
+        /// The keys given.
+        given: Vec<&'static str>,
+    },
+    /// A string that does not fit its pattern.
+    #[error("`{key}` = \"{value}\": expected {expected}")]
+    Pattern {
+        /// The key, dotted.
+        key: String,
+        /// The string.
+        value: String,
+        /// What the pattern takes, in words.
+        expected: &'static str,
+    },
+    /// A string that is none of its choices.
+    #[error("`{key}` = \"{value}\": expected one of {}", Quoted(choices))]
+    Choice {
+        /// The key, dotted.
+        key: String,
+        /// The string.
+        value: String,
+        /// The choices.
+        choices: &'static [&'static str],
+    },
+    /// A key of a map that does not fit the map's pattern.
+    #[error("key `{key}` in [{table}]: expected {expected}")]
+    MapKey {
+        /// The key.
+        key: String,
+        /// The map, dotted.
+        table: String,
+        /// What the pattern takes, in words.
+        expected: &'static str,
+    },
+    /// A value of the wrong type.
+    #[error("`{key}`: expected {expected}, found {found}")]
+    WrongType {
+        /// The key, dotted.
+        key: String,
+        /// The type expected, in words.
+        expected: &'static str,
+        /// The TOML type found.
+        found: &'static str,
+    },
+
+    /// A `mode` neither `continuous` nor `grid`.
+    #[error("mode \"{0}\" is not supported: expected \"continuous\" or \"grid\"")]
+    Mode(String),
+    /// `[pieces]` in a continuous level.
+    #[error("[pieces] belongs to grid levels; this one is continuous")]
+    PiecesInContinuous,
+    /// A grid rule in a continuous level.
+    #[error("rules.{0} belongs to grid levels; this one is continuous")]
+    GridRuleInContinuous(&'static str),
+    /// `[continuous]` in a grid level.
+    #[error("[continuous] belongs to continuous levels; this one is grid")]
+    ContinuousInGrid,
+    /// `files` or `ranks` outside 1 to 26.
+    #[error("{what} = {value}: expected a whole number from 1 to 26")]
+    BoardSize {
+        /// `files` or `ranks`.
+        what: &'static str,
+        /// The number written.
+        value: i64,
+    },
+    /// A continuous length that is not positive (or absurdly large).
+    #[error("{what} = {value}: expected a positive length (in units of R)")]
+    Length {
+        /// The key.
+        what: &'static str,
+        /// The number written.
+        value: f64,
+    },
+    /// A continuous promotion letter other than Q, R, B, N.
+    #[error("promotion \"{0}\": expected one of Q, R, B, N")]
+    ContinuousPromotion(String),
+    /// An empty continuous promotion list.
+    #[error("promotion: the list needs at least one piece")]
+    NoContinuousPromotion,
+    /// A continuous setup that gives no position.
+    #[error("setup: {0}")]
+    ContinuousSetup(SetupError),
+
+    /// A grid level without `[pieces]`.
+    #[error("a grid level needs [pieces]: at least one piece type")]
+    NoPieces,
+    /// A piece key that is not one upper-case letter.
+    #[error("piece key \"{0}\": expected one upper-case letter A–Z (White's FEN letter)")]
+    PieceKey(String),
+    /// A `betza` that does not read.
+    #[error("betza \"{text}\": {error}")]
+    Betza {
+        /// The Betza as written.
+        text: String,
+        /// Why it does not read.
+        error: BetzaError,
+    },
+    /// A `hasinu` that does not read.
+    #[error("hasinu \"{text}\": {error}")]
+    Hasinu {
+        /// The Ħasínū as written.
+        text: String,
+        /// Why it does not read (its column is the span's).
+        error: HasinuErrorKind,
+    },
+    /// A bug: the Betza a Ħasínū text became does not read.
+    #[error("hasinu \"{text}\": its Betza \"{betza}\" does not read (a bug: please report it)")]
+    HasinuBetza {
+        /// The Ħasínū as written.
+        text: String,
+        /// The Betza it became.
+        betza: String,
+    },
+    /// A `urc` that names or embeds no definition.
+    #[error("{0}")]
+    UrcReference(UrcReferenceError),
+    /// A URC definition that cannot be played.
+    #[error("urc: {0}")]
+    Urc(UrcRefusal),
+    /// A bug: the Betza a URC definition became does not read.
+    #[error("urc: its Betza \"{0}\" does not read (a bug: please report it)")]
+    UrcBetza(String),
+    /// A URC promotion rank off the board.
+    #[error("urc promotion rank {rank}: the board has {ranks} ranks")]
+    UrcPromotionRank {
+        /// The rank written.
+        rank: i64,
+        /// The board's ranks.
+        ranks: u8,
+    },
+    /// An `image` file that is not beside the level.
+    #[error("image \"{0}\": no such file beside the level")]
+    NoImageFile(String),
+    /// An `image` name no shipped picture has.
+    #[error("image \"{0}\": no shipped picture has that name (see assets/pieces)")]
+    NoShippedImage(String),
+    /// A promotion to a letter no piece has.
+    #[error("promotion to \"{0}\": no piece of this level has that letter")]
+    PromotionTarget(String),
+    /// An empty promotion `to`.
+    #[error("promotion: `to` needs at least one piece letter")]
+    NoPromotionTarget,
+    /// A promotion zone outside the board's ranks.
+    #[error("promotion zone {0}: expected 1 to the board's ranks")]
+    PromotionZone(i64),
+    /// A Ħasínū or URC promotion none of whose choices this level has.
+    #[error("{what}: none of {} is a letter or a name of this level's pieces", promotees.join(", "))]
+    BorrowedPromotion {
+        /// `hasinu promote()` or `urc promotion`.
+        what: &'static str,
+        /// The choices as written.
+        promotees: Vec<String>,
+    },
+    /// Two pieces with one label.
+    #[error("label \"{label}\": piece '{other}' has it too")]
+    LabelClash {
+        /// The label.
+        label: String,
+        /// The other piece's letter.
+        other: char,
+    },
+    /// A castling king or rook letter no piece has.
+    #[error("castling {what} \"{letter}\": no piece of this level has that letter")]
+    CastlingLetter {
+        /// `king` or `rook`.
+        what: &'static str,
+        /// The letter written (or the default).
+        letter: String,
+    },
+    /// Castling king steps off the board.
+    #[error("castling king_steps {0}: expected 1 to the board's files less one")]
+    KingSteps(i64),
+    /// A URC king that castles, and no rook to castle with.
+    #[error(
+        "urc castling: this level has no rook (letter R or a piece named Rook) to castle with; add [rules] castling"
+    )]
+    UrcCastlingWithoutRook,
+    /// A `stalemate` rule that is none of the three.
+    #[error("stalemate \"{0}\": expected \"draw\", \"loss\" or \"win\"")]
+    Stalemate(String),
+    /// A `royal` rule that is neither.
+    #[error("royal \"{0}\": expected \"checkmate\" or \"capture\"")]
+    RoyalRule(String),
+    /// The pieces and rules do not make a variant.
+    #[error("{0}")]
+    Variant(VariantError),
+    /// A grid setup that is not a FEN of the level.
+    #[error("setup: {0}")]
+    GridSetup(crate::grid::FenError),
+}
+
+/// What a table needs that is missing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needed {
+    /// A key.
+    Key(&'static str),
+    /// A table (or a map).
+    Table(&'static str),
+}
+
+impl fmt::Display for Needed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Needed::Key(key) => write!(f, "`{key}`"),
+            Needed::Table(key) => write!(f, "a [{key}] table"),
+        }
+    }
+}
+
+/// A table as a message names it: `[TABLE]` after `before` (`in [pieces.N]`), or `top` for
+/// the top level (whose path is empty).
+struct TableName<'a> {
+    path: &'a str,
+    before: &'static str,
+    top: &'static str,
+}
+
+impl fmt::Display for TableName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(self.top)
+        } else {
+            write!(f, "{}[{}]", self.before, self.path)
+        }
+    }
+}
+
+/// `at the top level` or `in [TABLE]`.
+fn place(path: &str) -> TableName<'_> {
+    TableName {
+        path,
+        before: "in ",
+        top: "at the top level",
+    }
+}
+
+/// `the level` or `[TABLE]`.
+fn whose(path: &str) -> TableName<'_> {
+    TableName {
+        path,
+        before: "",
+        top: "the level",
+    }
+}
+
+/// `"a", "b", "c"`.
+struct Quoted<'a>(&'a [&'a str]);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, c) in self.0.iter().enumerate() {
+            if n > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "\"{c}\"")?;
+        }
+        Ok(())
+    }
+}
+
+/// The word of a level's mode.
+fn mode_word(mode: LevelMode) -> &'static str {
+    match mode {
+        LevelMode::Grid => "grid",
+        _ => "continuous",
+    }
+}
+
+/// The word of the other mode.
+fn other_word(mode: LevelMode) -> &'static str {
+    match mode {
+        LevelMode::Grid => "continuous",
+        _ => "grid",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_problem_keeps_its_words() {
+        let cases = [
+            (
+                LevelErrorKind::UnknownKey {
+                    key: "colour".into(),
+                    table: String::new(),
+                    known: vec!["name", "mode"],
+                },
+                "unknown key `colour` at the top level: expected one of name, mode",
+            ),
+            (
+                LevelErrorKind::OtherModesKey {
+                    key: "rules.royal".into(),
+                    belongs: LevelMode::Grid,
+                },
+                "`rules.royal` belongs to grid levels; this one is continuous",
+            ),
+            (
+                LevelErrorKind::Missing {
+                    table: "board".into(),
+                    needed: Needed::Key("files"),
+                    doc: "Columns.",
+                },
+                "[board] needs `files`: Columns.",
+            ),
+            (
+                LevelErrorKind::Missing {
+                    table: String::new(),
+                    needed: Needed::Table("board"),
+                    doc: "Its size.",
+                },
+                "the level needs a [board] table: Its size.",
+            ),
+            (
+                LevelErrorKind::UnknownKey {
+                    key: "kings".into(),
+                    table: "rules".into(),
+                    known: vec!["setup"],
+                },
+                "unknown key `kings` in [rules]: expected one of setup",
+            ),
+            (
+                LevelErrorKind::Choice {
+                    key: "rules.stalemate".into(),
+                    value: "tie".into(),
+                    choices: &["draw", "loss", "win"],
+                },
+                "`rules.stalemate` = \"tie\": expected one of \"draw\", \"loss\", \"win\"",
+            ),
+            (
+                LevelErrorKind::ManyMoves {
+                    table: "pieces.N".into(),
+                    given: vec!["betza", "urc"],
+                },
+                "[pieces.N] gives its moves 2 ways (betza, urc): keep one",
+            ),
+            (
+                LevelErrorKind::Length {
+                    what: "square",
+                    value: -1.5,
+                },
+                "square = -1.5: expected a positive length (in units of R)",
+            ),
+            (
+                LevelErrorKind::LabelClash {
+                    label: "AB".into(),
+                    other: 'C',
+                },
+                "label \"AB\": piece 'C' has it too",
+            ),
+        ];
+        for (kind, text) in cases {
+            assert_eq!(kind.to_string(), text);
+        }
+    }
+}
