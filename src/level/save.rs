@@ -160,9 +160,10 @@ pub enum SaveErrorKind {
     /// The level's copy does not read as a level.
     #[error("the saved level does not load:\n{0}")]
     Level(LevelErrors),
-    /// The grid start is not a FEN of the level.
+    /// The grid start is not a FEN of the level (boxed, as for
+    /// [`SaveErrorKind::ContinuousStart`]).
     #[error("start: {0}")]
-    GridStart(grid::FenError),
+    GridStart(Box<grid::FenError>),
     /// The continuous start is not a POS of the level (boxed: the notation's errors are
     /// large, and every `Result` of this module carries the room for one).
     #[error("start: {0}")]
@@ -385,7 +386,7 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
         LevelKind::Grid(g) => {
             let start = g
                 .parse_fen(&start_text)
-                .map_err(|e| fail(raw.game.start.span(), SaveErrorKind::GridStart(e)))?;
+                .map_err(|e| fail(raw.game.start.span(), SaveErrorKind::GridStart(Box::new(e))))?;
             let mut game = grid::game::Game::new(g.variant.clone(), start);
             for (n, (m, span)) in moves.iter().enumerate() {
                 game.play_text(m).map_err(|e| {
