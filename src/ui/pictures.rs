@@ -17,8 +17,22 @@ use std::path::Path;
 /// Pixels on each side of a drawn picture.
 pub const PIXELS: u32 = 128;
 
+/// Why a picture does not draw.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureError {
+    /// The text has no `<svg>` element.
+    #[error("not an SVG picture: no <svg> element")]
+    NotSvg,
+    /// The SVG reader refused it.
+    #[error("{0}")]
+    Svg(#[from] usvg::Error),
+    /// No pixels could be had for it.
+    #[error("no room for the picture")]
+    NoRoom,
+}
+
 /// Draws a picture for White (`dark` false) or Black: `PIXELS`² straight-alpha RGBA bytes.
-pub fn render(svg: &str, dark: bool) -> Result<Vec<u8>, String> {
+pub fn render(svg: &str, dark: bool) -> Result<Vec<u8>, PictureError> {
     let text = if dark {
         svg.replace(BODY, DARK_BODY).replace(LINE, DARK_LINE)
     } else {
@@ -42,15 +56,13 @@ pub const DISC: [(&str, &str); 2] = [(BODY, "#404047"), (DARK_BODY, "#ccccc7")];
 /// Draws a piece's whole token for White (`dark` false) or Black in one texture: the rimmed
 /// disc of its side and its picture (one layer to draw instead of three, and its edge
 /// smoothed, which matters to a software renderer without multisampling).
-pub fn render_token(svg: &str, dark: bool, token: Token) -> Result<Vec<u8>, String> {
+pub fn render_token(svg: &str, dark: bool, token: Token) -> Result<Vec<u8>, PictureError> {
     let picture = if dark {
         svg.replace(BODY, DARK_BODY).replace(LINE, DARK_LINE)
     } else {
         svg.to_string()
     };
-    let start = picture
-        .find("<svg")
-        .ok_or("not an SVG picture: no <svg> element")?;
+    let start = picture.find("<svg").ok_or(PictureError::NotSvg)?;
     let (face, rim) = DISC[usize::from(dark)];
     let turn = if dark && turns(svg) {
         " rotate(180 50 50)"
@@ -71,9 +83,9 @@ pub fn render_token(svg: &str, dark: bool, token: Token) -> Result<Vec<u8>, Stri
 }
 
 /// Draws SVG text into `PIXELS`² straight-alpha RGBA bytes, turned round if `turned`.
-fn rasterize(text: &str, turned: bool) -> Result<Vec<u8>, String> {
-    let tree = usvg::Tree::from_str(text, &usvg::Options::default()).map_err(|e| e.to_string())?;
-    let mut pixmap = tiny_skia::Pixmap::new(PIXELS, PIXELS).ok_or("no room for the picture")?;
+fn rasterize(text: &str, turned: bool) -> Result<Vec<u8>, PictureError> {
+    let tree = usvg::Tree::from_str(text, &usvg::Options::default())?;
+    let mut pixmap = tiny_skia::Pixmap::new(PIXELS, PIXELS).ok_or(PictureError::NoRoom)?;
     let size = tree.size();
     let scale = PIXELS as f32 / size.width().max(size.height());
     let transform = if turned {
@@ -183,7 +195,7 @@ pub fn tokens(rendered: &[Rendered], images: &mut Assets<Image>) -> Tokens {
 }
 
 /// Draws a source's tokens for both sides.
-fn draw(source: &Source, token: Token) -> Result<Rendered, String> {
+fn draw(source: &Source, token: Token) -> Result<Rendered, PictureError> {
     Ok(Rendered {
         side: [
             render_token(&source.svg, false, token)?,
