@@ -41,16 +41,16 @@ impl Color {
         }
     }
 
-    /// 0 for White, 1 for Black: the grid engine's index of a side.
-    pub fn index(self) -> usize {
+    /// 0 for White, 1 for Black: where a side's entry stands in a pair.
+    pub const fn index(self) -> usize {
         match self {
             Color::White => 0,
             Color::Black => 1,
         }
     }
 
-    /// The colour with the grid engine's index: 0 White, anything else Black.
-    pub fn from_index(index: usize) -> Color {
+    /// The colour at `index` of a pair: 0 White, anything else Black.
+    pub const fn from_index(index: usize) -> Color {
         if index == 0 {
             Color::White
         } else {
@@ -64,6 +64,21 @@ impl Color {
             Color::White => "White",
             Color::Black => "Black",
         }
+    }
+}
+
+/// A pair of anything, one per side, indexed by colour: White's first.
+impl<T> std::ops::Index<Color> for [T; 2] {
+    type Output = T;
+
+    fn index(&self, side: Color) -> &T {
+        &self[side.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for [T; 2] {
+    fn index_mut(&mut self, side: Color) -> &mut T {
+        &mut self[side.index()]
     }
 }
 

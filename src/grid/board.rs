@@ -1,5 +1,6 @@
 //! The board's shape: files, ranks, square numbers and square names.
 
+use crate::play::Color;
 pub use crate::square::SquareName;
 
 /// A square's number: `rank * files + file`, with `a1` = 0.
@@ -55,8 +56,8 @@ impl Geometry {
 
     /// How many ranks lie beyond `rank` in the forward direction of `side` (0 for White,
     /// 1 for Black): 0 on its last rank.
-    pub fn ranks_ahead(self, side: usize, rank: i32) -> i32 {
-        if side == 0 {
+    pub fn ranks_ahead(self, side: Color, rank: i32) -> i32 {
+        if side == Color::White {
             i32::from(self.ranks) - 1 - rank
         } else {
             rank

@@ -151,9 +151,9 @@ pub fn write_move(v: &Variant, pos: &Position, m: Move) -> String {
 }
 
 /// A type's label in a side's case.
-fn label(v: &Variant, t: usize, side: usize) -> String {
+fn label(v: &Variant, t: usize, side: Color) -> String {
     let l = &v.types[t].label;
-    if side == 0 {
+    if side == Color::White {
         l.clone()
     } else {
         l.to_ascii_lowercase()
@@ -347,7 +347,7 @@ fn read_parts<'a>(
         return Err((
             first.step,
             CourierErrorKind::NoPiece {
-                side: Color::from_index(us),
+                side: us,
                 square: g.name(from),
             },
         ));
@@ -478,7 +478,11 @@ pub fn write_record(v: &Variant, start: &Position, moves: &[Move]) -> String {
     let mut pos = start.clone();
     let mut out = String::new();
     for &m in moves {
-        let dots = if pos.to_move() == 0 { "." } else { "..." };
+        let dots = if pos.to_move() == Color::White {
+            "."
+        } else {
+            "..."
+        };
         out.push_str(&format!(
             "{}{dots} {}\n",
             pos.fullmove(),

@@ -228,7 +228,10 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
                 '*' => BOULDER,
                 '@' => BOMB,
                 _ => match v.type_of_letter(c).filter(|_| c.is_ascii_alphabetic()) {
-                    Some(t) => piece(usize::from(c.is_ascii_lowercase()), usize::from(t)),
+                    Some(t) => piece(
+                        Color::from_index(usize::from(c.is_ascii_lowercase())),
+                        usize::from(t),
+                    ),
                     None => {
                         return Err(error(here, FenErrorKind::NotAPiece(c)));
                     }
@@ -253,19 +256,22 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
         }
     }
     let royal = || v.types.iter().filter(|t| t.royal);
-    if let Some(side) = (0..2).find(|&s| royal().next().is_some() && pos.royals(s).is_empty()) {
+    if let Some(side) = Color::BOTH
+        .into_iter()
+        .find(|&s| royal().next().is_some() && pos.royals(s).is_empty())
+    {
         return Err(error(
             col,
             FenErrorKind::NoRoyal {
-                side: Color::from_index(side),
+                side,
                 royals: royal().map(|t| t.name.clone()).collect(),
             },
         ));
     }
     if let Some(&(col, side)) = fields.get(1) {
         pos.to_move = match side {
-            "w" => 0,
-            "b" => 1,
+            "w" => Color::White,
+            "b" => Color::Black,
             _ => {
                 return Err(error(col, FenErrorKind::SideToMove(side.to_string())));
             }
@@ -286,7 +292,7 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
                 .map_err(|_| error(col, FenErrorKind::MoveCount(n.to_string())))?;
         }
     }
-    let waiting = 1 - pos.to_move;
+    let waiting = pos.to_move.opponent();
     if v.royal_rule == RoyalRule::Checkmate
         && pos
             .royals(waiting)
@@ -312,10 +318,10 @@ fn read_castling(
     for (k, c) in rights.chars().enumerate() {
         let here = col + k;
         let (side, wing) = match c {
-            'K' => (0, 0),
-            'Q' => (0, 1),
-            'k' => (1, 0),
-            'q' => (1, 1),
+            'K' => (Color::White, 0),
+            'Q' => (Color::White, 1),
+            'k' => (Color::Black, 0),
+            'q' => (Color::Black, 1),
             _ => {
                 return Err(error(here, FenErrorKind::CastlingLetter(c)));
             }
@@ -381,7 +387,7 @@ fn read_castling(
 /// The file where the level's setup puts `side`'s castling rook on `wing` (0: the king's
 /// higher files): the outermost rook on its castling king's rank on that side. None while
 /// the setup itself is read, or when the setup has no such rook.
-fn setup_rook_file(v: &Variant, side: usize, wing: usize) -> Option<i32> {
+fn setup_rook_file(v: &Variant, side: Color, wing: usize) -> Option<i32> {
     let rule = v.castling?;
     let g = v.geometry;
     let king_cell = piece(side, usize::from(rule.king));
@@ -419,7 +425,7 @@ fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Res
         squares.push(sq);
         rest = &rest[len..];
     }
-    let them = 1 - pos.to_move;
+    let them = pos.to_move.opponent();
     let (passed, named): (Vec<Square>, Vec<Square>) =
         squares.iter().partition(|&&s| pos.cell(s) == EMPTY);
     match named[..] {
@@ -438,7 +444,7 @@ fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Res
     }
     // The piece that passed over the square stands further along its own forward direction.
     let sq = passed[0];
-    let forward = if them == 0 { 1 } else { -1 };
+    let forward = if them == Color::White { 1 } else { -1 };
     let (f, r) = (g.file(sq), g.rank(sq));
     for dx in [0, -1, 1] {
         let mut found = passed.clone();
@@ -497,7 +503,7 @@ impl fmt::Display for Fen<'_> {
                 write!(f, "/")?;
             }
         }
-        write!(f, " {}", if pos.to_move == 0 { 'w' } else { 'b' })?;
+        write!(f, " {}", pos.to_move.letter())?;
         let mut rights = String::new();
         for (side, letters) in [(0, ['K', 'Q']), (1, ['k', 'q'])] {
             for (wing, letter) in letters.into_iter().enumerate() {
@@ -535,7 +541,7 @@ pub fn letter(v: &Variant, c: Cell) -> char {
         BOMB => '@',
         _ if is_piece(c) => {
             let l = v.types[type_of(c)].letter;
-            if side_of(c) == 0 {
+            if side_of(c) == Color::White {
                 l
             } else {
                 l.to_ascii_lowercase()

@@ -160,7 +160,7 @@ impl Game {
 
 impl Play for Game {
     fn to_move(&self) -> Color {
-        Color::from_index(self.position().to_move())
+        self.position().to_move()
     }
 
     fn status(&self) -> Status {
@@ -211,18 +211,14 @@ impl Play for Game {
     /// Numbered pairs of `e2e4`-style moves, counted from the start's move number.
     fn move_list(&self) -> Vec<String> {
         let start = self.start();
-        numbered_pairs(
-            &self.move_texts(),
-            Color::from_index(start.to_move()),
-            start.fullmove(),
-        )
+        numbered_pairs(&self.move_texts(), start.to_move(), start.fullmove())
     }
 }
 
 /// How the game stands in `pos`, by the rules alone.
 fn judge(v: &Variant, pos: &Position) -> Status {
     let mut pos = pos.clone();
-    let us = Color::from_index(pos.to_move());
+    let us = pos.to_move();
     let them = us.opponent();
     match game_state(v, &mut pos) {
         GameState::Ongoing => Status::Playing,

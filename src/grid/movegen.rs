@@ -5,14 +5,14 @@
 //! capture one of them. A castling king may not start, pass or land on an attacked square.
 
 use super::board::Square;
-use super::position::{EMPTY, Move, MoveKind, Position, Side, is_piece, side_of, type_of};
+use super::position::{Color, EMPTY, Move, MoveKind, Position, is_piece, side_of, type_of};
 use super::tables::{Ray, RayKind, flag};
 use super::variant::{RoyalRule, Stalemate, Variant};
 use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
 
 /// Whether the piece cell `c` may be taken by a `side` mover whose ray has `flags`.
 #[inline]
-fn takes(c: u8, side: Side, flags: u16) -> bool {
+fn takes(c: u8, side: Color, flags: u16) -> bool {
     if flags & flag::CAPTURES == 0 {
         return false;
     }
@@ -24,7 +24,7 @@ fn takes(c: u8, side: Side, flags: u16) -> bool {
 
 /// Adds a move, split into its promotion choices where the mover promotes.
 #[inline]
-fn push(v: &Variant, side: Side, ty: usize, m: Move, out: &mut Vec<Move>) {
+fn push(v: &Variant, side: Color, ty: usize, m: Move, out: &mut Vec<Move>) {
     let Some(p) = &v.types[ty].promotion else {
         out.push(m);
         return;
@@ -215,7 +215,7 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
     let (side, ty) = (side_of(c), type_of(c));
     let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
     let turn = |x: i32, y: i32| {
-        if side == 0 {
+        if side == Color::White {
             (x, y)
         } else {
             (files - 1 - x, ranks - 1 - y)
@@ -256,7 +256,7 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
 }
 
 /// Whether `sq` is attacked by a piece of side `by` (as the board stands).
-pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Side) -> bool {
+pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
     let t = &v.tables;
     let a = &t.attacks[by];
     for line in &a.lines {
@@ -333,7 +333,7 @@ pub fn in_check(v: &Variant, pos: &Position) -> bool {
     let us = pos.to_move();
     pos.royals(us)
         .iter()
-        .any(|&r| is_attacked(v, pos, r, 1 - us))
+        .any(|&r| is_attacked(v, pos, r, us.opponent()))
 }
 
 /// Every pseudo-legal move of the side to move, castling included.
@@ -350,7 +350,7 @@ pub fn pseudo_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
 }
 
 /// Whether `side` had royal pieces in this variant and has none left.
-fn lost_every_royal(v: &Variant, pos: &Position, side: Side) -> bool {
+fn lost_every_royal(v: &Variant, pos: &Position, side: Color) -> bool {
     pos.royals(side).is_empty() && v.types.iter().any(|t| t.royal)
 }
 
@@ -383,7 +383,7 @@ fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
         }
         let safe = (0..=i32::from(rule.king_steps)).all(|k| {
             g.square(kf + dir * k, rank)
-                .is_some_and(|s| !is_attacked(v, pos, s, 1 - us))
+                .is_some_and(|s| !is_attacked(v, pos, s, us.opponent()))
         });
         if safe {
             out.push(Move::new(king, to, MoveKind::Castle { rook }));
@@ -408,14 +408,14 @@ pub fn is_legal(v: &Variant, pos: &mut Position, m: Move) -> bool {
     let safe = pos
         .royals(us)
         .iter()
-        .all(|&r| !is_attacked(v, pos, r, 1 - us));
+        .all(|&r| !is_attacked(v, pos, r, us.opponent()));
     pos.unmake(v, m, &undo);
     safe
 }
 
 /// Whether cell `c` is a piece of `side`.
 #[inline]
-fn own(c: u8, side: Side) -> bool {
+fn own(c: u8, side: Color) -> bool {
     is_piece(c) && side_of(c) == side
 }
 
@@ -446,7 +446,7 @@ fn mark(set: &mut [u64; WORDS], sq: Square) {
 /// tables know. `None` when every move must be tried.
 fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
     let us = pos.to_move();
-    let them = 1 - us;
+    let them = us.opponent();
     let t = &v.tables;
     let a = &t.attacks[them];
     if a.any_forward {
@@ -570,7 +570,7 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     // A lone royal's step is judged by lifting it and asking whether its target is
     // attacked, when every attack is looked up backwards (so the piece it takes cannot
     // hide the square).
-    let lone_royal = pos.royals(us).len() == 1 && !v.tables.attacks[1 - us].any_forward;
+    let lone_royal = pos.royals(us).len() == 1 && !v.tables.attacks[us.opponent()].any_forward;
     let mut keep = first_tested;
     for k in first_tested..out.len() {
         let m = out[k];
@@ -585,7 +585,7 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
                     if lone_royal {
                         let royal = pos.cells[usize::from(m.from)];
                         pos.cells[usize::from(m.from)] = EMPTY;
-                        let attacked = is_attacked(v, pos, m.to, 1 - us);
+                        let attacked = is_attacked(v, pos, m.to, us.opponent());
                         pos.cells[usize::from(m.from)] = royal;
                         !attacked
                     } else {

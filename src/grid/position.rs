@@ -17,8 +17,8 @@ pub const BOMB: Cell = 0x41;
 
 /// The cell of a `side` piece of type `ty`.
 #[inline]
-pub const fn piece(side: usize, ty: usize) -> Cell {
-    0x80 | ((side as u8) << 6) | ty as u8
+pub const fn piece(side: Color, ty: usize) -> Cell {
+    0x80 | ((side.index() as u8) << 6) | ty as u8
 }
 
 /// Whether a cell holds a piece (not empty, not an obstacle).
@@ -29,8 +29,8 @@ pub const fn is_piece(c: Cell) -> bool {
 
 /// The side of a piece cell.
 #[inline]
-pub const fn side_of(c: Cell) -> usize {
-    ((c >> 6) & 1) as usize
+pub const fn side_of(c: Cell) -> Color {
+    Color::from_index(((c >> 6) & 1) as usize)
 }
 
 /// The type of a piece cell.
@@ -39,8 +39,7 @@ pub const fn type_of(c: Cell) -> usize {
     (c & 0x3f) as usize
 }
 
-/// White (0) or Black (1).
-pub type Side = usize;
+pub use crate::play::Color;
 
 /// What a move does besides moving one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -189,7 +188,7 @@ pub struct Position {
     pub(crate) cells: Vec<Cell>,
     /// By square: whether the piece there has moved (or did not start there).
     pub(crate) moved: Vec<bool>,
-    pub(crate) to_move: Side,
+    pub(crate) to_move: Color,
     /// By side: the rooks it may castle with, king side then queen side (`NO_ROOK`: none).
     pub(crate) castling: [[Square; 2]; 2],
     /// By side: the king the castling rights belong to.
@@ -225,7 +224,7 @@ impl Position {
         Position {
             cells: vec![EMPTY; squares],
             moved: vec![false; squares],
-            to_move: 0,
+            to_move: Color::White,
             castling: [[NO_ROOK; 2]; 2],
             castle_king: [NO_ROOK; 2],
             en_passant: EnPassant::default(),
@@ -285,7 +284,7 @@ impl Position {
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Side {
+    pub fn to_move(&self) -> Color {
         self.to_move
     }
 
@@ -300,12 +299,12 @@ impl Position {
     }
 
     /// The squares of a side's royal pieces.
-    pub fn royals(&self, side: Side) -> &[Square] {
+    pub fn royals(&self, side: Color) -> &[Square] {
         &self.royals[side].squares
     }
 
     /// The squares of a side's pieces.
-    pub fn pieces(&self, side: Side) -> &[Square] {
+    pub fn pieces(&self, side: Color) -> &[Square] {
         &self.pieces[side].squares
     }
 
@@ -361,18 +360,18 @@ impl Position {
                 }
             }
         }
-        if us == 1 {
+        if us == Color::Black {
             self.fullmove += 1;
         }
-        self.to_move = 1 - us;
+        self.to_move = us.opponent();
         undo
     }
 
     /// Takes back `m`, played by [`make`](Self::make) which returned `undo`.
     pub fn unmake(&mut self, v: &Variant, m: Move, undo: &Undo) {
-        let us = 1 - self.to_move;
+        let us = self.to_move.opponent();
         self.to_move = us;
-        if us == 1 {
+        if us == Color::Black {
             self.fullmove -= 1;
         }
         match m.kind {

@@ -13,6 +13,7 @@ use super::board::{Geometry, Square};
 use super::variant::{MAX_TYPES, PieceType};
 use crate::betza::directions::Leap;
 use crate::betza::model::{ChainMoves, Leg, ride};
+use crate::play::Color;
 
 /// Flags of a ray, from its leg's modes.
 pub(crate) mod flag {
@@ -173,7 +174,7 @@ impl Tables {
             t.careful[ty] = !t.chains[ty].is_empty() || legs().any(|l| l.modes.backstab);
             t.en_passant[ty] = legs().any(|l| l.modes.en_passant);
         }
-        for side in 0..2 {
+        for side in Color::BOTH {
             for p in types {
                 for sq in 0..n as Square {
                     let first = t.rays.len() as u32;
@@ -196,7 +197,7 @@ impl Tables {
                 }
             }
         }
-        for side in 0..2 {
+        for side in Color::BOTH {
             t.attacks[side] = t.build_attacks(geometry, types, side);
         }
         for ty in 0..types.len() {
@@ -209,7 +210,7 @@ impl Tables {
     /// shared first step aside).
     fn rays_overlap(&self, ty: usize) -> bool {
         let mut seen = vec![false; self.squares_count];
-        (0..2).any(|side| {
+        Color::BOTH.into_iter().any(|side| {
             (0..self.squares_count as Square).any(|sq| {
                 seen.iter_mut().for_each(|s| *s = false);
                 self.rays(side, ty, sq).iter().any(|ray| {
@@ -224,9 +225,9 @@ impl Tables {
 
     /// The rays of a `side` piece of type `ty` on `sq`.
     #[inline]
-    pub fn rays(&self, side: usize, ty: usize, sq: Square) -> &[Ray] {
-        let (first, count) =
-            self.index[(side * self.types_count + ty) * self.squares_count + usize::from(sq)];
+    pub fn rays(&self, side: Color, ty: usize, sq: Square) -> &[Ray] {
+        let (first, count) = self.index
+            [(side.index() * self.types_count + ty) * self.squares_count + usize::from(sq)];
         &self.rays[first as usize..(first + count) as usize]
     }
 
@@ -253,7 +254,7 @@ impl Tables {
     /// Adds a bent rider's rays: one per first step and second leap, each the first step's
     /// square then the ride from it. The first step's square is a destination in the first
     /// such ray only; the mover's own square is passed as if empty.
-    fn add_bent(&mut self, g: Geometry, chain: &ChainMoves, side: usize, sq: Square) {
+    fn add_bent(&mut self, g: Geometry, chain: &ChainMoves, side: Color, sq: Square) {
         let (first, second) = (&chain.legs[0], &chain.legs[1]);
         let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
         let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
@@ -320,7 +321,7 @@ impl Tables {
         leg: &Leg,
         leap: Leap,
         sq: Square,
-        promotion: (usize, Option<u8>),
+        promotion: (Color, Option<u8>),
     ) {
         let m = leg.modes;
         let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
@@ -424,7 +425,7 @@ impl Tables {
         n
     }
 
-    fn build_attacks(&mut self, g: Geometry, types: &[PieceType], side: usize) -> Attacks {
+    fn build_attacks(&mut self, g: Geometry, types: &[PieceType], side: Color) -> Attacks {
         let mut a = Attacks::default();
         for (ty, p) in types.iter().enumerate() {
             for chain in &p.chains {
@@ -540,7 +541,7 @@ impl Tables {
 }
 
 /// Whether `rank` lies in the promotion zone of a `side` piece with zone depth `zone`.
-fn in_zone(g: Geometry, (side, zone): (usize, Option<u8>), rank: i32) -> bool {
+fn in_zone(g: Geometry, (side, zone): (Color, Option<u8>), rank: i32) -> bool {
     zone.is_some_and(|zone| g.ranks_ahead(side, rank) < i32::from(zone))
 }
 
@@ -569,8 +570,8 @@ fn bent(chain: &ChainMoves) -> bool {
 }
 
 /// A leap as a side makes it: Black's are White's turned round.
-pub(crate) fn orient(leap: Leap, side: usize) -> Leap {
-    if side == 0 {
+pub(crate) fn orient(leap: Leap, side: Color) -> Leap {
+    if side == Color::White {
         leap
     } else {
         (leap.0.saturating_neg(), leap.1.saturating_neg())

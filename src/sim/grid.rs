@@ -120,7 +120,7 @@ pub(super) fn mirror_pieces(
         .map(|sq| GridPiece {
             square: sq,
             kind: type_of(pos.cell(sq)) as u8,
-            side: Color::from_index(side_of(pos.cell(sq))),
+            side: side_of(pos.cell(sq)),
         })
         .collect();
     for (entity, piece) in &mirrored {

@@ -76,7 +76,7 @@ fn a_grid_level_loads_its_pieces_and_setup() {
     let level = level::parse("g.toml", GRID).expect("loads");
     let grid = level.into_grid().expect("grid");
     assert_eq!(grid.variant.types.len(), 3);
-    assert_eq!(grid.start.pieces(0).len(), 9);
+    assert_eq!(grid.start.pieces(areachess::play::Color::White).len(), 9);
 }
 
 #[test]

@@ -9,7 +9,6 @@ use super::super::pictures::{self, Token, Tokens, Upright, keep_upright};
 use super::super::view::{self, BoardView};
 use crate::grid::position::{is_piece, side_of, type_of};
 use crate::level::GridLevel;
-use crate::play::Color;
 use crate::sim::GameMode;
 use crate::sim::grid::square_centre;
 use crate::sim::{GridMatch, GridPiece};
@@ -133,7 +132,7 @@ impl BoardView for crate::grid::game::Game {
                 let cell = pos.cell(sq as _);
                 Placed {
                     at: square_centre(&state.level, sq as _),
-                    side: Color::from_index(side_of(cell)),
+                    side: side_of(cell),
                     kind: type_of(cell) as u8,
                 }
             })
