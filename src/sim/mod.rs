@@ -65,7 +65,9 @@ fn rules_for<G: MatchGame>(app: &mut App) {
         .add_message::<G::Answer>()
         .add_systems(
             PreUpdate,
-            enter_mode::<G>.run_if(resource_added::<Match<G>>),
+            enter_mode::<G>
+                .run_if(resource_added::<Match<G>>)
+                .in_set(EnterModeSystems),
         )
         .add_systems(
             Update,

@@ -18,8 +18,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<DropPick>()
         .add_systems(
             Update,
+            // First in the frame, so Esc drops the pick before anything draws it.
             keyboard_commands
-                .in_set(Stage::Input)
+                .in_set(Stage::View)
                 .run_if(not(in_state(GameMode::Closed))),
         )
         .add_systems(EguiPrimaryContextPass, game_over_banner);
@@ -34,7 +35,9 @@ pub(super) fn for_mode<G: MatchGame, P: Picked<G>>(app: &mut App) {
         .add_systems(
             Update,
             (
-                (drop_stale_pick::<G, P>, drop_asked_pick::<G, P>).in_set(Stage::View),
+                (drop_stale_pick::<G, P>, drop_asked_pick::<G, P>)
+                    .in_set(Stage::View)
+                    .after(keyboard_commands),
                 read_answers::<G>.in_set(Stage::Input),
             )
                 .run_if(in_state(G::MODE)),

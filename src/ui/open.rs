@@ -8,7 +8,7 @@ use super::files::{FileField, LevelSource, find_demos};
 use crate::cli::Failure;
 use crate::level::save::AnyGame;
 use crate::level::{self, Level, LevelKind};
-use crate::sim::{ContinuousMatch, GameMode, GridMatch, Match, MatchGame};
+use crate::sim::{ContinuousMatch, GridMatch, Match, MatchGame};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use std::path::{Path, PathBuf};
@@ -55,14 +55,9 @@ impl Opened {
         format!("areachess — {}", self.level.name)
     }
 
-    /// Puts the level's match and its panel resources into the world, and enters the
-    /// match's mode (again, if it is the same: its `OnExit` and `OnEnter` run).
+    /// Puts the level's match and its panel resources into the world. The rules see the
+    /// new match and enter its mode (`sim::EnterModeSystems`), again if it is the same.
     pub(super) fn install(self, world: &mut World) {
-        let mode = match self.level.kind {
-            LevelKind::Continuous(_) => GameMode::Continuous,
-            LevelKind::Grid(_) => GameMode::Grid,
-        };
-        world.resource_mut::<NextState<GameMode>>().set(mode);
         world.insert_resource(LevelName(self.level.name.clone()));
         world.insert_resource(find_demos(&self.source));
         world.insert_resource(self.source);
@@ -204,27 +199,24 @@ pub(super) mod tests {
     #[test]
     fn opening_another_level_replaces_the_board_and_pieces_in_either_mode() {
         let mut app = app_on("area-of-competence.toml");
-        shows(
-            &mut app,
-            "area-of-competence.toml",
-            "Area of competence",
-            32,
-            0,
-        );
+        let aoc = ("area-of-competence.toml", "Area of competence", 32, 0);
+        let (file, name, continuous, grid) = aoc;
+        shows(&mut app, file, name, continuous, grid);
         let drawn = count::<With<Transform>>(&mut app);
-        open(&mut app, level_path("obento.toml"));
-        shows(&mut app, "obento.toml", "Obento Chess", 0, 72);
-        // Same mode: the old grid board and pieces go.
-        open(&mut app, level_path("chess.toml"));
-        shows(&mut app, "chess.toml", "Chess", 0, 32);
-        open(&mut app, level_path("area-of-competence.toml"));
-        shows(
-            &mut app,
-            "area-of-competence.toml",
-            "Area of competence",
-            32,
-            0,
-        );
+        // Obento, then Chess in the same mode (the old grid board and pieces go), then back.
+        for (file, name, continuous, grid) in [
+            ("obento.toml", "Obento Chess", 0, 72),
+            ("chess.toml", "Chess", 0, 32),
+            aoc,
+        ] {
+            open(&mut app, level_path(file));
+            shows(&mut app, file, name, continuous, grid);
+            // And it stays so: the mode is entered once, not again a frame later.
+            for _ in 0..3 {
+                app.update();
+            }
+            shows(&mut app, file, name, continuous, grid);
+        }
         assert_eq!(
             count::<With<Transform>>(&mut app),
             drawn,
