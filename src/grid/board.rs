@@ -3,8 +3,40 @@
 use crate::play::Color;
 pub use crate::square::SquareName;
 
-/// A square's number: `rank * files + file`, with `a1` = 0.
-pub type Square = u16;
+/// A square of a grid board, by number: `rank * files + file`, with `a1` = 0. A
+/// [`Geometry`] makes one from a file and rank, or walks its squares ([`Geometry::all`]);
+/// the number indexes per-square tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(u16);
+
+impl Square {
+    /// The square numbered `n`, for a number below the board's `Geometry::squares`.
+    pub const fn from_index(n: usize) -> Square {
+        Square(n as u16)
+    }
+
+    /// Its number, to index a per-square table.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The square beside this one on its rank, on the side of `other` (a castling rook
+    /// lands beside the king, on the side the king came from).
+    pub const fn toward(self, other: Square) -> Square {
+        if other.0 > self.0 {
+            Square(self.0 + 1)
+        } else {
+            Square(self.0 - 1)
+        }
+    }
+}
+
+/// A square's number, to index a per-square table.
+impl From<Square> for usize {
+    fn from(sq: Square) -> usize {
+        sq.index()
+    }
+}
 
 /// The largest number of files or ranks (files are named `a`…`z`).
 pub const MAX_SIDE: u8 = 26;
@@ -38,20 +70,25 @@ impl Geometry {
         usize::from(self.files) * usize::from(self.ranks)
     }
 
+    /// Every square of the board, a1 first, rank by rank.
+    pub fn all(self) -> impl Iterator<Item = Square> {
+        (0..self.squares()).map(Square::from_index)
+    }
+
     /// The square on `file` and `rank` (0-based), if it is on the board.
     pub fn square(self, file: i32, rank: i32) -> Option<Square> {
         (file >= 0 && rank >= 0 && file < i32::from(self.files) && rank < i32::from(self.ranks))
-            .then(|| (rank * i32::from(self.files) + file) as Square)
+            .then(|| Square((rank * i32::from(self.files) + file) as u16))
     }
 
     /// The file (0-based) of a square.
     pub fn file(self, sq: Square) -> i32 {
-        i32::from(sq) % i32::from(self.files)
+        i32::from(sq.0) % i32::from(self.files)
     }
 
     /// The rank (0-based) of a square.
     pub fn rank(self, sq: Square) -> i32 {
-        i32::from(sq) / i32::from(self.files)
+        i32::from(sq.0) / i32::from(self.files)
     }
 
     /// How many ranks lie beyond `rank` in the forward direction of `side` (0 for White,
@@ -109,11 +146,12 @@ mod tests {
     #[test]
     fn square_names_read_back() {
         let g = Geometry::new(12, 12).expect("valid");
-        for sq in 0..g.squares() as Square {
+        for sq in g.all() {
             let name = g.name(sq).to_string();
             assert_eq!(g.parse_square(&name), Some(sq), "{name}");
         }
-        assert_eq!(g.name(11 * 12 + 11).to_string(), "l12");
+        assert_eq!(g.name(Square::from_index(11 * 12 + 11)).to_string(), "l12");
+        assert_eq!(g.all().count(), 144);
         for bad in ["", "e", "e0", "e01", "m1", "a13", "E4", "e4x", "é4"] {
             assert_eq!(g.parse_square(bad), None, "{bad}");
         }

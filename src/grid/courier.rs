@@ -403,9 +403,7 @@ fn read_parts<'a>(
                 let labelled = part
                     .label
                     .is_none_or(|l| is_piece(rook) && l.text == label(v, type_of(rook), us));
-                labelled
-                    && m.kind == MoveKind::Castle { rook: f }
-                    && t == if m.to > m.from { m.to - 1 } else { m.to + 1 }
+                labelled && m.kind == MoveKind::Castle { rook: f } && t == m.to.toward(m.from)
             }),
             _ => false,
         };

@@ -390,11 +390,13 @@ fn read_castling(
 fn setup_rook_file(v: &Variant, side: Color, wing: usize) -> Option<i32> {
     let rule = v.castling?;
     let g = v.geometry;
+    // No setup yet while the setup itself is read; else a cell per square of the board.
+    if v.setup.len() != g.squares() {
+        return None;
+    }
     let king_cell = piece(side, usize::from(rule.king));
     let rook_cell = piece(side, usize::from(rule.rook));
-    // The setup has a cell per square of the board, at most 26×26.
-    let holding =
-        |cell| (0..v.setup.len() as Square).filter(move |&s| v.setup[usize::from(s)] == cell);
+    let holding = |cell| g.all().filter(move |&s| v.setup[usize::from(s)] == cell);
     let king = holding(king_cell).next()?;
     let (kf, kr) = (g.file(king), g.rank(king));
     let rooks = holding(rook_cell)

@@ -432,12 +432,12 @@ const WORDS: usize = (26 * 26usize).div_ceil(64);
 
 #[inline]
 fn has(set: &[u64; WORDS], sq: Square) -> bool {
-    set[usize::from(sq) / 64] & (1 << (sq % 64)) != 0
+    set[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
 }
 
 #[inline]
 fn mark(set: &mut [u64; WORDS], sq: Square) {
-    set[usize::from(sq) / 64] |= 1 << (sq % 64);
+    set[sq.index() / 64] |= 1 << (sq.index() % 64);
 }
 
 /// The squares from which a move may expose a royal (a pinned piece's, a lame leaper's

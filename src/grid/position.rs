@@ -166,7 +166,7 @@ impl EnPassant {
 }
 
 /// No rook for this castling right.
-pub const NO_ROOK: Square = Square::MAX;
+pub const NO_ROOK: Square = Square::from_index(u16::MAX as usize);
 
 /// What [`Position::make`] needs to undo a move.
 #[derive(Clone, Copy, Debug)]
@@ -420,7 +420,7 @@ impl Position {
         if n < 2 {
             return;
         }
-        let mut passed = [0 as Square; 4];
+        let mut passed = [Square::default(); 4];
         let mut len = 0;
         for k in 1..n.min(5) {
             if let Some(s) = g.square(f0 + k * sx, r0 + k * sy) {
@@ -434,5 +434,5 @@ impl Position {
 
 /// Where a castling move's rook lands: beside the king, on the side it came from.
 fn rook_landing(m: Move) -> Square {
-    if m.to > m.from { m.to - 1 } else { m.to + 1 }
+    m.to.toward(m.from)
 }

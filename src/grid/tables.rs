@@ -176,7 +176,7 @@ impl Tables {
         }
         for side in Color::BOTH {
             for p in types {
-                for sq in 0..n as Square {
+                for sq in (0..n).map(Square::from_index) {
                     let first = t.rays.len() as u32;
                     for chain in p.chains.iter().filter(|c| c.legs.len() == 1) {
                         for &leap in &chain.legs[0].leaps {
@@ -211,7 +211,7 @@ impl Tables {
     fn rays_overlap(&self, ty: usize) -> bool {
         let mut seen = vec![false; self.squares_count];
         Color::BOTH.into_iter().any(|side| {
-            (0..self.squares_count as Square).any(|sq| {
+            (0..self.squares_count).map(Square::from_index).any(|sq| {
                 seen.iter_mut().for_each(|s| *s = false);
                 self.rays(side, ty, sq).iter().any(|ray| {
                     let skip = usize::from(ray.flags & flag::SKIP_FIRST != 0);
@@ -408,7 +408,7 @@ impl Tables {
         }
         let n = self.line_steps.len();
         self.line_steps.push(step);
-        for sq in 0..self.squares_count as Square {
+        for sq in (0..self.squares_count).map(Square::from_index) {
             let start = self.squares.len() as u32;
             let (mut f, mut r) = (g.file(sq), g.rank(sq));
             loop {
@@ -512,7 +512,8 @@ impl Tables {
         step: Leap,
         leg: &Leg,
     ) -> Vec<Option<(Square, u32, u16)>> {
-        (0..self.squares_count as Square)
+        (0..self.squares_count)
+            .map(Square::from_index)
             .map(|target| {
                 let from = g.square(
                     g.file(target).saturating_sub(step.0),
@@ -579,5 +580,5 @@ pub(crate) fn orient(leap: Leap, side: Color) -> Leap {
 }
 
 fn square(g: Geometry, at: (i32, i32)) -> Square {
-    g.square(at.0, at.1).unwrap_or(0)
+    g.square(at.0, at.1).unwrap_or_default()
 }

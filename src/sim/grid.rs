@@ -115,7 +115,11 @@ pub(super) fn mirror_pieces(
         return;
     }
     let pos = state.game.position();
-    let mut wanted: Vec<GridPiece> = (0..state.level.variant.geometry.squares() as Square)
+    let mut wanted: Vec<GridPiece> = state
+        .level
+        .variant
+        .geometry
+        .all()
         .filter(|&sq| is_piece(pos.cell(sq)))
         .map(|sq| GridPiece {
             square: sq,
@@ -149,8 +153,8 @@ mod tests {
     #[test]
     fn a_refused_request_is_refused_in_words() {
         let request = GridMoveRequest {
-            from: 0,
-            to: 1,
+            from: Square::from_index(0),
+            to: Square::from_index(1),
             promotion: None,
         };
         let refusal = |why| {

@@ -126,12 +126,16 @@ impl BoardView for crate::grid::game::Game {
 
     fn placed(state: &GridMatch) -> Vec<Placed> {
         let pos = state.game.position();
-        (0..state.level.variant.geometry.squares())
-            .filter(|&sq| is_piece(pos.cell(sq as _)))
+        state
+            .level
+            .variant
+            .geometry
+            .all()
+            .filter(|&sq| is_piece(pos.cell(sq)))
             .map(|sq| {
-                let cell = pos.cell(sq as _);
+                let cell = pos.cell(sq);
                 Placed {
-                    at: square_centre(&state.level, sq as _),
+                    at: square_centre(&state.level, sq),
                     side: side_of(cell),
                     kind: type_of(cell) as u8,
                 }
