@@ -10,8 +10,7 @@ use super::files::Demo;
 use super::glide::Glides;
 use super::open::Pending;
 use crate::sim::{
-    ContinuousMatch, GridMatch, GridMoveOutcome, GridMoveRequest, LoadGame, MatchCommand,
-    MoveOutcome, MoveRequest,
+    CurrentGame, GridMoveOutcome, GridMoveRequest, LoadGame, MatchCommand, MoveOutcome, MoveRequest,
 };
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -135,14 +134,11 @@ impl Underway<'_> {
 /// changed (its pieces and panels follow the next frame).
 fn keep_drawing(
     underway: Underway,
-    continuous: Option<Res<ContinuousMatch>>,
-    grid: Option<Res<GridMatch>>,
+    current: CurrentGame,
     mut traffic: RuleTraffic,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let changed =
-        continuous.is_some_and(|m| m.is_changed()) || grid.is_some_and(|m| m.is_changed());
-    if traffic.any() || underway.any() || changed {
+    if traffic.any() || underway.any() || current.is_changed() {
         redraw.write(RequestRedraw);
     }
 }
@@ -151,6 +147,7 @@ fn keep_drawing(
 mod tests {
     use super::super::open::tests::app_on;
     use super::*;
+    use crate::sim::{ContinuousMatch, GridMatch};
 
     /// The headless app of both modes on `file`, with the frame requests and the app's
     /// clock at 1/60 s a frame (as under `--drive`), a few frames on.
