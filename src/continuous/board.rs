@@ -93,14 +93,18 @@ impl Board {
         )
     }
 
+    /// The centre of the named square, if it is on this board.
+    pub fn centre_of(&self, name: SquareName) -> Option<Point> {
+        (name.file < self.files && name.rank < self.ranks)
+            .then(|| self.square_centre(name.file, name.rank))
+    }
+
     /// Parses a square name such as `e1` or `b10` into its centre.
     pub fn parse_square(&self, name: &str) -> Result<Point, BadSquare> {
-        match name.parse::<SquareName>() {
-            Ok(n) if n.file < self.files && n.rank < self.ranks => {
-                Ok(self.square_centre(n.file, n.rank))
-            }
-            _ => Err(BadSquare(name.to_string())),
-        }
+        name.parse::<SquareName>()
+            .ok()
+            .and_then(|n| self.centre_of(n))
+            .ok_or_else(|| BadSquare(name.to_string()))
     }
 
     /// The name of the square whose centre is exactly `p`, if any.

@@ -178,8 +178,8 @@ impl WrittenPoint {
         match self {
             WrittenPoint::At(p) => Ok(p),
             WrittenPoint::Square(name) => board
-                .parse_square(&name.to_string())
-                .map_err(|_| NotationError::Point(name.to_string())),
+                .centre_of(name)
+                .ok_or_else(|| NotationError::Point(name.to_string())),
         }
     }
 }
