@@ -260,8 +260,7 @@ impl fmt::Display for WrittenPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.to_move.letter())?;
         for &(side, kind, at) in &self.pieces {
-            let piece = Piece::new(side, kind, Point::new(0.0, 0.0));
-            write!(f, ";{}@{at}", piece.letter())?;
+            write!(f, ";{}@{at}", kind.letter_of(side))?;
         }
         Ok(())
     }

@@ -53,6 +53,14 @@ impl Kind {
             .find(|k| k.letter() == c.to_ascii_uppercase())
     }
 
+    /// The letter of a `side` piece of this kind: upper case for White.
+    pub fn letter_of(self, side: Color) -> char {
+        match side {
+            Color::White => self.letter(),
+            Color::Black => self.letter().to_ascii_lowercase(),
+        }
+    }
+
     /// The kind for a one-letter string of either case.
     pub fn from_letter_str(s: &str) -> Option<Kind> {
         let mut chars = s.chars();
@@ -128,10 +136,7 @@ impl Piece {
 
     /// The FEN-style letter: upper case for White.
     pub fn letter(&self) -> char {
-        match self.side {
-            Color::White => self.kind.letter(),
-            Color::Black => self.kind.letter().to_ascii_lowercase(),
-        }
+        self.kind.letter_of(self.side)
     }
 }
 
