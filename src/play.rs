@@ -182,17 +182,16 @@ pub trait Play {
 
     /// How the game stands, in words: "White to move — check!", "Checkmate: Black wins".
     fn describe(&self) -> String {
-        let winner = |w: Color| w.name();
         match self.status() {
             Status::Playing if self.in_check() => {
                 format!("{} to move — check!", self.to_move().name())
             }
             Status::Playing => format!("{} to move", self.to_move().name()),
-            Status::Checkmate { winner: w } => format!("Checkmate: {} wins", winner(w)),
+            Status::Checkmate { winner } => format!("Checkmate: {} wins", winner.name()),
             Status::Stalemate { winner: None } => "Stalemate: draw".to_string(),
-            Status::Stalemate { winner: Some(w) } => format!("Stalemate: {} wins", winner(w)),
-            Status::RoyalLost { winner: w } => format!("Royal piece taken: {} wins", winner(w)),
-            Status::Resigned { winner: w } => format!("Resigned: {} wins", winner(w)),
+            Status::Stalemate { winner: Some(w) } => format!("Stalemate: {} wins", w.name()),
+            Status::RoyalLost { winner } => format!("Royal piece taken: {} wins", winner.name()),
+            Status::Resigned { winner } => format!("Resigned: {} wins", winner.name()),
             Status::DrawAgreed => "Draw agreed".to_string(),
         }
     }
