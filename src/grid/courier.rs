@@ -15,8 +15,8 @@
 
 use super::board::{Square, SquareName};
 use super::movegen::legal_moves;
-use super::position::{Move, MoveKind, Position, is_piece, side_of, type_of};
-use super::variant::Variant;
+use super::position::{Move, MoveKind, Position, is_piece, role_of, side_of};
+use super::variant::{Role, Variant};
 use crate::play::Color;
 use crate::span::Span;
 
@@ -139,20 +139,19 @@ pub fn write_move(v: &Variant, pos: &Position, m: Move) -> String {
     let side = side_of(mover);
     let mut text = format!(
         "{} {}-{}",
-        label(v, type_of(mover), side),
+        label(v, role_of(mover), side),
         g.name(m.from),
         g.name(m.to)
     );
     if let Some(t) = m.promotion {
-        let t = usize::from(t);
         text.push_str(&format!("; {}-{}", label(v, t, side), g.name(m.to)));
     }
     text
 }
 
 /// A type's label in a side's case.
-fn label(v: &Variant, t: usize, side: Color) -> String {
-    let l = &v.types[t].label;
+fn label(v: &Variant, t: Role, side: Color) -> String {
+    let l = &v[t].label;
     if side == Color::White {
         l.clone()
     } else {
@@ -353,7 +352,7 @@ fn read_parts<'a>(
         ));
     }
     if let Some(l) = first.label {
-        let expected = label(v, type_of(cell), us);
+        let expected = label(v, role_of(cell), us);
         if l.text != expected {
             return Err((
                 l,
@@ -361,7 +360,7 @@ fn read_parts<'a>(
                     written: l.text.to_string(),
                     square: g.name(from),
                     label: expected,
-                    piece: v.types[type_of(cell)].name.clone(),
+                    piece: v[role_of(cell)].name.clone(),
                 },
             ));
         }
@@ -373,7 +372,7 @@ fn read_parts<'a>(
         return Err((
             first.step,
             CourierErrorKind::NotLegal {
-                label: label(v, type_of(cell), us),
+                label: label(v, role_of(cell), us),
                 from: g.name(from),
                 to: g.name(to),
             },
@@ -384,9 +383,7 @@ fn read_parts<'a>(
         let step = read_step(v, part.step.text).map_err(|e| (part.step, e))?;
         let fits = match step {
             Step::Put(ref l, sq) if sq == to && part.label.is_none() => {
-                let t = v
-                    .type_of_label(l)
-                    .filter(|&t| label(v, usize::from(t), us) == *l);
+                let t = v.role_of_label(l).filter(|&t| label(v, t, us) == *l);
                 match t {
                     Some(t) if promotion.is_none() => {
                         promotion = Some(t);
@@ -402,7 +399,7 @@ fn read_parts<'a>(
                 let rook = pos.cell(f);
                 let labelled = part
                     .label
-                    .is_none_or(|l| is_piece(rook) && l.text == label(v, type_of(rook), us));
+                    .is_none_or(|l| is_piece(rook) && l.text == label(v, role_of(rook), us));
                 labelled && m.kind == MoveKind::Castle { rook: f } && t == m.to.toward(m.from)
             }),
             _ => false,
@@ -420,7 +417,7 @@ fn read_parts<'a>(
             let labels = list
                 .iter()
                 .filter_map(|m| m.promotion)
-                .map(|t| label(v, usize::from(t), us))
+                .map(|t| label(v, t, us))
                 .collect();
             Err((
                 first.step,
@@ -433,8 +430,8 @@ fn read_parts<'a>(
         (None, Some(t)) => Err((
             parts.last().map_or(first.step, |p| p.step),
             CourierErrorKind::PromotionRefused {
-                piece: v.types[type_of(cell)].name.clone(),
-                label: label(v, usize::from(t), us),
+                piece: v[role_of(cell)].name.clone(),
+                label: label(v, t, us),
             },
         )),
     }

@@ -14,7 +14,7 @@ use super::board::{Square, SquareName};
 use super::movegen::is_attacked;
 use super::placement::{Item, count, ranks};
 use super::position::{
-    BOMB, BOULDER, Cell, EMPTY, EnPassant, NO_ROOK, Position, is_piece, piece, side_of, type_of,
+    BOMB, BOULDER, Cell, EMPTY, EnPassant, Position, is_piece, piece, role_of, side_of,
 };
 use super::variant::{RoyalRule, Variant};
 use crate::play::Color;
@@ -227,11 +227,8 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
             let cell = match c {
                 '*' => BOULDER,
                 '@' => BOMB,
-                _ => match v.type_of_letter(c).filter(|_| c.is_ascii_alphabetic()) {
-                    Some(t) => piece(
-                        Color::from_index(usize::from(c.is_ascii_lowercase())),
-                        usize::from(t),
-                    ),
+                _ => match v.role_of_letter(c).filter(|_| c.is_ascii_alphabetic()) {
+                    Some(t) => piece(Color::from_index(usize::from(c.is_ascii_lowercase())), t),
                     None => {
                         return Err(error(here, FenErrorKind::NotAPiece(c)));
                     }
@@ -329,7 +326,7 @@ fn read_castling(
         let Some(rule) = v.castling else {
             return Err(error(here, FenErrorKind::NoCastling));
         };
-        let king_cell = piece(side, usize::from(rule.king));
+        let king_cell = piece(side, rule.king);
         let kings: Vec<Square> = pos.pieces[side]
             .squares
             .iter()
@@ -341,11 +338,11 @@ fn read_castling(
                 here,
                 FenErrorKind::CastlingKing {
                     letter: c,
-                    king: v.types[usize::from(rule.king)].name.clone(),
+                    king: v[rule.king].name.clone(),
                 },
             ));
         };
-        let rook_cell = piece(side, usize::from(rule.rook));
+        let rook_cell = piece(side, rule.rook);
         let (kf, kr) = (g.file(king), g.rank(king));
         let home = setup_rook_file(v, side, wing);
         // From where the setup keeps this wing's rook toward the king, as Fairy-Stockfish
@@ -361,7 +358,7 @@ fn read_castling(
             .filter_map(|f| g.square(f, kr))
             .find(|&s| pos.cell(s) == rook_cell);
         let Some(rook) = rook else {
-            let rook = v.types[usize::from(rule.rook)].name.clone();
+            let rook = v[rule.rook].name.clone();
             return Err(error(
                 here,
                 match home.and_then(|f| g.square(f, kr)) {
@@ -378,8 +375,8 @@ fn read_castling(
                 },
             ));
         };
-        pos.castle_king[side] = king;
-        pos.castling[side][wing] = rook;
+        pos.castle_king[side] = Some(king);
+        pos.castling[side][wing] = Some(rook);
     }
     Ok(())
 }
@@ -394,8 +391,8 @@ fn setup_rook_file(v: &Variant, side: Color, wing: usize) -> Option<i32> {
     if v.setup.len() != g.squares() {
         return None;
     }
-    let king_cell = piece(side, usize::from(rule.king));
-    let rook_cell = piece(side, usize::from(rule.rook));
+    let king_cell = piece(side, rule.king);
+    let rook_cell = piece(side, rule.rook);
     let holding = |cell| g.all().filter(move |&s| v.setup[usize::from(s)] == cell);
     let king = holding(king_cell).next()?;
     let (kf, kr) = (g.file(king), g.rank(king));
@@ -509,7 +506,7 @@ impl fmt::Display for Fen<'_> {
         let mut rights = String::new();
         for (side, letters) in [(0, ['K', 'Q']), (1, ['k', 'q'])] {
             for (wing, letter) in letters.into_iter().enumerate() {
-                if pos.castling[side][wing] != NO_ROOK {
+                if pos.castling[side][wing].is_some() {
                     rights.push(letter);
                 }
             }
@@ -542,7 +539,7 @@ pub fn letter(v: &Variant, c: Cell) -> char {
         BOULDER => '*',
         BOMB => '@',
         _ if is_piece(c) => {
-            let l = v.types[type_of(c)].letter;
+            let l = v[role_of(c)].letter;
             if side_of(c) == Color::White {
                 l
             } else {
@@ -556,13 +553,13 @@ pub fn letter(v: &Variant, c: Cell) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::variant::Castling;
+    use crate::grid::variant::{Castling, Role};
 
     #[test]
     fn a_fen_error_holds_its_column_and_kind_and_prints_both() {
         let v = Variant::kings_and_rooks(Some(Castling {
-            king: 0,
-            rook: 1,
+            king: Role::new(0),
+            rook: Role::new(1),
             king_steps: 2,
         }));
         let cases = [

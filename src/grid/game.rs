@@ -7,6 +7,7 @@ use super::movegen::{GameState, game_state, legal_moves};
 use super::notation::{move_text, read_move};
 use super::position::{Move, Position};
 use super::variant::{Stalemate, Variant};
+use crate::grid::Role;
 pub use crate::play::Status;
 use crate::play::{Color, Play, numbered_pairs};
 use std::sync::Arc;
@@ -126,7 +127,7 @@ impl Game {
             Some(c) => {
                 Some(
                     self.variant
-                        .type_of_letter(c)
+                        .role_of_letter(c)
                         .ok_or_else(|| PlayError::NoSuchLetter {
                             text: text.to_string(),
                             letter: c,
@@ -151,7 +152,7 @@ impl Game {
 
     /// The legal move from `from` to `to` promoting to the type `promotion` (or not),
     /// if there is one now.
-    pub fn find(&self, from: Square, to: Square, promotion: Option<u8>) -> Option<Move> {
+    pub fn find(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
         self.legal_moves()
             .into_iter()
             .find(|m| m.from == from && m.to == to && m.promotion == promotion)

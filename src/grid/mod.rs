@@ -48,4 +48,4 @@ pub use fen::{Fen, FenError, FenErrorKind, parse_fen};
 pub use movegen::{GameState, divide, game_state, in_check, is_attacked, legal_moves, perft};
 pub use notation::move_text;
 pub use position::{Move, MoveKind, Position};
-pub use variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};
+pub use variant::{Castling, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant};

@@ -5,9 +5,9 @@
 //! capture one of them. A castling king may not start, pass or land on an attacked square.
 
 use super::board::Square;
-use super::position::{Color, EMPTY, Move, MoveKind, Position, is_piece, side_of, type_of};
+use super::position::{Color, EMPTY, Move, MoveKind, Position, is_piece, role_of, side_of};
 use super::tables::{Ray, RayKind, flag};
-use super::variant::{RoyalRule, Stalemate, Variant};
+use super::variant::{Role, RoyalRule, Stalemate, Variant};
 use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
 
 /// Whether the piece cell `c` may be taken by a `side` mover whose ray has `flags`.
@@ -24,8 +24,8 @@ fn takes(c: u8, side: Color, flags: u16) -> bool {
 
 /// Adds a move, split into its promotion choices where the mover promotes.
 #[inline]
-fn push(v: &Variant, side: Color, ty: usize, m: Move, out: &mut Vec<Move>) {
-    let Some(p) = &v.types[ty].promotion else {
+fn push(v: &Variant, side: Color, ty: Role, m: Move, out: &mut Vec<Move>) {
+    let Some(p) = &v[ty].promotion else {
         out.push(m);
         return;
     };
@@ -58,7 +58,7 @@ fn lame_clear(v: &Variant, pos: &Position, ray: &Ray, k: usize) -> bool {
 /// Every pseudo-legal move of the piece on `from`.
 pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
     let c = pos.cell(from);
-    let (side, ty) = (side_of(c), type_of(c));
+    let (side, ty) = (side_of(c), role_of(c));
     let moved = pos.has_moved(from);
     let t = &v.tables;
     let first = out.len();
@@ -184,10 +184,10 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
             }
         }
     }
-    if !t.chains[ty].is_empty() {
+    if !t.chains[ty.index()].is_empty() {
         chain_moves(v, pos, from, out);
     }
-    if t.repeats[ty] {
+    if t.repeats[ty.index()] {
         // Two ways to one square are one move.
         let moves = &mut out[first..];
         moves.sort_unstable();
@@ -212,7 +212,7 @@ fn passes_over(v: &Variant, from: Square, to: Square) -> bool {
 fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
     let g = v.geometry;
     let c = pos.cell(from);
-    let (side, ty) = (side_of(c), type_of(c));
+    let (side, ty) = (side_of(c), role_of(c));
     let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
     let turn = |x: i32, y: i32| {
         if side == Color::White {
@@ -243,7 +243,12 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
         at: &at,
     };
     let start = turn(g.file(from), g.rank(from));
-    let found = chain_destinations(&v.tables.chains[ty], &board, start, !pos.has_moved(from));
+    let found = chain_destinations(
+        &v.tables.chains[ty.index()],
+        &board,
+        start,
+        !pos.has_moved(from),
+    );
     for (to, reach) in found {
         let (x, y) = turn(to.0, to.1);
         let Some(to) = g.square(x, y) else { continue };
@@ -268,7 +273,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             if c == EMPTY {
                 continue;
             }
-            if is_piece(c) && side_of(c) == by && usize::from(line.reach[type_of(c)]) > k {
+            if is_piece(c) && side_of(c) == by && usize::from(line.reach[role_of(c).index()]) > k {
                 return true;
             }
             break;
@@ -279,7 +284,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             let c = pos.cell(from);
             if is_piece(c)
                 && side_of(c) == by
-                && lame.types[type_of(c)]
+                && lame.types[role_of(c).index()]
                 && t.path_squares[first as usize..(first + u32::from(len)) as usize]
                     .iter()
                     .all(|&p| pos.cell(p) == EMPTY)
@@ -295,7 +300,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             && let Some(&s) = back[1..].iter().find(|&&s| pos.cell(s) != EMPTY)
         {
             let c = pos.cell(s);
-            if is_piece(c) && side_of(c) == by && hop.grasshopper[type_of(c)] {
+            if is_piece(c) && side_of(c) == by && hop.grasshopper[role_of(c).index()] {
                 return true;
             }
         }
@@ -305,7 +310,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             && let Some(&s) = occupied.next()
         {
             let c = pos.cell(s);
-            if is_piece(c) && side_of(c) == by && hop.cannon[type_of(c)] {
+            if is_piece(c) && side_of(c) == by && hop.cannon[role_of(c).index()] {
                 return true;
             }
         }
@@ -313,7 +318,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
     if a.any_forward {
         let mut moves = Vec::new();
         for &from in pos.pieces(by) {
-            if a.forward[type_of(pos.cell(from))] {
+            if a.forward[role_of(pos.cell(from)).index()] {
                 moves.clear();
                 piece_moves(v, pos, from, &mut moves);
                 if moves
@@ -358,12 +363,10 @@ fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     let Some(rule) = v.castling else { return };
     let us = pos.to_move();
     let g = v.geometry;
-    let king = pos.castle_king[us];
-    for wing in 0..2 {
-        let rook = pos.castling[us][wing];
-        if rook == super::position::NO_ROOK {
-            continue;
-        }
+    let Some(king) = pos.castle_king[us] else {
+        return;
+    };
+    for rook in pos.castling[us].into_iter().flatten() {
         let (kf, rank, rf) = (g.file(king), g.rank(king), g.file(rook));
         let dir = if rf > kf { 1 } else { -1 };
         let Some(to) = g.square(kf + dir * i32::from(rule.king_steps), rank) else {
@@ -400,7 +403,7 @@ pub fn is_legal(v: &Variant, pos: &mut Position, m: Move) -> bool {
     let us = pos.to_move();
     if m.kind == MoveKind::Capture {
         let c = pos.cell(m.to);
-        if is_piece(c) && side_of(c) == us && v.is_royal(type_of(c) as u8) {
+        if is_piece(c) && side_of(c) == us && v.is_royal(role_of(c)) {
             return false;
         }
     }
@@ -467,7 +470,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
                 if c == EMPTY {
                     continue;
                 }
-                if own(c, them) && usize::from(line.reach[type_of(c)]) > k {
+                if own(c, them) && usize::from(line.reach[role_of(c).index()]) > k {
                     match shield {
                         None => return None,
                         Some(ours) => mark(&mut d.leave, ours),
@@ -484,7 +487,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
         for lame in &a.lame {
             if let Some((from, first, len)) = lame.from[usize::from(r)] {
                 let c = pos.cell(from);
-                if own(c, them) && lame.types[type_of(c)] {
+                if own(c, them) && lame.types[role_of(c).index()] {
                     let path = &t.path_squares[first as usize..(first + u32::from(len)) as usize];
                     if path.iter().all(|&p| pos.cell(p) == EMPTY) {
                         return None;
@@ -550,9 +553,9 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     // nor may take en passant now.
     let free = |pos: &Position, from: Square| {
         let Some(d) = &danger else { return false };
-        let ty = type_of(pos.cell(from));
-        let exposed = d.any_enter || v.types[ty].royal || has(&d.leave, from);
-        let special = t.careful[ty] || (en_passant_live && t.en_passant[ty]);
+        let ty = role_of(pos.cell(from));
+        let exposed = d.any_enter || v[ty].royal || has(&d.leave, from);
+        let special = t.careful[ty.index()] || (en_passant_live && t.en_passant[ty.index()]);
         !exposed && !special
     };
     for &from in pos.pieces(us) {
@@ -581,7 +584,7 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
                     MoveKind::Quiet | MoveKind::Double | MoveKind::Capture
                 ) && !own(pos.cell(m.to), us) =>
             {
-                if v.is_royal(type_of(pos.cell(m.from)) as u8) {
+                if v.is_royal(role_of(pos.cell(m.from))) {
                     if lone_royal {
                         let royal = pos.cells[usize::from(m.from)];
                         pos.cells[usize::from(m.from)] = EMPTY;

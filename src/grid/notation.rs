@@ -20,7 +20,7 @@ impl fmt::Display for MoveText<'_> {
         let g = self.variant.geometry;
         write!(f, "{}{}", g.name(self.mv.from), g.name(self.mv.to))?;
         if let Some(t) = self.mv.promotion {
-            let t = &self.variant.types[usize::from(t)];
+            let t = &self.variant[t];
             write!(f, "{}", t.letter.to_ascii_lowercase())?;
         }
         Ok(())

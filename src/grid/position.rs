@@ -2,7 +2,7 @@
 //! en-passant chances, and making and unmaking moves.
 
 use super::board::Square;
-use super::variant::Variant;
+use super::variant::{Role, Variant};
 
 /// What stands on a square, in one byte: 0 empty; `0x40 | k` an obstacle; `0x80 | side << 6
 /// | type` a piece.
@@ -15,10 +15,10 @@ pub const BOULDER: Cell = 0x40;
 /// A bomb (FEN `@`): blocks like a boulder.
 pub const BOMB: Cell = 0x41;
 
-/// The cell of a `side` piece of type `ty`.
+/// The cell of a `side` piece of this role.
 #[inline]
-pub const fn piece(side: Color, ty: usize) -> Cell {
-    0x80 | ((side.index() as u8) << 6) | ty as u8
+pub const fn piece(side: Color, role: Role) -> Cell {
+    0x80 | ((side.index() as u8) << 6) | role.index() as u8
 }
 
 /// Whether a cell holds a piece (not empty, not an obstacle).
@@ -33,10 +33,10 @@ pub const fn side_of(c: Cell) -> Color {
     Color::from_index(((c >> 6) & 1) as usize)
 }
 
-/// The type of a piece cell.
+/// The role of a piece cell.
 #[inline]
-pub const fn type_of(c: Cell) -> usize {
-    (c & 0x3f) as usize
+pub const fn role_of(c: Cell) -> Role {
+    Role::new((c & 0x3f) as usize)
 }
 
 pub use crate::play::Color;
@@ -76,8 +76,8 @@ pub struct Move {
     pub from: Square,
     /// Where it ends.
     pub to: Square,
-    /// The type it promotes to (an index into the variant's types), if it does.
-    pub promotion: Option<u8>,
+    /// The type it promotes to, if it does.
+    pub promotion: Option<Role>,
     /// What else it does.
     pub kind: MoveKind,
 }
@@ -165,9 +165,6 @@ impl EnPassant {
     }
 }
 
-/// No rook for this castling right.
-pub const NO_ROOK: Square = Square::from_index(u16::MAX as usize);
-
 /// What [`Position::make`] needs to undo a move.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -176,7 +173,7 @@ pub struct Undo {
     captured_at: Square,
     captured_moved: bool,
     mover_moved: bool,
-    castling: [[Square; 2]; 2],
+    castling: [[Option<Square>; 2]; 2],
     en_passant: EnPassant,
     halfmove: u32,
 }
@@ -189,10 +186,10 @@ pub struct Position {
     /// By square: whether the piece there has moved (or did not start there).
     pub(crate) moved: Vec<bool>,
     pub(crate) to_move: Color,
-    /// By side: the rooks it may castle with, king side then queen side (`NO_ROOK`: none).
-    pub(crate) castling: [[Square; 2]; 2],
+    /// By side: the rooks it may castle with, king side then queen side.
+    pub(crate) castling: [[Option<Square>; 2]; 2],
     /// By side: the king the castling rights belong to.
-    pub(crate) castle_king: [Square; 2],
+    pub(crate) castle_king: [Option<Square>; 2],
     pub(crate) en_passant: EnPassant,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
@@ -225,8 +222,8 @@ impl Position {
             cells: vec![EMPTY; squares],
             moved: vec![false; squares],
             to_move: Color::White,
-            castling: [[NO_ROOK; 2]; 2],
-            castle_king: [NO_ROOK; 2],
+            castling: [[None; 2]; 2],
+            castle_king: [None; 2],
             en_passant: EnPassant::default(),
             halfmove: 0,
             fullmove: 1,
@@ -242,7 +239,7 @@ impl Position {
         if is_piece(cell) {
             let side = side_of(cell);
             self.pieces[side].add(sq);
-            if v.is_royal(type_of(cell) as u8) {
+            if v.is_royal(role_of(cell)) {
                 self.royals[side].add(sq);
             }
         }
@@ -254,7 +251,7 @@ impl Position {
         if is_piece(cell) {
             let side = side_of(cell);
             self.pieces[side].remove(sq);
-            if v.is_royal(type_of(cell) as u8) {
+            if v.is_royal(role_of(cell)) {
                 self.royals[side].remove(sq);
             }
         }
@@ -267,7 +264,7 @@ impl Position {
         self.cells[usize::from(to)] = cell;
         let side = side_of(cell);
         self.pieces[side].relocate(from, to);
-        if v.is_royal(type_of(cell) as u8) {
+        if v.is_royal(role_of(cell)) {
             self.royals[side].relocate(from, to);
         }
     }
@@ -329,7 +326,7 @@ impl Position {
                 let rook = self.take(v, from);
                 self.put(v, m.to, king, true);
                 self.put(v, rook_landing(m), rook, true);
-                self.castling[us] = [NO_ROOK; 2];
+                self.castling[us] = [None; 2];
             }
             _ => {
                 let victim_at = match m.kind {
@@ -347,12 +344,12 @@ impl Position {
                 self.shift(v, m.from, m.to);
                 self.moved[usize::from(m.to)] = true;
                 if let Some(t) = m.promotion {
-                    let promoted = piece(us, usize::from(t));
+                    let promoted = piece(us, t);
                     self.take(v, m.to);
                     self.put(v, m.to, promoted, true);
                 }
                 self.forget(m.from);
-                if v.types[type_of(mover)].promotion.is_some() {
+                if v[role_of(mover)].promotion.is_some() {
                     self.halfmove = 0;
                 }
                 if m.kind == MoveKind::Double {
@@ -402,12 +399,12 @@ impl Position {
     #[inline]
     fn forget(&mut self, sq: Square) {
         for side in 0..2 {
-            if self.castle_king[side] == sq {
-                self.castling[side] = [NO_ROOK; 2];
+            if self.castle_king[side] == Some(sq) {
+                self.castling[side] = [None; 2];
             }
             for r in self.castling[side].iter_mut() {
-                if *r == sq {
-                    *r = NO_ROOK;
+                if *r == Some(sq) {
+                    *r = None;
                 }
             }
         }

@@ -10,7 +10,7 @@
 //!   hopper's hurdle). Types whose captures do not fit these shapes are checked forward.
 
 use super::board::{Geometry, Square};
-use super::variant::{MAX_TYPES, PieceType};
+use super::variant::{MAX_TYPES, PieceType, Role};
 use crate::betza::directions::Leap;
 use crate::betza::model::{ChainMoves, Leg, ride};
 use crate::play::Color;
@@ -213,7 +213,7 @@ impl Tables {
         Color::BOTH.into_iter().any(|side| {
             (0..self.squares_count).map(Square::from_index).any(|sq| {
                 seen.iter_mut().for_each(|s| *s = false);
-                self.rays(side, ty, sq).iter().any(|ray| {
+                self.rays(side, Role::new(ty), sq).iter().any(|ray| {
                     let skip = usize::from(ray.flags & flag::SKIP_FIRST != 0);
                     self.ray_squares(ray)[skip..]
                         .iter()
@@ -225,9 +225,10 @@ impl Tables {
 
     /// The rays of a `side` piece of type `ty` on `sq`.
     #[inline]
-    pub fn rays(&self, side: Color, ty: usize, sq: Square) -> &[Ray] {
-        let (first, count) = self.index
-            [(side.index() * self.types_count + ty) * self.squares_count + usize::from(sq)];
+    pub fn rays(&self, side: Color, role: Role, sq: Square) -> &[Ray] {
+        let (first, count) = self.index[(side.index() * self.types_count + role.index())
+            * self.squares_count
+            + usize::from(sq)];
         &self.rays[first as usize..(first + count) as usize]
     }
 

@@ -9,6 +9,26 @@ use crate::betza::{Betza, BetzaError, parse};
 /// The most piece types a variant may have (a FEN letter each, A–Z).
 pub const MAX_TYPES: usize = 26;
 
+/// A piece type of one variant: its place in [`Variant::types`], which is also its number in
+/// a position's cells and in moves. `variant[role]` is the type itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Role(u8);
+
+impl Role {
+    /// The role at `index` in a variant's types (below [`MAX_TYPES`]).
+    #[inline]
+    pub const fn new(index: usize) -> Role {
+        debug_assert!(index < MAX_TYPES);
+        Role(index as u8)
+    }
+
+    /// Its place in the variant's types.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceType {
@@ -52,8 +72,8 @@ impl PieceType {
 /// Promotion of one piece type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
-    /// The types it may become (indices into [`Variant::types`]), in the level's order.
-    pub to: Vec<u8>,
+    /// The types it may become, in the level's order.
+    pub to: Vec<Role>,
     /// How many ranks at the far edge promote (1: the last rank only).
     pub zone: u8,
     /// Whether a move into the zone may decline to promote (never on the last rank).
@@ -65,9 +85,9 @@ pub struct Promotion {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Castling {
     /// The type that castles as the king.
-    pub king: u8,
+    pub king: Role,
     /// The type it castles with.
-    pub rook: u8,
+    pub rook: Role,
     /// How far the king steps.
     pub king_steps: u8,
 }
@@ -108,7 +128,7 @@ pub enum VariantError {
     TooManyTypes(usize),
     /// A promotion or castling reference to a type that is not there.
     #[error("piece type {0} does not exist")]
-    NoSuchType(u8),
+    NoSuchType(usize),
     /// A promotion zone of zero ranks or deeper than the board.
     #[error("promotion zone {zone} of '{letter}': expected 1 to {ranks} ranks")]
     BadZone {
@@ -146,8 +166,8 @@ pub struct Variant {
     pub(crate) tables: Tables,
     /// The level's setup, which decides which pieces of a FEN are unmoved (empty: all are).
     pub(crate) setup: Vec<super::position::Cell>,
-    /// Type index by ASCII upper-case letter.
-    by_letter: [Option<u8>; 26],
+    /// The type of each ASCII upper-case letter.
+    by_letter: [Option<Role>; 26],
 }
 
 impl Variant {
@@ -171,7 +191,7 @@ impl Variant {
             if slot.is_some() {
                 return Err(VariantError::DuplicateLetter(t.letter));
             }
-            *slot = Some(n as u8);
+            *slot = Some(Role::new(n));
             if !(1..=4).contains(&t.label.len()) || !t.label.bytes().all(|b| b.is_ascii_uppercase())
             {
                 return Err(VariantError::BadLabel(t.label.clone()));
@@ -187,15 +207,15 @@ impl Variant {
                         ranks: geometry.ranks(),
                     });
                 }
-                if let Some(&bad) = p.to.iter().find(|&&x| usize::from(x) >= types.len()) {
-                    return Err(VariantError::NoSuchType(bad));
+                if let Some(&bad) = p.to.iter().find(|x| x.index() >= types.len()) {
+                    return Err(VariantError::NoSuchType(bad.index()));
                 }
             }
         }
         if let Some(c) = castling {
             for x in [c.king, c.rook] {
-                if usize::from(x) >= types.len() {
-                    return Err(VariantError::NoSuchType(x));
+                if x.index() >= types.len() {
+                    return Err(VariantError::NoSuchType(x.index()));
                 }
             }
             if c.king_steps == 0 || c.king_steps >= geometry.files() {
@@ -216,7 +236,7 @@ impl Variant {
     }
 
     /// The type with this letter, in either case.
-    pub fn type_of_letter(&self, letter: char) -> Option<u8> {
+    pub fn role_of_letter(&self, letter: char) -> Option<Role> {
         let c = letter.to_ascii_uppercase();
         c.is_ascii_uppercase()
             .then(|| self.by_letter[usize::from(c as u8 - b'A')])
@@ -236,16 +256,31 @@ impl Variant {
     }
 
     /// The type with this Game Courier label (either case).
-    pub fn type_of_label(&self, label: &str) -> Option<u8> {
+    pub fn role_of_label(&self, label: &str) -> Option<Role> {
         self.types
             .iter()
             .position(|t| t.label.eq_ignore_ascii_case(label))
-            .map(|n| n as u8)
+            .map(Role::new)
     }
 
-    /// Whether type `t` is royal.
-    pub fn is_royal(&self, t: u8) -> bool {
-        self.types[usize::from(t)].royal
+    /// Whether pieces of this role are royal.
+    #[inline]
+    pub fn is_royal(&self, role: Role) -> bool {
+        self[role].royal
+    }
+
+    /// Every role of the variant, in the order of its types.
+    pub fn roles(&self) -> impl Iterator<Item = Role> + use<> {
+        (0..self.types.len()).map(Role::new)
+    }
+}
+
+impl std::ops::Index<Role> for Variant {
+    type Output = PieceType;
+
+    #[inline]
+    fn index(&self, role: Role) -> &PieceType {
+        &self.types[role.index()]
     }
 }
 

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::grid::Position;
 use crate::grid::board::Geometry;
-use crate::grid::variant::{Castling, PieceType, Promotion, RoyalRule, Stalemate, Variant};
+use crate::grid::variant::{Castling, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant};
 use crate::span::Span;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -92,7 +92,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             (Some(c), None) => letters
                 .iter()
                 .position(|&l| l == c.to_ascii_uppercase())
-                .map(|i| i as u8),
+                .map(Role::new),
             _ => None,
         }
     };
@@ -268,7 +268,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     for (n, (promotees, zone, span, what)) in pending {
         // A URC file or a Ħasínū text may serve many levels: the choices this level lacks
         // are passed over, but at least one must be here.
-        let to: Vec<u8> = promotees
+        let to: Vec<Role> = promotees
             .iter()
             .filter_map(|promotee| {
                 index_of(promotee).or_else(|| {

@@ -2,8 +2,9 @@
 //! and one entity per occupied square that mirrors the position.
 
 use super::{GameMode, Match, MatchGame, PIECE_Z};
+use crate::grid::Role;
 use crate::grid::game::Game;
-use crate::grid::position::{is_piece, side_of, type_of};
+use crate::grid::position::{is_piece, role_of, side_of};
 use crate::grid::{Move, Square};
 use crate::level::GridLevel;
 use crate::level::save::AnyGame;
@@ -64,7 +65,7 @@ pub struct GridMoveRequest {
     /// The target square.
     pub to: Square,
     /// The type to promote to, if any.
-    pub promotion: Option<u8>,
+    pub promotion: Option<Role>,
 }
 
 /// What became of a [`GridMoveRequest`]: the move played, or why not.
@@ -92,8 +93,8 @@ pub enum Refusal {
 pub struct GridPiece {
     /// Its square.
     pub square: Square,
-    /// Its type (an index into the variant's types).
-    pub kind: u8,
+    /// Its type.
+    pub kind: Role,
     /// Its side.
     pub side: Color,
 }
@@ -123,7 +124,7 @@ pub(super) fn mirror_pieces(
         .filter(|&sq| is_piece(pos.cell(sq)))
         .map(|sq| GridPiece {
             square: sq,
-            kind: type_of(pos.cell(sq)) as u8,
+            kind: role_of(pos.cell(sq)),
             side: side_of(pos.cell(sq)),
         })
         .collect();
@@ -136,7 +137,7 @@ pub(super) fn mirror_pieces(
         }
     }
     for piece in wanted {
-        let t = &state.level.variant.types[usize::from(piece.kind)];
+        let t = &state.level.variant[piece.kind];
         commands.spawn((
             Name::new(format!("{} {}", piece.side.name(), t.name)),
             piece,

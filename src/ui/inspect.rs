@@ -3,19 +3,19 @@
 //! reach it). This is where a designer checks a new piece.
 
 use crate::grid::diagram::{Diagram, SIZE, diagram};
-use crate::grid::variant::PieceType;
+use crate::grid::variant::{PieceType, Role};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 /// The type the inspector shows, and its diagram (computed once per choice).
 #[derive(Resource, Default)]
 pub struct Inspector {
-    shown: Option<(usize, Diagram)>,
+    shown: Option<(Role, Diagram)>,
 }
 
 impl Inspector {
     /// Shows type `t` (or hides the inspector if it is already shown).
-    pub fn toggle(&mut self, t: usize, piece: &PieceType) {
+    pub fn toggle(&mut self, t: Role, piece: &PieceType) {
         self.shown = match &self.shown {
             Some((shown, _)) if *shown == t => None,
             _ => Some((t, diagram(piece))),
@@ -33,10 +33,10 @@ pub(super) fn inspector_window(
     let (Some(state), Some((t, marks))) = (state, inspector.shown.as_ref()) else {
         return Ok(());
     };
-    let piece = &state.level.variant.types[*t];
+    let piece = &state.level.variant[*t];
     // Its tokens, White's and Black's, as the board shows them.
     let tokens = pictures.as_ref().and_then(|p| {
-        let drawn = p.tokens.drawn.get(*t)?;
+        let drawn = p.tokens.drawn.get(t.index())?;
         let id = contexts.add_image(bevy_egui::EguiTextureHandle::Weak(p.tokens.atlas.id()));
         let size = p.tokens.size;
         Some(drawn.side.map(|r| {
@@ -68,7 +68,7 @@ pub(super) fn inspector_window(
             if let Some(p) = &piece.promotion {
                 let to: Vec<&str> =
                     p.to.iter()
-                        .map(|&t| state.level.variant.types[usize::from(t)].name.as_str())
+                        .map(|&t| state.level.variant[t].name.as_str())
                         .collect();
                 ui.label(format!(
                     "Promotes in the last {} rank(s) to {}{}",

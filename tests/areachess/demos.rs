@@ -108,7 +108,7 @@ fn the_demonstrations_replay_and_show_what_they_say() {
                     .map(|n| {
                         let m = g.played()[n];
                         let cell = g.position_before(n).cell(m.from);
-                        v.types[areachess::grid::position::type_of(cell)].letter
+                        v[areachess::grid::position::role_of(cell)].letter
                     })
                     .collect();
                 assert!(

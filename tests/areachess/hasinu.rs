@@ -421,8 +421,8 @@ fn hasinu_promote_names_the_pieces_it_becomes() {
         .unwrap_or_else(|e| panic!("{e}"))
         .into_grid()
         .expect("grid");
-    let pawn = &level.variant.types[usize::from(level.variant.type_of_letter('P').expect("P"))];
-    let queen = level.variant.type_of_letter('Q').expect("Q");
+    let pawn = &level.variant[level.variant.role_of_letter('P').expect("P")];
+    let queen = level.variant.role_of_letter('Q').expect("Q");
     let promotion = pawn
         .promotion
         .as_ref()
@@ -435,7 +435,7 @@ fn hasinu_promote_names_the_pieces_it_becomes() {
         .unwrap_or_else(|e| panic!("{e}"))
         .into_grid()
         .expect("grid");
-    let pawn = &level.variant.types[usize::from(level.variant.type_of_letter('P').expect("P"))];
+    let pawn = &level.variant[level.variant.role_of_letter('P').expect("P")];
     assert_eq!(pawn.promotion.as_ref().expect("promotes").to, [queen]);
     let none = ONE_PIECE.replace("Q, queen", "dragon, wyvern");
     let errors = areachess::level::parse("h.toml", &none).expect_err("no dragon");

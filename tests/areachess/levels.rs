@@ -180,7 +180,10 @@ fn game_courier_labels_are_letters_and_unique() {
         .expect("loads")
         .into_grid()
         .expect("grid");
-    assert_eq!(level.variant.type_of_label("qu"), Some(2));
+    assert_eq!(
+        level.variant.role_of_label("qu"),
+        Some(areachess::grid::Role::new(2))
+    );
 }
 
 /// Every kind of level error, each at its exact line and column.

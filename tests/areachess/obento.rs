@@ -390,8 +390,8 @@ fn two_letter_labels_are_the_presets() {
     let moves = courier::read_record(&l.variant, &pos, "1. G c9-c10; GR-c10")
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
-        usize::from(moves[0].promotion.expect("a promotion")),
-        usize::from(l.variant.type_of_letter('U').expect("the Gold Rider"))
+        moves[0].promotion.expect("a promotion"),
+        l.variant.role_of_letter('U').expect("the Gold Rider")
     );
     assert_eq!(
         courier::write_record(&l.variant, &pos, &moves),

@@ -84,7 +84,7 @@ fn jumper(path: &Path) -> PieceType {
     let LevelKind::Grid(grid) = level.kind else {
         panic!("a grid level")
     };
-    grid.variant.types[usize::from(grid.variant.type_of_label("N").expect("N"))].clone()
+    grid.variant[grid.variant.role_of_label("N").expect("N")].clone()
 }
 
 #[test]

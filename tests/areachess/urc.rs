@@ -509,7 +509,8 @@ fn urc_demo_level_names_and_embeds_pieces_that_convert() {
 fn urc_demo_level_plays_in_the_grid_engine() {
     let pieces = demo_pieces();
     let letters: Vec<char> = pieces.iter().map(|(l, _, _)| *l).collect();
-    let index = |c: char| letters.iter().position(|&l| l == c).expect("a type") as u8;
+    let index =
+        |c: char| areachess::grid::Role::new(letters.iter().position(|&l| l == c).expect("a type"));
     let types = pieces
         .iter()
         .map(|(letter, piece, section)| {
@@ -606,16 +607,16 @@ fn urc_references_resolve_beside_the_level_and_their_rules_apply() {
         .into_grid()
         .expect("grid");
     let v = &level.variant;
-    let king = v.type_of_letter('K').expect("K");
+    let king = v.role_of_letter('K').expect("K");
     assert!(v.is_royal(king), "the URC king is royal");
-    let pawn = &v.types[usize::from(v.type_of_letter('P').expect("P"))];
+    let pawn = &v[v.role_of_letter('P').expect("P")];
     let promotion = pawn.promotion.as_ref().expect("the URC pawn promotes");
     assert_eq!(promotion.zone, 1);
     assert_eq!(
         promotion.to,
         [
-            v.type_of_letter('Q').expect("Q"),
-            v.type_of_letter('R').expect("R")
+            v.role_of_letter('Q').expect("Q"),
+            v.role_of_letter('R').expect("R")
         ],
         "the queen and the rook are on this level; the bishop and knight are passed over"
     );
@@ -623,7 +624,7 @@ fn urc_references_resolve_beside_the_level_and_their_rules_apply() {
     let castling = v.castling.expect("URC castling");
     assert_eq!(
         (castling.king, castling.rook, castling.king_steps),
-        (king, v.type_of_letter('R').expect("R"), 2)
+        (king, v.role_of_letter('R').expect("R"), 2)
     );
     let mut pos = level.start.clone();
     let mut list = Vec::new();

@@ -4,6 +4,7 @@
 
 use super::super::{Click, Stage, clicks, pointer_on_panels};
 use super::Pick;
+use crate::grid::Role;
 use crate::grid::Square;
 use crate::grid::position::Move;
 use crate::sim::GameMode;
@@ -108,7 +109,7 @@ fn ask(pick: &mut Pick, requests: &mut MessageWriter<GridMoveRequest>, to: Squar
     let Some(from) = pick.from else {
         return false;
     };
-    let choices: Vec<Option<u8>> = pick
+    let choices: Vec<Option<Role>> = pick
         .moves
         .iter()
         .filter(|m| m.to == to)

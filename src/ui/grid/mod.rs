@@ -9,6 +9,7 @@
 //! [`GridMoveOutcome`]: crate::sim::GridMoveOutcome
 
 use super::flow::{self, Picked};
+use crate::grid::Role;
 use crate::grid::Square;
 use crate::grid::position::Move;
 use crate::sim::{GridMatch, GridMoveRequest};
@@ -46,7 +47,7 @@ fn fresh_inspector(mut commands: Commands) {
 struct Pick {
     from: Option<Square>,
     moves: Vec<Move>,
-    promotion: Option<(Square, Square, Vec<Option<u8>>)>,
+    promotion: Option<(Square, Square, Vec<Option<Role>>)>,
 }
 
 impl Picked<crate::grid::game::Game> for Pick {
@@ -59,7 +60,7 @@ impl Picked<crate::grid::game::Game> for Pick {
         let (from, to, choices) = self.promotion.as_ref()?;
         let labelled = choices.iter().map(|&promotion| {
             let label = match promotion {
-                Some(t) => state.level.variant.types[usize::from(t)].name.clone(),
+                Some(t) => state.level.variant[t].name.clone(),
                 None => "No promotion".to_string(),
             };
             let request = GridMoveRequest {

@@ -37,7 +37,8 @@ fn panel(
         let extras = |ui: &mut egui::Ui| {
             ui.collapsing("Pieces (click one to inspect it)", |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    for (t, piece) in state.level.variant.types.iter().enumerate() {
+                    let v = &state.level.variant;
+                    for (t, piece) in v.roles().map(|t| (t, &v[t])) {
                         if ui
                             .button(&piece.name)
                             .on_hover_text(piece.betza.to_string())

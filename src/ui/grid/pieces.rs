@@ -7,7 +7,7 @@ use super::super::files::LevelSource;
 use super::super::glide::Placed;
 use super::super::pictures::{self, Token, Tokens, Upright, keep_upright};
 use super::super::view::{self, BoardView};
-use crate::grid::position::{is_piece, side_of, type_of};
+use crate::grid::position::{is_piece, role_of, side_of};
 use crate::level::GridLevel;
 use crate::sim::GameMode;
 use crate::sim::grid::square_centre;
@@ -87,7 +87,7 @@ fn dress_pieces(
         return;
     };
     for (entity, piece) in &pieces {
-        let Some(drawn) = pictures.tokens.drawn.get(usize::from(piece.kind)) else {
+        let Some(drawn) = pictures.tokens.drawn.get(piece.kind.index()) else {
             continue;
         };
         commands.entity(entity).insert(Visibility::Inherited);
@@ -137,7 +137,7 @@ impl BoardView for crate::grid::game::Game {
                 Placed {
                     at: square_centre(&state.level, sq),
                     side: side_of(cell),
-                    kind: type_of(cell) as u8,
+                    kind: role_of(cell).index() as u8,
                 }
             })
             .collect()
