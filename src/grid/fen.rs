@@ -299,6 +299,7 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
         let col = fields.get(1).map_or(col, |f| f.0);
         return Err(error(col, FenErrorKind::WaitingInCheck));
     }
+    pos.rekey(v);
     Ok(pos)
 }
 

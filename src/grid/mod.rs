@@ -42,6 +42,7 @@ pub mod placement;
 pub mod position;
 pub(crate) mod tables;
 pub mod variant;
+pub mod zobrist;
 
 pub use board::{Geometry, Square};
 pub use fen::{Fen, FenError, FenErrorKind, parse_fen};

@@ -176,6 +176,14 @@ pub struct Undo {
     castling: [[Option<Square>; 2]; 2],
     en_passant: EnPassant,
     halfmove: u32,
+    key: u64,
+}
+
+/// What [`Position::make_null`] needs to undo a pass.
+#[derive(Clone, Copy, Debug)]
+pub struct NullUndo {
+    en_passant: EnPassant,
+    key: u64,
 }
 
 /// A position of a grid variant. Two positions are equal when the same pieces (moved or
@@ -195,6 +203,8 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) pieces: [PieceList; 2],
     pub(crate) royals: [PieceList; 2],
+    /// The Zobrist key of what [`Position::key`] covers.
+    pub(crate) key: u64,
 }
 
 impl PartialEq for Position {
@@ -229,7 +239,52 @@ impl Position {
             fullmove: 1,
             pieces: [PieceList::new(squares), PieceList::new(squares)],
             royals: [PieceList::new(squares), PieceList::new(squares)],
+            key: 0,
         }
+    }
+
+    /// Computes the key afresh (after a position is built piece by piece).
+    pub(crate) fn rekey(&mut self, v: &Variant) {
+        let z = &v.zobrist;
+        let mut key = self.rights_key(v);
+        for sq in v.geometry.all() {
+            key ^= z.square(sq, self.cell(sq), self.has_moved(sq));
+        }
+        if self.to_move == Color::Black {
+            key ^= z.black;
+        }
+        self.key = key;
+    }
+
+    /// The key of the castling rights and the en-passant chance.
+    #[inline]
+    fn rights_key(&self, v: &Variant) -> u64 {
+        let z = &v.zobrist;
+        let mut key = 0;
+        for rook in self.castling.iter().flatten().flatten() {
+            key ^= z.castling(*rook);
+        }
+        if !self.en_passant.squares().is_empty() {
+            key ^= z.en_passant(self.en_passant.victim);
+        }
+        key
+    }
+
+    /// The key of what stands on each of `squares` (each listed once).
+    #[inline]
+    fn squares_key(&self, v: &Variant, squares: &[Square]) -> u64 {
+        squares.iter().fold(0, |key, &sq| {
+            key ^ v.zobrist.square(sq, self.cell(sq), self.has_moved(sq))
+        })
+    }
+
+    /// A 64-bit key of the pieces (and whether those with first-move-only moves have
+    /// moved), the side to move, the castling rights and the en-passant chance: equal
+    /// positions have equal keys, and different ones almost never share one. The clocks
+    /// are left out, so a repeated position has its earlier key.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
     }
 
     /// Puts `cell` on an empty square.
@@ -290,6 +345,32 @@ impl Position {
         self.fullmove
     }
 
+    /// Plies since the last capture or move of a piece that promotes.
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Passes the turn without a move (the search's null move); returns what
+    /// [`unmake_null`](Self::unmake_null) needs.
+    pub fn make_null(&mut self, v: &Variant) -> NullUndo {
+        let undo = NullUndo {
+            en_passant: self.en_passant,
+            key: self.key,
+        };
+        self.key ^= self.rights_key(v);
+        self.en_passant = EnPassant::default();
+        self.key ^= self.rights_key(v) ^ v.zobrist.black;
+        self.to_move = self.to_move.opponent();
+        undo
+    }
+
+    /// Takes back a null move.
+    pub fn unmake_null(&mut self, undo: NullUndo) {
+        self.to_move = self.to_move.opponent();
+        self.en_passant = undo.en_passant;
+        self.key = undo.key;
+    }
+
     /// En-passant chances for the side to move.
     pub fn en_passant(&self) -> &EnPassant {
         &self.en_passant
@@ -317,7 +398,27 @@ impl Position {
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove: self.halfmove,
+            key: self.key,
         };
+        // The squares the move changes, each once.
+        let mut touched = [m.from; 4];
+        let mut len = 1;
+        let mut touch = |sq: Square| {
+            if !touched[..len].contains(&sq) {
+                touched[len] = sq;
+                len += 1;
+            }
+        };
+        touch(m.to);
+        match m.kind {
+            MoveKind::EnPassant { victim } => touch(victim),
+            MoveKind::Castle { rook } => {
+                touch(rook);
+                touch(rook_landing(m));
+            }
+            _ => {}
+        }
+        let before = self.squares_key(v, &touched[..len]) ^ self.rights_key(v);
         self.en_passant = EnPassant::default();
         self.halfmove += 1;
         match m.kind {
@@ -361,6 +462,8 @@ impl Position {
             self.fullmove += 1;
         }
         self.to_move = us.opponent();
+        self.key ^=
+            before ^ self.squares_key(v, &touched[..len]) ^ self.rights_key(v) ^ v.zobrist.black;
         undo
     }
 
@@ -393,6 +496,7 @@ impl Position {
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
+        self.key = undo.key;
     }
 
     /// Drops the castling rights that use the piece on `sq` (a king's, or one rook's).

@@ -3,6 +3,7 @@
 
 use super::board::Geometry;
 use super::tables::Tables;
+use super::zobrist::Zobrist;
 use crate::betza::model::{ChainMoves, chains};
 use crate::betza::{Betza, BetzaError, parse};
 
@@ -164,6 +165,7 @@ pub struct Variant {
     /// Checkmate or royal capture.
     pub royal_rule: RoyalRule,
     pub(crate) tables: Tables,
+    pub(crate) zobrist: Zobrist,
     /// The level's setup, which decides which pieces of a FEN are unmoved (empty: all are).
     pub(crate) setup: Vec<super::position::Cell>,
     /// The type of each ASCII upper-case letter.
@@ -223,6 +225,7 @@ impl Variant {
             }
         }
         let tables = Tables::build(geometry, &types);
+        let zobrist = Zobrist::new(geometry.squares(), &types);
         Ok(Variant {
             geometry,
             types,
@@ -230,6 +233,7 @@ impl Variant {
             stalemate,
             royal_rule,
             tables,
+            zobrist,
             setup: Vec::new(),
             by_letter,
         })

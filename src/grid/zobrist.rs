@@ -1,0 +1,153 @@
+//! Zobrist keys: one random 64-bit number per thing a position can hold, so that a
+//! position's key is the XOR of the numbers of what it holds and a move changes it by a
+//! few XORs. The search's transposition table and the repetition rule read it.
+
+use super::board::Square;
+use super::position::{Cell, is_piece, role_of, side_of};
+use super::variant::{MAX_TYPES, PieceType};
+
+/// The random numbers of one variant's board, fixed by a seed so that keys are the same
+/// in every run (fixed-depth searches give the same move every time).
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    squares: usize,
+    /// By what stands (see [`Zobrist::slot`]) and square.
+    cells: Vec<u64>,
+    /// By square: an unmoved piece whose type has first-move-only moves stands there.
+    unmoved: Vec<u64>,
+    /// By square: the rook of a castling right stands there.
+    castling: Vec<u64>,
+    /// By square: the piece that may be taken en passant stands there.
+    en_passant: Vec<u64>,
+    /// Black is to move.
+    pub(crate) black: u64,
+    /// By type: whether its moves depend on having moved (an `i` leg).
+    initial: [bool; MAX_TYPES],
+}
+
+/// Two obstacles, then each side's types.
+const SLOTS: usize = 2 + 2 * MAX_TYPES;
+
+impl Zobrist {
+    /// The numbers for a board of `squares` squares and these types.
+    pub fn new(squares: usize, types: &[PieceType]) -> Zobrist {
+        let mut state = 0x5eed_a4ea_c4e5_5000_u64;
+        let mut next = || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut table = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
+        let cells = table(SLOTS * squares);
+        let unmoved = table(squares);
+        let castling = table(squares);
+        let en_passant = table(squares);
+        let black = table(1)[0];
+        let mut initial = [false; MAX_TYPES];
+        for (flag, t) in initial.iter_mut().zip(types) {
+            *flag = t
+                .chains
+                .iter()
+                .any(|c| c.legs.iter().any(|l| l.modes.initial));
+        }
+        Zobrist {
+            squares,
+            cells,
+            unmoved,
+            castling,
+            en_passant,
+            black,
+            initial,
+        }
+    }
+
+    /// Where a non-empty cell's numbers start.
+    #[inline]
+    fn slot(cell: Cell) -> usize {
+        if is_piece(cell) {
+            2 + side_of(cell).index() * MAX_TYPES + role_of(cell).index()
+        } else {
+            usize::from(cell & 1)
+        }
+    }
+
+    /// The number of `cell` standing on `sq`, moved or not (0 for an empty square).
+    #[inline]
+    pub(crate) fn square(&self, sq: Square, cell: Cell, moved: bool) -> u64 {
+        if cell == 0 {
+            return 0;
+        }
+        let s = usize::from(sq);
+        let mut key = self.cells[Self::slot(cell) * self.squares + s];
+        if !moved && is_piece(cell) && self.initial[role_of(cell).index()] {
+            key ^= self.unmoved[s];
+        }
+        key
+    }
+
+    /// The number of a castling right whose rook stands on `sq`.
+    #[inline]
+    pub(crate) fn castling(&self, sq: Square) -> u64 {
+        self.castling[usize::from(sq)]
+    }
+
+    /// The number of an en-passant chance on the piece standing on `sq`.
+    #[inline]
+    pub(crate) fn en_passant(&self, sq: Square) -> u64 {
+        self.en_passant[usize::from(sq)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grid::{Move, legal_moves};
+    use std::path::Path;
+
+    /// Plays pseudo-random games on every shipped grid level and checks, after each make
+    /// and unmake, that the kept key is the key computed afresh.
+    #[test]
+    fn kept_key_equals_the_key_computed_afresh() {
+        let mut levels = 0;
+        for entry in std::fs::read_dir("levels").expect("levels/") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let Ok(level) = crate::level::load(Path::new(&path)).map(|l| l.into_grid()) else {
+                continue;
+            };
+            let Ok(level) = level else { continue };
+            levels += 1;
+            let v = &level.variant;
+            let mut pos = level.start.clone();
+            let mut seed = 7_u64;
+            let mut list: Vec<Move> = Vec::new();
+            let fresh = |pos: &crate::grid::Position| {
+                let mut p = pos.clone();
+                p.rekey(v);
+                p.key()
+            };
+            assert_eq!(pos.key(), fresh(&pos), "{}", path.display());
+            for _ in 0..120 {
+                legal_moves(v, &mut pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = list[(seed >> 33) as usize % list.len()];
+                let before = pos.key();
+                let undo = pos.make(v, m);
+                assert_eq!(pos.key(), fresh(&pos), "{} after {m:?}", path.display());
+                assert_ne!(pos.key(), before, "a move changes the key");
+                pos.unmake(v, m, &undo);
+                assert_eq!(pos.key(), before, "unmake restores the key");
+                pos.make(v, m);
+            }
+        }
+        assert!(levels >= 8, "only {levels} grid levels found");
+    }
+}

@@ -1,0 +1,165 @@
+//! How long a search may run: the limits a caller gives (depth, nodes, a fixed move
+//! time, a game clock, or none until stopped) and the deadlines drawn from them.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What bounds one search. Every bound given applies; with none, the search runs until
+/// [`Limits::stop`] is raised (or to the deepest depth).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The deepest iteration.
+    pub depth: Option<u32>,
+    /// The most nodes.
+    pub nodes: Option<u64>,
+    /// A fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// The mover's time left on its clock.
+    pub time_left: Option<Duration>,
+    /// The mover's increment per move.
+    pub increment: Duration,
+    /// Moves until the next time control, if the control has one.
+    pub moves_to_go: Option<u32>,
+    /// Raised by another thread to stop the search at once (UCI `stop`, a cancelled
+    /// think in the window).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// Search to this depth only.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for this long.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// Search this many nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Time kept back from a fixed move time for answering after the search stops.
+const MOVETIME_MARGIN: Duration = Duration::from_millis(3);
+
+/// The deadlines of one search.
+#[derive(Clone, Debug)]
+pub(crate) struct Clock {
+    start: Instant,
+    /// Past this, no new iteration starts.
+    soft: Option<Duration>,
+    /// Past this, the search stops where it is.
+    hard: Option<Duration>,
+    nodes: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl Clock {
+    /// The deadlines for `limits`, starting now.
+    pub fn start(limits: &Limits) -> Clock {
+        let mut soft = None;
+        let mut hard = None;
+        if let Some(t) = limits.movetime {
+            let t = t.saturating_sub(MOVETIME_MARGIN);
+            soft = Some(t);
+            hard = Some(t);
+        }
+        if let Some(left) = limits.time_left {
+            // A share of what is left, plus most of the increment, never more than a
+            // fifth of the clock; the hard limit allows an iteration to finish.
+            let moves = u32::max(limits.moves_to_go.unwrap_or(30), 1).min(30);
+            let reserve = left / 20;
+            let usable = left.saturating_sub(reserve);
+            let share = usable / moves + limits.increment * 3 / 4;
+            let cap = usable / 5 + limits.increment / 2;
+            let target = share.min(cap).max(Duration::from_millis(1));
+            let ceiling = (target * 3).min(usable / 3 + limits.increment / 2);
+            soft = Some(soft.map_or(target, |s: Duration| s.min(target)));
+            hard = Some(hard.map_or(ceiling, |h: Duration| h.min(ceiling)));
+        }
+        Clock {
+            start: Instant::now(),
+            soft,
+            hard,
+            nodes: limits.nodes,
+            stop: limits.stop.clone(),
+        }
+    }
+
+    /// Time since the search began.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search must stop now, having searched `nodes` nodes.
+    pub fn out_of_time(&self, nodes: u64) -> bool {
+        if self.nodes.is_some_and(|n| nodes >= n) {
+            return true;
+        }
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return true;
+        }
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    /// Whether another iteration is worth starting: one usually takes longer than all
+    /// before it together.
+    pub fn another_iteration(&self) -> bool {
+        self.soft.is_none_or(|s| self.elapsed() * 2 < s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_spends_a_share_of_what_is_left() {
+        let limits = Limits {
+            time_left: Some(Duration::from_secs(60)),
+            increment: Duration::from_secs(1),
+            ..Limits::default()
+        };
+        let clock = Clock::start(&limits);
+        let soft = clock.soft.expect("a soft limit");
+        let hard = clock.hard.expect("a hard limit");
+        assert!(
+            soft > Duration::from_secs(1) && soft < Duration::from_secs(4),
+            "{soft:?}"
+        );
+        assert!(hard >= soft && hard <= Duration::from_secs(20), "{hard:?}");
+    }
+
+    #[test]
+    fn a_nearly_empty_clock_still_leaves_time_on_it() {
+        let limits = Limits {
+            time_left: Some(Duration::from_millis(50)),
+            ..Limits::default()
+        };
+        let clock = Clock::start(&limits);
+        assert!(clock.hard.expect("a hard limit") <= Duration::from_millis(16));
+    }
+
+    #[test]
+    fn a_fixed_move_time_keeps_a_margin() {
+        let clock = Clock::start(&Limits::movetime(Duration::from_millis(100)));
+        assert_eq!(clock.hard, Some(Duration::from_millis(97)));
+    }
+}

@@ -1,0 +1,510 @@
+//! Iterative-deepening principal-variation search with a quiescence search, a
+//! transposition table, killer and history move ordering, check extensions, null-move
+//! pruning and late-move reductions, over any [`Searchable`] position.
+
+use super::clock::{Clock, Limits};
+use super::table::{Bound, Table};
+use super::{End, MATE, MATE_BOUND, Score, Searchable};
+use std::time::Duration;
+
+/// The deepest the search goes, extensions and quiescence included.
+const MAX_PLY: usize = 128;
+
+/// The deepest iteration.
+const MAX_DEPTH: u32 = 100;
+
+/// Above any score.
+const INFINITY: i32 = MATE + 1;
+
+/// How often (in nodes) the clock is read.
+const CLOCK_EVERY: u64 = 512;
+
+/// What the search knows after one finished depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<M> {
+    /// The depth finished.
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time: Duration,
+    /// The best line found.
+    pub pv: Vec<M>,
+}
+
+impl<M> Info<M> {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        let micros = self.time.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / micros) as u64
+    }
+}
+
+/// What a whole search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    /// The move to play (none when the side to move has no legal move).
+    pub best: Option<M>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The deepest depth finished (or partly searched, when its first move was).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time: Duration,
+    /// The best line.
+    pub pv: Vec<M>,
+}
+
+/// A search with its memory (transposition table, killers, history), kept between
+/// searches of one game.
+pub struct Searcher<M> {
+    table: Table<M>,
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<i32>,
+    lists: Vec<Vec<M>>,
+    order: Vec<Vec<i32>>,
+    pv: Vec<Vec<M>>,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    clock: Option<Clock>,
+}
+
+impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
+    /// A searcher whose transposition table takes about `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Searcher<M> {
+        Searcher {
+            table: Table::new(hash_mb),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: Vec::new(),
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            clock: None,
+        }
+    }
+
+    /// Resizes the transposition table (which empties it).
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.table = Table::new(hash_mb);
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches `game` within `limits`, calling `on_info` after each finished depth, and
+    /// returns the best move found. The position is left as it was given.
+    pub fn search<G: Searchable<Move = M>>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits,
+        mut on_info: impl FnMut(&Info<M>),
+    ) -> Report<M> {
+        let clock = Clock::start(limits);
+        self.clock = Some(clock.clone());
+        self.nodes = 0;
+        self.stopped = false;
+        self.table.next_search();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        let slots = game.history_slots();
+        if self.history.len() != slots {
+            self.history = vec![0; slots];
+        } else {
+            // Old history still orders well, but should not outweigh what this search learns.
+            self.history.iter_mut().for_each(|h| *h /= 8);
+        }
+        let mut report = Report {
+            best: None,
+            score: Score(0),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        let mut root = Vec::new();
+        game.moves(&mut root);
+        if root.is_empty() {
+            report.score = Score(end_score(game.no_moves(), 0));
+            return report;
+        }
+        report.best = Some(root[0]);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = self.negamax(game, depth as i32, -INFINITY, INFINITY, 0, true);
+            let finished = !self.stopped;
+            // A stopped iteration still counts if it finished a root move (searched first,
+            // the previous best): its best is at least as sound as the last one.
+            if let Some(&best) = self.pv[0].first() {
+                report.best = Some(best);
+                report.pv = self.pv[0].clone();
+                report.depth = depth;
+                if finished {
+                    report.score = Score(score);
+                }
+            }
+            report.nodes = self.nodes;
+            report.time = clock.elapsed();
+            if !finished {
+                break;
+            }
+            on_info(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: report.score,
+                nodes: self.nodes,
+                time: report.time,
+                pv: report.pv.clone(),
+            });
+            let mate_found = score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
+            if mate_found && limits.depth.is_none() && limits.nodes.is_none() {
+                break;
+            }
+            if !clock.another_iteration() {
+                break;
+            }
+        }
+        report.nodes = self.nodes;
+        report.time = clock.elapsed();
+        report
+    }
+
+    /// Counts a node and reads the clock now and then; true once the search must stop.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && let Some(clock) = &self.clock
+            && clock.out_of_time(self.nodes)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Makes `m` at `ply` the head of the line found there.
+    fn extend_pv(&mut self, ply: usize, m: M) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    fn negamax<G: Searchable<Move = M>>(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_allowed: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if let Some(end) = game.ended(ply) {
+                return end_score(end, ply);
+            }
+            // No line from here beats a mate already found nearer the root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return game.evaluate();
+        }
+        let in_check = game.in_check();
+        // A check is searched one ply deeper, so a mate or a perpetual is not cut off.
+        let depth = if in_check && ply < MAX_PLY / 2 {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth <= 0 {
+            return self.quiesce(game, alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = game.key();
+        let mut hinted = None;
+        if let Some(e) = self.table.probe(key, ply) {
+            hinted = e.best;
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if cut {
+                    return e.score;
+                }
+            }
+        }
+        // Null move: if passing still holds beta, a real move surely does.
+        if null_allowed
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && game.null_allowed()
+            && game.evaluate() >= beta
+        {
+            let reduction = 2 + depth / 6;
+            game.make_null();
+            let score = -self.negamax(
+                game,
+                depth - 1 - reduction,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+            );
+            game.unmake_null();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        game.moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return end_score(game.no_moves(), ply);
+        }
+        let mut order = std::mem::take(&mut self.order[ply]);
+        self.score_moves(game, &list, &mut order, hinted, ply);
+        let alpha_before = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for searched in 0..list.len() {
+            pick_next(&mut list, &mut order, searched);
+            let m = list[searched];
+            let noisy = game.is_noisy(m);
+            let quiet_killer = self.killers[ply].contains(&Some(m));
+            game.make(m);
+            let score = if searched == 0 {
+                -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                // Late quiet moves are searched shallower first, with a null window.
+                let mut reduction = 0;
+                if depth >= 3 && searched >= 3 && !noisy && !in_check && !quiet_killer {
+                    let gives_check = game.in_check();
+                    if !gives_check {
+                        reduction = 1 + i32::from(searched >= 8) + depth / 8;
+                        reduction = reduction.min(depth - 2);
+                    }
+                }
+                let mut s = -self.negamax(
+                    game,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                );
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(game, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            game.unmake();
+            if self.stopped {
+                self.lists[ply] = list;
+                self.order[ply] = order;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.extend_pv(ply, m);
+                    if score >= beta {
+                        if !noisy {
+                            self.reward(game, m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.order[ply] = order;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_before {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table
+            .store(key, ply, best_move, best_score, depth, bound);
+        best_score
+    }
+
+    /// Searches captures and promotions until the position is quiet, so that the
+    /// evaluation is never read in the middle of an exchange.
+    fn quiesce<G: Searchable<Move = M>>(
+        &mut self,
+        game: &mut G,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(end) = game.ended(ply) {
+            return end_score(end, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return game.evaluate();
+        }
+        let in_check = game.in_check();
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut best_score;
+        if in_check {
+            // In check, every escape is searched: standing pat is no option.
+            game.moves(&mut list);
+            if list.is_empty() {
+                self.lists[ply] = list;
+                return end_score(game.no_moves(), ply);
+            }
+            best_score = -INFINITY;
+        } else {
+            best_score = game.evaluate();
+            if best_score >= beta {
+                self.lists[ply] = list;
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+            game.noisy_moves(&mut list);
+        }
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        order.extend(list.iter().map(|&m| {
+            if game.is_noisy(m) {
+                game.noisy_order(m)
+            } else {
+                i32::MIN / 2
+            }
+        }));
+        for k in 0..list.len() {
+            pick_next(&mut list, &mut order, k);
+            let m = list[k];
+            game.make(m);
+            let score = -self.quiesce(game, -beta, -alpha, ply + 1);
+            game.unmake();
+            if self.stopped {
+                self.lists[ply] = list;
+                self.order[ply] = order;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    self.extend_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.order[ply] = order;
+        best_score
+    }
+
+    /// Orders `list`: the table's move, then captures and promotions by victim and
+    /// attacker, then the killers, then the other quiet moves by history.
+    fn score_moves<G: Searchable<Move = M>>(
+        &self,
+        game: &G,
+        list: &[M],
+        order: &mut Vec<i32>,
+        hinted: Option<M>,
+        ply: usize,
+    ) {
+        order.clear();
+        let killers = self.killers[ply];
+        order.extend(list.iter().map(|&m| {
+            if Some(m) == hinted {
+                1 << 30
+            } else if game.is_noisy(m) {
+                (1 << 24) + game.noisy_order(m)
+            } else if Some(m) == killers[0] {
+                1 << 22
+            } else if Some(m) == killers[1] {
+                (1 << 22) - 1
+            } else {
+                self.history
+                    .get(game.history_slot(m))
+                    .copied()
+                    .unwrap_or(0)
+                    .min((1 << 21) - 1)
+            }
+        }));
+    }
+
+    /// Remembers a quiet move that cut off: as a killer at its ply and in the history.
+    fn reward<G: Searchable<Move = M>>(&mut self, game: &G, m: M, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        if let Some(h) = self.history.get_mut(game.history_slot(m)) {
+            *h += depth * depth;
+            if *h > 1 << 20 {
+                self.history.iter_mut().for_each(|h| *h /= 2);
+            }
+        }
+    }
+}
+
+/// Brings the best-ordered of `list[from..]` to `from` (a selection sort done lazily,
+/// since a cut-off usually comes early).
+fn pick_next<M: Copy>(list: &mut [M], order: &mut [i32], from: usize) {
+    let mut best = from;
+    for k in from + 1..list.len() {
+        if order[k] > order[best] {
+            best = k;
+        }
+    }
+    list.swap(from, best);
+    order.swap(from, best);
+}
+
+/// The score of an ended game `ply` plies from the root, for the side to move.
+fn end_score(end: End, ply: usize) -> i32 {
+    match end {
+        End::Loss => -MATE + ply as i32,
+        End::Draw => 0,
+        End::Win => MATE - ply as i32,
+    }
+}

@@ -1,0 +1,490 @@
+//! The grid world as the search sees it: a [`GridSearch`] position with its history (for
+//! repetitions) and the [`GridEval`] that scores it — material from the pieces' values, a
+//! term per square from each piece's own mobility there, advancement of pieces that
+//! promote, and enemy attacks next to royals.
+
+use super::{End, Searchable};
+use crate::grid::movegen::{in_check, is_attacked, legal_moves, piece_moves};
+use crate::grid::position::{NullUndo, Undo, is_piece, piece, role_of, side_of};
+use crate::grid::{Move, Position, Role, RoyalRule, Square, Stalemate, Variant};
+use crate::play::Color;
+use std::sync::Arc;
+
+/// Centipawns per move of mobility above (or below) the piece's average.
+const MOBILITY: i32 = 3;
+
+/// Centipawns for having the move.
+const TEMPO: i32 = 10;
+
+/// Centipawns per enemy-attacked square next to a royal, in the middlegame.
+const ROYAL_DANGER: i32 = 12;
+
+/// How the search scores a grid variant's positions: tables built once per variant.
+#[derive(Clone, Debug)]
+pub struct GridEval {
+    variant: Arc<Variant>,
+    /// By role: its material value (0 for royals).
+    values: Vec<i32>,
+    /// By side, role and square: the positional term of that piece there.
+    squares: [Vec<i32>; 2],
+    /// The non-royal material of both sides at the start of a typical game, for the
+    /// game's phase (1 with all of it, 0 with none).
+    full_material: i32,
+}
+
+impl GridEval {
+    /// The tables for `variant`, with each role's value from `values`.
+    pub fn new(variant: Arc<Variant>, values: Vec<i32>) -> GridEval {
+        let v = &*variant;
+        let g = v.geometry;
+        let n = g.squares();
+        let roles = v.types.len();
+        let mut squares = [vec![0; roles * n], vec![0; roles * n]];
+        let mut list = Vec::new();
+        for side in Color::BOTH {
+            for role in v.roles() {
+                // Its moves from each square of an empty board.
+                let mut mobility = vec![0_i32; n];
+                for sq in g.all() {
+                    let mut pos = Position::empty(n);
+                    pos.put(v, sq, piece(side, role), true);
+                    list.clear();
+                    piece_moves(v, &pos, sq, &mut list);
+                    mobility[usize::from(sq)] = list.len() as i32;
+                }
+                let average = mobility.iter().sum::<i32>() / n.max(1) as i32;
+                let promotion = v[role].promotion.as_ref();
+                let gain = promotion
+                    .and_then(|p| p.to.iter().map(|&r| values[r.index()]).max())
+                    .map_or(0, |best| (best - values[role.index()]).max(0));
+                for sq in g.all() {
+                    let s = usize::from(sq);
+                    let mut term = if v[role].royal {
+                        0
+                    } else {
+                        (mobility[s] - average) * MOBILITY
+                    };
+                    if let Some(p) = promotion {
+                        // Nearer the zone is worth more, and more so near the end.
+                        let ahead = g.ranks_ahead(side, g.rank(sq));
+                        let to_go = (ahead - i32::from(p.zone) + 1).max(0);
+                        let length = (i32::from(g.ranks()) - i32::from(p.zone)).max(1);
+                        let done = (length - to_go).clamp(0, length);
+                        term += gain * done * done / (length * length) / 6;
+                    }
+                    squares[side][role.index() * n + s] = term;
+                }
+            }
+        }
+        let full_material = {
+            let start = v.setup.iter().filter(|&&c| is_piece(c));
+            start
+                .map(|&c| values[role_of(c).index()])
+                .sum::<i32>()
+                .max(1)
+        };
+        GridEval {
+            variant,
+            values,
+            squares,
+            full_material,
+        }
+    }
+
+    /// The value of a role (0 for royals).
+    pub fn value(&self, role: Role) -> i32 {
+        self.values[role.index()]
+    }
+
+    /// The score of `pos` for the side to move.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let v = &*self.variant;
+        let n = v.geometry.squares();
+        let mut material = [0; 2];
+        let mut placed = [0; 2];
+        for side in Color::BOTH {
+            for &sq in pos.pieces(side) {
+                let role = role_of(pos.cell(sq));
+                material[side] += self.values[role.index()];
+                placed[side] += self.squares[side][role.index() * n + usize::from(sq)];
+            }
+        }
+        let phase = (material[0] + material[1]).min(self.full_material);
+        let mut score = [0; 2];
+        for side in Color::BOTH {
+            let mut danger = 0;
+            if phase * 3 > self.full_material {
+                for &royal in pos.royals(side) {
+                    danger += self.attacked_around(pos, royal, side.opponent());
+                }
+            }
+            score[side] =
+                material[side] + placed[side] - danger * ROYAL_DANGER * phase / self.full_material;
+        }
+        let us = pos.to_move();
+        score[us] - score[us.opponent()] + TEMPO
+    }
+
+    /// How many squares next to `sq` side `by` attacks.
+    fn attacked_around(&self, pos: &Position, sq: Square, by: Color) -> i32 {
+        let v = &*self.variant;
+        let g = v.geometry;
+        let (f, r) = (g.file(sq), g.rank(sq));
+        let mut count = 0;
+        for (df, dr) in [
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ] {
+            if let Some(s) = g.square(f + df, r + dr)
+                && is_attacked(v, pos, s, by)
+            {
+                count += 1;
+            }
+        }
+        count
+    }
+}
+
+/// The rules of draws by repetition and by the move count, as the search applies them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// The n-th occurrence of a position draws (0: never).
+    pub repetition: u32,
+    /// So many moves by each side without a capture or a move of a piece that promotes
+    /// draw (0: never).
+    pub move_rule: u32,
+}
+
+impl Default for DrawRules {
+    fn default() -> DrawRules {
+        DrawRules {
+            repetition: 3,
+            move_rule: 50,
+        }
+    }
+}
+
+/// A grid position being searched: the position, the moves made to reach it in the
+/// search, and the keys of the positions before it (the game's, then the search's).
+#[derive(Clone, Debug)]
+pub struct GridSearch {
+    eval: Arc<GridEval>,
+    draws: DrawRules,
+    pos: Position,
+    made: Vec<Made>,
+    /// The key of every position so far, the current one last.
+    keys: Vec<u64>,
+    /// By entry of `keys`: how many entries before it a repetition may be sought in.
+    window: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Made {
+    Move(Move, Undo),
+    Null(NullUndo),
+}
+
+impl GridSearch {
+    /// A search from `pos`, reached through `history` (the game's earlier positions'
+    /// keys, oldest first; empty when unknown).
+    pub fn new(
+        eval: Arc<GridEval>,
+        draws: DrawRules,
+        pos: Position,
+        history: &[u64],
+    ) -> GridSearch {
+        let mut keys = Vec::with_capacity(history.len() + 256);
+        let mut window = Vec::with_capacity(history.len() + 256);
+        let reversible = pos.halfmove() as usize;
+        let earlier = &history[history.len().saturating_sub(reversible)..];
+        for (k, &key) in earlier.iter().enumerate() {
+            keys.push(key);
+            window.push(k as u32);
+        }
+        keys.push(pos.key());
+        window.push(earlier.len() as u32);
+        GridSearch {
+            eval,
+            draws,
+            pos,
+            made: Vec::with_capacity(256),
+            keys,
+            window,
+        }
+    }
+
+    /// The position as it stands.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    fn variant(&self) -> &Variant {
+        &self.eval.variant
+    }
+
+    /// Whether the current position occurred before: inside the search (at or after the
+    /// root) once is enough, before the root the rule's count applies.
+    fn repeated(&self, root_distance: usize) -> bool {
+        if self.draws.repetition == 0 {
+            return false;
+        }
+        let last = self.keys.len() - 1;
+        let key = self.keys[last];
+        let window = self.window[last] as usize;
+        let mut seen = 1;
+        let mut back = 2;
+        while back <= window {
+            if self.keys[last - back] == key {
+                if back <= root_distance {
+                    return true;
+                }
+                seen += 1;
+                if seen >= self.draws.repetition {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+}
+
+impl Searchable for GridSearch {
+    type Move = Move;
+
+    fn moves(&mut self, out: &mut Vec<Move>) {
+        let v = Arc::clone(&self.eval.variant);
+        legal_moves(&v, &mut self.pos, out);
+    }
+
+    fn noisy_moves(&mut self, out: &mut Vec<Move>) {
+        self.moves(out);
+        out.retain(|m| m.kind.captures() || m.promotion.is_some());
+    }
+
+    fn make(&mut self, m: Move) {
+        let v = Arc::clone(&self.eval.variant);
+        let undo = self.pos.make(&v, m);
+        self.made.push(Made::Move(m, undo));
+        let window = if self.pos.halfmove() == 0 {
+            0
+        } else {
+            self.window.last().map_or(0, |w| w + 1)
+        };
+        self.keys.push(self.pos.key());
+        self.window.push(window);
+    }
+
+    fn unmake(&mut self) {
+        let v = Arc::clone(&self.eval.variant);
+        if let Some(Made::Move(m, undo)) = self.made.pop() {
+            self.pos.unmake(&v, m, &undo);
+            self.keys.pop();
+            self.window.pop();
+        }
+    }
+
+    fn make_null(&mut self) {
+        let v = Arc::clone(&self.eval.variant);
+        let undo = self.pos.make_null(&v);
+        self.made.push(Made::Null(undo));
+        self.keys.push(self.pos.key());
+        self.window.push(0);
+    }
+
+    fn unmake_null(&mut self) {
+        if let Some(Made::Null(undo)) = self.made.pop() {
+            self.pos.unmake_null(undo);
+            self.keys.pop();
+            self.window.pop();
+        }
+    }
+
+    fn null_allowed(&self) -> bool {
+        let v = self.variant();
+        let us = self.pos.to_move();
+        self.pos.pieces(us).iter().any(|&sq| {
+            let t = &v[role_of(self.pos.cell(sq))];
+            !t.royal && t.promotion.is_none()
+        })
+    }
+
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    fn in_check(&mut self) -> bool {
+        in_check(&self.eval.variant, &self.pos)
+    }
+
+    fn ended(&mut self, root_distance: usize) -> Option<End> {
+        let v = &*self.eval.variant;
+        let us = self.pos.to_move();
+        if v.royal_rule == RoyalRule::Capture
+            && self.pos.royals(us).is_empty()
+            && v.types.iter().any(|t| t.royal)
+        {
+            return Some(End::Loss);
+        }
+        if self.draws.move_rule > 0 && self.pos.halfmove() >= 2 * self.draws.move_rule {
+            return Some(End::Draw);
+        }
+        self.repeated(root_distance).then_some(End::Draw)
+    }
+
+    fn no_moves(&mut self) -> End {
+        if self.in_check() {
+            return End::Loss;
+        }
+        match self.eval.variant.stalemate {
+            Stalemate::Draw => End::Draw,
+            Stalemate::Loss => End::Loss,
+            Stalemate::Win => End::Win,
+        }
+    }
+
+    fn evaluate(&mut self) -> i32 {
+        self.eval.evaluate(&self.pos)
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        m.kind.captures() || m.promotion.is_some()
+    }
+
+    fn noisy_order(&self, m: Move) -> i32 {
+        let pos = &self.pos;
+        let us = pos.to_move();
+        let victim_at = match m.kind {
+            crate::grid::MoveKind::EnPassant { victim } => victim,
+            _ => m.to,
+        };
+        let victim = pos.cell(victim_at);
+        let mut gain = if is_piece(victim) {
+            let worth = self.eval.value(role_of(victim));
+            // A royal taken (under royal capture) outranks everything.
+            let worth = if self.variant()[role_of(victim)].royal {
+                100_000
+            } else {
+                worth
+            };
+            if side_of(victim) == us { -worth } else { worth }
+        } else {
+            0
+        };
+        if let Some(p) = m.promotion {
+            gain += self.eval.value(p);
+        }
+        let attacker = self.eval.value(role_of(pos.cell(m.from)));
+        gain * 16 - attacker / 8
+    }
+
+    fn history_slots(&self) -> usize {
+        let n = self.variant().geometry.squares();
+        n * n
+    }
+
+    fn history_slot(&self, m: Move) -> usize {
+        let n = self.variant().geometry.squares();
+        usize::from(m.from) * n + usize::from(m.to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{move_text, parse_fen};
+    use crate::search::{Limits, MATE_BOUND, Searcher};
+
+    /// Chess, with textbook values (the level's own are tested elsewhere).
+    fn chess() -> Arc<GridEval> {
+        let level = crate::level::load(std::path::Path::new("levels/chess.toml"))
+            .expect("chess loads")
+            .into_grid()
+            .expect("a grid level");
+        let v = Arc::clone(&level.variant);
+        let values = v
+            .types
+            .iter()
+            .map(|t| match t.letter {
+                'P' => 100,
+                'N' => 320,
+                'B' => 330,
+                'R' => 500,
+                'Q' => 900,
+                _ => 0,
+            })
+            .collect();
+        Arc::new(GridEval::new(v, values))
+    }
+
+    fn best(eval: &Arc<GridEval>, fen: &str, depth: u32) -> (String, i32) {
+        let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+        let mut game = GridSearch::new(Arc::clone(eval), DrawRules::default(), pos, &[]);
+        let mut searcher = Searcher::new(4);
+        let report = searcher.search(&mut game, &Limits::depth(depth), |_| {});
+        let m = report.best.expect("a move");
+        (move_text(&eval.variant, m), report.score.0)
+    }
+
+    #[test]
+    fn finds_mate_in_one() {
+        let eval = chess();
+        let (m, score) = best(&eval, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 3);
+        assert_eq!(m, "a1a8");
+        assert!(score >= MATE_BOUND, "{score}");
+    }
+
+    #[test]
+    fn finds_mate_in_two() {
+        let eval = chess();
+        // 1. Qg6+ fxg6 is not it: 1. Rd8+ Rxd8 2. Rxd8#.
+        let (m, score) = best(&eval, "3r2k1/5ppp/8/8/8/8/5PPP/3RR1K1 w - - 0 1", 4);
+        assert!(score >= MATE_BOUND, "{m} {score}");
+    }
+
+    #[test]
+    fn takes_a_hanging_queen() {
+        let eval = chess();
+        let (m, _) = best(&eval, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 3);
+        assert_eq!(m, "d2d5");
+    }
+
+    #[test]
+    fn a_fixed_depth_gives_the_same_move_every_time() {
+        let eval = chess();
+        let start = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let first = best(&eval, start, 5);
+        for _ in 0..2 {
+            assert_eq!(best(&eval, start, 5), first);
+        }
+    }
+
+    #[test]
+    fn a_lost_side_takes_a_draw_by_repetition() {
+        // Black is far behind, but its queen checks forever from h4 and e1 and nothing
+        // can block: the search sees the repetition and scores the draw.
+        let eval = chess();
+        let fen = "7k/R5pp/1R6/1N6/N3q3/8/6PK/8 b - - 0 1";
+        let score = |draws: DrawRules| {
+            let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+            let mut game = GridSearch::new(Arc::clone(&eval), draws, pos, &[]);
+            Searcher::new(4)
+                .search(&mut game, &Limits::depth(6), |_| {})
+                .score
+                .0
+        };
+        assert_eq!(score(DrawRules::default()), 0);
+        // Without the rule the same line is just a lost position.
+        let never = DrawRules {
+            repetition: 0,
+            move_rule: 0,
+        };
+        assert!(score(never) < -500, "{}", score(never));
+    }
+}

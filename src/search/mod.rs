@@ -1,0 +1,127 @@
+//! The computer opponent: one search over both modes.
+//!
+//! Each mode implements [`Searchable`] (moves, make and unmake, a key, check, the end of
+//! the game, an evaluation); [`Searcher`] runs iterative-deepening alpha-beta over it
+//! within [`Limits`] and reports each finished depth as an [`Info`].
+
+mod clock;
+mod engine;
+pub mod grid;
+mod table;
+
+pub use clock::Limits;
+pub use engine::{Info, Report, Searcher};
+
+use std::fmt;
+
+/// The score of a won game at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+
+/// Scores at least this far from zero are wins or losses found by the search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// How a game stands for the side to move, where the rules end it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The side to move has lost.
+    Loss,
+    /// Nobody wins.
+    Draw,
+    /// The side to move has won.
+    Win,
+}
+
+/// A position a search can explore: the rules of one mode, seen from the side to move.
+///
+/// The searcher asks for moves into a list it owns, plays them with `make` and takes them
+/// back with `unmake` in last-in-first-out order.
+pub trait Searchable {
+    /// A move.
+    type Move: Copy + Eq + fmt::Debug;
+
+    /// Every legal move, into `out` (cleared first).
+    fn moves(&mut self, out: &mut Vec<Self::Move>);
+
+    /// The moves worth searching when the position is otherwise quiet (captures and
+    /// promotions), into `out` (cleared first).
+    fn noisy_moves(&mut self, out: &mut Vec<Self::Move>);
+
+    /// Plays a move from [`moves`](Self::moves) or [`noisy_moves`](Self::noisy_moves).
+    fn make(&mut self, m: Self::Move);
+
+    /// Takes back the last move made.
+    fn unmake(&mut self);
+
+    /// Passes the turn (a null move), where [`null_allowed`](Self::null_allowed) says so.
+    fn make_null(&mut self);
+
+    /// Takes back the null move.
+    fn unmake_null(&mut self);
+
+    /// Whether passing is a sound guess here: not in check, and the side to move has
+    /// pieces besides royals and pawns (where zugzwang is common).
+    fn null_allowed(&self) -> bool;
+
+    /// A key of the position (equal positions, equal keys).
+    fn key(&self) -> u64;
+
+    /// Whether the side to move is in check.
+    fn in_check(&mut self) -> bool;
+
+    /// How the game has ended before any move is asked for: a lost royal, a draw by
+    /// repetition, by the move rule or by material. `root_distance` is how many plies
+    /// the search has made; a repetition inside the search counts at its first return.
+    fn ended(&mut self, root_distance: usize) -> Option<End>;
+
+    /// What having no legal move means for the side to move (checkmate, or the level's
+    /// stalemate rule).
+    fn no_moves(&mut self) -> End;
+
+    /// The position's worth to the side to move, in centipawns.
+    fn evaluate(&mut self) -> i32;
+
+    /// Whether the move takes something or promotes.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+
+    /// How promising a noisy move looks before it is searched (most valuable victim,
+    /// least valuable attacker): larger first.
+    fn noisy_order(&self, m: Self::Move) -> i32;
+
+    /// The number of history slots; [`history_slot`](Self::history_slot) is below it.
+    fn history_slots(&self) -> usize;
+
+    /// The history slot of a quiet move (its from and to squares, say).
+    fn history_slot(&self, m: Self::Move) -> usize;
+}
+
+/// A score as UCI writes it: `cp S` or `mate M` (M in moves, negative when losing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score(pub i32);
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0;
+        if s >= MATE_BOUND {
+            write!(f, "mate {}", (MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            write!(f, "mate -{}", (MATE + s) / 2)
+        } else {
+            write!(f, "cp {s}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_read_in_moves() {
+        assert_eq!(Score(MATE - 1).to_string(), "mate 1");
+        assert_eq!(Score(MATE - 3).to_string(), "mate 2");
+        assert_eq!(Score(-(MATE - 2)).to_string(), "mate -1");
+        assert_eq!(Score(-(MATE - 4)).to_string(), "mate -2");
+        assert_eq!(Score(35).to_string(), "cp 35");
+        assert_eq!(Score(-120).to_string(), "cp -120");
+    }
+}
