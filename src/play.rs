@@ -120,6 +120,40 @@ pub enum Status {
     },
     /// The players agreed a draw.
     DrawAgreed,
+    /// A rule of the level drew the game.
+    Drawn {
+        /// Which rule.
+        by: DrawRule,
+    },
+}
+
+/// A rule that draws a game by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawRule {
+    /// The same position occurred this many times (same side to move, same rights).
+    Repetition(u32),
+    /// This many moves by each side passed without a capture or a move of a piece that
+    /// promotes.
+    MoveRule(u32),
+    /// Neither side has the pieces to give mate.
+    InsufficientMaterial,
+}
+
+impl fmt::Display for DrawRule {
+    /// "threefold repetition", "the 50-move rule", "insufficient material".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DrawRule::Repetition(n) => {
+                const FOLD: [&str; 5] = ["", "", "twofold", "threefold", "fourfold"];
+                match FOLD.get(n as usize).filter(|w| !w.is_empty()) {
+                    Some(w) => write!(f, "{w} repetition"),
+                    None => write!(f, "{n}-fold repetition"),
+                }
+            }
+            DrawRule::MoveRule(n) => write!(f, "the {n}-move rule"),
+            DrawRule::InsufficientMaterial => f.write_str("insufficient material"),
+        }
+    }
 }
 
 impl Status {
@@ -193,6 +227,7 @@ pub trait Play {
             Status::RoyalLost { winner } => format!("Royal piece taken: {} wins", winner.name()),
             Status::Resigned { winner } => format!("Resigned: {} wins", winner.name()),
             Status::DrawAgreed => "Draw agreed".to_string(),
+            Status::Drawn { by } => format!("Draw by {by}"),
         }
     }
 }

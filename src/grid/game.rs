@@ -49,7 +49,7 @@ pub struct Game {
 impl Game {
     /// A game of `variant` from `start`.
     pub fn new(variant: Arc<Variant>, start: Position) -> Game {
-        let status = judge(&variant, &start);
+        let status = judge(&variant, std::slice::from_ref(&start));
         Game {
             variant,
             positions: vec![start],
@@ -108,8 +108,8 @@ impl Game {
         }
         let mut next = self.position().clone();
         next.make(&self.variant, m);
-        self.status = judge(&self.variant, &next);
         self.positions.push(next);
+        self.status = judge(&self.variant, &self.positions);
         self.played.push(m);
         self.undone.clear();
         true
@@ -184,7 +184,7 @@ impl Play for Game {
             Some(m) => {
                 self.positions.pop();
                 self.undone.push(m);
-                self.status = judge(&self.variant, self.position());
+                self.status = judge(&self.variant, &self.positions);
                 true
             }
             None => false,
@@ -216,13 +216,20 @@ impl Play for Game {
     }
 }
 
-/// How the game stands in `pos`, by the rules alone.
-fn judge(v: &Variant, pos: &Position) -> Status {
+/// How the game stands after `positions` (the current one last), by the rules alone: a
+/// mate, a stalemate or a lost royal first, then the draws by rule.
+fn judge(v: &Variant, positions: &[Position]) -> Status {
+    let Some(pos) = positions.last() else {
+        return Status::Playing;
+    };
     let mut pos = pos.clone();
     let us = pos.to_move();
     let them = us.opponent();
     match game_state(v, &mut pos) {
-        GameState::Ongoing => Status::Playing,
+        GameState::Ongoing => match super::draws::drawn(v, positions) {
+            Some(by) => Status::Drawn { by },
+            None => Status::Playing,
+        },
         GameState::Checkmate => Status::Checkmate { winner: them },
         GameState::RoyalLost => Status::RoyalLost { winner: them },
         GameState::Stalemate(rule) => Status::Stalemate {
@@ -243,7 +250,7 @@ mod tests {
     #[test]
     fn a_move_text_refused_says_why_with_its_text() {
         let v = Variant::kings_and_rooks(None);
-        let start = parse_fen(&v, "k3/4/4/K3 w").expect("a FEN");
+        let start = parse_fen(&v, "k3/4/4/KR2 w").expect("a FEN");
         let mut game = Game::new(Arc::new(v), start);
         let cases = [
             (

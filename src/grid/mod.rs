@@ -34,6 +34,7 @@
 pub mod board;
 pub mod courier;
 pub mod diagram;
+pub mod draws;
 pub mod fen;
 pub mod game;
 pub mod movegen;
@@ -49,4 +50,4 @@ pub use fen::{Fen, FenError, FenErrorKind, parse_fen};
 pub use movegen::{GameState, divide, game_state, in_check, is_attacked, legal_moves, perft};
 pub use notation::move_text;
 pub use position::{Move, MoveKind, Position};
-pub use variant::{Castling, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant};
+pub use variant::{Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant};

@@ -105,6 +105,30 @@ pub enum Stalemate {
     Win,
 }
 
+/// The rules that draw a game by themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// The n-th occurrence of a position draws (0: never).
+    pub repetition: u32,
+    /// So many moves by each side without a capture or a move of a piece that promotes
+    /// draw (0: never).
+    pub move_rule: u32,
+    /// Whether a position where neither side can give mate is drawn.
+    pub insufficient_material: bool,
+}
+
+/// Fairy-Stockfish's defaults: threefold repetition, the fifty-move rule, and
+/// insufficient material.
+impl Default for DrawRules {
+    fn default() -> DrawRules {
+        DrawRules {
+            repetition: 3,
+            move_rule: 50,
+            insufficient_material: true,
+        }
+    }
+}
+
 /// How royal pieces are protected.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RoyalRule {
@@ -164,6 +188,10 @@ pub struct Variant {
     pub stalemate: Stalemate,
     /// Checkmate or royal capture.
     pub royal_rule: RoyalRule,
+    /// Draws by repetition, by the move count and by material.
+    pub draws: DrawRules,
+    /// By role: what it can do toward mate, for the material rule.
+    pub(crate) mating: Vec<super::draws::Mating>,
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
     /// The level's setup, which decides which pieces of a FEN are unmoved (empty: all are).
@@ -226,17 +254,21 @@ impl Variant {
         }
         let tables = Tables::build(geometry, &types);
         let zobrist = Zobrist::new(geometry.squares(), &types);
-        Ok(Variant {
+        let mut variant = Variant {
             geometry,
             types,
             castling,
             stalemate,
             royal_rule,
+            draws: DrawRules::default(),
+            mating: Vec::new(),
             tables,
             zobrist,
             setup: Vec::new(),
             by_letter,
-        })
+        };
+        variant.mating = super::draws::classify(&variant);
+        Ok(variant)
     }
 
     /// The type with this letter, in either case.

@@ -236,6 +236,12 @@ pub enum LevelErrorKind {
     /// A `stalemate` rule that is none of the three.
     #[error("stalemate \"{0}\": expected \"draw\", \"loss\" or \"win\"")]
     Stalemate(String),
+    /// A repetition count that is neither 0 nor 2 to 20.
+    #[error("repetition {0}: expected 0 (no draw by repetition) or 2 to 20 occurrences")]
+    Repetition(i64),
+    /// A move rule out of range.
+    #[error("move_rule {0}: expected 0 (no draw by the move count) or 1 to 1000 moves")]
+    MoveRule(i64),
     /// A `royal` rule that is neither.
     #[error("royal \"{0}\": expected \"checkmate\" or \"capture\"")]
     RoyalRule(String),

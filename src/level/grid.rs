@@ -9,7 +9,9 @@ use super::{
 };
 use crate::grid::Position;
 use crate::grid::board::Geometry;
-use crate::grid::variant::{Castling, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant};
+use crate::grid::variant::{
+    Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
+};
 use crate::span::Span;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -391,6 +393,22 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             }
         },
     };
+    let mut draws = DrawRules::default();
+    if let Some(n) = &raw.rules.repetition {
+        match u32::try_from(*n.get_ref()) {
+            Ok(k) if k == 0 || (2..=20).contains(&k) => draws.repetition = k,
+            _ => errors.at(n.span(), LevelErrorKind::Repetition(*n.get_ref())),
+        }
+    }
+    if let Some(n) = &raw.rules.move_rule {
+        match u32::try_from(*n.get_ref()) {
+            Ok(k) if k <= 1000 => draws.move_rule = k,
+            _ => errors.at(n.span(), LevelErrorKind::MoveRule(*n.get_ref())),
+        }
+    }
+    if let Some(b) = &raw.rules.insufficient_material {
+        draws.insufficient_material = *b.get_ref();
+    }
     let Some(geometry) = geometry else {
         return Err(LevelErrors(errors.found.clone()));
     };
@@ -404,6 +422,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             return Err(LevelErrors(errors.found.clone()));
         }
     };
+    variant.draws = draws;
     let setup = &raw.rules.setup;
     match variant.set_setup(setup.get_ref()) {
         Ok(start) => Ok(Level {

@@ -185,6 +185,9 @@ struct RulesSection {
     castling: Option<Spanned<CastlingSection>>,
     stalemate: Option<Spanned<String>>,
     royal: Option<Spanned<String>>,
+    repetition: Option<Spanned<i64>>,
+    move_rule: Option<Spanned<i64>>,
+    insufficient_material: Option<Spanned<bool>>,
 }
 
 /// Reads the level file at `path`.
@@ -248,6 +251,15 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
         ("castling", raw.rules.castling.as_ref().map(Spanned::span)),
         ("stalemate", raw.rules.stalemate.as_ref().map(Spanned::span)),
         ("royal", raw.rules.royal.as_ref().map(Spanned::span)),
+        (
+            "repetition",
+            raw.rules.repetition.as_ref().map(Spanned::span),
+        ),
+        ("move_rule", raw.rules.move_rule.as_ref().map(Spanned::span)),
+        (
+            "insufficient_material",
+            raw.rules.insufficient_material.as_ref().map(Spanned::span),
+        ),
     ] {
         if let Some(span) = span {
             errors.at(span, LevelErrorKind::GridRuleInContinuous(key));

@@ -329,6 +329,30 @@ const RULES: &[Field] = &[
         ),
         "\"checkmate\"",
     )),
+    grid(default(
+        field(
+            "repetition",
+            Shape::Integer(0, 20),
+            "The occurrence of one position (same side to move and rights) that draws: 0 for never, else 2 to 20.",
+        ),
+        "3",
+    )),
+    grid(default(
+        field(
+            "move_rule",
+            Shape::Integer(0, 1000),
+            "So many moves by each side without a capture or a move of a piece that promotes draw; 0 for never.",
+        ),
+        "50",
+    )),
+    grid(default(
+        field(
+            "insufficient_material",
+            Shape::Boolean,
+            "Whether a position where neither side can give mate is drawn (as Fairy-Stockfish judges it).",
+        ),
+        "true",
+    )),
 ];
 
 /// The top level of a level file.

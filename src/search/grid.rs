@@ -4,6 +4,7 @@
 //! promote, and enemy attacks next to royals.
 
 use super::{End, Searchable};
+use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{in_check, is_attacked, legal_moves, piece_moves};
 use crate::grid::position::{NullUndo, Undo, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, Position, Role, RoyalRule, Square, Stalemate, Variant};
@@ -151,31 +152,11 @@ impl GridEval {
     }
 }
 
-/// The rules of draws by repetition and by the move count, as the search applies them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawRules {
-    /// The n-th occurrence of a position draws (0: never).
-    pub repetition: u32,
-    /// So many moves by each side without a capture or a move of a piece that promotes
-    /// draw (0: never).
-    pub move_rule: u32,
-}
-
-impl Default for DrawRules {
-    fn default() -> DrawRules {
-        DrawRules {
-            repetition: 3,
-            move_rule: 50,
-        }
-    }
-}
-
 /// A grid position being searched: the position, the moves made to reach it in the
 /// search, and the keys of the positions before it (the game's, then the search's).
 #[derive(Clone, Debug)]
 pub struct GridSearch {
     eval: Arc<GridEval>,
-    draws: DrawRules,
     pos: Position,
     made: Vec<Made>,
     /// The key of every position so far, the current one last.
@@ -193,12 +174,7 @@ enum Made {
 impl GridSearch {
     /// A search from `pos`, reached through `history` (the game's earlier positions'
     /// keys, oldest first; empty when unknown).
-    pub fn new(
-        eval: Arc<GridEval>,
-        draws: DrawRules,
-        pos: Position,
-        history: &[u64],
-    ) -> GridSearch {
+    pub fn new(eval: Arc<GridEval>, pos: Position, history: &[u64]) -> GridSearch {
         let mut keys = Vec::with_capacity(history.len() + 256);
         let mut window = Vec::with_capacity(history.len() + 256);
         let reversible = pos.halfmove() as usize;
@@ -211,7 +187,6 @@ impl GridSearch {
         window.push(earlier.len() as u32);
         GridSearch {
             eval,
-            draws,
             pos,
             made: Vec::with_capacity(256),
             keys,
@@ -231,7 +206,8 @@ impl GridSearch {
     /// Whether the current position occurred before: inside the search (at or after the
     /// root) once is enough, before the root the rule's count applies.
     fn repeated(&self, root_distance: usize) -> bool {
-        if self.draws.repetition == 0 {
+        let needed = self.variant().draws.repetition;
+        if needed == 0 {
             return false;
         }
         let last = self.keys.len() - 1;
@@ -241,11 +217,11 @@ impl GridSearch {
         let mut back = 2;
         while back <= window {
             if self.keys[last - back] == key {
-                if back <= root_distance {
+                if back < root_distance {
                     return true;
                 }
                 seen += 1;
-                if seen >= self.draws.repetition {
+                if seen >= needed {
                     return true;
                 }
             }
@@ -332,8 +308,18 @@ impl Searchable for GridSearch {
         {
             return Some(End::Loss);
         }
-        if self.draws.move_rule > 0 && self.pos.halfmove() >= 2 * self.draws.move_rule {
+        if insufficient_material(v, &self.pos) {
             return Some(End::Draw);
+        }
+        let rule = v.draws.move_rule;
+        if rule > 0 && self.pos.halfmove() >= 2 * rule {
+            // Unless the last move gave mate.
+            let mut list = Vec::new();
+            let mated = in_check(v, &self.pos) && {
+                legal_moves(v, &mut self.pos.clone(), &mut list);
+                list.is_empty()
+            };
+            return Some(if mated { End::Loss } else { End::Draw });
         }
         self.repeated(root_distance).then_some(End::Draw)
     }
@@ -425,7 +411,7 @@ mod tests {
 
     fn best(eval: &Arc<GridEval>, fen: &str, depth: u32) -> (String, i32) {
         let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
-        let mut game = GridSearch::new(Arc::clone(eval), DrawRules::default(), pos, &[]);
+        let mut game = GridSearch::new(Arc::clone(eval), pos, &[]);
         let mut searcher = Searcher::new(4);
         let report = searcher.search(&mut game, &Limits::depth(depth), |_| {});
         let m = report.best.expect("a move");
@@ -471,20 +457,20 @@ mod tests {
         // can block: the search sees the repetition and scores the draw.
         let eval = chess();
         let fen = "7k/R5pp/1R6/1N6/N3q3/8/6PK/8 b - - 0 1";
-        let score = |draws: DrawRules| {
+        let score = |repetition: u32| {
+            let mut v = (*eval.variant).clone();
+            v.draws.repetition = repetition;
+            let eval = Arc::new(GridEval::new(Arc::new(v), eval.values.clone()));
             let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
-            let mut game = GridSearch::new(Arc::clone(&eval), draws, pos, &[]);
+            let mut game = GridSearch::new(eval, pos, &[]);
             Searcher::new(4)
                 .search(&mut game, &Limits::depth(6), |_| {})
                 .score
                 .0
         };
-        assert_eq!(score(DrawRules::default()), 0);
+        assert_eq!(score(3), 0);
         // Without the rule the same line is just a lost position.
-        let never = DrawRules {
-            repetition: 0,
-            move_rule: 0,
-        };
+        let never = 0;
         assert!(score(never) < -500, "{}", score(never));
     }
 }

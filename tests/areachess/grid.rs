@@ -818,3 +818,67 @@ fn the_inspector_diagram_marks_moves_captures_first_moves_and_hops() {
         "it lands on an enemy beyond a hurdle too"
     );
 }
+
+/// A chess game from `fen` after `moves`, and how it stands.
+fn chess_after(fen: Option<&str>, moves: &[&str]) -> areachess::grid::game::Game {
+    let level = shipped("chess.toml");
+    let start = match fen {
+        Some(f) => level.parse_fen(f).unwrap_or_else(|e| panic!("{f}: {e}")),
+        None => level.start.clone(),
+    };
+    let mut game = areachess::grid::game::Game::new(level.variant.clone(), start);
+    for m in moves {
+        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    game
+}
+
+#[test]
+fn a_third_occurrence_of_a_position_draws_the_game() {
+    use areachess::play::{DrawRule, Play, Status};
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"];
+    let game = chess_after(None, &shuffle);
+    assert_eq!(game.status(), Status::Playing);
+    let game = chess_after(None, &[&shuffle[..], &["f6g8"]].concat());
+    assert_eq!(
+        game.status(),
+        Status::Drawn {
+            by: DrawRule::Repetition(3)
+        }
+    );
+    assert_eq!(game.describe(), "Draw by threefold repetition");
+    assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn fifty_moves_without_a_capture_or_pawn_move_draw_but_a_mate_on_the_last_stands() {
+    use areachess::play::{DrawRule, Status};
+    let game = chess_after(Some("4k3/8/8/8/8/8/8/R3K3 w - - 98 80"), &["a1a2"]);
+    assert_eq!(game.status(), Status::Playing);
+    let game = chess_after(Some("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"), &["a1a2"]);
+    assert_eq!(
+        game.status(),
+        Status::Drawn {
+            by: DrawRule::MoveRule(50)
+        }
+    );
+    let game = chess_after(Some("6k1/5ppp/8/8/8/8/8/R3K3 w - - 99 80"), &["a1a8"]);
+    assert_eq!(
+        game.status(),
+        Status::Checkmate {
+            winner: areachess::play::Color::White
+        }
+    );
+}
+
+#[test]
+fn taking_the_last_piece_that_could_mate_draws() {
+    use areachess::play::{DrawRule, Status};
+    let game = chess_after(Some("4k3/8/8/8/8/8/3r4/3NK3 w - - 0 1"), &["e1d2"]);
+    assert_eq!(
+        game.status(),
+        Status::Drawn {
+            by: DrawRule::InsufficientMaterial
+        }
+    );
+}

@@ -154,6 +154,13 @@ fn grid_and_continuous_keys_do_not_mix() {
         ),
         "{errs:?}"
     );
+    let text = GOOD.replace("[rules]\n", "[rules]\nrepetition = 3\n");
+    let errs = errors(&text);
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("`rules.repetition` belongs to grid levels")),
+        "{errs:?}"
+    );
     let text = GOOD.replace("[rules]\n", "[rules]\nstalemate = \"draw\"\n");
     let errs = errors(&text);
     assert!(
@@ -273,6 +280,16 @@ fn every_kind_of_error_is_placed_exactly() {
             ),
             "15:39: castling king_steps 8",
         ),
+        // A repetition count of one (every position would draw).
+        (
+            grid("[rules]\n", "[rules]\nrepetition = 1\n"),
+            "15:14: repetition 1: expected 0",
+        ),
+        // A negative move rule.
+        (
+            grid("[rules]\n", "[rules]\nmove_rule = -5\n"),
+            "15:13: move_rule -5: expected 0",
+        ),
         // A setup FEN with a letter no piece has: its column in the string.
         (
             grid("4k3/pppppppp", "4k3/pppzpppp"),
@@ -297,4 +314,29 @@ fn every_kind_of_error_is_placed_exactly() {
             "expected t.toml:{expected}…, got {errs:?}\n{text}"
         );
     }
+}
+
+#[test]
+fn draw_rules_default_to_fairy_stockfish_and_a_level_may_change_them() {
+    use areachess::grid::DrawRules;
+    let level = |text: &str| {
+        level::parse("t.toml", text)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .into_grid()
+            .expect("a grid level")
+            .variant
+    };
+    assert_eq!(level(GRID).draws, DrawRules::default());
+    let v = level(&GRID.replace(
+        "[rules]\n",
+        "[rules]\nrepetition = 0\nmove_rule = 70\ninsufficient_material = false\n",
+    ));
+    assert_eq!(
+        v.draws,
+        DrawRules {
+            repetition: 0,
+            move_rule: 70,
+            insufficient_material: false,
+        }
+    );
 }
