@@ -1,12 +1,18 @@
-//! The command line (DESIGN §5): `play`, `check`, `judge`, `perft`, `moves` and `replay`.
+//! The command line (DESIGN §5): `play`, `check`, `judge`, `perft`, `moves`, `replay`,
+//! `bestmove` and `match`.
 
 use crate::continuous::notation::{format_applied, format_position, parse_move};
 use crate::continuous::{Game, Outcome};
 use crate::grid;
 use crate::level::{self, GridLevel, LevelErrors};
+use crate::play::{Color, DrawRule, Status};
+use crate::search::Limits;
+use crate::search::grid::GridEval;
+use crate::search::players::{GridPlayer, PlayerKind, Rng};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The level the app opens when none is named.
 pub const DEFAULT_LEVEL: &str = "levels/area-of-competence.toml";
@@ -91,9 +97,68 @@ pub enum Command {
         /// The position (default: the level's setup).
         #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
+        /// Moves to play first, from the FEN or the setup (e2e4 e7e5 …).
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
         /// Only the moves of the piece on this square.
         #[arg(long)]
         from: Option<String>,
+    },
+    /// The computer's choice: "info …" lines while it thinks, then "bestmove MOVE" or
+    /// "gameover REASON".
+    Bestmove {
+        /// The level file.
+        level: PathBuf,
+        /// The grid position (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "position")]
+        fen: Option<String>,
+        /// The continuous position (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Moves to play first.
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
+        /// Search this many plies.
+        #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+        depth: Option<u32>,
+        /// Search for this many milliseconds (the default: 1000).
+        #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+    },
+    /// Play games between two players (engine, engine:DEPTH, random, greedy): one line per
+    /// game, then "score white W draws D black B".
+    Match {
+        /// The level file.
+        level: PathBuf,
+        /// The player with White (with --alternate: in the first game).
+        #[arg(long)]
+        white: String,
+        /// The player with Black (with --alternate: in the first game).
+        #[arg(long)]
+        black: String,
+        /// How many games.
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// The engine's time per move, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 100)]
+        movetime: u64,
+        /// Seeds the random players and the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The players swap colours after each game; W and B then count each player's
+        /// wins, whichever colour it had.
+        #[arg(long)]
+        alternate: bool,
+        /// Each game opens with this many random plies (each pair of games with
+        /// --alternate shares its opening), so that fixed-depth engines vary their games.
+        #[arg(long, value_name = "PLIES", default_value_t = 0)]
+        opening: u32,
+        /// A game still going after this many plies is adjudicated a draw.
+        #[arg(long, value_name = "PLIES", default_value_t = 600)]
+        max_plies: u32,
     },
 }
 
@@ -258,15 +323,18 @@ pub fn perft(
     Ok(())
 }
 
-/// `areachess moves`: the legal moves, sorted, one per line (only those from `from` if
-/// given).
+/// `areachess moves`: the legal moves after `played`, sorted, one per line (only those
+/// from `from` if given). A draw by rule does not empty the list: it names the moves the
+/// rules of movement allow, as Fairy-Stockfish's `legal_moves` does.
 pub fn moves(
     level_path: &Path,
     fen: Option<&str>,
+    played: &[String],
     from: Option<&str>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let (level, mut position) = grid_start(level_path, fen)?;
+    let (level, game) = grid_game(level_path, fen, played)?;
+    let mut position = game.position().clone();
     let v = &level.variant;
     let from = match from {
         Some(text) => Some(v.geometry.parse_square(text).ok_or_else(|| {
@@ -324,4 +392,215 @@ pub fn replay(
     )
     .map_err(write_failed)?;
     Ok(())
+}
+
+/// A grid game from the FEN (or the setup) after `moves`.
+fn grid_game(
+    level_path: &Path,
+    fen: Option<&str>,
+    moves: &[String],
+) -> Result<(GridLevel, grid::game::Game), Failure> {
+    let (level, start) = grid_start(level_path, fen)?;
+    let mut game = grid::game::Game::new(level.variant.clone(), start);
+    for (n, text) in moves.iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| Failure::input(format!("--moves: move {}: {e}", n + 1)))?;
+    }
+    Ok((level, game))
+}
+
+/// The word `gameover` gives for a finished game.
+fn game_over_reason(status: Status) -> &'static str {
+    match status {
+        Status::Playing => "playing",
+        Status::Checkmate { .. } => "checkmate",
+        Status::Stalemate { .. } => "stalemate",
+        Status::RoyalLost { .. } => "royal-captured",
+        Status::Resigned { .. } => "resigned",
+        Status::DrawAgreed | Status::Drawn { .. } => "draw",
+    }
+}
+
+/// `areachess bestmove`: searches the position after `moves` and writes one `info` line
+/// per finished depth, then `bestmove MOVE`, or `gameover REASON` if the game is over.
+pub fn bestmove(
+    level_path: &Path,
+    fen: Option<&str>,
+    position: Option<&str>,
+    moves: &[String],
+    limits: &Limits,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let level = level::load(level_path)?;
+    if level.is_continuous() {
+        return Err(Failure::input(format!(
+            "{}: a continuous level; bestmove plays grid levels until the continuous engine comes",
+            level_path.display()
+        )));
+    }
+    if position.is_some() {
+        return Err(Failure::input(
+            "--position is a continuous POS; a grid level takes --fen",
+        ));
+    }
+    let (level, game) = grid_game(level_path, fen, moves)?;
+    let v = &level.variant;
+    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    if game.status().is_over() {
+        writeln!(out, "gameover {}", game_over_reason(game.status())).map_err(write_failed)?;
+        return Ok(());
+    }
+    let eval = Arc::new(GridEval::for_variant(Arc::clone(v)));
+    let mut player = GridPlayer::new(PlayerKind::Engine { depth: None }, 64);
+    let mut failed = None;
+    let report = player.think(&eval, &game, limits, |info| {
+        let pv: Vec<String> = info.pv.iter().map(|&m| grid::move_text(v, m)).collect();
+        let line = format!(
+            "info depth {} score {} nodes {} nps {} time {} pv {}",
+            info.depth,
+            info.score,
+            info.nodes,
+            info.nps(),
+            info.time.as_millis(),
+            pv.join(" ")
+        );
+        if let Err(e) = writeln!(out, "{line}") {
+            failed.get_or_insert(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(write_failed(e));
+    }
+    match report.best {
+        Some(m) => writeln!(out, "bestmove {}", grid::move_text(v, m)),
+        None => writeln!(out, "gameover {}", game_over_reason(game.status())),
+    }
+    .map_err(write_failed)
+}
+
+/// What `areachess match` is asked for.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// The first player (White, or White in the first game with `alternate`).
+    pub white: PlayerKind,
+    /// The second player.
+    pub black: PlayerKind,
+    /// How many games.
+    pub games: u32,
+    /// The engine's time per move.
+    pub movetime: std::time::Duration,
+    /// The seed of the random players and openings.
+    pub seed: u64,
+    /// Whether the players swap colours after each game.
+    pub alternate: bool,
+    /// Random plies at the start of each game.
+    pub opening: u32,
+    /// Plies after which a game is a draw.
+    pub max_plies: u32,
+}
+
+/// `areachess match`: plays the games and writes one line per game, then the score.
+pub fn match_games(
+    level_path: &Path,
+    settings: &MatchSettings,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let level = level::load(level_path)?;
+    if level.is_continuous() {
+        return Err(Failure::input(format!(
+            "{}: a continuous level; match plays grid levels until the continuous engine comes",
+            level_path.display()
+        )));
+    }
+    let (level, start) = grid_start(level_path, None)?;
+    let v = &level.variant;
+    let eval = Arc::new(GridEval::for_variant(Arc::clone(v)));
+    let mut players = [
+        GridPlayer::new(settings.white, 32),
+        GridPlayer::new(settings.black, 32),
+    ];
+    let mut rng = Rng::new(settings.seed);
+    let mut opening_rng = Rng::new(settings.seed ^ 0x0be7_1a9e);
+    let mut wins = [0_u32; 2];
+    let mut draws = 0;
+    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    let mut opening_seed = opening_rng.next_u64();
+    for n in 0..settings.games {
+        // Player 0 has White unless the colours swapped for this game.
+        let swapped = settings.alternate && n % 2 == 1;
+        if !settings.alternate || n % 2 == 0 {
+            opening_seed = opening_rng.next_u64();
+        }
+        players.iter_mut().for_each(GridPlayer::new_game);
+        let mut game = grid::game::Game::new(Arc::clone(v), start.clone());
+        let mut opening = Rng::new(opening_seed);
+        let mut plies = 0;
+        while !game.status().is_over() && plies < settings.max_plies {
+            let mover = usize::from((game.position().to_move() == Color::Black) != swapped);
+            let choice = if plies < settings.opening {
+                let list = game.legal_moves();
+                list.get(opening.below(list.len())).copied()
+            } else {
+                players[mover].choose(&eval, &game, settings.movetime, &mut rng)
+            };
+            let Some(m) = choice else { break };
+            if !game.play(m) {
+                return Err(Failure::input(format!(
+                    "{} chose the illegal move {}",
+                    players[mover].kind(),
+                    grid::move_text(v, m)
+                )));
+            }
+            plies += 1;
+        }
+        let status = game.status();
+        let (result, reason) = match status {
+            Status::Playing => ("1/2-1/2", "max-plies".to_string()),
+            Status::Drawn { by } => ("1/2-1/2", draw_word(by).to_string()),
+            _ => match winner(status) {
+                Some(Color::White) => ("1-0", game_over_reason(status).to_string()),
+                Some(Color::Black) => ("0-1", game_over_reason(status).to_string()),
+                None => ("1/2-1/2", game_over_reason(status).to_string()),
+            },
+        };
+        match winner(status) {
+            Some(colour) => wins[usize::from((colour == Color::Black) != swapped)] += 1,
+            None => draws += 1,
+        }
+        let (w, b) = if swapped { (1, 0) } else { (0, 1) };
+        writeln!(
+            out,
+            "game {} white {} black {} result {result} {reason} plies {plies}",
+            n + 1,
+            players[w].kind(),
+            players[b].kind(),
+        )
+        .map_err(write_failed)?;
+    }
+    writeln!(
+        out,
+        "score white {} draws {draws} black {}",
+        wins[0], wins[1]
+    )
+    .map_err(write_failed)
+}
+
+/// Who won a finished game, if anyone.
+fn winner(status: Status) -> Option<Color> {
+    match status {
+        Status::Checkmate { winner }
+        | Status::RoyalLost { winner }
+        | Status::Resigned { winner } => Some(winner),
+        Status::Stalemate { winner } => winner,
+        Status::Playing | Status::DrawAgreed | Status::Drawn { .. } => None,
+    }
+}
+
+/// One word for a draw by rule.
+fn draw_word(rule: DrawRule) -> &'static str {
+    match rule {
+        DrawRule::Repetition(_) => "repetition",
+        DrawRule::MoveRule(_) => "move-rule",
+        DrawRule::InsufficientMaterial => "material",
+    }
 }

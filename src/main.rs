@@ -1,8 +1,13 @@
 //! The `areachess` binary: the desktop app and the command line.
 
-use areachess::cli::{Cli, Command, Failure, check, default_level, judge, moves, perft, replay};
+use areachess::cli::{
+    Cli, Command, Failure, MatchSettings, bestmove, check, default_level, judge, match_games,
+    moves, perft, replay,
+};
+use areachess::search::Limits;
 use clap::Parser;
 use std::process::ExitCode;
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -47,12 +52,71 @@ fn main() -> ExitCode {
             fen.as_deref(),
             &mut std::io::stdout().lock(),
         ),
-        Some(Command::Moves { level, fen, from }) => moves(
+        Some(Command::Moves {
+            level,
+            fen,
+            moves: played,
+            from,
+        }) => moves(
             &level,
             fen.as_deref(),
+            &played,
             from.as_deref(),
             &mut std::io::stdout().lock(),
         ),
+        Some(Command::Bestmove {
+            level,
+            fen,
+            position,
+            moves,
+            depth,
+            movetime,
+            nodes,
+        }) => {
+            let limits = match (depth, movetime, nodes) {
+                (Some(d), _, _) => Limits::depth(d),
+                (_, _, Some(n)) => Limits::nodes(n),
+                (_, ms, None) => Limits::movetime(Duration::from_millis(ms.unwrap_or(1000))),
+            };
+            bestmove(
+                &level,
+                fen.as_deref(),
+                position.as_deref(),
+                &moves,
+                &limits,
+                &mut std::io::stdout().lock(),
+            )
+        }
+        Some(Command::Match {
+            level,
+            white,
+            black,
+            games,
+            movetime,
+            seed,
+            alternate,
+            opening,
+            max_plies,
+        }) => match (white.parse(), black.parse()) {
+            (Ok(white), Ok(black)) => match_games(
+                &level,
+                &MatchSettings {
+                    white,
+                    black,
+                    games,
+                    movetime: Duration::from_millis(movetime),
+                    seed,
+                    alternate,
+                    opening,
+                    max_plies,
+                },
+                &mut std::io::stdout().lock(),
+            ),
+            (Err(e), _) | (_, Err(e)) => Err(Failure {
+                code: 2,
+                message: e.to_string(),
+            }),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

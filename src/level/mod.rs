@@ -55,6 +55,11 @@ pub enum LevelKind {
 }
 
 impl Level {
+    /// Whether it is a continuous level.
+    pub fn is_continuous(&self) -> bool {
+        matches!(self.kind, LevelKind::Continuous(_))
+    }
+
     /// The continuous level, or why this one is not.
     pub fn into_continuous(self) -> Result<ContinuousLevel, ModeError> {
         match self.kind {

@@ -7,6 +7,7 @@
 mod clock;
 mod engine;
 pub mod grid;
+pub mod players;
 mod table;
 
 pub use clock::Limits;

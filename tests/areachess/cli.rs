@@ -280,3 +280,170 @@ fn replay_writes_a_game_courier_record_back_and_the_final_fen() {
         "{err}"
     );
 }
+
+#[test]
+fn moves_follow_a_game_given_as_moves() {
+    let (code, out, err) = areachess(&[
+        "moves",
+        "levels/chess.toml",
+        "--moves",
+        "e2e4",
+        "e7e5",
+        "--from",
+        "e4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // The e-pawns block each other.
+    assert_eq!(out, "");
+    let (code, out, _) = areachess(&[
+        "moves",
+        "levels/chess.toml",
+        "--moves",
+        "e2e4",
+        "--from",
+        "e7",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "e7e5\ne7e6\n");
+    let (code, _, err) = areachess(&["moves", "levels/chess.toml", "--moves", "e2e4", "e2e4"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--moves: move 2: 'e2e4' is not a legal move here"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bestmove_prints_info_lines_then_the_move_the_rules_accept() {
+    let (code, out, err) = areachess(&[
+        "bestmove",
+        "levels/chess.toml",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for (d, line) in lines[..3].iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(
+            words[..3],
+            ["info", "depth", &(d + 1).to_string()],
+            "{line}"
+        );
+        assert_eq!(words[3..6], ["score", "mate", "1"], "{line}");
+        assert_eq!(
+            [words[6], words[8], words[10], words[12]],
+            ["nodes", "nps", "time", "pv"]
+        );
+        assert_eq!(words[13], "a1a8");
+    }
+    assert_eq!(lines[3], "bestmove a1a8");
+}
+
+#[test]
+fn bestmove_after_the_end_says_how_the_game_ended() {
+    let fool = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    let args = [
+        &["bestmove", "levels/chess.toml", "--depth", "2", "--moves"][..],
+        &fool,
+    ]
+    .concat();
+    let (code, out, err) = areachess(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "gameover checkmate\n");
+    let (code, out, _) = areachess(&[
+        "bestmove",
+        "levels/chess.toml",
+        "--fen",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "gameover stalemate\n");
+    let (code, out, _) = areachess(&[
+        "bestmove",
+        "levels/chess.toml",
+        "--fen",
+        "7k/8/6K1/8/8/8/8/8 b - - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "gameover draw\n");
+}
+
+#[test]
+fn bestmove_refuses_what_it_cannot_search() {
+    let (code, _, err) = areachess(&["bestmove", LEVEL, "--depth", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a continuous level"), "{err}");
+    let (code, _, err) = areachess(&["bestmove", "levels/chess.toml", "--position", "w;K@e1;k@e8"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("takes --fen"), "{err}");
+}
+
+#[test]
+fn match_prints_a_line_per_game_and_the_score() {
+    let (code, out, err) = areachess(&[
+        "match",
+        "levels/chess.toml",
+        "--white",
+        "engine:2",
+        "--black",
+        "random",
+        "--games",
+        "4",
+        "--alternate",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    for (n, line) in lines[..4].iter().enumerate() {
+        let (white, black) = if n % 2 == 0 {
+            ("engine:2", "random")
+        } else {
+            ("random", "engine:2")
+        };
+        let start = format!("game {} white {white} black {black} result ", n + 1);
+        assert!(line.starts_with(&start), "{line}");
+    }
+    let score: Vec<u32> = lines[4]
+        .strip_prefix("score white ")
+        .expect("the score line")
+        .split(' ')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(score.len(), 3, "{}", lines[4]);
+    assert_eq!(score.iter().sum::<u32>(), 4);
+    // The same seed plays the same games.
+    let (_, again, _) = areachess(&[
+        "match",
+        "levels/chess.toml",
+        "--white",
+        "engine:2",
+        "--black",
+        "random",
+        "--games",
+        "4",
+        "--alternate",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(again, out);
+}
+
+#[test]
+fn match_refuses_a_player_it_does_not_know() {
+    let (code, _, err) = areachess(&[
+        "match",
+        "levels/chess.toml",
+        "--white",
+        "engine:x",
+        "--black",
+        "random",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("player 'engine:x'"), "{err}");
+}
