@@ -902,4 +902,224 @@ mod tests {
             assert_eq!(e.to_string(), format!("FEN column {column}: {says}"));
         }
     }
+
+    fn castling_variant() -> Variant {
+        Variant::kings_and_rooks(Some(Castling {
+            king: Role::new(0),
+            rook: Role::new(1),
+            king_steps: 2,
+        }))
+    }
+
+    fn run(n: u32) -> Placed {
+        Placed::Empty(NonZeroU32::new(n).expect("not 0"))
+    }
+
+    #[test]
+    fn reading_a_fen_needs_no_board_and_keeps_each_fields_column() {
+        // 27 files and a lone rank fit no level's board, but read.
+        let wide: WrittenFen = "27/k".parse().expect("any size reads");
+        assert_eq!(wide.placement.value.len(), 2);
+        assert_eq!(
+            wide.placement.value[0].items,
+            [At {
+                value: run(27),
+                column: 1
+            }]
+        );
+        assert_eq!(wide.to_move, None);
+        let fen = "c8c/ernbqkbnre/10/10/10/10/10/10/ERNBQKBNRE/C8C b Kq j10a1 12 40";
+        let written: WrittenFen = fen.parse().expect(fen);
+        let black_rook = Placed::Piece {
+            side: Color::Black,
+            letter: 'R',
+        };
+        assert_eq!(
+            written.placement.value[1].items[1],
+            At {
+                value: black_rook,
+                column: 6
+            }
+        );
+        assert_eq!(written.placement.value[2].last_column, 17);
+        assert_eq!(
+            written.to_move,
+            Some(At {
+                value: Color::Black,
+                column: 49
+            })
+        );
+        let rights = [
+            CastlingRight {
+                side: Color::White,
+                wing: Wing::King,
+            },
+            CastlingRight {
+                side: Color::Black,
+                wing: Wing::Queen,
+            },
+        ];
+        assert_eq!(
+            written.castling,
+            Some(At {
+                value: rights.to_vec(),
+                column: 51
+            })
+        );
+        let squares = ["j10", "a1"].map(|s| s.parse::<SquareName>().expect(s));
+        assert_eq!(
+            written.en_passant,
+            Some(At {
+                value: squares.to_vec(),
+                column: 54
+            })
+        );
+        assert_eq!(
+            written.halfmove,
+            Some(At {
+                value: 12,
+                column: 60
+            })
+        );
+        assert_eq!(
+            written.fullmove,
+            Some(At {
+                value: 40,
+                column: 63
+            })
+        );
+    }
+
+    #[test]
+    fn reading_without_a_board_refuses_what_no_board_takes_at_its_column() {
+        let cases = [
+            ("   ", 1, FenErrorKind::Empty),
+            ("8 w - - 0 1 x", 13, FenErrorKind::TrailingText),
+            ("k0/8", 2, FenErrorKind::ZeroRun),
+            ("k3/4/4/K2. w", 10, FenErrorKind::NotAPiece('.')),
+            ("4 x", 3, FenErrorKind::SideToMove("x".into())),
+            ("4 w KX", 6, FenErrorKind::CastlingLetter('X')),
+            ("4 w -K", 5, FenErrorKind::CastlingLetter('-')),
+            ("4 w - e", 7, FenErrorKind::EnPassantSquare("e".into())),
+            ("4 w - e3x", 7, FenErrorKind::EnPassantSquare("e3x".into())),
+            ("4 w - - 0 -1", 11, FenErrorKind::MoveCount("-1".into())),
+        ];
+        for (fen, column, kind) in cases {
+            assert_eq!(fen.parse::<WrittenFen>(), Err(error(column, kind)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn setting_up_on_a_board_refuses_what_the_level_does_not_allow() {
+        let v = castling_variant();
+        let plain = Variant::kings_and_rooks(None);
+        let cases = [
+            (
+                &v,
+                "k3/4/K3 w",
+                1,
+                FenErrorKind::RankCount { found: 3, board: 4 },
+            ),
+            (
+                &v,
+                "k3/4/4/K2 w",
+                9,
+                FenErrorKind::RankWidth {
+                    rank: 1,
+                    covered: 3,
+                    files: 4,
+                },
+            ),
+            (
+                &v,
+                "k3/4/4/K4 w",
+                9,
+                FenErrorKind::RankTooLong { rank: 1, files: 4 },
+            ),
+            (&v, "k3/4/4/K2x w", 10, FenErrorKind::NotAPiece('x')),
+            (
+                &v,
+                "4/4/4/K3 w",
+                1,
+                FenErrorKind::NoRoyal {
+                    side: Color::Black,
+                    royals: vec!["King".into()],
+                },
+            ),
+            (&plain, "k3/4/4/K3 w K", 13, FenErrorKind::NoCastling),
+            (
+                &v,
+                "kk2/4/4/K3 w k",
+                14,
+                FenErrorKind::CastlingKing {
+                    letter: 'k',
+                    king: "King".into(),
+                },
+            ),
+            (
+                &v,
+                "k3/4/4/K3 w Q",
+                13,
+                FenErrorKind::NoRookOnWing {
+                    letter: 'Q',
+                    rook: "Rook".into(),
+                    wing: Wing::Queen,
+                },
+            ),
+            (
+                &v,
+                "k3/4/4/K3 w - e5",
+                15,
+                FenErrorKind::EnPassantSquare("e5".into()),
+            ),
+            (
+                &v,
+                "k3/4/4/K3 w - a1",
+                15,
+                FenErrorKind::EnPassantOccupied("a1".into()),
+            ),
+            (
+                &v,
+                "k3/4/4/K3 w - c3",
+                15,
+                FenErrorKind::EnPassantUnpassed("c3".into()),
+            ),
+            (&v, "kR2/4/4/K3 w", 12, FenErrorKind::WaitingInCheck),
+        ];
+        for (variant, fen, column, kind) in cases {
+            let written: WrittenFen = fen.parse().expect(fen);
+            assert_eq!(written.on(variant), Err(error(column, kind)), "{fen}");
+        }
+        // What the board takes, it sets up as written.
+        let pos = "k3/2r1/4/K2R w K c4 3 9"
+            .parse::<WrittenFen>()
+            .and_then(|written| written.on(&v))
+            .expect("a position");
+        let square = |name: &str| v.geometry.parse_square(name).expect(name);
+        assert_eq!(pos.castling[Color::White], [Some(square("d1")), None]);
+        assert_eq!(pos.castle_king[Color::White], Some(square("a1")));
+        assert_eq!(pos.en_passant().squares(), [square("c4")]);
+        assert_eq!(pos.en_passant().victim, square("c3"));
+        assert_eq!((pos.halfmove, pos.fullmove), (3, 9));
+    }
+
+    #[test]
+    fn a_written_fen_prints_back_as_it_reads() {
+        for fen in [
+            "k3/4/4/K3",
+            "k3/4/4/K3 b",
+            "k3/4/4/K3 w qK",
+            "27/k w - j10 0 1",
+            "4k3/8/2*5/8/3@4/8/8/4K3 b - - 12 40",
+            "r1b1k3/4ppb1/n4p1q/pPppPpP1/4P1n1/1P1P4/2P1N1Br/RNBQK2R w KQq c5b6 0 17",
+            "/ w",
+        ] {
+            let written: WrittenFen = fen.parse().expect(fen);
+            assert_eq!(written.to_string(), fen);
+        }
+        // A field left out before a written one prints as a position without it reads.
+        let mut written: WrittenFen = "4 b Kq e3 7 9".parse().expect("reads");
+        (written.to_move, written.castling, written.halfmove) = (None, None, None);
+        assert_eq!(written.to_string(), "4 w - e3 0 9");
+    }
 }
