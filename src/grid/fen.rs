@@ -3,6 +3,10 @@
 //! an en-passant square, and the two clocks (optional). The placement field is read by
 //! [`super::placement`], as continuous setups are.
 //!
+//! Reading is two steps, as in shakmaty: [`WrittenFen`] reads the text without a board
+//! (`FromStr`, and `Display` writes it back), then [`WrittenFen::on`] checks it against a
+//! level and gives the [`Position`]. [`parse_fen`] does both.
+//!
 //! `K` (`Q`) names the castling rook nearest the file where the level's setup keeps that
 //! wing's rook, looking toward the king, as Fairy-Stockfish reads them; the outermost
 //! rook when the setup keeps none on that wing.
@@ -20,6 +24,8 @@ use super::variant::{RoyalRule, Variant};
 use crate::play::Color;
 use crate::span::Span;
 use std::fmt;
+use std::num::NonZeroU32;
+use std::str::FromStr;
 
 /// A FEN that cannot be read: where and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -157,6 +163,16 @@ impl fmt::Display for Wing {
     }
 }
 
+impl Wing {
+    /// Its place in a side's castling rights: the king's side first.
+    const fn index(self) -> usize {
+        match self {
+            Wing::King => 0,
+            Wing::Queen => 1,
+        }
+    }
+}
+
 /// The error at the 1-based `column` of a FEN.
 fn error(column: usize, kind: FenErrorKind) -> FenError {
     FenError {
@@ -165,11 +181,175 @@ fn error(column: usize, kind: FenErrorKind) -> FenError {
     }
 }
 
-/// Reads a FEN of variant `v`.
-pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
-    let g = v.geometry;
-    let mut pos = Position::empty(g.squares());
-    // Fields with their 1-based columns.
+/// Something read from a FEN and the 1-based column where its text starts, so that an
+/// error found on the board later still points at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct At<T> {
+    /// What was read.
+    pub value: T,
+    /// The 1-based column of its first character.
+    pub column: usize,
+}
+
+/// One thing a rank of the placement field holds, read without a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placed {
+    /// A run of empty squares (`8`, `12`); a count past `u32` is kept as `u32::MAX`, longer
+    /// than any board.
+    Empty(NonZeroU32),
+    /// A piece letter; which piece it names depends on the level.
+    Piece {
+        /// White for an upper-case letter, Black for a lower-case one.
+        side: Color,
+        /// The letter, in upper case.
+        letter: char,
+    },
+    /// A boulder, `*`.
+    Boulder,
+    /// A bomb, `@`.
+    Bomb,
+}
+
+impl Placed {
+    /// What a character other than a digit stands for: an ASCII letter, `*` or `@`.
+    fn of_char(c: char) -> Option<Placed> {
+        match c {
+            '*' => Some(Placed::Boulder),
+            '@' => Some(Placed::Bomb),
+            _ if c.is_ascii_alphabetic() => Some(Placed::Piece {
+                side: Color::from_index(usize::from(c.is_ascii_lowercase())),
+                letter: c.to_ascii_uppercase(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// As written: the run's count, the letter in its side's case, `*` or `@`.
+impl fmt::Display for Placed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Placed::Empty(run) => write!(f, "{run}"),
+            Placed::Piece { side, letter } => write!(f, "{}", in_case(side, letter)),
+            Placed::Boulder => f.write_str("*"),
+            Placed::Bomb => f.write_str("@"),
+        }
+    }
+}
+
+/// A piece letter in its side's case: upper for White, lower for Black.
+fn in_case(side: Color, letter: char) -> char {
+    match side {
+        Color::White => letter.to_ascii_uppercase(),
+        Color::Black => letter.to_ascii_lowercase(),
+    }
+}
+
+/// One rank of the placement field, read without a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacementRank {
+    /// Its runs, letters and obstacles in order, each at its column.
+    pub items: Vec<At<Placed>>,
+    /// The column of its last character; of the `/` before it when it is empty (1 for an
+    /// empty first rank).
+    pub last_column: usize,
+}
+
+/// Its items as written, one after another.
+impl fmt::Display for PlacementRank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.items
+            .iter()
+            .try_for_each(|item| write!(f, "{}", item.value))
+    }
+}
+
+/// A castling right as a FEN writes it: `K`, `Q`, `k` or `q`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRight {
+    /// Whose right: White for `K` and `Q`.
+    pub side: Color,
+    /// On which wing.
+    pub wing: Wing,
+}
+
+impl CastlingRight {
+    /// The right a letter names, if it is one of `K`, `Q`, `k`, `q`.
+    pub fn from_letter(c: char) -> Option<CastlingRight> {
+        let (side, wing) = match c {
+            'K' => (Color::White, Wing::King),
+            'Q' => (Color::White, Wing::Queen),
+            'k' => (Color::Black, Wing::King),
+            'q' => (Color::Black, Wing::Queen),
+            _ => return None,
+        };
+        Some(CastlingRight { side, wing })
+    }
+
+    /// Its letter.
+    pub fn letter(self) -> char {
+        match (self.side, self.wing) {
+            (Color::White, Wing::King) => 'K',
+            (Color::White, Wing::Queen) => 'Q',
+            (Color::Black, Wing::King) => 'k',
+            (Color::Black, Wing::Queen) => 'q',
+        }
+    }
+}
+
+/// A grid FEN as written: its fields read without a board, each at its column.
+///
+/// Reading one (`FromStr`) refuses what no board would take: no fields or a seventh, an
+/// empty run of `0`, a character that is not a letter, `*` or `@`, a side other than `w` or
+/// `b`, castling letters other than `KQkq`, an en-passant field that is not square names,
+/// a clock that is not a number. [`WrittenFen::on`] then sets it up on a level's board.
+/// Fields left out are left out here too; `Display` writes the same fields back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenFen {
+    /// The placement field's ranks, top rank first, at the field's column.
+    pub placement: At<Vec<PlacementRank>>,
+    /// The side to move, if the field is written.
+    pub to_move: Option<At<Color>>,
+    /// The castling rights in the order written (none for `-`), if the field is written;
+    /// the `n`th letter stands at the field's column plus `n`.
+    pub castling: Option<At<Vec<CastlingRight>>>,
+    /// The en-passant squares (none for `-`), if the field is written: one, or several run
+    /// together as Fairy-Stockfish writes Berolina's.
+    pub en_passant: Option<At<Vec<SquareName>>>,
+    /// The halfmove clock, if the field is written.
+    pub halfmove: Option<At<u32>>,
+    /// The move number, if the field is written.
+    pub fullmove: Option<At<u32>>,
+}
+
+impl FromStr for WrittenFen {
+    type Err = FenError;
+
+    fn from_str(text: &str) -> Result<WrittenFen, FenError> {
+        let fields = fields(text);
+        let Some(&(column, placement)) = fields.first() else {
+            return Err(error(1, FenErrorKind::Empty));
+        };
+        if let Some(&(column, _)) = fields.get(6) {
+            return Err(error(column, FenErrorKind::TrailingText));
+        }
+        // Field by field, so the leftmost fault is the one reported.
+        Ok(WrittenFen {
+            placement: At {
+                value: read_placement(placement, column)?,
+                column,
+            },
+            to_move: read_field(fields.get(1), read_side)?,
+            castling: read_field(fields.get(2), read_rights)?,
+            en_passant: read_field(fields.get(3), read_en_passant_names)?,
+            halfmove: read_field(fields.get(4), read_clock)?,
+            fullmove: read_field(fields.get(5), read_clock)?,
+        })
+    }
+}
+
+/// The whitespace-separated fields of `text`, each with its 1-based column.
+fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut fields = Vec::new();
     let mut start = None;
     for (i, c) in text
@@ -185,16 +365,197 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
             _ => {}
         }
     }
-    let Some(&(col, placement)) = fields.first() else {
-        return Err(error(1, FenErrorKind::Empty));
+    fields
+}
+
+/// A field read by `read` at its column, if it is written.
+fn read_field<T>(
+    field: Option<&(usize, &str)>,
+    read: fn(&str, usize) -> Result<T, FenError>,
+) -> Result<Option<At<T>>, FenError> {
+    field
+        .map(|&(column, text)| read(text, column).map(|value| At { value, column }))
+        .transpose()
+}
+
+/// The ranks of a placement field at `column`: each run counted, each other character an
+/// ASCII letter, `*` or `@`.
+fn read_placement(text: &str, column: usize) -> Result<Vec<PlacementRank>, FenError> {
+    let read_item = |item| match item {
+        Item::Empty { column, digits } => {
+            // Too many to count is longer than any board.
+            let run = NonZeroU32::new(count(digits).unwrap_or(u32::MAX))
+                .ok_or_else(|| error(column, FenErrorKind::ZeroRun))?;
+            Ok(At {
+                value: Placed::Empty(run),
+                column,
+            })
+        }
+        Item::Letter { column, letter } => match Placed::of_char(letter) {
+            Some(value) => Ok(At { value, column }),
+            None => Err(error(column, FenErrorKind::NotAPiece(letter))),
+        },
     };
-    if fields.len() > 6 {
-        return Err(error(fields[6].0, FenErrorKind::TrailingText));
+    ranks(text, column)
+        .into_iter()
+        .map(|rank| {
+            Ok(PlacementRank {
+                items: rank.items().map(read_item).collect::<Result<_, _>>()?,
+                last_column: rank.last_column(),
+            })
+        })
+        .collect()
+}
+
+fn read_side(text: &str, column: usize) -> Result<Color, FenError> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        _ => Err(error(column, FenErrorKind::SideToMove(text.to_string()))),
     }
-    let rows = ranks(placement, col);
+}
+
+fn read_rights(text: &str, column: usize) -> Result<Vec<CastlingRight>, FenError> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    text.chars()
+        .enumerate()
+        .map(|(k, c)| {
+            CastlingRight::from_letter(c)
+                .ok_or_else(|| error(column + k, FenErrorKind::CastlingLetter(c)))
+        })
+        .collect()
+}
+
+fn read_en_passant_names(text: &str, column: usize) -> Result<Vec<SquareName>, FenError> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    // One square, or several run together (Fairy-Stockfish writes Berolina's as the square
+    // passed over and the square of the pawn that passed, in board order).
+    let mut names = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let len = rest
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(rest.len(), |(i, _)| i);
+        let name = rest[..len]
+            .parse()
+            .map_err(|_| error(column, FenErrorKind::EnPassantSquare(text.to_string())))?;
+        names.push(name);
+        rest = &rest[len..];
+    }
+    Ok(names)
+}
+
+fn read_clock(text: &str, column: usize) -> Result<u32, FenError> {
+    text.parse()
+        .map_err(|_| error(column, FenErrorKind::MoveCount(text.to_string())))
+}
+
+/// The fields as written. A field left out but followed by one that is written is
+/// written as a position without it reads (`w`, `-`, `-`, `0`, `1`).
+impl fmt::Display for WrittenFen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, rank) in self.placement.value.iter().enumerate() {
+            if n > 0 {
+                f.write_str("/")?;
+            }
+            write!(f, "{rank}")?;
+        }
+        let list = |text: String| if text.is_empty() { "-".into() } else { text };
+        let fields = [
+            self.to_move.as_ref().map(|s| s.value.letter().to_string()),
+            self.castling
+                .as_ref()
+                .map(|r| list(r.value.iter().map(|r| r.letter()).collect())),
+            self.en_passant
+                .as_ref()
+                .map(|e| list(e.value.iter().map(ToString::to_string).collect())),
+            self.halfmove.as_ref().map(|n| n.value.to_string()),
+            self.fullmove.as_ref().map(|n| n.value.to_string()),
+        ];
+        let written = fields
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |k| k + 1);
+        for (field, default) in fields.iter().zip(["w", "-", "-", "0", "1"]).take(written) {
+            write!(f, " {}", field.as_deref().unwrap_or(default))?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads a FEN of variant `v`: [`WrittenFen`]'s reading, then [`WrittenFen::on`].
+pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
+    text.parse::<WrittenFen>()?.on(v)
+}
+
+impl WrittenFen {
+    /// The position this FEN sets up on `v`'s board, or why the board or the level refuses
+    /// it: the ranks' number and widths, letters that are no piece of the level, a side
+    /// without a royal piece, castling without its king or rook, en-passant squares off the
+    /// board or that no piece passed, the side not to move in check.
+    pub fn on(&self, v: &Variant) -> Result<Position, FenError> {
+        let column = self.placement.column;
+        let mut pos = place(v, &self.placement)?;
+        let royal = || v.types.iter().filter(|t| t.royal);
+        if let Some(side) = Color::BOTH
+            .into_iter()
+            .find(|&s| royal().next().is_some() && pos.royals(s).is_empty())
+        {
+            return Err(error(
+                column,
+                FenErrorKind::NoRoyal {
+                    side,
+                    royals: royal().map(|t| t.name.clone()).collect(),
+                },
+            ));
+        }
+        if let Some(side) = &self.to_move {
+            pos.to_move = side.value;
+        }
+        if let Some(rights) = &self.castling {
+            castle(v, &mut pos, rights)?;
+        }
+        if let Some(ep) = &self.en_passant
+            && !ep.value.is_empty()
+        {
+            en_passant(v, &mut pos, ep)?;
+        }
+        if let Some(n) = &self.halfmove {
+            pos.halfmove = n.value;
+        }
+        if let Some(n) = &self.fullmove {
+            pos.fullmove = n.value;
+        }
+        let waiting = pos.to_move.opponent();
+        if v.royal_rule == RoyalRule::Checkmate
+            && pos
+                .royals(waiting)
+                .iter()
+                .any(|&r| is_attacked(v, &pos, r, pos.to_move))
+        {
+            let column = self.to_move.as_ref().map_or(column, |s| s.column);
+            return Err(error(column, FenErrorKind::WaitingInCheck));
+        }
+        pos.rekey(v);
+        Ok(pos)
+    }
+}
+
+/// `placement` on `v`'s board, White to move; a piece where the level's setup has the same
+/// piece counts as unmoved.
+fn place(v: &Variant, placement: &At<Vec<PlacementRank>>) -> Result<Position, FenError> {
+    let g = v.geometry;
+    let mut pos = Position::empty(g.squares());
+    let rows = &placement.value;
     if rows.len() != usize::from(g.ranks()) {
         return Err(error(
-            col,
+            placement.column,
             FenErrorKind::RankCount {
                 found: rows.len(),
                 board: g.ranks(),
@@ -208,28 +569,25 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
     for (n, row) in rows.iter().enumerate() {
         let rank = i32::from(g.ranks()) - 1 - n as i32;
         let mut file: i32 = 0;
-        for item in row.items() {
-            let (here, c) = match item {
-                Item::Empty { column, digits } => {
-                    // Too many to count is longer than any board.
-                    let run = count(digits).unwrap_or(u32::MAX);
-                    if run == 0 {
-                        return Err(error(column, FenErrorKind::ZeroRun));
-                    }
-                    file = file.saturating_add(run.min(1000) as i32);
+        for &At {
+            value: item,
+            column: here,
+        } in &row.items
+        {
+            let cell = match item {
+                Placed::Empty(run) => {
+                    file = file.saturating_add(run.get().min(1000) as i32);
                     if file > i32::from(g.files()) {
-                        return Err(error(column, too_long(rank)));
+                        return Err(error(here, too_long(rank)));
                     }
                     continue;
                 }
-                Item::Letter { column, letter } => (column, letter),
-            };
-            let cell = match c {
-                '*' => BOULDER,
-                '@' => BOMB,
-                _ => match v.role_of_letter(c).filter(|_| c.is_ascii_alphabetic()) {
-                    Some(t) => piece(Color::from_index(usize::from(c.is_ascii_lowercase())), t),
+                Placed::Boulder => BOULDER,
+                Placed::Bomb => BOMB,
+                Placed::Piece { side, letter } => match v.role_of_letter(letter) {
+                    Some(t) => piece(side, t),
                     None => {
+                        let c = in_case(side, letter);
                         return Err(error(here, FenErrorKind::NotAPiece(c)));
                     }
                 },
@@ -243,7 +601,7 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
         }
         if file != i32::from(g.files()) {
             return Err(error(
-                row.last_column(),
+                row.last_column,
                 FenErrorKind::RankWidth {
                     rank: rank + 1,
                     covered: file,
@@ -252,78 +610,19 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
             ));
         }
     }
-    let royal = || v.types.iter().filter(|t| t.royal);
-    if let Some(side) = Color::BOTH
-        .into_iter()
-        .find(|&s| royal().next().is_some() && pos.royals(s).is_empty())
-    {
-        return Err(error(
-            col,
-            FenErrorKind::NoRoyal {
-                side,
-                royals: royal().map(|t| t.name.clone()).collect(),
-            },
-        ));
-    }
-    if let Some(&(col, side)) = fields.get(1) {
-        pos.to_move = match side {
-            "w" => Color::White,
-            "b" => Color::Black,
-            _ => {
-                return Err(error(col, FenErrorKind::SideToMove(side.to_string())));
-            }
-        };
-    }
-    if let Some(&(col, rights)) = fields.get(2) {
-        read_castling(v, &mut pos, col, rights)?;
-    }
-    if let Some(&(col, ep)) = fields.get(3)
-        && ep != "-"
-    {
-        read_en_passant(v, &mut pos, col, ep)?;
-    }
-    for (k, slot) in [(4, &mut pos.halfmove), (5, &mut pos.fullmove)] {
-        if let Some(&(col, n)) = fields.get(k) {
-            *slot = n
-                .parse()
-                .map_err(|_| error(col, FenErrorKind::MoveCount(n.to_string())))?;
-        }
-    }
-    let waiting = pos.to_move.opponent();
-    if v.royal_rule == RoyalRule::Checkmate
-        && pos
-            .royals(waiting)
-            .iter()
-            .any(|&r| is_attacked(v, &pos, r, pos.to_move))
-    {
-        let col = fields.get(1).map_or(col, |f| f.0);
-        return Err(error(col, FenErrorKind::WaitingInCheck));
-    }
-    pos.rekey(v);
     Ok(pos)
 }
 
-fn read_castling(
+/// Gives `pos` the castling `rights`, each with its king and rook.
+fn castle(
     v: &Variant,
     pos: &mut Position,
-    col: usize,
-    rights: &str,
+    rights: &At<Vec<CastlingRight>>,
 ) -> Result<(), FenError> {
-    if rights == "-" {
-        return Ok(());
-    }
     let g = v.geometry;
-    for (k, c) in rights.chars().enumerate() {
-        let here = col + k;
-        let (side, wing) = match c {
-            'K' => (Color::White, 0),
-            'Q' => (Color::White, 1),
-            'k' => (Color::Black, 0),
-            'q' => (Color::Black, 1),
-            _ => {
-                return Err(error(here, FenErrorKind::CastlingLetter(c)));
-            }
-        };
+    for (k, &right) in rights.value.iter().enumerate() {
+        let here = rights.column + k;
+        let (c, CastlingRight { side, wing }) = (right.letter(), right);
         let Some(rule) = v.castling else {
             return Err(error(here, FenErrorKind::NoCastling));
         };
@@ -349,10 +648,10 @@ fn read_castling(
         // From where the setup keeps this wing's rook toward the king, as Fairy-Stockfish
         // reads K and Q; the outermost rook when the setup keeps none there.
         let files: Vec<i32> = match (home, wing) {
-            (Some(f), 0) => ((kf + 1)..=f).rev().collect(),
-            (Some(f), _) => (f..kf).collect(),
-            (None, 0) => ((kf + 1)..i32::from(g.files())).rev().collect(),
-            (None, _) => (0..kf).collect(),
+            (Some(f), Wing::King) => ((kf + 1)..=f).rev().collect(),
+            (Some(f), Wing::Queen) => (f..kf).collect(),
+            (None, Wing::King) => ((kf + 1)..i32::from(g.files())).rev().collect(),
+            (None, Wing::Queen) => (0..kf).collect(),
         };
         let rook = files
             .into_iter()
@@ -371,21 +670,21 @@ fn read_castling(
                     None => FenErrorKind::NoRookOnWing {
                         letter: c,
                         rook,
-                        wing: if wing == 0 { Wing::King } else { Wing::Queen },
+                        wing,
                     },
                 },
             ));
         };
         pos.castle_king[side] = Some(king);
-        pos.castling[side][wing] = Some(rook);
+        pos.castling[side][wing.index()] = Some(rook);
     }
     Ok(())
 }
 
-/// The file where the level's setup puts `side`'s castling rook on `wing` (0: the king's
-/// higher files): the outermost rook on its castling king's rank on that side. None while
-/// the setup itself is read, or when the setup has no such rook.
-fn setup_rook_file(v: &Variant, side: Color, wing: usize) -> Option<i32> {
+/// The file where the level's setup puts `side`'s castling rook on `wing`: the outermost
+/// rook on its castling king's rank on that side. None while the setup itself is read, or
+/// when the setup has no such rook.
+fn setup_rook_file(v: &Variant, side: Color, wing: Wing) -> Option<i32> {
     let rule = v.castling?;
     let g = v.geometry;
     // No setup yet while the setup itself is read; else a cell per square of the board.
@@ -400,31 +699,24 @@ fn setup_rook_file(v: &Variant, side: Color, wing: usize) -> Option<i32> {
     let rooks = holding(rook_cell)
         .filter(|&s| g.rank(s) == kr)
         .map(|s| g.file(s));
-    if wing == 0 {
-        rooks.filter(|&f| f > kf).max()
-    } else {
-        rooks.filter(|&f| f < kf).min()
+    match wing {
+        Wing::King => rooks.filter(|&f| f > kf).max(),
+        Wing::Queen => rooks.filter(|&f| f < kf).min(),
     }
 }
 
-fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Result<(), FenError> {
+/// Gives `pos`, with its side to move set, the en-passant chance the squares `ep` name.
+fn en_passant(v: &Variant, pos: &mut Position, ep: &At<Vec<SquareName>>) -> Result<(), FenError> {
     let g = v.geometry;
-    // One square, or several run together (Fairy-Stockfish writes Berolina's as the square
-    // passed over and the square of the pawn that passed, in board order).
-    let mut squares = Vec::new();
-    let mut rest = ep;
-    while !rest.is_empty() {
-        let len = rest
-            .char_indices()
-            .skip(1)
-            .find(|(_, c)| !c.is_ascii_digit())
-            .map_or(rest.len(), |(i, _)| i);
-        let Some(sq) = g.parse_square(&rest[..len]) else {
-            return Err(error(col, FenErrorKind::EnPassantSquare(ep.to_string())));
-        };
-        squares.push(sq);
-        rest = &rest[len..];
-    }
+    let col = ep.column;
+    // The field as written: square names print back as they read.
+    let text = || ep.value.iter().map(ToString::to_string).collect::<String>();
+    let squares = ep
+        .value
+        .iter()
+        .map(|&name| g.square_named(name))
+        .collect::<Option<Vec<Square>>>()
+        .ok_or_else(|| error(col, FenErrorKind::EnPassantSquare(text())))?;
     let them = pos.to_move.opponent();
     let (passed, named): (Vec<Square>, Vec<Square>) =
         squares.iter().partition(|&&s| pos.cell(s) == EMPTY);
@@ -439,11 +731,13 @@ fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Res
             return Ok(());
         }
         _ => {
-            return Err(error(col, FenErrorKind::EnPassantOccupied(ep.to_string())));
+            return Err(error(col, FenErrorKind::EnPassantOccupied(text())));
         }
     }
     // The piece that passed over the square stands further along its own forward direction.
-    let sq = passed[0];
+    let Some(&sq) = passed.first() else {
+        return Err(error(col, FenErrorKind::EnPassantUnpassed(text())));
+    };
     let forward = if them == Color::White { 1 } else { -1 };
     let (f, r) = (g.file(sq), g.rank(sq));
     for dx in [0, -1, 1] {
@@ -464,7 +758,7 @@ fn read_en_passant(v: &Variant, pos: &mut Position, col: usize, ep: &str) -> Res
             break;
         }
     }
-    Err(error(col, FenErrorKind::EnPassantUnpassed(ep.to_string())))
+    Err(error(col, FenErrorKind::EnPassantUnpassed(text())))
 }
 
 /// A position's FEN, for display.
@@ -608,5 +902,225 @@ mod tests {
             assert_eq!(e, error(column, kind), "{fen}");
             assert_eq!(e.to_string(), format!("FEN column {column}: {says}"));
         }
+    }
+
+    fn castling_variant() -> Variant {
+        Variant::kings_and_rooks(Some(Castling {
+            king: Role::new(0),
+            rook: Role::new(1),
+            king_steps: 2,
+        }))
+    }
+
+    fn run(n: u32) -> Placed {
+        Placed::Empty(NonZeroU32::new(n).expect("not 0"))
+    }
+
+    #[test]
+    fn reading_a_fen_needs_no_board_and_keeps_each_fields_column() {
+        // 27 files and a lone rank fit no level's board, but read.
+        let wide: WrittenFen = "27/k".parse().expect("any size reads");
+        assert_eq!(wide.placement.value.len(), 2);
+        assert_eq!(
+            wide.placement.value[0].items,
+            [At {
+                value: run(27),
+                column: 1
+            }]
+        );
+        assert_eq!(wide.to_move, None);
+        let fen = "c8c/ernbqkbnre/10/10/10/10/10/10/ERNBQKBNRE/C8C b Kq j10a1 12 40";
+        let written: WrittenFen = fen.parse().expect(fen);
+        let black_rook = Placed::Piece {
+            side: Color::Black,
+            letter: 'R',
+        };
+        assert_eq!(
+            written.placement.value[1].items[1],
+            At {
+                value: black_rook,
+                column: 6
+            }
+        );
+        assert_eq!(written.placement.value[2].last_column, 17);
+        assert_eq!(
+            written.to_move,
+            Some(At {
+                value: Color::Black,
+                column: 49
+            })
+        );
+        let rights = [
+            CastlingRight {
+                side: Color::White,
+                wing: Wing::King,
+            },
+            CastlingRight {
+                side: Color::Black,
+                wing: Wing::Queen,
+            },
+        ];
+        assert_eq!(
+            written.castling,
+            Some(At {
+                value: rights.to_vec(),
+                column: 51
+            })
+        );
+        let squares = ["j10", "a1"].map(|s| s.parse::<SquareName>().expect(s));
+        assert_eq!(
+            written.en_passant,
+            Some(At {
+                value: squares.to_vec(),
+                column: 54
+            })
+        );
+        assert_eq!(
+            written.halfmove,
+            Some(At {
+                value: 12,
+                column: 60
+            })
+        );
+        assert_eq!(
+            written.fullmove,
+            Some(At {
+                value: 40,
+                column: 63
+            })
+        );
+    }
+
+    #[test]
+    fn reading_without_a_board_refuses_what_no_board_takes_at_its_column() {
+        let cases = [
+            ("   ", 1, FenErrorKind::Empty),
+            ("8 w - - 0 1 x", 13, FenErrorKind::TrailingText),
+            ("k0/8", 2, FenErrorKind::ZeroRun),
+            ("k3/4/4/K2. w", 10, FenErrorKind::NotAPiece('.')),
+            ("4 x", 3, FenErrorKind::SideToMove("x".into())),
+            ("4 w KX", 6, FenErrorKind::CastlingLetter('X')),
+            ("4 w -K", 5, FenErrorKind::CastlingLetter('-')),
+            ("4 w - e", 7, FenErrorKind::EnPassantSquare("e".into())),
+            ("4 w - e3x", 7, FenErrorKind::EnPassantSquare("e3x".into())),
+            ("4 w - - 0 -1", 11, FenErrorKind::MoveCount("-1".into())),
+        ];
+        for (fen, column, kind) in cases {
+            assert_eq!(fen.parse::<WrittenFen>(), Err(error(column, kind)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn setting_up_on_a_board_refuses_what_the_level_does_not_allow() {
+        let v = castling_variant();
+        let plain = Variant::kings_and_rooks(None);
+        let cases = [
+            (
+                &v,
+                "k3/4/K3 w",
+                1,
+                FenErrorKind::RankCount { found: 3, board: 4 },
+            ),
+            (
+                &v,
+                "k3/4/4/K2 w",
+                9,
+                FenErrorKind::RankWidth {
+                    rank: 1,
+                    covered: 3,
+                    files: 4,
+                },
+            ),
+            (
+                &v,
+                "k3/4/4/K4 w",
+                9,
+                FenErrorKind::RankTooLong { rank: 1, files: 4 },
+            ),
+            (&v, "k3/4/4/K2x w", 10, FenErrorKind::NotAPiece('x')),
+            (
+                &v,
+                "4/4/4/K3 w",
+                1,
+                FenErrorKind::NoRoyal {
+                    side: Color::Black,
+                    royals: vec!["King".into()],
+                },
+            ),
+            (&plain, "k3/4/4/K3 w K", 13, FenErrorKind::NoCastling),
+            (
+                &v,
+                "kk2/4/4/K3 w k",
+                14,
+                FenErrorKind::CastlingKing {
+                    letter: 'k',
+                    king: "King".into(),
+                },
+            ),
+            (
+                &v,
+                "k3/4/4/K3 w Q",
+                13,
+                FenErrorKind::NoRookOnWing {
+                    letter: 'Q',
+                    rook: "Rook".into(),
+                    wing: Wing::Queen,
+                },
+            ),
+            (
+                &v,
+                "k3/4/4/K3 w - e5",
+                15,
+                FenErrorKind::EnPassantSquare("e5".into()),
+            ),
+            (
+                &v,
+                "k3/4/4/K3 w - a1",
+                15,
+                FenErrorKind::EnPassantOccupied("a1".into()),
+            ),
+            (
+                &v,
+                "k3/4/4/K3 w - c3",
+                15,
+                FenErrorKind::EnPassantUnpassed("c3".into()),
+            ),
+            (&v, "kR2/4/4/K3 w", 12, FenErrorKind::WaitingInCheck),
+        ];
+        for (variant, fen, column, kind) in cases {
+            let written: WrittenFen = fen.parse().expect(fen);
+            assert_eq!(written.on(variant), Err(error(column, kind)), "{fen}");
+        }
+        // What the board takes, it sets up as written.
+        let pos = "k3/2r1/4/K2R w K c4 3 9"
+            .parse::<WrittenFen>()
+            .and_then(|written| written.on(&v))
+            .expect("a position");
+        let square = |name: &str| v.geometry.parse_square(name).expect(name);
+        assert_eq!(pos.castling[Color::White], [Some(square("d1")), None]);
+        assert_eq!(pos.castle_king[Color::White], Some(square("a1")));
+        assert_eq!(pos.en_passant().squares(), [square("c4")]);
+        assert_eq!(pos.en_passant().victim, square("c3"));
+        assert_eq!((pos.halfmove, pos.fullmove), (3, 9));
+    }
+
+    #[test]
+    fn a_written_fen_prints_back_as_it_reads() {
+        for fen in [
+            "k3/4/4/K3",
+            "k3/4/4/K3 b",
+            "k3/4/4/K3 w qK",
+            "27/k w - j10 0 1",
+            "4k3/8/2*5/8/3@4/8/8/4K3 b - - 12 40",
+            "r1b1k3/4ppb1/n4p1q/pPppPpP1/4P1n1/1P1P4/2P1N1Br/RNBQK2R w KQq c5b6 0 17",
+            "/ w",
+        ] {
+            let written: WrittenFen = fen.parse().expect(fen);
+            assert_eq!(written.to_string(), fen);
+        }
+        // A field left out before a written one prints as a position without it reads.
+        let mut written: WrittenFen = "4 b Kq e3 7 9".parse().expect("reads");
+        (written.to_move, written.castling, written.halfmove) = (None, None, None);
+        assert_eq!(written.to_string(), "4 w - e3 0 9");
     }
 }

@@ -7,7 +7,8 @@
 //!   goes) and reverse (where a square is attacked from).
 //! - [`position`]: what stands where, making and unmaking moves.
 //! - [`movegen`]: pseudo-legal and legal moves, attacks, perft.
-//! - [`fen`]: FEN of any size, with obstacles.
+//! - [`fen`]: FEN of any size, with obstacles: read without a board ([`WrittenFen`]), then
+//!   set up on a level's board ([`WrittenFen::on`]).
 //! - [`placement`]: a FEN's placement field in ranks, runs and letters, for both modes.
 //! - [`notation`]: `e2e4`-style moves.
 //! - [`game`]: a game with its history, undo and redo, and how it stands.
@@ -24,6 +25,7 @@
 //! | capturing one's own royal (`d`) | never legal under checkmate rules |
 //! | castling king | the one piece of the castling type holding castling rights; rights come from the FEN |
 //! | castling rook `K`, `Q` | the rook nearest the file where the setup keeps that wing's rook (its outermost on the king's rank), looking toward the king, as Fairy-Stockfish reads them; the outermost rook on that wing when the setup keeps none there; an error when there is none |
+//! | a FEN with several faults | what reading it without a board refuses (fields, runs of `0`, characters, side, castling letters, square names, clocks) is reported first, the leftmost first; then what the level's board refuses |
 //! | a side without a royal piece | a FEN (a setup, a saved game's start) is refused when the level has royal types and a side has none of them |
 //! | castling path | every square between king, rook and their two landings is empty; the king's start, each square it crosses and its landing are not attacked |
 //! | en passant | after an `i` move that passes over squares on a straight line (the first four are kept), an `e` capture landing on one of them takes the piece that passed |
@@ -46,7 +48,7 @@ pub mod variant;
 pub mod zobrist;
 
 pub use board::{Geometry, Square};
-pub use fen::{Fen, FenError, FenErrorKind, parse_fen};
+pub use fen::{Fen, FenError, FenErrorKind, WrittenFen, parse_fen};
 pub use movegen::{GameState, divide, game_state, in_check, is_attacked, legal_moves, perft};
 pub use notation::move_text;
 pub use position::{Move, MoveKind, Position};

@@ -6,8 +6,8 @@ use crate::support::fen_of;
 use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
 use areachess::grid::position::{Move, MoveKind};
 use areachess::grid::{
-    Fen, Geometry, PieceType, Position, RoyalRule, Stalemate, Variant, in_check, legal_moves,
-    move_text, parse_fen, perft,
+    Fen, FenError, Geometry, PieceType, Position, RoyalRule, Stalemate, Variant, WrittenFen,
+    in_check, legal_moves, move_text, parse_fen, perft,
 };
 use areachess::level::{self, GridLevel};
 use proptest::prelude::*;
@@ -669,6 +669,31 @@ proptest! {
                 let undo = pos.make(&l.variant, m);
                 pos.unmake(&l.variant, m, &undo);
                 prop_assert_eq!(&pos, &before);
+            }
+        }
+    }
+
+    /// Any text reads without a board, or fails at a column inside it; what reads prints to
+    /// a text that reads and prints the same, and setting it up on a level gives what
+    /// `parse_fen` gives.
+    #[test]
+    fn any_fen_text_reads_without_a_board_and_prints_back(text in prop_oneof![fen_like(), "\\PC{0,60}"]) {
+        let l = shipped("chess.toml");
+        let inside = |e: &FenError| (1..=text.chars().count().max(1)).contains(&e.span.column);
+        match text.parse::<WrittenFen>() {
+            Ok(written) => {
+                let printed = written.to_string();
+                let again: WrittenFen = printed.parse().map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
+                prop_assert_eq!(again.to_string(), printed);
+                let set_up = written.on(&l.variant);
+                if let Err(e) = &set_up {
+                    prop_assert!(inside(e), "{}: {}", text, e);
+                }
+                prop_assert_eq!(set_up, l.parse_fen(&text));
+            }
+            Err(e) => {
+                prop_assert!(inside(&e), "{}: {}", text, e);
+                prop_assert_eq!(Err(e), l.parse_fen(&text));
             }
         }
     }
