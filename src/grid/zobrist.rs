@@ -122,7 +122,7 @@ mod tests {
             levels += 1;
             let v = &level.variant;
             let mut pos = level.start.clone();
-            let mut seed = 7_u64;
+            let mut rng = crate::search::players::Rng::new(7);
             let mut list: Vec<Move> = Vec::new();
             let fresh = |pos: &crate::grid::Position| {
                 let mut p = pos.clone();
@@ -135,10 +135,7 @@ mod tests {
                 if list.is_empty() {
                     break;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let m = list[(seed >> 33) as usize % list.len()];
+                let m = list[rng.below(list.len())];
                 let before = pos.key();
                 let undo = pos.make(v, m);
                 assert_eq!(pos.key(), fresh(&pos), "{} after {m:?}", path.display());

@@ -17,7 +17,7 @@ const MAX_DEPTH: u32 = 100;
 const INFINITY: i32 = MATE + 1;
 
 /// How often (in nodes) the clock is read.
-const CLOCK_EVERY: u64 = 512;
+const CLOCK_EVERY: u64 = 128;
 
 /// What the search knows after one finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,6 +194,20 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.stopped
     }
 
+    /// What every node does first: forget the line found here before, count the node,
+    /// and stop where the search must stop or the game has ended (not at the root).
+    fn enter<G: Searchable<Move = M>>(&mut self, game: &mut G, ply: usize) -> Option<i32> {
+        self.pv[ply].clear();
+        if self.tick() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            return game.ended(ply).map(|end| end_score(end, ply));
+        }
+        None
+    }
+
     /// Makes `m` at `ply` the head of the line found there.
     fn extend_pv(&mut self, ply: usize, m: M) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -212,15 +226,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         ply: usize,
         null_allowed: bool,
     ) -> i32 {
-        self.pv[ply].clear();
-        if self.tick() {
-            return 0;
+        if let Some(score) = self.enter(game, ply) {
+            return score;
         }
-        self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
-            if let Some(end) = game.ended(ply) {
-                return end_score(end, ply);
-            }
             // No line from here beats a mate already found nearer the root.
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -373,13 +382,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.pv[ply].clear();
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(end) = game.ended(ply) {
-            return end_score(end, ply);
+        if let Some(score) = self.enter(game, ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return game.evaluate();
