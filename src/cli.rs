@@ -128,6 +128,17 @@ pub enum Command {
         #[arg(long)]
         nodes: Option<u64>,
     },
+    /// Speak UCI on standard input and output (grid levels; `UCI_Variant` picks a shipped
+    /// level, `LevelFile` any level file).
+    Uci {
+        /// The level to play first (default: chess).
+        level: Option<PathBuf>,
+    },
+    /// Speak the XBoard/CECP protocol on standard input and output (grid levels).
+    Xboard {
+        /// The level to play first (default: chess).
+        level: Option<PathBuf>,
+    },
     /// Play games between two players (engine, engine:DEPTH, random, greedy): one line per
     /// game, then "score white W draws D black B".
     Match {

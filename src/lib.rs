@@ -4,6 +4,7 @@
 //! - [`continuous`]: "area of competence" chess on a continuous board (pure rules).
 //! - [`grid`]: the square-grid engine (moves, perft, FEN).
 //! - [`level`]: level files.
+//! - [`protocol`]: the engine protocols, UCI and XBoard.
 //! - [`search`]: the computer opponent's search, over both modes.
 //! - [`play`]: what both modes' games share: colours, how a game stands, the [`play::Play`] trait.
 //! - [`square`]: a square's name (`e4`, `j10`), read and written the same in both modes.
@@ -19,6 +20,7 @@ pub mod convert;
 pub mod grid;
 pub mod level;
 pub mod play;
+pub mod protocol;
 pub mod search;
 pub mod sim;
 pub mod span;

@@ -87,6 +87,20 @@ fn main() -> ExitCode {
                 &mut std::io::stdout().lock(),
             )
         }
+        Some(Command::Uci { level }) => {
+            let out = areachess::protocol::Output::new(std::io::stdout());
+            let catalog = areachess::protocol::Catalog::shipped();
+            let mut session = areachess::protocol::uci::Uci::new(out, catalog, level.as_deref());
+            session.run(std::io::stdin().lock());
+            Ok(())
+        }
+        Some(Command::Xboard { level }) => {
+            let out = areachess::protocol::Output::new(std::io::stdout());
+            let catalog = areachess::protocol::Catalog::shipped();
+            let input = std::io::BufReader::new(std::io::stdin());
+            areachess::protocol::xboard::run(out, catalog, level.as_deref(), input);
+            Ok(())
+        }
         Some(Command::Match {
             level,
             white,

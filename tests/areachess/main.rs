@@ -13,6 +13,7 @@ mod obento;
 mod perft;
 mod pictures;
 mod properties;
+mod protocol;
 mod regions;
 mod rules;
 mod save;

@@ -1,0 +1,198 @@
+//! The engine protocols chess programs speak: UCI ([`uci`]) and XBoard/CECP ([`xboard`]).
+//! Both read commands line by line, keep the last good state when a line is bad (saying
+//! what was wrong), and think on a thread of their own so that they keep answering.
+
+pub mod uci;
+pub mod xboard;
+
+use crate::grid::Move;
+use crate::grid::game::Game;
+use crate::level::{self, GridLevel};
+use crate::search::grid::GridEval;
+use crate::search::players::{GridPlayer, PlayerKind};
+use crate::search::{Info, Limits, Report};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// The transposition table's size until an option changes it, in MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// Where the lines an engine writes go: one line at a time, flushed, from any thread.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Lines to `out`.
+    pub fn new(out: impl Write + Send + 'static) -> Output {
+        Output(Arc::new(Mutex::new(Box::new(out))))
+    }
+
+    /// Writes one line (a closed pipe is not the engine's fault: it is ignored).
+    pub fn line(&self, text: &str) {
+        if let Ok(mut out) = self.0.lock() {
+            let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+        }
+    }
+}
+
+/// The grid levels an engine offers by name: the `.toml` files of a folder that load as
+/// grid levels, named by their file stem (`chess`, `obento`).
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    /// Names and files, sorted by name.
+    pub levels: Vec<(String, PathBuf)>,
+}
+
+impl Catalog {
+    /// The grid levels in `dir` (none if it cannot be read).
+    pub fn of_folder(dir: &Path) -> Catalog {
+        let mut levels: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .filter(|p| level::load(p).is_ok_and(|l| !l.is_continuous()))
+            .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
+            .collect();
+        levels.sort();
+        Catalog { levels }
+    }
+
+    /// The shipped levels: `levels/` here, else beside the source tree.
+    pub fn shipped() -> Catalog {
+        let here = PathBuf::from("levels");
+        let dir = if here.is_dir() {
+            here
+        } else {
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("levels")
+        };
+        Catalog::of_folder(&dir)
+    }
+
+    /// The file of the level named `name`.
+    pub fn find(&self, name: &str) -> Option<&Path> {
+        self.levels
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| p.as_path())
+    }
+}
+
+/// A grid level loaded for play, with its evaluation tables.
+#[derive(Clone)]
+pub struct Loaded {
+    /// Its name (a catalog name or the file's stem).
+    pub name: String,
+    /// The level.
+    pub level: GridLevel,
+    /// The evaluation tables.
+    pub eval: Arc<GridEval>,
+}
+
+impl Loaded {
+    /// Loads the grid level at `path`, named `name`; the error says why not, with the
+    /// file, line and column.
+    pub fn load(name: &str, path: &Path) -> Result<Loaded, String> {
+        let level = level::load(path)
+            .map_err(|e| e.to_string())?
+            .into_grid()
+            .map_err(|e| e.to_string())?;
+        let eval = Arc::new(GridEval::for_variant(Arc::clone(&level.variant)));
+        Ok(Loaded {
+            name: name.to_string(),
+            level,
+            eval,
+        })
+    }
+
+    /// A new game from the level's setup.
+    pub fn new_game(&self) -> Game {
+        Game::new(Arc::clone(&self.level.variant), self.level.start.clone())
+    }
+}
+
+/// The engine's thinking: the player, moved to a thread while it thinks and back after.
+pub struct Thinker {
+    player: Option<GridPlayer>,
+    running: Option<(JoinHandle<GridPlayer>, Arc<AtomicBool>)>,
+    hash_mb: usize,
+}
+
+impl Thinker {
+    /// A thinker with a table of about `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Thinker {
+        Thinker {
+            player: Some(GridPlayer::new(PlayerKind::Engine { depth: None }, hash_mb)),
+            running: None,
+            hash_mb,
+        }
+    }
+
+    /// Whether it is thinking.
+    pub fn busy(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|(handle, _)| !handle.is_finished())
+    }
+
+    /// Starts thinking about `game` within `limits`; `report` is called with each finished
+    /// depth and `done` with the result, both on the thinking thread. Any earlier thought
+    /// is stopped first.
+    pub fn start(
+        &mut self,
+        eval: Arc<GridEval>,
+        game: Game,
+        mut limits: Limits,
+        mut report: impl FnMut(&Info<Move>) + Send + 'static,
+        done: impl FnOnce(Report<Move>) + Send + 'static,
+    ) {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        limits.stop = Some(Arc::clone(&stop));
+        let mut player = self
+            .player
+            .take()
+            .unwrap_or_else(|| GridPlayer::new(PlayerKind::Engine { depth: None }, self.hash_mb));
+        let handle = std::thread::spawn(move || {
+            let result = player.think(&eval, &game, &limits, &mut report);
+            done(result);
+            player
+        });
+        self.running = Some((handle, stop));
+    }
+
+    /// Stops thinking (the result is still reported) and waits for the thread.
+    pub fn stop(&mut self) {
+        if let Some((handle, stop)) = self.running.take() {
+            stop.store(true, Ordering::Relaxed);
+            self.player = handle.join().ok();
+        }
+    }
+
+    /// Waits for the thought to end by itself (a depth or time limit).
+    pub fn wait(&mut self) {
+        if let Some((handle, _)) = self.running.take() {
+            self.player = handle.join().ok();
+        }
+    }
+
+    /// Forgets what was learned (a new game); stops thinking first.
+    pub fn new_game(&mut self) {
+        self.stop();
+        if let Some(p) = &mut self.player {
+            p.new_game();
+        }
+    }
+
+    /// A new table of about `hash_mb` MiB; stops thinking first.
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.stop();
+        self.hash_mb = hash_mb;
+        self.player = Some(GridPlayer::new(PlayerKind::Engine { depth: None }, hash_mb));
+    }
+}

@@ -1,0 +1,382 @@
+//! `areachess uci`: the Universal Chess Interface, with variants as Fairy-Stockfish
+//! offers them (`UCI_Variant`), any grid level file (`LevelFile`) and multi-digit ranks.
+//!
+//! A bad line never stops the engine: it says what was wrong in an `info string` line and
+//! keeps its last good state.
+
+use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker};
+use crate::grid::game::Game;
+use crate::grid::{Fen, move_text};
+use crate::play::{Color, Play};
+use crate::search::Limits;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The largest table the `Hash` option allows, in MiB.
+const MAX_HASH_MB: usize = 4096;
+
+/// A UCI session: the levels offered, the level and game chosen, and the thinker.
+pub struct Uci {
+    out: Output,
+    catalog: Catalog,
+    loaded: Option<Loaded>,
+    game: Option<Game>,
+    positioned: bool,
+    thinker: Thinker,
+}
+
+impl Uci {
+    /// A session offering `catalog`'s levels, playing `level` first (a file, or the
+    /// catalog's `chess`, or its first level).
+    pub fn new(out: Output, catalog: Catalog, level: Option<&Path>) -> Uci {
+        let mut uci = Uci {
+            out,
+            catalog,
+            loaded: None,
+            game: None,
+            positioned: false,
+            thinker: Thinker::new(DEFAULT_HASH_MB),
+        };
+        let first: Option<(String, PathBuf)> = match level {
+            Some(path) => Some((stem(path), path.to_path_buf())),
+            None => uci
+                .catalog
+                .find("chess")
+                .map(|p| ("chess".to_string(), p.to_path_buf()))
+                .or_else(|| uci.catalog.levels.first().cloned()),
+        };
+        if let Some((name, path)) = first {
+            match Loaded::load(&name, &path) {
+                Ok(l) => {
+                    uci.game = Some(l.new_game());
+                    uci.loaded = Some(l);
+                }
+                Err(e) => uci.say(&format!("cannot load {}: {e}", path.display())),
+            }
+        }
+        uci
+    }
+
+    /// Reads commands until `quit` or the end of the input.
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if !self.command(&line) {
+                break;
+            }
+        }
+        self.thinker.stop();
+    }
+
+    /// An `info string` line.
+    fn say(&self, text: &str) {
+        self.out.line(&format!("info string {text}"));
+    }
+
+    /// Obeys one line; false after `quit`.
+    pub fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&first, rest)) = words.split_first() else {
+            return true;
+        };
+        match first {
+            "uci" => self.identify(),
+            "isready" => self.out.line("readyok"),
+            "ucinewgame" => {
+                self.thinker.new_game();
+                if let Some(l) = &self.loaded {
+                    self.game = Some(l.new_game());
+                }
+                self.positioned = false;
+            }
+            "setoption" => self.set_option(rest),
+            "position" => self.position(rest),
+            "go" => self.go(rest),
+            "stop" => self.thinker.stop(),
+            "ponderhit" | "debug" | "register" => {}
+            "quit" => return false,
+            other => self.say(&format!("unknown command '{other}'")),
+        }
+        true
+    }
+
+    fn identify(&self) {
+        self.out
+            .line(&format!("id name areachess {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the areachess developers");
+        let current = self.loaded.as_ref().map_or("chess", |l| l.name.as_str());
+        let mut variants = format!("option name UCI_Variant type combo default {current}");
+        for (name, _) in &self.catalog.levels {
+            variants.push_str(&format!(" var {name}"));
+        }
+        if !self.catalog.levels.iter().any(|(n, _)| n == current) {
+            variants.push_str(&format!(" var {current}"));
+        }
+        self.out.line(&variants);
+        self.out
+            .line("option name LevelFile type string default <empty>");
+        self.out.line(&format!(
+            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+        ));
+        self.out.line("uciok");
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        // setoption name NAME [value VALUE]; names and values may have spaces.
+        let text = words.join(" ");
+        let Some(rest) = text.strip_prefix("name ") else {
+            self.say("setoption: expected 'setoption name NAME value VALUE'");
+            return;
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => match self.catalog.find(value).map(Path::to_path_buf) {
+                Some(path) => self.switch(value, &path),
+                None if self.loaded.as_ref().is_some_and(|l| l.name == value) => {
+                    self.announce();
+                }
+                None => self.say(&format!("unknown variant '{value}'")),
+            },
+            "levelfile" => {
+                if value.is_empty() || value == "<empty>" {
+                    return;
+                }
+                let path = PathBuf::from(value);
+                self.switch(&stem(&path), &path);
+            }
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.thinker.set_hash(mb),
+                _ => self.say(&format!(
+                    "Hash '{value}': expected a whole number from 1 to {MAX_HASH_MB}"
+                )),
+            },
+            _ => self.say(&format!("unknown option '{name}'")),
+        }
+    }
+
+    /// Plays the level at `path` from now on, or says why it cannot.
+    fn switch(&mut self, name: &str, path: &Path) {
+        match Loaded::load(name, path) {
+            Ok(l) => {
+                self.thinker.new_game();
+                self.game = Some(l.new_game());
+                self.loaded = Some(l);
+                self.positioned = false;
+                self.announce();
+            }
+            Err(e) => self.say(&format!("cannot load {}: {e}", path.display())),
+        }
+    }
+
+    /// `info string variant NAME files F ranks R startpos FEN`.
+    fn announce(&self) {
+        if let Some(l) = &self.loaded {
+            let g = l.level.variant.geometry;
+            let fen = Fen {
+                variant: &l.level.variant,
+                position: &l.level.start,
+            };
+            self.say(&format!(
+                "variant {} files {} ranks {} startpos {fen}",
+                l.name,
+                g.files(),
+                g.ranks()
+            ));
+        }
+    }
+
+    fn position(&mut self, words: &[&str]) {
+        let Some(loaded) = &self.loaded else {
+            self.say("position: no level loaded; set UCI_Variant or LevelFile");
+            return;
+        };
+        let split = words.iter().position(|&w| w == "moves");
+        let (setup, moves) = match split {
+            Some(k) => (&words[..k], &words[k + 1..]),
+            None => (words, &[][..]),
+        };
+        let start = match setup.split_first() {
+            Some((&"startpos", [])) => loaded.level.start.clone(),
+            Some((&"fen", fields)) if !fields.is_empty() => {
+                match loaded.level.parse_fen(&fields.join(" ")) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        self.say(&format!("position fen: {e}"));
+                        return;
+                    }
+                }
+            }
+            _ => {
+                self.say("position: expected 'startpos' or 'fen FEN', then 'moves ...'");
+                return;
+            }
+        };
+        let mut game = Game::new(std::sync::Arc::clone(&loaded.level.variant), start);
+        for (n, text) in moves.iter().enumerate() {
+            if let Err(e) = game.play_text(text) {
+                self.say(&format!("position: move {}: {e}", n + 1));
+                return;
+            }
+        }
+        self.game = Some(game);
+        self.positioned = true;
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        if self.thinker.busy() {
+            self.say("go: already thinking; send stop first");
+            return;
+        }
+        let (Some(loaded), Some(game)) = (&self.loaded, &self.game) else {
+            self.say("go: no level loaded; set UCI_Variant or LevelFile");
+            self.out.line("bestmove (none)");
+            return;
+        };
+        if !self.positioned {
+            self.say("go before any position: searching the start position");
+        }
+        let limits = match read_limits(words, game.position().to_move()) {
+            Ok(l) => l,
+            Err(e) => {
+                self.say(&format!("go: {e}"));
+                return;
+            }
+        };
+        let out = self.out.clone();
+        let done_out = self.out.clone();
+        let variant = std::sync::Arc::clone(&loaded.level.variant);
+        let done_variant = std::sync::Arc::clone(&variant);
+        if game.status().is_over() {
+            self.say(&format!("the game is over: {}", game.describe()));
+        }
+        self.thinker.start(
+            std::sync::Arc::clone(&loaded.eval),
+            game.clone(),
+            limits,
+            move |info| {
+                let pv: Vec<String> = info.pv.iter().map(|&m| move_text(&variant, m)).collect();
+                out.line(&format!(
+                    "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+                    info.depth,
+                    info.seldepth,
+                    info.score,
+                    info.nodes,
+                    info.nps(),
+                    info.time.as_millis(),
+                    pv.join(" ")
+                ));
+            },
+            move |report| match report.best {
+                Some(m) => done_out.line(&format!("bestmove {}", move_text(&done_variant, m))),
+                None => done_out.line("bestmove (none)"),
+            },
+        );
+    }
+}
+
+/// The search limits of `go`'s words, for the side to move.
+fn read_limits(words: &[&str], to_move: Color) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut k = 0;
+    let mut infinite = false;
+    while k < words.len() {
+        let key = words[k];
+        let number = |k: usize| -> Result<u64, String> {
+            let w = words.get(k + 1).ok_or(format!("'{key}' needs a number"))?;
+            // A clock may run below zero in a GUI's books; that is no time left.
+            match w.parse::<i64>() {
+                Ok(n) => Ok(n.max(0) as u64),
+                Err(_) => Err(format!("'{key} {w}': expected a number")),
+            }
+        };
+        let ms = |k: usize| number(k).map(Duration::from_millis);
+        let mine = |white: &str| (key == white) == (to_move == Color::White);
+        match key {
+            "wtime" | "btime" => {
+                let t = ms(k)?;
+                if mine("wtime") {
+                    limits.time_left = Some(t);
+                }
+                k += 1;
+            }
+            "winc" | "binc" => {
+                let t = ms(k)?;
+                if mine("winc") {
+                    limits.increment = t;
+                }
+                k += 1;
+            }
+            "movestogo" => {
+                limits.moves_to_go = Some(number(k)?.min(u64::from(u32::MAX)) as u32);
+                k += 1;
+            }
+            "depth" => {
+                limits.depth = Some(number(k)?.clamp(1, 100) as u32);
+                k += 1;
+            }
+            "nodes" => {
+                limits.nodes = Some(number(k)?.max(1));
+                k += 1;
+            }
+            "movetime" => {
+                limits.movetime = Some(ms(k)?);
+                k += 1;
+            }
+            "mate" => {
+                // Mate in N moves: search deep enough to see it.
+                limits.depth = Some((number(k)?.clamp(1, 49) * 2) as u32);
+                k += 1;
+            }
+            "infinite" => infinite = true,
+            "ponder" => {}
+            "searchmoves" => return Err("searchmoves is not supported".to_string()),
+            other => return Err(format!("unknown word '{other}'")),
+        }
+        k += 1;
+    }
+    if infinite {
+        limits.time_left = None;
+        limits.movetime = None;
+    }
+    Ok(limits)
+}
+
+/// A level's name from its file: the file's stem.
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("level")
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_reads_the_mover_s_clock() {
+        let l = read_limits(
+            &[
+                "wtime", "60000", "btime", "5000", "winc", "1000", "binc", "0",
+            ],
+            Color::Black,
+        )
+        .expect("reads");
+        assert_eq!(l.time_left, Some(Duration::from_millis(5000)));
+        assert_eq!(l.increment, Duration::ZERO);
+        let l = read_limits(&["wtime", "60000", "winc", "1000"], Color::White).expect("reads");
+        assert_eq!(l.time_left, Some(Duration::from_secs(60)));
+        assert_eq!(l.increment, Duration::from_secs(1));
+        let l = read_limits(&["depth", "7", "nodes", "5000"], Color::White).expect("reads");
+        assert_eq!((l.depth, l.nodes), (Some(7), Some(5000)));
+        assert!(read_limits(&["depth"], Color::White).is_err());
+        assert!(read_limits(&["movetime", "x"], Color::White).is_err());
+        assert!(read_limits(&["sideways"], Color::White).is_err());
+        let l = read_limits(&["wtime", "-20"], Color::White).expect("reads");
+        assert_eq!(l.time_left, Some(Duration::ZERO));
+    }
+}

@@ -1,0 +1,514 @@
+//! `areachess xboard`: the XBoard/WinBoard protocol (CECP version 2).
+//!
+//! For a level XBoard does not know, the engine sends `setup` (the board's size, the
+//! letters of its pieces, the start position) and one `piece LETTER& BETZA` line per type,
+//! so that XBoard draws the board and checks the moves itself. A bad line never stops the
+//! engine: it answers `Error (…): …` or `Illegal move (…): …` and keeps its last good state.
+
+use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker};
+use crate::grid::game::Game;
+use crate::grid::{Fen, Move, move_text};
+use crate::play::{Color, Play, Status};
+use crate::search::{Limits, MATE, MATE_BOUND, Report};
+use std::io::BufRead;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Duration;
+
+/// What the session waits for: a line from the GUI, or the end of a thought.
+enum Event {
+    Line(String),
+    End,
+    Thought {
+        generation: u64,
+        report: Report<Move>,
+    },
+}
+
+/// The name XBoard gives orthodox chess.
+const NORMAL: &str = "normal";
+
+/// XBoard's piece slots in its `setup` table, White's, in order (the last is the king).
+const SLOTS: [char; 22] = [
+    'P', 'N', 'B', 'R', 'Q', 'F', 'E', 'A', 'C', 'W', 'M', 'O', 'H', 'I', 'J', 'G', 'D', 'V', 'L',
+    'S', 'U', 'K',
+];
+
+/// How the engine's clock runs.
+#[derive(Clone, Copy, Debug, Default)]
+struct TimeControl {
+    /// `st`: a fixed time a move.
+    per_move: Option<Duration>,
+    /// `sd`: a fixed depth.
+    depth: Option<u32>,
+    /// `level`: moves per period (0: the whole game).
+    moves_per_period: u32,
+    /// `level`: the increment.
+    increment: Duration,
+    /// `time`: the engine's clock.
+    left: Option<Duration>,
+}
+
+/// An XBoard session.
+struct Xboard {
+    out: Output,
+    catalog: Catalog,
+    loaded: Option<Loaded>,
+    game: Option<Game>,
+    /// The side the engine plays; none in force mode.
+    engine: Option<Color>,
+    clock: TimeControl,
+    post: bool,
+    thinker: Thinker,
+    generation: u64,
+    events: Sender<Event>,
+}
+
+impl Xboard {
+    /// A session offering `catalog`'s levels, playing `level` first (a file, or chess).
+    fn new(out: Output, catalog: Catalog, level: Option<&Path>) -> (Xboard, Receiver<Event>) {
+        let (events, receiver) = channel();
+        let mut x = Xboard {
+            out,
+            catalog,
+            loaded: None,
+            game: None,
+            engine: Some(Color::Black),
+            clock: TimeControl::default(),
+            post: false,
+            thinker: Thinker::new(DEFAULT_HASH_MB),
+            generation: 0,
+            events,
+        };
+        let first = match level {
+            Some(path) => Some((stem(path), path.to_path_buf())),
+            None => x
+                .catalog
+                .find("chess")
+                .map(|p| ("chess".to_string(), p.to_path_buf())),
+        };
+        if let Some((name, path)) = first {
+            match Loaded::load(&name, &path) {
+                Ok(l) => {
+                    x.game = Some(l.new_game());
+                    x.loaded = Some(l);
+                }
+                Err(e) => x.error("cannot load level", &e),
+            }
+        }
+        (x, receiver)
+    }
+
+    /// Reads commands until `quit` or the end of the input.
+    fn run(mut self, receiver: Receiver<Event>, input: impl BufRead + Send + 'static) {
+        let lines = self.events.clone();
+        std::thread::spawn(move || {
+            for line in input.lines() {
+                let Ok(line) = line else { break };
+                if lines.send(Event::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = lines.send(Event::End);
+        });
+        for event in receiver {
+            match event {
+                Event::Line(line) => {
+                    if !self.command(&line) {
+                        break;
+                    }
+                }
+                Event::End => break,
+                Event::Thought { generation, report } => {
+                    if generation == self.generation {
+                        self.thinker.wait();
+                        self.play_thought(report);
+                    }
+                }
+            }
+        }
+        self.generation += 1;
+        self.thinker.stop();
+    }
+
+    fn error(&self, kind: &str, text: &str) {
+        self.out.line(&format!("Error ({kind}): {text}"));
+    }
+
+    /// Obeys one line; false after `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word {
+            "" => {}
+            "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
+            | "name" | "rating" | "ics" | "white" | "black" | "draw" | "bk" | "hint" | "." => {}
+            "protover" => self.features(),
+            "new" => {
+                self.cancel();
+                let name = self.catalog.find("chess").map(Path::to_path_buf);
+                match (&self.loaded, name) {
+                    (Some(l), _) if l.name == "chess" => self.game = Some(l.new_game()),
+                    (_, Some(path)) => self.switch("chess", &path),
+                    (Some(l), None) => self.game = Some(l.new_game()),
+                    (None, None) => {}
+                }
+                self.thinker.new_game();
+                self.engine = Some(Color::Black);
+                self.clock.depth = None;
+            }
+            "variant" => {
+                self.cancel();
+                let name = if rest == NORMAL { "chess" } else { rest };
+                match self.catalog.find(name).map(Path::to_path_buf) {
+                    Some(path) => self.switch(name, &path),
+                    None => self.error("unknown variant", rest),
+                }
+            }
+            "force" => {
+                self.cancel();
+                self.engine = None;
+            }
+            "go" => {
+                self.cancel();
+                self.engine = self.game.as_ref().map(|g| g.position().to_move());
+                self.maybe_think();
+            }
+            "playother" => {
+                self.cancel();
+                self.engine = self
+                    .game
+                    .as_ref()
+                    .map(|g| g.position().to_move().opponent());
+            }
+            "usermove" => self.user_move(rest),
+            "setboard" => self.set_board(rest),
+            "st" => match rest.parse::<u64>() {
+                Ok(s) if s > 0 => self.clock.per_move = Some(Duration::from_secs(s)),
+                _ => self.error("bad st", rest),
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(d) if (1..=100).contains(&d) => self.clock.depth = Some(d),
+                _ => self.error("bad sd", rest),
+            },
+            "level" => self.level(rest),
+            "time" => match rest.parse::<i64>() {
+                Ok(cs) => self.clock.left = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
+                Err(_) => self.error("bad time", rest),
+            },
+            "otim" => {
+                if rest.parse::<i64>().is_err() {
+                    self.error("bad otim", rest);
+                }
+            }
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
+            "result" => {
+                self.cancel();
+                self.engine = None;
+            }
+            "ping" => self.out.line(&format!("pong {rest}")),
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "?" => self.thinker.stop(),
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) if mb >= 1 => self.thinker.set_hash(mb.min(4096)),
+                _ => self.error("bad memory", rest),
+            },
+            "quit" => return false,
+            _ => {
+                // A move sent without `usermove` (protocol version 1).
+                if self.looks_like_move(word) && rest.is_empty() {
+                    self.user_move(word);
+                } else {
+                    self.error("unknown command", word);
+                }
+            }
+        }
+        true
+    }
+
+    fn features(&self) {
+        let mut names: Vec<String> = self
+            .catalog
+            .levels
+            .iter()
+            .map(|(n, _)| {
+                if n == "chess" {
+                    NORMAL.to_string()
+                } else {
+                    n.clone()
+                }
+            })
+            .collect();
+        if let Some(l) = &self.loaded
+            && !self.catalog.levels.iter().any(|(n, _)| *n == l.name)
+        {
+            names.push(l.name.clone());
+        }
+        self.out.line(&format!(
+            "feature myname=\"areachess {}\" ping=1 setboard=1 usermove=1 playother=1 san=0 \
+             time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=1 memory=1 \
+             variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            names.join(",")
+        ));
+        self.out.line("feature done=1");
+    }
+
+    /// Plays the level at `path` from now on, or says why it cannot.
+    fn switch(&mut self, name: &str, path: &Path) {
+        match Loaded::load(name, path) {
+            Ok(l) => {
+                self.thinker.new_game();
+                self.game = Some(l.new_game());
+                if name != "chess" {
+                    self.send_setup(&l);
+                }
+                self.loaded = Some(l);
+            }
+            Err(e) => self.error("cannot load level", &e),
+        }
+    }
+
+    /// `setup (LETTERS) WxH+0_fairy FEN` and a `piece` line per type.
+    fn send_setup(&self, l: &Loaded) {
+        let v = &l.level.variant;
+        let g = v.geometry;
+        // Each type takes the slot of its own letter, else a free one; royals the king's.
+        let mut table = ['.'; 22];
+        let mut leftover = Vec::new();
+        for t in &v.types {
+            let slot = if t.royal {
+                Some(21)
+            } else {
+                SLOTS[..21].iter().position(|&c| c == t.letter)
+            };
+            match slot {
+                Some(s) if table[s] == '.' => table[s] = t.letter,
+                _ => leftover.push(t.letter),
+            }
+        }
+        for letter in leftover {
+            if let Some(free) = table[..21].iter().position(|&c| c == '.') {
+                table[free] = letter;
+            }
+        }
+        let white: String = table.iter().collect();
+        let black: String = white.chars().map(|c| c.to_ascii_lowercase()).collect();
+        let fen = Fen {
+            variant: v,
+            position: &l.level.start,
+        };
+        self.out.line(&format!(
+            "setup ({white}{black}) {}x{}+0_fairy {fen}",
+            g.files(),
+            g.ranks()
+        ));
+        for t in &v.types {
+            let castling = v
+                .castling
+                .filter(|c| v[c.king].letter == t.letter)
+                .map_or(String::new(), |c| format!("O{}", c.king_steps));
+            self.out
+                .line(&format!("piece {}& {}{castling}", t.letter, t.betza));
+        }
+    }
+
+    fn looks_like_move(&self, word: &str) -> bool {
+        word.len() >= 4
+            && word.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && word.chars().nth(1).is_some_and(|c| c.is_ascii_digit())
+    }
+
+    fn user_move(&mut self, text: &str) {
+        self.cancel();
+        let Some(game) = &mut self.game else {
+            self.out
+                .line(&format!("Illegal move (no level loaded): {text}"));
+            return;
+        };
+        if let Err(e) = game.play_text(text) {
+            let why = match e {
+                crate::grid::game::PlayError::NotAMove(_) => "not a move",
+                crate::grid::game::PlayError::NoSuchLetter { .. } => "no such piece",
+                crate::grid::game::PlayError::NotLegal(_) => "not legal here",
+                crate::grid::game::PlayError::GameOver(_) => "the game is over",
+            };
+            self.out.line(&format!("Illegal move ({why}): {text}"));
+            return;
+        }
+        self.maybe_think();
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        self.cancel();
+        let Some(l) = &self.loaded else {
+            self.error("no level loaded", "setboard");
+            return;
+        };
+        match l.level.parse_fen(fen) {
+            Ok(pos) => self.game = Some(Game::new(Arc::clone(&l.level.variant), pos)),
+            Err(e) => self.error("bad FEN", &e.to_string()),
+        }
+    }
+
+    /// `level MPS BASE INC`: BASE in minutes or minutes:seconds, INC in seconds.
+    fn level(&mut self, text: &str) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [mps, _base, inc] = words[..] else {
+            self.error("bad level", text);
+            return;
+        };
+        match (mps.parse::<u32>(), inc.parse::<f64>()) {
+            (Ok(m), Ok(i)) if i >= 0.0 && i.is_finite() => {
+                self.clock.moves_per_period = m;
+                self.clock.increment = Duration::from_secs_f64(i.min(3600.0));
+                self.clock.per_move = None;
+            }
+            _ => self.error("bad level", text),
+        }
+    }
+
+    fn take_back(&mut self, n: usize) {
+        self.cancel();
+        if let Some(game) = &mut self.game {
+            for _ in 0..n {
+                if !game.undo() {
+                    self.error("cannot undo", "no move to take back");
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Stops any thought, and forgets its result.
+    fn cancel(&mut self) {
+        self.generation += 1;
+        self.thinker.stop();
+    }
+
+    /// Thinks if the engine is to move and the game goes on.
+    fn maybe_think(&mut self) {
+        let (Some(l), Some(game)) = (&self.loaded, &self.game) else {
+            return;
+        };
+        let to_move = game.position().to_move();
+        if self.engine != Some(to_move) || game.status().is_over() {
+            return;
+        }
+        let c = self.clock;
+        let limits = if let Some(d) = c.depth {
+            Limits::depth(d)
+        } else if let Some(t) = c.per_move {
+            Limits::movetime(t)
+        } else if let Some(left) = c.left {
+            let played = game.played().len() as u32 / 2;
+            let to_go =
+                (c.moves_per_period > 0).then(|| c.moves_per_period - played % c.moves_per_period);
+            Limits {
+                time_left: Some(left),
+                increment: c.increment,
+                moves_to_go: to_go,
+                ..Limits::default()
+            }
+        } else {
+            Limits::movetime(Duration::from_secs(5))
+        };
+        let generation = self.generation;
+        let events = self.events.clone();
+        let (out, post, variant) = (self.out.clone(), self.post, Arc::clone(&l.level.variant));
+        self.thinker.start(
+            Arc::clone(&l.eval),
+            game.clone(),
+            limits,
+            move |info| {
+                if post {
+                    let pv: Vec<String> = info.pv.iter().map(|&m| move_text(&variant, m)).collect();
+                    out.line(&format!(
+                        "{} {} {} {} {}",
+                        info.depth,
+                        xboard_score(info.score.0),
+                        info.time.as_millis() / 10,
+                        info.nodes,
+                        pv.join(" ")
+                    ));
+                }
+            },
+            move |report| {
+                let _ = events.send(Event::Thought { generation, report });
+            },
+        );
+    }
+
+    /// Plays the engine's move and says so (and the result, if it ends the game).
+    fn play_thought(&mut self, report: Report<Move>) {
+        let (Some(l), Some(game)) = (&self.loaded, &mut self.game) else {
+            return;
+        };
+        let Some(m) = report.best else { return };
+        if !game.play(m) {
+            return;
+        }
+        self.out
+            .line(&format!("move {}", move_text(&l.level.variant, m)));
+        if let Some(result) = result_line(game.status()) {
+            self.out.line(&result);
+        }
+    }
+}
+
+/// Runs a session on `input` and `out` until `quit`.
+pub fn run(
+    out: Output,
+    catalog: Catalog,
+    level: Option<&Path>,
+    input: impl BufRead + Send + 'static,
+) {
+    let (session, receiver) = Xboard::new(out, catalog, level);
+    session.run(receiver, input);
+}
+
+/// A score as XBoard shows it: centipawns, mates as 100000 + moves.
+fn xboard_score(score: i32) -> i32 {
+    if score >= MATE_BOUND {
+        100_000 + (MATE - score + 1) / 2
+    } else if score <= -MATE_BOUND {
+        -100_000 - (MATE + score) / 2
+    } else {
+        score
+    }
+}
+
+/// The result line for a finished game, if it is finished.
+fn result_line(status: Status) -> Option<String> {
+    let win = |c: Color| if c == Color::White { "1-0" } else { "0-1" };
+    Some(match status {
+        Status::Playing => return None,
+        Status::Checkmate { winner } => format!("{} {{{} mates}}", win(winner), winner.name()),
+        Status::RoyalLost { winner } => {
+            format!(
+                "{} {{{} takes the last royal piece}}",
+                win(winner),
+                winner.name()
+            )
+        }
+        Status::Stalemate { winner: Some(w) } => {
+            format!("{} {{stalemate: {} wins}}", win(w), w.name())
+        }
+        Status::Stalemate { winner: None } => "1/2-1/2 {Stalemate}".to_string(),
+        Status::Drawn { by } => format!("1/2-1/2 {{Draw by {by}}}"),
+        Status::Resigned { winner } => format!("{} {{resignation}}", win(winner)),
+        Status::DrawAgreed => "1/2-1/2 {Draw agreed}".to_string(),
+    })
+}
+
+/// A level's name from its file: the file's stem.
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("level")
+        .to_string()
+}

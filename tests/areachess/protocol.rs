@@ -1,0 +1,271 @@
+//! The engine protocols over pipes, as a GUI drives them: UCI and XBoard. Each session is
+//! the real binary; a test writes its lines and reads the answers until the one it waits
+//! for.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// A running engine session.
+struct Session {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_areachess"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let input = child.stdin.take().expect("stdin");
+        let output = child.stdout.take().expect("stdout");
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Session {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the engine reads");
+    }
+
+    /// Every line up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            // Generous: a debug build on a busy machine; the engine's own limits are small.
+            match self.lines.recv_timeout(Duration::from_secs(60)) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no line starting '{prefix}' after {seen:#?}"),
+            }
+        }
+    }
+
+    fn quit(mut self, word: &str) {
+        self.send(word);
+        let status = self.child.wait().expect("the engine ends");
+        assert!(status.success(), "{status}");
+    }
+}
+
+/// The legal moves `areachess moves` lists after `moves`.
+fn legal(level: &str, moves: &[&str]) -> Vec<String> {
+    let mut args = vec!["moves", level];
+    if !moves.is_empty() {
+        args.push("--moves");
+        args.extend(moves);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn uci_names_its_variants_and_plays_a_legal_move_on_a_twelve_rank_board() {
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let hello = e.until("uciok");
+    let variants = hello
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo"))
+        .expect("the variant option");
+    for name in ["chess", "capablanca", "shako", "obento"] {
+        assert!(variants.contains(&format!(" var {name}")), "{variants}");
+    }
+    e.send("setoption name UCI_Variant value obento");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines.iter().any(|l| l
+            .starts_with("info string variant obento files 12 ranks 12 startpos otwsyiiyswto/")),
+        "{lines:?}"
+    );
+    let played = ["e3e6", "a10a9"];
+    e.send(&format!("position startpos moves {}", played.join(" ")));
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{lines:?}"
+    );
+    let best = lines.last().expect("a line")["bestmove ".len()..].to_string();
+    assert!(
+        legal("levels/obento.toml", &played).contains(&best),
+        "{best}"
+    );
+    e.quit("quit");
+}
+
+#[test]
+fn uci_says_what_was_wrong_and_keeps_its_last_good_position() {
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos moves e2e4");
+    for bad in [
+        "frobnicate",
+        "position fen 8/8 w",
+        "position startpos moves e7e5 e2e5",
+        "position sideways",
+        "setoption name UCI_Variant value nowhere",
+        "setoption name Hash value lots",
+        "setoption name LevelFile value /no/such/level.toml",
+        "setoption name Colour value blue",
+        "go sideways 3",
+    ] {
+        e.send(bad);
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string ")),
+            "{bad}: {lines:?}"
+        );
+    }
+    // Still the position after 1. e4: Black to move.
+    e.send("go depth 1");
+    let best = e.until("bestmove").pop().expect("a line");
+    assert!(
+        legal("levels/chess.toml", &["e2e4"]).contains(&best["bestmove ".len()..].to_string()),
+        "{best}"
+    );
+    e.quit("quit");
+}
+
+#[test]
+fn uci_answers_isready_while_thinking_and_stops_on_stop() {
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("isready");
+    e.until("readyok");
+    e.send("stop");
+    let best = e.until("bestmove").pop().expect("a line");
+    assert!(legal("levels/chess.toml", &[]).contains(&best["bestmove ".len()..].to_string()));
+    e.quit("quit");
+}
+
+#[test]
+fn uci_go_before_any_position_searches_the_start() {
+    let mut e = Session::start(&["uci", "levels/capablanca.toml"]);
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string go before any position"))
+    );
+    let best = lines.last().expect("a line")["bestmove ".len()..].to_string();
+    assert!(
+        legal("levels/capablanca.toml", &[]).contains(&best),
+        "{best}"
+    );
+    e.quit("quit");
+}
+
+#[test]
+fn xboard_answers_protover_and_replies_to_a_move() {
+    let mut e = Session::start(&["xboard"]);
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until("feature done=1");
+    let first = &features[0];
+    for f in ["setboard=1", "usermove=1", "ping=1", "variants=\""] {
+        assert!(first.contains(f), "{first}");
+    }
+    assert!(
+        first.contains("normal") && first.contains("obento"),
+        "{first}"
+    );
+    e.send("new");
+    e.send("sd 2");
+    e.send("usermove e2e4");
+    let reply = e.until("move ").pop().expect("a line");
+    let m = reply["move ".len()..].to_string();
+    assert!(
+        legal("levels/chess.toml", &["e2e4"]).contains(&m),
+        "{reply}"
+    );
+    e.send("ping 3");
+    e.until("pong 3");
+    e.quit("quit");
+}
+
+#[test]
+fn xboard_sets_up_a_variant_it_does_not_know_with_betza_pieces() {
+    let mut e = Session::start(&["xboard"]);
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send("new");
+    e.send("variant shako");
+    e.send("ping 1");
+    let lines = e.until("pong 1");
+    let setup = lines
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .expect("a setup line");
+    assert!(setup.contains(") 10x10+0_fairy "), "{setup}");
+    assert!(lines.iter().any(|l| l == "piece C& mRcpR"), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("piece K& K") && l.ends_with("O2")),
+        "{lines:?}"
+    );
+    e.quit("quit");
+}
+
+#[test]
+fn xboard_refuses_bad_lines_and_goes_on() {
+    let mut e = Session::start(&["xboard"]);
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send("new");
+    e.send("force");
+    for (bad, answer) in [
+        ("usermove e2e5", "Illegal move (not legal here): e2e5"),
+        ("usermove zz", "Illegal move (not a move): zz"),
+        ("variant nowhere", "Error (unknown variant): nowhere"),
+        ("setboard 8/8 w", "Error (bad FEN): "),
+        ("bogus", "Error (unknown command): bogus"),
+        ("sd many", "Error (bad sd): many"),
+        ("level 40", "Error (bad level): 40"),
+    ] {
+        e.send(bad);
+        let line = e.until(answer).pop().expect("a line");
+        assert!(line.starts_with(answer), "{bad}: {line}");
+    }
+    e.send("usermove e2e4");
+    e.send("sd 1");
+    e.send("go");
+    e.until("move ");
+    e.quit("quit");
+}
