@@ -54,8 +54,13 @@ impl GridEval {
         ];
         let mut list = Vec::new();
         for side in Color::BOTH {
+            // A board full of enemies: what a piece could take from each square.
+            let mut crowded = Position::empty(n);
+            let enemy = piece(side.opponent(), Role::new(0));
+            crowded.cells.iter_mut().for_each(|c| *c = enemy);
             for role in v.roles() {
-                // Its moves from each square of an empty board.
+                // Its moves from each square of an empty board, and its captures there
+                // among enemies on every square.
                 let mut mobility = vec![0_i32; n];
                 for sq in g.all() {
                     let mut pos = Position::empty(n);
@@ -68,6 +73,12 @@ impl GridEval {
                         let t = usize::from(m.to);
                         reach[side][set + t / 64] |= 1 << (t % 64);
                     }
+                    crowded.cells[usize::from(sq)] = piece(side, role);
+                    list.clear();
+                    piece_moves(v, &crowded, sq, &mut list);
+                    crowded.cells[usize::from(sq)] = enemy;
+                    mobility[usize::from(sq)] +=
+                        list.iter().filter(|m| m.kind.captures()).count() as i32;
                 }
                 let average = mobility.iter().sum::<i32>() / n.max(1) as i32;
                 let promotion = v[role].promotion.as_ref();
