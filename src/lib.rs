@@ -4,6 +4,7 @@
 //! - [`continuous`]: "area of competence" chess on a continuous board (pure rules).
 //! - [`grid`]: the square-grid engine (moves, perft, FEN).
 //! - [`level`]: level files.
+//! - [`search`]: the computer opponent (piece values so far).
 //! - [`play`]: what both modes' games share: colours, how a game stands, the [`play::Play`] trait.
 //! - [`square`]: a square's name (`e4`, `j10`), read and written the same in both modes.
 //! - [`span`]: where in a user's text an error is (file, line, column).
@@ -18,6 +19,7 @@ pub mod convert;
 pub mod grid;
 pub mod level;
 pub mod play;
+pub mod search;
 pub mod sim;
 pub mod span;
 pub mod square;
