@@ -19,3 +19,4 @@ mod save;
 mod schema;
 mod support;
 mod urc;
+mod values;
