@@ -281,7 +281,7 @@ const PIECE: &[Field] = &[
             Shape::Integer(0, crate::search::values::MAX_VALUE as i64),
             "Its worth in centipawns (a pawn is about 100) to the computer opponent.",
         ),
-        "estimated from its moves; 0 for a royal piece",
+        "estimated from its moves (`areachess check --values` shows it); 0 for a royal piece",
     ),
 ];
 
