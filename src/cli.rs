@@ -54,6 +54,10 @@ pub enum Command {
         /// The level files.
         #[arg(required = true)]
         levels: Vec<PathBuf>,
+        /// After each good grid level, one line per piece type: letter, name, value in
+        /// centipawns, and where it comes from (estimated, level, or royal).
+        #[arg(long)]
+        values: bool,
     },
     /// Judge continuous moves in order: one outcome line each, then the resulting POS.
     Judge {
@@ -208,13 +212,17 @@ pub fn default_level() -> PathBuf {
 }
 
 /// `areachess check`: prints every error of every file to `err`, `FILE: ok` to `out` for
-/// each clean one. Exit code 1 if any file has an error.
-pub fn check(levels: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> u8 {
+/// each clean one, and with `values` each clean grid level's piece values after it (see
+/// [`piece_values`]). Exit code 1 if any file has an error.
+pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut impl Write) -> u8 {
     let mut code = 0;
     for path in levels {
         match level::load(path) {
-            Ok(_) => {
+            Ok(loaded) => {
                 let _ = writeln!(out, "{}: ok", path.display());
+                if values && let level::LevelKind::Grid(grid) = &loaded.kind {
+                    let _ = write!(out, "{}", piece_values(&grid.variant));
+                }
             }
             Err(errors) => {
                 let _ = writeln!(err, "{errors}");
@@ -223,6 +231,30 @@ pub fn check(levels: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> 
         }
     }
     code
+}
+
+/// A grid variant's piece values, one line per type in the variant's order, each indented
+/// by two spaces: `LETTER NAME VALUE SOURCE`, where SOURCE is `estimated` (from its moves),
+/// `royal` (a royal piece the level gives no value: 0) or `level` (its `value` key, followed
+/// by the estimate in brackets): `  N Knight 331 estimated`, `  K King 0 royal`,
+/// `  N Knight 300 level (estimated 331)`.
+pub fn piece_values(v: &grid::Variant) -> String {
+    let mut out = String::new();
+    for role in v.roles() {
+        let t = &v[role];
+        let source = match t.value {
+            Some(_) => format!("level (estimated {})", v.estimated_value(role)),
+            None if t.royal => "royal".to_string(),
+            None => "estimated".to_string(),
+        };
+        out.push_str(&format!(
+            "  {} {} {} {source}\n",
+            t.letter,
+            t.name,
+            v.value(role)
+        ));
+    }
+    out
 }
 
 /// `areachess judge`: applies `moves` in order from `position` (or the level's setup),

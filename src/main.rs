@@ -19,8 +19,13 @@ fn main() -> ExitCode {
             after_frames,
             drive,
         }) => play(level, screenshot.map(|path| (path, after_frames)), drive),
-        Some(Command::Check { levels }) => {
-            let code = check(&levels, &mut std::io::stdout(), &mut std::io::stderr());
+        Some(Command::Check { levels, values }) => {
+            let code = check(
+                &levels,
+                values,
+                &mut std::io::stdout(),
+                &mut std::io::stderr(),
+            );
             return ExitCode::from(code);
         }
         Some(Command::Judge {

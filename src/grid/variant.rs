@@ -51,6 +51,9 @@ pub struct PieceType {
     pub royal: bool,
     /// What it may turn into, and where.
     pub promotion: Option<Promotion>,
+    /// Its worth in centipawns as the level gives it (`value`), if it does; else the
+    /// variant estimates one from its moves (see [`Variant::value`]).
+    pub value: Option<i32>,
 }
 
 impl PieceType {
@@ -66,6 +69,7 @@ impl PieceType {
             betza,
             royal: false,
             promotion: None,
+            value: None,
         })
     }
 }
@@ -173,6 +177,17 @@ pub enum VariantError {
     /// King steps of zero or longer than the board.
     #[error("castling king_steps {0}: expected 1 to the board's files less one")]
     BadKingSteps(u8),
+    /// A piece value outside 0 to [`MAX_VALUE`](crate::search::values::MAX_VALUE).
+    #[error(
+        "value {value} of '{letter}': expected 0 to {} centipawns",
+        crate::search::values::MAX_VALUE
+    )]
+    BadValue {
+        /// The piece.
+        letter: char,
+        /// The value given.
+        value: i32,
+    },
 }
 
 /// A grid variant, checked, with its move tables built.
@@ -198,6 +213,10 @@ pub struct Variant {
     pub(crate) setup: Vec<super::position::Cell>,
     /// The type of each ASCII upper-case letter.
     by_letter: [Option<Role>; 26],
+    /// By type: its value estimated from its moves (`crate::search::values`).
+    estimates: Vec<i32>,
+    /// By type: the value to use, the level's or the estimate.
+    values: [i32; MAX_TYPES],
 }
 
 impl Variant {
@@ -228,6 +247,14 @@ impl Variant {
             }
             if types[..n].iter().any(|u| u.label == t.label) {
                 return Err(VariantError::DuplicateLabel(t.label.clone()));
+            }
+            if let Some(value) = t.value
+                && !(0..=crate::search::values::MAX_VALUE).contains(&value)
+            {
+                return Err(VariantError::BadValue {
+                    letter: t.letter,
+                    value,
+                });
             }
             if let Some(p) = &t.promotion {
                 if p.zone == 0 || p.zone > geometry.ranks() {
@@ -266,8 +293,15 @@ impl Variant {
             zobrist,
             setup: Vec::new(),
             by_letter,
+            estimates: Vec::new(),
+            values: [0; MAX_TYPES],
         };
         variant.mating = super::draws::classify(&variant);
+        // Worked out once here: a search asks for values millions of times.
+        variant.estimates = crate::search::values::estimates(&variant);
+        for (n, t) in variant.types.iter().enumerate() {
+            variant.values[n] = t.value.unwrap_or(variant.estimates[n]);
+        }
         Ok(variant)
     }
 
@@ -303,6 +337,20 @@ impl Variant {
     #[inline]
     pub fn is_royal(&self, role: Role) -> bool {
         self[role].royal
+    }
+
+    /// What a piece of this role is worth, in centipawns: the level's `value` where it
+    /// gives one (even for a royal piece), else [`Variant::estimated_value`] (0 for a
+    /// royal piece: losing it ends the game, so it is no material to trade).
+    #[inline]
+    pub fn value(&self, role: Role) -> i32 {
+        self.values[role.index()]
+    }
+
+    /// The value estimated from this role's moves (`crate::search::values`), whether or
+    /// not the level gives one; 0 for a royal piece.
+    pub fn estimated_value(&self, role: Role) -> i32 {
+        self.estimates[role.index()]
     }
 
     /// Every role of the variant, in the order of its types.

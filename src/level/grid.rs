@@ -12,6 +12,7 @@ use crate::grid::board::Geometry;
 use crate::grid::variant::{
     Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
 };
+use crate::search::values::MAX_VALUE;
 use crate::span::Span;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -46,6 +47,7 @@ pub(super) struct PieceSection {
     #[serde(default)]
     royal: bool,
     promotion: Option<Spanned<PromotionSection>>,
+    value: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -203,6 +205,13 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             continue;
         };
         t.royal |= p.royal;
+        if let Some(value) = &p.value {
+            let centipawns = *value.get_ref();
+            match i32::try_from(centipawns) {
+                Ok(c) if (0..=MAX_VALUE).contains(&c) => t.value = Some(c),
+                _ => errors.at(value.span(), LevelErrorKind::PieceValue(centipawns)),
+            }
+        }
         if let Some(label) = &p.label {
             // The schema check has made sure it is one to four letters A–Z.
             t.label = label.get_ref().clone();

@@ -275,6 +275,14 @@ const PIECE: &[Field] = &[
         Shape::Table(PROMOTION),
         "What it may become and where.",
     ),
+    default(
+        field(
+            "value",
+            Shape::Integer(0, crate::search::values::MAX_VALUE as i64),
+            "Its worth in centipawns (a pawn is about 100) to the computer opponent.",
+        ),
+        "estimated from its moves (`areachess check --values` shows it); 0 for a royal piece",
+    ),
 ];
 
 const PIECE_TABLE: Shape = Shape::Table(PIECE);

@@ -134,9 +134,9 @@ impl GridEval {
         }
     }
 
-    /// The tables for `variant` with its pieces' values.
+    /// The tables for `variant` with its pieces' values (the level's, else estimated).
     pub fn for_variant(variant: Arc<Variant>) -> GridEval {
-        let values = interim_values(&variant);
+        let values = variant.roles().map(|r| variant.value(r)).collect();
         GridEval::new(variant, values)
     }
 
@@ -197,33 +197,6 @@ impl GridEval {
         }
         count
     }
-}
-
-/// Each role's value from its average number of moves on an empty board (royals 0).
-fn interim_values(v: &Variant) -> Vec<i32> {
-    let g = v.geometry;
-    let n = g.squares();
-    let mut list = Vec::new();
-    v.roles()
-        .map(|role| {
-            if v[role].royal {
-                return 0;
-            }
-            if v[role].promotion.is_some() {
-                return 100;
-            }
-            let mut total = 0;
-            for sq in g.all() {
-                let mut pos = Position::empty(n);
-                pos.put(v, sq, piece(Color::White, role), true);
-                list.clear();
-                piece_moves(v, &pos, sq, &mut list);
-                total += list.len();
-            }
-            let mobility = total as f64 / n.max(1) as f64;
-            (mobility * (40.0 + 1.5 * mobility)) as i32
-        })
-        .collect()
 }
 
 /// A grid position being searched: the position, the moves made to reach it in the

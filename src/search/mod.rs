@@ -2,13 +2,15 @@
 //!
 //! Each mode implements [`Searchable`] (moves, make and unmake, a key, check, the end of
 //! the game, an evaluation); [`Searcher`] runs iterative-deepening alpha-beta over it
-//! within [`Limits`] and reports each finished depth as an [`Info`].
+//! within [`Limits`] and reports each finished depth as an [`Info`]. [`values`] says what
+//! each grid piece is worth, from the level or estimated from the piece's own moves.
 
 mod clock;
 mod engine;
 pub mod grid;
 pub mod players;
 mod table;
+pub mod values;
 
 pub use clock::Limits;
 pub use engine::{Info, Report, Searcher};

@@ -92,6 +92,49 @@ fn check_accepts_the_shipped_level() {
 }
 
 #[test]
+fn check_values_prints_each_pieces_value_and_where_it_comes_from() {
+    let (code, out, err) = areachess(&["check", "--values", "levels/chess.toml", LEVEL]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "levels/chess.toml: ok");
+    // One line per type: letter, name, value, source.
+    let pieces: Vec<Vec<&str>> = lines[1..7].iter().map(|l| l.split(' ').collect()).collect();
+    let mut letters: Vec<&str> = pieces.iter().map(|p| p[2]).collect();
+    letters.sort();
+    assert_eq!(letters, ["B", "K", "N", "P", "Q", "R"]);
+    for p in &pieces {
+        assert_eq!(p[..2], ["", ""], "indented by two spaces");
+        if p[2] == "K" {
+            assert_eq!(p[3..], ["King", "0", "royal"]);
+            continue;
+        }
+        assert_eq!(p[5], "estimated", "{p:?}");
+        let value: i32 = p[4].parse().expect("a number");
+        assert!(value >= 95, "{p:?}");
+    }
+    // A continuous level has no grid pieces to value.
+    assert_eq!(lines[7], format!("{LEVEL}: ok"));
+    assert_eq!(lines.len(), 8);
+
+    let dir = std::env::temp_dir().join(format!("areachess-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let level = dir.join("valued.toml");
+    std::fs::write(
+        &level,
+        "name = \"v\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nname = \"King\"\nbetza = \"K\"\nroyal = true\n[pieces.N]\nname = \"Dragon Knight\"\nbetza = \"N\"\nvalue = 275\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/3NK3 w - - 0 1\"\n",
+    )
+    .expect("write");
+    let (code, out, err) = areachess(&["check", "--values", level.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n  K King 0 royal\n"), "{out}");
+    assert!(
+        out.contains("\n  N Dragon Knight 275 level (estimated 3"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn check_reports_errors_at_file_line_and_column_with_exit_code_one() {
     let dir = std::env::temp_dir().join(format!("areachess-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");

@@ -20,3 +20,4 @@ mod save;
 mod schema;
 mod support;
 mod urc;
+mod values;
