@@ -269,3 +269,118 @@ fn xboard_refuses_bad_lines_and_goes_on() {
     e.until("move ");
     e.quit("quit");
 }
+
+/// What a session wrote, shared with the test.
+#[derive(Clone, Default)]
+struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("the sink").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Sink {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().expect("the sink")).into_owned()
+    }
+}
+
+/// The shipped levels, read once for all cases.
+fn catalog() -> areachess::protocol::Catalog {
+    static CATALOG: std::sync::OnceLock<areachess::protocol::Catalog> = std::sync::OnceLock::new();
+    CATALOG
+        .get_or_init(areachess::protocol::Catalog::shipped)
+        .clone()
+}
+
+/// Lines a GUI might send, and lines no GUI would: known words with random arguments.
+fn protocol_line() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let word = prop_oneof![
+        Just("uci"),
+        Just("isready"),
+        Just("ucinewgame"),
+        Just("position"),
+        Just("startpos"),
+        Just("fen"),
+        Just("moves"),
+        Just("go"),
+        Just("depth"),
+        Just("setoption"),
+        Just("name"),
+        Just("value"),
+        Just("UCI_Variant"),
+        Just("Hash"),
+        Just("LevelFile"),
+        Just("obento"),
+        Just("e2e4"),
+        Just("a10a11"),
+        Just("new"),
+        Just("variant"),
+        Just("usermove"),
+        Just("setboard"),
+        Just("force"),
+        Just("undo"),
+        Just("remove"),
+        Just("level"),
+        Just("st"),
+        Just("sd"),
+        Just("time"),
+        Just("ping"),
+        Just("1"),
+        Just("-7"),
+        Just("99999999999999999999"),
+        Just("8/8"),
+        Just("w"),
+    ]
+    .prop_map(str::to_string);
+    let junk = "[ -~]{0,12}";
+    let token = prop_oneof![3 => word, 1 => junk];
+    proptest::collection::vec(token, 0..8).prop_map(|t| t.join(" "))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 48, ..Default::default() })]
+
+    /// No line stops a UCI session: after any of them it still answers isready.
+    #[test]
+    fn uci_survives_any_lines(lines in proptest::collection::vec(protocol_line(), 1..12)) {
+        use areachess::protocol::{Output, uci::Uci};
+        let sink = Sink::default();
+        let mut session = Uci::new(Output::new(sink.clone()), catalog(), None);
+        for line in &lines {
+            // A search without limits would run until stopped: keep each one short.
+            let line = if line.trim() == "go" { "go depth 1" } else { line.as_str() };
+            if !session.command(line) {
+                break;
+            }
+            session.command("stop");
+        }
+        session.command("stop");
+        session.command("isready");
+        proptest::prop_assert!(sink.text().ends_with("readyok\n"), "{}", sink.text());
+    }
+
+    /// No line stops an XBoard session: after any of them it still answers ping.
+    #[test]
+    fn xboard_survives_any_lines(lines in proptest::collection::vec(protocol_line(), 1..12)) {
+        use areachess::protocol::{Output, xboard};
+        let sink = Sink::default();
+        let mut input: Vec<String> = vec!["force".into()];
+        input.extend(lines.into_iter().filter(|l| l.trim() != "quit"));
+        // Whatever it thinks about, it stops at once: a fixed depth of one.
+        input.push("sd 1".into());
+        input.push("force".into());
+        input.push("ping 99".into());
+        input.push("quit".into());
+        let text = input.join("\n") + "\n";
+        xboard::run(Output::new(sink.clone()), catalog(), None, std::io::Cursor::new(text.into_bytes()));
+        proptest::prop_assert!(sink.text().contains("pong 99"), "{}", sink.text());
+    }
+}
