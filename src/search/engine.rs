@@ -408,6 +408,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             alpha = alpha.max(best_score);
             game.noisy_moves(&mut list);
         }
+        if !in_check {
+            list.retain(|&m| !game.losing_capture(m));
+        }
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         order.extend(list.iter().map(|&m| {
@@ -448,7 +451,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// attacker, then the killers, then the other quiet moves by history.
     fn score_moves<G: Searchable<Move = M>>(
         &self,
-        game: &G,
+        game: &mut G,
         list: &[M],
         order: &mut Vec<i32>,
         hinted: Option<M>,
@@ -460,7 +463,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             if Some(m) == hinted {
                 1 << 30
             } else if game.is_noisy(m) {
-                (1 << 24) + game.noisy_order(m)
+                if game.losing_capture(m) {
+                    -(1 << 24) + game.noisy_order(m) / 1024
+                } else {
+                    (1 << 24) + game.noisy_order(m)
+                }
             } else if Some(m) == killers[0] {
                 1 << 22
             } else if Some(m) == killers[1] {

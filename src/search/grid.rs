@@ -5,7 +5,7 @@
 
 use super::{End, Searchable};
 use crate::grid::draws::insufficient_material;
-use crate::grid::movegen::{in_check, legal_moves, piece_moves};
+use crate::grid::movegen::{in_check, is_attacked, legal_moves, piece_moves};
 use crate::grid::position::{NullUndo, Undo, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, Position, Role, RoyalRule, Square, Stalemate, Variant};
 use crate::play::Color;
@@ -415,6 +415,28 @@ impl Searchable for GridSearch {
         }
         let attacker = self.eval.value(role_of(pos.cell(m.from)));
         gain * 16 - attacker / 8
+    }
+
+    fn losing_capture(&mut self, m: Move) -> bool {
+        if m.promotion.is_some() || !m.kind.captures() {
+            return false;
+        }
+        let pos = &self.pos;
+        let victim_at = match m.kind {
+            crate::grid::MoveKind::EnPassant { victim } => victim,
+            _ => m.to,
+        };
+        let victim = pos.cell(victim_at);
+        let gain = if is_piece(victim) && side_of(victim) != pos.to_move() {
+            self.eval.value(role_of(victim))
+        } else {
+            0
+        };
+        let mover = role_of(pos.cell(m.from));
+        let risk = self.eval.value(mover);
+        // A royal's value is 0 here: its captures are never counted as losing.
+        risk > gain + 50
+            && is_attacked(&self.eval.variant, pos, m.to, pos.to_move().opponent())
     }
 
     fn history_slots(&self) -> usize {

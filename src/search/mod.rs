@@ -90,6 +90,11 @@ pub trait Searchable {
     /// least valuable attacker): larger first.
     fn noisy_order(&self, m: Self::Move) -> i32;
 
+    /// Whether a capture looks like it loses material: a piece worth more than its victim
+    /// takes on a square the other side guards. Quiescence leaves such captures out, and
+    /// the main search tries them after the quiet moves.
+    fn losing_capture(&mut self, m: Self::Move) -> bool;
+
     /// The number of history slots; [`history_slot`](Self::history_slot) is below it.
     fn history_slots(&self) -> usize;
 
