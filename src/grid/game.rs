@@ -44,12 +44,14 @@ pub struct Game {
     undone: Vec<Move>,
     ended_by_players: Option<Status>,
     status: Status,
+    /// Whether a draw by rule ends the game (else the players, or a GUI, claim it).
+    draws_end_games: bool,
 }
 
 impl Game {
     /// A game of `variant` from `start`.
     pub fn new(variant: Arc<Variant>, start: Position) -> Game {
-        let status = judge(&variant, std::slice::from_ref(&start));
+        let status = judge(&variant, std::slice::from_ref(&start), true);
         Game {
             variant,
             positions: vec![start],
@@ -57,6 +59,7 @@ impl Game {
             undone: Vec::new(),
             ended_by_players: None,
             status,
+            draws_end_games: true,
         }
     }
 
@@ -90,6 +93,13 @@ impl Game {
         self.ended_by_players.unwrap_or(self.status)
     }
 
+    /// Leaves draws by rule to be claimed rather than ending the game: what a chess GUI
+    /// that adjudicates for itself expects of an engine following its moves.
+    pub fn leave_draws_to_claims(&mut self) {
+        self.draws_end_games = false;
+        self.status = judge(&self.variant, &self.positions, false);
+    }
+
     /// The legal moves of the side to move (none once the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut list = Vec::new();
@@ -109,7 +119,7 @@ impl Game {
         let mut next = self.position().clone();
         next.make(&self.variant, m);
         self.positions.push(next);
-        self.status = judge(&self.variant, &self.positions);
+        self.status = judge(&self.variant, &self.positions, self.draws_end_games);
         self.played.push(m);
         self.undone.clear();
         true
@@ -184,7 +194,7 @@ impl Play for Game {
             Some(m) => {
                 self.positions.pop();
                 self.undone.push(m);
-                self.status = judge(&self.variant, &self.positions);
+                self.status = judge(&self.variant, &self.positions, self.draws_end_games);
                 true
             }
             None => false,
@@ -217,8 +227,8 @@ impl Play for Game {
 }
 
 /// How the game stands after `positions` (the current one last), by the rules alone: a
-/// mate, a stalemate or a lost royal first, then the draws by rule.
-fn judge(v: &Variant, positions: &[Position]) -> Status {
+/// mate, a stalemate or a lost royal first, then the draws by rule (if `draws` end games).
+fn judge(v: &Variant, positions: &[Position], draws: bool) -> Status {
     let Some(pos) = positions.last() else {
         return Status::Playing;
     };
@@ -226,7 +236,7 @@ fn judge(v: &Variant, positions: &[Position]) -> Status {
     let us = pos.to_move();
     let them = us.opponent();
     match game_state(v, &mut pos) {
-        GameState::Ongoing => match super::draws::drawn(v, positions) {
+        GameState::Ongoing => match super::draws::drawn(v, positions).filter(|_| draws) {
             Some(by) => Status::Drawn { by },
             None => Status::Playing,
         },

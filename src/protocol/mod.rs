@@ -112,7 +112,15 @@ impl Loaded {
 
     /// A new game from the level's setup.
     pub fn new_game(&self) -> Game {
-        Game::new(Arc::clone(&self.level.variant), self.level.start.clone())
+        self.game_from(self.level.start.clone())
+    }
+
+    /// A game from `start` in which draws by rule are left to the GUI to claim, so that
+    /// the engine follows a game as far as its GUI plays it.
+    pub fn game_from(&self, start: crate::grid::Position) -> Game {
+        let mut game = Game::new(Arc::clone(&self.level.variant), start);
+        game.leave_draws_to_claims();
+        game
     }
 }
 

@@ -215,7 +215,7 @@ impl Uci {
                 return;
             }
         };
-        let mut game = Game::new(std::sync::Arc::clone(&loaded.level.variant), start);
+        let mut game = loaded.game_from(start);
         for (n, text) in moves.iter().enumerate() {
             if let Err(e) = game.play_text(text) {
                 self.say(&format!("position: move {}: {e}", n + 1));

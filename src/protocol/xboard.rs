@@ -350,7 +350,7 @@ impl Xboard {
             return;
         };
         match l.level.parse_fen(fen) {
-            Ok(pos) => self.game = Some(Game::new(Arc::clone(&l.level.variant), pos)),
+            Ok(pos) => self.game = Some(l.game_from(pos)),
             Err(e) => self.error("bad FEN", &e.to_string()),
         }
     }

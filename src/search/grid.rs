@@ -435,8 +435,7 @@ impl Searchable for GridSearch {
         let mover = role_of(pos.cell(m.from));
         let risk = self.eval.value(mover);
         // A royal's value is 0 here: its captures are never counted as losing.
-        risk > gain + 50
-            && is_attacked(&self.eval.variant, pos, m.to, pos.to_move().opponent())
+        risk > gain + 50 && is_attacked(&self.eval.variant, pos, m.to, pos.to_move().opponent())
     }
 
     fn history_slots(&self) -> usize {

@@ -159,6 +159,27 @@ fn uci_says_what_was_wrong_and_keeps_its_last_good_position() {
 }
 
 #[test]
+fn uci_follows_a_game_past_a_draw_by_rule_for_the_gui_to_claim() {
+    let mut e = Session::start(&["uci"]);
+    let shuffle = [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", "e2e4",
+    ];
+    e.send(&format!("position startpos moves {}", shuffle.join(" ")));
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    let best = lines.last().expect("a line")["bestmove ".len()..].to_string();
+    assert!(
+        legal("levels/chess.toml", &["e2e4"]).contains(&best),
+        "{best}"
+    );
+    e.quit("quit");
+}
+
+#[test]
 fn uci_answers_isready_while_thinking_and_stops_on_stop() {
     let mut e = Session::start(&["uci"]);
     e.send("uci");
