@@ -140,7 +140,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             report.score = Score(end_score(game.no_moves(), 0));
             return report;
         }
-        report.best = Some(root[0]);
+        // Until a depth is finished, the move that looks best one ply on is the answer:
+        // a think cut short in a crowded position still plays something sensible.
+        let mut best_static = i32::MIN;
+        for &m in &root {
+            game.make(m);
+            let score = -game.evaluate();
+            game.unmake();
+            if score > best_static {
+                best_static = score;
+                report.best = Some(m);
+            }
+        }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             self.seldepth = 0;
