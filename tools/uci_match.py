@@ -14,7 +14,7 @@ checkmate, stalemate as the variant scores it, an immediate end (bare king), or 
 end (fifty-move rule, repetition, counting), which both sides are taken to claim.
 
 One line per game, then `score FIRST W draws D SECOND L`, the first engine's points in
-percent, and the counts of illegal moves and time forfeits. Exit status 1 if any engine
+percent, the counts of illegal moves and time forfeits, and each engine's longest think. Exit status 1 if any engine
 made an illegal move or lost on time. Needs python3 and pyffish (`pip install pyffish`).
 """
 
@@ -128,6 +128,7 @@ def play_game(engines, variant, opening, args):
         began = time.monotonic()
         answer = e.until("bestmove", budget)
         spent = time.monotonic() - began
+        e.longest = max(getattr(e, "longest", 0.0), spent)
         if answer is None:
             return (0.0 if side == 0 else 1.0), f"{e.name} lost on time", len(moves), ("time", e.name)
         if not args.movetime:
@@ -205,6 +206,8 @@ def main():
     print(f"score {names[0]} {wins} draws {draws} {names[1]} {losses}")
     print(f"{names[0]} {100 * points / max(args.games, 1):.1f}% over {args.games} games; "
           f"illegal moves {faults['illegal']}, time forfeits {faults['time']}")
+    print("longest think, from go to bestmove as this script saw it: "
+          + ", ".join(f"{e.name} {1000 * getattr(e, 'longest', 0.0):.0f} ms" for e in engines))
     sys.exit(1 if faults["illegal"] or faults["time"] else 0)
 
 
