@@ -293,6 +293,20 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             }
         }
     }
+    for bent in &a.bent {
+        // Each empty square back along the ride may be the step square.
+        for (k, &s) in t.reverse(bent.ride, sq).iter().enumerate() {
+            if k >= usize::from(bent.longest) || pos.cell(s) != EMPTY {
+                break;
+            }
+            if let Some(&from) = t.reverse(bent.step, s).first() {
+                let c = pos.cell(from);
+                if own(c, by) && usize::from(bent.reach[role_of(c).index()]) > k {
+                    return true;
+                }
+            }
+        }
+    }
     for hop in &a.hops {
         let back = t.reverse(hop.line, sq);
         // A grasshopper lands just beyond its hurdle.
@@ -444,7 +458,7 @@ fn mark(set: &mut [u64; WORDS], sq: Square) {
 }
 
 /// The squares from which a move may expose a royal (a pinned piece's, a lame leaper's
-/// blocker's, any square on a hopper's line) and those onto which it may (a hopper's line),
+/// blocker's, a bent rider's blocker's, any square on a hopper's line) and those onto which it may (a hopper's line),
 /// when the side to move is not in check and every enemy attack has a shape the reverse
 /// tables know. `None` when every move must be tried.
 fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
@@ -494,6 +508,33 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
                     }
                     for &p in path {
                         mark(&mut d.leave, p);
+                    }
+                }
+            }
+        }
+        for bent in &a.bent {
+            // As for a line: the first piece back along the ride may shield the royal
+            // from riders stepping in further on.
+            let mut shield = None;
+            for (k, &s) in t.reverse(bent.ride, r).iter().enumerate() {
+                if k >= usize::from(bent.longest) {
+                    break;
+                }
+                let c = pos.cell(s);
+                if c != EMPTY {
+                    if shield.is_some() || !own(c, us) {
+                        break;
+                    }
+                    shield = Some(s);
+                }
+                if let Some(&from) = t.reverse(bent.step, s).first() {
+                    let c = pos.cell(from);
+                    if own(c, them) && usize::from(bent.reach[role_of(c).index()]) > k {
+                        match shield {
+                            None => return None,
+                            Some(ours) => mark(&mut d.leave, ours),
+                        }
+                        break;
                     }
                 }
             }
@@ -692,5 +733,181 @@ pub fn game_state(v: &Variant, pos: &mut Position) -> GameState {
         GameState::Checkmate
     } else {
         GameState::Stalemate(v.stalemate)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::board::Geometry;
+    use crate::grid::fen::parse_fen;
+    use crate::grid::position::piece;
+    use crate::grid::variant::PieceType;
+    use std::path::Path;
+
+    /// A xorshift step: the random games' only source of choice.
+    fn next(rng: &mut u64) -> u64 {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        *rng
+    }
+
+    /// Whether a `by` piece has a capture onto `sq`, found by generating its moves.
+    fn captured_forward(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
+        let mut moves = Vec::new();
+        pos.pieces(by).iter().any(|&from| {
+            moves.clear();
+            piece_moves(v, pos, from, &mut moves);
+            moves
+                .iter()
+                .any(|m| m.to == sq && m.kind == MoveKind::Capture)
+        })
+    }
+
+    /// Checks, on every square of `pos`, that the reverse tables find an attack exactly
+    /// when some enemy piece's generated moves capture there (an empty square holding, for
+    /// the check, a piece of the side attacked).
+    fn attacks_agree(v: &Variant, pos: &mut Position) {
+        let stand_in = Role::new(v.types.iter().position(|t| !t.royal).expect("a non-royal"));
+        for sq in v.geometry.all() {
+            let c = pos.cell(sq);
+            for by in Color::BOTH {
+                let victim = by.opponent();
+                if c == EMPTY {
+                    pos.cells[sq.index()] = piece(victim, stand_in);
+                } else if !own(c, victim) {
+                    continue;
+                }
+                assert_eq!(
+                    is_attacked(v, pos, sq, by),
+                    captured_forward(v, pos, sq, by),
+                    "{:?} attacked by {by:?} in {}",
+                    v.geometry.name(sq),
+                    crate::grid::Fen {
+                        variant: v,
+                        position: pos
+                    }
+                );
+                pos.cells[sq.index()] = c;
+            }
+        }
+    }
+
+    /// Plays `plies` random legal moves from `pos`, checking at every ply the attacks
+    /// square by square and that the fast legality filter keeps exactly the moves that
+    /// survive being played.
+    fn along_a_game(v: &Variant, mut pos: Position, mut rng: u64, plies: usize) {
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+        for _ in 0..plies {
+            attacks_agree(v, &mut pos);
+            legal_moves(v, &mut pos, &mut fast);
+            legal_moves_by_trial(v, &mut pos, &mut slow);
+            fast.sort_unstable();
+            slow.sort_unstable();
+            assert_eq!(fast, slow);
+            if fast.is_empty() {
+                break;
+            }
+            let m = fast[(next(&mut rng) % fast.len() as u64) as usize];
+            pos.make(v, m);
+        }
+    }
+
+    /// A royal king, the piece `X` under test and a rook, on an 8×8 board.
+    fn with_piece(betza: &str) -> Variant {
+        let mut king = PieceType::new('K', "king", "K").expect("K reads");
+        king.royal = true;
+        let x = PieceType::new('X', "x", betza).expect("the piece reads");
+        let rook = PieceType::new('R', "rook", "R").expect("R reads");
+        Variant::new(
+            Geometry::new(8, 8).expect("8x8"),
+            vec![x, king, rook],
+            None,
+            Stalemate::Draw,
+            RoyalRule::Checkmate,
+        )
+        .expect("a valid variant")
+    }
+
+    /// Kings in opposite corners, the rest of the board scattered from `seed`; `None` when
+    /// the side not to move stands in check.
+    fn scattered(v: &Variant, seed: u64) -> Option<Position> {
+        let mut rng = seed | 1;
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let c = match (file, rank) {
+                    (0, 0) => 'K',
+                    (7, 7) => 'k',
+                    _ => [
+                        'X', 'x', 'X', 'x', 'R', 'r', '*', '.', '.', '.', '.', '.', '.',
+                    ][(next(&mut rng) % 13) as usize],
+                };
+                if c == '.' {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    fen.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                fen.push(c);
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            fen.push(if rank > 0 { '/' } else { ' ' });
+        }
+        fen.push_str("w - - 0 1");
+        parse_fen(v, &fen).ok()
+    }
+
+    #[test]
+    fn bent_riders_attack_as_they_capture() {
+        for betza in [
+            "F-R",
+            "fF-fR|bF-bR",
+            "W-B",
+            "fW-fB|bW-bB",
+            "fD-fB|bD-bB|rD-rB|lD-lB",
+            "f^A-rR|f^A-fR|b_A-lR|b_A-bR",
+            "N-R",
+            "F-R3",
+            "F-W",
+            "mF-mR|cW-cB",
+            // A ride straight back over the rider's own square: checked forward.
+            "W-R",
+            "K-Q",
+        ] {
+            let v = with_piece(betza);
+            let games = (1..200u64)
+                .filter_map(|seed| Some((seed, scattered(&v, seed.wrapping_mul(0x9E37_79B9))?)))
+                .take(12);
+            assert_eq!(games.clone().count(), 12, "{betza}: twelve games");
+            for (seed, pos) in games {
+                along_a_game(&v, pos, seed, 30);
+            }
+        }
+    }
+
+    #[test]
+    fn obento_attacks_and_legality_agree_along_games() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/obento.toml");
+        let level = crate::level::load(&path)
+            .expect("obento loads")
+            .into_grid()
+            .expect("a grid level");
+        let middlegame = level
+            .parse_fen(
+                "otws1iiyswt1/rvgmbqkbmgvr/1ppp2pppop1/p8p2/9Y1p/12/2y9/2O9/12/\
+                 PP1P1PPPPPPP/RVGMBQKBMGVR/1TWS1IIYSWTO w KQkq - 0 9",
+            )
+            .expect("the middlegame reads");
+        for seed in 1..=6u64 {
+            along_a_game(&level.variant, level.start.clone(), seed, 60);
+            along_a_game(&level.variant, middlegame.clone(), seed, 60);
+        }
     }
 }

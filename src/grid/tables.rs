@@ -7,7 +7,8 @@
 //!   passes. Chains of several legs are walked at run time by the reference walk.
 //! - Reverse: for each attacking side, the ways a square can be attacked, looked up from
 //!   the attacked square outwards (the first piece along a line, a leap's origin, a
-//!   hopper's hurdle). Types whose captures do not fit these shapes are checked forward.
+//!   hopper's hurdle, a bent rider's step square and origin). Types whose captures do not
+//!   fit these shapes are checked forward.
 
 use super::board::{Geometry, Square};
 use super::variant::{MAX_TYPES, PieceType, Role};
@@ -99,12 +100,31 @@ pub(crate) struct HopAttack {
     pub cannon: [bool; MAX_TYPES],
 }
 
+/// A bent rider's capture after its first step: one step, then a ride along another
+/// line. Walking back from the attacked square along the ride, every square passed must be
+/// empty; each is a possible step square, and the attacker stands one step back from it.
+#[derive(Clone, Debug)]
+pub(crate) struct BentAttack {
+    /// The reverse line of the ride (from the attacked square back toward the step's
+    /// square).
+    pub ride: usize,
+    /// The reverse line of the first step: its first square from the step's square is the
+    /// attacker's.
+    pub step: usize,
+    /// The longest ride of any type along it.
+    pub longest: u16,
+    /// Each type's ride (0: does not attack this way; `u16::MAX`: without limit).
+    pub reach: [u16; MAX_TYPES],
+}
+
 /// How one side's pieces can attack a square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Attacks {
     pub lines: Vec<AttackLine>,
     pub lame: Vec<LameAttack>,
     pub hops: Vec<HopAttack>,
+    /// Bent riders' captures past their first step (the step itself is in `lines`).
+    pub bent: Vec<BentAttack>,
     /// Types whose captures are checked by generating them.
     pub forward: [bool; MAX_TYPES],
     /// Whether any type is checked forward.
@@ -433,6 +453,12 @@ impl Tables {
                 if chain.legs.iter().all(|l| !l.modes.captures) {
                     continue;
                 }
+                if bent(chain) {
+                    if !self.bent_attack(g, &mut a, chain, ty, side) {
+                        a.forward[ty] = true;
+                    }
+                    continue;
+                }
                 let leg = &chain.legs[0];
                 let m = leg.modes;
                 let plain_geometry = chain.legs.len() == 1
@@ -460,21 +486,7 @@ impl Tables {
                 for &leap in &leg.leaps {
                     let step = orient(leap, side);
                     if line_piece {
-                        let reach = leg.range.unwrap_or(u16::MAX);
-                        let line = self.line(g, step);
-                        let entry = match a.lines.iter_mut().position(|l| l.line == line) {
-                            Some(k) => &mut a.lines[k],
-                            None => {
-                                a.lines.push(AttackLine {
-                                    line,
-                                    longest: 0,
-                                    reach: [0; MAX_TYPES],
-                                });
-                                a.lines.last_mut().expect("just pushed")
-                            }
-                        };
-                        entry.reach[ty] = entry.reach[ty].max(reach);
-                        entry.longest = entry.longest.max(reach);
+                        self.attack_line(g, &mut a, step, ty, leg.range.unwrap_or(u16::MAX));
                     } else if lame_leaper {
                         let lame = self.lame_attack(g, step, leg);
                         let mut types = [false; MAX_TYPES];
@@ -504,6 +516,82 @@ impl Tables {
         }
         a.any_forward = a.forward.iter().any(|&f| f);
         a
+    }
+
+    /// Adds type `ty`'s attack along the line with this step (attacker toward target),
+    /// reaching `reach` steps.
+    fn attack_line(&mut self, g: Geometry, a: &mut Attacks, step: Leap, ty: usize, reach: u16) {
+        let line = self.line(g, step);
+        let entry = match a.lines.iter_mut().position(|l| l.line == line) {
+            Some(k) => &mut a.lines[k],
+            None => {
+                a.lines.push(AttackLine {
+                    line,
+                    longest: 0,
+                    reach: [0; MAX_TYPES],
+                });
+                a.lines.last_mut().expect("just pushed")
+            }
+        };
+        entry.reach[ty] = entry.reach[ty].max(reach);
+        entry.longest = entry.longest.max(reach);
+    }
+
+    /// Adds a bent rider's captures: its first step as a leap along a line, and each step
+    /// and ride as a [`BentAttack`]. False, adding nothing, when a ride may come back over
+    /// the rider's own square (a step straight against the ride), which the reverse walk
+    /// would read as a blocker.
+    fn bent_attack(
+        &mut self,
+        g: Geometry,
+        a: &mut Attacks,
+        chain: &ChainMoves,
+        ty: usize,
+        side: Color,
+    ) -> bool {
+        let (first, second) = (&chain.legs[0], &chain.legs[1]);
+        let against = |step: Leap, turn: Leap| {
+            let (s, t) = (
+                (i64::from(step.0), i64::from(step.1)),
+                (i64::from(turn.0), i64::from(turn.1)),
+            );
+            s.0 * t.1 == s.1 * t.0 && s.0 * t.0 + s.1 * t.1 < 0
+        };
+        if first
+            .leaps
+            .iter()
+            .any(|&s| second.leaps.iter().any(|&t| against(s, t)))
+        {
+            return false;
+        }
+        let reach = second.range.unwrap_or(u16::MAX);
+        for &leap in &first.leaps {
+            let step = orient(leap, side);
+            self.attack_line(g, a, step, ty, 1);
+            let step_line = self.line(g, step);
+            for &turn in &second.leaps {
+                let ride = self.line(g, orient(turn, side));
+                let entry = match a
+                    .bent
+                    .iter_mut()
+                    .position(|b| b.ride == ride && b.step == step_line)
+                {
+                    Some(k) => &mut a.bent[k],
+                    None => {
+                        a.bent.push(BentAttack {
+                            ride,
+                            step: step_line,
+                            longest: 0,
+                            reach: [0; MAX_TYPES],
+                        });
+                        a.bent.last_mut().expect("just pushed")
+                    }
+                };
+                entry.reach[ty] = entry.reach[ty].max(reach);
+                entry.longest = entry.longest.max(reach);
+            }
+        }
+        true
     }
 
     /// For each square, where a lame leaper with this step attacks it from, and the path.
