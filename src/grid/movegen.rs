@@ -5,7 +5,7 @@
 //! capture one of them. A castling king may not start, pass or land on an attacked square.
 
 use super::board::Square;
-use super::position::{Color, EMPTY, Move, MoveKind, Position, is_piece, role_of, side_of};
+use super::position::{Color, EMPTY, Move, MoveKind, Position, is_piece, piece, role_of, side_of};
 use super::tables::{Ray, RayKind, flag};
 use super::variant::{Role, RoyalRule, Stalemate, Variant};
 use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
@@ -22,8 +22,19 @@ fn takes(c: u8, side: Color, flags: u16) -> bool {
     side_of(c) != side || flags & flag::BACKSTAB != 0
 }
 
-/// Adds a move, split into its promotion choices where the mover promotes.
+/// Adds a move of a ray with `flags`: split into its promotion choices where the mover
+/// promotes, as is.
 #[inline]
+fn push_ray(v: &Variant, side: Color, ty: Role, flags: u16, m: Move, out: &mut Vec<Move>) {
+    if flags & flag::PROMOTES == 0 {
+        out.push(m);
+    } else {
+        push(v, side, ty, m, out);
+    }
+}
+
+/// Adds a move, split into its promotion choices where the mover promotes.
+#[inline(never)]
 fn push(v: &Variant, side: Color, ty: Role, m: Move, out: &mut Vec<Move>) {
     let Some(p) = &v[ty].promotion else {
         out.push(m);
@@ -56,132 +67,66 @@ fn lame_clear(v: &Variant, pos: &Position, ray: &Ray, k: usize) -> bool {
 }
 
 /// Every pseudo-legal move of the piece on `from`.
+#[inline(always)]
 pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
     let c = pos.cell(from);
     let (side, ty) = (side_of(c), role_of(c));
-    let moved = pos.has_moved(from);
     let t = &v.tables;
+    // Rays this piece may not use now, and rays the plain walk cannot take now.
+    let unused = if pos.has_moved(from) {
+        flag::INITIAL
+    } else {
+        0
+    };
+    let unplain = if pos.en_passant.squares().is_empty() {
+        0
+    } else {
+        flag::EN_PASSANT
+    };
+    let enemy = piece(side.opponent(), Role::new(0)) & SIDE_BITS;
     let first = out.len();
     for ray in t.rays(side, ty, from) {
-        let squares = t.ray_squares(ray);
-        if ray.plain {
-            // Most rays: move to empty squares, take the first enemy, stop.
-            let moves = ray.flags & flag::MOVES != 0;
-            let captures = ray.flags & flag::CAPTURES != 0;
-            for &to in squares {
-                let there = pos.cell(to);
-                if there == EMPTY {
-                    if moves {
-                        out.push(Move::new(from, to, MoveKind::Quiet));
-                    }
-                    continue;
-                }
-                if captures && is_piece(there) && side_of(there) != side {
-                    out.push(Move::new(from, to, MoveKind::Capture));
-                }
-                break;
-            }
+        if ray.flags & unused != 0 {
             continue;
         }
-        if ray.flags & flag::INITIAL != 0 && moved {
+        if !ray.plain || ray.flags & unplain != 0 {
+            ray_moves(v, pos, from, ray, out);
             continue;
         }
-        let lame = ray.flags & flag::LAME != 0;
-        match ray.kind {
-            RayKind::Slide => {
-                let mut passed = 0u8;
-                for (k, &to) in squares.iter().enumerate() {
-                    if lame && !lame_clear(v, pos, ray, k) {
-                        break;
-                    }
-                    let there = pos.cell(to);
-                    if k == 0 && ray.flags & flag::SKIP_FIRST != 0 {
-                        if there == EMPTY {
-                            continue;
-                        }
-                        break;
-                    }
-                    if there == EMPTY {
-                        if ray.flags & flag::MOVES != 0 {
-                            let kind = if ray.flags & flag::INITIAL != 0 && passes_over(v, from, to)
-                            {
-                                MoveKind::Double
-                            } else {
-                                MoveKind::Quiet
-                            };
-                            push(v, side, ty, Move::new(from, to, kind), out);
-                        }
-                        if ray.flags & flag::EN_PASSANT != 0
-                            && ray.flags & flag::CAPTURES != 0
-                            && pos.en_passant.contains(to)
-                            && is_piece(pos.cell(pos.en_passant.victim))
-                            && side_of(pos.cell(pos.en_passant.victim)) != side
-                        {
-                            let victim = pos.en_passant.victim;
-                            let m = Move::new(from, to, MoveKind::EnPassant { victim });
-                            push(v, side, ty, m, out);
-                        }
-                        continue;
-                    }
-                    if !is_piece(there) && ray.flags & flag::FLY != 0 {
-                        continue;
-                    }
-                    if takes(there, side, ray.flags) {
-                        push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
-                    }
-                    if passed >= ray.jumps {
-                        break;
-                    }
-                    passed += 1;
+        // Most rays: move to empty squares, take the first enemy, stop.
+        let mut squares = t.ray_squares(ray);
+        if ray.flags & (flag::LAME | flag::SKIP_FIRST) != 0 {
+            // A lame leap's path, or the step a bent ray shares with an earlier one: empty,
+            // or the ray is closed.
+            if ray.flags & flag::LAME != 0 && !lame_clear(v, pos, ray, 0) {
+                continue;
+            }
+            if ray.flags & flag::SKIP_FIRST != 0 {
+                match squares.split_first() {
+                    Some((&step, rest)) if pos.cell(step) == EMPTY => squares = rest,
+                    _ => continue,
                 }
             }
-            RayKind::Grasshopper => {
-                for k in 0..usize::from(ray.reach) {
-                    if lame && !lame_clear(v, pos, ray, k) {
-                        break;
-                    }
-                    if pos.cell(squares[k]) == EMPTY {
-                        continue;
-                    }
-                    if let Some(&to) = squares.get(k + 1) {
-                        let there = pos.cell(to);
-                        if there == EMPTY {
-                            if ray.flags & flag::MOVES != 0 {
-                                push(v, side, ty, Move::new(from, to, MoveKind::Quiet), out);
-                            }
-                        } else if takes(there, side, ray.flags) {
-                            push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
-                        }
-                    }
-                    break;
+        }
+        let quiet = if ray.flags & flag::DOUBLE != 0 {
+            MoveKind::Double
+        } else {
+            MoveKind::Quiet
+        };
+        let moves = ray.flags & flag::MOVES != 0;
+        let captures = ray.flags & flag::CAPTURES != 0;
+        for &to in squares {
+            let there = pos.cell(to);
+            if there == EMPTY {
+                if moves {
+                    out.push(Move::new(from, to, quiet));
                 }
+                continue;
             }
-            RayKind::Cannon => {
-                let mut screened = false;
-                for (k, &to) in squares.iter().enumerate() {
-                    if lame && !lame_clear(v, pos, ray, k) {
-                        break;
-                    }
-                    let there = pos.cell(to);
-                    if !screened {
-                        screened = there != EMPTY;
-                        continue;
-                    }
-                    if there == EMPTY {
-                        if ray.flags & flag::MOVES != 0 {
-                            push(v, side, ty, Move::new(from, to, MoveKind::Quiet), out);
-                        }
-                        continue;
-                    }
-                    if !is_piece(there) && ray.flags & flag::FLY != 0 {
-                        continue;
-                    }
-                    if takes(there, side, ray.flags) {
-                        push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
-                    }
-                    break;
-                }
+            if captures && there & SIDE_BITS == enemy {
+                out.push(Move::new(from, to, MoveKind::Capture));
             }
+            break;
         }
     }
     if !t.chains[ty.index()].is_empty() {
@@ -199,6 +144,146 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
             }
         }
         out.truncate(first + keep);
+    }
+}
+
+/// The bits of a cell that say whether it holds a piece, and whose.
+const SIDE_BITS: u8 = 0xc0;
+
+/// The moves along one ray the plain walk does not take: lame, hopping, jumping,
+/// promoting, initial, en passant, bent, friendly or obstacle captures.
+#[inline(never)]
+fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut Vec<Move>) {
+    let c = pos.cell(from);
+    let (side, ty) = (side_of(c), role_of(c));
+    let squares = v.tables.ray_squares(ray);
+    let en_passant_live = !pos.en_passant.squares().is_empty();
+    let lame = ray.flags & flag::LAME != 0;
+    match ray.kind {
+        RayKind::Slide => {
+            let mut passed = 0u8;
+            for (k, &to) in squares.iter().enumerate() {
+                if lame && !lame_clear(v, pos, ray, k) {
+                    break;
+                }
+                let there = pos.cell(to);
+                if k == 0 && ray.flags & flag::SKIP_FIRST != 0 {
+                    if there == EMPTY {
+                        continue;
+                    }
+                    break;
+                }
+                if there == EMPTY {
+                    if ray.flags & flag::MOVES != 0 {
+                        let double = ray.flags & flag::DOUBLE != 0
+                            || (ray.flags & flag::SOME_DOUBLE != 0 && passes_over(v, from, to));
+                        let kind = if double {
+                            MoveKind::Double
+                        } else {
+                            MoveKind::Quiet
+                        };
+                        push_ray(v, side, ty, ray.flags, Move::new(from, to, kind), out);
+                    }
+                    if en_passant_live
+                        && ray.flags & flag::EN_PASSANT != 0
+                        && ray.flags & flag::CAPTURES != 0
+                        && pos.en_passant.contains(to)
+                        && own(pos.cell(pos.en_passant.victim), side.opponent())
+                    {
+                        let victim = pos.en_passant.victim;
+                        let m = Move::new(from, to, MoveKind::EnPassant { victim });
+                        push_ray(v, side, ty, ray.flags, m, out);
+                    }
+                    continue;
+                }
+                if !is_piece(there) && ray.flags & flag::FLY != 0 {
+                    continue;
+                }
+                if takes(there, side, ray.flags) {
+                    let m = Move::new(from, to, MoveKind::Capture);
+                    push_ray(v, side, ty, ray.flags, m, out);
+                }
+                if passed >= ray.jumps {
+                    break;
+                }
+                passed += 1;
+            }
+        }
+        RayKind::Grasshopper => {
+            for k in 0..usize::from(ray.reach) {
+                if lame && !lame_clear(v, pos, ray, k) {
+                    break;
+                }
+                if pos.cell(squares[k]) == EMPTY {
+                    continue;
+                }
+                if let Some(&to) = squares.get(k + 1) {
+                    let there = pos.cell(to);
+                    if there == EMPTY {
+                        if ray.flags & flag::MOVES != 0 {
+                            push_ray(
+                                v,
+                                side,
+                                ty,
+                                ray.flags,
+                                Move::new(from, to, MoveKind::Quiet),
+                                out,
+                            );
+                        }
+                    } else if takes(there, side, ray.flags) {
+                        push_ray(
+                            v,
+                            side,
+                            ty,
+                            ray.flags,
+                            Move::new(from, to, MoveKind::Capture),
+                            out,
+                        );
+                    }
+                }
+                break;
+            }
+        }
+        RayKind::Cannon => {
+            let mut screened = false;
+            for (k, &to) in squares.iter().enumerate() {
+                if lame && !lame_clear(v, pos, ray, k) {
+                    break;
+                }
+                let there = pos.cell(to);
+                if !screened {
+                    screened = there != EMPTY;
+                    continue;
+                }
+                if there == EMPTY {
+                    if ray.flags & flag::MOVES != 0 {
+                        push_ray(
+                            v,
+                            side,
+                            ty,
+                            ray.flags,
+                            Move::new(from, to, MoveKind::Quiet),
+                            out,
+                        );
+                    }
+                    continue;
+                }
+                if !is_piece(there) && ray.flags & flag::FLY != 0 {
+                    continue;
+                }
+                if takes(there, side, ray.flags) {
+                    push_ray(
+                        v,
+                        side,
+                        ty,
+                        ray.flags,
+                        Move::new(from, to, MoveKind::Capture),
+                        out,
+                    );
+                }
+                break;
+            }
+        }
     }
 }
 

@@ -13,7 +13,7 @@
 use super::board::{Geometry, Square};
 use super::variant::{MAX_TYPES, PieceType, Role};
 use crate::betza::directions::Leap;
-use crate::betza::model::{ChainMoves, Leg, ride};
+use crate::betza::model::{ChainMoves, Leg, Stop, ride};
 use crate::play::Color;
 
 /// Flags of a ray, from its leg's modes.
@@ -37,7 +37,24 @@ pub(crate) mod flag {
     /// A bent ray's first square belongs to an earlier ray of the same first step: block
     /// there, but neither move nor capture.
     pub const SKIP_FIRST: u16 = 256;
+    /// An initial ray each of whose squares lies two or more steps away along a straight
+    /// line: every move along it passes over a square (a double step).
+    pub const DOUBLE: u16 = 512;
+    /// An initial ray whose squares lie some one step, some more steps away: whether a
+    /// move passes over a square is decided square by square.
+    pub const SOME_DOUBLE: u16 = 1024;
+    /// Some of its squares lie in its piece's promotion zone.
+    pub const PROMOTES: u16 = 2048;
 }
+
+/// The flags a plain ray may have (see [`Ray::plain`]).
+pub(crate) const PLAIN_FLAGS: u16 = flag::MOVES
+    | flag::CAPTURES
+    | flag::INITIAL
+    | flag::EN_PASSANT
+    | flag::LAME
+    | flag::SKIP_FIRST
+    | flag::DOUBLE;
 
 /// How a ray treats the pieces it meets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,8 +83,10 @@ pub(crate) struct Ray {
     pub jumps: u8,
     /// For lame rays: the first of `len` entries in [`Tables::paths`].
     pub paths: u32,
-    /// A slide with no jumps and no flags beyond moving and capturing enemies, whose
-    /// squares never reach its piece's promotion zone.
+    /// A slide with no jumps that moves to empty squares and captures enemies, none of its
+    /// moves promoting, no flags but [`PLAIN_FLAGS`], and lame only as a single leap: its
+    /// caller checks the initial and en-passant flags, the lame leap's path and a bent
+    /// ray's shared step before walking it plainly.
     pub plain: bool,
 }
 
@@ -211,7 +230,8 @@ impl Tables {
                         }
                     }
                     for chain in p.chains.iter().filter(|c| bent(c)) {
-                        t.add_bent(geometry, chain, side, sq);
+                        let zone = p.promotion.as_ref().map(|z| z.zone);
+                        t.add_bent(geometry, chain, sq, (side, zone));
                     }
                     t.index.push((first, t.rays.len() as u32 - first));
                 }
@@ -274,8 +294,16 @@ impl Tables {
 
     /// Adds a bent rider's rays: one per first step and second leap, each the first step's
     /// square then the ride from it. The first step's square is a destination in the first
-    /// such ray only; the mover's own square is passed as if empty.
-    fn add_bent(&mut self, g: Geometry, chain: &ChainMoves, side: Color, sq: Square) {
+    /// such ray only; the mover's own square is passed as if empty. `promotion` is the
+    /// mover's side and its promotion zone, if any.
+    fn add_bent(
+        &mut self,
+        g: Geometry,
+        chain: &ChainMoves,
+        sq: Square,
+        promotion: (Color, Option<u8>),
+    ) {
+        let side = promotion.0;
         let (first, second) = (&chain.legs[0], &chain.legs[1]);
         let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
         let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
@@ -317,19 +345,26 @@ impl Tables {
                     }
                 }
                 let len = (self.squares.len() as u32 - start) as u16;
+                let mut flags = if k == 0 {
+                    flags
+                } else {
+                    flags | flag::SKIP_FIRST
+                };
+                if self.squares[start as usize..]
+                    .iter()
+                    .any(|&s| in_zone(g, promotion, g.rank(s)))
+                {
+                    flags |= flag::PROMOTES;
+                }
                 self.rays.push(Ray {
                     start,
                     len,
                     reach: len,
                     kind: RayKind::Slide,
-                    flags: if k == 0 {
-                        flags
-                    } else {
-                        flags | flag::SKIP_FIRST
-                    },
+                    flags,
                     jumps: 0,
                     paths: 0,
-                    plain: false,
+                    plain: flags & !PLAIN_FLAGS == 0,
                 });
             }
         }
@@ -377,6 +412,18 @@ impl Tables {
                 flags |= f;
             }
         }
+        if m.initial {
+            // A double step, as en passant reads it: a straight move over a square at least.
+            let passes = |s: &Stop| g.steps(sq, square(g, s.at)).0 >= 2;
+            if stops.iter().all(passes) {
+                flags |= flag::DOUBLE;
+            } else if stops.iter().any(passes) {
+                flags |= flag::SOME_DOUBLE;
+            }
+        }
+        if stops.iter().any(|s| in_zone(g, promotion, s.at.1)) {
+            flags |= flag::PROMOTES;
+        }
         let kind = if m.grasshopper {
             RayKind::Grasshopper
         } else if m.cannon {
@@ -417,8 +464,8 @@ impl Tables {
             paths,
             plain: kind == RayKind::Slide
                 && m.jumps == 0
-                && flags & !(flag::MOVES | flag::CAPTURES) == 0
-                && !stops.iter().any(|s| in_zone(g, promotion, s.at.1)),
+                && (!m.lame || stops.len() == 1)
+                && flags & !PLAIN_FLAGS == 0,
         });
     }
 
