@@ -522,6 +522,7 @@ fn own(c: u8, side: Color) -> bool {
 }
 
 /// Squares whose emptying or filling may expose a royal piece of the side to move.
+#[derive(Default)]
 struct Danger {
     leave: [u64; WORDS],
     enter: [u64; WORDS],
@@ -545,20 +546,15 @@ fn mark(set: &mut [u64; WORDS], sq: Square) {
 /// The squares from which a move may expose a royal (a pinned piece's, a lame leaper's
 /// blocker's, a bent rider's blocker's, any square on a hopper's line) and those onto which it may (a hopper's line),
 /// when the side to move is not in check and every enemy attack has a shape the reverse
-/// tables know. `None` when every move must be tried.
-fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
+/// tables know, into `d` (empty to begin with). False when every move must be tried.
+fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
     let us = pos.to_move();
     let them = us.opponent();
     let t = &v.tables;
     let a = &t.attacks[them];
     if a.any_forward {
-        return None;
+        return false;
     }
-    let mut d = Danger {
-        leave: [0; WORDS],
-        enter: [0; WORDS],
-        any_enter: false,
-    };
     for &r in pos.royals(us) {
         // One walk per line finds both a check and a pin.
         for line in &a.lines {
@@ -571,7 +567,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
                 }
                 if own(c, them) && usize::from(line.reach[role_of(c).index()]) > k {
                     match shield {
-                        None => return None,
+                        None => return false,
                         Some(ours) => mark(&mut d.leave, ours),
                     }
                     break;
@@ -589,7 +585,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
                 if own(c, them) && lame.types[role_of(c).index()] {
                     let path = &t.path_squares[first as usize..(first + u32::from(len)) as usize];
                     if path.iter().all(|&p| pos.cell(p) == EMPTY) {
-                        return None;
+                        return false;
                     }
                     for &p in path {
                         mark(&mut d.leave, p);
@@ -616,7 +612,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
                     let c = pos.cell(from);
                     if own(c, them) && usize::from(bent.reach[role_of(c).index()]) > k {
                         match shield {
-                            None => return None,
+                            None => return false,
                             Some(ours) => mark(&mut d.leave, ours),
                         }
                         break;
@@ -625,7 +621,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
             }
         }
         if !a.hops.is_empty() && is_attacked(v, pos, r, them) {
-            return None;
+            return false;
         }
         for hop in &a.hops {
             let back = t.reverse(hop.line, r);
@@ -660,7 +656,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
             }
         }
     }
-    Some(d)
+    true
 }
 
 /// Every legal move of the side to move, into `out`.
@@ -670,19 +666,23 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
         return;
     }
     out.clear();
-    let danger = danger(v, pos);
+    let mut d = Danger::default();
+    let known = danger(v, pos, &mut d);
+    let danger = known.then_some(&d);
     let us = pos.to_move();
     let t = &v.tables;
-    let en_passant_live = !pos.en_passant.squares().is_empty();
     // A piece whose every move is legal: no royal of ours is in check, it is not royal,
     // not pinned, no hopper's line is near, and it neither takes friends, walks chains,
     // nor may take en passant now.
+    let tested = if !known || d.any_enter {
+        u32::MAX
+    } else if pos.en_passant.squares().is_empty() {
+        t.always_tested
+    } else {
+        t.always_tested | t.en_passant_types
+    };
     let free = |pos: &Position, from: Square| {
-        let Some(d) = &danger else { return false };
-        let ty = role_of(pos.cell(from));
-        let exposed = d.any_enter || v[ty].royal || has(&d.leave, from);
-        let special = t.careful[ty.index()] || (en_passant_live && t.en_passant[ty.index()]);
-        !exposed && !special
+        tested >> role_of(pos.cell(from)).index() & 1 == 0 && !has(&d.leave, from)
     };
     for &from in pos.pieces(us) {
         if free(pos, from) {
@@ -703,7 +703,7 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     let mut keep = first_tested;
     for k in first_tested..out.len() {
         let m = out[k];
-        let legal = match &danger {
+        let legal = match danger {
             Some(d)
                 if matches!(
                     m.kind,

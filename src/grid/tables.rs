@@ -174,6 +174,10 @@ pub(crate) struct Tables {
     pub careful: [bool; MAX_TYPES],
     /// By type: it may capture en passant.
     pub en_passant: [bool; MAX_TYPES],
+    /// Types (bit `1 << type`) whose every move is tested for legality: royal or careful.
+    pub always_tested: u32,
+    /// Types (bit `1 << type`) that may capture en passant.
+    pub en_passant_types: u32,
     /// By type: two of its rays (or a ray and a chain) may reach one square, so its moves
     /// are sorted and repeats dropped.
     pub repeats: [bool; MAX_TYPES],
@@ -206,12 +210,20 @@ impl Tables {
             attacks: [Attacks::default(), Attacks::default()],
             careful: [false; MAX_TYPES],
             en_passant: [false; MAX_TYPES],
+            always_tested: 0,
+            en_passant_types: 0,
             repeats: [false; MAX_TYPES],
         };
         for (ty, p) in types.iter().enumerate() {
             let legs = || p.chains.iter().flat_map(|c| &c.legs);
             t.careful[ty] = !t.chains[ty].is_empty() || legs().any(|l| l.modes.backstab);
             t.en_passant[ty] = legs().any(|l| l.modes.en_passant);
+            if t.careful[ty] || p.royal {
+                t.always_tested |= 1 << ty;
+            }
+            if t.en_passant[ty] {
+                t.en_passant_types |= 1 << ty;
+            }
         }
         for side in Color::BOTH {
             for p in types {
