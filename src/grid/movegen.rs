@@ -67,68 +67,112 @@ fn lame_clear(v: &Variant, pos: &Position, ray: &Ray, k: usize) -> bool {
 }
 
 /// Every pseudo-legal move of the piece on `from`.
-#[inline(always)]
 pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
-    let c = pos.cell(from);
-    let (side, ty) = (side_of(c), role_of(c));
-    let t = &v.tables;
-    // Rays this piece may not use now, and rays the plain walk cannot take now.
-    let unused = if pos.has_moved(from) {
-        flag::INITIAL
-    } else {
-        0
-    };
-    let unplain = if pos.en_passant.squares().is_empty() {
-        0
-    } else {
-        flag::EN_PASSANT
-    };
-    let enemy = piece(side.opponent(), Role::new(0)) & SIDE_BITS;
-    let first = out.len();
-    for ray in t.rays(side, ty, from) {
-        if ray.flags & unused != 0 {
-            continue;
-        }
-        if !ray.plain || ray.flags & unplain != 0 {
-            ray_moves(v, pos, from, ray, out);
-            continue;
-        }
-        // Most rays: move to empty squares, take the first enemy, stop.
-        let mut squares = t.ray_squares(ray);
-        if ray.flags & (flag::LAME | flag::SKIP_FIRST) != 0 {
-            // A lame leap's path, or the step a bent ray shares with an earlier one: empty,
-            // or the ray is closed.
-            if ray.flags & flag::LAME != 0 && !lame_clear(v, pos, ray, 0) {
-                continue;
-            }
-            if ray.flags & flag::SKIP_FIRST != 0 {
-                match squares.split_first() {
-                    Some((&step, rest)) if pos.cell(step) == EMPTY => squares = rest,
-                    _ => continue,
-                }
-            }
-        }
-        let quiet = if ray.flags & flag::DOUBLE != 0 {
-            MoveKind::Double
-        } else {
-            MoveKind::Quiet
-        };
-        let moves = ray.flags & flag::MOVES != 0;
-        let captures = ray.flags & flag::CAPTURES != 0;
-        for &to in squares {
-            let there = pos.cell(to);
-            if there == EMPTY {
-                if moves {
-                    out.push(Move::new(from, to, quiet));
-                }
-                continue;
-            }
-            if captures && there & SIDE_BITS == enemy {
-                out.push(Move::new(from, to, MoveKind::Capture));
-            }
-            break;
+    Walker::new(v, pos, side_of(pos.cell(from))).piece_moves(from, out);
+}
+
+/// One side's pieces' moves in one position: what each piece's walk reads of the
+/// position, looked up once for all of them.
+struct Walker<'a> {
+    v: &'a Variant,
+    pos: &'a Position,
+    /// What a cell holding an enemy piece has in [`SIDE_BITS`].
+    enemy: u8,
+    /// Flags of the rays the plain walk cannot take in this position.
+    unplain: u16,
+}
+
+impl<'a> Walker<'a> {
+    fn new(v: &'a Variant, pos: &'a Position, side: Color) -> Walker<'a> {
+        Walker {
+            v,
+            pos,
+            enemy: piece(side.opponent(), Role::new(0)) & SIDE_BITS,
+            unplain: if pos.en_passant.squares().is_empty() {
+                0
+            } else {
+                flag::EN_PASSANT
+            },
         }
     }
+
+    /// Every pseudo-legal move of the piece on `from`, one of this walker's side.
+    #[inline(always)]
+    fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {
+        let (v, pos, enemy) = (self.v, self.pos, self.enemy);
+        let c = pos.cell(from);
+        let (side, ty) = (side_of(c), role_of(c));
+        let t = &v.tables;
+        // Rays this piece may not use now, and rays the plain walk cannot take now.
+        let unused = if pos.has_moved(from) {
+            flag::INITIAL
+        } else {
+            0
+        };
+        let first = out.len();
+        for ray in t.rays(side, ty, from) {
+            if ray.flags & unused != 0 {
+                continue;
+            }
+            if !ray.plain || ray.flags & self.unplain != 0 {
+                ray_moves(v, pos, from, ray, out);
+                continue;
+            }
+            // Most rays: move to empty squares, take the first enemy, stop.
+            let mut squares = t.ray_squares(ray);
+            if ray.flags & (flag::LAME | flag::SKIP_FIRST) != 0 {
+                // A lame leap's path, or the step a bent ray shares with an earlier one:
+                // empty, or the ray is closed.
+                if ray.flags & flag::LAME != 0 && !lame_clear(v, pos, ray, 0) {
+                    continue;
+                }
+                if ray.flags & flag::SKIP_FIRST != 0 {
+                    match squares.split_first() {
+                        Some((&step, rest)) if pos.cell(step) == EMPTY => squares = rest,
+                        _ => continue,
+                    }
+                }
+            }
+            let quiet = if ray.flags & flag::DOUBLE != 0 {
+                MoveKind::Double
+            } else {
+                MoveKind::Quiet
+            };
+            let moves = ray.flags & flag::MOVES != 0;
+            let captures = ray.flags & flag::CAPTURES != 0;
+            for &to in squares {
+                let there = pos.cell(to);
+                if there == EMPTY {
+                    if moves {
+                        out.push(Move::new(from, to, quiet));
+                    }
+                    continue;
+                }
+                if captures && there & SIDE_BITS == enemy {
+                    out.push(Move::new(from, to, MoveKind::Capture));
+                }
+                break;
+            }
+        }
+        if t.beyond_rays >> ty.index() & 1 != 0 {
+            chains_and_repeats(v, pos, from, first, out);
+        }
+    }
+}
+
+/// The moves of a piece's chains, and then its moves from `first` on sorted and each kept
+/// once where two of its ways may reach one square.
+#[cold]
+#[inline(never)]
+fn chains_and_repeats(
+    v: &Variant,
+    pos: &Position,
+    from: Square,
+    first: usize,
+    out: &mut Vec<Move>,
+) {
+    let t = &v.tables;
+    let ty = role_of(pos.cell(from));
     if !t.chains[ty.index()].is_empty() {
         chain_moves(v, pos, from, out);
     }
@@ -447,8 +491,9 @@ pub fn pseudo_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     if v.royal_rule == RoyalRule::Capture && lost_every_royal(v, pos, us) {
         return;
     }
+    let walker = Walker::new(v, pos, us);
     for &from in pos.pieces(us) {
-        piece_moves(v, pos, from, out);
+        walker.piece_moves(from, out);
     }
     castling_moves(v, pos, out);
 }
@@ -684,15 +729,16 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     let free = |pos: &Position, from: Square| {
         tested >> role_of(pos.cell(from)).index() & 1 == 0 && !has(&d.leave, from)
     };
+    let walker = Walker::new(v, pos, us);
     for &from in pos.pieces(us) {
         if free(pos, from) {
-            piece_moves(v, pos, from, out);
+            walker.piece_moves(from, out);
         }
     }
     let first_tested = out.len();
     for &from in pos.pieces(us) {
         if !free(pos, from) {
-            piece_moves(v, pos, from, out);
+            walker.piece_moves(from, out);
         }
     }
     castling_moves(v, pos, out);

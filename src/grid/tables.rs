@@ -178,6 +178,9 @@ pub(crate) struct Tables {
     pub always_tested: u32,
     /// Types (bit `1 << type`) that may capture en passant.
     pub en_passant_types: u32,
+    /// Types (bit `1 << type`) with moves beyond their rays: chains walked at run time, or
+    /// repeats to drop.
+    pub beyond_rays: u32,
     /// By type: two of its rays (or a ray and a chain) may reach one square, so its moves
     /// are sorted and repeats dropped.
     pub repeats: [bool; MAX_TYPES],
@@ -212,6 +215,7 @@ impl Tables {
             en_passant: [false; MAX_TYPES],
             always_tested: 0,
             en_passant_types: 0,
+            beyond_rays: 0,
             repeats: [false; MAX_TYPES],
         };
         for (ty, p) in types.iter().enumerate() {
@@ -254,6 +258,9 @@ impl Tables {
         }
         for ty in 0..types.len() {
             t.repeats[ty] = !t.chains[ty].is_empty() || t.rays_overlap(ty);
+            if t.repeats[ty] || !t.chains[ty].is_empty() {
+                t.beyond_rays |= 1 << ty;
+            }
         }
         t
     }
