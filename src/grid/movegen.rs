@@ -140,6 +140,19 @@ impl<'a> Walker<'a> {
             };
             let moves = ray.flags & flag::MOVES != 0;
             let captures = ray.flags & flag::CAPTURES != 0;
+            if ray.flags & flag::LEAPS != 0 {
+                for &to in squares {
+                    let there = pos.cell(to);
+                    if there == EMPTY {
+                        if moves {
+                            out.push(Move::new(from, to, quiet));
+                        }
+                    } else if captures && there & SIDE_BITS == enemy {
+                        out.push(Move::new(from, to, MoveKind::Capture));
+                    }
+                }
+                continue;
+            }
             for &to in squares {
                 let there = pos.cell(to);
                 if there == EMPTY {
@@ -246,6 +259,9 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut Vec
                 if takes(there, side, ray.flags) {
                     let m = Move::new(from, to, MoveKind::Capture);
                     push_ray(v, side, ty, ray.flags, m, out);
+                }
+                if ray.flags & flag::LEAPS != 0 {
+                    continue;
                 }
                 if passed >= ray.jumps {
                     break;

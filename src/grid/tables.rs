@@ -45,6 +45,8 @@ pub(crate) mod flag {
     pub const SOME_DOUBLE: u16 = 1024;
     /// Some of its squares lie in its piece's promotion zone.
     pub const PROMOTES: u16 = 2048;
+    /// Several leaps of one square each, with the same flags: no square blocks another.
+    pub const LEAPS: u16 = 4096;
 }
 
 /// The flags a plain ray may have (see [`Ray::plain`]).
@@ -54,7 +56,8 @@ pub(crate) const PLAIN_FLAGS: u16 = flag::MOVES
     | flag::EN_PASSANT
     | flag::LAME
     | flag::SKIP_FIRST
-    | flag::DOUBLE;
+    | flag::DOUBLE
+    | flag::LEAPS;
 
 /// How a ray treats the pieces it meets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,6 +252,7 @@ impl Tables {
                         let zone = p.promotion.as_ref().map(|z| z.zone);
                         t.add_bent(geometry, chain, sq, (side, zone));
                     }
+                    t.merge_leaps(first as usize);
                     t.index.push((first, t.rays.len() as u32 - first));
                 }
             }
@@ -263,6 +267,34 @@ impl Tables {
             }
         }
         t
+    }
+
+    /// Merges each run of plain one-square rays with the same flags, from the ray `first`
+    /// on, into one ray of [`flag::LEAPS`]: one walk over several leaps instead of one per
+    /// leap, in the same order.
+    fn merge_leaps(&mut self, first: usize) {
+        let leap =
+            |r: &Ray| r.plain && r.len == 1 && r.flags & (flag::LAME | flag::SKIP_FIRST) == 0;
+        let mut kept = first;
+        for k in first..self.rays.len() {
+            let ray = self.rays[k];
+            if k > first {
+                let last = &mut self.rays[kept - 1];
+                let joins = (leap(last) || last.flags & flag::LEAPS != 0)
+                    && leap(&ray)
+                    && last.flags & !flag::LEAPS == ray.flags
+                    && last.start + u32::from(last.len) == ray.start;
+                if joins {
+                    last.len += 1;
+                    last.reach += 1;
+                    last.flags |= flag::LEAPS;
+                    continue;
+                }
+            }
+            self.rays[kept] = ray;
+            kept += 1;
+        }
+        self.rays.truncate(kept);
     }
 
     /// Whether, from some square, two rays of type `ty` include one square (a bent ray's
