@@ -409,6 +409,12 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
 pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
     let t = &v.tables;
     let a = &t.attacks[by];
+    for &(from, types) in t.leaps_to(by, sq) {
+        let c = pos.cell(from);
+        if own(c, by) && types >> role_of(c).index() & 1 != 0 {
+            return true;
+        }
+    }
     for line in &a.lines {
         for (k, &s) in t.reverse(line.line, sq).iter().enumerate() {
             if k >= usize::from(line.longest) {
@@ -522,34 +528,38 @@ fn lost_every_royal(v: &Variant, pos: &Position, side: Color) -> bool {
 fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     let Some(rule) = v.castling else { return };
     let us = pos.to_move();
-    let g = v.geometry;
     let Some(king) = pos.castle_king[us] else {
         return;
     };
+    if pos.castling[us] == [None; 2] {
+        return;
+    }
+    let g = v.geometry;
+    let kf = g.file(king);
+    // The square on the king's rank and file `f` (between 0 and the board's files).
+    let on_rank = |f: i32| Square::from_index(king.index() - kf as usize + f as usize);
+    let steps = i32::from(rule.king_steps);
     for rook in pos.castling[us].into_iter().flatten() {
-        let (kf, rank, rf) = (g.file(king), g.rank(king), g.file(rook));
+        let rf = g.file(rook);
         let dir = if rf > kf { 1 } else { -1 };
-        let Some(to) = g.square(kf + dir * i32::from(rule.king_steps), rank) else {
-            continue;
-        };
-        let rook_to = g.file(to) - dir;
+        let (to, rook_to) = (kf + dir * steps, kf + dir * steps - dir);
         let (lo, hi) = (
-            kf.min(rf).min(g.file(to)).min(rook_to),
-            kf.max(rf).max(g.file(to)).max(rook_to),
+            kf.min(rf).min(to).min(rook_to),
+            kf.max(rf).max(to).max(rook_to),
         );
+        if lo < 0 || hi >= i32::from(g.files()) {
+            continue;
+        }
         let clear = (lo..=hi).all(|f| {
-            g.square(f, rank)
-                .is_some_and(|s| s == king || s == rook || pos.cell(s) == EMPTY)
+            let s = on_rank(f);
+            s == king || s == rook || pos.cell(s) == EMPTY
         });
         if !clear {
             continue;
         }
-        let safe = (0..=i32::from(rule.king_steps)).all(|k| {
-            g.square(kf + dir * k, rank)
-                .is_some_and(|s| !is_attacked(v, pos, s, us.opponent()))
-        });
+        let safe = (0..=steps).all(|k| !is_attacked(v, pos, on_rank(kf + dir * k), us.opponent()));
         if safe {
-            out.push(Move::new(king, to, MoveKind::Castle { rook }));
+            out.push(Move::new(king, on_rank(to), MoveKind::Castle { rook }));
         }
     }
 }
@@ -617,6 +627,12 @@ fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
         return false;
     }
     for &r in pos.royals(us) {
+        for &(from, types) in t.leaps_to(them, r) {
+            let c = pos.cell(from);
+            if own(c, them) && types >> role_of(c).index() & 1 != 0 {
+                return false;
+            }
+        }
         // One walk per line finds both a check and a pin.
         for line in &a.lines {
             let back = t.reverse(line.line, r);

@@ -142,10 +142,16 @@ pub(crate) struct BentAttack {
 /// How one side's pieces can attack a square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Attacks {
+    /// Lines some type rides along (more than one step).
     pub lines: Vec<AttackLine>,
+    /// By attacked square: a range in `leaps`.
+    pub leaps_to: Vec<(u32, u16)>,
+    /// Single leaps (lines every type takes one step along), by attacked square: where the
+    /// attacker stands, and which types (bit `1 << type`) attack from there.
+    pub leaps: Vec<(Square, u32)>,
     pub lame: Vec<LameAttack>,
     pub hops: Vec<HopAttack>,
-    /// Bent riders' captures past their first step (the step itself is in `lines`).
+    /// Bent riders' captures past their first step (the step itself is a leap).
     pub bent: Vec<BentAttack>,
     /// Types whose captures are checked by generating them.
     pub forward: [bool; MAX_TYPES],
@@ -259,6 +265,7 @@ impl Tables {
         }
         for side in Color::BOTH {
             t.attacks[side] = t.build_attacks(geometry, types, side);
+            t.gather_leaps(side);
         }
         for ty in 0..types.len() {
             t.repeats[ty] = !t.chains[ty].is_empty() || t.rays_overlap(ty);
@@ -312,6 +319,38 @@ impl Tables {
                 })
             })
         })
+    }
+
+    /// Moves the attack lines of `side` that no type rides further than one step into its
+    /// per-square lists of leaps, so that a square's leap attacks are one list to read.
+    fn gather_leaps(&mut self, side: Color) {
+        let (leaps, lines) = std::mem::take(&mut self.attacks[side].lines)
+            .into_iter()
+            .partition::<Vec<_>, _>(|l| l.longest == 1);
+        let mut a = std::mem::take(&mut self.attacks[side]);
+        a.lines = lines;
+        for sq in (0..self.squares_count).map(Square::from_index) {
+            let start = a.leaps.len() as u32;
+            for leap in &leaps {
+                if let Some(&from) = self.reverse(leap.line, sq).first() {
+                    let types = (0..MAX_TYPES)
+                        .filter(|&ty| leap.reach[ty] > 0)
+                        .fold(0, |m, ty| m | 1 << ty);
+                    a.leaps.push((from, types));
+                }
+            }
+            a.leaps_to
+                .push((start, (a.leaps.len() as u32 - start) as u16));
+        }
+        self.attacks[side] = a;
+    }
+
+    /// The single leaps that may attack `sq`, with the types that attack by each.
+    #[inline]
+    pub fn leaps_to(&self, side: Color, sq: Square) -> &[(Square, u32)] {
+        let a = &self.attacks[side];
+        let (first, len) = a.leaps_to[sq.index()];
+        &a.leaps[first as usize..first as usize + usize::from(len)]
     }
 
     /// The rays of a `side` piece of type `ty` on `sq`.
