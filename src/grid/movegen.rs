@@ -78,7 +78,8 @@ struct Walker<'a> {
     pos: &'a Position,
     /// What a cell holding an enemy piece has in [`SIDE_BITS`].
     enemy: u8,
-    /// Flags of the rays the plain walk cannot take in this position.
+    /// Flags of the rays the plain walk cannot take in this position when one of their
+    /// squares is an en-passant square.
     unplain: u16,
 }
 
@@ -114,7 +115,12 @@ impl<'a> Walker<'a> {
             if ray.flags & unused != 0 {
                 continue;
             }
-            if !ray.plain || ray.flags & self.unplain != 0 {
+            if !ray.plain
+                || (ray.flags & self.unplain != 0
+                    && t.ray_squares(ray)
+                        .iter()
+                        .any(|&s| pos.en_passant.contains(s)))
+            {
                 ray_moves(v, pos, from, ray, out);
                 continue;
             }
@@ -758,19 +764,41 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     } else {
         t.always_tested | t.en_passant_types
     };
+    let pinned = d.leave.iter().any(|&w| w != 0);
     let free = |pos: &Position, from: Square| {
-        tested >> role_of(pos.cell(from)).index() & 1 == 0 && !has(&d.leave, from)
+        tested >> role_of(pos.cell(from)).index() & 1 == 0 && !(pinned && has(&d.leave, from))
     };
+    // The free pieces' moves first; the others' after them, to be tested. The others are
+    // few as a rule: kept here, they need not be sought again.
     let walker = Walker::new(v, pos, us);
-    for &from in pos.pieces(us) {
-        if free(pos, from) {
-            walker.piece_moves(from, out);
+    let all_tested = tested == u32::MAX;
+    let mut others = [Square::default(); 8];
+    let mut count = 0;
+    if !all_tested {
+        for &from in pos.pieces(us) {
+            if free(pos, from) {
+                walker.piece_moves(from, out);
+            } else {
+                if let Some(slot) = others.get_mut(count) {
+                    *slot = from;
+                }
+                count += 1;
+            }
         }
     }
     let first_tested = out.len();
-    for &from in pos.pieces(us) {
-        if !free(pos, from) {
-            walker.piece_moves(from, out);
+    match others.get(..count) {
+        Some(others) if !all_tested => {
+            for &from in others {
+                walker.piece_moves(from, out);
+            }
+        }
+        _ => {
+            for &from in pos.pieces(us) {
+                if !free(pos, from) {
+                    walker.piece_moves(from, out);
+                }
+            }
         }
     }
     castling_moves(v, pos, out);
