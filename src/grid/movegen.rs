@@ -110,22 +110,32 @@ impl<'a> Walker<'a> {
         } else {
             0
         };
+        // Flags that take a ray off the plainest walk: a slide to empty squares that takes
+        // the first enemy.
+        let unusual = unused
+            | self.unplain
+            | flag::GENERAL
+            | flag::LAME
+            | flag::SKIP_FIRST
+            | flag::DOUBLE
+            | flag::LEAPS;
         let first = out.len();
         for ray in t.rays(side, ty, from) {
+            let mut squares = t.ray_squares(ray);
+            if ray.flags & unusual == 0 {
+                slide(pos, from, squares, ray.flags, MoveKind::Quiet, enemy, out);
+                continue;
+            }
             if ray.flags & unused != 0 {
                 continue;
             }
-            if !ray.plain
+            if ray.flags & flag::GENERAL != 0
                 || (ray.flags & self.unplain != 0
-                    && t.ray_squares(ray)
-                        .iter()
-                        .any(|&s| pos.en_passant.contains(s)))
+                    && squares.iter().any(|&s| pos.en_passant.contains(s)))
             {
                 ray_moves(v, pos, from, ray, out);
                 continue;
             }
-            // Most rays: move to empty squares, take the first enemy, stop.
-            let mut squares = t.ray_squares(ray);
             if ray.flags & (flag::LAME | flag::SKIP_FIRST) != 0 {
                 // A lame leap's path, or the step a bent ray shares with an earlier one:
                 // empty, or the ray is closed.
@@ -144,9 +154,9 @@ impl<'a> Walker<'a> {
             } else {
                 MoveKind::Quiet
             };
-            let moves = ray.flags & flag::MOVES != 0;
-            let captures = ray.flags & flag::CAPTURES != 0;
             if ray.flags & flag::LEAPS != 0 {
+                let moves = ray.flags & flag::MOVES != 0;
+                let captures = ray.flags & flag::CAPTURES != 0;
                 for &to in squares {
                     let there = pos.cell(to);
                     if there == EMPTY {
@@ -159,19 +169,7 @@ impl<'a> Walker<'a> {
                 }
                 continue;
             }
-            for &to in squares {
-                let there = pos.cell(to);
-                if there == EMPTY {
-                    if moves {
-                        out.push(Move::new(from, to, quiet));
-                    }
-                    continue;
-                }
-                if captures && there & SIDE_BITS == enemy {
-                    out.push(Move::new(from, to, MoveKind::Capture));
-                }
-                break;
-            }
+            slide(pos, from, squares, ray.flags, quiet, enemy, out);
         }
         if t.beyond_rays >> ty.index() & 1 != 0 {
             chains_and_repeats(v, pos, from, first, out);
@@ -207,6 +205,36 @@ fn chains_and_repeats(
             }
         }
         out.truncate(first + keep);
+    }
+}
+
+/// The moves of a plain slide from `from` over `squares`: to each empty square (a move of
+/// kind `quiet`) as far as the first piece, which it takes if that is an enemy (its cell
+/// has side bits `enemy`); which of the two it may do, its `flags` say.
+#[inline(always)]
+fn slide(
+    pos: &Position,
+    from: Square,
+    squares: &[Square],
+    flags: u16,
+    quiet: MoveKind,
+    enemy: u8,
+    out: &mut Vec<Move>,
+) {
+    let moves = flags & flag::MOVES != 0;
+    let captures = flags & flag::CAPTURES != 0;
+    for &to in squares {
+        let there = pos.cell(to);
+        if there == EMPTY {
+            if moves {
+                out.push(Move::new(from, to, quiet));
+            }
+            continue;
+        }
+        if captures && there & SIDE_BITS == enemy {
+            out.push(Move::new(from, to, MoveKind::Capture));
+        }
+        break;
     }
 }
 

@@ -47,9 +47,12 @@ pub(crate) mod flag {
     pub const PROMOTES: u16 = 2048;
     /// Several leaps of one square each, with the same flags: no square blocks another.
     pub const LEAPS: u16 = 4096;
+    /// Not plain (see [`PLAIN_FLAGS`](super::PLAIN_FLAGS)): walked by the general walk.
+    pub const GENERAL: u16 = 8192;
 }
 
-/// The flags a plain ray may have (see [`Ray::plain`]).
+/// The flags a plain ray may have (see [`Ray::plain`]); any other makes it
+/// [`flag::GENERAL`].
 pub(crate) const PLAIN_FLAGS: u16 = flag::MOVES
     | flag::CAPTURES
     | flag::INITIAL
@@ -86,11 +89,17 @@ pub(crate) struct Ray {
     pub jumps: u8,
     /// For lame rays: the first of `len` entries in [`Tables::paths`].
     pub paths: u32,
-    /// A slide with no jumps that moves to empty squares and captures enemies, none of its
-    /// moves promoting, no flags but [`PLAIN_FLAGS`], and lame only as a single leap: its
-    /// caller checks the initial and en-passant flags, the lame leap's path and a bent
-    /// ray's shared step before walking it plainly.
-    pub plain: bool,
+}
+
+impl Ray {
+    /// Whether the plain walk may take it: a slide with no jumps that moves to empty
+    /// squares and captures enemies, none of its moves promoting, no flags but
+    /// [`PLAIN_FLAGS`], and lame only as a single leap. Its caller checks the initial and
+    /// en-passant flags, the lame leap's path and a bent ray's shared step before walking
+    /// it plainly.
+    pub fn plain(&self) -> bool {
+        self.flags & flag::GENERAL == 0
+    }
 }
 
 /// A line along which a side attacks: every type's reach along it.
@@ -281,7 +290,7 @@ impl Tables {
     /// leap, in the same order.
     fn merge_leaps(&mut self, first: usize) {
         let leap =
-            |r: &Ray| r.plain && r.len == 1 && r.flags & (flag::LAME | flag::SKIP_FIRST) == 0;
+            |r: &Ray| r.plain() && r.len == 1 && r.flags & (flag::LAME | flag::SKIP_FIRST) == 0;
         let mut kept = first;
         for k in first..self.rays.len() {
             let ray = self.rays[k];
@@ -446,6 +455,9 @@ impl Tables {
                 {
                     flags |= flag::PROMOTES;
                 }
+                if flags & !PLAIN_FLAGS != 0 {
+                    flags |= flag::GENERAL;
+                }
                 self.rays.push(Ray {
                     start,
                     len,
@@ -454,7 +466,6 @@ impl Tables {
                     flags,
                     jumps: 0,
                     paths: 0,
-                    plain: flags & !PLAIN_FLAGS == 0,
                 });
             }
         }
@@ -544,6 +555,13 @@ impl Tables {
         } else {
             stops.len()
         };
+        let plain = kind == RayKind::Slide
+            && m.jumps == 0
+            && (!m.lame || stops.len() == 1)
+            && flags & !PLAIN_FLAGS == 0;
+        if !plain {
+            flags |= flag::GENERAL;
+        }
         self.rays.push(Ray {
             start,
             len: stops.len() as u16,
@@ -552,10 +570,6 @@ impl Tables {
             flags,
             jumps: m.jumps,
             paths,
-            plain: kind == RayKind::Slide
-                && m.jumps == 0
-                && (!m.lame || stops.len() == 1)
-                && flags & !PLAIN_FLAGS == 0,
         });
     }
 
