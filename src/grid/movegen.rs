@@ -22,10 +22,66 @@ fn takes(c: u8, side: Color, flags: u16) -> bool {
     side_of(c) != side || flags & flag::BACKSTAB != 0
 }
 
+/// Where generated moves go: a move list, or a watch for one capture (which keeps no
+/// move, so that looking for an attack allocates nothing).
+trait Moves {
+    /// Adds a move.
+    fn push(&mut self, m: Move);
+    /// How many moves it holds.
+    fn len(&self) -> usize;
+    /// Sorts the moves from the `first` on and keeps each once.
+    fn drop_repeats(&mut self, first: usize);
+}
+
+impl Moves for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    fn drop_repeats(&mut self, first: usize) {
+        let moves = &mut self[first..];
+        moves.sort_unstable();
+        let mut keep = 0;
+        for k in 0..moves.len() {
+            if k == 0 || moves[k] != moves[keep - 1] {
+                moves[keep] = moves[k];
+                keep += 1;
+            }
+        }
+        self.truncate(first + keep);
+    }
+}
+
+/// A watch for a capture on one square.
+struct CaptureOn {
+    /// The square.
+    sq: Square,
+    /// Whether a capture on it was generated.
+    found: bool,
+}
+
+impl Moves for CaptureOn {
+    fn push(&mut self, m: Move) {
+        self.found |= m.to == self.sq && m.kind == MoveKind::Capture;
+    }
+
+    fn len(&self) -> usize {
+        0
+    }
+
+    fn drop_repeats(&mut self, _: usize) {}
+}
+
 /// Adds a move of a ray with `flags`: split into its promotion choices where the mover
 /// promotes, as is.
 #[inline]
-fn push_ray(v: &Variant, side: Color, ty: Role, flags: u16, m: Move, out: &mut Vec<Move>) {
+fn push_ray(v: &Variant, side: Color, ty: Role, flags: u16, m: Move, out: &mut impl Moves) {
     if flags & flag::PROMOTES == 0 {
         out.push(m);
     } else {
@@ -35,7 +91,7 @@ fn push_ray(v: &Variant, side: Color, ty: Role, flags: u16, m: Move, out: &mut V
 
 /// Adds a move, split into its promotion choices where the mover promotes.
 #[inline(never)]
-fn push(v: &Variant, side: Color, ty: Role, m: Move, out: &mut Vec<Move>) {
+fn push(v: &Variant, side: Color, ty: Role, m: Move, out: &mut impl Moves) {
     let Some(p) = &v[ty].promotion else {
         out.push(m);
         return;
@@ -66,11 +122,6 @@ fn lame_clear(v: &Variant, pos: &Position, ray: &Ray, k: usize) -> bool {
         .all(|&s| pos.cell(s) == EMPTY)
 }
 
-/// Every pseudo-legal move of the piece on `from`.
-pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
-    Walker::new(v, pos, side_of(pos.cell(from))).piece_moves(from, out);
-}
-
 /// One side's pieces' moves in one position: what each piece's walk reads of the
 /// position, looked up once for all of them.
 struct Walker<'a> {
@@ -99,7 +150,7 @@ impl<'a> Walker<'a> {
 
     /// Every pseudo-legal move of the piece on `from`, one of this walker's side.
     #[inline(always)]
-    fn piece_moves(&self, from: Square, out: &mut Vec<Move>) {
+    fn piece_moves(&self, from: Square, out: &mut impl Moves) {
         let (v, pos, enemy) = (self.v, self.pos, self.enemy);
         let c = pos.cell(from);
         let (side, ty) = (side_of(c), role_of(c));
@@ -186,7 +237,7 @@ fn chains_and_repeats(
     pos: &Position,
     from: Square,
     first: usize,
-    out: &mut Vec<Move>,
+    out: &mut impl Moves,
 ) {
     let t = &v.tables;
     let ty = role_of(pos.cell(from));
@@ -195,16 +246,7 @@ fn chains_and_repeats(
     }
     if t.repeats[ty.index()] {
         // Two ways to one square are one move.
-        let moves = &mut out[first..];
-        moves.sort_unstable();
-        let mut keep = 0;
-        for k in 0..moves.len() {
-            if k == 0 || moves[k] != moves[keep - 1] {
-                moves[keep] = moves[k];
-                keep += 1;
-            }
-        }
-        out.truncate(first + keep);
+        out.drop_repeats(first);
     }
 }
 
@@ -219,7 +261,7 @@ fn slide(
     flags: u16,
     quiet: MoveKind,
     enemy: u8,
-    out: &mut Vec<Move>,
+    out: &mut impl Moves,
 ) {
     let moves = flags & flag::MOVES != 0;
     let captures = flags & flag::CAPTURES != 0;
@@ -244,7 +286,7 @@ const SIDE_BITS: u8 = 0xc0;
 /// The moves along one ray the plain walk does not take: lame, hopping, jumping,
 /// promoting, initial, en passant, bent, friendly or obstacle captures.
 #[inline(never)]
-fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut Vec<Move>) {
+fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut impl Moves) {
     let c = pos.cell(from);
     let (side, ty) = (side_of(c), role_of(c));
     let squares = v.tables.ray_squares(ray);
@@ -388,7 +430,7 @@ fn passes_over(v: &Variant, from: Square, to: Square) -> bool {
 
 /// The moves of a piece's chains of several legs, by the reference walk on the board as
 /// the mover sees it (Black's turned round).
-fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
+fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut impl Moves) {
     let g = v.geometry;
     let c = pos.cell(from);
     let (side, ty) = (side_of(c), role_of(c));
@@ -515,15 +557,12 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
         }
     }
     if a.any_forward {
-        let mut moves = Vec::new();
+        let walker = Walker::new(v, pos, by);
+        let mut watch = CaptureOn { sq, found: false };
         for &from in pos.pieces(by) {
             if a.forward[role_of(pos.cell(from)).index()] {
-                moves.clear();
-                piece_moves(v, pos, from, &mut moves);
-                if moves
-                    .iter()
-                    .any(|m| m.to == sq && m.kind == MoveKind::Capture)
-                {
+                walker.piece_moves(from, &mut watch);
+                if watch.found {
                     return true;
                 }
             }
@@ -975,9 +1014,10 @@ mod tests {
     /// Whether a `by` piece has a capture onto `sq`, found by generating its moves.
     fn captured_forward(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
         let mut moves = Vec::new();
+        let walker = Walker::new(v, pos, by);
         pos.pieces(by).iter().any(|&from| {
             moves.clear();
-            piece_moves(v, pos, from, &mut moves);
+            walker.piece_moves(from, &mut moves);
             moves
                 .iter()
                 .any(|m| m.to == sq && m.kind == MoveKind::Capture)
