@@ -5,7 +5,7 @@
 //! capture one of them. A castling king may not start, pass or land on an attacked square.
 
 use super::board::Square;
-use super::position::{Color, EMPTY, Move, MoveKind, Position, is_piece, role_of, side_of};
+use super::position::{Color, EMPTY, Move, MoveKind, Position, is_piece, piece, role_of, side_of};
 use super::tables::{Ray, RayKind, flag};
 use super::variant::{Role, RoyalRule, Stalemate, Variant};
 use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
@@ -22,9 +22,76 @@ fn takes(c: u8, side: Color, flags: u16) -> bool {
     side_of(c) != side || flags & flag::BACKSTAB != 0
 }
 
-/// Adds a move, split into its promotion choices where the mover promotes.
+/// Where generated moves go: a move list, or a watch for one capture (which keeps no
+/// move, so that looking for an attack allocates nothing).
+trait Moves {
+    /// Adds a move.
+    fn push(&mut self, m: Move);
+    /// How many moves it holds.
+    fn len(&self) -> usize;
+    /// Sorts the moves from the `first` on and keeps each once.
+    fn drop_repeats(&mut self, first: usize);
+}
+
+impl Moves for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    fn drop_repeats(&mut self, first: usize) {
+        let moves = &mut self[first..];
+        moves.sort_unstable();
+        let mut keep = 0;
+        for k in 0..moves.len() {
+            if k == 0 || moves[k] != moves[keep - 1] {
+                moves[keep] = moves[k];
+                keep += 1;
+            }
+        }
+        self.truncate(first + keep);
+    }
+}
+
+/// A watch for a capture on one square.
+struct CaptureOn {
+    /// The square.
+    sq: Square,
+    /// Whether a capture on it was generated.
+    found: bool,
+}
+
+impl Moves for CaptureOn {
+    fn push(&mut self, m: Move) {
+        self.found |= m.to == self.sq && m.kind == MoveKind::Capture;
+    }
+
+    fn len(&self) -> usize {
+        0
+    }
+
+    fn drop_repeats(&mut self, _: usize) {}
+}
+
+/// Adds a move of a ray with `flags`: split into its promotion choices where the mover
+/// promotes, as is.
 #[inline]
-fn push(v: &Variant, side: Color, ty: Role, m: Move, out: &mut Vec<Move>) {
+fn push_ray(v: &Variant, side: Color, ty: Role, flags: u16, m: Move, out: &mut impl Moves) {
+    if flags & flag::PROMOTES == 0 {
+        out.push(m);
+    } else {
+        push(v, side, ty, m, out);
+    }
+}
+
+/// Adds a move, split into its promotion choices where the mover promotes.
+#[inline(never)]
+fn push(v: &Variant, side: Color, ty: Role, m: Move, out: &mut impl Moves) {
     let Some(p) = &v[ty].promotion else {
         out.push(m);
         return;
@@ -55,150 +122,304 @@ fn lame_clear(v: &Variant, pos: &Position, ray: &Ray, k: usize) -> bool {
         .all(|&s| pos.cell(s) == EMPTY)
 }
 
-/// Every pseudo-legal move of the piece on `from`.
-pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
-    let c = pos.cell(from);
-    let (side, ty) = (side_of(c), role_of(c));
-    let moved = pos.has_moved(from);
-    let t = &v.tables;
-    let first = out.len();
-    for ray in t.rays(side, ty, from) {
-        let squares = t.ray_squares(ray);
-        if ray.plain {
-            // Most rays: move to empty squares, take the first enemy, stop.
-            let moves = ray.flags & flag::MOVES != 0;
-            let captures = ray.flags & flag::CAPTURES != 0;
-            for &to in squares {
-                let there = pos.cell(to);
-                if there == EMPTY {
-                    if moves {
-                        out.push(Move::new(from, to, MoveKind::Quiet));
-                    }
-                    continue;
-                }
-                if captures && is_piece(there) && side_of(there) != side {
-                    out.push(Move::new(from, to, MoveKind::Capture));
-                }
-                break;
-            }
-            continue;
-        }
-        if ray.flags & flag::INITIAL != 0 && moved {
-            continue;
-        }
-        let lame = ray.flags & flag::LAME != 0;
-        match ray.kind {
-            RayKind::Slide => {
-                let mut passed = 0u8;
-                for (k, &to) in squares.iter().enumerate() {
-                    if lame && !lame_clear(v, pos, ray, k) {
-                        break;
-                    }
-                    let there = pos.cell(to);
-                    if k == 0 && ray.flags & flag::SKIP_FIRST != 0 {
-                        if there == EMPTY {
-                            continue;
-                        }
-                        break;
-                    }
-                    if there == EMPTY {
-                        if ray.flags & flag::MOVES != 0 {
-                            let kind = if ray.flags & flag::INITIAL != 0 && passes_over(v, from, to)
-                            {
-                                MoveKind::Double
-                            } else {
-                                MoveKind::Quiet
-                            };
-                            push(v, side, ty, Move::new(from, to, kind), out);
-                        }
-                        if ray.flags & flag::EN_PASSANT != 0
-                            && ray.flags & flag::CAPTURES != 0
-                            && pos.en_passant.contains(to)
-                            && is_piece(pos.cell(pos.en_passant.victim))
-                            && side_of(pos.cell(pos.en_passant.victim)) != side
-                        {
-                            let victim = pos.en_passant.victim;
-                            let m = Move::new(from, to, MoveKind::EnPassant { victim });
-                            push(v, side, ty, m, out);
-                        }
-                        continue;
-                    }
-                    if !is_piece(there) && ray.flags & flag::FLY != 0 {
-                        continue;
-                    }
-                    if takes(there, side, ray.flags) {
-                        push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
-                    }
-                    if passed >= ray.jumps {
-                        break;
-                    }
-                    passed += 1;
-                }
-            }
-            RayKind::Grasshopper => {
-                for k in 0..usize::from(ray.reach) {
-                    if lame && !lame_clear(v, pos, ray, k) {
-                        break;
-                    }
-                    if pos.cell(squares[k]) == EMPTY {
-                        continue;
-                    }
-                    if let Some(&to) = squares.get(k + 1) {
-                        let there = pos.cell(to);
-                        if there == EMPTY {
-                            if ray.flags & flag::MOVES != 0 {
-                                push(v, side, ty, Move::new(from, to, MoveKind::Quiet), out);
-                            }
-                        } else if takes(there, side, ray.flags) {
-                            push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
-                        }
-                    }
-                    break;
-                }
-            }
-            RayKind::Cannon => {
-                let mut screened = false;
-                for (k, &to) in squares.iter().enumerate() {
-                    if lame && !lame_clear(v, pos, ray, k) {
-                        break;
-                    }
-                    let there = pos.cell(to);
-                    if !screened {
-                        screened = there != EMPTY;
-                        continue;
-                    }
-                    if there == EMPTY {
-                        if ray.flags & flag::MOVES != 0 {
-                            push(v, side, ty, Move::new(from, to, MoveKind::Quiet), out);
-                        }
-                        continue;
-                    }
-                    if !is_piece(there) && ray.flags & flag::FLY != 0 {
-                        continue;
-                    }
-                    if takes(there, side, ray.flags) {
-                        push(v, side, ty, Move::new(from, to, MoveKind::Capture), out);
-                    }
-                    break;
-                }
-            }
+/// One side's pieces' moves in one position: what each piece's walk reads of the
+/// position, looked up once for all of them.
+struct Walker<'a> {
+    v: &'a Variant,
+    pos: &'a Position,
+    /// What a cell holding an enemy piece has in [`SIDE_BITS`].
+    enemy: u8,
+    /// Flags of the rays the plain walk cannot take in this position when one of their
+    /// squares is an en-passant square.
+    unplain: u16,
+}
+
+impl<'a> Walker<'a> {
+    fn new(v: &'a Variant, pos: &'a Position, side: Color) -> Walker<'a> {
+        Walker {
+            v,
+            pos,
+            enemy: piece(side.opponent(), Role::new(0)) & SIDE_BITS,
+            unplain: if pos.en_passant.squares().is_empty() {
+                0
+            } else {
+                flag::EN_PASSANT
+            },
         }
     }
+
+    /// Every pseudo-legal move of the piece on `from`, one of this walker's side.
+    #[inline(always)]
+    fn piece_moves(&self, from: Square, out: &mut impl Moves) {
+        let (v, pos, enemy) = (self.v, self.pos, self.enemy);
+        let c = pos.cell(from);
+        let (side, ty) = (side_of(c), role_of(c));
+        let t = &v.tables;
+        // Rays this piece may not use now, and rays the plain walk cannot take now.
+        let unused = if pos.has_moved(from) {
+            flag::INITIAL
+        } else {
+            0
+        };
+        // Flags that take a ray off the plainest walk: a slide to empty squares that takes
+        // the first enemy.
+        let unusual = unused
+            | self.unplain
+            | flag::GENERAL
+            | flag::LAME
+            | flag::SKIP_FIRST
+            | flag::DOUBLE
+            | flag::LEAPS;
+        let first = out.len();
+        for ray in t.rays(side, ty, from) {
+            let mut squares = t.ray_squares(ray);
+            if ray.flags & unusual == 0 {
+                slide(pos, from, squares, ray.flags, MoveKind::Quiet, enemy, out);
+                continue;
+            }
+            if ray.flags & unused != 0 {
+                continue;
+            }
+            if ray.flags & flag::GENERAL != 0
+                || (ray.flags & self.unplain != 0
+                    && squares.iter().any(|&s| pos.en_passant.contains(s)))
+            {
+                ray_moves(v, pos, from, ray, out);
+                continue;
+            }
+            if ray.flags & (flag::LAME | flag::SKIP_FIRST) != 0 {
+                // A lame leap's path, or the step a bent ray shares with an earlier one:
+                // empty, or the ray is closed.
+                if ray.flags & flag::LAME != 0 && !lame_clear(v, pos, ray, 0) {
+                    continue;
+                }
+                if ray.flags & flag::SKIP_FIRST != 0 {
+                    match squares.split_first() {
+                        Some((&step, rest)) if pos.cell(step) == EMPTY => squares = rest,
+                        _ => continue,
+                    }
+                }
+            }
+            let quiet = if ray.flags & flag::DOUBLE != 0 {
+                MoveKind::Double
+            } else {
+                MoveKind::Quiet
+            };
+            if ray.flags & flag::LEAPS != 0 {
+                let moves = ray.flags & flag::MOVES != 0;
+                let captures = ray.flags & flag::CAPTURES != 0;
+                for &to in squares {
+                    let there = pos.cell(to);
+                    if there == EMPTY {
+                        if moves {
+                            out.push(Move::new(from, to, quiet));
+                        }
+                    } else if captures && there & SIDE_BITS == enemy {
+                        out.push(Move::new(from, to, MoveKind::Capture));
+                    }
+                }
+                continue;
+            }
+            slide(pos, from, squares, ray.flags, quiet, enemy, out);
+        }
+        if t.beyond_rays >> ty.index() & 1 != 0 {
+            chains_and_repeats(v, pos, from, first, out);
+        }
+    }
+}
+
+/// The moves of a piece's chains, and then its moves from `first` on sorted and each kept
+/// once where two of its ways may reach one square.
+#[cold]
+#[inline(never)]
+fn chains_and_repeats(
+    v: &Variant,
+    pos: &Position,
+    from: Square,
+    first: usize,
+    out: &mut impl Moves,
+) {
+    let t = &v.tables;
+    let ty = role_of(pos.cell(from));
     if !t.chains[ty.index()].is_empty() {
         chain_moves(v, pos, from, out);
     }
     if t.repeats[ty.index()] {
         // Two ways to one square are one move.
-        let moves = &mut out[first..];
-        moves.sort_unstable();
-        let mut keep = 0;
-        for k in 0..moves.len() {
-            if k == 0 || moves[k] != moves[keep - 1] {
-                moves[keep] = moves[k];
-                keep += 1;
+        out.drop_repeats(first);
+    }
+}
+
+/// The moves of a plain slide from `from` over `squares`: to each empty square (a move of
+/// kind `quiet`) as far as the first piece, which it takes if that is an enemy (its cell
+/// has side bits `enemy`); which of the two it may do, its `flags` say.
+#[inline(always)]
+fn slide(
+    pos: &Position,
+    from: Square,
+    squares: &[Square],
+    flags: u16,
+    quiet: MoveKind,
+    enemy: u8,
+    out: &mut impl Moves,
+) {
+    let moves = flags & flag::MOVES != 0;
+    let captures = flags & flag::CAPTURES != 0;
+    for &to in squares {
+        let there = pos.cell(to);
+        if there == EMPTY {
+            if moves {
+                out.push(Move::new(from, to, quiet));
+            }
+            continue;
+        }
+        if captures && there & SIDE_BITS == enemy {
+            out.push(Move::new(from, to, MoveKind::Capture));
+        }
+        break;
+    }
+}
+
+/// The bits of a cell that say whether it holds a piece, and whose.
+const SIDE_BITS: u8 = 0xc0;
+
+/// The moves along one ray the plain walk does not take: lame, hopping, jumping,
+/// promoting, initial, en passant, bent, friendly or obstacle captures.
+#[inline(never)]
+fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut impl Moves) {
+    let c = pos.cell(from);
+    let (side, ty) = (side_of(c), role_of(c));
+    let squares = v.tables.ray_squares(ray);
+    let en_passant_live = !pos.en_passant.squares().is_empty();
+    let lame = ray.flags & flag::LAME != 0;
+    match ray.kind {
+        RayKind::Slide => {
+            let mut passed = 0u8;
+            for (k, &to) in squares.iter().enumerate() {
+                if lame && !lame_clear(v, pos, ray, k) {
+                    break;
+                }
+                let there = pos.cell(to);
+                if k == 0 && ray.flags & flag::SKIP_FIRST != 0 {
+                    if there == EMPTY {
+                        continue;
+                    }
+                    break;
+                }
+                if there == EMPTY {
+                    if ray.flags & flag::MOVES != 0 {
+                        let double = ray.flags & flag::DOUBLE != 0
+                            || (ray.flags & flag::SOME_DOUBLE != 0 && passes_over(v, from, to));
+                        let kind = if double {
+                            MoveKind::Double
+                        } else {
+                            MoveKind::Quiet
+                        };
+                        push_ray(v, side, ty, ray.flags, Move::new(from, to, kind), out);
+                    }
+                    if en_passant_live
+                        && ray.flags & flag::EN_PASSANT != 0
+                        && ray.flags & flag::CAPTURES != 0
+                        && pos.en_passant.contains(to)
+                        && own(pos.cell(pos.en_passant.victim), side.opponent())
+                    {
+                        let victim = pos.en_passant.victim;
+                        let m = Move::new(from, to, MoveKind::EnPassant { victim });
+                        push_ray(v, side, ty, ray.flags, m, out);
+                    }
+                    continue;
+                }
+                if !is_piece(there) && ray.flags & flag::FLY != 0 {
+                    continue;
+                }
+                if takes(there, side, ray.flags) {
+                    let m = Move::new(from, to, MoveKind::Capture);
+                    push_ray(v, side, ty, ray.flags, m, out);
+                }
+                if ray.flags & flag::LEAPS != 0 {
+                    continue;
+                }
+                if passed >= ray.jumps {
+                    break;
+                }
+                passed += 1;
             }
         }
-        out.truncate(first + keep);
+        RayKind::Grasshopper => {
+            for k in 0..usize::from(ray.reach) {
+                if lame && !lame_clear(v, pos, ray, k) {
+                    break;
+                }
+                if pos.cell(squares[k]) == EMPTY {
+                    continue;
+                }
+                if let Some(&to) = squares.get(k + 1) {
+                    let there = pos.cell(to);
+                    if there == EMPTY {
+                        if ray.flags & flag::MOVES != 0 {
+                            push_ray(
+                                v,
+                                side,
+                                ty,
+                                ray.flags,
+                                Move::new(from, to, MoveKind::Quiet),
+                                out,
+                            );
+                        }
+                    } else if takes(there, side, ray.flags) {
+                        push_ray(
+                            v,
+                            side,
+                            ty,
+                            ray.flags,
+                            Move::new(from, to, MoveKind::Capture),
+                            out,
+                        );
+                    }
+                }
+                break;
+            }
+        }
+        RayKind::Cannon => {
+            let mut screened = false;
+            for (k, &to) in squares.iter().enumerate() {
+                if lame && !lame_clear(v, pos, ray, k) {
+                    break;
+                }
+                let there = pos.cell(to);
+                if !screened {
+                    screened = there != EMPTY;
+                    continue;
+                }
+                if there == EMPTY {
+                    if ray.flags & flag::MOVES != 0 {
+                        push_ray(
+                            v,
+                            side,
+                            ty,
+                            ray.flags,
+                            Move::new(from, to, MoveKind::Quiet),
+                            out,
+                        );
+                    }
+                    continue;
+                }
+                if !is_piece(there) && ray.flags & flag::FLY != 0 {
+                    continue;
+                }
+                if takes(there, side, ray.flags) {
+                    push_ray(
+                        v,
+                        side,
+                        ty,
+                        ray.flags,
+                        Move::new(from, to, MoveKind::Capture),
+                        out,
+                    );
+                }
+                break;
+            }
+        }
     }
 }
 
@@ -209,7 +430,7 @@ fn passes_over(v: &Variant, from: Square, to: Square) -> bool {
 
 /// The moves of a piece's chains of several legs, by the reference walk on the board as
 /// the mover sees it (Black's turned round).
-fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
+fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut impl Moves) {
     let g = v.geometry;
     let c = pos.cell(from);
     let (side, ty) = (side_of(c), role_of(c));
@@ -264,6 +485,12 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
 pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
     let t = &v.tables;
     let a = &t.attacks[by];
+    for &(from, types) in t.leaps_to(by, sq) {
+        let c = pos.cell(from);
+        if own(c, by) && types >> role_of(c).index() & 1 != 0 {
+            return true;
+        }
+    }
     for line in &a.lines {
         for (k, &s) in t.reverse(line.line, sq).iter().enumerate() {
             if k >= usize::from(line.longest) {
@@ -293,6 +520,20 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             }
         }
     }
+    for bent in &a.bent {
+        // Each empty square back along the ride may be the step square.
+        for (k, &s) in t.reverse(bent.ride, sq).iter().enumerate() {
+            if k >= usize::from(bent.longest) || pos.cell(s) != EMPTY {
+                break;
+            }
+            if let Some(&from) = t.reverse(bent.step, s).first() {
+                let c = pos.cell(from);
+                if own(c, by) && usize::from(bent.reach[role_of(c).index()]) > k {
+                    return true;
+                }
+            }
+        }
+    }
     for hop in &a.hops {
         let back = t.reverse(hop.line, sq);
         // A grasshopper lands just beyond its hurdle.
@@ -316,15 +557,12 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
         }
     }
     if a.any_forward {
-        let mut moves = Vec::new();
+        let walker = Walker::new(v, pos, by);
+        let mut watch = CaptureOn { sq, found: false };
         for &from in pos.pieces(by) {
             if a.forward[role_of(pos.cell(from)).index()] {
-                moves.clear();
-                piece_moves(v, pos, from, &mut moves);
-                if moves
-                    .iter()
-                    .any(|m| m.to == sq && m.kind == MoveKind::Capture)
-                {
+                walker.piece_moves(from, &mut watch);
+                if watch.found {
                     return true;
                 }
             }
@@ -348,8 +586,9 @@ pub fn pseudo_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     if v.royal_rule == RoyalRule::Capture && lost_every_royal(v, pos, us) {
         return;
     }
+    let walker = Walker::new(v, pos, us);
     for &from in pos.pieces(us) {
-        piece_moves(v, pos, from, out);
+        walker.piece_moves(from, out);
     }
     castling_moves(v, pos, out);
 }
@@ -362,34 +601,38 @@ fn lost_every_royal(v: &Variant, pos: &Position, side: Color) -> bool {
 fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     let Some(rule) = v.castling else { return };
     let us = pos.to_move();
-    let g = v.geometry;
     let Some(king) = pos.castle_king[us] else {
         return;
     };
+    if pos.castling[us] == [None; 2] {
+        return;
+    }
+    let g = v.geometry;
+    let kf = g.file(king);
+    // The square on the king's rank and file `f` (between 0 and the board's files).
+    let on_rank = |f: i32| Square::from_index(king.index() - kf as usize + f as usize);
+    let steps = i32::from(rule.king_steps);
     for rook in pos.castling[us].into_iter().flatten() {
-        let (kf, rank, rf) = (g.file(king), g.rank(king), g.file(rook));
+        let rf = g.file(rook);
         let dir = if rf > kf { 1 } else { -1 };
-        let Some(to) = g.square(kf + dir * i32::from(rule.king_steps), rank) else {
-            continue;
-        };
-        let rook_to = g.file(to) - dir;
+        let (to, rook_to) = (kf + dir * steps, kf + dir * steps - dir);
         let (lo, hi) = (
-            kf.min(rf).min(g.file(to)).min(rook_to),
-            kf.max(rf).max(g.file(to)).max(rook_to),
+            kf.min(rf).min(to).min(rook_to),
+            kf.max(rf).max(to).max(rook_to),
         );
+        if lo < 0 || hi >= i32::from(g.files()) {
+            continue;
+        }
         let clear = (lo..=hi).all(|f| {
-            g.square(f, rank)
-                .is_some_and(|s| s == king || s == rook || pos.cell(s) == EMPTY)
+            let s = on_rank(f);
+            s == king || s == rook || pos.cell(s) == EMPTY
         });
         if !clear {
             continue;
         }
-        let safe = (0..=i32::from(rule.king_steps)).all(|k| {
-            g.square(kf + dir * k, rank)
-                .is_some_and(|s| !is_attacked(v, pos, s, us.opponent()))
-        });
+        let safe = (0..=steps).all(|k| !is_attacked(v, pos, on_rank(kf + dir * k), us.opponent()));
         if safe {
-            out.push(Move::new(king, to, MoveKind::Castle { rook }));
+            out.push(Move::new(king, on_rank(to), MoveKind::Castle { rook }));
         }
     }
 }
@@ -423,6 +666,7 @@ fn own(c: u8, side: Color) -> bool {
 }
 
 /// Squares whose emptying or filling may expose a royal piece of the side to move.
+#[derive(Default)]
 struct Danger {
     leave: [u64; WORDS],
     enter: [u64; WORDS],
@@ -444,23 +688,24 @@ fn mark(set: &mut [u64; WORDS], sq: Square) {
 }
 
 /// The squares from which a move may expose a royal (a pinned piece's, a lame leaper's
-/// blocker's, any square on a hopper's line) and those onto which it may (a hopper's line),
+/// blocker's, a bent rider's blocker's, any square on a hopper's line) and those onto which it may (a hopper's line),
 /// when the side to move is not in check and every enemy attack has a shape the reverse
-/// tables know. `None` when every move must be tried.
-fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
+/// tables know, into `d` (empty to begin with). False when every move must be tried.
+fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
     let us = pos.to_move();
     let them = us.opponent();
     let t = &v.tables;
     let a = &t.attacks[them];
     if a.any_forward {
-        return None;
+        return false;
     }
-    let mut d = Danger {
-        leave: [0; WORDS],
-        enter: [0; WORDS],
-        any_enter: false,
-    };
     for &r in pos.royals(us) {
+        for &(from, types) in t.leaps_to(them, r) {
+            let c = pos.cell(from);
+            if own(c, them) && types >> role_of(c).index() & 1 != 0 {
+                return false;
+            }
+        }
         // One walk per line finds both a check and a pin.
         for line in &a.lines {
             let back = t.reverse(line.line, r);
@@ -472,7 +717,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
                 }
                 if own(c, them) && usize::from(line.reach[role_of(c).index()]) > k {
                     match shield {
-                        None => return None,
+                        None => return false,
                         Some(ours) => mark(&mut d.leave, ours),
                     }
                     break;
@@ -490,7 +735,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
                 if own(c, them) && lame.types[role_of(c).index()] {
                     let path = &t.path_squares[first as usize..(first + u32::from(len)) as usize];
                     if path.iter().all(|&p| pos.cell(p) == EMPTY) {
-                        return None;
+                        return false;
                     }
                     for &p in path {
                         mark(&mut d.leave, p);
@@ -498,8 +743,35 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
                 }
             }
         }
+        for bent in &a.bent {
+            // As for a line: the first piece back along the ride may shield the royal
+            // from riders stepping in further on.
+            let mut shield = None;
+            for (k, &s) in t.reverse(bent.ride, r).iter().enumerate() {
+                if k >= usize::from(bent.longest) {
+                    break;
+                }
+                let c = pos.cell(s);
+                if c != EMPTY {
+                    if shield.is_some() || !own(c, us) {
+                        break;
+                    }
+                    shield = Some(s);
+                }
+                if let Some(&from) = t.reverse(bent.step, s).first() {
+                    let c = pos.cell(from);
+                    if own(c, them) && usize::from(bent.reach[role_of(c).index()]) > k {
+                        match shield {
+                            None => return false,
+                            Some(ours) => mark(&mut d.leave, ours),
+                        }
+                        break;
+                    }
+                }
+            }
+        }
         if !a.hops.is_empty() && is_attacked(v, pos, r, them) {
-            return None;
+            return false;
         }
         for hop in &a.hops {
             let back = t.reverse(hop.line, r);
@@ -534,7 +806,7 @@ fn danger(v: &Variant, pos: &Position) -> Option<Danger> {
             }
         }
     }
-    Some(d)
+    true
 }
 
 /// Every legal move of the side to move, into `out`.
@@ -544,29 +816,56 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
         return;
     }
     out.clear();
-    let danger = danger(v, pos);
+    let mut d = Danger::default();
+    let known = danger(v, pos, &mut d);
+    let danger = known.then_some(&d);
     let us = pos.to_move();
     let t = &v.tables;
-    let en_passant_live = !pos.en_passant.squares().is_empty();
     // A piece whose every move is legal: no royal of ours is in check, it is not royal,
     // not pinned, no hopper's line is near, and it neither takes friends, walks chains,
     // nor may take en passant now.
-    let free = |pos: &Position, from: Square| {
-        let Some(d) = &danger else { return false };
-        let ty = role_of(pos.cell(from));
-        let exposed = d.any_enter || v[ty].royal || has(&d.leave, from);
-        let special = t.careful[ty.index()] || (en_passant_live && t.en_passant[ty.index()]);
-        !exposed && !special
+    let tested = if !known || d.any_enter {
+        u32::MAX
+    } else if pos.en_passant.squares().is_empty() {
+        t.always_tested
+    } else {
+        t.always_tested | t.en_passant_types
     };
-    for &from in pos.pieces(us) {
-        if free(pos, from) {
-            piece_moves(v, pos, from, out);
+    let pinned = d.leave.iter().any(|&w| w != 0);
+    let free = |pos: &Position, from: Square| {
+        tested >> role_of(pos.cell(from)).index() & 1 == 0 && !(pinned && has(&d.leave, from))
+    };
+    // The free pieces' moves first; the others' after them, to be tested. The others are
+    // few as a rule: kept here, they need not be sought again.
+    let walker = Walker::new(v, pos, us);
+    let all_tested = tested == u32::MAX;
+    let mut others = [Square::default(); 8];
+    let mut count = 0;
+    if !all_tested {
+        for &from in pos.pieces(us) {
+            if free(pos, from) {
+                walker.piece_moves(from, out);
+            } else {
+                if let Some(slot) = others.get_mut(count) {
+                    *slot = from;
+                }
+                count += 1;
+            }
         }
     }
     let first_tested = out.len();
-    for &from in pos.pieces(us) {
-        if !free(pos, from) {
-            piece_moves(v, pos, from, out);
+    match others.get(..count) {
+        Some(others) if !all_tested => {
+            for &from in others {
+                walker.piece_moves(from, out);
+            }
+        }
+        _ => {
+            for &from in pos.pieces(us) {
+                if !free(pos, from) {
+                    walker.piece_moves(from, out);
+                }
+            }
         }
     }
     castling_moves(v, pos, out);
@@ -577,7 +876,7 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     let mut keep = first_tested;
     for k in first_tested..out.len() {
         let m = out[k];
-        let legal = match &danger {
+        let legal = match danger {
             Some(d)
                 if matches!(
                     m.kind,
@@ -692,5 +991,182 @@ pub fn game_state(v: &Variant, pos: &mut Position) -> GameState {
         GameState::Checkmate
     } else {
         GameState::Stalemate(v.stalemate)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::board::Geometry;
+    use crate::grid::fen::parse_fen;
+    use crate::grid::position::piece;
+    use crate::grid::variant::PieceType;
+    use std::path::Path;
+
+    /// A xorshift step: the random games' only source of choice.
+    fn next(rng: &mut u64) -> u64 {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        *rng
+    }
+
+    /// Whether a `by` piece has a capture onto `sq`, found by generating its moves.
+    fn captured_forward(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
+        let mut moves = Vec::new();
+        let walker = Walker::new(v, pos, by);
+        pos.pieces(by).iter().any(|&from| {
+            moves.clear();
+            walker.piece_moves(from, &mut moves);
+            moves
+                .iter()
+                .any(|m| m.to == sq && m.kind == MoveKind::Capture)
+        })
+    }
+
+    /// Checks, on every square of `pos`, that the reverse tables find an attack exactly
+    /// when some enemy piece's generated moves capture there (an empty square holding, for
+    /// the check, a piece of the side attacked).
+    fn attacks_agree(v: &Variant, pos: &mut Position) {
+        let stand_in = Role::new(v.types.iter().position(|t| !t.royal).expect("a non-royal"));
+        for sq in v.geometry.all() {
+            let c = pos.cell(sq);
+            for by in Color::BOTH {
+                let victim = by.opponent();
+                if c == EMPTY {
+                    pos.cells[sq.index()] = piece(victim, stand_in);
+                } else if !own(c, victim) {
+                    continue;
+                }
+                assert_eq!(
+                    is_attacked(v, pos, sq, by),
+                    captured_forward(v, pos, sq, by),
+                    "{:?} attacked by {by:?} in {}",
+                    v.geometry.name(sq),
+                    crate::grid::Fen {
+                        variant: v,
+                        position: pos
+                    }
+                );
+                pos.cells[sq.index()] = c;
+            }
+        }
+    }
+
+    /// Plays `plies` random legal moves from `pos`, checking at every ply the attacks
+    /// square by square and that the fast legality filter keeps exactly the moves that
+    /// survive being played.
+    fn along_a_game(v: &Variant, mut pos: Position, mut rng: u64, plies: usize) {
+        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+        for _ in 0..plies {
+            attacks_agree(v, &mut pos);
+            legal_moves(v, &mut pos, &mut fast);
+            legal_moves_by_trial(v, &mut pos, &mut slow);
+            fast.sort_unstable();
+            slow.sort_unstable();
+            assert_eq!(fast, slow);
+            if fast.is_empty() {
+                break;
+            }
+            let m = fast[(next(&mut rng) % fast.len() as u64) as usize];
+            pos.make(v, m);
+        }
+    }
+
+    /// A royal king, the piece `X` under test and a rook, on an 8×8 board.
+    fn with_piece(betza: &str) -> Variant {
+        let mut king = PieceType::new('K', "king", "K").expect("K reads");
+        king.royal = true;
+        let x = PieceType::new('X', "x", betza).expect("the piece reads");
+        let rook = PieceType::new('R', "rook", "R").expect("R reads");
+        Variant::new(
+            Geometry::new(8, 8).expect("8x8"),
+            vec![x, king, rook],
+            None,
+            Stalemate::Draw,
+            RoyalRule::Checkmate,
+        )
+        .expect("a valid variant")
+    }
+
+    /// Kings in opposite corners, the rest of the board scattered from `seed`; `None` when
+    /// the side not to move stands in check.
+    fn scattered(v: &Variant, seed: u64) -> Option<Position> {
+        let mut rng = seed | 1;
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let c = match (file, rank) {
+                    (0, 0) => 'K',
+                    (7, 7) => 'k',
+                    _ => [
+                        'X', 'x', 'X', 'x', 'R', 'r', '*', '.', '.', '.', '.', '.', '.',
+                    ][(next(&mut rng) % 13) as usize],
+                };
+                if c == '.' {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    fen.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                fen.push(c);
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            fen.push(if rank > 0 { '/' } else { ' ' });
+        }
+        fen.push_str("w - - 0 1");
+        parse_fen(v, &fen).ok()
+    }
+
+    #[test]
+    fn bent_riders_attack_as_they_capture() {
+        for betza in [
+            "F-R",
+            "fF-fR|bF-bR",
+            "W-B",
+            "fW-fB|bW-bB",
+            "fD-fB|bD-bB|rD-rB|lD-lB",
+            "f^A-rR|f^A-fR|b_A-lR|b_A-bR",
+            "N-R",
+            "F-R3",
+            "F-W",
+            "mF-mR|cW-cB",
+            // A ride straight back over the rider's own square: checked forward.
+            "W-R",
+            "K-Q",
+        ] {
+            let v = with_piece(betza);
+            let games = (1..200u64)
+                .filter_map(|seed| Some((seed, scattered(&v, seed.wrapping_mul(0x9E37_79B9))?)))
+                .take(12);
+            assert_eq!(games.clone().count(), 12, "{betza}: twelve games");
+            for (seed, pos) in games {
+                along_a_game(&v, pos, seed, 30);
+            }
+        }
+    }
+
+    #[test]
+    fn obento_attacks_and_legality_agree_along_games() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/obento.toml");
+        let level = crate::level::load(&path)
+            .expect("obento loads")
+            .into_grid()
+            .expect("a grid level");
+        let middlegame = level
+            .parse_fen(
+                "otws1iiyswt1/rvgmbqkbmgvr/1ppp2pppop1/p8p2/9Y1p/12/2y9/2O9/12/\
+                 PP1P1PPPPPPP/RVGMBQKBMGVR/1TWS1IIYSWTO w KQkq - 0 9",
+            )
+            .expect("the middlegame reads");
+        for seed in 1..=6u64 {
+            along_a_game(&level.variant, level.start.clone(), seed, 60);
+            along_a_game(&level.variant, middlegame.clone(), seed, 60);
+        }
     }
 }

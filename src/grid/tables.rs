@@ -7,12 +7,13 @@
 //!   passes. Chains of several legs are walked at run time by the reference walk.
 //! - Reverse: for each attacking side, the ways a square can be attacked, looked up from
 //!   the attacked square outwards (the first piece along a line, a leap's origin, a
-//!   hopper's hurdle). Types whose captures do not fit these shapes are checked forward.
+//!   hopper's hurdle, a bent rider's step square and origin). Types whose captures do not
+//!   fit these shapes are checked forward.
 
 use super::board::{Geometry, Square};
 use super::variant::{MAX_TYPES, PieceType, Role};
 use crate::betza::directions::Leap;
-use crate::betza::model::{ChainMoves, Leg, ride};
+use crate::betza::model::{ChainMoves, Leg, Stop, ride};
 use crate::play::Color;
 
 /// Flags of a ray, from its leg's modes.
@@ -36,7 +37,30 @@ pub(crate) mod flag {
     /// A bent ray's first square belongs to an earlier ray of the same first step: block
     /// there, but neither move nor capture.
     pub const SKIP_FIRST: u16 = 256;
+    /// An initial ray each of whose squares lies two or more steps away along a straight
+    /// line: every move along it passes over a square (a double step).
+    pub const DOUBLE: u16 = 512;
+    /// An initial ray whose squares lie some one step, some more steps away: whether a
+    /// move passes over a square is decided square by square.
+    pub const SOME_DOUBLE: u16 = 1024;
+    /// Some of its squares lie in its piece's promotion zone.
+    pub const PROMOTES: u16 = 2048;
+    /// Several leaps of one square each, with the same flags: no square blocks another.
+    pub const LEAPS: u16 = 4096;
+    /// Not plain (see [`PLAIN_FLAGS`](super::PLAIN_FLAGS)): walked by the general walk.
+    pub const GENERAL: u16 = 8192;
 }
+
+/// The flags a plain ray may have (see [`Ray::plain`]); any other makes it
+/// [`flag::GENERAL`].
+pub(crate) const PLAIN_FLAGS: u16 = flag::MOVES
+    | flag::CAPTURES
+    | flag::INITIAL
+    | flag::EN_PASSANT
+    | flag::LAME
+    | flag::SKIP_FIRST
+    | flag::DOUBLE
+    | flag::LEAPS;
 
 /// How a ray treats the pieces it meets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,9 +89,17 @@ pub(crate) struct Ray {
     pub jumps: u8,
     /// For lame rays: the first of `len` entries in [`Tables::paths`].
     pub paths: u32,
-    /// A slide with no jumps and no flags beyond moving and capturing enemies, whose
-    /// squares never reach its piece's promotion zone.
-    pub plain: bool,
+}
+
+impl Ray {
+    /// Whether the plain walk may take it: a slide with no jumps that moves to empty
+    /// squares and captures enemies, none of its moves promoting, no flags but
+    /// [`PLAIN_FLAGS`], and lame only as a single leap. Its caller checks the initial and
+    /// en-passant flags, the lame leap's path and a bent ray's shared step before walking
+    /// it plainly.
+    pub fn plain(&self) -> bool {
+        self.flags & flag::GENERAL == 0
+    }
 }
 
 /// A line along which a side attacks: every type's reach along it.
@@ -99,12 +131,37 @@ pub(crate) struct HopAttack {
     pub cannon: [bool; MAX_TYPES],
 }
 
+/// A bent rider's capture after its first step: one step, then a ride along another
+/// line. Walking back from the attacked square along the ride, every square passed must be
+/// empty; each is a possible step square, and the attacker stands one step back from it.
+#[derive(Clone, Debug)]
+pub(crate) struct BentAttack {
+    /// The reverse line of the ride (from the attacked square back toward the step's
+    /// square).
+    pub ride: usize,
+    /// The reverse line of the first step: its first square from the step's square is the
+    /// attacker's.
+    pub step: usize,
+    /// The longest ride of any type along it.
+    pub longest: u16,
+    /// Each type's ride (0: does not attack this way; `u16::MAX`: without limit).
+    pub reach: [u16; MAX_TYPES],
+}
+
 /// How one side's pieces can attack a square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Attacks {
+    /// Lines some type rides along (more than one step).
     pub lines: Vec<AttackLine>,
+    /// By attacked square: a range in `leaps`.
+    pub leaps_to: Vec<(u32, u16)>,
+    /// Single leaps (lines every type takes one step along), by attacked square: where the
+    /// attacker stands, and which types (bit `1 << type`) attack from there.
+    pub leaps: Vec<(Square, u32)>,
     pub lame: Vec<LameAttack>,
     pub hops: Vec<HopAttack>,
+    /// Bent riders' captures past their first step (the step itself is a leap).
+    pub bent: Vec<BentAttack>,
     /// Types whose captures are checked by generating them.
     pub forward: [bool; MAX_TYPES],
     /// Whether any type is checked forward.
@@ -135,6 +192,13 @@ pub(crate) struct Tables {
     pub careful: [bool; MAX_TYPES],
     /// By type: it may capture en passant.
     pub en_passant: [bool; MAX_TYPES],
+    /// Types (bit `1 << type`) whose every move is tested for legality: royal or careful.
+    pub always_tested: u32,
+    /// Types (bit `1 << type`) that may capture en passant.
+    pub en_passant_types: u32,
+    /// Types (bit `1 << type`) with moves beyond their rays: chains walked at run time, or
+    /// repeats to drop.
+    pub beyond_rays: u32,
     /// By type: two of its rays (or a ray and a chain) may reach one square, so its moves
     /// are sorted and repeats dropped.
     pub repeats: [bool; MAX_TYPES],
@@ -167,12 +231,21 @@ impl Tables {
             attacks: [Attacks::default(), Attacks::default()],
             careful: [false; MAX_TYPES],
             en_passant: [false; MAX_TYPES],
+            always_tested: 0,
+            en_passant_types: 0,
+            beyond_rays: 0,
             repeats: [false; MAX_TYPES],
         };
         for (ty, p) in types.iter().enumerate() {
             let legs = || p.chains.iter().flat_map(|c| &c.legs);
             t.careful[ty] = !t.chains[ty].is_empty() || legs().any(|l| l.modes.backstab);
             t.en_passant[ty] = legs().any(|l| l.modes.en_passant);
+            if t.careful[ty] || p.royal {
+                t.always_tested |= 1 << ty;
+            }
+            if t.en_passant[ty] {
+                t.en_passant_types |= 1 << ty;
+            }
         }
         for side in Color::BOTH {
             for p in types {
@@ -191,19 +264,53 @@ impl Tables {
                         }
                     }
                     for chain in p.chains.iter().filter(|c| bent(c)) {
-                        t.add_bent(geometry, chain, side, sq);
+                        let zone = p.promotion.as_ref().map(|z| z.zone);
+                        t.add_bent(geometry, chain, sq, (side, zone));
                     }
+                    t.merge_leaps(first as usize);
                     t.index.push((first, t.rays.len() as u32 - first));
                 }
             }
         }
         for side in Color::BOTH {
             t.attacks[side] = t.build_attacks(geometry, types, side);
+            t.gather_leaps(side);
         }
         for ty in 0..types.len() {
             t.repeats[ty] = !t.chains[ty].is_empty() || t.rays_overlap(ty);
+            if t.repeats[ty] || !t.chains[ty].is_empty() {
+                t.beyond_rays |= 1 << ty;
+            }
         }
         t
+    }
+
+    /// Merges each run of plain one-square rays with the same flags, from the ray `first`
+    /// on, into one ray of [`flag::LEAPS`]: one walk over several leaps instead of one per
+    /// leap, in the same order.
+    fn merge_leaps(&mut self, first: usize) {
+        let leap =
+            |r: &Ray| r.plain() && r.len == 1 && r.flags & (flag::LAME | flag::SKIP_FIRST) == 0;
+        let mut kept = first;
+        for k in first..self.rays.len() {
+            let ray = self.rays[k];
+            if k > first {
+                let last = &mut self.rays[kept - 1];
+                let joins = (leap(last) || last.flags & flag::LEAPS != 0)
+                    && leap(&ray)
+                    && last.flags & !flag::LEAPS == ray.flags
+                    && last.start + u32::from(last.len) == ray.start;
+                if joins {
+                    last.len += 1;
+                    last.reach += 1;
+                    last.flags |= flag::LEAPS;
+                    continue;
+                }
+            }
+            self.rays[kept] = ray;
+            kept += 1;
+        }
+        self.rays.truncate(kept);
     }
 
     /// Whether, from some square, two rays of type `ty` include one square (a bent ray's
@@ -221,6 +328,38 @@ impl Tables {
                 })
             })
         })
+    }
+
+    /// Moves the attack lines of `side` that no type rides further than one step into its
+    /// per-square lists of leaps, so that a square's leap attacks are one list to read.
+    fn gather_leaps(&mut self, side: Color) {
+        let (leaps, lines) = std::mem::take(&mut self.attacks[side].lines)
+            .into_iter()
+            .partition::<Vec<_>, _>(|l| l.longest == 1);
+        let mut a = std::mem::take(&mut self.attacks[side]);
+        a.lines = lines;
+        for sq in (0..self.squares_count).map(Square::from_index) {
+            let start = a.leaps.len() as u32;
+            for leap in &leaps {
+                if let Some(&from) = self.reverse(leap.line, sq).first() {
+                    let types = (0..MAX_TYPES)
+                        .filter(|&ty| leap.reach[ty] > 0)
+                        .fold(0, |m, ty| m | 1 << ty);
+                    a.leaps.push((from, types));
+                }
+            }
+            a.leaps_to
+                .push((start, (a.leaps.len() as u32 - start) as u16));
+        }
+        self.attacks[side] = a;
+    }
+
+    /// The single leaps that may attack `sq`, with the types that attack by each.
+    #[inline]
+    pub fn leaps_to(&self, side: Color, sq: Square) -> &[(Square, u32)] {
+        let a = &self.attacks[side];
+        let (first, len) = a.leaps_to[sq.index()];
+        &a.leaps[first as usize..first as usize + usize::from(len)]
     }
 
     /// The rays of a `side` piece of type `ty` on `sq`.
@@ -254,8 +393,16 @@ impl Tables {
 
     /// Adds a bent rider's rays: one per first step and second leap, each the first step's
     /// square then the ride from it. The first step's square is a destination in the first
-    /// such ray only; the mover's own square is passed as if empty.
-    fn add_bent(&mut self, g: Geometry, chain: &ChainMoves, side: Color, sq: Square) {
+    /// such ray only; the mover's own square is passed as if empty. `promotion` is the
+    /// mover's side and its promotion zone, if any.
+    fn add_bent(
+        &mut self,
+        g: Geometry,
+        chain: &ChainMoves,
+        sq: Square,
+        promotion: (Color, Option<u8>),
+    ) {
+        let side = promotion.0;
         let (first, second) = (&chain.legs[0], &chain.legs[1]);
         let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
         let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
@@ -297,19 +444,28 @@ impl Tables {
                     }
                 }
                 let len = (self.squares.len() as u32 - start) as u16;
+                let mut flags = if k == 0 {
+                    flags
+                } else {
+                    flags | flag::SKIP_FIRST
+                };
+                if self.squares[start as usize..]
+                    .iter()
+                    .any(|&s| in_zone(g, promotion, g.rank(s)))
+                {
+                    flags |= flag::PROMOTES;
+                }
+                if flags & !PLAIN_FLAGS != 0 {
+                    flags |= flag::GENERAL;
+                }
                 self.rays.push(Ray {
                     start,
                     len,
                     reach: len,
                     kind: RayKind::Slide,
-                    flags: if k == 0 {
-                        flags
-                    } else {
-                        flags | flag::SKIP_FIRST
-                    },
+                    flags,
                     jumps: 0,
                     paths: 0,
-                    plain: false,
                 });
             }
         }
@@ -357,6 +513,18 @@ impl Tables {
                 flags |= f;
             }
         }
+        if m.initial {
+            // A double step, as en passant reads it: a straight move over a square at least.
+            let passes = |s: &Stop| g.steps(sq, square(g, s.at)).0 >= 2;
+            if stops.iter().all(passes) {
+                flags |= flag::DOUBLE;
+            } else if stops.iter().any(passes) {
+                flags |= flag::SOME_DOUBLE;
+            }
+        }
+        if stops.iter().any(|s| in_zone(g, promotion, s.at.1)) {
+            flags |= flag::PROMOTES;
+        }
         let kind = if m.grasshopper {
             RayKind::Grasshopper
         } else if m.cannon {
@@ -387,6 +555,13 @@ impl Tables {
         } else {
             stops.len()
         };
+        let plain = kind == RayKind::Slide
+            && m.jumps == 0
+            && (!m.lame || stops.len() == 1)
+            && flags & !PLAIN_FLAGS == 0;
+        if !plain {
+            flags |= flag::GENERAL;
+        }
         self.rays.push(Ray {
             start,
             len: stops.len() as u16,
@@ -395,10 +570,6 @@ impl Tables {
             flags,
             jumps: m.jumps,
             paths,
-            plain: kind == RayKind::Slide
-                && m.jumps == 0
-                && flags & !(flag::MOVES | flag::CAPTURES) == 0
-                && !stops.iter().any(|s| in_zone(g, promotion, s.at.1)),
         });
     }
 
@@ -433,6 +604,12 @@ impl Tables {
                 if chain.legs.iter().all(|l| !l.modes.captures) {
                     continue;
                 }
+                if bent(chain) {
+                    if !self.bent_attack(g, &mut a, chain, ty, side) {
+                        a.forward[ty] = true;
+                    }
+                    continue;
+                }
                 let leg = &chain.legs[0];
                 let m = leg.modes;
                 let plain_geometry = chain.legs.len() == 1
@@ -460,21 +637,7 @@ impl Tables {
                 for &leap in &leg.leaps {
                     let step = orient(leap, side);
                     if line_piece {
-                        let reach = leg.range.unwrap_or(u16::MAX);
-                        let line = self.line(g, step);
-                        let entry = match a.lines.iter_mut().position(|l| l.line == line) {
-                            Some(k) => &mut a.lines[k],
-                            None => {
-                                a.lines.push(AttackLine {
-                                    line,
-                                    longest: 0,
-                                    reach: [0; MAX_TYPES],
-                                });
-                                a.lines.last_mut().expect("just pushed")
-                            }
-                        };
-                        entry.reach[ty] = entry.reach[ty].max(reach);
-                        entry.longest = entry.longest.max(reach);
+                        self.attack_line(g, &mut a, step, ty, leg.range.unwrap_or(u16::MAX));
                     } else if lame_leaper {
                         let lame = self.lame_attack(g, step, leg);
                         let mut types = [false; MAX_TYPES];
@@ -504,6 +667,82 @@ impl Tables {
         }
         a.any_forward = a.forward.iter().any(|&f| f);
         a
+    }
+
+    /// Adds type `ty`'s attack along the line with this step (attacker toward target),
+    /// reaching `reach` steps.
+    fn attack_line(&mut self, g: Geometry, a: &mut Attacks, step: Leap, ty: usize, reach: u16) {
+        let line = self.line(g, step);
+        let entry = match a.lines.iter_mut().position(|l| l.line == line) {
+            Some(k) => &mut a.lines[k],
+            None => {
+                a.lines.push(AttackLine {
+                    line,
+                    longest: 0,
+                    reach: [0; MAX_TYPES],
+                });
+                a.lines.last_mut().expect("just pushed")
+            }
+        };
+        entry.reach[ty] = entry.reach[ty].max(reach);
+        entry.longest = entry.longest.max(reach);
+    }
+
+    /// Adds a bent rider's captures: its first step as a leap along a line, and each step
+    /// and ride as a [`BentAttack`]. False, adding nothing, when a ride may come back over
+    /// the rider's own square (a step straight against the ride), which the reverse walk
+    /// would read as a blocker.
+    fn bent_attack(
+        &mut self,
+        g: Geometry,
+        a: &mut Attacks,
+        chain: &ChainMoves,
+        ty: usize,
+        side: Color,
+    ) -> bool {
+        let (first, second) = (&chain.legs[0], &chain.legs[1]);
+        let against = |step: Leap, turn: Leap| {
+            let (s, t) = (
+                (i64::from(step.0), i64::from(step.1)),
+                (i64::from(turn.0), i64::from(turn.1)),
+            );
+            s.0 * t.1 == s.1 * t.0 && s.0 * t.0 + s.1 * t.1 < 0
+        };
+        if first
+            .leaps
+            .iter()
+            .any(|&s| second.leaps.iter().any(|&t| against(s, t)))
+        {
+            return false;
+        }
+        let reach = second.range.unwrap_or(u16::MAX);
+        for &leap in &first.leaps {
+            let step = orient(leap, side);
+            self.attack_line(g, a, step, ty, 1);
+            let step_line = self.line(g, step);
+            for &turn in &second.leaps {
+                let ride = self.line(g, orient(turn, side));
+                let entry = match a
+                    .bent
+                    .iter_mut()
+                    .position(|b| b.ride == ride && b.step == step_line)
+                {
+                    Some(k) => &mut a.bent[k],
+                    None => {
+                        a.bent.push(BentAttack {
+                            ride,
+                            step: step_line,
+                            longest: 0,
+                            reach: [0; MAX_TYPES],
+                        });
+                        a.bent.last_mut().expect("just pushed")
+                    }
+                };
+                entry.reach[ty] = entry.reach[ty].max(reach);
+                entry.longest = entry.longest.max(reach);
+            }
+        }
+        true
     }
 
     /// For each square, where a lame leaper with this step attacks it from, and the path.
