@@ -579,6 +579,15 @@ pub fn in_check(v: &Variant, pos: &Position) -> bool {
         .any(|&r| is_attacked(v, pos, r, us.opponent()))
 }
 
+/// Every pseudo-legal move of the piece on `from` (the side of that piece moving).
+pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let c = pos.cell(from);
+    if !is_piece(c) {
+        return;
+    }
+    Walker::new(v, pos, side_of(c)).piece_moves(from, out);
+}
+
 /// Every pseudo-legal move of the side to move, castling included.
 pub fn pseudo_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     out.clear();

@@ -376,17 +376,25 @@ fn ray_reach(v: &Variant, ray: &Ray, from: Square, reached: &mut Reached) {
     let squares = v.tables.ray_squares(ray);
     match ray.kind {
         RayKind::Slide => {
+            // A merged run of leaps: each square is a leap of its own, not a ride's step.
+            let leaps = ray.flags & flag::LEAPS != 0;
             for (k, &to) in squares.iter().enumerate() {
                 if k == 0 && ray.flags & flag::SKIP_FIRST != 0 {
                     continue;
                 }
-                let passed = if ray.flags & flag::LAME != 0 {
+                let passed = if leaps {
+                    0
+                } else if ray.flags & flag::LAME != 0 {
                     v.tables.lame_path(ray, k).len()
                 } else {
                     k
                 };
                 let clear = open(passed, ray.jumps);
-                let leap = if k == 0 { length(g, from, to) } else { 0 };
+                let leap = if k == 0 || leaps {
+                    length(g, from, to)
+                } else {
+                    0
+                };
                 let (quiet, capture) = weights(ray.flags, leap, clear);
                 reached.add(to, quiet, capture);
             }
