@@ -3,6 +3,7 @@
 //! what was wrong), and think on a thread of their own so that they keep answering.
 
 pub mod uci;
+pub mod xbetza;
 pub mod xboard;
 
 use crate::grid::Move;

@@ -270,9 +270,28 @@ impl Uci {
                     pv.join(" ")
                 ));
             },
-            move |report| match report.best {
-                Some(m) => done_out.line(&format!("bestmove {}", move_text(&done_variant, m))),
-                None => done_out.line("bestmove (none)"),
+            move |report| {
+                if report.nodes > 0 {
+                    // The whole search's count, the unfinished last depth's nodes included.
+                    let ms = report.time.as_millis().max(1);
+                    let pv: Vec<String> = report
+                        .pv
+                        .iter()
+                        .map(|&m| move_text(&done_variant, m))
+                        .collect();
+                    done_out.line(&format!(
+                        "info depth {} nodes {} nps {} time {} pv {}",
+                        report.depth,
+                        report.nodes,
+                        u128::from(report.nodes) * 1000 / ms,
+                        report.time.as_millis(),
+                        pv.join(" ")
+                    ));
+                }
+                match report.best {
+                    Some(m) => done_out.line(&format!("bestmove {}", move_text(&done_variant, m))),
+                    None => done_out.line("bestmove (none)"),
+                }
             },
         );
     }

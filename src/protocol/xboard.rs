@@ -5,6 +5,7 @@
 //! so that XBoard draws the board and checks the moves itself. A bad line never stops the
 //! engine: it answers `Error (…): …` or `Illegal move (…): …` and keeps its last good state.
 
+use super::xbetza;
 use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker};
 use crate::grid::game::Game;
 use crate::grid::{Fen, Move, move_text};
@@ -28,6 +29,17 @@ enum Event {
 
 /// The name XBoard gives orthodox chess.
 const NORMAL: &str = "normal";
+
+/// The shipped levels whose names XBoard knows as variants of its own: it ignores a
+/// `setup` for them and checks moves by its own rules.
+const XBOARD_KNOWS: [&str; 6] = [
+    "shatranj",
+    "courier",
+    "capablanca",
+    "berolina",
+    "makruk",
+    "grand",
+];
 
 /// XBoard's piece slots in its `setup` table, White's, in order (the last is the king).
 const SLOTS: [char; 22] = [
@@ -291,9 +303,11 @@ impl Xboard {
                 _ => leftover.push(t.letter),
             }
         }
+        let mut problems = Vec::new();
         for letter in leftover {
-            if let Some(free) = table[..21].iter().position(|&c| c == '.') {
-                table[free] = letter;
+            match table[..21].iter().position(|&c| c == '.') {
+                Some(free) => table[free] = letter,
+                None => problems.push(format!("XBoard has no slot left for piece {letter}")),
             }
         }
         let white: String = table.iter().collect();
@@ -307,13 +321,43 @@ impl Xboard {
             g.files(),
             g.ranks()
         ));
+        let longest = i32::from(g.files().max(g.ranks()));
         for t in &v.types {
             let castling = v
                 .castling
                 .filter(|c| v[c.king].letter == t.letter)
                 .map_or(String::new(), |c| format!("O{}", c.king_steps));
-            self.out
-                .line(&format!("piece {}& {}{castling}", t.letter, t.betza));
+            match xbetza::translate(&t.betza, longest) {
+                Ok(moves) => self
+                    .out
+                    .line(&format!("piece {}& {moves}{castling}", t.letter)),
+                Err(why) => problems.push(format!("piece {} ({}): {why}", t.letter, t.betza)),
+            }
+        }
+        // XBoard's fairy pawn promotes on the last rank only, and must.
+        let promoting: Vec<String> = v
+            .types
+            .iter()
+            .filter(|t| {
+                t.promotion
+                    .as_ref()
+                    .is_some_and(|p| t.letter != table[0] || p.zone != 1 || p.optional)
+            })
+            .map(|t| t.letter.to_string())
+            .collect();
+        if !promoting.is_empty() {
+            problems.push(format!(
+                "{} promote in ways XBoard's fairy rules do not know",
+                promoting.join(", ")
+            ));
+        }
+        // A variant XBoard knows by name it plays by its own rules.
+        if !problems.is_empty() && !XBOARD_KNOWS.contains(&l.name.as_str()) {
+            // XBoard would judge these pieces' moves wrongly: the user must stop it judging.
+            self.out.line(&format!(
+                "tellusererror XBoard cannot check this level's moves ({}); switch off Options > Test Legality to play it",
+                problems.join("; ")
+            ));
         }
     }
 

@@ -265,6 +265,66 @@ fn xboard_sets_up_a_variant_it_does_not_know_with_betza_pieces() {
 }
 
 #[test]
+fn xboard_gets_obentos_bent_pieces_in_its_own_betza_and_is_told_what_it_cannot_check() {
+    let mut e = Session::start(&["xboard"]);
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send("new");
+    e.send("variant obento");
+    e.send("ping 1");
+    let lines = e.until("pong 1");
+    let piece = |letter: char| {
+        let head = format!("piece {letter}& ");
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix(head.as_str()))
+            .unwrap_or_else(|| panic!("no piece {letter} in {lines:?}"))
+            .to_string()
+    };
+    // XBoard's own pawn, and the triple step as three steps onto empty squares.
+    assert_eq!(piece('P'), "fmWfceFifmnDifmafmafmW");
+    // `fW-fB|bW-bB`: a step, then on as a bishop 45° either side.
+    assert_eq!(piece('T'), "vWvyafsW");
+    // The camel is XBoard's C; a castling king says how far it goes.
+    assert_eq!(piece('W'), "FC");
+    assert_eq!(piece('K'), "KO3");
+    // Every type has its line: none was refused.
+    assert_eq!(lines.iter().filter(|l| l.starts_with("piece ")).count(), 22);
+    // Non-pawn promotions and a three-rank zone are beyond XBoard's fairy rules.
+    let told = lines
+        .iter()
+        .find(|l| l.starts_with("tellusererror "))
+        .expect("the user is told");
+    assert!(
+        told.contains("promote") && told.contains("Test Legality"),
+        "{told}"
+    );
+    e.quit("quit");
+}
+
+#[test]
+fn xboard_is_told_which_piece_it_cannot_be_given() {
+    let mut e = Session::start(&["xboard"]);
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send("new");
+    e.send("variant urc-demo");
+    e.send("ping 1");
+    let lines = e.until("pong 1");
+    // The URC demo's H hops like a grasshopper and then steps: XBoard's legs cannot.
+    assert!(
+        !lines.iter().any(|l| l.starts_with("piece H& ")),
+        "{lines:?}"
+    );
+    let told = lines
+        .iter()
+        .find(|l| l.starts_with("tellusererror "))
+        .expect("the user is told");
+    assert!(told.contains("piece H (gQ-!sK)"), "{told}");
+    e.quit("quit");
+}
+
+#[test]
 fn xboard_refuses_bad_lines_and_goes_on() {
     let mut e = Session::start(&["xboard"]);
     e.send("protover 2");
