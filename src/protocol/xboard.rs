@@ -79,8 +79,14 @@ struct Xboard {
 
 impl Xboard {
     /// A session offering `catalog`'s levels, playing `level` first (a file, or chess).
-    fn new(out: Output, catalog: Catalog, level: Option<&Path>) -> (Xboard, Receiver<Event>) {
+    fn new(out: Output, mut catalog: Catalog, level: Option<&Path>) -> (Xboard, Receiver<Event>) {
         let (events, receiver) = channel();
+        // The level given on the command line is a variant like the others, by its stem.
+        if let Some(path) = level
+            && catalog.find(&stem(path)).is_none()
+        {
+            catalog.levels.push((stem(path), path.to_path_buf()));
+        }
         let mut x = Xboard {
             out,
             catalog,
@@ -243,7 +249,7 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let mut names: Vec<String> = self
+        let names: Vec<String> = self
             .catalog
             .levels
             .iter()
@@ -255,11 +261,6 @@ impl Xboard {
                 }
             })
             .collect();
-        if let Some(l) = &self.loaded
-            && !self.catalog.levels.iter().any(|(n, _)| *n == l.name)
-        {
-            names.push(l.name.clone());
-        }
         self.out.line(&format!(
             "feature myname=\"areachess {}\" ping=1 setboard=1 usermove=1 playother=1 san=0 \
              time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=1 memory=1 \
@@ -382,6 +383,13 @@ impl Xboard {
                 crate::grid::game::PlayError::GameOver(_) => "the game is over",
             };
             self.out.line(&format!("Illegal move ({why}): {text}"));
+            return;
+        }
+        // The GUI's move ended the game: the engine, playing, says so (XBoard waits for it).
+        if self.engine.is_some()
+            && let Some(result) = result_line(game.status())
+        {
+            self.out.line(&result);
             return;
         }
         self.maybe_think();

@@ -241,6 +241,32 @@ fn xboard_answers_protover_and_replies_to_a_move() {
 }
 
 #[test]
+fn xboard_says_the_game_is_over_when_the_guis_move_mates_it() {
+    let mut e = Session::start(&["xboard"]);
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send("new");
+    e.send("sd 2");
+    // Fool's mate with the engine as White: Black's next move mates it.
+    e.send("force");
+    e.send("setboard rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+    e.send("playother");
+    e.send("usermove d8h4");
+    let lines = e.until("0-1");
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with("0-1 {Black mates}")),
+        "{lines:?}"
+    );
+    // And it does not try to move in a finished game.
+    e.send("ping 7");
+    let after = e.until("pong 7");
+    assert!(!after.iter().any(|l| l.starts_with("move ")), "{after:?}");
+    e.quit("quit");
+}
+
+#[test]
 fn xboard_sets_up_a_variant_it_does_not_know_with_betza_pieces() {
     let mut e = Session::start(&["xboard"]);
     e.send("protover 2");
