@@ -335,20 +335,19 @@ impl Xboard {
                 Err(why) => problems.push(format!("piece {} ({}): {why}", t.letter, t.betza)),
             }
         }
-        // XBoard's fairy pawn promotes on the last rank only, and must.
+        // XBoard's fairy pawn promotes on the last rank only, and must; nothing else does.
         let promoting: Vec<String> = v
             .types
             .iter()
-            .filter(|t| {
-                t.promotion
-                    .as_ref()
-                    .is_some_and(|p| t.letter != table[0] || p.zone != 1 || p.optional)
+            .filter(|t| match &t.promotion {
+                Some(p) => t.letter != table[0] || p.zone != 1 || p.optional,
+                None => t.letter == table[0],
             })
             .map(|t| t.letter.to_string())
             .collect();
         if !promoting.is_empty() {
             problems.push(format!(
-                "{} promote in ways XBoard's fairy rules do not know",
+                "{} promote (or not) in ways XBoard's fairy rules do not know",
                 promoting.join(", ")
             ));
         }
