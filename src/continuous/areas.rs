@@ -70,15 +70,13 @@ pub fn movement_area(pos: &Position, i: usize) -> Vec<Area> {
     let piece = pos.pieces()[i];
     let o = piece.at;
     match piece.kind {
-        Kind::Rook | Kind::Bishop | Kind::Queen => {
-            strips(&piece, |u| o + u * board.inset().exit_distance(o, u))
-        }
-        Kind::King => vec![king_disc(o, board.king_reach)],
-        Kind::Knight => vec![knight_ring(o, board.knight_distance)],
-        Kind::Pawn => {
+        Kind::KING => vec![king_disc(o, board.king_reach)],
+        Kind::KNIGHT => vec![knight_ring(o, board.knight_distance)],
+        Kind::PAWN => {
             let (_, ahead) = pawn_areas(board, &piece);
             vec![Area::Strip(Capsule::new(o, ahead, R))]
         }
+        _ => strips(&piece, |u| o + u * board.inset().exit_distance(o, u)),
     }
 }
 
@@ -90,7 +88,15 @@ pub fn capture_area(pos: &Position, i: usize) -> Vec<Area> {
     let piece = pos.pieces()[i];
     let o = piece.at;
     match piece.kind {
-        Kind::Rook | Kind::Bishop | Kind::Queen => strips(&piece, |u| {
+        Kind::KING => vec![king_disc(o, board.king_reach)],
+        Kind::KNIGHT => vec![knight_ring(o, board.knight_distance)],
+        Kind::PAWN => {
+            let (caps, _) = pawn_areas(board, &piece);
+            caps.iter()
+                .map(|&c| Area::Strip(Capsule::new(o, c, R)))
+                .collect()
+        }
+        _ => strips(&piece, |u| {
             let exit = board.inset().exit_distance(o, u);
             match first_contact(pos.pieces(), i, o, u, exit) {
                 // Up to and including the disc it first touches.
@@ -98,14 +104,6 @@ pub fn capture_area(pos: &Position, i: usize) -> Vec<Area> {
                 None => o + u * exit,
             }
         }),
-        Kind::King => vec![king_disc(o, board.king_reach)],
-        Kind::Knight => vec![knight_ring(o, board.knight_distance)],
-        Kind::Pawn => {
-            let (caps, _) = pawn_areas(board, &piece);
-            caps.iter()
-                .map(|&c| Area::Strip(Capsule::new(o, c, R)))
-                .collect()
-        }
     }
 }
 
@@ -151,10 +149,10 @@ mod tests {
         let a1 = board.square_centre(0, 0);
         let e1 = board.square_centre(4, 0);
         let pos = position(vec![
-            Piece::new(Color::White, Kind::Rook, a1),
-            Piece::new(Color::Black, Kind::Knight, e1),
-            Piece::new(Color::White, Kind::King, board.square_centre(7, 2)),
-            Piece::new(Color::Black, Kind::King, board.square_centre(7, 7)),
+            Piece::new(Color::White, Kind::ROOK, a1),
+            Piece::new(Color::Black, Kind::KNIGHT, e1),
+            Piece::new(Color::White, Kind::KING, board.square_centre(7, 2)),
+            Piece::new(Color::Black, Kind::KING, board.square_centre(7, 7)),
         ]);
         let strips = capture_area(&pos, 0);
         let east = &strips[0];

@@ -42,14 +42,14 @@ pub fn can_capture(board: &Board, pieces: &[Piece], attacker: usize, target: usi
             .map(|(_, q)| q.at)
     };
     match a.kind {
-        Kind::Rook | Kind::Bishop | Kind::Queen => a
+        Kind::KNIGHT => knight_capture_witness(board, a.at, p, others()).is_some(),
+        Kind::PAWN => pawn_can_capture(board, a, p),
+        Kind::KING => king_capture_witness(board, a.at, p, others()).is_some(),
+        _ => a
             .kind
             .slide_directions()
             .iter()
             .any(|&u| slider_hits(board.inset(), a.at, u, p, others())),
-        Kind::Knight => knight_capture_witness(board, a.at, p, others()).is_some(),
-        Kind::Pawn => pawn_can_capture(board, a, p),
-        Kind::King => king_capture_witness(board, a.at, p, others()).is_some(),
     }
 }
 
@@ -217,15 +217,7 @@ pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usi
         .collect();
     let mut curves = Vec::new();
     match a.kind {
-        Kind::Rook | Kind::Bishop | Kind::Queen => {
-            for &u in a.kind.slide_directions() {
-                let exit = board.inset().exit_distance(a.at, u);
-                if let Some(t) = sweep_contact(a.at, u, k, exit) {
-                    curves.extend(Curve::capsule(a.at, a.at + u * t, OVERLAP));
-                }
-            }
-        }
-        Kind::Knight => {
+        Kind::KNIGHT => {
             let r = board.knight_distance;
             curves.push(Curve::circle(a.at, r + OVERLAP));
             curves.push(Curve::circle(a.at, (r - OVERLAP).max(0.0)));
@@ -240,13 +232,21 @@ pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usi
                     .map(|phi| Curve::circle(a.at + unit(phi) * r, OVERLAP)),
             );
         }
-        Kind::Pawn => {}
-        Kind::King => {
+        Kind::PAWN => {}
+        Kind::KING => {
             let (critical, _) = king_strike(board, a.at, k, &others);
             for psi in critical {
                 let c = k + unit(psi) * OVERLAP;
                 curves.extend(Curve::capsule(a.at, c, OVERLAP));
                 curves.push(Curve::circle(c, OVERLAP));
+            }
+        }
+        _ => {
+            for &u in a.kind.slide_directions() {
+                let exit = board.inset().exit_distance(a.at, u);
+                if let Some(t) = sweep_contact(a.at, u, k, exit) {
+                    curves.extend(Curve::capsule(a.at, a.at + u * t, OVERLAP));
+                }
             }
         }
     }

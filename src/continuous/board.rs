@@ -33,6 +33,30 @@ pub struct Board {
     pub castling_king_travel: f64,
     /// How far beside the king the rook lands when castling (default one square).
     pub castling_rook_offset: f64,
+    /// The kinds of piece this board plays with (default: the six classic ones).
+    pub kinds: Vec<KindSpec>,
+}
+
+/// A kind of piece a level plays with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KindSpec {
+    /// The kind (its letter).
+    pub kind: Kind,
+    /// Its name.
+    pub name: String,
+    /// Whether losing it loses the game (check and mate protect it).
+    pub royal: bool,
+}
+
+impl KindSpec {
+    /// One of the six classic kinds, royal if it is the king.
+    pub fn classic(kind: Kind) -> KindSpec {
+        KindSpec {
+            kind,
+            name: kind.name().to_string(),
+            royal: kind == Kind::KING,
+        }
+    }
 }
 
 impl Default for Board {
@@ -61,10 +85,34 @@ impl Board {
             pawn_capture: square,
             min_move: R,
             promotion_line: R,
-            promotion: vec![Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight],
+            promotion: vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT],
             castling_king_travel: 2.0 * square,
             castling_rook_offset: square,
+            kinds: Kind::CLASSIC.into_iter().map(KindSpec::classic).collect(),
         }
+    }
+
+    /// The kind a letter of either case names on this board, if the board has it.
+    pub fn kind_of(&self, letter: char) -> Option<Kind> {
+        Kind::from_letter(letter).filter(|k| self.has(*k))
+    }
+
+    /// Whether this board plays with `kind`.
+    pub fn has(&self, kind: Kind) -> bool {
+        self.kinds.iter().any(|s| s.kind == kind)
+    }
+
+    /// The name of `kind` on this board.
+    pub fn name_of(&self, kind: Kind) -> &str {
+        self.kinds
+            .iter()
+            .find(|s| s.kind == kind)
+            .map_or(kind.name(), |s| s.name.as_str())
+    }
+
+    /// Whether losing a piece of `kind` loses the game.
+    pub fn is_royal(&self, kind: Kind) -> bool {
+        self.kinds.iter().any(|s| s.kind == kind && s.royal)
     }
 
     /// Board width.

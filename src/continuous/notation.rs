@@ -282,7 +282,15 @@ impl WrittenPosition {
     /// count as unmoved.
     pub fn on(&self, board: Arc<Board>, setup: &[Piece]) -> Result<Position, NotationError> {
         let mut pieces = Vec::with_capacity(self.pieces.len());
-        for &(side, kind, at) in &self.pieces {
+        for (n, &(side, kind, at)) in self.pieces.iter().enumerate() {
+            if !board.has(kind) {
+                let letter = kind.letter_of(side).to_string();
+                return Err(NotationError::Letter {
+                    index: n + 1,
+                    text: format!("{letter}@{at}"),
+                    letter,
+                });
+            }
             let at = at.on(&board)?;
             let unmoved = setup
                 .iter()
@@ -341,8 +349,9 @@ pub fn parse_fen(board: Arc<Board>, text: &str) -> Result<Position, NotationErro
                     file = file.saturating_add(run);
                 }
                 Item::Letter { letter, column } => {
-                    let kind =
-                        Kind::from_letter(letter).ok_or_else(|| NotationError::FenLetter {
+                    let kind = board
+                        .kind_of(letter)
+                        .ok_or_else(|| NotationError::FenLetter {
                             letter,
                             rank: rank + 1,
                             span: Span::column(column),
@@ -560,7 +569,7 @@ mod tests {
         let board = Arc::new(Board::default());
         let pos = parse_fen(board.clone(), "4k3/8/8/8/8/8/8/R3K3 b").expect("a FEN");
         assert_eq!(pos.to_move(), Color::Black);
-        let rook = pos.pieces().iter().find(|p| p.kind == Kind::Rook);
+        let rook = pos.pieces().iter().find(|p| p.kind == Kind::ROOK);
         assert_eq!(rook.map(|p| p.at), Some(board.square_centre(0, 0)));
         assert_eq!(pos.pieces().len(), 3);
     }

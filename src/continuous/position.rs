@@ -6,51 +6,46 @@ use std::sync::Arc;
 
 pub use crate::play::Color;
 
-/// The kind of a continuous piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Slides up to the king's reach in any direction.
-    King,
-    /// Rook and bishop together.
-    Queen,
-    /// Slides along the board's axes.
-    Rook,
-    /// Slides along the diagonals.
-    Bishop,
-    /// Jumps onto a circle.
-    Knight,
-    /// Slides forward, captures diagonally forward.
-    Pawn,
-}
+/// The kind of a continuous piece, named by its upper-case letter. The six classic kinds
+/// have constants; a level may add others (DESIGN §2b), and its [`Board`] says which kinds
+/// exist and what each is called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(char);
 
 impl Kind {
-    /// Every kind, king first.
-    pub const ALL: [Kind; 6] = [
-        Kind::King,
-        Kind::Queen,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Knight,
-        Kind::Pawn,
+    /// The king.
+    pub const KING: Kind = Kind('K');
+    /// The queen: rook and bishop together.
+    pub const QUEEN: Kind = Kind('Q');
+    /// The rook: slides along the board's axes.
+    pub const ROOK: Kind = Kind('R');
+    /// The bishop: slides along the diagonals.
+    pub const BISHOP: Kind = Kind('B');
+    /// The knight: jumps onto a circle.
+    pub const KNIGHT: Kind = Kind('N');
+    /// The pawn: slides forward, captures diagonally forward.
+    pub const PAWN: Kind = Kind('P');
+
+    /// The six classic kinds, king first.
+    pub const CLASSIC: [Kind; 6] = [
+        Kind::KING,
+        Kind::QUEEN,
+        Kind::ROOK,
+        Kind::BISHOP,
+        Kind::KNIGHT,
+        Kind::PAWN,
     ];
 
-    /// The upper-case letter of the kind (`K Q R B N P`).
+    /// The upper-case letter of the kind.
     pub fn letter(self) -> char {
-        match self {
-            Kind::King => 'K',
-            Kind::Queen => 'Q',
-            Kind::Rook => 'R',
-            Kind::Bishop => 'B',
-            Kind::Knight => 'N',
-            Kind::Pawn => 'P',
-        }
+        self.0
     }
 
-    /// The kind for a letter of either case.
+    /// The kind a letter of either case names (any ASCII letter; whether a board has it is
+    /// the board's question).
     pub fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL
-            .into_iter()
-            .find(|k| k.letter() == c.to_ascii_uppercase())
+        c.is_ascii_alphabetic()
+            .then(|| Kind(c.to_ascii_uppercase()))
     }
 
     /// The letter of a `side` piece of this kind: upper case for White.
@@ -70,16 +65,22 @@ impl Kind {
         }
     }
 
-    /// The English name.
+    /// The English name of a classic kind, else "piece" (a level names its own kinds).
     pub fn name(self) -> &'static str {
-        match self {
-            Kind::King => "king",
-            Kind::Queen => "queen",
-            Kind::Rook => "rook",
-            Kind::Bishop => "bishop",
-            Kind::Knight => "knight",
-            Kind::Pawn => "pawn",
-        }
+        self.classic_name().unwrap_or("piece")
+    }
+
+    /// The English name of a classic kind; `None` for any other (its level names it).
+    pub fn classic_name(self) -> Option<&'static str> {
+        Some(match self {
+            Kind::KING => "king",
+            Kind::QUEEN => "queen",
+            Kind::ROOK => "rook",
+            Kind::BISHOP => "bishop",
+            Kind::KNIGHT => "knight",
+            Kind::PAWN => "pawn",
+            _ => return None,
+        })
     }
 
     /// The unit directions this kind slides along (empty for knight and pawn; the king
@@ -102,10 +103,10 @@ impl Kind {
             ORTHO[0], DIAG[0], ORTHO[1], DIAG[1], ORTHO[2], DIAG[2], ORTHO[3], DIAG[3],
         ];
         match self {
-            Kind::Rook => &ORTHO,
-            Kind::Bishop => &DIAG,
-            Kind::Queen => &BOTH,
-            Kind::King | Kind::Knight | Kind::Pawn => &[],
+            Kind::ROOK => &ORTHO,
+            Kind::BISHOP => &DIAG,
+            Kind::QUEEN => &BOTH,
+            _ => &[],
         }
     }
 }
@@ -224,7 +225,7 @@ impl Position {
         for side in [Color::White, Color::Black] {
             let count = pieces
                 .iter()
-                .filter(|p| p.side == side && p.kind == Kind::King)
+                .filter(|p| p.side == side && board.is_royal(p.kind))
                 .count();
             if count != 1 {
                 return Err(PositionError::Kings { side, count });
@@ -281,7 +282,7 @@ impl Position {
     pub fn king(&self, side: Color) -> usize {
         self.pieces
             .iter()
-            .position(|p| p.side == side && p.kind == Kind::King)
+            .position(|p| p.side == side && self.board.is_royal(p.kind))
             .unwrap_or_default()
     }
 

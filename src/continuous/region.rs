@@ -126,7 +126,7 @@ pub fn legal_region(pos: &Position, i: usize) -> LegalRegion {
         return LegalRegion::default();
     }
     match piece.kind {
-        Kind::King => {
+        Kind::KING => {
             let angles = (0..KING_FAN_RAYS).map(|k| k as f64 * TAU / KING_FAN_RAYS as f64);
             king_region(pos, i, angles.collect())
         }
@@ -137,7 +137,7 @@ pub fn legal_region(pos: &Position, i: usize) -> LegalRegion {
 /// The king's legal region on the single direction `dir` (plus its castling moves and
 /// captures): the exact answer for that ray, which the drawn fan only samples.
 pub fn legal_region_towards(pos: &Position, i: usize, dir: Point) -> LegalRegion {
-    if pos.pieces()[i].kind != Kind::King || pos.pieces()[i].side != pos.to_move() {
+    if pos.pieces()[i].kind != Kind::KING || pos.pieces()[i].side != pos.to_move() {
         return legal_region(pos, i);
     }
     king_region(pos, i, vec![angle_of(dir)])
@@ -161,7 +161,7 @@ impl<'a> Lifted<'a> {
         let side = pos.pieces()[i].side;
         let king = pieces
             .iter()
-            .position(|p| p.side == side && p.kind == Kind::King)
+            .position(|p| p.side == side && p.kind == Kind::KING)
             .unwrap_or_default();
         let threats = attackers(board, &pieces, king);
         let curves = threats
@@ -235,12 +235,7 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
     };
 
     match mover.kind {
-        Kind::Rook | Kind::Bishop | Kind::Queen => {
-            for &u in mover.kind.slide_directions() {
-                ray(u, f64::INFINITY, true, &mut region);
-            }
-        }
-        Kind::Pawn => {
+        Kind::PAWN => {
             let (_, ahead) = pawn_areas(board, &mover);
             let f = mover.side.forward();
             ray(Point::new(0.0, f), (ahead - o).length(), false, &mut region);
@@ -250,7 +245,7 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
                     .filter(|&j| super::attack::pawn_can_capture(board, &mover, pieces[j].at)),
             );
         }
-        Kind::Knight => {
+        Kind::KNIGHT => {
             let r = board.knight_distance;
             let mut critical = landing_crossings(board, o, pieces.iter().map(|q| q.at));
             for c in &lifted.curves {
@@ -285,7 +280,12 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
                 pieces[j].side != mover.side && (pieces[j].at.distance(o) - r).abs() < OVERLAP
             }));
         }
-        Kind::King => {}
+        Kind::KING => {}
+        _ => {
+            for &u in mover.kind.slide_directions() {
+                ray(u, f64::INFINITY, true, &mut region);
+            }
+        }
     }
     // A capture's legality depends on the captured piece only: judge each one fully.
     region.captures.retain(|&j| {
@@ -305,7 +305,7 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
 pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
     let mover = pos.pieces()[i];
     let victim = pos.pieces()[x].at;
-    if mover.kind != Kind::Knight {
+    if mover.kind != Kind::KNIGHT {
         return victim;
     }
     let d = victim - mover.at;
@@ -542,7 +542,7 @@ pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
     let pieces = pos.pieces();
     let confirmed = |i: usize, to: Point| resolve_piece(pos, i, to, None).applied().is_some();
     for (i, piece) in pieces.iter().enumerate() {
-        if piece.side != side || piece.kind == Kind::King {
+        if piece.side != side || piece.kind == Kind::KING {
             continue;
         }
         let region = other_region(pos, i);
@@ -592,7 +592,7 @@ pub fn nearest_target(pos: &Position, i: usize, pointer: Point) -> Option<Target
     if piece.side != pos.to_move() {
         return None;
     }
-    let region = if piece.kind == Kind::King {
+    let region = if piece.kind == Kind::KING {
         let d = pointer - piece.at;
         let theta = if d.length() > 1e-12 { angle_of(d) } else { 0.0 };
         king_region(pos, i, vec![theta])

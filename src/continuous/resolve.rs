@@ -170,10 +170,10 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
         return Outcome::Illegal(Reason::OutsideMovementArea);
     }
     let landing = match piece.kind {
-        Kind::Rook | Kind::Bishop | Kind::Queen => slide(pos, i, piece.kind.slide_directions(), to),
-        Kind::King => king_landing(pos, i, to),
-        Kind::Knight => knight_landing(pos, i, to),
-        Kind::Pawn => pawn_landing(pos, i, to),
+        Kind::KING => king_landing(pos, i, to),
+        Kind::KNIGHT => knight_landing(pos, i, to),
+        Kind::PAWN => pawn_landing(pos, i, to),
+        _ => slide(pos, i, piece.kind.slide_directions(), to),
     };
     match landing {
         Ok(landing) => finish(pos, i, exact(pos.board(), landing, to), promotion),
@@ -352,7 +352,7 @@ fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reas
     if rook.side != king.side {
         return Err(Reason::Blocked);
     }
-    if rook.kind != Kind::Rook || rook.moved || (rook.at.y - king.at.y).abs() > 1e-9 {
+    if rook.kind != Kind::ROOK || rook.moved || (rook.at.y - king.at.y).abs() > 1e-9 {
         return Err(if tc < board.castling_king_travel {
             Reason::Blocked
         } else {
@@ -473,13 +473,13 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
     let before = pos.pieces();
     let mover = before[i];
 
-    if mover.kind == Kind::King && !king_path_is_safe(pos, i, &landing) {
+    if mover.kind == Kind::KING && !king_path_is_safe(pos, i, &landing) {
         return Outcome::Illegal(Reason::KingExposed);
     }
 
     let mut promoted = None;
-    if mover.kind == Kind::Pawn && board.promotes_at(mover.side == Color::White, landing.to) {
-        let choice = promotion.unwrap_or(board.promotion.first().copied().unwrap_or(Kind::Queen));
+    if mover.kind == Kind::PAWN && board.promotes_at(mover.side == Color::White, landing.to) {
+        let choice = promotion.unwrap_or(board.promotion.first().copied().unwrap_or(Kind::QUEEN));
         if !board.promotion.contains(&choice) {
             return Outcome::Illegal(Reason::OutsideMovementArea);
         }
@@ -503,17 +503,17 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
         Some(x) if x < i => i - 1,
         _ => i,
     };
-    let king = if mover.kind == Kind::King {
+    let king = if mover.kind == Kind::KING {
         mover_index
     } else {
         pieces
             .iter()
-            .position(|p| p.side == mover.side && p.kind == Kind::King)
+            .position(|p| p.side == mover.side && p.kind == Kind::KING)
             .unwrap_or(mover_index)
     };
     // A plain king move's landing was already tested against the zones with its path.
     let plain_king_move =
-        mover.kind == Kind::King && landing.captured.is_none() && landing.castling.is_none();
+        mover.kind == Kind::KING && landing.captured.is_none() && landing.castling.is_none();
     if !plain_king_move && is_attacked(board, &pieces, king) {
         return Outcome::Illegal(Reason::KingExposed);
     }

@@ -73,7 +73,36 @@ impl<'a> Zones<'a> {
                 .filter(|&(j, _)| j != i && j != king)
                 .map(|(_, q)| q.at);
             match a.kind {
-                Kind::Rook | Kind::Bishop | Kind::Queen => {
+                Kind::PAWN => {
+                    let reach = board
+                        .pawn_first_step
+                        .max(board.pawn_step)
+                        .max(board.pawn_capture * 1.5);
+                    if gap(a.at) <= near.radius + reach + OVERLAP {
+                        zones.push(Zone::Pawn { pawn: *a });
+                    }
+                }
+                Kind::KNIGHT => {
+                    if (gap(a.at) - board.knight_distance).abs() <= near.radius + OVERLAP {
+                        zones.push(Zone::Knight {
+                            from: a.at,
+                            arcs: free_landing_arcs(board, a.at, others),
+                        });
+                    }
+                }
+                Kind::KING => {
+                    if gap(a.at) <= near.radius + board.king_reach + OVERLAP {
+                        let others: Vec<Point> = others.collect();
+                        let mut curves = Vec::new();
+                        king_zone_curves(board, a.at, &others, &mut curves);
+                        zones.push(Zone::King {
+                            from: a.at,
+                            others,
+                            curves,
+                        });
+                    }
+                }
+                _ => {
                     for &u in a.kind.slide_directions() {
                         let rel = near.centre - a.at;
                         let ahead = rel.dot(u);
@@ -94,35 +123,6 @@ impl<'a> Zones<'a> {
                         zones.push(Zone::Sweep {
                             from: a.at,
                             to: a.at + u * reach,
-                        });
-                    }
-                }
-                Kind::Pawn => {
-                    let reach = board
-                        .pawn_first_step
-                        .max(board.pawn_step)
-                        .max(board.pawn_capture * 1.5);
-                    if gap(a.at) <= near.radius + reach + OVERLAP {
-                        zones.push(Zone::Pawn { pawn: *a });
-                    }
-                }
-                Kind::Knight => {
-                    if (gap(a.at) - board.knight_distance).abs() <= near.radius + OVERLAP {
-                        zones.push(Zone::Knight {
-                            from: a.at,
-                            arcs: free_landing_arcs(board, a.at, others),
-                        });
-                    }
-                }
-                Kind::King => {
-                    if gap(a.at) <= near.radius + board.king_reach + OVERLAP {
-                        let others: Vec<Point> = others.collect();
-                        let mut curves = Vec::new();
-                        king_zone_curves(board, a.at, &others, &mut curves);
-                        zones.push(Zone::King {
-                            from: a.at,
-                            others,
-                            curves,
                         });
                     }
                 }

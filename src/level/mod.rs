@@ -418,7 +418,7 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
         let mut kinds = Vec::new();
         for item in list.get_ref() {
             match Kind::from_letter_str(item.get_ref()) {
-                Some(k) if !matches!(k, Kind::King | Kind::Pawn) => kinds.push(k),
+                Some(k) if !matches!(k, Kind::KING | Kind::PAWN) => kinds.push(k),
                 _ => errors.at(
                     item.span(),
                     LevelErrorKind::ContinuousPromotion(item.get_ref().clone()),

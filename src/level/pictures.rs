@@ -129,12 +129,14 @@ pub fn continuous_source(kind: Kind) -> Source {
 /// The copy of a continuous kind's shipped picture built into the program.
 pub fn built_in(kind: Kind) -> &'static str {
     match kind {
-        Kind::King => include_str!("../../assets/pieces/king.svg"),
-        Kind::Queen => include_str!("../../assets/pieces/queen.svg"),
-        Kind::Rook => include_str!("../../assets/pieces/rook.svg"),
-        Kind::Bishop => include_str!("../../assets/pieces/bishop.svg"),
-        Kind::Knight => include_str!("../../assets/pieces/knight.svg"),
-        Kind::Pawn => include_str!("../../assets/pieces/pawn.svg"),
+        Kind::KING => include_str!("../../assets/pieces/king.svg"),
+        Kind::QUEEN => include_str!("../../assets/pieces/queen.svg"),
+        Kind::ROOK => include_str!("../../assets/pieces/rook.svg"),
+        Kind::BISHOP => include_str!("../../assets/pieces/bishop.svg"),
+        Kind::KNIGHT => include_str!("../../assets/pieces/knight.svg"),
+        Kind::PAWN => include_str!("../../assets/pieces/pawn.svg"),
+        // A level's own kind brings its picture (`image`); the man is the neutral default.
+        _ => include_str!("../../assets/pieces/mann.svg"),
     }
 }
 

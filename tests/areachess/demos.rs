@@ -98,7 +98,7 @@ fn the_demonstrations_replay_and_show_what_they_say() {
                 assert!(
                     played
                         .iter()
-                        .any(|p| p.applied.mover.kind == continuous::Kind::Knight),
+                        .any(|p| p.applied.mover.kind == continuous::Kind::KNIGHT),
                     "a knight's jump"
                 );
             }

@@ -34,8 +34,8 @@ fn positions() -> impl Strategy<Value = Position> {
                 .map(|(n, (k, white, x, y, moved))| Piece {
                     side: if white { Color::White } else { Color::Black },
                     kind: match n {
-                        0 | 1 => Kind::King,
-                        _ => Kind::ALL[1 + k % 5],
+                        0 | 1 => Kind::KING,
+                        _ => Kind::CLASSIC[1 + k % 5],
                     },
                     at: Point::new(x, y),
                     moved,
@@ -70,18 +70,18 @@ fn cornered() -> impl Strategy<Value = Position> {
             let mut pieces = vec![
                 Piece::new(
                     Color::Black,
-                    Kind::King,
+                    Kind::KING,
                     Point::new(black_king.0, black_king.1),
                 ),
                 Piece::new(
                     Color::White,
-                    Kind::King,
+                    Kind::KING,
                     Point::new(white_king.0, white_king.1),
                 ),
             ];
             pieces.extend(attackers.into_iter().map(|(k, x, y)| Piece {
                 moved: true,
-                ..Piece::new(Color::White, Kind::ALL[k], Point::new(x, y))
+                ..Piece::new(Color::White, Kind::CLASSIC[k], Point::new(x, y))
             }));
             Position::new(board.clone(), pieces, Color::Black).ok()
         })
@@ -213,18 +213,18 @@ proptest! {
             let board = pos.board();
             let angle = fa * std::f64::consts::TAU;
             let (dir, length) = match piece.kind {
-                Kind::Rook | Kind::Bishop | Kind::Queen => {
+                Kind::KNIGHT => (Point::new(angle.cos(), angle.sin()), board.knight_distance),
+                Kind::PAWN => (Point::new(0.0, side.forward()), ft * board.pawn_first_step),
+                Kind::KING => (Point::new(angle.cos(), angle.sin()), ft * board.king_reach),
+                _ => {
                     let dirs = piece.kind.slide_directions();
                     (dirs[(fa * dirs.len() as f64) as usize % dirs.len()], ft * board.width())
                 }
-                Kind::Knight => (Point::new(angle.cos(), angle.sin()), board.knight_distance),
-                Kind::Pawn => (Point::new(0.0, side.forward()), ft * board.pawn_first_step),
-                Kind::King => (Point::new(angle.cos(), angle.sin()), ft * board.king_reach),
             };
             let target = piece.at + dir * length;
             let outcome = resolve(&pos, piece.at, target, None);
             let Some(applied) = outcome.applied() else { continue };
-            let region = if piece.kind == Kind::King {
+            let region = if piece.kind == Kind::KING {
                 // The drawn fan samples directions; the exact ray through the target decides.
                 legal_region_towards(&pos, i, dir)
             } else {

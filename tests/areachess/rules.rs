@@ -298,7 +298,7 @@ fn pawn_promotes_when_its_disc_touches_the_promotion_line() {
     let outcome = sim.legal("d7->d8=N");
     assert_eq!(
         outcome.applied().and_then(|a| a.promotion),
-        Some(Kind::Knight)
+        Some(Kind::KNIGHT)
     );
     assert_eq!(sim.piece_at("d8"), Some('N'));
 
@@ -306,7 +306,7 @@ fn pawn_promotes_when_its_disc_touches_the_promotion_line() {
     let outcome = sim.legal("d7->d8");
     assert_eq!(
         outcome.applied().and_then(|a| a.promotion),
-        Some(Kind::Queen)
+        Some(Kind::QUEEN)
     );
 
     let mut sim = Sim::at("w;P@9.9,17;K@h1;k@a8");
@@ -491,7 +491,7 @@ fn king_move_shorter_than_r_is_too_short() {
 #[test]
 fn promotion_offers_the_levels_choices() {
     let board = Board {
-        promotion: vec![Kind::Knight, Kind::Rook],
+        promotion: vec![Kind::KNIGHT, Kind::ROOK],
         ..Board::default()
     };
     let level = with_board(board);
@@ -499,13 +499,13 @@ fn promotion_offers_the_levels_choices() {
     let outcome = sim.legal("d7->d8");
     assert_eq!(
         outcome.applied().and_then(|a| a.promotion),
-        Some(Kind::Knight)
+        Some(Kind::KNIGHT)
     );
     let mut sim = Sim::new(level, Some("w;P@d7;K@h1;k@a8"));
     let outcome = sim.legal("d7->d8=R");
     assert_eq!(
         outcome.applied().and_then(|a| a.promotion),
-        Some(Kind::Rook)
+        Some(Kind::ROOK)
     );
 }
 

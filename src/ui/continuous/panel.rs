@@ -40,7 +40,7 @@ fn panel(
             ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
             ui.collapsing("Pieces (click one to inspect it)", |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    for kind in Kind::ALL {
+                    for kind in Kind::CLASSIC {
                         if ui.button(kind.name()).clicked() {
                             inspected.toggle(kind, &state.level.board);
                         }

@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Each kind's tokens, in `Kind::ALL`'s order.
+/// Each kind's tokens, in `Kind::CLASSIC`'s order.
 #[derive(Resource)]
 struct Tokens(pictures::Tokens);
 
@@ -46,7 +46,7 @@ const TOKEN: Token = Token {
 struct Picture;
 
 fn draw_tokens(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    let rendered: Vec<_> = Kind::ALL
+    let rendered: Vec<_> = Kind::CLASSIC
         .iter()
         .map(|&kind| pictures::draw_continuous(kind, TOKEN))
         .collect();
@@ -74,7 +74,7 @@ fn dress_pieces(
                 commands.entity(child).despawn();
             }
         }
-        let Some(drawn) = Kind::ALL
+        let Some(drawn) = Kind::CLASSIC
             .iter()
             .position(|&k| k == kind.0)
             .and_then(|i| tokens.0.drawn.get(i))
@@ -122,7 +122,7 @@ impl BoardView for crate::continuous::Game {
             .map(|p| Placed {
                 at: to_bevy(p.at),
                 side: p.side,
-                kind: p.kind as u8,
+                kind: p.kind.letter() as u8,
             })
             .collect()
     }
