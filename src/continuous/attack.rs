@@ -11,10 +11,11 @@
 
 use super::board::Board;
 use super::geometry::{
-    Curve, Inset, OVERLAP, Point, circle_samples, overlaps, overlaps_sweep, segment_distance,
-    sweep_contact, unit,
+    Curve, Inset, OVERLAP, Point, angle_of, circle_samples, overlaps, overlaps_sweep,
+    segment_distance, sweep_contact, unit,
 };
-use super::position::{Kind, Piece};
+use super::position::Piece;
+use super::reach::{Modes, Reach, Sectors, reaches};
 
 /// Whether the disc of `pieces[target]` is capturable by any piece of the other side.
 pub fn is_attacked(board: &Board, pieces: &[Piece], target: usize) -> bool {
@@ -30,7 +31,8 @@ pub fn attackers(board: &Board, pieces: &[Piece], target: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Whether `pieces[attacker]` has a geometric capture of `pieces[target]`.
+/// Whether `pieces[attacker]` has a geometric capture of `pieces[target]`: by one of its
+/// shapes that captures.
 pub fn can_capture(board: &Board, pieces: &[Piece], attacker: usize, target: usize) -> bool {
     let a = &pieces[attacker];
     let p = pieces[target].at;
@@ -41,28 +43,63 @@ pub fn can_capture(board: &Board, pieces: &[Piece], attacker: usize, target: usi
             .filter(move |&(i, _)| i != attacker && i != target)
             .map(|(_, q)| q.at)
     };
-    match a.kind {
-        Kind::KNIGHT => knight_capture_witness(board, a.at, p, others()).is_some(),
-        Kind::PAWN => pawn_can_capture(board, a, p),
-        Kind::KING => king_capture_witness(board, a.at, p, others()).is_some(),
-        _ => a
-            .kind
-            .slide_directions()
-            .iter()
-            .any(|&u| slider_hits(board.inset(), a.at, u, p, others())),
-    }
+    let shapes = reaches(board, a);
+    shapes.iter().any(|shape| match shape {
+        Reach::Slide { modes, .. } if !modes.captures => false,
+        Reach::Slide {
+            dir,
+            end,
+            modes: Modes { moves: true, .. },
+        } => slider_hits(board.inset(), a.at, *dir, *end, p, others()),
+        Reach::Slide { dir, end, .. } => capture_only_hits(board, a.at, *dir, *end, &shapes, p),
+        Reach::Ring { modes, .. } | Reach::Disc { modes, .. } if !modes.captures => false,
+        Reach::Ring {
+            sectors, radius, ..
+        } => ring_capture_witness(board, a.at, *radius, sectors, p, others()).is_some(),
+        Reach::Disc {
+            sectors, radius, ..
+        } => disc_capture_witness(board, a.at, *radius, sectors, p, others()).is_some(),
+    })
 }
 
-/// Whether a slider at `from` moving along `u` touches the disc at `p` before any of `others`
-/// and before leaving the board.
+/// Whether a capture-only slide captures the disc at `p`: the disc overlaps the slide's
+/// swept strip, and none of the piece's moving slides (an enemy there blocks it instead),
+/// as the pawn's capsules do.
+fn capture_only_hits(
+    board: &Board,
+    from: Point,
+    dir: Point,
+    end: Option<Point>,
+    shapes: &[Reach],
+    p: Point,
+) -> bool {
+    let far = |dir: Point, end: Option<Point>| match end {
+        Some(e) => from + e,
+        None => from + dir * board.inset().exit_distance(from, dir),
+    };
+    overlaps_sweep(p, from, far(dir, end))
+        && !shapes.iter().any(|s| match s {
+            Reach::Slide {
+                dir,
+                end,
+                modes: Modes { moves: true, .. },
+            } => overlaps_sweep(p, from, far(*dir, *end)),
+            _ => false,
+        })
+}
+
+/// Whether a slider at `from` moving along `u` touches the disc at `p` before any of `others`,
+/// before leaving the board and within its `end`, if limited.
 fn slider_hits(
     inset: Inset,
     from: Point,
     u: Point,
+    end: Option<Point>,
     p: Point,
     others: impl Iterator<Item = Point>,
 ) -> bool {
     let exit = inset.exit_distance(from, u);
+    let exit = end.map_or(exit, |e| exit.min(e.length()));
     let Some(t) = sweep_contact(from, u, p, exit) else {
         return false;
     };
@@ -96,15 +133,15 @@ pub fn pawn_can_capture(board: &Board, pawn: &Piece, p: Point) -> bool {
     caps.iter().any(|&c| overlaps_sweep(p, pawn.at, c)) && !overlaps_sweep(p, pawn.at, ahead)
 }
 
-/// The angles (about a knight at `from`) where its landing disc starts or stops
-/// overlapping one of `discs`, or crosses the board's edge: the only places where the
-/// legality of a landing can change.
+/// The angles (about a jumper at `from`, landing at distance `r`) where its landing disc
+/// starts or stops overlapping one of `discs`, or crosses the board's edge: the only places
+/// where the legality of a landing can change.
 pub fn landing_crossings(
     board: &Board,
     from: Point,
+    r: f64,
     discs: impl IntoIterator<Item = Point>,
 ) -> Vec<f64> {
-    let r = board.knight_distance;
     let mut critical = Vec::new();
     for q in discs {
         Curve::circle(q, OVERLAP).circle_params(from, r, &mut critical);
@@ -115,15 +152,16 @@ pub fn landing_crossings(
     critical
 }
 
-/// A landing angle (about the knight) at which a knight at `from` overlaps the disc at `p`,
-/// lies on the board and overlaps none of `others`.
-pub fn knight_capture_witness(
+/// A landing angle (about the jumper) at which a piece at `from` jumping `r` inside
+/// `sectors` overlaps the disc at `p`, lies on the board and overlaps none of `others`.
+pub fn ring_capture_witness(
     board: &Board,
     from: Point,
+    r: f64,
+    sectors: &Sectors,
     p: Point,
     others: impl Iterator<Item = Point>,
 ) -> Option<f64> {
-    let r = board.knight_distance;
     if (from.distance(p) - r).abs() >= OVERLAP {
         return None;
     }
@@ -131,28 +169,38 @@ pub fn knight_capture_witness(
         .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
         .collect();
     let inset = board.inset();
-    let critical = landing_crossings(
+    let mut critical = landing_crossings(
         board,
         from,
+        r,
         std::iter::once(p).chain(others.iter().copied()),
     );
+    critical.extend(sectors.bounds());
     circle_samples(critical).into_iter().find(|&phi| {
         let q = from + unit(phi) * r;
-        overlaps(q, p) && inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
+        sectors.contains(phi)
+            && overlaps(q, p)
+            && inset.contains(q)
+            && others.iter().all(|o| !overlaps(q, *o))
     })
 }
 
-/// The critical angles (about the target `p`, on the circle of contact points) of a king's
-/// strike from `from`, and a witness contact point if the strike exists.
-fn king_strike(
+/// The critical angles (about the target `p`, on the circle of contact points) of a
+/// straight strike from `from`, up to `reach` inside `sectors`, and a witness contact point
+/// if the strike exists.
+fn strike(
     board: &Board,
     from: Point,
+    reach: f64,
+    sectors: &Sectors,
     p: Point,
     others: &[Point],
 ) -> (Vec<f64>, Option<Point>) {
-    let reach = board.king_reach;
     let inset = board.inset();
     let mut critical = Vec::new();
+    for a in sectors.bounds() {
+        Curve::line(from, unit(a)).circle_params(p, OVERLAP, &mut critical);
+    }
     Curve::circle(from, reach).circle_params(p, OVERLAP, &mut critical);
     // Contact points seen from `from` as the first touch lie on the near half: the boundary is
     // the circle with diameter from–p.
@@ -178,7 +226,8 @@ fn king_strike(
         .into_iter()
         .map(|psi| p + unit(psi) * OVERLAP)
         .find(|&c| {
-            c.distance(from) <= reach + 1e-9
+            sectors.contains(angle_of(c - from))
+                && c.distance(from) <= reach + 1e-9
                 && inset.contains(c)
                 && (c - from).dot(c - p) <= 1e-12
                 && others
@@ -188,20 +237,23 @@ fn king_strike(
     (critical, witness)
 }
 
-/// A contact point from which a king at `from` strikes the disc at `p`: it slides straight,
-/// touches `p` first, within its reach and on the board.
-pub fn king_capture_witness(
+/// A contact point from which a piece at `from`, sliding up to `reach` inside `sectors`,
+/// strikes the disc at `p`: it slides straight, touches `p` first, within its reach and on
+/// the board (the king's capture).
+pub fn disc_capture_witness(
     board: &Board,
     from: Point,
+    reach: f64,
+    sectors: &Sectors,
     p: Point,
     others: impl Iterator<Item = Point>,
 ) -> Option<Point> {
-    if from.distance(p) > board.king_reach + OVERLAP {
+    if from.distance(p) > reach + OVERLAP {
         return None;
     }
-    let near = board.king_reach + 2.0 * OVERLAP;
+    let near = reach + 2.0 * OVERLAP;
     let others: Vec<Point> = others.filter(|q| q.distance(from) <= near).collect();
-    king_strike(board, from, p, &others).1
+    strike(board, from, reach, sectors, p, &others).1
 }
 
 /// The curves across which a friendly disc moving about can start or stop shielding
@@ -216,36 +268,52 @@ pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usi
         .map(|(_, q)| q.at)
         .collect();
     let mut curves = Vec::new();
-    match a.kind {
-        Kind::KNIGHT => {
-            let r = board.knight_distance;
-            curves.push(Curve::circle(a.at, r + OVERLAP));
-            curves.push(Curve::circle(a.at, (r - OVERLAP).max(0.0)));
-            let critical = landing_crossings(
-                board,
-                a.at,
-                std::iter::once(k).chain(others.iter().copied()),
-            );
-            curves.extend(
-                critical
-                    .into_iter()
-                    .map(|phi| Curve::circle(a.at + unit(phi) * r, OVERLAP)),
-            );
-        }
-        Kind::PAWN => {}
-        Kind::KING => {
-            let (critical, _) = king_strike(board, a.at, k, &others);
-            for psi in critical {
-                let c = k + unit(psi) * OVERLAP;
-                curves.extend(Curve::capsule(a.at, c, OVERLAP));
-                curves.push(Curve::circle(c, OVERLAP));
-            }
-        }
-        _ => {
-            for &u in a.kind.slide_directions() {
+    for shape in reaches(board, a) {
+        match shape {
+            Reach::Slide {
+                dir: u,
+                end,
+                modes:
+                    Modes {
+                        moves: true,
+                        captures: true,
+                    },
+            } => {
                 let exit = board.inset().exit_distance(a.at, u);
+                let exit = end.map_or(exit, |e| exit.min(e.length()));
                 if let Some(t) = sweep_contact(a.at, u, k, exit) {
                     curves.extend(Curve::capsule(a.at, a.at + u * t, OVERLAP));
+                }
+            }
+            // A capture-only strip is an area, not a path: nothing stands between.
+            Reach::Slide { .. } => {}
+            Reach::Ring { modes, .. } | Reach::Disc { modes, .. } if !modes.captures => {}
+            Reach::Ring {
+                sectors, radius: r, ..
+            } => {
+                curves.push(Curve::circle(a.at, r + OVERLAP));
+                curves.push(Curve::circle(a.at, (r - OVERLAP).max(0.0)));
+                let mut critical = landing_crossings(
+                    board,
+                    a.at,
+                    r,
+                    std::iter::once(k).chain(others.iter().copied()),
+                );
+                critical.extend(sectors.bounds());
+                curves.extend(
+                    critical
+                        .into_iter()
+                        .map(|phi| Curve::circle(a.at + unit(phi) * r, OVERLAP)),
+                );
+            }
+            Reach::Disc {
+                sectors, radius, ..
+            } => {
+                let (critical, _) = strike(board, a.at, radius, &sectors, k, &others);
+                for psi in critical {
+                    let c = k + unit(psi) * OVERLAP;
+                    curves.extend(Curve::capsule(a.at, c, OVERLAP));
+                    curves.push(Curve::circle(c, OVERLAP));
                 }
             }
         }

@@ -33,6 +33,7 @@ pub mod game;
 pub mod geometry;
 pub mod notation;
 pub mod position;
+pub mod reach;
 pub mod region;
 pub mod resolve;
 pub mod zones;

@@ -247,7 +247,7 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
         }
         Kind::KNIGHT => {
             let r = board.knight_distance;
-            let mut critical = landing_crossings(board, o, pieces.iter().map(|q| q.at));
+            let mut critical = landing_crossings(board, o, r, pieces.iter().map(|q| q.at));
             for c in &lifted.curves {
                 c.circle_params(o, r, &mut critical);
             }

@@ -5,10 +5,11 @@
 //! stops it (a friend blocks, an enemy is captured), then the resulting position is checked
 //! for the mover's king.
 
-use super::attack::{is_attacked, knight_capture_witness, pawn_areas, pawn_can_capture};
+use super::attack::{is_attacked, pawn_areas, pawn_can_capture, ring_capture_witness};
 use super::board::Board;
 use super::geometry::{Point, R, SNAP, overlaps, overlaps_sweep, sweep_contact};
 use super::position::{Color, Kind, Piece, Position};
+use super::reach::Sectors;
 use super::zones::{Near, Zones};
 use std::fmt;
 
@@ -387,7 +388,9 @@ fn knight_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != x)
                 .map(|(_, q)| q.at);
-            if knight_capture_witness(board, knight.at, pieces[x].at, others).is_some() {
+            if ring_capture_witness(board, knight.at, r, &Sectors::whole(), pieces[x].at, others)
+                .is_some()
+            {
                 return Ok(Landing {
                     captured: Some(x),
                     ..Landing::plain(pieces[x].at)

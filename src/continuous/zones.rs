@@ -8,13 +8,14 @@
 //! is a ring cut to its free sectors plus discs at the sectors' ends. An enemy king's zone
 //! is bounded by many curves; its spans come from the critical-value method.
 
-use super::attack::{king_capture_witness, landing_crossings, pawn_areas, pawn_can_capture};
+use super::attack::{disc_capture_witness, landing_crossings, pawn_areas, pawn_can_capture};
 use super::board::Board;
 use super::geometry::{
     Curve, OVERLAP, Point, Spans, angle_of, circle_runs, circle_samples, interval_samples,
     line_in_capsule, line_in_disc, line_in_slab, overlaps, runs, sweep_contact, unit,
 };
 use super::position::{Color, Kind, Piece};
+use super::reach::Sectors;
 use std::f64::consts::TAU;
 
 /// The part of the board a question is about: zones that cannot reach within `radius` of
@@ -156,9 +157,15 @@ impl<'a> Zones<'a> {
                     dist < OVERLAP
                 })
             }
-            Zone::King { from, others, .. } => {
-                king_capture_witness(self.board, *from, p, others.iter().copied()).is_some()
-            }
+            Zone::King { from, others, .. } => disc_capture_witness(
+                self.board,
+                *from,
+                self.board.king_reach,
+                &Sectors::whole(),
+                p,
+                others.iter().copied(),
+            )
+            .is_some(),
         }
     }
 
@@ -344,7 +351,7 @@ fn free_landing_arcs(
     let others: Vec<Point> = others
         .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
         .collect();
-    let critical = landing_crossings(board, from, others.iter().copied());
+    let critical = landing_crossings(board, from, r, others.iter().copied());
     let free = |phi: f64| {
         let q = from + unit(phi) * r;
         inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
