@@ -15,7 +15,7 @@ use super::geometry::{
     segment_distance, sweep_contact, unit,
 };
 use super::position::Piece;
-use super::reach::{Modes, Reach, Sectors, reaches};
+use super::reach::{Modes, Reach, Reaches, Sectors, reaches};
 
 /// Whether the disc of `pieces[target]` is capturable by any piece of the other side.
 pub fn is_attacked(board: &Board, pieces: &[Piece], target: usize) -> bool {
@@ -44,21 +44,23 @@ pub fn can_capture(board: &Board, pieces: &[Piece], attacker: usize, target: usi
             .map(|(_, q)| q.at)
     };
     let shapes = reaches(board, a);
-    shapes.iter().any(|shape| match shape {
+    shapes.clone().any(|shape| match shape {
         Reach::Slide { modes, .. } if !modes.captures => false,
         Reach::Slide {
             dir,
             end,
             modes: Modes { moves: true, .. },
-        } => slider_hits(board.inset(), a.at, *dir, *end, p, others()),
-        Reach::Slide { dir, end, .. } => capture_only_hits(board, a.at, *dir, *end, &shapes, p),
+        } => slider_hits(board.inset(), a.at, dir, end, p, others()),
+        Reach::Slide { dir, end, .. } => {
+            capture_only_hits(board, a.at, dir, end, shapes.clone(), p)
+        }
         Reach::Ring { modes, .. } | Reach::Disc { modes, .. } if !modes.captures => false,
         Reach::Ring {
             sectors, radius, ..
-        } => ring_capture_witness(board, a.at, *radius, sectors, p, others()).is_some(),
+        } => ring_capture_witness(board, a.at, radius, sectors, p, others()).is_some(),
         Reach::Disc {
             sectors, radius, ..
-        } => disc_capture_witness(board, a.at, *radius, sectors, p, others()).is_some(),
+        } => disc_capture_witness(board, a.at, radius, sectors, p, others()).is_some(),
     })
 }
 
@@ -70,7 +72,7 @@ fn capture_only_hits(
     from: Point,
     dir: Point,
     end: Option<Point>,
-    shapes: &[Reach],
+    mut shapes: Reaches<'_>,
     p: Point,
 ) -> bool {
     let far = |dir: Point, end: Option<Point>| match end {
@@ -78,12 +80,12 @@ fn capture_only_hits(
         None => from + dir * board.inset().exit_distance(from, dir),
     };
     overlaps_sweep(p, from, far(dir, end))
-        && !shapes.iter().any(|s| match s {
+        && !shapes.any(|s| match s {
             Reach::Slide {
                 dir,
                 end,
                 modes: Modes { moves: true, .. },
-            } => overlaps_sweep(p, from, far(*dir, *end)),
+            } => overlaps_sweep(p, from, far(dir, end)),
             _ => false,
         })
 }
@@ -309,7 +311,7 @@ pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usi
             Reach::Disc {
                 sectors, radius, ..
             } => {
-                let (critical, _) = strike(board, a.at, radius, &sectors, k, &others);
+                let (critical, _) = strike(board, a.at, radius, sectors, k, &others);
                 for psi in critical {
                     let c = k + unit(psi) * OVERLAP;
                     curves.extend(Curve::capsule(a.at, c, OVERLAP));

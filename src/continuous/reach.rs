@@ -7,8 +7,8 @@ use super::geometry::Point;
 use super::position::{Kind, Piece};
 
 /// One shape a piece moves or captures by, in board coordinates.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Reach {
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Reach<'a> {
     /// A slide along the unit direction `dir`: to the board's edge, or to `end` (an offset
     /// from the piece's centre along `dir`).
     Slide {
@@ -22,7 +22,7 @@ pub enum Reach {
     /// A straight slide in any direction inside `sectors`, up to `radius` (the king's).
     Disc {
         /// Angles (about the centre, counter-clockwise from +x) the slide may take.
-        sectors: Sectors,
+        sectors: &'a Sectors,
         /// How far it may go.
         radius: f64,
         /// What it may do.
@@ -31,7 +31,7 @@ pub enum Reach {
     /// A jump onto the circle of `radius`, at any angle inside `sectors` (the knight's).
     Ring {
         /// Angles (about the centre) it may land at.
-        sectors: Sectors,
+        sectors: &'a Sectors,
         /// The jump's length.
         radius: f64,
         /// What it may do.
@@ -67,64 +67,85 @@ impl Modes {
     };
 }
 
-/// Arcs of directions, counter-clockwise, each `(from, to)` with `to - from` in (0, 2π].
+/// The directions a disc or ring shape may take.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Sectors(pub Vec<(f64, f64)>);
+pub enum Sectors {
+    /// Every direction.
+    Whole,
+    /// Arcs, counter-clockwise, each `(from, to)` with `to - from` in (0, 2π).
+    Arcs(Vec<(f64, f64)>),
+}
 
 impl Sectors {
-    /// Every direction.
-    pub fn whole() -> Sectors {
-        Sectors(vec![(0.0, std::f64::consts::TAU)])
-    }
-
-    /// Whether these are every direction.
-    pub fn is_whole(&self) -> bool {
-        self.0
-            .iter()
-            .any(|&(a, b)| b - a >= std::f64::consts::TAU - 1e-12)
-    }
-
     /// Whether the direction at angle `theta` lies inside (ends included).
     pub fn contains(&self, theta: f64) -> bool {
-        self.0.iter().any(|&(a, b)| {
-            b - a >= std::f64::consts::TAU - 1e-12
-                || (theta - a).rem_euclid(std::f64::consts::TAU) <= b - a + 1e-12
-        })
+        match self {
+            Sectors::Whole => true,
+            Sectors::Arcs(arcs) => arcs
+                .iter()
+                .any(|&(a, b)| (theta - a).rem_euclid(std::f64::consts::TAU) <= b - a + 1e-12),
+        }
     }
 
     /// The angles where a sector starts or ends (none for every direction).
     pub fn bounds(&self) -> Vec<f64> {
-        if self.is_whole() {
-            return Vec::new();
+        match self {
+            Sectors::Whole => Vec::new(),
+            Sectors::Arcs(arcs) => arcs.iter().flat_map(|&(a, b)| [a, b]).collect(),
         }
-        self.0.iter().flat_map(|&(a, b)| [a, b]).collect()
+    }
+}
+
+/// Every direction, for the shapes that need a reference to it.
+pub static WHOLE: Sectors = Sectors::Whole;
+
+/// A piece's shapes as it stands, made one at a time: the rules ask for them at every
+/// capture test, so nothing is gathered or allocated.
+#[derive(Clone, Debug)]
+pub enum Reaches<'a> {
+    /// Slides along these directions, to the edge.
+    Rides(std::slice::Iter<'static, Point>),
+    /// These few shapes.
+    Few(std::array::IntoIter<Reach<'a>, 3>, usize),
+}
+
+impl<'a> Iterator for Reaches<'a> {
+    type Item = Reach<'a>;
+
+    fn next(&mut self) -> Option<Reach<'a>> {
+        match self {
+            Reaches::Rides(dirs) => dirs.next().map(|&dir| Reach::Slide {
+                dir,
+                end: None,
+                modes: Modes::BOTH,
+            }),
+            Reaches::Few(shapes, left) => {
+                if *left == 0 {
+                    return None;
+                }
+                *left -= 1;
+                shapes.next()
+            }
+        }
     }
 }
 
 /// The shapes `piece` moves and captures by on `board`, as it stands.
-pub fn reaches(board: &Board, piece: &Piece) -> Vec<Reach> {
-    let f = piece.side.forward();
-    let slides = |dirs: &[Point]| -> Vec<Reach> {
-        dirs.iter()
-            .map(|&dir| Reach::Slide {
-                dir,
-                end: None,
-                modes: Modes::BOTH,
-            })
-            .collect()
-    };
+pub fn reaches(board: &Board, piece: &Piece) -> Reaches<'static> {
+    let one = |reach: Reach<'static>| Reaches::Few([reach; 3].into_iter(), 1);
     match piece.kind {
-        Kind::KING => vec![Reach::Disc {
-            sectors: Sectors::whole(),
+        Kind::KING => one(Reach::Disc {
+            sectors: &WHOLE,
             radius: board.king_reach,
             modes: Modes::BOTH,
-        }],
-        Kind::KNIGHT => vec![Reach::Ring {
-            sectors: Sectors::whole(),
+        }),
+        Kind::KNIGHT => one(Reach::Ring {
+            sectors: &WHOLE,
             radius: board.knight_distance,
             modes: Modes::BOTH,
-        }],
+        }),
         Kind::PAWN => {
+            let f = piece.side.forward();
             let c = board.pawn_capture;
             let reach = if piece.moved {
                 board.pawn_step
@@ -136,16 +157,13 @@ pub fn reaches(board: &Board, piece: &Piece) -> Vec<Reach> {
                 end: Some(Point::new(x * c, f * c)),
                 modes: Modes::CAPTURES,
             };
-            vec![
-                Reach::Slide {
-                    dir: Point::new(0.0, f),
-                    end: Some(Point::new(0.0, f * reach)),
-                    modes: Modes::MOVES,
-                },
-                capture(-1.0),
-                capture(1.0),
-            ]
+            let ahead = Reach::Slide {
+                dir: Point::new(0.0, f),
+                end: Some(Point::new(0.0, f * reach)),
+                modes: Modes::MOVES,
+            };
+            Reaches::Few([ahead, capture(-1.0), capture(1.0)].into_iter(), 3)
         }
-        kind => slides(kind.slide_directions()),
+        kind => Reaches::Rides(kind.slide_directions().iter()),
     }
 }

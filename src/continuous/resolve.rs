@@ -388,7 +388,7 @@ fn knight_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != x)
                 .map(|(_, q)| q.at);
-            if ring_capture_witness(board, knight.at, r, &Sectors::whole(), pieces[x].at, others)
+            if ring_capture_witness(board, knight.at, r, &Sectors::Whole, pieces[x].at, others)
                 .is_some()
             {
                 return Ok(Landing {

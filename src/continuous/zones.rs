@@ -161,7 +161,7 @@ impl<'a> Zones<'a> {
                 self.board,
                 *from,
                 self.board.king_reach,
-                &Sectors::whole(),
+                &Sectors::Whole,
                 p,
                 others.iter().copied(),
             )
