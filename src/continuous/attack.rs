@@ -228,13 +228,13 @@ fn strike(
         .into_iter()
         .map(|psi| p + unit(psi) * OVERLAP)
         .find(|&c| {
-            sectors.contains(angle_of(c - from))
-                && c.distance(from) <= reach + 1e-9
+            c.distance(from) <= reach + 1e-9
                 && inset.contains(c)
                 && (c - from).dot(c - p) <= 1e-12
                 && others
                     .iter()
                     .all(|q| segment_distance(*q, from, c) >= OVERLAP)
+                && (matches!(sectors, Sectors::Whole) || sectors.contains(angle_of(c - from)))
         });
     (critical, witness)
 }
@@ -321,4 +321,54 @@ pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usi
         }
     }
     curves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f64::consts::{FRAC_PI_2, FRAC_PI_8, PI};
+
+    /// Board centre and a point `d` away from it at angle `theta`.
+    fn around(board: &Board, d: f64, theta: f64) -> (Point, Point) {
+        let c = Point::new(board.width() / 2.0, board.height() / 2.0);
+        (c, c + unit(theta) * d)
+    }
+
+    #[test]
+    fn a_half_ring_captures_only_on_its_half() {
+        let board = Board::default();
+        let r = board.knight_distance;
+        let forward = Sectors::Arcs(vec![(0.0, PI)]);
+        let (from, ahead) = around(&board, r, FRAC_PI_2);
+        let (_, behind) = around(&board, r, -FRAC_PI_2);
+        let none = std::iter::empty;
+        assert!(ring_capture_witness(&board, from, r, &forward, ahead, none()).is_some());
+        assert!(ring_capture_witness(&board, from, r, &forward, behind, none()).is_none());
+        // Straight to the side, on the sector's edge: a landing inside the half still overlaps.
+        let (_, side) = around(&board, r, 0.0);
+        let witness = ring_capture_witness(&board, from, r, &forward, side, none());
+        assert!(witness.is_some_and(|phi| forward.contains(phi)));
+        // Just beyond the edge, further than a disc's reach from any landing inside.
+        let (_, below) = around(&board, r, -0.5);
+        assert!(ring_capture_witness(&board, from, r, &forward, below, none()).is_none());
+    }
+
+    #[test]
+    fn a_sector_disc_strikes_only_along_its_sectors() {
+        let board = Board::default();
+        let reach = board.king_reach;
+        // The forward king's directions, 22.5° to 157.5°.
+        let forward = Sectors::Arcs(vec![(FRAC_PI_8, PI - FRAC_PI_8)]);
+        let (from, ahead) = around(&board, 3.0, FRAC_PI_2);
+        let (_, behind) = around(&board, 3.0, -FRAC_PI_2);
+        // Beside it, a slide at 22.5° still brushes the disc: that is a capture.
+        let (_, beside) = around(&board, 3.0, 0.0);
+        let none = std::iter::empty;
+        assert!(disc_capture_witness(&board, from, reach, &forward, ahead, none()).is_some());
+        assert!(disc_capture_witness(&board, from, reach, &forward, beside, none()).is_some());
+        assert!(
+            disc_capture_witness(&board, from, reach, &Sectors::Whole, behind, none()).is_some()
+        );
+        assert!(disc_capture_witness(&board, from, reach, &forward, behind, none()).is_none());
+    }
 }

@@ -2,7 +2,8 @@
 //! board, and every rule is a pure function of a [`Position`] (DESIGN §2).
 //!
 //! - [`geometry`]: discs, sweeps, the curves on which answers change.
-//! - [`board`], [`position`]: the board's lengths and the checked position value.
+//! - [`board`], [`position`]: the board's lengths, its kinds and the checked position value.
+//! - [`reach`]: a piece's movement shapes as it stands (slides, sector discs, sector rings).
 //! - [`areas`]: movement and capture areas as parry2d shapes.
 //! - [`attack`]: capture and check.
 //! - [`resolve`](mod@resolve): judging one requested move.

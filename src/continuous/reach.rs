@@ -100,18 +100,31 @@ impl Sectors {
 pub static WHOLE: Sectors = Sectors::Whole;
 
 /// A piece's shapes as it stands, made one at a time: the rules ask for them at every
-/// capture test, so nothing is gathered or allocated.
+/// capture test, so nothing is gathered, copied about or allocated.
 #[derive(Clone, Debug)]
 pub enum Reaches<'a> {
     /// Slides along these directions, to the edge.
     Rides(std::slice::Iter<'static, Point>),
-    /// These few shapes.
-    Few(std::array::IntoIter<Reach<'a>, 3>, usize),
+    /// One shape.
+    One(Option<Reach<'a>>),
+    /// A pawn's three: ahead up to `reach` (moves only), and the two capture capsules
+    /// `capture` forward and to each side; `next` counts them.
+    Pawn {
+        /// +1 for White, −1 for Black.
+        forward: f64,
+        /// How far it may move ahead.
+        reach: f64,
+        /// The capsules' sideways and forward extent.
+        capture: f64,
+        /// How many are given already.
+        next: u8,
+    },
 }
 
 impl<'a> Iterator for Reaches<'a> {
     type Item = Reach<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Reach<'a>> {
         match self {
             Reaches::Rides(dirs) => dirs.next().map(|&dir| Reach::Slide {
@@ -119,51 +132,61 @@ impl<'a> Iterator for Reaches<'a> {
                 end: None,
                 modes: Modes::BOTH,
             }),
-            Reaches::Few(shapes, left) => {
-                if *left == 0 {
-                    return None;
-                }
-                *left -= 1;
-                shapes.next()
+            Reaches::One(shape) => shape.take(),
+            Reaches::Pawn {
+                forward: f,
+                reach,
+                capture: c,
+                next,
+            } => {
+                let (f, c) = (*f, *c);
+                let shape = match *next {
+                    0 => Reach::Slide {
+                        dir: Point::new(0.0, f),
+                        end: Some(Point::new(0.0, f * *reach)),
+                        modes: Modes::MOVES,
+                    },
+                    1 | 2 => {
+                        let x = if *next == 1 { -1.0 } else { 1.0 };
+                        Reach::Slide {
+                            dir: Point::new(x, f) * std::f64::consts::FRAC_1_SQRT_2,
+                            end: Some(Point::new(x * c, f * c)),
+                            modes: Modes::CAPTURES,
+                        }
+                    }
+                    _ => return None,
+                };
+                *next += 1;
+                Some(shape)
             }
         }
     }
 }
 
 /// The shapes `piece` moves and captures by on `board`, as it stands.
+#[inline]
 pub fn reaches(board: &Board, piece: &Piece) -> Reaches<'static> {
-    let one = |reach: Reach<'static>| Reaches::Few([reach; 3].into_iter(), 1);
     match piece.kind {
-        Kind::KING => one(Reach::Disc {
+        Kind::KING => Reaches::One(Some(Reach::Disc {
             sectors: &WHOLE,
             radius: board.king_reach,
             modes: Modes::BOTH,
-        }),
-        Kind::KNIGHT => one(Reach::Ring {
+        })),
+        Kind::KNIGHT => Reaches::One(Some(Reach::Ring {
             sectors: &WHOLE,
             radius: board.knight_distance,
             modes: Modes::BOTH,
-        }),
-        Kind::PAWN => {
-            let f = piece.side.forward();
-            let c = board.pawn_capture;
-            let reach = if piece.moved {
+        })),
+        Kind::PAWN => Reaches::Pawn {
+            forward: piece.side.forward(),
+            reach: if piece.moved {
                 board.pawn_step
             } else {
                 board.pawn_first_step
-            };
-            let capture = |x: f64| Reach::Slide {
-                dir: Point::new(x, f).normalize(),
-                end: Some(Point::new(x * c, f * c)),
-                modes: Modes::CAPTURES,
-            };
-            let ahead = Reach::Slide {
-                dir: Point::new(0.0, f),
-                end: Some(Point::new(0.0, f * reach)),
-                modes: Modes::MOVES,
-            };
-            Reaches::Few([ahead, capture(-1.0), capture(1.0)].into_iter(), 3)
-        }
+            },
+            capture: board.pawn_capture,
+            next: 0,
+        },
         kind => Reaches::Rides(kind.slide_directions().iter()),
     }
 }
