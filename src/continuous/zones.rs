@@ -8,14 +8,15 @@
 //! is a ring cut to its free sectors plus discs at the sectors' ends. An enemy king's zone
 //! is bounded by many curves; its spans come from the critical-value method.
 
-use super::attack::{disc_capture_witness, landing_crossings, pawn_areas, pawn_can_capture};
+use super::attack::{disc_capture_witness, landing_crossings};
 use super::board::Board;
 use super::geometry::{
     Curve, OVERLAP, Point, Spans, angle_of, circle_runs, circle_samples, interval_samples,
-    line_in_capsule, line_in_disc, line_in_slab, overlaps, runs, sweep_contact, unit,
+    line_in_capsule, line_in_disc, line_in_slab, overlaps, overlaps_sweep, runs, sweep_contact,
+    unit,
 };
-use super::position::{Color, Kind, Piece};
-use super::reach::Sectors;
+use super::position::{Color, Piece};
+use super::reach::{Modes, Reach, Sectors, reaches};
 use std::f64::consts::TAU;
 
 /// The part of the board a question is about: zones that cannot reach within `radius` of
@@ -35,16 +36,28 @@ pub struct Zones<'a> {
 }
 
 enum Zone {
-    /// A slider's sweep up to its first contact (or the board's edge).
+    /// A slide's sweep up to its first contact (or its end, or the board's edge).
     Sweep { from: Point, to: Point },
-    /// A pawn's capture capsules, less its movement area.
-    Pawn { pawn: Piece },
-    /// A knight's free landing arcs (angles about `from`, `end` may pass 2π).
-    Knight { from: Point, arcs: Vec<(f64, f64)> },
-    /// A king's strikes, tested exactly each time against the other pieces, with the
-    /// curves that bound them (computed once: there are many).
-    King {
+    /// A piece's capture-only strips (to the far ends `caps`), less its moving strips
+    /// (to `moving`): the pawn's capsules less its way ahead.
+    Strips {
         from: Point,
+        caps: Vec<Point>,
+        moving: Vec<Point>,
+    },
+    /// A jumper's free landing arcs on its circle of `radius` (angles about `from`, `end`
+    /// may pass 2π).
+    Ring {
+        from: Point,
+        radius: f64,
+        arcs: Vec<(f64, f64)>,
+    },
+    /// A sliding strike's reach (the king's), tested exactly each time against the other
+    /// pieces, with the curves that bound it (computed once: there are many).
+    Strike {
+        from: Point,
+        radius: f64,
+        sectors: Sectors,
         others: Vec<Point>,
         curves: Vec<Curve>,
     },
@@ -73,38 +86,23 @@ impl<'a> Zones<'a> {
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != king)
                 .map(|(_, q)| q.at);
-            match a.kind {
-                Kind::PAWN => {
-                    let reach = board
-                        .pawn_first_step
-                        .max(board.pawn_step)
-                        .max(board.pawn_capture * 1.5);
-                    if gap(a.at) <= near.radius + reach + OVERLAP {
-                        zones.push(Zone::Pawn { pawn: *a });
-                    }
-                }
-                Kind::KNIGHT => {
-                    if (gap(a.at) - board.knight_distance).abs() <= near.radius + OVERLAP {
-                        zones.push(Zone::Knight {
-                            from: a.at,
-                            arcs: free_landing_arcs(board, a.at, others),
-                        });
-                    }
-                }
-                Kind::KING => {
-                    if gap(a.at) <= near.radius + board.king_reach + OVERLAP {
-                        let others: Vec<Point> = others.collect();
-                        let mut curves = Vec::new();
-                        king_zone_curves(board, a.at, &others, &mut curves);
-                        zones.push(Zone::King {
-                            from: a.at,
-                            others,
-                            curves,
-                        });
-                    }
-                }
-                _ => {
-                    for &u in a.kind.slide_directions() {
+            // Strips are gathered only for a piece whose strips come near (most do not).
+            let (mut has_caps, mut strips_reach2) = (false, 0.0f64);
+            let far = |dir: Point, end: Option<Point>| match end {
+                Some(e) => a.at + e,
+                None => a.at + dir * inset.exit_distance(a.at, dir),
+            };
+            for shape in reaches(board, a) {
+                match shape {
+                    Reach::Slide {
+                        dir: u,
+                        end,
+                        modes:
+                            Modes {
+                                moves: true,
+                                captures: true,
+                            },
+                    } => {
                         let rel = near.centre - a.at;
                         let ahead = rel.dot(u);
                         let miss = if ahead <= 0.0 {
@@ -116,6 +114,9 @@ impl<'a> Zones<'a> {
                             continue;
                         }
                         let mut reach = inset.exit_distance(a.at, u);
+                        if let Some(e) = end {
+                            reach = reach.min(e.length());
+                        }
                         for q in others.clone() {
                             if let Some(t) = sweep_contact(a.at, u, q, reach) {
                                 reach = t;
@@ -126,7 +127,64 @@ impl<'a> Zones<'a> {
                             to: a.at + u * reach,
                         });
                     }
+                    Reach::Slide { dir, end, modes } => {
+                        has_caps |= modes.captures;
+                        strips_reach2 = strips_reach2.max((far(dir, end) - a.at).length_squared());
+                    }
+                    Reach::Ring { modes, .. } | Reach::Disc { modes, .. } if !modes.captures => {}
+                    Reach::Ring {
+                        sectors, radius, ..
+                    } => {
+                        if (gap(a.at) - radius).abs() <= near.radius + OVERLAP {
+                            zones.push(Zone::Ring {
+                                from: a.at,
+                                radius,
+                                arcs: free_landing_arcs(
+                                    board,
+                                    a.at,
+                                    radius,
+                                    sectors,
+                                    others.clone(),
+                                ),
+                            });
+                        }
+                    }
+                    Reach::Disc {
+                        sectors, radius, ..
+                    } => {
+                        if gap(a.at) <= near.radius + radius + OVERLAP {
+                            let others: Vec<Point> = others.clone().collect();
+                            let mut curves = Vec::new();
+                            strike_zone_curves(board, a.at, radius, sectors, &others, &mut curves);
+                            zones.push(Zone::Strike {
+                                from: a.at,
+                                radius,
+                                sectors: sectors.clone(),
+                                others,
+                                curves,
+                            });
+                        }
+                    }
                 }
+            }
+            if has_caps && gap(a.at) <= near.radius + strips_reach2.sqrt() + OVERLAP {
+                let (mut caps, mut moving) = (Vec::new(), Vec::new());
+                for shape in reaches(board, a) {
+                    if let Reach::Slide { dir, end, modes } = shape
+                        && !(modes.moves && modes.captures)
+                    {
+                        if modes.captures {
+                            caps.push(far(dir, end));
+                        } else {
+                            moving.push(far(dir, end));
+                        }
+                    }
+                }
+                zones.push(Zone::Strips {
+                    from: a.at,
+                    caps,
+                    moving,
+                });
             }
         }
         Zones { board, zones }
@@ -139,10 +197,13 @@ impl<'a> Zones<'a> {
 
     fn zone_attacks(&self, zone: &Zone, p: Point) -> bool {
         match zone {
-            Zone::Sweep { from, to } => super::geometry::overlaps_sweep(p, *from, *to),
-            Zone::Pawn { pawn } => pawn_can_capture(self.board, pawn, p),
-            Zone::Knight { from, arcs } => {
-                let r = self.board.knight_distance;
+            Zone::Sweep { from, to } => overlaps_sweep(p, *from, *to),
+            Zone::Strips { from, caps, moving } => {
+                caps.iter().any(|&c| overlaps_sweep(p, *from, c))
+                    && !moving.iter().any(|&m| overlaps_sweep(p, *from, m))
+            }
+            Zone::Ring { from, radius, arcs } => {
+                let r = *radius;
                 let d = p - *from;
                 let phi = angle_of(d);
                 arcs.iter().any(|&(a, b)| {
@@ -157,11 +218,17 @@ impl<'a> Zones<'a> {
                     dist < OVERLAP
                 })
             }
-            Zone::King { from, others, .. } => disc_capture_witness(
+            Zone::Strike {
+                from,
+                radius,
+                sectors,
+                others,
+                ..
+            } => disc_capture_witness(
                 self.board,
                 *from,
-                self.board.king_reach,
-                &Sectors::Whole,
+                *radius,
+                sectors,
                 p,
                 others.iter().copied(),
             )
@@ -175,20 +242,23 @@ impl<'a> Zones<'a> {
         for zone in &self.zones {
             match zone {
                 Zone::Sweep { from, to } => raw.extend(line_in_capsule(o, u, *from, *to, OVERLAP)),
-                Zone::Pawn { pawn } => {
-                    let (caps, ahead) = pawn_areas(self.board, pawn);
+                Zone::Strips { from, caps, moving } => {
                     let mut spans = Spans::merged(
                         caps.iter()
-                            .filter_map(|&cap| line_in_capsule(o, u, pawn.at, cap, OVERLAP))
+                            .filter_map(|&cap| line_in_capsule(o, u, *from, cap, OVERLAP))
                             .collect(),
                     );
-                    if let Some(span) = line_in_capsule(o, u, pawn.at, ahead, OVERLAP) {
-                        spans.subtract(span);
+                    for &m in moving {
+                        if let Some(span) = line_in_capsule(o, u, *from, m, OVERLAP) {
+                            spans.subtract(span);
+                        }
                     }
                     raw.extend(spans.0);
                 }
-                Zone::Knight { from, arcs } => raw.extend(self.knight_spans(*from, arcs, o, u).0),
-                Zone::King { curves, .. } => {
+                Zone::Ring { from, radius, arcs } => {
+                    raw.extend(self.ring_spans(*from, *radius, arcs, o, u).0)
+                }
+                Zone::Strike { curves, .. } => {
                     let mut critical = Vec::new();
                     for c in curves {
                         c.line_params(o, u, &mut critical);
@@ -202,10 +272,9 @@ impl<'a> Zones<'a> {
         Spans::merged(raw)
     }
 
-    /// The ray's spans through a knight's zone: the ring within the free sectors, and the
-    /// discs about the sectors' ends.
-    fn knight_spans(&self, from: Point, arcs: &[(f64, f64)], o: Point, u: Point) -> Spans {
-        let r = self.board.knight_distance;
+    /// The ray's spans through a jumper's zone: the ring within the free arcs, and the
+    /// discs about the arcs' ends.
+    fn ring_spans(&self, from: Point, r: f64, arcs: &[(f64, f64)], o: Point, u: Point) -> Spans {
         let mut ring = Spans::default();
         if let Some(outer) = line_in_disc(o, u, from, r + OVERLAP) {
             ring.add(outer);
@@ -243,14 +312,13 @@ impl<'a> Zones<'a> {
     fn zone_curves(&self, zone: &Zone, all: &mut Vec<Curve>) {
         match zone {
             Zone::Sweep { from, to } => all.extend(Curve::capsule(*from, *to, OVERLAP)),
-            Zone::Pawn { pawn } => {
-                let (caps, ahead) = pawn_areas(self.board, pawn);
-                for end in caps.into_iter().chain([ahead]) {
-                    all.extend(Curve::capsule(pawn.at, end, OVERLAP));
+            Zone::Strips { from, caps, moving } => {
+                for &end in caps.iter().chain(moving) {
+                    all.extend(Curve::capsule(*from, end, OVERLAP));
                 }
             }
-            Zone::Knight { from, arcs } => {
-                let r = self.board.knight_distance;
+            Zone::Ring { from, radius, arcs } => {
+                let r = *radius;
                 all.push(Curve::circle(*from, r + OVERLAP));
                 all.push(Curve::circle(*from, (r - OVERLAP).max(0.0)));
                 for &(a, b) in arcs {
@@ -258,7 +326,7 @@ impl<'a> Zones<'a> {
                     all.push(Curve::circle(*from + unit(b) * r, OVERLAP));
                 }
             }
-            Zone::King { curves, .. } => all.extend_from_slice(curves),
+            Zone::Strike { curves, .. } => all.extend_from_slice(curves),
         }
     }
 }
@@ -300,8 +368,14 @@ fn sector_spans(o: Point, u: Point, centre: Point, a: f64, b: f64) -> Spans {
 
 /// A superset of the curves bounding the set of discs a king at `from` can strike: the
 /// Minkowski sum of its reachable star with a disc of radius `OVERLAP`.
-fn king_zone_curves(board: &Board, from: Point, others: &[Point], out: &mut Vec<Curve>) {
-    let reach = board.king_reach;
+fn strike_zone_curves(
+    board: &Board,
+    from: Point,
+    reach: f64,
+    sectors: &Sectors,
+    others: &[Point],
+    out: &mut Vec<Curve>,
+) {
     let near: Vec<Point> = others
         .iter()
         .copied()
@@ -309,6 +383,16 @@ fn king_zone_curves(board: &Board, from: Point, others: &[Point], out: &mut Vec<
         .collect();
     let mut skeleton = vec![Curve::circle(from, reach)];
     skeleton.extend(board.inset().edges());
+    // A sector's edges bound the strikes too: their lines, offset by a disc, and the apex.
+    let bounds = sectors.bounds();
+    for &a in &bounds {
+        let dir = unit(a);
+        skeleton.push(Curve::line(from, dir));
+        out.extend(Curve::parallels(from, dir, OVERLAP));
+    }
+    if !bounds.is_empty() {
+        out.push(Curve::circle(from, OVERLAP));
+    }
     for q in &near {
         let guard = Curve::circle(*q, OVERLAP);
         skeleton.push(guard);
@@ -344,17 +428,19 @@ fn king_zone_curves(board: &Board, from: Point, others: &[Point], out: &mut Vec<
 fn free_landing_arcs(
     board: &Board,
     from: Point,
+    r: f64,
+    sectors: &Sectors,
     others: impl Iterator<Item = Point>,
 ) -> Vec<(f64, f64)> {
-    let r = board.knight_distance;
     let inset = board.inset();
     let others: Vec<Point> = others
         .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
         .collect();
-    let critical = landing_crossings(board, from, r, others.iter().copied());
+    let mut critical = landing_crossings(board, from, r, others.iter().copied());
+    critical.extend(sectors.bounds());
     let free = |phi: f64| {
         let q = from + unit(phi) * r;
-        inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
+        sectors.contains(phi) && inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
     };
     if critical.is_empty() {
         return if free(0.0) { vec![(0.0, TAU)] } else { vec![] };
