@@ -4,6 +4,8 @@
 //! - [`geometry`]: discs, sweeps, the curves on which answers change.
 //! - [`board`], [`position`]: the board's lengths and the checked position value.
 //! - [`areas`]: movement and capture areas as parry2d shapes.
+//! - [`shapes`]: the piece model of DESIGN §2b: Betza compiled into slides, sector discs and
+//!   sector rings (not yet read by the rules).
 //! - [`attack`]: capture and check.
 //! - [`resolve`](mod@resolve): judging one requested move.
 //! - [`region`]: legal regions, snapping a pointer, and the exact "any legal move?" decision.
@@ -35,6 +37,7 @@ pub mod notation;
 pub mod position;
 pub mod region;
 pub mod resolve;
+pub mod shapes;
 pub mod zones;
 
 pub use board::Board;
