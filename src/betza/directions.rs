@@ -14,6 +14,12 @@
 //! | `b^` `b_` | of the furthest back, the rightmost / leftmost | `b_N` = (−1,−2) |
 //! | `l^` `l_` | of the furthest left, the most forward / backward | `l^N` = (−2,1) |
 //! | several | the union of each group's choice; two letters in a row, one of `f b` and one of `r l`, form a diagonal group | `fbN` = `vN`; `frlN` = `frN` ∪ `lN` |
+//! | `ff` `bb` `rr` `ll` on an oblique atom (eight leaps (x,y), x ≠ y, both non-zero: `N`, `M`, `Z`, `(1,3)`) | the same as the single letter; elsewhere the doubled letter is refused as a repeat | `ffN` = `fN` = (±1,2) |
+//!
+//! The doubled letter exists for the continuous board, where a single letter on an oblique
+//! atom takes the half and the doubled one the furthest pair (`continuous::shapes`: `fN`
+//! the forward half circle, `ffN` the arc 45°–135°). On squares both are the furthest pair,
+//! so grid pieces written either way move alike.
 //!
 //! "Furthest" is judged per atom: a compound (`K` = `W` + `F`, `Q` = `R` + `B`) applies the
 //! modifiers to each of its parts, so `fK` = (0,1) and (±1,1), as in chess variants' usage.
@@ -86,14 +92,62 @@ fn groups(modifiers: &[Modifier]) -> Vec<Group> {
         .collect()
 }
 
-/// The first direction group that was already named before it (`ffN`, `vfN`, `aaK`), as
-/// the indices of its modifiers: a union with itself, which cannot mean anything.
-pub fn repeated_direction(modifiers: &[Modifier]) -> Option<std::ops::Range<usize>> {
+/// Whether the atom's leaps are oblique: eight of them, (x,y) with x ≠ y and both non-zero
+/// (`N`, `M`, `Z`, `(1,3)`). Only there does a doubled letter (`ffN`) read.
+pub fn oblique(atom: Atom) -> bool {
+    match atom {
+        Atom::N | Atom::M | Atom::Z => true,
+        Atom::Custom(x, y) => x != 0 && y != 0 && x.unsigned_abs() != y.unsigned_abs(),
+        _ => false,
+    }
+}
+
+/// One direction group as written: the indices of the modifiers that write it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenGroup {
+    /// The modifiers that write the group (`v` and `h` each write two groups with one letter).
+    pub at: std::ops::Range<usize>,
+    /// Whether the group is a lone `f b r l` written again right after the same lone letter
+    /// (the second `f` of `ffN`); a third writing (`fffN`) is not a doubling.
+    pub doubles: bool,
+}
+
+/// The direction groups of `modifiers`, in the order written.
+pub fn written_groups(modifiers: &[Modifier]) -> Vec<WrittenGroup> {
     let placed = placed_groups(modifiers);
+    let lone = |at: &std::ops::Range<usize>| match modifiers[at.clone()] {
+        [Modifier::Direction(c @ ('f' | 'b' | 'r' | 'l'))] => Some(c),
+        _ => None,
+    };
+    let mut out: Vec<WrittenGroup> = Vec::with_capacity(placed.len());
+    for (at, _) in placed {
+        let doubles = out.last().is_some_and(|before| {
+            !before.doubles
+                && before.at.end == at.start
+                && lone(&before.at).is_some()
+                && lone(&before.at) == lone(&at)
+        });
+        out.push(WrittenGroup { at, doubles });
+    }
+    out
+}
+
+/// The first direction group that was already named before it (`vfN`, `aaK`, `ffK`), as
+/// the indices of its modifiers: a union with itself, which cannot mean anything. A doubled
+/// letter on an oblique atom (`ffN`) is not a repeat: the continuous board reads it.
+pub fn repeated_direction(modifiers: &[Modifier], atom: Atom) -> Option<std::ops::Range<usize>> {
+    let placed = placed_groups(modifiers);
+    let written = written_groups(modifiers);
     placed
         .iter()
         .enumerate()
-        .find(|&(k, (_, g))| placed[..k].iter().any(|(_, h)| h == g))
+        .filter(|&(k, _)| !(written[k].doubles && oblique(atom)))
+        .find(|&(k, (_, g))| {
+            placed[..k]
+                .iter()
+                .enumerate()
+                .any(|(j, (_, h))| h == g && !(written[j].doubles && oblique(atom)))
+        })
         .map(|(_, (at, _))| at.clone())
 }
 
@@ -321,6 +375,18 @@ mod tests {
         assert_eq!(of("rfN"), of("frN"));
         assert_eq!(of("frlN"), vec![(-2, -1), (-2, 1), (1, 2), (2, 1)]);
         assert_eq!(of("fbN"), of("vN"));
+    }
+
+    #[test]
+    fn a_doubled_letter_on_an_oblique_atom_takes_what_the_single_letter_takes() {
+        assert_eq!(of("ffN"), vec![(-1, 2), (1, 2)]);
+        assert_eq!(of("bbM"), of("bM"));
+        assert_eq!(of("rr(1,3)"), of("r(1,3)"));
+        assert_eq!(of("ffbbN"), of("vN"));
+        // Elsewhere, and written a third time, it is a repeat.
+        for refused in ["ffK", "ffW", "ff(2,2)", "fffN", "fvN", "vffN"] {
+            assert!(parse(refused).is_err(), "{refused}");
+        }
     }
 
     #[test]

@@ -41,7 +41,8 @@
 //! | a link after `g` or `p` (`gR-sW`) | the next leg starts where the hop may stop: `g`'s landing, `p`'s squares past the screen; never the squares before the hurdle, nor the hurdle (see [`model`]) |
 //! | `K-BN` | `(K-B)` or `N`: a link binds tighter than writing terms side by side |
 //! | `WW3` | an error: a doubled atom already rides without limit |
-//! | a modifier twice in one term (`mmR`, `jjj`, `jjjR`, `ssW`, `ffN`, `vfN`, `frfrK`) | an error at the second writing: a mode is on or off, and a direction set joined with itself is itself (`jj` and `j` are one mode; `v` names `f` and `b`, `h` names `r` and `l`) |
+//! | a modifier twice in one term (`mmR`, `jjj`, `jjjR`, `ssW`, `ffK`, `vfN`, `frfrK`) | an error at the second writing: a mode is on or off, and a direction set joined with itself is itself (`jj` and `j` are one mode; `v` names `f` and `b`, `h` names `r` and `l`) |
+//! | a doubled letter on an oblique atom (`ffN`, `bbM`) | reads, as the single letter on squares: the continuous board gives it its own meaning (see [`directions`]) |
 //! | `(0,0)`, old-notation `(0,0,f,b)` | an error: a leap that goes nowhere |
 //! | `(1,2)` vs `(1,0,1,1)` | two integers: a custom atom; four at the very start: the old notation |
 //! | old notation separators | `:` and `,` both separate tuples; `;` separates moving from capturing tuples |
@@ -246,7 +247,8 @@ mod tests {
         repeated("mmR", "m", 2);
         repeated("mcmR", "m", 3);
         repeated("W-ssW", "s", 4);
-        repeated("ffN", "f", 2);
+        repeated("ffK", "f", 2);
+        repeated("fffN", "f", 3);
         repeated("vfN", "f", 2);
         repeated("hlW", "l", 2);
         repeated("frfrK", "fr", 3);

@@ -50,7 +50,7 @@ pub enum ErrorKind {
     NumberTooLarge(String),
     /// `s` on a chain's first leg, which has no previous leg to follow.
     SameWithoutLeg,
-    /// A modifier written again in one term (`jjj`, `mm`, `ffN`): it adds nothing.
+    /// A modifier written again in one term (`jjj`, `mm`, `ffK`): it adds nothing.
     RepeatedModifier(String),
     /// A leap of (0,0), which goes nowhere.
     NullLeap,
@@ -141,6 +141,9 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
     }
     p.modern().map(Betza::Modern)
 }
+
+/// Where a modifier is written: its column and width.
+type Written = (usize, usize);
 
 struct Parser {
     chars: Vec<char>,
@@ -234,7 +237,7 @@ impl Parser {
 
     fn term(&mut self) -> Result<Term, BetzaError> {
         let column = self.column();
-        let modifiers = self.modifiers()?;
+        let (modifiers, spans) = self.modifiers()?;
         let Some(c) = self.peek() else {
             return Err(self.modifiers_need_atom(column));
         };
@@ -258,6 +261,17 @@ impl Parser {
             }
             _ => return Err(self.unexpected()),
         };
+        // Checked once the atom is known: a doubled letter reads on an oblique atom (`ffN`).
+        if let Some(group) = super::directions::repeated_direction(&modifiers, atom) {
+            let (column, _) = spans[group.start];
+            let width = group.clone().map(|i| spans[i].1).sum();
+            let text = modifiers[group].iter().map(Modifier::to_string).collect();
+            return Err(BetzaError::at(
+                column,
+                width,
+                ErrorKind::RepeatedModifier(text),
+            ));
+        }
         let range = self.range(c)?;
         Ok(Term {
             modifiers,
@@ -279,9 +293,10 @@ impl Parser {
         )
     }
 
-    /// The modifiers before an atom. A mode written twice (`jj` and `j` count as one
-    /// mode), `s` twice or a direction group named twice is refused at its second writing.
-    fn modifiers(&mut self) -> Result<Vec<Modifier>, BetzaError> {
+    /// The modifiers before an atom, each with its column and width. A mode written twice
+    /// (`jj` and `j` count as one mode) or `s` twice is refused at its second writing; a
+    /// direction group named twice is refused by [`Parser::term`], which knows the atom.
+    fn modifiers(&mut self) -> Result<(Vec<Modifier>, Vec<Written>), BetzaError> {
         let mut out = Vec::new();
         // The column and width of each modifier, for errors.
         let mut spans = Vec::new();
@@ -339,17 +354,7 @@ impl Parser {
             spans.push((self.column(), width));
             self.pos += width;
         }
-        if let Some(group) = super::directions::repeated_direction(&out) {
-            let (column, _) = spans[group.start];
-            let width = group.clone().map(|i| spans[i].1).sum();
-            let text = out[group].iter().map(Modifier::to_string).collect();
-            return Err(BetzaError::at(
-                column,
-                width,
-                ErrorKind::RepeatedModifier(text),
-            ));
-        }
-        Ok(out)
+        Ok((out, spans))
     }
 
     fn repeated(&self, modifier: Modifier, width: usize) -> BetzaError {

@@ -5,6 +5,8 @@
 //! - [`board`], [`position`]: the board's lengths, its kinds and the checked position value.
 //! - [`reach`]: a piece's movement shapes as it stands (slides, sector discs, sector rings).
 //! - [`areas`]: movement and capture areas as parry2d shapes.
+//! - [`shapes`]: the piece model of DESIGN §2b: Betza compiled into slides, sector discs and
+//!   sector rings (not yet read by the rules).
 //! - [`attack`]: capture and check.
 //! - [`resolve`](mod@resolve): judging one requested move.
 //! - [`region`]: legal regions, snapping a pointer, and the exact "any legal move?" decision.
@@ -37,6 +39,7 @@ pub mod position;
 pub mod reach;
 pub mod region;
 pub mod resolve;
+pub mod shapes;
 pub mod zones;
 
 pub use board::Board;

@@ -233,7 +233,7 @@ fn hasinu_fibnif_is_forward_and_backward_knight_and_ferz() {
 fn hasinu_crab_is_narrow_forward_and_wide_backward_knight() {
     // The diagram's a, b are (∓1,2) and d, g are (±2,−1): exactly the seed's ffN and bsN,
     // so this row agrees with its Betza. In this dialect `f` alone already takes the
-    // furthest-forward pair, and `ff` is refused as a repeat, so the twin says fN.
+    // furthest-forward pair on squares (`ffN` reads the same there), so the twin says fN.
     moves_as("(1,2)abdg*", "fNbsN");
 }
 
