@@ -15,7 +15,8 @@ use super::geometry::{
     segment_distance, sweep_contact, unit,
 };
 use super::position::Piece;
-use super::reach::{Modes, Reach, Reaches, Sectors, reaches};
+use super::reach::{Reach, Reaches, reaches, slide_end, slide_limit};
+use super::shapes::{Modes, Sectors};
 
 /// Whether the disc of `pieces[target]` is capturable by any piece of the other side.
 pub fn is_attacked(board: &Board, pieces: &[Piece], target: usize) -> bool {
@@ -75,10 +76,7 @@ fn capture_only_hits(
     mut shapes: Reaches<'_>,
     p: Point,
 ) -> bool {
-    let far = |dir: Point, end: Option<Point>| match end {
-        Some(e) => from + e,
-        None => from + dir * board.inset().exit_distance(from, dir),
-    };
+    let far = |dir: Point, end: Option<Point>| slide_end(board.inset(), from, dir, end);
     overlaps_sweep(p, from, far(dir, end))
         && !shapes.any(|s| match s {
             Reach::Slide {
@@ -100,8 +98,7 @@ fn slider_hits(
     p: Point,
     others: impl Iterator<Item = Point>,
 ) -> bool {
-    let exit = inset.exit_distance(from, u);
-    let exit = end.map_or(exit, |e| exit.min(e.length()));
+    let exit = slide_limit(inset, from, u, end);
     let Some(t) = sweep_contact(from, u, p, exit) else {
         return false;
     };
@@ -234,7 +231,7 @@ fn strike(
                 && others
                     .iter()
                     .all(|q| segment_distance(*q, from, c) >= OVERLAP)
-                && (matches!(sectors, Sectors::Whole) || sectors.contains(angle_of(c - from)))
+                && (sectors.is_whole() || sectors.contains(angle_of(c - from)))
         });
     (critical, witness)
 }
@@ -281,8 +278,7 @@ pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usi
                         captures: true,
                     },
             } => {
-                let exit = board.inset().exit_distance(a.at, u);
-                let exit = end.map_or(exit, |e| exit.min(e.length()));
+                let exit = slide_limit(board.inset(), a.at, u, end);
                 if let Some(t) = sweep_contact(a.at, u, k, exit) {
                     curves.extend(Curve::capsule(a.at, a.at + u * t, OVERLAP));
                 }
@@ -326,6 +322,7 @@ pub fn shield_curves(board: &Board, pieces: &[Piece], attacker: usize, king: usi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::continuous::shapes::Sector;
     use std::f64::consts::{FRAC_PI_2, FRAC_PI_8, PI};
 
     /// Board centre and a point `d` away from it at angle `theta`.
@@ -338,7 +335,7 @@ mod tests {
     fn a_half_ring_captures_only_on_its_half() {
         let board = Board::default();
         let r = board.knight_distance;
-        let forward = Sectors::Arcs(vec![(0.0, PI)]);
+        let forward = Sectors::new([Sector { from: 0.0, to: PI }]);
         let (from, ahead) = around(&board, r, FRAC_PI_2);
         let (_, behind) = around(&board, r, -FRAC_PI_2);
         let none = std::iter::empty;
@@ -358,7 +355,10 @@ mod tests {
         let board = Board::default();
         let reach = board.king_reach;
         // The forward king's directions, 22.5° to 157.5°.
-        let forward = Sectors::Arcs(vec![(FRAC_PI_8, PI - FRAC_PI_8)]);
+        let forward = Sectors::new([Sector {
+            from: FRAC_PI_8,
+            to: PI - FRAC_PI_8,
+        }]);
         let (from, ahead) = around(&board, 3.0, FRAC_PI_2);
         let (_, behind) = around(&board, 3.0, -FRAC_PI_2);
         // Beside it, a slide at 22.5° still brushes the disc: that is a capture.
@@ -367,7 +367,7 @@ mod tests {
         assert!(disc_capture_witness(&board, from, reach, &forward, ahead, none()).is_some());
         assert!(disc_capture_witness(&board, from, reach, &forward, beside, none()).is_some());
         assert!(
-            disc_capture_witness(&board, from, reach, &Sectors::Whole, behind, none()).is_some()
+            disc_capture_witness(&board, from, reach, &Sectors::whole(), behind, none()).is_some()
         );
         assert!(disc_capture_witness(&board, from, reach, &forward, behind, none()).is_none());
     }

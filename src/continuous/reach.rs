@@ -3,8 +3,10 @@
 //! question the rules ask of a kind; they never ask which kind it is.
 
 use super::board::Board;
-use super::geometry::Point;
+use super::geometry::{Inset, Point};
 use super::position::{Kind, Piece};
+use super::shapes::{Modes, Sectors};
+use std::sync::LazyLock;
 
 /// One shape a piece moves or captures by, in board coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,65 +41,23 @@ pub enum Reach<'a> {
     },
 }
 
-/// What a shape may do: move to empty places, capture, or both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Modes {
-    /// It may end on an empty place; an enemy at its first contact blocks it unless it
-    /// also captures.
-    pub moves: bool,
-    /// It may capture.
-    pub captures: bool,
-}
-
-impl Modes {
-    /// Moves and captures, as most shapes do.
-    pub const BOTH: Modes = Modes {
-        moves: true,
-        captures: true,
-    };
-    /// Moves only (`m`).
-    pub const MOVES: Modes = Modes {
-        moves: true,
-        captures: false,
-    };
-    /// Captures only (`c`): an enemy overlapping the shape is captured; nothing moves there.
-    pub const CAPTURES: Modes = Modes {
-        moves: false,
-        captures: true,
-    };
-}
-
-/// The directions a disc or ring shape may take.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Sectors {
-    /// Every direction.
-    Whole,
-    /// Arcs, counter-clockwise, each `(from, to)` with `to - from` in (0, 2π).
-    Arcs(Vec<(f64, f64)>),
-}
-
-impl Sectors {
-    /// Whether the direction at angle `theta` lies inside (ends included).
-    pub fn contains(&self, theta: f64) -> bool {
-        match self {
-            Sectors::Whole => true,
-            Sectors::Arcs(arcs) => arcs
-                .iter()
-                .any(|&(a, b)| (theta - a).rem_euclid(std::f64::consts::TAU) <= b - a + 1e-12),
-        }
-    }
-
-    /// The angles where a sector starts or ends (none for every direction).
-    pub fn bounds(&self) -> Vec<f64> {
-        match self {
-            Sectors::Whole => Vec::new(),
-            Sectors::Arcs(arcs) => arcs.iter().flat_map(|&(a, b)| [a, b]).collect(),
-        }
-    }
-}
-
 /// Every direction, for the shapes that need a reference to it.
-pub static WHOLE: Sectors = Sectors::Whole;
+pub static WHOLE: LazyLock<Sectors> = LazyLock::new(Sectors::whole);
+
+/// How far a slide from `from` along `dir` may go: to the board's edge, or to its `end`
+/// if that comes first.
+pub fn slide_limit(inset: Inset, from: Point, dir: Point, end: Option<Point>) -> f64 {
+    let exit = inset.exit_distance(from, dir);
+    end.map_or(exit, |e| exit.min(e.length()))
+}
+
+/// Where a slide from `from` along `dir` ends: at its `end`, else at the board's edge.
+pub fn slide_end(inset: Inset, from: Point, dir: Point, end: Option<Point>) -> Point {
+    match end {
+        Some(e) => from + e,
+        None => from + dir * inset.exit_distance(from, dir),
+    }
+}
 
 /// A piece's shapes as it stands, made one at a time: the rules ask for them at every
 /// capture test, so nothing is gathered, copied about or allocated.
@@ -144,14 +104,14 @@ impl<'a> Iterator for Reaches<'a> {
                     0 => Reach::Slide {
                         dir: Point::new(0.0, f),
                         end: Some(Point::new(0.0, f * *reach)),
-                        modes: Modes::MOVES,
+                        modes: Modes::MOVES_ONLY,
                     },
                     1 | 2 => {
                         let x = if *next == 1 { -1.0 } else { 1.0 };
                         Reach::Slide {
                             dir: Point::new(x, f) * std::f64::consts::FRAC_1_SQRT_2,
                             end: Some(Point::new(x * c, f * c)),
-                            modes: Modes::CAPTURES,
+                            modes: Modes::CAPTURES_ONLY,
                         }
                     }
                     _ => return None,

@@ -9,7 +9,7 @@ use super::attack::{is_attacked, pawn_areas, pawn_can_capture, ring_capture_witn
 use super::board::Board;
 use super::geometry::{Point, R, SNAP, overlaps, overlaps_sweep, sweep_contact};
 use super::position::{Color, Kind, Piece, Position};
-use super::reach::Sectors;
+use super::reach::WHOLE;
 use super::zones::{Near, Zones};
 use std::fmt;
 
@@ -388,9 +388,7 @@ fn knight_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != x)
                 .map(|(_, q)| q.at);
-            if ring_capture_witness(board, knight.at, r, &Sectors::Whole, pieces[x].at, others)
-                .is_some()
-            {
+            if ring_capture_witness(board, knight.at, r, &WHOLE, pieces[x].at, others).is_some() {
                 return Ok(Landing {
                     captured: Some(x),
                     ..Landing::plain(pieces[x].at)

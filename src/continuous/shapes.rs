@@ -124,7 +124,16 @@ impl Sectors {
 
     /// Whether the direction at `angle` is in.
     pub fn contains(&self, angle: f64) -> bool {
-        self.0.iter().any(|s| s.contains(angle))
+        self.is_whole() || self.0.iter().any(|s| s.contains(angle))
+    }
+
+    /// The angles where a sector starts or ends: where a test against these directions
+    /// can change (none for the whole circle).
+    pub fn bounds(&self) -> Vec<f64> {
+        if self.is_whole() {
+            return Vec::new();
+        }
+        self.0.iter().flat_map(|s| [s.from, s.to]).collect()
     }
 
     /// The sectors, sorted by `from`.

@@ -16,7 +16,8 @@ use super::geometry::{
     unit,
 };
 use super::position::{Color, Piece};
-use super::reach::{Modes, Reach, Sectors, reaches};
+use super::reach::{Reach, reaches, slide_end, slide_limit};
+use super::shapes::{Modes, Sectors};
 use std::f64::consts::TAU;
 
 /// The part of the board a question is about: zones that cannot reach within `radius` of
@@ -88,10 +89,7 @@ impl<'a> Zones<'a> {
                 .map(|(_, q)| q.at);
             // Strips are gathered only for a piece whose strips come near (most do not).
             let (mut has_caps, mut strips_reach2) = (false, 0.0f64);
-            let far = |dir: Point, end: Option<Point>| match end {
-                Some(e) => a.at + e,
-                None => a.at + dir * inset.exit_distance(a.at, dir),
-            };
+            let far = |dir: Point, end: Option<Point>| slide_end(inset, a.at, dir, end);
             for shape in reaches(board, a) {
                 match shape {
                     Reach::Slide {
@@ -113,10 +111,7 @@ impl<'a> Zones<'a> {
                         if miss > near.radius + OVERLAP {
                             continue;
                         }
-                        let mut reach = inset.exit_distance(a.at, u);
-                        if let Some(e) = end {
-                            reach = reach.min(e.length());
-                        }
+                        let mut reach = slide_limit(inset, a.at, u, end);
                         for q in others.clone() {
                             if let Some(t) = sweep_contact(a.at, u, q, reach) {
                                 reach = t;
