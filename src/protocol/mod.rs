@@ -18,6 +18,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+/// A line of moves as both protocols write it: coordinate moves separated by spaces.
+fn line_text(variant: &crate::grid::Variant, moves: &[Move]) -> String {
+    let words: Vec<String> = moves
+        .iter()
+        .map(|&m| crate::grid::move_text(variant, m))
+        .collect();
+    words.join(" ")
+}
+
 /// The transposition table's size until an option changes it, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
 

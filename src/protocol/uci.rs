@@ -4,7 +4,7 @@
 //! A bad line never stops the engine: it says what was wrong in an `info string` line and
 //! keeps its last good state.
 
-use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker};
+use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker, line_text};
 use crate::grid::game::Game;
 use crate::grid::{Fen, move_text};
 use crate::play::{Color, Play};
@@ -258,7 +258,6 @@ impl Uci {
             game.clone(),
             limits,
             move |info| {
-                let pv: Vec<String> = info.pv.iter().map(|&m| move_text(&variant, m)).collect();
                 out.line(&format!(
                     "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
                     info.depth,
@@ -267,25 +266,20 @@ impl Uci {
                     info.nodes,
                     info.nps(),
                     info.time.as_millis(),
-                    pv.join(" ")
+                    line_text(&variant, &info.pv)
                 ));
             },
             move |report| {
                 if report.nodes > 0 {
                     // The whole search's count, the unfinished last depth's nodes included.
                     let ms = report.time.as_millis().max(1);
-                    let pv: Vec<String> = report
-                        .pv
-                        .iter()
-                        .map(|&m| move_text(&done_variant, m))
-                        .collect();
                     done_out.line(&format!(
                         "info depth {} nodes {} nps {} time {} pv {}",
                         report.depth,
                         report.nodes,
                         u128::from(report.nodes) * 1000 / ms,
                         report.time.as_millis(),
-                        pv.join(" ")
+                        line_text(&done_variant, &report.pv)
                     ));
                 }
                 match report.best {

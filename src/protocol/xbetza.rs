@@ -507,17 +507,10 @@ fn two_legs(
     singles: &mut Singles,
     bent: &mut BentMoves,
 ) -> Result<(), Untranslatable> {
+    // A leg that only moves and captures: what XBoard has not is refused as for one leg.
     let simple = |m: &Modes| {
-        m.jumps == 0
-            && !m.grasshopper
-            && !m.cannon
-            && !m.lame
-            && !m.en_passant
-            && !m.cylinder
-            && !m.fly
-            && !m.bounce
-            && !m.destroy
-            && !m.backstab
+        plain_only(m).is_ok()
+            && !(m.grasshopper || m.cannon || m.lame || m.en_passant || m.backstab)
     };
     if first.range != Some(1) || !simple(&first.modes) {
         return Err(Untranslatable::ChainStart);

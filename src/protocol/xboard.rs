@@ -6,7 +6,7 @@
 //! engine: it answers `Error (…): …` or `Illegal move (…): …` and keeps its last good state.
 
 use super::xbetza;
-use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker};
+use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker, line_text};
 use crate::grid::game::Game;
 use crate::grid::{Fen, Move, move_text};
 use crate::play::{Color, Play, Status};
@@ -477,14 +477,13 @@ impl Xboard {
             limits,
             move |info| {
                 if post {
-                    let pv: Vec<String> = info.pv.iter().map(|&m| move_text(&variant, m)).collect();
                     out.line(&format!(
                         "{} {} {} {} {}",
                         info.depth,
                         xboard_score(info.score.0),
                         info.time.as_millis() / 10,
                         info.nodes,
-                        pv.join(" ")
+                        line_text(&variant, &info.pv)
                     ));
                 }
             },
