@@ -6,10 +6,11 @@
 //! terms of disc centres; the property test `capturable_pieces_lie_in_capture_areas` pins
 //! the two views to each other.
 
-use super::attack::pawn_areas;
-use super::geometry::{EPS, Point, R};
-use super::position::{Kind, Piece, Position};
+use super::geometry::{EPS, Point, R, angle_of, segment_distance, unit};
+use super::position::Position;
+use super::reach::{Reach, reaches, slide_end, slide_limit};
 use super::resolve::first_contact;
+use super::shapes::Sectors;
 use parry2d_f64::math::Pose;
 use parry2d_f64::query::PointQuery;
 use parry2d_f64::shape::{Ball, Capsule};
@@ -17,17 +18,21 @@ use parry2d_f64::shape::{Ball, Capsule};
 /// One area shape.
 #[derive(Clone, Debug)]
 pub enum Area {
-    /// A swept disc: a strip of width 2R between two centres (rook and bishop rays, pawn
-    /// slides and capture capsules).
+    /// A swept disc: a strip of width 2R between two centres (slides and capture-only
+    /// strips, such as the pawn's capsules).
     Strip(Capsule),
-    /// A disc (the region a king's disc can sweep).
+    /// What a disc sliding from `centre` up to a reach covers, in any direction inside
+    /// `sectors` (the king's: a whole disc of radius reach + R).
     Disc {
         /// Centre.
         centre: Point,
-        /// The ball.
+        /// The ball of radius reach + R.
         ball: Ball,
+        /// The directions of the slides.
+        sectors: Sectors,
     },
-    /// The ring the knight's landing disc fills.
+    /// What a landing disc covers on a ring, at the angles in `sectors` (the knight's: a
+    /// whole annulus).
     Annulus {
         /// Centre.
         centre: Point,
@@ -35,6 +40,8 @@ pub enum Area {
         inner: f64,
         /// Outer radius.
         outer: f64,
+        /// The angles of the landings.
+        sectors: Sectors,
     },
 }
 
@@ -43,17 +50,115 @@ impl Area {
     pub fn distance(&self, p: Point) -> f64 {
         match self {
             Area::Strip(capsule) => capsule.distance_to_local_point(p, true),
-            Area::Disc { centre, ball } => {
-                ball.distance_to_point(&Pose::from_translation(*centre), p, true)
+            Area::Disc {
+                centre,
+                ball,
+                sectors,
+            } => {
+                if sectors.is_whole() || sectors.contains(angle_of(p - *centre)) {
+                    return ball.distance_to_point(&Pose::from_translation(*centre), p, true);
+                }
+                // Beside the sectors: the nearest slide is along one of their edges.
+                let reach = ball.radius - R;
+                let edge = sectors
+                    .bounds()
+                    .into_iter()
+                    .map(|a| segment_distance(p, *centre, *centre + unit(a) * reach))
+                    .fold(f64::INFINITY, f64::min);
+                (edge - R).max(0.0)
             }
             Area::Annulus {
                 centre,
                 inner,
                 outer,
+                sectors,
             } => {
                 let d = p.distance(*centre);
-                (inner - d).max(d - outer).max(0.0)
+                if sectors.is_whole() || sectors.contains(angle_of(p - *centre)) {
+                    return (inner - d).max(d - outer).max(0.0);
+                }
+                let radius = 0.5 * (inner + outer);
+                let end = sectors
+                    .bounds()
+                    .into_iter()
+                    .map(|a| p.distance(*centre + unit(a) * radius))
+                    .fold(f64::INFINITY, f64::min);
+                (end - R).max(0.0)
             }
+        }
+    }
+
+    /// The area's edge as polylines, for drawing: a strip's two sides and its far end; a
+    /// disc's or a ring's circles, or, cut to sectors, their arcs closed by straight ends.
+    pub fn outline(&self) -> Vec<Vec<Point>> {
+        let arc = |centre: Point, radius: f64, from: f64, to: f64| -> Vec<Point> {
+            let steps = ((to - from) * 24.0).ceil().max(2.0) as usize;
+            (0..=steps)
+                .map(|k| centre + unit(from + (to - from) * k as f64 / steps as f64) * radius)
+                .collect()
+        };
+        let whole = [(0.0, std::f64::consts::TAU)];
+        let spans = |sectors: &Sectors| -> Vec<(f64, f64)> {
+            if sectors.is_whole() {
+                whole.to_vec()
+            } else {
+                sectors.as_slice().iter().map(|s| (s.from, s.to)).collect()
+            }
+        };
+        match self {
+            Area::Strip(capsule) => {
+                let (a, b) = (capsule.segment.a, capsule.segment.b);
+                let u = (b - a).normalize_or(Point::X);
+                let n = u.perp() * capsule.radius;
+                let turn = angle_of(n);
+                vec![
+                    vec![a + n, b + n],
+                    vec![a - n, b - n],
+                    arc(b, capsule.radius, turn - std::f64::consts::PI, turn),
+                ]
+            }
+            Area::Disc {
+                centre,
+                ball,
+                sectors,
+            } => spans(sectors)
+                .into_iter()
+                .map(|(from, to)| {
+                    let mut line = arc(*centre, ball.radius, from, to);
+                    if !sectors.is_whole() {
+                        line.insert(0, *centre);
+                        line.push(*centre);
+                    }
+                    line
+                })
+                .collect(),
+            Area::Annulus {
+                centre,
+                inner,
+                outer,
+                sectors,
+            } => spans(sectors)
+                .into_iter()
+                .map(|(from, to)| {
+                    let mut line = arc(*centre, *outer, from, to);
+                    let mut back = arc(*centre, *inner, from, to);
+                    back.reverse();
+                    if !sectors.is_whole() {
+                        line.extend(back);
+                        line.push(line[0]);
+                        return line;
+                    }
+                    line.push(Point::new(f64::NAN, f64::NAN));
+                    line.extend(back);
+                    line
+                })
+                .flat_map(|line| {
+                    // A whole ring is two circles: split where the gap was marked.
+                    line.split(|p| p.x.is_nan())
+                        .map(<[Point]>::to_vec)
+                        .collect::<Vec<_>>()
+                })
+                .collect(),
         }
     }
 
@@ -63,80 +168,94 @@ impl Area {
     }
 }
 
-/// The movement area of `pos.pieces()[i]`, ignoring other pieces: full strips to the board's
-/// edge, the king's disc, the knight's ring, the pawn's forward slide.
+/// The movement area of `pos.pieces()[i]`, ignoring other pieces: its moving slides' full
+/// strips (to the board's edge or their end), its sector discs, its rings.
 pub fn movement_area(pos: &Position, i: usize) -> Vec<Area> {
     let board = pos.board();
     let piece = pos.pieces()[i];
     let o = piece.at;
-    match piece.kind {
-        Kind::KING => vec![king_disc(o, board.king_reach)],
-        Kind::KNIGHT => vec![knight_ring(o, board.knight_distance)],
-        Kind::PAWN => {
-            let (_, ahead) = pawn_areas(board, &piece);
-            vec![Area::Strip(Capsule::new(o, ahead, R))]
-        }
-        _ => strips(&piece, |u| o + u * board.inset().exit_distance(o, u)),
-    }
+    reaches(board, &piece)
+        .filter_map(|shape| match shape {
+            Reach::Slide { dir, end, modes } if modes.moves => Some(Area::Strip(Capsule::new(
+                o,
+                slide_end(board.inset(), o, dir, end),
+                R,
+            ))),
+            Reach::Disc {
+                sectors,
+                radius,
+                modes,
+            } if modes.moves => Some(disc(o, radius, sectors)),
+            Reach::Ring {
+                sectors,
+                radius,
+                modes,
+            } if modes.moves => Some(ring(o, radius, sectors)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The capture area of `pos.pieces()[i]`: where an enemy disc touching it could be
-/// captured. A slider's strips end at their first contact (included); the knight's ring;
-/// the king's disc; the pawn's two forward-diagonal capsules.
+/// captured. A slide that moves and captures ends at its first contact (included); a
+/// capture-only slide is its whole strip (the pawn's capsules); discs and rings as they are.
 pub fn capture_area(pos: &Position, i: usize) -> Vec<Area> {
     let board = pos.board();
     let piece = pos.pieces()[i];
     let o = piece.at;
-    match piece.kind {
-        Kind::KING => vec![king_disc(o, board.king_reach)],
-        Kind::KNIGHT => vec![knight_ring(o, board.knight_distance)],
-        Kind::PAWN => {
-            let (caps, _) = pawn_areas(board, &piece);
-            caps.iter()
-                .map(|&c| Area::Strip(Capsule::new(o, c, R)))
-                .collect()
-        }
-        _ => strips(&piece, |u| {
-            let exit = board.inset().exit_distance(o, u);
-            match first_contact(pos.pieces(), i, o, u, exit) {
-                // Up to and including the disc it first touches.
-                Some((j, _)) => o + u * (pos.pieces()[j].at - o).dot(u),
-                None => o + u * exit,
+    reaches(board, &piece)
+        .filter_map(|shape| match shape {
+            Reach::Slide { dir, end, modes } if modes.captures => {
+                let far = if modes.moves {
+                    let limit = slide_limit(board.inset(), o, dir, end);
+                    match first_contact(pos.pieces(), i, o, dir, limit) {
+                        // Up to and including the disc it first touches.
+                        Some((j, _)) => o + dir * (pos.pieces()[j].at - o).dot(dir),
+                        None => o + dir * limit,
+                    }
+                } else {
+                    slide_end(board.inset(), o, dir, end)
+                };
+                Some(Area::Strip(Capsule::new(o, far, R)))
             }
-        }),
-    }
-}
-
-/// A slider's strips, one per direction, each from its centre to `end(direction)`.
-fn strips(piece: &Piece, end: impl Fn(Point) -> Point) -> Vec<Area> {
-    piece
-        .kind
-        .slide_directions()
-        .iter()
-        .map(|&u| Area::Strip(Capsule::new(piece.at, end(u), R)))
+            Reach::Disc {
+                sectors,
+                radius,
+                modes,
+            } if modes.captures => Some(disc(o, radius, sectors)),
+            Reach::Ring {
+                sectors,
+                radius,
+                modes,
+            } if modes.captures => Some(ring(o, radius, sectors)),
+            _ => None,
+        })
         .collect()
 }
 
-/// The disc a king's disc can sweep: its reach plus its own radius.
-fn king_disc(centre: Point, reach: f64) -> Area {
+/// What a disc sliding up to `reach` inside `sectors` sweeps.
+fn disc(centre: Point, reach: f64, sectors: &Sectors) -> Area {
     Area::Disc {
         centre,
         ball: Ball::new(reach + R),
+        sectors: sectors.clone(),
     }
 }
 
-fn knight_ring(centre: Point, distance: f64) -> Area {
+/// What a landing disc on the ring of `distance` covers, inside `sectors`.
+fn ring(centre: Point, distance: f64, sectors: &Sectors) -> Area {
     Area::Annulus {
         centre,
         inner: distance - R,
         outer: distance + R,
+        sectors: sectors.clone(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::continuous::{Board, Color, Piece};
+    use crate::continuous::{Board, Color, Kind, Piece};
     use std::sync::Arc;
 
     fn position(pieces: Vec<Piece>) -> Position {
@@ -165,7 +284,7 @@ mod tests {
 
     #[test]
     fn knight_ring_is_the_annulus_its_landing_disc_fills() {
-        let ring = knight_ring(Point::ZERO, 40f64.sqrt());
+        let ring = ring(Point::ZERO, 40f64.sqrt(), &Sectors::whole());
         assert!(ring.touches_disc(Point::new(40f64.sqrt() + 1.9, 0.0)));
         assert!(!ring.touches_disc(Point::new(40f64.sqrt() + 2.0, 0.0)));
         assert!(!ring.touches_disc(Point::new(40f64.sqrt() - 2.0, 0.0)));

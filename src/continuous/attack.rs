@@ -107,31 +107,6 @@ fn slider_hits(
         .all(|q| sweep_contact(from, u, q, t).is_none())
 }
 
-/// The pawn's capture capsules' far ends and its movement area's far end.
-pub fn pawn_areas(board: &Board, pawn: &Piece) -> ([Point; 2], Point) {
-    let f = pawn.side.forward();
-    let c = board.pawn_capture;
-    let reach = if pawn.moved {
-        board.pawn_step
-    } else {
-        board.pawn_first_step
-    };
-    (
-        [
-            pawn.at + Point::new(-c, f * c),
-            pawn.at + Point::new(c, f * c),
-        ],
-        pawn.at + Point::new(0.0, f * reach),
-    )
-}
-
-/// Whether a pawn captures a disc at `p`: the disc overlaps a capture capsule and not the
-/// movement area (an enemy in the movement area blocks the pawn instead).
-pub fn pawn_can_capture(board: &Board, pawn: &Piece, p: Point) -> bool {
-    let (caps, ahead) = pawn_areas(board, pawn);
-    caps.iter().any(|&c| overlaps_sweep(p, pawn.at, c)) && !overlaps_sweep(p, pawn.at, ahead)
-}
-
 /// The angles (about a jumper at `from`, landing at distance `r`) where its landing disc
 /// starts or stops overlapping one of `discs`, or crosses the board's edge: the only places
 /// where the legality of a landing can change.

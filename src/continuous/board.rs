@@ -1,7 +1,8 @@
 //! The continuous board and every length its rules use, with DESIGN's defaults.
 
 use super::geometry::{Inset, Point, R};
-use super::position::Kind;
+use super::position::{Color, Kind};
+use super::shapes::{PieceShapes, Shape, classic};
 pub use crate::square::SquareName;
 
 /// The board's size and the rule lengths, all in units of R. A level may change any of them.
@@ -33,8 +34,74 @@ pub struct Board {
     pub castling_king_travel: f64,
     /// How far beside the king the rook lands when castling (default one square).
     pub castling_rook_offset: f64,
-    /// The kinds of piece this board plays with (default: the six classic ones).
+    /// Which kind castles with which (default the king with the rook); `None`: no castling.
+    pub castling: Option<Castling>,
+    /// The kinds of piece this board plays with (default: the six classic ones). After
+    /// changing them or any length, call [`Board::prepare`].
     pub kinds: Vec<KindSpec>,
+    /// Each kind's shapes as the rules use them, built by [`Board::prepare`].
+    prepared: Vec<Prepared>,
+}
+
+/// A kind's shapes for each side, before and after it has moved: Black's turned round, the
+/// `i` shapes dropped once moved, and a moving slide that an `i` slide along the same
+/// direction outreaches dropped while unmoved (so an unmoved pawn slides once, as far as
+/// its first step allows).
+#[derive(Clone, Debug, PartialEq)]
+struct Prepared {
+    kind: Kind,
+    /// Indexed by side (White, Black), then by "has moved".
+    shapes: [[Vec<Shape>; 2]; 2],
+}
+
+impl Prepared {
+    fn new(kind: Kind, shapes: &PieceShapes) -> Self {
+        let side = |color| {
+            let turned = shapes.for_side(color).shapes;
+            let moved: Vec<Shape> = turned.iter().filter(|s| !s.initial).cloned().collect();
+            [unmoved(turned), moved]
+        };
+        Prepared {
+            kind,
+            shapes: [side(Color::White), side(Color::Black)],
+        }
+    }
+}
+
+/// The shapes of an unmoved piece: all of them, except that where two slides share a
+/// direction and modes the longer takes the shorter's place.
+fn unmoved(shapes: Vec<Shape>) -> Vec<Shape> {
+    use super::shapes::Reach;
+    let mut out: Vec<Shape> = Vec::with_capacity(shapes.len());
+    for s in shapes {
+        let same = out.iter_mut().find(|o| match (&o.reach, &s.reach) {
+            (Reach::Slide { dir: a, .. }, Reach::Slide { dir: b, .. }) => {
+                a == b && o.modes == s.modes
+            }
+            _ => false,
+        });
+        match same {
+            Some(o) => {
+                if let (Reach::Slide { length: a, .. }, Reach::Slide { length: b, .. }) =
+                    (&o.reach, &s.reach)
+                    && b > a
+                {
+                    *o = s;
+                }
+            }
+            None => out.push(s),
+        }
+    }
+    out
+}
+
+/// The two kinds that castle together (DESIGN §2's rule, with the level's letters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// The kind that slides two squares toward its partner (royal, as a rule).
+    pub king: Kind,
+    /// The kind that jumps to the king's other side.
+    pub rook: Kind,
 }
 
 /// A kind of piece a level plays with.
@@ -46,6 +113,12 @@ pub struct KindSpec {
     pub name: String,
     /// Whether losing it loses the game (check and mate protect it).
     pub royal: bool,
+    /// Its shapes from its Betza, in White's orientation; `None` for a classic kind, whose
+    /// shapes come from the board's lengths (DESIGN §2).
+    pub shapes: Option<PieceShapes>,
+    /// What it may become on reaching the promotion line, in the order offered; `None` for
+    /// the board's own list (the classic pawn's) or, on any other kind, no promotion.
+    pub promotion: Option<Vec<Kind>>,
 }
 
 impl KindSpec {
@@ -55,6 +128,8 @@ impl KindSpec {
             kind,
             name: kind.name().to_string(),
             royal: kind == Kind::KING,
+            shapes: None,
+            promotion: None,
         }
     }
 }
@@ -88,7 +163,65 @@ impl Board {
             promotion: vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT],
             castling_king_travel: 2.0 * square,
             castling_rook_offset: square,
+            castling: Some(Castling {
+                king: Kind::KING,
+                rook: Kind::ROOK,
+            }),
             kinds: Kind::CLASSIC.into_iter().map(KindSpec::classic).collect(),
+            prepared: Vec::new(),
+        }
+        .prepared()
+    }
+
+    /// Rebuilds the shapes the rules use from the kinds and lengths: call it after changing
+    /// either.
+    pub fn prepare(&mut self) {
+        self.prepared = self
+            .kinds
+            .iter()
+            .map(|spec| match &spec.shapes {
+                Some(shapes) => Prepared::new(spec.kind, shapes),
+                None => Prepared::new(spec.kind, &classic(spec.kind, self)),
+            })
+            .collect();
+    }
+
+    /// The board with its shapes rebuilt (see [`Board::prepare`]).
+    pub fn prepared(mut self) -> Self {
+        self.prepare();
+        self
+    }
+
+    /// The shapes a `side` piece of `kind` moves and captures by, as the rules use them:
+    /// turned to its side, and those it may use before or after its first move.
+    #[inline]
+    pub fn shapes_of(&self, kind: Kind, side: Color, moved: bool) -> &[Shape] {
+        self.prepared
+            .iter()
+            .find(|p| p.kind == kind)
+            .map_or(&[], |p| &p.shapes[side as usize][usize::from(moved)])
+    }
+
+    /// Every shape of `kind` in White's orientation, `i` ones included.
+    pub fn model_of(&self, kind: Kind) -> PieceShapes {
+        match self.kinds.iter().find(|s| s.kind == kind) {
+            Some(KindSpec {
+                shapes: Some(shapes),
+                ..
+            }) => shapes.clone(),
+            _ => classic(kind, self),
+        }
+    }
+
+    /// What a piece of `kind` may promote to at the promotion line (empty: it never does).
+    pub fn promotion_of(&self, kind: Kind) -> &[Kind] {
+        match self.kinds.iter().find(|s| s.kind == kind) {
+            Some(KindSpec {
+                promotion: Some(list),
+                ..
+            }) => list,
+            Some(KindSpec { shapes: None, .. }) if kind == Kind::PAWN => &self.promotion,
+            _ => &[],
         }
     }
 

@@ -82,33 +82,6 @@ impl Kind {
             _ => return None,
         })
     }
-
-    /// The unit directions this kind slides along (empty for knight and pawn; the king
-    /// slides in every direction and is handled on its own).
-    pub fn slide_directions(self) -> &'static [Point] {
-        const D: f64 = std::f64::consts::FRAC_1_SQRT_2;
-        const ORTHO: [Point; 4] = [
-            Point::new(1.0, 0.0),
-            Point::new(0.0, 1.0),
-            Point::new(-1.0, 0.0),
-            Point::new(0.0, -1.0),
-        ];
-        const DIAG: [Point; 4] = [
-            Point::new(D, D),
-            Point::new(-D, D),
-            Point::new(-D, -D),
-            Point::new(D, -D),
-        ];
-        const BOTH: [Point; 8] = [
-            ORTHO[0], DIAG[0], ORTHO[1], DIAG[1], ORTHO[2], DIAG[2], ORTHO[3], DIAG[3],
-        ];
-        match self {
-            Kind::ROOK => &ORTHO,
-            Kind::BISHOP => &DIAG,
-            Kind::QUEEN => &BOTH,
-            _ => &[],
-        }
-    }
 }
 
 /// A disc on the board.

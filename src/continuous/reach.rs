@@ -4,8 +4,8 @@
 
 use super::board::Board;
 use super::geometry::{Inset, Point};
-use super::position::{Kind, Piece};
-use super::shapes::{Modes, Sectors};
+use super::position::Piece;
+use super::shapes::{Modes, Reach as Model, Sectors, Shape};
 use std::sync::LazyLock;
 
 /// One shape a piece moves or captures by, in board coordinates.
@@ -59,94 +59,41 @@ pub fn slide_end(inset: Inset, from: Point, dir: Point, end: Option<Point>) -> P
     }
 }
 
-/// A piece's shapes as it stands, made one at a time: the rules ask for them at every
-/// capture test, so nothing is gathered, copied about or allocated.
+/// A piece's shapes as it stands, made one at a time from its board's prepared shapes: the
+/// rules ask for them at every capture test, so nothing is gathered, copied or allocated.
 #[derive(Clone, Debug)]
-pub enum Reaches<'a> {
-    /// Slides along these directions, to the edge.
-    Rides(std::slice::Iter<'static, Point>),
-    /// One shape.
-    One(Option<Reach<'a>>),
-    /// A pawn's three: ahead up to `reach` (moves only), and the two capture capsules
-    /// `capture` forward and to each side; `next` counts them.
-    Pawn {
-        /// +1 for White, −1 for Black.
-        forward: f64,
-        /// How far it may move ahead.
-        reach: f64,
-        /// The capsules' sideways and forward extent.
-        capture: f64,
-        /// How many are given already.
-        next: u8,
-    },
-}
+pub struct Reaches<'a>(std::slice::Iter<'a, Shape>);
 
 impl<'a> Iterator for Reaches<'a> {
     type Item = Reach<'a>;
 
     #[inline]
     fn next(&mut self) -> Option<Reach<'a>> {
-        match self {
-            Reaches::Rides(dirs) => dirs.next().map(|&dir| Reach::Slide {
-                dir,
-                end: None,
-                modes: Modes::BOTH,
-            }),
-            Reaches::One(shape) => shape.take(),
-            Reaches::Pawn {
-                forward: f,
-                reach,
-                capture: c,
-                next,
-            } => {
-                let (f, c) = (*f, *c);
-                let shape = match *next {
-                    0 => Reach::Slide {
-                        dir: Point::new(0.0, f),
-                        end: Some(Point::new(0.0, f * *reach)),
-                        modes: Modes::MOVES_ONLY,
-                    },
-                    1 | 2 => {
-                        let x = if *next == 1 { -1.0 } else { 1.0 };
-                        Reach::Slide {
-                            dir: Point::new(x, f) * std::f64::consts::FRAC_1_SQRT_2,
-                            end: Some(Point::new(x * c, f * c)),
-                            modes: Modes::CAPTURES_ONLY,
-                        }
-                    }
-                    _ => return None,
-                };
-                *next += 1;
-                Some(shape)
+        self.0.next().map(|shape| {
+            let modes = shape.modes;
+            match &shape.reach {
+                Model::Slide { dir, length } => Reach::Slide {
+                    dir: *dir,
+                    end: length.is_finite().then(|| *dir * *length),
+                    modes,
+                },
+                Model::Disc { sectors, radius } => Reach::Disc {
+                    sectors,
+                    radius: *radius,
+                    modes,
+                },
+                Model::Ring { sectors, radius } => Reach::Ring {
+                    sectors,
+                    radius: *radius,
+                    modes,
+                },
             }
-        }
+        })
     }
 }
 
 /// The shapes `piece` moves and captures by on `board`, as it stands.
 #[inline]
-pub fn reaches(board: &Board, piece: &Piece) -> Reaches<'static> {
-    match piece.kind {
-        Kind::KING => Reaches::One(Some(Reach::Disc {
-            sectors: &WHOLE,
-            radius: board.king_reach,
-            modes: Modes::BOTH,
-        })),
-        Kind::KNIGHT => Reaches::One(Some(Reach::Ring {
-            sectors: &WHOLE,
-            radius: board.knight_distance,
-            modes: Modes::BOTH,
-        })),
-        Kind::PAWN => Reaches::Pawn {
-            forward: piece.side.forward(),
-            reach: if piece.moved {
-                board.pawn_step
-            } else {
-                board.pawn_first_step
-            },
-            capture: board.pawn_capture,
-            next: 0,
-        },
-        kind => Reaches::Rides(kind.slide_directions().iter()),
-    }
+pub fn reaches<'a>(board: &'a Board, piece: &Piece) -> Reaches<'a> {
+    Reaches(board.shapes_of(piece.kind, piece.side, piece.moved).iter())
 }

@@ -28,14 +28,16 @@
 //! sets of a single point are found when they sit on a critical value, which is where they
 //! can sit. No sampling density or step size enters the decision.
 
-use super::attack::{attackers, is_attacked, landing_crossings, pawn_areas, shield_curves};
+use super::attack::{attackers, is_attacked, landing_crossings, shield_curves};
 use super::board::Board;
 use super::geometry::{
     Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
-    interval_samples, overlaps, unit,
+    interval_samples, overlaps, overlaps_sweep, unit,
 };
-use super::position::{Kind, Piece, Position};
+use super::position::{Piece, Position};
+use super::reach::{Reach, reaches, slide_end};
 use super::resolve::{Outcome, first_contact, path_prefix_ok, resolve_piece};
+use super::shapes::Sectors;
 use super::zones::{Near, Zones};
 use std::f64::consts::TAU;
 
@@ -115,32 +117,70 @@ impl LegalRegion {
     }
 }
 
-/// How many directions the drawn king region uses (its decision uses exact ones).
+/// How many directions the drawn region of a sector disc (the king's) uses over the whole
+/// circle; its decision uses exact ones.
 pub const KING_FAN_RAYS: usize = 72;
 
-/// The legal region of `pos.pieces()[i]` (empty when it is not that side's turn). The king's
-/// plain moves are given on [`KING_FAN_RAYS`] evenly spaced directions, for drawing.
-pub fn legal_region(pos: &Position, i: usize) -> LegalRegion {
-    let piece = pos.pieces()[i];
-    if piece.side != pos.to_move() {
-        return LegalRegion::default();
-    }
-    match piece.kind {
-        Kind::KING => {
-            let angles = (0..KING_FAN_RAYS).map(|k| k as f64 * TAU / KING_FAN_RAYS as f64);
-            king_region(pos, i, angles.collect())
-        }
-        _ => other_region(pos, i),
+/// Which directions a sector disc's region is given on.
+#[derive(Clone, Debug)]
+enum Fan {
+    /// Evenly spaced, `n` to the whole circle, for drawing.
+    Even(usize),
+    /// These angles only.
+    Angles(Vec<f64>),
+    /// Every direction where the answer can change, and one between each pair: exact.
+    Exact,
+}
+
+impl Fan {
+    /// The angles of this fan inside `sectors`, for a disc of `radius` at `pieces[i]`
+    /// whose answer can change only across `curves`.
+    fn angles(&self, o: Point, sectors: &Sectors, radius: f64, curves: &[Curve]) -> Vec<f64> {
+        let mut angles = match self {
+            Fan::Even(n) => (0..*n).map(|k| k as f64 * TAU / *n as f64).collect(),
+            Fan::Angles(a) => a.clone(),
+            Fan::Exact => {
+                let mut critical = critical_directions(o, curves, radius);
+                critical.extend(sectors.bounds());
+                circle_samples(critical)
+            }
+        };
+        angles.retain(|&a| sectors.contains(a));
+        angles
     }
 }
 
-/// The king's legal region on the single direction `dir` (plus its castling moves and
-/// captures): the exact answer for that ray, which the drawn fan only samples.
-pub fn legal_region_towards(pos: &Position, i: usize, dir: Point) -> LegalRegion {
-    if pos.pieces()[i].kind != Kind::KING || pos.pieces()[i].side != pos.to_move() {
-        return legal_region(pos, i);
+/// The legal region of `pos.pieces()[i]` (empty when it is not that side's turn). A sector
+/// disc's plain moves (the king's) are given on [`KING_FAN_RAYS`] evenly spaced directions,
+/// for drawing.
+pub fn legal_region(pos: &Position, i: usize) -> LegalRegion {
+    if pos.pieces()[i].side != pos.to_move() {
+        return LegalRegion::default();
     }
-    king_region(pos, i, vec![angle_of(dir)])
+    region(pos, i, &Fan::Even(KING_FAN_RAYS))
+}
+
+/// The legal region with a sector disc's plain moves on the single direction `dir` only:
+/// the exact answer for that ray, which the drawn fan only samples.
+pub fn legal_region_towards(pos: &Position, i: usize, dir: Point) -> LegalRegion {
+    if pos.pieces()[i].side != pos.to_move() {
+        return LegalRegion::default();
+    }
+    region(pos, i, &Fan::Angles(vec![angle_of(dir)]))
+}
+
+fn region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
+    if pos.board().is_royal(pos.pieces()[i].kind) {
+        let view = KingView::new(pos, i);
+        let mut parts = view.plain(fan);
+        parts.extend(view.castles());
+        LegalRegion {
+            parts,
+            captures: view.captures(),
+        }
+    } else {
+        other_region(pos, i, fan)
+    }
 }
 
 /// The position's pieces with the mover lifted, and where its king went.
@@ -161,7 +201,7 @@ impl<'a> Lifted<'a> {
         let side = pos.pieces()[i].side;
         let king = pieces
             .iter()
-            .position(|p| p.side == side && p.kind == Kind::KING)
+            .position(|p| p.side == side && board.is_royal(p.kind))
             .unwrap_or_default();
         let threats = attackers(board, &pieces, king);
         let curves = threats
@@ -190,7 +230,9 @@ impl<'a> Lifted<'a> {
     }
 }
 
-fn other_region(pos: &Position, i: usize) -> LegalRegion {
+/// The legal region of a piece that is not royal: its king's safety is the only thing its
+/// own position changes, through the shields its landing may make or break.
+fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
     let board = pos.board();
     let pieces = pos.pieces();
     let mover = pieces[i];
@@ -199,7 +241,11 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
     let mut lifted = Lifted::new(pos, i);
     let mut region = LegalRegion::default();
 
-    let mut ray = |u: Point, longest: f64, may_capture: bool, region: &mut LegalRegion| {
+    let ray = |lifted: &mut Lifted<'_>,
+               u: Point,
+               longest: f64,
+               may_capture: bool,
+               region: &mut LegalRegion| {
         let exit = inset.exit_distance(o, u).min(longest);
         let contact = first_contact(pieces, i, o, u, exit);
         // Plain moves stop short of any contact: an enemy there is captured, and a friend's
@@ -234,102 +280,144 @@ fn other_region(pos: &Position, i: usize) -> LegalRegion {
         }
     };
 
-    match mover.kind {
-        Kind::PAWN => {
-            let (_, ahead) = pawn_areas(board, &mover);
-            let f = mover.side.forward();
-            ray(Point::new(0.0, f), (ahead - o).length(), false, &mut region);
-            region.captures.extend(
-                (0..pieces.len())
-                    .filter(|&j| pieces[j].side != mover.side)
-                    .filter(|&j| super::attack::pawn_can_capture(board, &mover, pieces[j].at)),
-            );
-        }
-        Kind::KNIGHT => {
-            let r = board.knight_distance;
-            let mut critical = landing_crossings(board, o, r, pieces.iter().map(|q| q.at));
-            for c in &lifted.curves {
-                c.circle_params(o, r, &mut critical);
+    let enemies = || (0..pieces.len()).filter(|&j| pieces[j].side != mover.side);
+    let shapes = reaches(board, &mover);
+    for shape in shapes.clone() {
+        match shape {
+            Reach::Slide { dir, end, modes } if modes.moves => {
+                let longest = end.map_or(f64::INFINITY, Point::length);
+                ray(&mut lifted, dir, longest, modes.captures, &mut region);
             }
-            let arcs = circle_runs(&circle_samples(critical), |phi| {
-                let q = o + unit(phi) * r;
-                inset.contains(q)
-                    && pieces
-                        .iter()
-                        .enumerate()
-                        .all(|(j, p)| j == i || !overlaps(q, p.at))
-                    && lifted.safe_with(mover, q)
-            });
-            // Arc ends are where a landing just touches a disc or the edge: keep a hair clear.
-            let arcs = arcs
-                .into_iter()
-                .filter_map(|(a, b)| {
-                    if b - a >= TAU {
-                        Some((a, b))
-                    } else {
-                        (b - a > 2.0 * OPEN_END).then_some((a + OPEN_END, b - OPEN_END))
-                    }
-                })
-                .collect();
-            region.parts.push(RegionPart::Arcs {
-                centre: o,
+            Reach::Slide { dir, end, .. } => {
+                // A capture-only strip: the judge decides each enemy it holds.
+                let far = slide_end(inset, o, dir, end);
+                let held: Vec<usize> = enemies()
+                    .filter(|&j| overlaps_sweep(pieces[j].at, o, far))
+                    .collect();
+                region.captures.extend(held);
+            }
+            Reach::Ring {
+                sectors,
                 radius: r,
-                arcs,
-            });
-            region.captures.extend((0..pieces.len()).filter(|&j| {
-                pieces[j].side != mover.side && (pieces[j].at.distance(o) - r).abs() < OVERLAP
-            }));
-        }
-        Kind::KING => {}
-        _ => {
-            for &u in mover.kind.slide_directions() {
-                ray(u, f64::INFINITY, true, &mut region);
+                modes,
+            } => {
+                if modes.moves {
+                    let mut critical = landing_crossings(board, o, r, pieces.iter().map(|q| q.at));
+                    for c in &lifted.curves {
+                        c.circle_params(o, r, &mut critical);
+                    }
+                    critical.extend(sectors.bounds());
+                    let arcs = circle_runs(&circle_samples(critical), |phi| {
+                        let q = o + unit(phi) * r;
+                        sectors.contains(phi)
+                            && inset.contains(q)
+                            && pieces
+                                .iter()
+                                .enumerate()
+                                .all(|(j, p)| j == i || !overlaps(q, p.at))
+                            && lifted.safe_with(mover, q)
+                    });
+                    region.parts.push(RegionPart::Arcs {
+                        centre: o,
+                        radius: r,
+                        arcs: kept_clear(arcs),
+                    });
+                }
+                if modes.captures {
+                    let near: Vec<usize> = enemies()
+                        .filter(|&j| (pieces[j].at.distance(o) - r).abs() < OVERLAP)
+                        .collect();
+                    region.captures.extend(near);
+                }
+            }
+            Reach::Disc {
+                sectors,
+                radius,
+                modes,
+            } => {
+                if modes.moves {
+                    let mut curves = lifted.curves.clone();
+                    curves.extend(contact_curves(pos, i, radius));
+                    for theta in fan.angles(o, sectors, radius, &curves) {
+                        ray(
+                            &mut lifted,
+                            unit(theta),
+                            radius,
+                            modes.captures,
+                            &mut region,
+                        );
+                    }
+                }
+                if modes.captures {
+                    let near: Vec<usize> = enemies()
+                        .filter(|&j| pieces[j].at.distance(o) <= radius + OVERLAP)
+                        .collect();
+                    region.captures.extend(near);
+                }
             }
         }
     }
-    // A capture's legality depends on the captured piece only: judge each one fully.
-    region.captures.retain(|&j| {
-        matches!(
-            resolve_piece(pos, i, capture_aim(pos, i, j), None),
-            Outcome::Capture(_)
-        )
-    });
-    region.captures.dedup();
+    region.captures = judged_captures(pos, i, std::mem::take(&mut region.captures));
     region
 }
 
-/// Where to aim to capture `pieces[x]` with `pieces[i]`: its centre, except for a knight
-/// whose ring passes within the snap tolerance of that centre, where the aim would read as
-/// one particular landing; then a point inside the victim but off the ring, so that every
-/// landing is considered.
+/// Arc ends are where a landing just touches a disc or the edge: keep a hair clear.
+fn kept_clear(arcs: Vec<(f64, f64)>) -> Vec<(f64, f64)> {
+    arcs.into_iter()
+        .filter_map(|(a, b)| {
+            if b - a >= TAU {
+                Some((a, b))
+            } else {
+                (b - a > 2.0 * OPEN_END).then_some((a + OPEN_END, b - OPEN_END))
+            }
+        })
+        .collect()
+}
+
+/// The candidates (in order, once each) that the judge lets `pieces[i]` capture: a
+/// capture's legality depends on the captured piece only, so each is judged in full.
+fn judged_captures(pos: &Position, i: usize, candidates: Vec<usize>) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::with_capacity(candidates.len());
+    for x in candidates {
+        if !out.contains(&x) && captures(pos, i, x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// Whether the judge lets `pieces[i]` capture `pieces[x]`, aiming at [`capture_aim`].
+fn captures(pos: &Position, i: usize, x: usize) -> bool {
+    matches!(
+        resolve_piece(pos, i, capture_aim(pos, i, x), None),
+        Outcome::Capture(a) if a.captured.is_some_and(|c| c.at == pos.pieces()[x].at)
+    )
+}
+
+/// Where to aim to capture `pieces[x]` with `pieces[i]`: its centre, except where one of
+/// the piece's rings passes within the snap tolerance of that centre, where the aim would
+/// read as one particular landing; then a point inside the victim but off the ring, so
+/// that every landing is considered.
 pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
     let mover = pos.pieces()[i];
     let victim = pos.pieces()[x].at;
-    if mover.kind != Kind::KNIGHT {
-        return victim;
-    }
     let d = victim - mover.at;
-    let off = d.length() - pos.board().knight_distance;
-    if off.abs() > 2.0 * super::geometry::SNAP {
+    let grazing = reaches(pos.board(), &mover).find_map(|s| match s {
+        Reach::Ring { radius, .. } => {
+            let off = d.length() - radius;
+            (off.abs() <= 2.0 * super::geometry::SNAP).then_some(off)
+        }
+        _ => None,
+    });
+    let Some(off) = grazing else {
         return victim;
-    }
+    };
     let outward = d.normalize_or(Point::X);
     victim + outward * if off >= 0.0 { 0.5 * R } else { -0.5 * R }
 }
 
-/// The king's plain moves on the given directions, its castling targets, and its captures.
-fn king_region(pos: &Position, i: usize, angles: Vec<f64>) -> LegalRegion {
-    let view = KingView::new(pos, i);
-    let mut parts = view.fan(angles);
-    parts.extend(view.castles());
-    LegalRegion {
-        parts,
-        captures: king_captures(pos, i),
-    }
-}
-
-/// What every question about a king's own moves shares: its zones, whether it stands in
-/// one, and the discs within its reach. Built once per question.
+/// What every question about a royal piece's own moves shares: its zones, whether it
+/// stands in one, and the discs within its reach. Built once per question.
 struct KingView<'a> {
     pos: &'a Position,
     i: usize,
@@ -340,37 +428,98 @@ struct KingView<'a> {
 
 impl<'a> KingView<'a> {
     fn new(pos: &'a Position, i: usize) -> Self {
-        let zones = Zones::new(pos.board(), pos.pieces(), i, None, reach_of(pos, i));
+        let near = reach_of(pos, i);
+        let zones = Zones::new(pos.board(), pos.pieces(), i, None, near);
         let in_check = zones.attacked(pos.pieces()[i].at);
         KingView {
             pos,
             i,
             zones,
             in_check,
-            nearby: within_reach(pos, i),
+            nearby: within(pos, i, near.radius + OVERLAP),
         }
     }
 
-    /// Plain moves on the given directions.
-    fn fan(&self, angles: impl IntoIterator<Item = f64>) -> Vec<RegionPart> {
-        let from = self.pos.pieces()[self.i].at;
-        angles
-            .into_iter()
-            .map(|theta| RegionPart::Ray {
-                from,
-                dir: unit(theta),
-                intervals: self.ray(unit(theta)),
-            })
-            .collect()
+    /// Plain moves: each slide's ray, each sector disc on the fan's directions, each ring's
+    /// safe free arcs.
+    fn plain(&self, fan: &Fan) -> Vec<RegionPart> {
+        let (board, pieces) = (self.pos.board(), self.pos.pieces());
+        let king = pieces[self.i];
+        let from = king.at;
+        let inset = board.inset();
+        let mut parts = Vec::new();
+        for shape in reaches(board, &king) {
+            match shape {
+                Reach::Slide { dir, end, modes } if modes.moves => {
+                    let limit = end.map_or(f64::INFINITY, Point::length);
+                    parts.push(RegionPart::Ray {
+                        from,
+                        dir,
+                        intervals: self.ray(dir, limit),
+                    });
+                }
+                Reach::Disc {
+                    sectors,
+                    radius,
+                    modes,
+                } if modes.moves => {
+                    let curves = match fan {
+                        Fan::Exact => {
+                            let mut curves = self.zones.curves(from, radius + OVERLAP);
+                            curves.extend(contact_curves(self.pos, self.i, radius));
+                            curves
+                        }
+                        _ => Vec::new(),
+                    };
+                    parts.extend(fan.angles(from, sectors, radius, &curves).into_iter().map(
+                        |theta| RegionPart::Ray {
+                            from,
+                            dir: unit(theta),
+                            intervals: self.ray(unit(theta), radius),
+                        },
+                    ));
+                }
+                Reach::Ring {
+                    sectors,
+                    radius: r,
+                    modes,
+                } if modes.moves => {
+                    let mut critical =
+                        landing_crossings(board, from, r, pieces.iter().map(|q| q.at));
+                    for c in self.zones.curves(from, r + OVERLAP) {
+                        c.circle_params(from, r, &mut critical);
+                    }
+                    critical.extend(sectors.bounds());
+                    let arcs = circle_runs(&circle_samples(critical), |phi| {
+                        let q = from + unit(phi) * r;
+                        sectors.contains(phi)
+                            && inset.contains(q)
+                            && pieces
+                                .iter()
+                                .enumerate()
+                                .all(|(j, p)| j == self.i || !overlaps(q, p.at))
+                            && !self.zones.attacked(q)
+                    });
+                    parts.push(RegionPart::Arcs {
+                        centre: from,
+                        radius: r,
+                        arcs: kept_clear(arcs),
+                    });
+                }
+                _ => {}
+            }
+        }
+        parts
     }
 
-    /// The king's legal plain distances along `u`: after the capture areas it stands in (if
-    /// in check), before the first one it would enter, short of the first disc it touches.
-    fn ray(&self, u: Point) -> Intervals {
+    /// The royal piece's legal plain distances along `u`, up to `limit`: after the capture
+    /// areas it stands in (if in check), before the first one it would enter, short of the
+    /// first disc it touches.
+    fn ray(&self, u: Point, limit: f64) -> Intervals {
         let (board, zones, in_check) = (self.pos.board(), &self.zones, self.in_check);
         let o = self.pos.pieces()[self.i].at;
         let exit = board.inset().exit_distance(o, u);
-        let mut hi = board.king_reach.min(exit);
+        let mut hi = limit.min(exit);
         if let Some((_, t)) = first_contact(&self.nearby, usize::MAX, o, u, hi) {
             hi = t;
         }
@@ -399,11 +548,12 @@ impl<'a> KingView<'a> {
 
     /// Castling moves (judged in full).
     fn castles(&self) -> Vec<RegionPart> {
+        let board = self.pos.board();
         let king = self.pos.pieces()[self.i];
-        if king.moved {
+        if king.moved || board.castling.is_none_or(|c| c.king != king.kind) {
             return Vec::new();
         }
-        let travel = self.pos.board().castling_king_travel;
+        let travel = board.castling_king_travel;
         [-1.0, 1.0]
             .into_iter()
             .map(|sign| king.at + Point::new(sign * travel, 0.0))
@@ -415,36 +565,81 @@ impl<'a> KingView<'a> {
             .map(|to| RegionPart::Castle { to })
             .collect()
     }
+
+    /// The enemies the royal piece can legally capture: by its sector discs, examined
+    /// exactly; by its slides and rings, each candidate judged in full.
+    fn captures(&self) -> Vec<usize> {
+        let (board, pieces) = (self.pos.board(), self.pos.pieces());
+        let king = pieces[self.i];
+        let mut out = Vec::new();
+        let mut candidates = Vec::new();
+        for shape in reaches(board, &king) {
+            match shape {
+                Reach::Disc {
+                    sectors,
+                    radius,
+                    modes,
+                } if modes.captures => {
+                    out.extend(disc_captures(self.pos, self.i, sectors, radius));
+                }
+                Reach::Slide { dir, end, modes } if modes.captures => {
+                    let far = slide_end(board.inset(), king.at, dir, end);
+                    candidates.extend((0..pieces.len()).filter(|&j| {
+                        pieces[j].side != king.side && overlaps_sweep(pieces[j].at, king.at, far)
+                    }));
+                }
+                Reach::Ring { radius, modes, .. } if modes.captures => {
+                    candidates.extend((0..pieces.len()).filter(|&j| {
+                        pieces[j].side != king.side
+                            && (pieces[j].at.distance(king.at) - radius).abs() < OVERLAP
+                    }));
+                }
+                _ => {}
+            }
+        }
+        candidates.retain(|x| !out.contains(x));
+        out.extend(judged_captures(self.pos, self.i, candidates));
+        out
+    }
 }
 
-/// The pieces other than the king whose discs it could touch within its reach.
-fn within_reach(pos: &Position, i: usize) -> Vec<Piece> {
+/// The pieces other than `pieces[i]` whose centres lie within `distance` of it.
+fn within(pos: &Position, i: usize, distance: f64) -> Vec<Piece> {
     let o = pos.pieces()[i].at;
-    let reach = pos.board().king_reach + OVERLAP;
     pos.pieces()
         .iter()
         .enumerate()
-        .filter(|&(j, q)| j != i && q.at.distance(o) < reach)
+        .filter(|&(j, q)| j != i && q.at.distance(o) < distance)
         .map(|(_, q)| *q)
         .collect()
 }
 
-/// The disc the king can reach, as the focus of its zones.
+/// The part of the board a royal piece's own moves can reach, as the focus of its zones.
 fn reach_of(pos: &Position, i: usize) -> Near {
+    let board = pos.board();
+    let piece = pos.pieces()[i];
+    let across = board.width().hypot(board.height());
+    let radius = reaches(board, &piece)
+        .map(|s| match s {
+            Reach::Slide { end, .. } => end.map_or(across, Point::length),
+            Reach::Disc { radius, .. } => radius,
+            Reach::Ring { radius, .. } => radius + R,
+        })
+        .fold(0.0, f64::max);
     Near {
-        centre: pos.pieces()[i].at,
-        radius: pos.board().king_reach,
+        centre: piece.at,
+        radius,
     }
 }
 
-/// The enemies the king can legally capture: for each, every direction that touches it
-/// first is examined through the critical directions of the paths there.
-fn king_captures(pos: &Position, i: usize) -> Vec<usize> {
+/// The enemies a royal sector disc can legally capture: for each, every direction inside
+/// the sectors that touches it first is examined through the critical directions of the
+/// paths there.
+fn disc_captures(pos: &Position, i: usize, sectors: &Sectors, reach: f64) -> Vec<usize> {
     let board = pos.board();
     let pieces = pos.pieces();
     let king = pieces[i];
     let o = king.at;
-    let reach = board.king_reach;
     let mut out = Vec::new();
     for (x, victim) in pieces.iter().enumerate() {
         if victim.side == king.side || victim.at.distance(o) > reach + 2.0 * R {
@@ -458,13 +653,18 @@ fn king_captures(pos: &Position, i: usize) -> Vec<usize> {
         if is_attacked(board, &after, k) {
             continue;
         }
-        let zones = Zones::new(board, pieces, i, Some(x), reach_of(pos, i));
+        let near = Near {
+            centre: o,
+            radius: reach,
+        };
+        let zones = Zones::new(board, pieces, i, Some(x), near);
         let mut curves = zones.curves(o, reach + OVERLAP);
-        curves.extend(contact_curves(pos, i));
+        curves.extend(contact_curves(pos, i, reach));
         let base = angle_of(victim.at - o);
         let half = (OVERLAP / victim.at.distance(o)).clamp(-1.0, 1.0).asin();
         let mut angles: Vec<f64> = critical_directions(o, &curves, reach)
             .into_iter()
+            .chain(sectors.bounds())
             .filter(|a| angle_gap(*a, base) <= half)
             .collect();
         angles.push(base - half);
@@ -472,7 +672,7 @@ fn king_captures(pos: &Position, i: usize) -> Vec<usize> {
         angles.push(base);
         let found = circle_samples(angles)
             .into_iter()
-            .filter(|a| angle_gap(*a, base) <= half)
+            .filter(|a| angle_gap(*a, base) <= half && sectors.contains(*a))
             .any(|theta| {
                 let u = unit(theta);
                 let limit = reach.min(board.inset().exit_distance(o, u));
@@ -493,19 +693,20 @@ fn angle_gap(a: f64, b: f64) -> f64 {
     d.min(TAU - d)
 }
 
-/// The circles on which the first disc a sliding king touches changes.
-fn contact_curves(pos: &Position, i: usize) -> Vec<Curve> {
+/// The circles on which the first disc that a disc sliding up to `reach` from
+/// `pieces[i]` touches changes.
+fn contact_curves(pos: &Position, i: usize, reach: f64) -> Vec<Curve> {
     let board = pos.board();
     let o = pos.pieces()[i].at;
     let mut out: Vec<Curve> = pos
         .pieces()
         .iter()
         .enumerate()
-        .filter(|&(j, q)| j != i && q.at.distance(o) <= board.king_reach + 2.0 * OVERLAP)
+        .filter(|&(j, q)| j != i && q.at.distance(o) <= reach + 2.0 * OVERLAP)
         .map(|(_, q)| Curve::circle(q.at, OVERLAP))
         .collect();
     out.push(Curve::circle(o, board.min_move));
-    out.push(Curve::circle(o, board.king_reach));
+    out.push(Curve::circle(o, reach));
     out.extend(board.inset().edges());
     out
 }
@@ -539,44 +740,56 @@ fn critical_directions(o: Point, curves: &[Curve], reach: f64) -> Vec<f64> {
 /// method is exact (see the module docs): `None` means there is no legal move at all.
 pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
     let side = pos.to_move();
+    let board = pos.board();
     let pieces = pos.pieces();
     let confirmed = |i: usize, to: Point| resolve_piece(pos, i, to, None).applied().is_some();
-    for (i, piece) in pieces.iter().enumerate() {
-        if piece.side != side || piece.kind == Kind::KING {
-            continue;
-        }
-        let region = other_region(pos, i);
-        if let Some(to) = region.targets().find(|&to| confirmed(i, to)) {
-            return Some((i, to));
-        }
-        if let Some(&x) = region.captures.first() {
-            return Some((i, capture_aim(pos, i, x)));
-        }
-    }
-    let k = pos.king(side);
-    let view = KingView::new(pos, k);
-    let first_confirmed = |parts: Vec<RegionPart>| {
+    let first_confirmed = |i: usize, parts: Vec<RegionPart>| {
         let region = LegalRegion {
             parts,
             captures: Vec::new(),
         };
-        region.targets().find(|&to| confirmed(k, to))
+        region.targets().find(|&to| confirmed(i, to))
     };
-    // Cheap first: a coarse fan, castling and captures usually settle it; the exact fan
-    // decides the rest.
-    let mut cheap = view.fan((0..32).map(|n| n as f64 * TAU / 32.0));
-    cheap.extend(view.castles());
-    if let Some(to) = first_confirmed(cheap) {
-        return Some((k, to));
+    let mut royals = Vec::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        if piece.side != side {
+            continue;
+        }
+        if board.is_royal(piece.kind) {
+            royals.push(i);
+            continue;
+        }
+        // A coarse fan for any sector disc first; the exact one if that finds nothing.
+        for fan in [Fan::Even(32), Fan::Exact] {
+            let region = other_region(pos, i, &fan);
+            if let Some(to) = region.targets().find(|&to| confirmed(i, to)) {
+                return Some((i, to));
+            }
+            if let Some(&x) = region.captures.first() {
+                return Some((i, capture_aim(pos, i, x)));
+            }
+            if !reaches(board, piece).any(|s| matches!(s, Reach::Disc { .. })) {
+                break;
+            }
+        }
     }
-    if let Some(&x) = king_captures(pos, k).first() {
-        return Some((k, pieces[x].at));
+    for k in royals {
+        let view = KingView::new(pos, k);
+        // Cheap first: a coarse fan, castling and captures usually settle it; the exact fan
+        // decides the rest.
+        let mut cheap = view.plain(&Fan::Even(32));
+        cheap.extend(view.castles());
+        if let Some(to) = first_confirmed(k, cheap) {
+            return Some((k, to));
+        }
+        if let Some(&x) = view.captures().first() {
+            return Some((k, capture_aim(pos, k, x)));
+        }
+        if let Some(to) = first_confirmed(k, view.plain(&Fan::Exact)) {
+            return Some((k, to));
+        }
     }
-    let board = pos.board();
-    let mut curves = view.zones.curves(pieces[k].at, board.king_reach + OVERLAP);
-    curves.extend(contact_curves(pos, k));
-    let exact = circle_samples(critical_directions(pieces[k].at, &curves, board.king_reach));
-    first_confirmed(view.fan(exact)).map(|to| (k, to))
+    None
 }
 
 /// Whether the side to play has a legal move (exact; see the module docs).
@@ -592,13 +805,10 @@ pub fn nearest_target(pos: &Position, i: usize, pointer: Point) -> Option<Target
     if piece.side != pos.to_move() {
         return None;
     }
-    let region = if piece.kind == Kind::KING {
-        let d = pointer - piece.at;
-        let theta = if d.length() > 1e-12 { angle_of(d) } else { 0.0 };
-        king_region(pos, i, vec![theta])
-    } else {
-        other_region(pos, i)
-    };
+    // A sector disc's slide toward the pointer is computed on the pointer's own direction.
+    let d = pointer - piece.at;
+    let theta = if d.length() > 1e-12 { angle_of(d) } else { 0.0 };
+    let region = region(pos, i, &Fan::Angles(vec![theta]));
     for &x in &region.captures {
         if pos.pieces()[x].at.distance(pointer) <= R {
             return Some(Target {

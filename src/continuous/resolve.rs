@@ -5,11 +5,12 @@
 //! stops it (a friend blocks, an enemy is captured), then the resulting position is checked
 //! for the mover's king.
 
-use super::attack::{is_attacked, pawn_areas, pawn_can_capture, ring_capture_witness};
+use super::attack::{disc_capture_witness, is_attacked, ring_capture_witness};
 use super::board::Board;
-use super::geometry::{Point, R, SNAP, overlaps, overlaps_sweep, sweep_contact};
+use super::geometry::{Point, R, SNAP, angle_of, overlaps, overlaps_sweep, sweep_contact};
 use super::position::{Color, Kind, Piece, Position};
-use super::reach::WHOLE;
+use super::reach::{Reach, Reaches, reaches, slide_end, slide_limit};
+use super::shapes::{Modes, Sectors};
 use super::zones::{Near, Zones};
 use std::fmt;
 
@@ -162,6 +163,12 @@ pub fn resolve(pos: &Position, from: Point, to: Point, promotion: Option<Kind>) 
 }
 
 /// Judges moving `pos.pieces()[i]` toward `to`.
+///
+/// Each of the piece's shapes judges the request on its own: its slides together (the
+/// nearest one carries a plain move), each sector disc, each sector ring. The first shape
+/// whose landing leaves the king safe decides; when none does, the most telling refusal is
+/// given: one that names an obstacle over `too-short`, and `too-short` over
+/// `outside-movement-area`. A classic piece has one kind of shape, so this is §2's answer.
 pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind>) -> Outcome {
     let piece = pos.pieces()[i];
     if piece.side != pos.to_move() {
@@ -170,16 +177,77 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
     if !to.x.is_finite() || !to.y.is_finite() {
         return Outcome::Illegal(Reason::OutsideMovementArea);
     }
-    let landing = match piece.kind {
-        Kind::KING => king_landing(pos, i, to),
-        Kind::KNIGHT => knight_landing(pos, i, to),
-        Kind::PAWN => pawn_landing(pos, i, to),
-        _ => slide(pos, i, piece.kind.slide_directions(), to),
-    };
-    match landing {
-        Ok(landing) => finish(pos, i, exact(pos.board(), landing, to), promotion),
-        Err(reason) => Outcome::Illegal(reason),
+    let board = pos.board();
+    if let Some(sign) = castling_request(board, &piece, to) {
+        return match castling_landing(pos, i, sign) {
+            Ok(landing) => finish(pos, i, exact(board, landing, to), promotion),
+            Err(reason) => Outcome::Illegal(reason),
+        };
     }
+    let mut refusal: Option<Reason> = None;
+    let mut judged = |landing: Result<Landing, Reason>| -> Option<Outcome> {
+        let outcome = match landing {
+            Ok(landing) => finish(pos, i, exact(board, landing, to), promotion),
+            Err(reason) => Outcome::Illegal(reason),
+        };
+        match outcome {
+            Outcome::Illegal(reason) => {
+                if refusal.is_none_or(|r| telling(reason) > telling(r)) {
+                    refusal = Some(reason);
+                }
+                None
+            }
+            legal => Some(legal),
+        }
+    };
+    let shapes = reaches(board, &piece);
+    if shapes.clone().any(|s| matches!(s, Reach::Slide { .. }))
+        && let Some(outcome) = judged(slide(pos, i, shapes.clone(), to))
+    {
+        return outcome;
+    }
+    for shape in shapes {
+        let landing = match shape {
+            Reach::Slide { .. } => continue,
+            Reach::Disc {
+                sectors,
+                radius,
+                modes,
+            } => disc_landing(pos, i, to, sectors, radius, modes),
+            Reach::Ring {
+                sectors,
+                radius,
+                modes,
+            } => ring_landing(pos, i, to, sectors, radius, modes),
+        };
+        if let Some(outcome) = judged(landing) {
+            return outcome;
+        }
+    }
+    Outcome::Illegal(refusal.unwrap_or(Reason::OutsideMovementArea))
+}
+
+/// How much a refusal tells: an obstacle or the king's danger most, a short move next, and
+/// "cannot move there" least.
+fn telling(reason: Reason) -> u8 {
+    match reason {
+        Reason::OutsideMovementArea => 0,
+        Reason::TooShort => 1,
+        _ => 2,
+    }
+}
+
+/// The side (−1 toward the a-file, +1 toward the far file) a request castles to, if it is a
+/// castling request: the level's castling king, unmoved, asking to travel exactly the
+/// castling distance along its rank.
+fn castling_request(board: &Board, piece: &Piece, to: Point) -> Option<f64> {
+    let castling = board.castling?;
+    let d = to - piece.at;
+    (piece.kind == castling.king
+        && !piece.moved
+        && d.y.abs() <= SNAP
+        && (d.x.abs() - board.castling_king_travel).abs() <= SNAP)
+        .then(|| d.x.signum())
 }
 
 /// The first disc (other than `skip`) that a disc sliding from `from` along `u` touches
@@ -217,23 +285,49 @@ fn ambiguous(pieces: &[Piece], mover: usize, from: Point, u: Point, hit: (usize,
     })
 }
 
-/// The outcome of a slide along the nearest of `dirs` toward `to`.
-fn slide(pos: &Position, i: usize, dirs: &[Point], to: Point) -> Result<Landing, Reason> {
+/// The outcome of the piece's slides toward `to`. A target inside an enemy captures it
+/// when a slide that captures touches it first, or when a capture-only slide's strip holds
+/// it and no moving slide's does (the pawn's rule); an enemy in a move-only slide's strip
+/// blocks it. Otherwise the nearest moving slide carries the piece toward `to`.
+fn slide(pos: &Position, i: usize, shapes: Reaches<'_>, to: Point) -> Result<Landing, Reason> {
     let pieces = pos.pieces();
     let board = pos.board();
     let mover = pieces[i];
     let o = mover.at;
     let inset = board.inset();
+    let slides = || {
+        shapes.clone().filter_map(|s| match s {
+            Reach::Slide { dir, end, modes } => Some((dir, end, modes)),
+            _ => None,
+        })
+    };
 
-    // A target inside an enemy disc captures it if some ray reaches it first.
     if let Some(x) = enemy_containing(pieces, mover, to) {
-        for &u in dirs {
-            let exit = inset.exit_distance(o, u);
-            if let Some(hit) = first_contact(pieces, i, o, u, exit)
+        for (u, end, modes) in slides() {
+            if !(modes.moves && modes.captures) {
+                continue;
+            }
+            let limit = slide_limit(inset, o, u, end);
+            if let Some(hit) = first_contact(pieces, i, o, u, limit)
                 && hit.0 == x
             {
                 return stopped_by(pos, i, u, hit, true);
             }
+        }
+        let victim = pieces[x].at;
+        let strip_holds = |(u, end, _): (Point, Option<Point>, Modes)| {
+            overlaps_sweep(victim, o, slide_end(inset, o, u, end))
+        };
+        if slides().any(|s| !s.2.moves && strip_holds(s))
+            && !slides().any(|s| s.2.moves && strip_holds(s))
+        {
+            return Ok(Landing {
+                captured: Some(x),
+                ..Landing::plain(victim)
+            });
+        }
+        if slides().any(|s| s.2.moves && !s.2.captures && strip_holds(s)) {
+            return Err(Reason::Blocked);
         }
     }
 
@@ -241,15 +335,27 @@ fn slide(pos: &Position, i: usize, dirs: &[Point], to: Point) -> Result<Landing,
     if d.length() < board.min_move {
         return Err(Reason::TooShort);
     }
-    let (u, t) = dirs
-        .iter()
-        .map(|&u| (u, d.dot(u)))
-        .max_by(|a, b| a.1.total_cmp(&b.1))
+    let (u, end, modes, t) = slides()
+        .filter(|s| s.2.moves)
+        .map(|(u, end, modes)| (u, end, modes, d.dot(u)))
+        .max_by(|a, b| {
+            a.3.total_cmp(&b.3)
+                .then_with(|| reach_of(a.1).total_cmp(&reach_of(b.1)))
+        })
         .ok_or(Reason::OutsideMovementArea)?;
     if t <= 0.0 || (d - u * t).length() > SNAP {
         return Err(Reason::OutsideMovementArea);
     }
-    along_ray(pos, i, u, t, true)
+    let longest = reach_of(end);
+    if t > longest + SNAP {
+        return Err(Reason::OutsideMovementArea);
+    }
+    along_ray(pos, i, u, t.min(longest), modes.captures)
+}
+
+/// How far a slide with this far end reaches (without one, as far as the board allows).
+fn reach_of(end: Option<Point>) -> f64 {
+    end.map_or(f64::INFINITY, Point::length)
 }
 
 /// The enemy of `mover` whose disc contains `p`.
@@ -315,34 +421,55 @@ fn free_slide(pos: &Position, i: usize, u: Point, t: f64) -> Result<Landing, Rea
     })
 }
 
-fn king_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason> {
+/// A straight slide toward `to` in any direction inside `sectors`, up to `radius` (the
+/// king's): the first disc it touches stops it; an enemy there is captured if it may.
+fn disc_landing(
+    pos: &Position,
+    i: usize,
+    to: Point,
+    sectors: &Sectors,
+    radius: f64,
+    modes: Modes,
+) -> Result<Landing, Reason> {
     let pieces = pos.pieces();
     let board = pos.board();
-    let king = pieces[i];
-    let d = to - king.at;
-    if !king.moved && d.y.abs() <= SNAP && (d.x.abs() - board.castling_king_travel).abs() <= SNAP {
-        return castling_landing(pos, i, d.x.signum());
-    }
+    let mover = pieces[i];
+    let d = to - mover.at;
     let dist = d.length();
     if dist < 1e-12 {
         return Err(Reason::TooShort);
     }
-    let u = d / dist;
-    // Contacts count only within the reach; a target a little beyond it is pulled back.
-    let reach = board.king_reach;
-    let exit = board.inset().exit_distance(king.at, u);
-    if let Some(hit) = first_contact(pieces, i, king.at, u, dist.min(reach).min(exit)) {
-        return stopped_by(pos, i, u, hit, true);
+    let mut u = d / dist;
+    if !sectors.contains(angle_of(u)) {
+        // A target inside an enemy that a slide inside the sectors strikes is a capture.
+        let struck = enemy_containing(pieces, mover, to).and_then(|x| {
+            let others = pieces
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i && j != x)
+                .map(|(_, q)| q.at);
+            disc_capture_witness(board, mover.at, radius, sectors, pieces[x].at, others)
+        });
+        match struck {
+            Some(contact) if modes.captures => u = (contact - mover.at).normalize(),
+            _ => return Err(Reason::OutsideMovementArea),
+        }
     }
-    if dist > reach + SNAP {
+    // Contacts count only within the reach; a target a little beyond it is pulled back.
+    let exit = board.inset().exit_distance(mover.at, u);
+    if let Some(hit) = first_contact(pieces, i, mover.at, u, dist.min(radius).min(exit)) {
+        return stopped_by(pos, i, u, hit, modes.captures);
+    }
+    if dist > radius + SNAP || !modes.moves {
         return Err(Reason::OutsideMovementArea);
     }
-    free_slide(pos, i, u, dist.min(reach))
+    free_slide(pos, i, u, dist.min(radius))
 }
 
 fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reason> {
     let pieces = pos.pieces();
     let board = pos.board();
+    let partner = board.castling.map_or(Kind::ROOK, |c| c.rook);
     let king = pieces[i];
     let u = Point::new(sign, 0.0);
     let exit = board.inset().exit_distance(king.at, u);
@@ -353,7 +480,7 @@ fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reas
     if rook.side != king.side {
         return Err(Reason::Blocked);
     }
-    if rook.kind != Kind::ROOK || rook.moved || (rook.at.y - king.at.y).abs() > 1e-9 {
+    if rook.kind != partner || rook.moved || (rook.at.y - king.at.y).abs() > 1e-9 {
         return Err(if tc < board.castling_king_travel {
             Reason::Blocked
         } else {
@@ -374,21 +501,34 @@ fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reas
     })
 }
 
-fn knight_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason> {
+/// A jump onto the circle of `radius` about the piece, at an angle inside `sectors` (the
+/// knight's). A target off the circle inside an enemy captures it if some landing inside
+/// the sectors overlaps it and nothing else.
+fn ring_landing(
+    pos: &Position,
+    i: usize,
+    to: Point,
+    sectors: &Sectors,
+    radius: f64,
+    modes: Modes,
+) -> Result<Landing, Reason> {
     let pieces = pos.pieces();
     let board = pos.board();
-    let knight = pieces[i];
-    let r = board.knight_distance;
-    let d = to - knight.at;
+    let jumper = pieces[i];
+    let r = radius;
+    let d = to - jumper.at;
     let dist = d.length();
-    if (dist - r).abs() > SNAP {
-        if let Some(x) = enemy_containing(pieces, knight, to) {
+    let on_ring = (dist - r).abs() <= SNAP;
+    if !on_ring || !sectors.contains(angle_of(d)) {
+        if modes.captures
+            && let Some(x) = enemy_containing(pieces, jumper, to)
+        {
             let others = pieces
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != x)
                 .map(|(_, q)| q.at);
-            if ring_capture_witness(board, knight.at, r, &WHOLE, pieces[x].at, others).is_some() {
+            if ring_capture_witness(board, jumper.at, r, sectors, pieces[x].at, others).is_some() {
                 return Ok(Landing {
                     captured: Some(x),
                     ..Landing::plain(pieces[x].at)
@@ -401,7 +541,7 @@ fn knight_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason
             Reason::OutsideMovementArea
         });
     }
-    let q = knight.at + d * (r / dist);
+    let q = jumper.at + d * (r / dist);
     if !board.inset().contains(q) {
         return Err(Reason::OffBoard);
     }
@@ -410,49 +550,22 @@ fn knight_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason
         if j == i || !overlaps(q, p.at) {
             continue;
         }
-        if p.side == knight.side {
+        if p.side == jumper.side {
             return Err(Reason::FriendlyOverlap);
         }
         if enemy.replace(j).is_some() {
             return Err(Reason::AmbiguousCapture);
         }
     }
-    Ok(match enemy {
-        Some(x) => Landing {
+    match enemy {
+        Some(_) if !modes.captures => Err(Reason::Blocked),
+        Some(x) => Ok(Landing {
             captured: Some(x),
             ..Landing::plain(pieces[x].at)
-        },
-        None => Landing::plain(q),
-    })
-}
-
-fn pawn_landing(pos: &Position, i: usize, to: Point) -> Result<Landing, Reason> {
-    let pieces = pos.pieces();
-    let board = pos.board();
-    let pawn = pieces[i];
-    let (_, ahead) = pawn_areas(board, &pawn);
-    if let Some(x) = enemy_containing(pieces, pawn, to) {
-        if pawn_can_capture(board, &pawn, pieces[x].at) {
-            return Ok(Landing {
-                captured: Some(x),
-                ..Landing::plain(pieces[x].at)
-            });
-        }
-        if overlaps_sweep(pieces[x].at, pawn.at, ahead) {
-            return Err(Reason::Blocked);
-        }
+        }),
+        None if !modes.moves => Err(Reason::OutsideMovementArea),
+        None => Ok(Landing::plain(q)),
     }
-    let d = to - pawn.at;
-    if d.length() < board.min_move {
-        return Err(Reason::TooShort);
-    }
-    let f = pawn.side.forward();
-    let t = d.y * f;
-    let longest = (ahead - pawn.at).length();
-    if d.x.abs() > SNAP || t <= 0.0 || t > longest + SNAP {
-        return Err(Reason::OutsideMovementArea);
-    }
-    along_ray(pos, i, Point::new(0.0, f), t.min(longest), false)
 }
 
 /// Removes rounding from a landing: a projection within 1e-9 of the requested target is the
@@ -474,14 +587,16 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
     let before = pos.pieces();
     let mover = before[i];
 
-    if mover.kind == Kind::KING && !king_path_is_safe(pos, i, &landing) {
+    let royal = board.is_royal(mover.kind);
+    if royal && !king_path_is_safe(pos, i, &landing) {
         return Outcome::Illegal(Reason::KingExposed);
     }
 
     let mut promoted = None;
-    if mover.kind == Kind::PAWN && board.promotes_at(mover.side == Color::White, landing.to) {
-        let choice = promotion.unwrap_or(board.promotion.first().copied().unwrap_or(Kind::QUEEN));
-        if !board.promotion.contains(&choice) {
+    let choices = board.promotion_of(mover.kind);
+    if !choices.is_empty() && board.promotes_at(mover.side == Color::White, landing.to) {
+        let choice = promotion.unwrap_or(choices[0]);
+        if !choices.contains(&choice) {
             return Outcome::Illegal(Reason::OutsideMovementArea);
         }
         promoted = Some(choice);
@@ -504,17 +619,17 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
         Some(x) if x < i => i - 1,
         _ => i,
     };
-    let king = if mover.kind == Kind::KING {
+    let king = if royal {
         mover_index
     } else {
         pieces
             .iter()
-            .position(|p| p.side == mover.side && p.kind == Kind::KING)
+            .position(|p| p.side == mover.side && board.is_royal(p.kind))
             .unwrap_or(mover_index)
     };
-    // A plain king move's landing was already tested against the zones with its path.
+    // A plain king slide's landing was already tested against the zones with its path.
     let plain_king_move =
-        mover.kind == Kind::KING && landing.captured.is_none() && landing.castling.is_none();
+        royal && landing.captured.is_none() && landing.castling.is_none() && landing.path.is_some();
     if !plain_king_move && is_attacked(board, &pieces, king) {
         return Outcome::Illegal(Reason::KingExposed);
     }

@@ -31,7 +31,7 @@ use super::geometry::{Point, angle_of};
 use super::position::{Color, Kind};
 use crate::betza::directions::{Leap, leaps, oblique, parts, select, written_groups};
 use crate::betza::{Atom, Behaviour, Betza, BetzaError, Modifier, Range, Term, parse};
-use std::f64::consts::{PI, SQRT_2, TAU};
+use std::f64::consts::{FRAC_1_SQRT_2, PI, SQRT_2, TAU};
 
 /// Angles closer than this are one angle: where sectors meet, and the slack of
 /// [`Sector::contains`].
@@ -397,6 +397,16 @@ fn vector((x, y): Leap) -> Point {
     Point::new(f64::from(x), f64::from(y))
 }
 
+/// A leap's unit direction, written exactly along the axes and the diagonals.
+fn direction(leap: Leap) -> Point {
+    let v = vector(leap);
+    if v.x.abs() == v.y.abs() {
+        Point::new(v.x.signum(), v.y.signum()) * FRAC_1_SQRT_2
+    } else {
+        v.normalize()
+    }
+}
+
 /// Compiles a parsed Betza piece into its shapes on a board of square side `square`, or
 /// refuses what the continuous board cannot play, at its column.
 pub fn compile(betza: &Betza, square: f64) -> Result<PieceShapes, ContinuousBetzaError> {
@@ -489,7 +499,7 @@ fn term_shapes(term: &Term, square: f64) -> Vec<Shape> {
             .map(|&leap| {
                 let v = vector(leap);
                 shape(Reach::Slide {
-                    dir: v.normalize(),
+                    dir: direction(leap),
                     length: leaps_long * v.length() * square,
                 })
             })
@@ -535,6 +545,20 @@ fn steps(atom: Atom) -> bool {
     })
 }
 
+/// The queen's eight directions, counter-clockwise from +x; the rook takes the even ones and
+/// the bishop the odd ones. Written exactly, so that a diagonal is the same number wherever
+/// the rules meet it.
+const QUEEN_DIRECTIONS: [Point; 8] = [
+    Point::new(1.0, 0.0),
+    Point::new(FRAC_1_SQRT_2, FRAC_1_SQRT_2),
+    Point::new(0.0, 1.0),
+    Point::new(-FRAC_1_SQRT_2, FRAC_1_SQRT_2),
+    Point::new(-1.0, 0.0),
+    Point::new(-FRAC_1_SQRT_2, -FRAC_1_SQRT_2),
+    Point::new(0.0, -1.0),
+    Point::new(FRAC_1_SQRT_2, -FRAC_1_SQRT_2),
+];
+
 /// §2's classic pieces as instances of the model, with the level's `[continuous]` lengths:
 /// K a whole disc of `king_reach`, Q R B slides, N a whole ring of `knight_distance`, and
 /// P `mfW|cfF|imfnD` read with the pawn's lengths. Any other kind has none here: its
@@ -545,16 +569,23 @@ pub fn classic(kind: Kind, board: &Board) -> PieceShapes {
         modes,
         initial,
     };
-    let rides = |atom: Atom| -> Vec<Shape> {
-        leaps(atom, &[])
-            .into_iter()
-            .map(|leap| {
+    let rides = |dirs: &[Point]| -> Vec<Shape> {
+        dirs.iter()
+            .map(|&dir| {
                 let reach = Reach::Slide {
-                    dir: vector(leap).normalize(),
+                    dir,
                     length: f64::INFINITY,
                 };
                 shape(reach, Modes::BOTH, false)
             })
+            .collect()
+    };
+    let every_other = |first: usize| -> Vec<Point> {
+        QUEEN_DIRECTIONS
+            .iter()
+            .skip(first)
+            .step_by(2)
+            .copied()
             .collect()
     };
     let forward = |length| Reach::Slide {
@@ -570,9 +601,9 @@ pub fn classic(kind: Kind, board: &Board) -> PieceShapes {
             Modes::BOTH,
             false,
         )],
-        Kind::QUEEN => rides(Atom::Q),
-        Kind::ROOK => rides(Atom::R),
-        Kind::BISHOP => rides(Atom::B),
+        Kind::QUEEN => rides(&QUEEN_DIRECTIONS),
+        Kind::ROOK => rides(&every_other(0)),
+        Kind::BISHOP => rides(&every_other(1)),
         Kind::KNIGHT => vec![shape(
             Reach::Ring {
                 sectors: Sectors::whole(),
@@ -584,7 +615,7 @@ pub fn classic(kind: Kind, board: &Board) -> PieceShapes {
         Kind::PAWN => {
             // The capsules end at centre ± pawn_capture·x̂ + pawn_capture·ŷ.
             let capture = |side: f64| Reach::Slide {
-                dir: Point::new(side, 1.0) / SQRT_2,
+                dir: Point::new(side, 1.0) * FRAC_1_SQRT_2,
                 length: board.pawn_capture * SQRT_2,
             };
             vec![
@@ -1144,14 +1175,12 @@ mod tests {
 
     #[test]
     fn classic_pieces_take_the_levels_lengths() {
-        let board = Board {
-            king_reach: 5.0,
-            knight_distance: 7.0,
-            pawn_step: 2.0,
-            pawn_first_step: 3.0,
-            pawn_capture: 1.5,
-            ..Board::default()
-        };
+        let mut board = Board::default();
+        board.king_reach = 5.0;
+        board.knight_distance = 7.0;
+        board.pawn_step = 2.0;
+        board.pawn_first_step = 3.0;
+        board.pawn_capture = 1.5;
         assert_eq!(
             classic(Kind::KING, &board).shapes[0].reach,
             Reach::Disc {

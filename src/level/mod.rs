@@ -430,6 +430,7 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
         }
         board.promotion = kinds;
     }
+    board.prepare();
     Some(board)
 }
 

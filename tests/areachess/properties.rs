@@ -4,11 +4,12 @@ use crate::support::classic;
 use areachess::continuous::areas::capture_area;
 use areachess::continuous::attack::{can_capture, is_attacked};
 use areachess::continuous::notation::{format_position, parse_position};
+use areachess::continuous::reach::{Reach, reaches};
 use areachess::continuous::region::legal_region_towards;
 use areachess::continuous::zones::{Near, Zones};
 use areachess::continuous::{
     Color, Kind, LegalRegion, Outcome, Piece, Point, Position, RegionPart, has_legal_move,
-    legal_region, nearest_target, resolve,
+    nearest_target, resolve,
 };
 use proptest::prelude::*;
 
@@ -212,24 +213,19 @@ proptest! {
             let piece = pos.pieces()[i];
             let board = pos.board();
             let angle = fa * std::f64::consts::TAU;
-            let (dir, length) = match piece.kind {
-                Kind::KNIGHT => (Point::new(angle.cos(), angle.sin()), board.knight_distance),
-                Kind::PAWN => (Point::new(0.0, side.forward()), ft * board.pawn_first_step),
-                Kind::KING => (Point::new(angle.cos(), angle.sin()), ft * board.king_reach),
-                _ => {
-                    let dirs = piece.kind.slide_directions();
-                    (dirs[(fa * dirs.len() as f64) as usize % dirs.len()], ft * board.width())
+            let shapes: Vec<Reach> = reaches(board, &piece).collect();
+            let (dir, length) = match shapes[(ft * 997.0) as usize % shapes.len()] {
+                Reach::Ring { radius, .. } => (Point::new(angle.cos(), angle.sin()), radius),
+                Reach::Disc { radius, .. } => (Point::new(angle.cos(), angle.sin()), ft * radius),
+                Reach::Slide { dir, end, .. } => {
+                    (dir, ft * end.map_or(board.width(), |e| e.length()))
                 }
             };
             let target = piece.at + dir * length;
             let outcome = resolve(&pos, piece.at, target, None);
             let Some(applied) = outcome.applied() else { continue };
-            let region = if piece.kind == Kind::KING {
-                // The drawn fan samples directions; the exact ray through the target decides.
-                legal_region_towards(&pos, i, dir)
-            } else {
-                legal_region(&pos, i)
-            };
+            // A drawn fan samples directions; the exact ray through the target decides.
+            let region = legal_region_towards(&pos, i, dir);
             match applied.captured {
                 Some(victim) => {
                     let x = pos.pieces().iter().position(|p| p.at == victim.at).expect("victim on board");

@@ -264,10 +264,9 @@ fn king_may_not_move_into_a_capture_area() {
 #[test]
 fn king_may_not_cross_a_capture_area() {
     // A longer reach than the default lets the king jump a rook's whole strip.
-    let board = Board {
-        king_reach: 6.5,
-        ..Board::default()
-    };
+    let mut board = Board::default();
+    board.king_reach = 6.5;
+    board.prepare();
     let level = with_board(board);
     let mut sim = crate::support::Sim::new(level.clone(), Some("w;K@5,4.6;r@20,8.5;k@h8"));
     assert_eq!(sim.refused("5,4.6->5,10.6"), "king-exposed");
@@ -490,10 +489,8 @@ fn king_move_shorter_than_r_is_too_short() {
 
 #[test]
 fn promotion_offers_the_levels_choices() {
-    let board = Board {
-        promotion: vec![Kind::KNIGHT, Kind::ROOK],
-        ..Board::default()
-    };
+    let mut board = Board::default();
+    board.promotion = vec![Kind::KNIGHT, Kind::ROOK];
     let level = with_board(board);
     let mut sim = Sim::new(level.clone(), Some("w;P@d7;K@h1;k@a8"));
     let outcome = sim.legal("d7->d8");

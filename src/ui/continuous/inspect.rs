@@ -4,6 +4,7 @@
 //! position holding that piece and the two kings, placed off its lines.
 
 use crate::continuous::areas::{Area, capture_area, movement_area};
+use crate::continuous::shapes::{Reach, describe};
 use crate::continuous::{Board, Color, Kind, Piece, Point, Position};
 use crate::sim::{ContinuousMatch, GameMode};
 use bevy::prelude::*;
@@ -52,11 +53,12 @@ pub fn sketch(board: &Arc<Board>, kind: Kind) -> Option<Sketch> {
     // The kings stand 3.5 squares across and 1.5 along from the piece: off its ranks,
     // files and diagonals and out of the knight's and king's reach.
     let off = Point::new(3.5 * board.square, 1.5 * board.square);
+    let royal = board.kinds.iter().find(|s| s.royal)?.kind;
     let mut pieces = vec![Piece::new(Color::White, kind, at)];
-    if kind != Kind::KING {
-        pieces.push(Piece::new(Color::White, Kind::KING, at - off));
+    if !board.is_royal(kind) {
+        pieces.push(Piece::new(Color::White, royal, at - off));
     }
-    pieces.push(Piece::new(Color::Black, Kind::KING, at + off));
+    pieces.push(Piece::new(Color::Black, royal, at + off));
     let pos = Position::new(board.clone(), pieces, Color::White).ok()?;
     Some(Sketch {
         size: (w, h),
@@ -66,45 +68,53 @@ pub fn sketch(board: &Arc<Board>, kind: Kind) -> Option<Sketch> {
     })
 }
 
-/// The kind's rules in words, with the board's lengths (in R).
+/// The kind's rules in words, from its shapes, with the board's lengths (in R).
 pub fn words(board: &Board, kind: Kind) -> Vec<String> {
-    let slides = |lines: &str| {
-        format!(
-            "Slides along {lines} (its disc sweeps a strip 2R wide) and stops at the first \
-             disc it would touch; an enemy there is captured."
-        )
-    };
-    let mut out = vec![match kind {
-        Kind::KING => format!(
-            "Slides straight to any point within {:.2}R; it may leave a capture area it \
-             stands in, never enter one. An enemy its disc would overlap is captured.",
-            board.king_reach
-        ),
-        Kind::QUEEN => slides("ranks, files and diagonals"),
-        Kind::ROOK => slides("ranks and files"),
-        Kind::BISHOP => slides("diagonals"),
-        Kind::KNIGHT => format!(
-            "Jumps to any point at distance {:.3}R (the ring its landing disc fills); it may \
-             land overlapping no friend and at most one enemy, which it captures.",
-            board.knight_distance
-        ),
-        Kind::PAWN => format!(
-            "Slides forward up to {:.2}R ({:.2}R while unmoved); captures an enemy touching \
-             its forward-diagonal capsules ({:.2}R long); promotes when its disc touches the \
-             line {:.2}R before the far edge, to {}.",
-            board.pawn_step,
-            board.pawn_first_step,
-            board.pawn_capture,
+    let model = board.model_of(kind);
+    let mut shapes = describe(&model);
+    if let Some(first) = shapes.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    let mut out = vec![format!("{shapes}.")];
+    let slides = model
+        .shapes
+        .iter()
+        .any(|s| !matches!(s.reach, Reach::Ring { .. }));
+    let jumps = model
+        .shapes
+        .iter()
+        .any(|s| matches!(s.reach, Reach::Ring { .. }));
+    if slides {
+        out.push(
+            "A slide sweeps a strip 2R wide and stops at the first disc it would touch; an \
+             enemy there is captured (a capture-only slide captures an enemy overlapping its \
+             strip)."
+                .to_string(),
+        );
+    }
+    if jumps {
+        out.push(
+            "A jump lands on its ring overlapping no friend and at most one enemy, which it \
+             captures."
+                .to_string(),
+        );
+    }
+    if board.is_royal(kind) {
+        out.push(
+            "Royal: it must never stand where an enemy could capture it, and its slides may \
+             leave a capture area it stands in but never enter one."
+                .to_string(),
+        );
+    }
+    let promotion = board.promotion_of(kind);
+    if !promotion.is_empty() {
+        let names: Vec<&str> = promotion.iter().map(|&k| board.name_of(k)).collect();
+        out.push(format!(
+            "Promotes when its disc touches the line {:.2}R before the far edge, to {}.",
             board.promotion_line,
-            board
-                .promotion
-                .iter()
-                .map(|k| k.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        _ => format!("The {}.", board.name_of(kind)),
-    }];
+            names.join(", ")
+        ));
+    }
     out.push(format!(
         "A move shorter than {:.2}R is void.",
         board.min_move
@@ -248,12 +258,17 @@ fn paint(
             }
             disc(b, capsule.radius);
         }
-        Area::Disc { centre, ball } => disc(*centre, ball.radius),
+        Area::Disc {
+            centre,
+            ball,
+            sectors,
+        } if sectors.is_whole() => disc(*centre, ball.radius),
         Area::Annulus {
             centre,
             inner,
             outer,
-        } => {
+            sectors,
+        } if sectors.is_whole() => {
             if how == Paint::Fill {
                 let middle = (inner + outer) as f32 / 2.0 * scale;
                 let width = (outer - inner) as f32 * scale;
@@ -263,6 +278,47 @@ fn paint(
                 disc(*centre, *outer);
             }
         }
+        // Cut to sectors: filled as a fan of thin triangles, outlined along its edge.
+        Area::Disc { .. } | Area::Annulus { .. } => {
+            for outline in area.outline() {
+                let points: Vec<egui::Pos2> = outline.iter().map(|&p| to_screen(p)).collect();
+                if how == Paint::Fill {
+                    fill_fan(painter, area, &outline, to_screen);
+                } else {
+                    painter.add(egui::Shape::line(points, line));
+                }
+            }
+        }
+    }
+}
+
+/// Fills a sector area: each step of its outer edge with the matching inner point (the
+/// centre for a disc), as convex quadrilaterals.
+fn fill_fan(
+    painter: &egui::Painter,
+    area: &Area,
+    outline: &[Point],
+    to_screen: &impl Fn(Point) -> egui::Pos2,
+) {
+    let (outer, inner): (Vec<Point>, Vec<Point>) = match area {
+        Area::Disc { centre, .. } => {
+            let rim = &outline[1..outline.len() - 1];
+            (rim.to_vec(), vec![*centre; rim.len()])
+        }
+        _ => {
+            let n = (outline.len() - 1) / 2;
+            let mut inner = outline[n..2 * n].to_vec();
+            inner.reverse();
+            (outline[..n].to_vec(), inner)
+        }
+    };
+    for k in 1..outer.len().min(inner.len()) {
+        let quad = [outer[k - 1], outer[k], inner[k], inner[k - 1]].map(to_screen);
+        painter.add(egui::Shape::convex_polygon(
+            quad.to_vec(),
+            MOVES,
+            egui::Stroke::NONE,
+        ));
     }
 }
 
@@ -327,6 +383,11 @@ mod tests {
             let text = words(&b, kind).join(" ");
             assert!(text.contains(&format!("{:.2}R", b.min_move)), "{text}");
         }
-        assert!(words(&b, Kind::KNIGHT)[0].contains(&format!("{:.3}R", b.knight_distance)));
+        assert!(words(&b, Kind::KNIGHT)[0].contains(&format!("{:.2}", b.knight_distance)));
+        assert!(
+            words(&b, Kind::PAWN)
+                .join(" ")
+                .contains("queen, rook, bishop, knight")
+        );
     }
 }

@@ -126,26 +126,9 @@ fn draw_parts(gizmos: &mut Gizmos, region: &LegalRegion, colour: Color) {
     }
 }
 
-/// Outlines an area: a strip's sides and end circles, a disc, a ring.
+/// Outlines an area: a strip's sides and end, a disc or a ring (or their sectors).
 fn draw_area(gizmos: &mut Gizmos, area: &Area, colour: Color) {
-    match area {
-        Area::Strip(capsule) => {
-            let (a, b) = (capsule.segment.a, capsule.segment.b);
-            let n = (b - a).normalize_or(crate::continuous::Point::X).perp() * capsule.radius;
-            gizmos.line_2d(to_bevy(a + n), to_bevy(b + n), colour);
-            gizmos.line_2d(to_bevy(a - n), to_bevy(b - n), colour);
-            gizmos.circle_2d(to_bevy(b), capsule.radius as f32, colour);
-        }
-        Area::Disc { centre, ball } => {
-            gizmos.circle_2d(to_bevy(*centre), ball.radius as f32, colour);
-        }
-        Area::Annulus {
-            centre,
-            inner,
-            outer,
-        } => {
-            gizmos.circle_2d(to_bevy(*centre), *inner as f32, colour);
-            gizmos.circle_2d(to_bevy(*centre), *outer as f32, colour);
-        }
+    for line in area.outline() {
+        gizmos.linestrip_2d(line.into_iter().map(to_bevy), colour);
     }
 }
