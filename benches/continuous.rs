@@ -1,13 +1,17 @@
 //! Continuous rules benchmarks on a 32-piece middlegame position: judging one move (target
 //! ≤ 1 µs) and computing one piece's legal region (target ≤ 20 µs); and the exact "any
-//! legal move?" decision, which must examine everything when the answer is no.
+//! legal move?" decision, which must examine everything when the answer is no. The fairy
+//! groups judge and draw an archbishop and a nightrider in the same middlegame.
 
-use areachess::continuous::notation::{parse_move, parse_point, parse_position};
-use areachess::continuous::{Game, Position, find_legal_move, legal_region, resolve};
+use areachess::continuous::board::KindSpec;
+use areachess::continuous::notation::{format_position, parse_move, parse_point, parse_position};
+use areachess::continuous::shapes::compile_text;
+use areachess::continuous::{Game, Kind, Position, find_legal_move, legal_region, resolve};
 use areachess::level;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
+use std::sync::Arc;
 
 /// An Italian-game position after eight plies: all 32 pieces on the board, White to move.
 fn middlegame() -> Position {
@@ -83,5 +87,52 @@ fn regions(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, judging, regions);
+/// The same middlegame with White's c4 bishop an archbishop (`BN`) and its f3 knight a
+/// nightrider (`NN`), on a board that has both kinds.
+fn fairy_middlegame() -> Position {
+    let pos = middlegame();
+    let mut board = pos.board().clone();
+    for (letter, name, betza) in [('A', "archbishop", "BN"), ('H', "nightrider", "NN")] {
+        board.kinds.push(KindSpec {
+            kind: Kind::from_letter(letter).expect("letter"),
+            name: name.to_string(),
+            royal: false,
+            shapes: Some(compile_text(betza, board.square).expect("compiles")),
+            promotion: None,
+        });
+    }
+    board.prepare();
+    let text = format_position(&pos)
+        .replace("B@c4", "A@c4")
+        .replace("N@f3", "H@f3");
+    parse_position(Arc::new(board), &[], &text).expect("position")
+}
+
+fn fairy(c: &mut Criterion) {
+    let pos = fairy_middlegame();
+    let board = pos.board().clone();
+    let p = |s: &str| parse_point(&board, s).expect("point");
+    let mut group = c.benchmark_group("fairy judge one move");
+    for (name, from, to) in [
+        ("archbishop c4xd6 ring", "c4", "d6"),
+        ("archbishop c4xf7 strip", "c4", "f7"),
+        ("nightrider f3-g5", "f3", "g5"),
+        ("nightrider f3-d4 outside", "f3", "d4"),
+    ] {
+        let (from, to) = (p(from), p(to));
+        assert!(pos.piece_at(from).is_some(), "{name}");
+        group.bench_function(name, |b| {
+            b.iter(|| resolve(black_box(&pos), from, to, None))
+        });
+    }
+    group.finish();
+    let mut group = c.benchmark_group("fairy legal region");
+    for (name, square) in [("archbishop c4", "c4"), ("nightrider f3", "f3")] {
+        let i = pos.piece_at(p(square)).expect("piece");
+        group.bench_function(name, |b| b.iter(|| legal_region(black_box(&pos), i)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, judging, regions, fairy);
 criterion_main!(benches);

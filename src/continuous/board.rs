@@ -41,6 +41,9 @@ pub struct Board {
     pub kinds: Vec<KindSpec>,
     /// Each kind's shapes as the rules use them, built by [`Board::prepare`].
     prepared: Vec<Prepared>,
+    /// For each letter A–Z, its index in `prepared` (or `u8::MAX`), and whether it is royal:
+    /// the rules ask both for every piece they look at.
+    slots: [(u8, bool); 26],
 }
 
 /// A kind's shapes for each side, before and after it has moved: Black's turned round, the
@@ -49,22 +52,38 @@ pub struct Board {
 /// its first step allows).
 #[derive(Clone, Debug, PartialEq)]
 struct Prepared {
-    kind: Kind,
-    /// Indexed by side (White, Black), then by "has moved".
+    /// Indexed by side (White, Black), then by "has moved"; slides first.
     shapes: [[Vec<Shape>; 2]; 2],
+    /// How far from its centre each list's shapes reach at most (infinite for a rider),
+    /// not counting the discs they move.
+    reach: [[f64; 2]; 2],
 }
 
 impl Prepared {
-    fn new(kind: Kind, shapes: &PieceShapes) -> Self {
+    fn new(shapes: &PieceShapes) -> Self {
+        let slides_first = |mut shapes: Vec<Shape>| {
+            shapes.sort_by_key(|s| !matches!(s.reach, super::shapes::Reach::Slide { .. }));
+            shapes
+        };
         let side = |color| {
             let turned = shapes.for_side(color).shapes;
             let moved: Vec<Shape> = turned.iter().filter(|s| !s.initial).cloned().collect();
-            [unmoved(turned), moved]
+            [slides_first(unmoved(turned)), slides_first(moved)]
         };
-        Prepared {
-            kind,
-            shapes: [side(Color::White), side(Color::Black)],
-        }
+        let shapes = [side(Color::White), side(Color::Black)];
+        let farthest = |list: &[Shape]| {
+            list.iter()
+                .map(|s| match s.reach {
+                    super::shapes::Reach::Slide { length, .. } => length,
+                    super::shapes::Reach::Disc { radius, .. }
+                    | super::shapes::Reach::Ring { radius, .. } => radius,
+                })
+                .fold(0.0, f64::max)
+        };
+        let reach = shapes
+            .each_ref()
+            .map(|lists| lists.each_ref().map(|l| farthest(l)));
+        Prepared { shapes, reach }
     }
 }
 
@@ -169,6 +188,7 @@ impl Board {
             }),
             kinds: Kind::CLASSIC.into_iter().map(KindSpec::classic).collect(),
             prepared: Vec::new(),
+            slots: [(u8::MAX, false); 26],
         }
         .prepared()
     }
@@ -176,12 +196,18 @@ impl Board {
     /// Rebuilds the shapes the rules use from the kinds and lengths: call it after changing
     /// either.
     pub fn prepare(&mut self) {
+        self.slots = [(u8::MAX, false); 26];
+        for (n, spec) in self.kinds.iter().enumerate() {
+            if let Some(slot) = Self::slot(spec.kind) {
+                self.slots[slot] = (n as u8, spec.royal);
+            }
+        }
         self.prepared = self
             .kinds
             .iter()
             .map(|spec| match &spec.shapes {
-                Some(shapes) => Prepared::new(spec.kind, shapes),
-                None => Prepared::new(spec.kind, &classic(spec.kind, self)),
+                Some(shapes) => Prepared::new(shapes),
+                None => Prepared::new(&classic(spec.kind, self)),
             })
             .collect();
     }
@@ -193,13 +219,30 @@ impl Board {
     }
 
     /// The shapes a `side` piece of `kind` moves and captures by, as the rules use them:
-    /// turned to its side, and those it may use before or after its first move.
+    /// turned to its side, those it may use before or after its first move, slides first.
     #[inline]
     pub fn shapes_of(&self, kind: Kind, side: Color, moved: bool) -> &[Shape] {
-        self.prepared
-            .iter()
-            .find(|p| p.kind == kind)
+        Self::slot(kind)
+            .and_then(|slot| self.prepared.get(usize::from(self.slots[slot].0)))
             .map_or(&[], |p| &p.shapes[side as usize][usize::from(moved)])
+    }
+
+    /// How far from its centre a `side` piece of `kind` reaches at most with its shapes
+    /// (infinite for a rider; its own disc not counted).
+    #[inline]
+    pub fn reach_of(&self, kind: Kind, side: Color, moved: bool) -> f64 {
+        Self::slot(kind)
+            .and_then(|slot| self.prepared.get(usize::from(self.slots[slot].0)))
+            .map_or(0.0, |p| p.reach[side as usize][usize::from(moved)])
+    }
+
+    /// The letter's place in the lookup table.
+    #[inline]
+    fn slot(kind: Kind) -> Option<usize> {
+        let letter = kind.letter();
+        letter
+            .is_ascii_uppercase()
+            .then(|| usize::from(letter as u8 - b'A'))
     }
 
     /// Every shape of `kind` in White's orientation, `i` ones included.
@@ -244,8 +287,9 @@ impl Board {
     }
 
     /// Whether losing a piece of `kind` loses the game.
+    #[inline]
     pub fn is_royal(&self, kind: Kind) -> bool {
-        self.kinds.iter().any(|s| s.kind == kind && s.royal)
+        Self::slot(kind).is_some_and(|slot| self.slots[slot].1)
     }
 
     /// Board width.

@@ -28,9 +28,11 @@ pub fn overlaps(a: Point, b: Point) -> bool {
 /// The distance along the unit vector `dir` at which a disc leaving `from` first overlaps the
 /// disc at `centre`, if it does so within `max`. This is a ball-against-ball shape cast; the
 /// answer is 0 when the two already overlap.
+#[inline]
 pub fn sweep_contact(from: Point, dir: Point, centre: Point, max: f64) -> Option<f64> {
     // Moving away from (or along) a disc never brings the two closer; and a path that only
-    // grazes at the overlap distance touches without overlapping.
+    // grazes at the overlap distance touches without overlapping. Most discs fail one of
+    // these, so they are asked wherever the sweep is, and only the rest pay for the cast.
     let rel = centre - from;
     let ahead = rel.dot(dir);
     if ahead <= 0.0 {
@@ -40,6 +42,12 @@ pub fn sweep_contact(from: Point, dir: Point, centre: Point, max: f64) -> Option
     if across.length_squared() >= OVERLAP * OVERLAP {
         return None;
     }
+    ball_cast(from, dir, centre, max)
+}
+
+/// The shape cast of [`sweep_contact`], for a disc that the sweep's line passes near.
+#[inline(never)]
+fn ball_cast(from: Point, dir: Point, centre: Point, max: f64) -> Option<f64> {
     let mover = Ball::new(R);
     let obstacle = Ball::new(R - EPS);
     let pos12 = Pose::from_translation(centre - from);

@@ -463,7 +463,10 @@ impl WrittenMove {
 pub fn parse_move(board: &Board, text: &str) -> Result<Request, NotationError> {
     let written: WrittenMove = text.parse()?;
     if let Some(kind) = written.promotion
-        && !board.promotion.contains(&kind)
+        && !board
+            .kinds
+            .iter()
+            .any(|s| board.promotion_of(s.kind).contains(&kind))
     {
         let letter = text.rsplit_once('=').map_or("", |(_, l)| l);
         return Err(NotationError::Promotion {

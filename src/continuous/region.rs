@@ -6,22 +6,26 @@
 //! Every rule is a finite Boolean combination of tests of the form "this point is inside
 //! that circle" or "on this side of that line": overlap and contact are distances to disc
 //! centres, capture areas are capsules, annuli and their offsets, the board is a rectangle.
-//! So each piece's targets form a one-parameter family (a ray for a slider or a pawn, the
-//! landing circle for a knight) or, for the king, a fan of rays, and along a family the
-//! answer can change only where the family crosses one of finitely many known curves
+//! So each of a piece's shapes gives its targets as a one-parameter family (a ray for each
+//! slide, the landing circle for each ring, within its sectors) or, for a sector disc (the
+//! king's), a fan of rays, and along a family the answer can change only where the family
+//! crosses one of finitely many known curves
 //! ([`crate::continuous::attack`] lists them for each kind of threat, conservatively: extra
 //! curves cost time, never correctness).
 //!
 //! - Along a ray or circle we compute every crossing, sort them, and test each crossing and
 //!   one point strictly between each consecutive pair. Between two crossings nothing
 //!   changes, so if any target of the family is legal, one of the tested points is.
-//! - For the king the fan is two-dimensional. Along a fixed direction the crossings move
-//!   continuously with the direction, and their order can change only when the direction
-//!   passes a point where two curves meet or grazes a circle. We collect all such critical
-//!   directions (within the king's reach), and test every critical direction and one
-//!   direction between each consecutive pair, each exactly as above.
-//! - Castling targets are two points; captures are finitely many pieces, each tested by the
-//!   same method restricted to the directions that touch that piece.
+//! - For a sector disc the fan is two-dimensional. Along a fixed direction the crossings
+//!   move continuously with the direction, and their order can change only when the
+//!   direction passes a point where two curves meet, grazes a circle, or crosses a sector's
+//!   edge. We collect all such critical directions (within the disc's reach), and test
+//!   every critical direction and one direction between each consecutive pair, each exactly
+//!   as above. For a royal piece the curves are its enemies' capture areas; for any other,
+//!   the curves across which it starts or stops shielding its king.
+//! - Castling targets are two points; captures are finitely many pieces, each judged in full
+//!   (a royal sector disc's by the same method restricted to the directions that touch that
+//!   piece).
 //!
 //! A side has a legal move iff one of these finitely many tested targets is legal; each
 //! witness found is re-judged by [`resolve_piece`] before it is believed. Degenerate legal

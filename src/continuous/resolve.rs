@@ -9,8 +9,8 @@ use super::attack::{disc_capture_witness, is_attacked, ring_capture_witness};
 use super::board::Board;
 use super::geometry::{Point, R, SNAP, angle_of, overlaps, overlaps_sweep, sweep_contact};
 use super::position::{Color, Kind, Piece, Position};
-use super::reach::{Reach, Reaches, reaches, slide_end, slide_limit};
-use super::shapes::{Modes, Sectors};
+use super::reach::{slide_end, slide_limit};
+use super::shapes::{Modes, Reach as Model, Sectors, Shape};
 use super::zones::{Near, Zones};
 use std::fmt;
 
@@ -200,25 +200,26 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
             legal => Some(legal),
         }
     };
-    let shapes = reaches(board, &piece);
-    if shapes.clone().any(|s| matches!(s, Reach::Slide { .. }))
-        && let Some(outcome) = judged(slide(pos, i, shapes.clone(), to))
+    // Slides come first among a piece's shapes, and are judged together.
+    let shapes = board.shapes_of(piece.kind, piece.side, piece.moved);
+    let slides = shapes
+        .iter()
+        .take_while(|s| matches!(s.reach, Model::Slide { .. }))
+        .count();
+    if slides > 0
+        && let Some(outcome) = judged(slide(pos, i, &shapes[..slides], to))
     {
         return outcome;
     }
-    for shape in shapes {
-        let landing = match shape {
-            Reach::Slide { .. } => continue,
-            Reach::Disc {
-                sectors,
-                radius,
-                modes,
-            } => disc_landing(pos, i, to, sectors, radius, modes),
-            Reach::Ring {
-                sectors,
-                radius,
-                modes,
-            } => ring_landing(pos, i, to, sectors, radius, modes),
+    for shape in &shapes[slides..] {
+        let landing = match &shape.reach {
+            Model::Slide { .. } => continue,
+            Model::Disc { sectors, radius } => {
+                disc_landing(pos, i, to, sectors, *radius, shape.modes)
+            }
+            Model::Ring { sectors, radius } => {
+                ring_landing(pos, i, to, sectors, *radius, shape.modes)
+            }
         };
         if let Some(outcome) = judged(landing) {
             return outcome;
@@ -289,15 +290,17 @@ fn ambiguous(pieces: &[Piece], mover: usize, from: Point, u: Point, hit: (usize,
 /// when a slide that captures touches it first, or when a capture-only slide's strip holds
 /// it and no moving slide's does (the pawn's rule); an enemy in a move-only slide's strip
 /// blocks it. Otherwise the nearest moving slide carries the piece toward `to`.
-fn slide(pos: &Position, i: usize, shapes: Reaches<'_>, to: Point) -> Result<Landing, Reason> {
+fn slide(pos: &Position, i: usize, shapes: &[Shape], to: Point) -> Result<Landing, Reason> {
     let pieces = pos.pieces();
     let board = pos.board();
     let mover = pieces[i];
     let o = mover.at;
     let inset = board.inset();
     let slides = || {
-        shapes.clone().filter_map(|s| match s {
-            Reach::Slide { dir, end, modes } => Some((dir, end, modes)),
+        shapes.iter().filter_map(|s| match s.reach {
+            Model::Slide { dir, length } => {
+                Some((dir, length.is_finite().then(|| dir * length), s.modes))
+            }
             _ => None,
         })
     };
@@ -440,7 +443,7 @@ fn disc_landing(
         return Err(Reason::TooShort);
     }
     let mut u = d / dist;
-    if !sectors.contains(angle_of(u)) {
+    if !sectors.is_whole() && !sectors.contains(angle_of(u)) {
         // A target inside an enemy that a slide inside the sectors strikes is a capture.
         let struck = enemy_containing(pieces, mover, to).and_then(|x| {
             let others = pieces
@@ -519,7 +522,7 @@ fn ring_landing(
     let d = to - jumper.at;
     let dist = d.length();
     let on_ring = (dist - r).abs() <= SNAP;
-    if !on_ring || !sectors.contains(angle_of(d)) {
+    if !on_ring || (!sectors.is_whole() && !sectors.contains(angle_of(d))) {
         if modes.captures
             && let Some(x) = enemy_containing(pieces, jumper, to)
         {
@@ -593,8 +596,12 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
     }
 
     let mut promoted = None;
-    let choices = board.promotion_of(mover.kind);
-    if !choices.is_empty() && board.promotes_at(mover.side == Color::White, landing.to) {
+    let choices = if board.promotes_at(mover.side == Color::White, landing.to) {
+        board.promotion_of(mover.kind)
+    } else {
+        &[]
+    };
+    if !choices.is_empty() {
         let choice = promotion.unwrap_or(choices[0]);
         if !choices.contains(&choice) {
             return Outcome::Illegal(Reason::OutsideMovementArea);

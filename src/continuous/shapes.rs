@@ -25,6 +25,12 @@
 //! | `n` on a slide or on `K` | accepted and changes nothing: every slide already stops at the first disc it touches |
 //! | modifiers that select nothing (`fsW`) | no shape |
 //! | `s` (Fairy-Stockfish's "sideways") | refused by the parser on a first leg; write `h` or `rl` |
+//! | `c` on a slide | the slide's whole strip (to its end, or to the board's edge for a rider) is a capture area, whatever stands in it, as DESIGN's "swept capsule" says; a count bounds a capture-only rider (`cR2`). An enemy also in one of the piece's moving strips blocks it instead (the pawn's rule) |
+//! | `c` on `K` or a leaper | captures as the shape does (a sector disc by first contact, a ring by its landing) and never moves |
+//! | `m` on a leaper | a landing that overlaps an enemy is `blocked` |
+//! | an `i` slide and a plain one along one direction with the same modes (`mfW` and `imfnD`) | while unmoved, the longer replaces the shorter: the pawn slides once, as far as its first step allows |
+//! | several shapes (`BN`) | each judges the request; the first whose landing is legal decides; otherwise the refusal that names an obstacle wins over `too-short`, and that over `outside-movement-area` |
+//! | a royal piece | "cannot cross" holds on every slide (strips and discs); a jump has no path, only its landing must be safe |
 
 use super::board::Board;
 use super::geometry::{Point, angle_of};

@@ -82,6 +82,11 @@ impl<'a> Zones<'a> {
             if a.side == side || Some(i) == spared {
                 continue;
             }
+            // A piece whose every shape stays away from `near` makes no zone there.
+            let reach = board.reach_of(a.kind, a.side, a.moved);
+            if gap(a.at) > near.radius + reach + OVERLAP {
+                continue;
+            }
             let others = pieces
                 .iter()
                 .enumerate()
@@ -103,12 +108,13 @@ impl<'a> Zones<'a> {
                     } => {
                         let rel = near.centre - a.at;
                         let ahead = rel.dot(u);
-                        let miss = if ahead <= 0.0 {
-                            rel.length()
+                        let miss2 = if ahead <= 0.0 {
+                            rel.length_squared()
                         } else {
-                            (rel - u * ahead).length()
+                            (rel - u * ahead).length_squared()
                         };
-                        if miss > near.radius + OVERLAP {
+                        let within = near.radius + OVERLAP;
+                        if miss2 > within * within {
                             continue;
                         }
                         let mut reach = slide_limit(inset, a.at, u, end);
@@ -200,6 +206,10 @@ impl<'a> Zones<'a> {
             Zone::Ring { from, radius, arcs } => {
                 let r = *radius;
                 let d = p - *from;
+                // No point of the circle comes nearer than this, arc ends included.
+                if (d.length() - r).abs() >= OVERLAP {
+                    return false;
+                }
                 let phi = angle_of(d);
                 arcs.iter().any(|&(a, b)| {
                     let within = (phi - a).rem_euclid(TAU) <= b - a;

@@ -4,6 +4,7 @@
 mod betza;
 mod cli;
 mod demos;
+mod fairy;
 mod grid;
 #[cfg(feature = "gui")]
 mod gui;

@@ -109,11 +109,12 @@ fn request_move(
     from: crate::continuous::Point,
     to: crate::continuous::Point,
 ) {
-    let promotes = crate::continuous::resolve(pos, from, to, None)
+    let choices = crate::continuous::resolve(pos, from, to, None)
         .applied()
-        .is_some_and(|a| a.promotion.is_some());
+        .filter(|a| a.promotion.is_some())
+        .map_or(0, |a| pos.board().promotion_of(a.mover.kind).len());
     let pointer = selection.pointer;
-    if promotes && pos.board().promotion.len() > 1 {
+    if choices > 1 {
         *selection = Pick {
             pointer,
             promotion: Some((from, to)),
