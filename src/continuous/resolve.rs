@@ -185,6 +185,9 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
         };
     }
     let mut refusal: Option<Reason> = None;
+    // A legal outcome that does not land where asked (a slide stopped short by the enemy
+    // it captures, say) waits in case another shape lands exactly there.
+    let mut fallback: Option<Outcome> = None;
     let mut judged = |landing: Result<Landing, Reason>| -> Option<Outcome> {
         let outcome = match landing {
             Ok(landing) => finish(pos, i, exact(board, landing, to), promotion),
@@ -197,7 +200,11 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
                 }
                 None
             }
-            legal => Some(legal),
+            legal if lands_as_asked(&legal, to) => Some(legal),
+            legal => {
+                fallback.get_or_insert(legal);
+                None
+            }
         }
     };
     // Slides come first among a piece's shapes, and are judged together.
@@ -225,7 +232,19 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
             return outcome;
         }
     }
-    Outcome::Illegal(refusal.unwrap_or(Reason::OutsideMovementArea))
+    fallback.unwrap_or(Outcome::Illegal(
+        refusal.unwrap_or(Reason::OutsideMovementArea),
+    ))
+}
+
+/// Whether a legal outcome lands where `to` asked: a plain move onto it, or the capture of
+/// the piece whose disc holds it.
+fn lands_as_asked(outcome: &Outcome, to: Point) -> bool {
+    match outcome {
+        Outcome::Move(a) => a.to.distance(to) <= SNAP,
+        Outcome::Capture(a) => a.captured.is_some_and(|c| c.at.distance(to) <= R),
+        Outcome::Illegal(_) => false,
+    }
 }
 
 /// How much a refusal tells: an obstacle or the king's danger most, a short move next, and

@@ -294,3 +294,22 @@ fn a_royal_wazir_may_not_slide_into_a_rooks_strip() {
     let mated = position(b, "w;W@a1;r@a3;r@b8;w@h8");
     assert!(find_legal_move(&mated).is_none());
 }
+
+#[test]
+fn a_piece_of_several_shapes_lands_where_asked_when_one_shape_can() {
+    // K and N: the slide toward the knight's square e6 meets an enemy within the king's
+    // reach, and would capture it; the jump lands on e6 itself, which was asked.
+    let board = board_with(&[('X', "KN", false)]);
+    let b = &board;
+    let (d4, e6) = (at(b, "d4"), at(b, "e6"));
+    let on_the_way = d4 + (e6 - d4).normalize() * 3.2;
+    let text = format!("w;X@d4;n@{},{};K@h1;k@h8", on_the_way.x, on_the_way.y);
+    let pos = position(b, &text);
+    assert_eq!(moved_to(&judge(&pos, "d4", e6)), e6);
+    // Aimed at the enemy itself, the slide captures it.
+    assert_eq!(captured(&judge(&pos, "d4", on_the_way)), on_the_way);
+    // Aimed past the ring in that direction, nothing lands there: the slide's capture is
+    // what the request can mean.
+    let beyond = d4 + (e6 - d4).normalize() * 7.5;
+    assert_eq!(captured(&judge(&pos, "d4", beyond)), on_the_way);
+}
