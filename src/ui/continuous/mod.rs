@@ -54,16 +54,19 @@ impl Picked<crate::continuous::Game> for Pick {
         };
     }
 
-    /// The level's promotion pieces.
+    /// What the moving piece may promote to, by name.
     fn promotion(&self, state: &ContinuousMatch) -> Option<Vec<(String, MoveRequest)>> {
         let (from, to) = self.promotion?;
-        let choices = state.level.board.promotion.iter().map(|&kind| {
+        let position = state.game.position();
+        let mover = position.pieces().get(position.piece_at(from)?)?.kind;
+        let board = &state.level.board;
+        let choices = board.promotion_of(mover).iter().map(|&kind| {
             let request = Request {
                 from,
                 to,
                 promotion: Some(kind),
             };
-            (kind.name().to_string(), MoveRequest(request))
+            (board.name_of(kind).to_string(), MoveRequest(request))
         });
         Some(choices.collect())
     }
