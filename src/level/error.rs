@@ -7,6 +7,7 @@ use super::hasinu::HasinuErrorKind;
 use super::schema::LevelMode;
 use super::urc::UrcRefusal;
 use crate::betza::BetzaError;
+use crate::continuous::shapes::ContinuousBetzaError;
 use crate::grid::variant::VariantError;
 use std::fmt;
 use std::sync::Arc;
@@ -32,12 +33,19 @@ pub enum LevelErrorKind {
         known: Vec<&'static str>,
     },
     /// A key of the other mode.
-    #[error("`{key}` belongs to {} levels; this one is {}", mode_word(*belongs), other_word(*belongs))]
+    #[error(
+        "`{key}` belongs to {} levels; this one is {}{}{instead}",
+        mode_word(*belongs),
+        other_word(*belongs),
+        if instead.is_empty() { "" } else { ": " }
+    )]
     OtherModesKey {
         /// The key, dotted.
         key: String,
         /// The mode it belongs to: [`LevelMode::Grid`] or [`LevelMode::Continuous`].
         belongs: LevelMode,
+        /// What this level's mode writes instead (empty: nothing).
+        instead: &'static str,
     },
     /// A required key or table left out.
     #[error("{} needs {needed}: {doc}", whose(table))]
@@ -50,8 +58,13 @@ pub enum LevelErrorKind {
         doc: &'static str,
     },
     /// A piece with none of `betza`, `hasinu` and `urc`.
-    #[error("[{0}] needs its moves: one of `betza`, `hasinu` or `urc`")]
-    NoMoves(String),
+    #[error("[{table}] needs its moves: {ways}")]
+    NoMoves {
+        /// The piece's table, dotted.
+        table: String,
+        /// The keys that give them in this level's mode, in words.
+        ways: &'static str,
+    },
     /// A piece with more than one of `betza`, `hasinu` and `urc`.
     #[error("[{table}] gives its moves {} ways ({}): keep one", given.len(), given.join(", "))]
     ManyMoves {
@@ -104,9 +117,6 @@ pub enum LevelErrorKind {
     /// A `mode` neither `continuous` nor `grid`.
     #[error("mode \"{0}\" is not supported: expected \"continuous\" or \"grid\"")]
     Mode(String),
-    /// `[pieces]` in a continuous level.
-    #[error("[pieces] belongs to grid levels; this one is continuous")]
-    PiecesInContinuous,
     /// A grid rule in a continuous level.
     #[error("rules.{0} belongs to grid levels; this one is continuous")]
     GridRuleInContinuous(&'static str),
@@ -129,9 +139,22 @@ pub enum LevelErrorKind {
         /// The number written.
         value: f64,
     },
-    /// A continuous promotion letter other than Q, R, B, N.
-    #[error("promotion \"{0}\": expected one of Q, R, B, N")]
-    ContinuousPromotion(String),
+    /// A `betza` the continuous board cannot play.
+    #[error("betza \"{text}\": {error}")]
+    ContinuousBetza {
+        /// The Betza as written.
+        text: String,
+        /// Why it cannot be played (its column is the span's).
+        error: ContinuousBetzaError,
+    },
+    /// A promotion to a royal piece (a side has exactly one).
+    #[error("promotion to \"{0}\": that piece is royal, and a side has exactly one")]
+    PromotionToRoyal(String),
+    /// `[continuous] promotion` in a level that declares its own pawn.
+    #[error(
+        "promotion: this is the classic pawn's list, and [pieces.P] declares another pawn: give it `promotion = {{ to = [...] }}`"
+    )]
+    PawnPromotionDeclared,
     /// An empty continuous promotion list.
     #[error("promotion: the list needs at least one piece")]
     NoContinuousPromotion,
@@ -360,8 +383,17 @@ mod tests {
                 LevelErrorKind::OtherModesKey {
                     key: "rules.royal".into(),
                     belongs: LevelMode::Grid,
+                    instead: "",
                 },
                 "`rules.royal` belongs to grid levels; this one is continuous",
+            ),
+            (
+                LevelErrorKind::OtherModesKey {
+                    key: "rules.castling.king_steps".into(),
+                    belongs: LevelMode::Grid,
+                    instead: "a continuous king travels `[continuous] castling_king_travel`",
+                },
+                "`rules.castling.king_steps` belongs to grid levels; this one is continuous: a continuous king travels `[continuous] castling_king_travel`",
             ),
             (
                 LevelErrorKind::Missing {

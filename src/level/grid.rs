@@ -2,18 +2,14 @@
 //!
 //! Its keys are listed in [`super::schema`].
 
-use super::pictures;
 use super::urc::{UrcDefinition, UrcError};
-use super::{
-    Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size, line_column,
-};
+use super::{Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size};
 use crate::grid::Position;
 use crate::grid::board::Geometry;
 use crate::grid::variant::{
     Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
 };
 use crate::search::values::MAX_VALUE;
-use crate::span::Span;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -38,22 +34,22 @@ impl GridLevel {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct PieceSection {
-    name: Option<String>,
-    label: Option<Spanned<String>>,
-    image: Option<Spanned<String>>,
-    betza: Option<Spanned<String>>,
+    pub(super) name: Option<String>,
+    pub(super) label: Option<Spanned<String>>,
+    pub(super) image: Option<Spanned<String>>,
+    pub(super) betza: Option<Spanned<String>>,
     hasinu: Option<Spanned<String>>,
     urc: Option<Spanned<toml::Value>>,
     #[serde(default)]
-    royal: bool,
-    promotion: Option<Spanned<PromotionSection>>,
+    pub(super) royal: bool,
+    pub(super) promotion: Option<Spanned<PromotionSection>>,
     value: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PromotionSection {
-    to: Vec<Spanned<String>>,
+pub(super) struct PromotionSection {
+    pub(super) to: Vec<Spanned<String>>,
     zone: Option<Spanned<i64>>,
     #[serde(default)]
     optional: bool,
@@ -62,8 +58,8 @@ struct PromotionSection {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct CastlingSection {
-    king: Option<Spanned<String>>,
-    rook: Option<Spanned<String>>,
+    pub(super) king: Option<Spanned<String>>,
+    pub(super) rook: Option<Spanned<String>>,
     king_steps: Option<Spanned<i64>>,
 }
 
@@ -123,8 +119,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             let piece = match super::hasinu::parse(text.get_ref()) {
                 Ok(piece) => piece,
                 Err(e) => {
-                    string_error(
-                        errors,
+                    errors.in_string(
                         text,
                         e.span.column,
                         LevelErrorKind::Hasinu {
@@ -218,25 +213,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             label_spans.push((letter, label.span()));
         }
         if let Some(image) = &p.image {
-            let name = image.get_ref();
-            let dir = std::path::Path::new(errors.file)
-                .parent()
-                .unwrap_or(std::path::Path::new(""));
-            let missing = if pictures::is_file(name) {
-                !dir.join(name).is_file()
-            } else {
-                // Without the shipped pictures at hand (a lone binary) any name passes.
-                pictures::pictures_dir().is_some_and(|d| !d.join(format!("{name}.svg")).is_file())
-            };
-            if missing {
-                let kind = if pictures::is_file(name) {
-                    LevelErrorKind::NoImageFile(name.clone())
-                } else {
-                    LevelErrorKind::NoShippedImage(name.clone())
-                };
-                errors.at(image.span(), kind);
-            }
-            t.image = Some(name.clone());
+            errors.check_image(image);
+            t.image = Some(image.get_ref().clone());
         }
         if let Some(promo) = &p.promotion {
             let section = promo.get_ref();
@@ -444,8 +422,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }),
         Err(e) => {
             // Point at the FEN's own column inside the quoted string.
-            let at = setup.span().start + 1 + byte_offset(setup.get_ref(), e.span.column);
-            errors.at(at..at, LevelErrorKind::GridSetup(e));
+            let column = e.span.column;
+            errors.in_string(setup, column, LevelErrorKind::GridSetup(e));
             Err(LevelErrors(errors.found.clone()))
         }
     }
@@ -562,29 +540,7 @@ fn betza_error(errors: &mut Errors<'_>, betza: &Spanned<String>, e: &crate::betz
         text: betza.get_ref().clone(),
         error: e.clone(),
     };
-    string_error(errors, betza, e.column, kind);
-}
-
-/// An error placed at character `column` (1-based) inside a quoted string of the file.
-fn string_error(
-    errors: &mut Errors<'_>,
-    string: &Spanned<String>,
-    column: usize,
-    kind: LevelErrorKind,
-) {
-    let at = string.span().start + 1 + byte_offset(string.get_ref(), column);
-    let (line, column) = line_column(errors.text, at);
-    errors.found.push(super::LevelError {
-        span: Span::at(line, column).in_file(errors.file),
-        kind,
-    });
-}
-
-/// The byte offset of 1-based character column `column` in `text`.
-fn byte_offset(text: &str, column: usize) -> usize {
-    text.char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(text.len(), |(i, _)| i)
+    errors.in_string(betza, e.column, kind);
 }
 
 #[cfg(test)]

@@ -6,11 +6,12 @@
 //! 2. the shape of the file against [`schema`] (every key, its type, required keys, the
 //!    keys of the other mode), where entries that do not fit are dropped;
 //! 3. the meaning: lengths in range, Betza strings, FEN against the board and the pieces,
-//!    promotion and castling letters that exist (continuous here, grid in `grid`).
+//!    promotion and castling letters that exist (in `continuous` and `grid`).
 //!
 //! The keys are listed once, in [`schema`], which also writes `levels/schema.json` and the
 //! README's reference table.
 
+mod continuous;
 mod error;
 mod grid;
 pub mod hasinu;
@@ -23,7 +24,7 @@ pub use error::{LevelErrorKind, Needed};
 use grid::{CastlingSection, PieceSection};
 pub use grid::{GridLevel, UrcReferenceError};
 
-use crate::continuous::notation::{NotationError, parse_fen, parse_position};
+use crate::continuous::notation::{NotationError, parse_position};
 use crate::continuous::{Board, Kind, Piece, Position, PositionError};
 use crate::span::Span;
 use serde::Deserialize;
@@ -94,16 +95,42 @@ pub enum ModeError {
     },
 }
 
-/// A continuous level: its board and its start position.
+/// A continuous level: its board, its start position and how its own pieces look.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContinuousLevel {
-    /// The board and rule lengths.
+    /// The board, its rule lengths and its kinds of piece.
     pub board: Arc<Board>,
     /// The start position.
     pub start: Position,
+    /// The picture and label of each kind the level declares (`[pieces.X]`).
+    pub looks: Vec<Look>,
+}
+
+/// How a continuous kind is shown: its picture, if the level names one, and its label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Look {
+    /// The kind.
+    pub kind: Kind,
+    /// Its `image`: a shipped picture's name or an SVG file relative to the level.
+    pub image: Option<String>,
+    /// Its label (by default its letter), written on a picture that says nothing else.
+    pub label: String,
 }
 
 impl ContinuousLevel {
+    /// How `kind` is shown: as the level declares it, else by its letter alone.
+    pub fn look(&self, kind: Kind) -> Look {
+        self.looks
+            .iter()
+            .find(|l| l.kind == kind)
+            .cloned()
+            .unwrap_or_else(|| Look {
+                kind,
+                image: None,
+                label: kind.letter().to_string(),
+            })
+    }
+
     /// The setup's pieces, which decide which pieces of a POS count as unmoved.
     pub fn setup(&self) -> &[Piece] {
         self.start.pieces()
@@ -242,69 +269,12 @@ pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
         }
     };
     match raw.mode.get_ref().as_str() {
-        "continuous" => {}
-        "grid" => return grid::read(raw, &mut errors),
+        "continuous" => continuous::read(raw, &mut errors),
+        "grid" => grid::read(raw, &mut errors),
         other => {
             errors.at(raw.mode.span(), LevelErrorKind::Mode(other.to_string()));
-            return Err(LevelErrors(errors.found));
+            Err(LevelErrors(errors.found))
         }
-    }
-    if let Some(p) = &raw.pieces {
-        errors.at(p.span(), LevelErrorKind::PiecesInContinuous);
-    }
-    for (key, span) in [
-        ("castling", raw.rules.castling.as_ref().map(Spanned::span)),
-        ("stalemate", raw.rules.stalemate.as_ref().map(Spanned::span)),
-        ("royal", raw.rules.royal.as_ref().map(Spanned::span)),
-        (
-            "repetition",
-            raw.rules.repetition.as_ref().map(Spanned::span),
-        ),
-        ("move_rule", raw.rules.move_rule.as_ref().map(Spanned::span)),
-        (
-            "insufficient_material",
-            raw.rules.insufficient_material.as_ref().map(Spanned::span),
-        ),
-    ] {
-        if let Some(span) = span {
-            errors.at(span, LevelErrorKind::GridRuleInContinuous(key));
-        }
-    }
-    let board = read_board(&raw, &mut errors);
-    let Some(board) = board else {
-        return Err(LevelErrors(errors.found));
-    };
-    let board = Arc::new(board);
-    let setup = raw.rules.setup.get_ref();
-    let start: Result<Position, SetupError> = if setup.contains('@') {
-        parse_position(board.clone(), &[], setup)
-            .map_err(SetupError::from)
-            .and_then(|p| {
-                // A POS setup is where every piece starts: all unmoved.
-                let pieces = p
-                    .pieces()
-                    .iter()
-                    .map(|q| Piece { moved: false, ..*q })
-                    .collect();
-                Position::new(board.clone(), pieces, p.to_move()).map_err(SetupError::from)
-            })
-    } else {
-        parse_fen(board.clone(), setup).map_err(SetupError::from)
-    };
-    let start = match start {
-        Ok(pos) => Some(pos),
-        Err(e) => {
-            errors.at(raw.rules.setup.span(), LevelErrorKind::ContinuousSetup(e));
-            None
-        }
-    };
-    match start {
-        Some(start) if errors.found.is_empty() => Ok(Level {
-            name: raw.name.into_inner(),
-            description: raw.description,
-            kind: LevelKind::Continuous(ContinuousLevel { board, start }),
-        }),
-        _ => Err(LevelErrors(errors.found)),
     }
 }
 
@@ -333,6 +303,37 @@ impl Errors<'_> {
             kind,
         });
     }
+
+    /// An error placed at character `column` (1-based) inside a quoted string of the file.
+    fn in_string(&mut self, string: &Spanned<String>, column: usize, kind: LevelErrorKind) {
+        let at = string.span().start + 1 + byte_offset(string.get_ref(), column);
+        self.at(at..at, kind);
+    }
+
+    /// An error at a piece's `image` if it names no picture: no file beside the level, or
+    /// no shipped picture of that name.
+    fn check_image(&mut self, image: &Spanned<String>) {
+        let name = image.get_ref();
+        let dir = Path::new(self.file).parent().unwrap_or(Path::new(""));
+        let kind = if pictures::is_file(name) {
+            (!dir.join(name).is_file()).then(|| LevelErrorKind::NoImageFile(name.clone()))
+        } else {
+            // Without the shipped pictures at hand (a lone binary) any name passes.
+            pictures::pictures_dir()
+                .is_some_and(|d| !d.join(format!("{name}.svg")).is_file())
+                .then(|| LevelErrorKind::NoShippedImage(name.clone()))
+        };
+        if let Some(kind) = kind {
+            self.at(image.span(), kind);
+        }
+    }
+}
+
+/// The byte offset of 1-based character column `column` in `text`.
+fn byte_offset(text: &str, column: usize) -> usize {
+    text.char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(text.len(), |(i, _)| i)
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -361,77 +362,6 @@ fn board_size(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<(u8, u8)> {
     let files = size(&raw.board.files, "files");
     let ranks = size(&raw.board.ranks, "ranks");
     files.zip(ranks)
-}
-
-fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
-    let (files, ranks) = board_size(raw, errors)?;
-    let mut board = Board::new(u32::from(files), u32::from(ranks));
-    let default = ContinuousSection::default();
-    let c = raw.continuous.as_ref().map_or(&default, Spanned::get_ref);
-    let mut length = |v: &Option<Spanned<f64>>, what: &'static str, slot: &mut f64| {
-        if let Some(v) = v {
-            let x = *v.get_ref();
-            if x.is_finite() && x > 0.0 && x <= 1e6 {
-                *slot = x;
-            } else {
-                errors.at(v.span(), LevelErrorKind::Length { what, value: x });
-            }
-        }
-    };
-    length(&c.square, "square", &mut board.square);
-    let square = board.square;
-    board.pawn_step = square;
-    board.pawn_first_step = 2.0 * square;
-    board.pawn_capture = square;
-    board.castling_king_travel = 2.0 * square;
-    board.castling_rook_offset = square;
-    length(&c.king_reach, "king_reach", &mut board.king_reach);
-    length(
-        &c.knight_distance,
-        "knight_distance",
-        &mut board.knight_distance,
-    );
-    length(&c.pawn_step, "pawn_step", &mut board.pawn_step);
-    length(
-        &c.pawn_first_step,
-        "pawn_first_step",
-        &mut board.pawn_first_step,
-    );
-    length(&c.pawn_capture, "pawn_capture", &mut board.pawn_capture);
-    length(&c.min_move, "min_move", &mut board.min_move);
-    length(
-        &c.promotion_line,
-        "promotion_line",
-        &mut board.promotion_line,
-    );
-    length(
-        &c.castling_king_travel,
-        "castling_king_travel",
-        &mut board.castling_king_travel,
-    );
-    length(
-        &c.castling_rook_offset,
-        "castling_rook_offset",
-        &mut board.castling_rook_offset,
-    );
-    if let Some(list) = &c.promotion {
-        let mut kinds = Vec::new();
-        for item in list.get_ref() {
-            match Kind::from_letter_str(item.get_ref()) {
-                Some(k) if !matches!(k, Kind::KING | Kind::PAWN) => kinds.push(k),
-                _ => errors.at(
-                    item.span(),
-                    LevelErrorKind::ContinuousPromotion(item.get_ref().clone()),
-                ),
-            }
-        }
-        if kinds.is_empty() && list.get_ref().is_empty() {
-            errors.at(list.span(), LevelErrorKind::NoContinuousPromotion);
-        }
-        board.promotion = kinds;
-    }
-    board.prepare();
-    Some(board)
 }
 
 #[cfg(test)]

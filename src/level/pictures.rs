@@ -16,8 +16,12 @@
 //! ring for moves only, dotted or a cross for captures only, dash-dot or a triangle for
 //! hops, a small square or a short-dashed line for first moves only.
 //!
+//! A continuous kind shows the level's `image`, else the shipped picture named after it,
+//! else the classic figure of K Q R B N P, else the man with its label ([`labelled_man`]).
+//!
 //! This module makes SVG text only; the window draws it (`ui::pictures`).
 
+use super::Look;
 use crate::continuous::Kind;
 use crate::grid::diagram::{Marks, SIZE, diagram};
 use crate::grid::variant::PieceType;
@@ -119,25 +123,94 @@ fn read_or(file: Option<PathBuf>, otherwise: impl FnOnce() -> String) -> Source 
     })
 }
 
-/// A continuous piece's picture: the shipped file, else the copy built into the program.
-pub fn continuous_source(kind: Kind) -> Source {
-    let name = kind.name();
-    let file = find(Some(name), name, Path::new("."));
-    read_or(file, || built_in(kind).to_string())
+/// A continuous kind's picture: the level's `image`, else the shipped picture named after
+/// the kind (`name`), else the classic figure of K Q R B N P, else [`built_in`].
+pub fn continuous_source(name: &str, look: &Look, level_dir: &Path) -> Source {
+    let classic = look.kind.classic_name();
+    let file = look
+        .image
+        .as_deref()
+        .and_then(|image| find(Some(image), name, level_dir))
+        .or_else(|| find(None, name, level_dir))
+        .or_else(|| classic.and_then(|c| find(Some(c), c, level_dir)));
+    read_or(file, || built_in(look))
 }
 
-/// The copy of a continuous kind's shipped picture built into the program.
-pub fn built_in(kind: Kind) -> &'static str {
-    match kind {
+/// The picture built into the program for a continuous kind: the classic figure of K Q R B
+/// N P, or, for a kind of the level's own, the man with its label written under him.
+pub fn built_in(look: &Look) -> String {
+    let figure = match look.kind {
         Kind::KING => include_str!("../../assets/pieces/king.svg"),
         Kind::QUEEN => include_str!("../../assets/pieces/queen.svg"),
         Kind::ROOK => include_str!("../../assets/pieces/rook.svg"),
         Kind::BISHOP => include_str!("../../assets/pieces/bishop.svg"),
         Kind::KNIGHT => include_str!("../../assets/pieces/knight.svg"),
         Kind::PAWN => include_str!("../../assets/pieces/pawn.svg"),
-        // A level's own kind brings its picture (`image`); the man is the neutral default.
-        _ => include_str!("../../assets/pieces/mann.svg"),
+        _ => return labelled_man(&look.label),
+    };
+    figure.to_string()
+}
+
+/// The man (`mann.svg`, a neutral figure) raised a little, with `label` under him in
+/// [`LINE`]. Not turned round for Black, so that the label reads; the man's marks are the
+/// same either way up.
+pub fn labelled_man(label: &str) -> String {
+    let man = include_str!("../../assets/pieces/mann.svg");
+    // The man's drawing, between his <svg> tag and its end.
+    let inside = man
+        .find('>')
+        .zip(man.rfind("</svg>"))
+        .map_or("", |(start, end)| &man[start + 1..end]);
+    let letters: Vec<&str> = label.chars().filter_map(glyph).collect();
+    // Letters 4 × 6 units drawn at twice that size, 3 apart, centred under the man.
+    let advance = 11.0;
+    let width = advance * letters.len() as f32 - 3.0;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\" width=\"100\" height=\"100\">\n<g transform=\"translate(0 -8)\">{inside}</g>\n<g fill=\"none\" stroke=\"{LINE}\" stroke-width=\"1.1\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\n"
+    );
+    for (n, d) in letters.iter().enumerate() {
+        let x = 50.0 - width / 2.0 + advance * n as f32;
+        let _ = writeln!(
+            svg,
+            "<path transform=\"translate({x} 67) scale(2)\" d=\"{d}\"/>"
+        );
     }
+    svg.push_str("</g>\n</svg>\n");
+    svg
+}
+
+/// A capital letter as strokes in a box 4 wide and 6 high (y down); `None` for any other
+/// character (a label is A–Z).
+fn glyph(c: char) -> Option<&'static str> {
+    Some(match c {
+        'A' => "M0 6 L0 2 L2 0 L4 2 L4 6 M0 3.5 L4 3.5",
+        'B' => "M0 6 L0 0 L3 0 L4 1 L4 2 L3 3 L0 3 M3 3 L4 4 L4 5 L3 6 L0 6",
+        'C' => "M4 1 L3 0 L1 0 L0 1 L0 5 L1 6 L3 6 L4 5",
+        'D' => "M0 0 L0 6 L3 6 L4 5 L4 1 L3 0 Z",
+        'E' => "M4 0 L0 0 L0 6 L4 6 M0 3 L3 3",
+        'F' => "M4 0 L0 0 L0 6 M0 3 L3 3",
+        'G' => "M4 1 L3 0 L1 0 L0 1 L0 5 L1 6 L3 6 L4 5 L4 3 L2 3",
+        'H' => "M0 0 L0 6 M4 0 L4 6 M0 3 L4 3",
+        'I' => "M1 0 L3 0 M2 0 L2 6 M1 6 L3 6",
+        'J' => "M4 0 L4 5 L3 6 L1 6 L0 5",
+        'K' => "M0 0 L0 6 M4 0 L0 4 M1.3 2.7 L4 6",
+        'L' => "M0 0 L0 6 L4 6",
+        'M' => "M0 6 L0 0 L2 3 L4 0 L4 6",
+        'N' => "M0 6 L0 0 L4 6 L4 0",
+        'O' => "M1 0 L3 0 L4 1 L4 5 L3 6 L1 6 L0 5 L0 1 Z",
+        'P' => "M0 6 L0 0 L3 0 L4 1 L4 2 L3 3 L0 3",
+        'Q' => "M1 0 L3 0 L4 1 L4 5 L3 6 L1 6 L0 5 L0 1 Z M2.5 4.5 L4 6",
+        'R' => "M0 6 L0 0 L3 0 L4 1 L4 2 L3 3 L0 3 M2 3 L4 6",
+        'S' => "M4 1 L3 0 L1 0 L0 1 L0 2 L1 3 L3 3 L4 4 L4 5 L3 6 L1 6 L0 5",
+        'T' => "M0 0 L4 0 M2 0 L2 6",
+        'U' => "M0 0 L0 5 L1 6 L3 6 L4 5 L4 0",
+        'V' => "M0 0 L2 6 L4 0",
+        'W' => "M0 0 L1 6 L2 3 L3 6 L4 0",
+        'X' => "M0 0 L4 6 M4 0 L0 6",
+        'Y' => "M0 0 L2 3 L4 0 M2 3 L2 6",
+        'Z' => "M0 0 L4 0 L0 6 L4 6",
+        _ => return None,
+    })
 }
 
 /// Whether a picture is of moves, to be turned round for Black and turned with the
@@ -415,6 +488,53 @@ mod tests {
         assert_eq!(find(None, "Knight", here), Some(dir.join("knight.svg")));
         assert_eq!(find(Some("no-such-picture"), "Knight", here), None);
         assert_eq!(find(Some("nowhere.svg"), "Knight", here), None);
+    }
+
+    #[test]
+    fn a_continuous_kind_shows_its_image_then_its_names_picture_then_its_figure() {
+        let here = Path::new(".");
+        let dir = pictures_dir().expect("the source tree has assets/pieces");
+        let kind = |c| Kind::from_letter(c).expect("a letter");
+        let look = |c, image: Option<&str>| Look {
+            kind: kind(c),
+            image: image.map(str::to_string),
+            label: c.to_string(),
+        };
+        let file = |name, look: &Look| continuous_source(name, look, here).file;
+        // The level's image wins over the name.
+        assert_eq!(
+            file("Cardinal", &look('A', Some("archbishop"))),
+            Some(dir.join("archbishop.svg"))
+        );
+        // Else the shipped picture named after the piece.
+        assert_eq!(
+            file("Chancellor", &look('C', None)),
+            Some(dir.join("chancellor.svg"))
+        );
+        // Else a classic letter's figure, whatever the level calls it.
+        assert_eq!(file("N", &look('N', None)), Some(dir.join("knight.svg")));
+        assert_eq!(file("king", &look('K', None)), Some(dir.join("king.svg")));
+        // Else the man with the label, drawn by the program.
+        let scout = Look {
+            label: "SC".into(),
+            ..look('S', None)
+        };
+        let source = continuous_source("Scout", &scout, here);
+        assert_eq!(source.file, None);
+        assert_eq!(source.svg, labelled_man("SC"));
+    }
+
+    #[test]
+    fn the_man_carries_his_label_upright() {
+        let svg = labelled_man("SC");
+        // The man's marks, then one path per letter.
+        assert!(svg.contains("<circle"), "{svg}");
+        assert_eq!(svg.matches("scale(2)").count(), 2, "{svg}");
+        assert!(!turns(&svg), "Black reads the label too");
+        // The letters are centred: S starts as far left of the middle as C ends right.
+        assert!(svg.contains("translate(40.5 67)"), "{svg}");
+        assert!(svg.contains("translate(51.5 67)"), "{svg}");
+        assert_eq!(labelled_man("").matches("scale(2)").count(), 0);
     }
 
     #[test]

@@ -60,10 +60,13 @@ pub struct Field {
     pub key: &'static str,
     /// What it holds.
     pub shape: Shape,
-    /// Whether it must be there (in levels of its mode).
-    pub required: bool,
+    /// The levels that must have it: [`LevelMode::Any`] for every level, `None` for none.
+    pub required: Option<LevelMode>,
     /// The levels it belongs to.
     pub mode: LevelMode,
+    /// What a level of the other mode writes instead, for the message that refuses it there
+    /// (empty: nothing).
+    pub instead: &'static str,
     /// What it means.
     pub doc: &'static str,
     /// Its default, as people read it (empty: none).
@@ -74,15 +77,28 @@ const fn field(key: &'static str, shape: Shape, doc: &'static str) -> Field {
     Field {
         key,
         shape,
-        required: false,
+        required: None,
         mode: LevelMode::Any,
+        instead: "",
         doc,
         default: "",
     }
 }
 
 const fn required(mut f: Field) -> Field {
-    f.required = true;
+    f.required = Some(LevelMode::Any);
+    f
+}
+
+/// Required in levels of `mode` only.
+const fn required_in(mut f: Field, mode: LevelMode) -> Field {
+    f.required = Some(mode);
+    f
+}
+
+/// A key of one mode, and what the other mode writes instead.
+const fn instead(mut f: Field, words: &'static str) -> Field {
+    f.instead = words;
     f
 }
 
@@ -102,7 +118,6 @@ const fn default(mut f: Field, value: &'static str) -> Field {
 }
 
 const LETTER: Shape = Shape::Pattern("^[A-Za-z]$", "one piece letter");
-const QRBN: Shape = Shape::Choice(&["Q", "R", "B", "N"]);
 
 const BOARD: &[Field] = &[
     required(field(
@@ -177,8 +192,8 @@ const CONTINUOUS: &[Field] = &[
     default(
         field(
             "promotion",
-            Shape::List(&QRBN),
-            "Promotion choices, letters of Q R B N; the first is the default.",
+            Shape::List(&LETTER),
+            "The classic pawn's promotion choices: letters of pieces of the level that are not royal (Q R B N or its own); the first is the default.",
         ),
         "[\"Q\", \"R\", \"B\", \"N\"]",
     ),
@@ -206,22 +221,28 @@ const PROMOTION: &[Field] = &[
         Shape::List(&LETTER),
         "The letters of the types it may become.",
     )),
-    default(
-        field(
-            "zone",
-            Shape::Integer(1, 26),
-            "How many ranks at the far edge promote.",
+    grid(instead(
+        default(
+            field(
+                "zone",
+                Shape::Integer(1, 26),
+                "How many ranks at the far edge promote.",
+            ),
+            "1",
         ),
-        "1",
-    ),
-    default(
-        field(
-            "optional",
-            Shape::Boolean,
-            "Whether a move into the zone may decline to promote before the last rank.",
+        "a continuous piece promotes on touching the line `[continuous] promotion_line`",
+    )),
+    grid(instead(
+        default(
+            field(
+                "optional",
+                Shape::Boolean,
+                "Whether a move into the zone may decline to promote before the last rank.",
+            ),
+            "false",
         ),
-        "false",
-    ),
+        "a continuous piece promotes on touching the line `[continuous] promotion_line`",
+    )),
 ];
 
 /// A shipped picture's name or an SVG file's path.
@@ -236,7 +257,7 @@ const PIECE: &[Field] = &[
         field(
             "label",
             Shape::Pattern("^[A-Z]{1,4}$", "one to four upper-case letters A–Z"),
-            "Its Game Courier label, White's (Black's is the lower case).",
+            "Its label: Game Courier's (grid), or the letters written on a continuous piece's picture when it has none of its own. White's; Black's is the lower case.",
         ),
         "the letter",
     ),
@@ -249,40 +270,46 @@ const PIECE: &[Field] = &[
             ),
             "Its picture: a shipped one by name (`knight`), or an SVG file relative to the level.",
         ),
-        "the shipped picture named after the piece, else one drawn from its moves",
+        "the shipped picture named after the piece, else (grid) one drawn from its moves or (continuous) the classic figure of K Q R B N P, else the man with its label",
     ),
     field(
         "betza",
         Shape::Text,
-        "Its moves in Betza (DESIGN §3). A piece has exactly one of betza, hasinu and urc.",
+        "Its moves in Betza (DESIGN §3; on the continuous board §2b). A grid piece has exactly one of betza, hasinu and urc.",
     ),
-    field("hasinu", Shape::Text, "Its moves in Ħasínū notation."),
-    field(
-        "urc",
-        Shape::TextOrTable("urc"),
-        "Its URC definition: \"FILE.yaml#id\" (relative to the level) or an embedded table.",
-    ),
+    grid(instead(
+        field("hasinu", Shape::Text, "Its moves in Ħasínū notation."),
+        "a continuous piece gives its moves in `betza`",
+    )),
+    grid(instead(
+        field(
+            "urc",
+            Shape::TextOrTable("urc"),
+            "Its URC definition: \"FILE.yaml#id\" (relative to the level) or an embedded table.",
+        ),
+        "a continuous piece gives its moves in `betza`",
+    )),
     default(
         field(
             "royal",
             Shape::Boolean,
-            "Whether checkmate protects it (losing it loses).",
+            "Whether checkmate protects it (losing it loses). In a continuous level the king is royal unless some piece says `royal = true`; then exactly those are.",
         ),
         "false",
     ),
     field(
         "promotion",
         Shape::Table(PROMOTION),
-        "What it may become and where.",
+        "What it may become and where (continuous: on touching the promotion line).",
     ),
-    default(
+    grid(default(
         field(
             "value",
             Shape::Integer(0, crate::search::values::MAX_VALUE as i64),
             "Its worth in centipawns (a pawn is about 100) to the computer opponent.",
         ),
         "estimated from its moves (`areachess check --values` shows it); 0 for a royal piece",
-    ),
+    )),
 ];
 
 const PIECE_TABLE: Shape = Shape::Table(PIECE);
@@ -300,14 +327,17 @@ const CASTLING: &[Field] = &[
         ),
         "\"R\"",
     ),
-    default(
-        field(
-            "king_steps",
-            Shape::Integer(1, 25),
-            "How far the king steps toward the rook.",
+    grid(instead(
+        default(
+            field(
+                "king_steps",
+                Shape::Integer(1, 25),
+                "How far the king steps toward the rook.",
+            ),
+            "2",
         ),
-        "2",
-    ),
+        "a continuous king travels `[continuous] castling_king_travel`",
+    )),
 ];
 
 const RULES: &[Field] = &[
@@ -316,11 +346,11 @@ const RULES: &[Field] = &[
         Shape::Text,
         "The start position: a FEN (grid, or continuous with pieces on square centres) or a continuous POS.",
     )),
-    grid(field(
+    field(
         "castling",
         Shape::Table(CASTLING),
-        "Castling: the king steps toward an unmoved rook, which lands on the square the king crossed last.",
-    )),
+        "Which pieces castle. Grid: the king steps toward an unmoved rook, which lands on the square the king crossed last; a grid level castles only if it says so. Continuous: the king slides toward an unmoved rook, which lands beside it (DESIGN §2); K with R unless it says otherwise.",
+    ),
     grid(default(
         field(
             "stalemate",
@@ -385,15 +415,18 @@ pub const LEVEL: &[Field] = &[
         Shape::Table(CONTINUOUS),
         "Rule lengths of continuous mode, in units of R; every key optional.",
     )),
-    grid(required(field(
-        "pieces",
-        Shape::Map(
-            "^[A-Z]$",
-            "one upper-case letter A–Z (White's FEN letter)",
-            &PIECE_TABLE,
+    required_in(
+        field(
+            "pieces",
+            Shape::Map(
+                "^[A-Z]$",
+                "one upper-case letter A–Z (White's FEN letter)",
+                &PIECE_TABLE,
+            ),
+            "The piece types: [pieces.X] where X is White's FEN letter (Black's is the lower case). A continuous level keeps the classic K Q R B N P for the letters it does not declare.",
         ),
-        "The piece types: [pieces.X] where X is White's FEN letter (Black's is the lower case).",
-    ))),
+        LevelMode::Grid,
+    ),
     required(field("rules", Shape::Table(RULES), "The setup and rules.")),
 ];
 
@@ -431,6 +464,18 @@ struct Walk {
     complete: bool,
 }
 
+impl Field {
+    /// Whether a level of `mode` must have it (a mode's own required keys are required only
+    /// once the mode is known).
+    fn required_of(&self, mode: Option<LevelMode>) -> bool {
+        match self.required {
+            Some(LevelMode::Any) => true,
+            Some(own) => Some(own) == mode,
+            None => false,
+        }
+    }
+}
+
 impl Walk {
     fn problem(&mut self, span: Range<usize>, kind: LevelErrorKind) {
         self.problems.push(Problem { span, kind });
@@ -450,6 +495,8 @@ impl Walk {
             .map(|k| (k.get_ref().to_string(), k.span()))
             .collect();
         let mut dropped_required = false;
+        // Keys of the other mode, refused above.
+        let mut other_modes = Vec::new();
         for (key, key_span) in &keys {
             let (key, key_span) = (key.clone(), key_span.clone());
             let full = if path.is_empty() {
@@ -480,15 +527,17 @@ impl Walk {
                     LevelErrorKind::OtherModesKey {
                         key: full,
                         belongs: f.mode,
+                        instead: f.instead,
                     },
                 );
                 table.remove(key.as_str());
+                other_modes.push(f.key);
                 continue;
             }
             let value = table.get_mut(key.as_str()).expect("the key was listed");
             if !self.value(value, &f.shape, &full) {
                 table.remove(key.as_str());
-                dropped_required |= f.required;
+                dropped_required |= f.required_of(self.mode);
             }
         }
         if dropped_required {
@@ -496,9 +545,7 @@ impl Walk {
         }
         for f in fields {
             let present = keys.iter().any(|(k, _)| k == f.key);
-            // A mode's own required keys are required only once the mode is known.
-            let binding = f.mode == LevelMode::Any || Some(f.mode) == self.mode;
-            if f.required && binding && !present {
+            if f.required_of(self.mode) && !present {
                 let needed = match f.shape {
                     Shape::Table(_) | Shape::Map(..) => Needed::Table(f.key),
                     _ => Needed::Key(f.key),
@@ -519,16 +566,28 @@ impl Walk {
                 .into_iter()
                 .filter(|k| table.get(*k).is_some())
                 .collect();
+            // Moves in a notation of the other mode are refused already: once is enough.
+            let refused = other_modes.iter().any(|k| ["hasinu", "urc"].contains(k));
             if given.len() != 1 {
-                let kind = if given.is_empty() {
-                    LevelErrorKind::NoMoves(path.to_string())
-                } else {
-                    LevelErrorKind::ManyMoves {
+                if given.len() > 1 {
+                    let kind = LevelErrorKind::ManyMoves {
                         table: path.to_string(),
                         given,
-                    }
-                };
-                self.problem(span.start..span.start, kind);
+                    };
+                    self.problem(span.start..span.start, kind);
+                } else if !refused {
+                    let ways = match self.mode {
+                        Some(LevelMode::Continuous) => "`betza`",
+                        _ => "one of `betza`, `hasinu` or `urc`",
+                    };
+                    self.problem(
+                        span.start..span.start,
+                        LevelErrorKind::NoMoves {
+                            table: path.to_string(),
+                            ways,
+                        },
+                    );
+                }
                 self.complete = false;
             }
         }
@@ -674,9 +733,9 @@ pub fn json_schema() -> String {
     out.push_str("\n  },\n");
     table_body(&mut out, LEVEL, 2, None);
     out.push_str(",\n  \"allOf\": [\n");
-    for (n, (mode, other)) in [
-        ("grid", LevelMode::Continuous),
-        ("continuous", LevelMode::Grid),
+    for (n, (mode, own, other)) in [
+        ("grid", LevelMode::Grid, LevelMode::Continuous),
+        ("continuous", LevelMode::Continuous, LevelMode::Grid),
     ]
     .into_iter()
     .enumerate()
@@ -684,31 +743,47 @@ pub fn json_schema() -> String {
         // Keys of the other mode are not allowed; required keys of this mode are required.
         let required: Vec<String> = LEVEL
             .iter()
-            .filter(|f| f.required && f.mode != LevelMode::Any && f.mode != other)
+            .filter(|f| f.required == Some(own))
             .map(|f| json_string(f.key))
-            .collect();
-        let forbidden: Vec<String> = LEVEL
-            .iter()
-            .filter(|f| f.mode == other)
-            .map(|f| format!("{}: false", json_string(f.key)))
-            .collect();
-        let rules_forbidden: Vec<String> = RULES
-            .iter()
-            .filter(|f| f.mode == other)
-            .map(|f| format!("{}: false", json_string(f.key)))
             .collect();
         let _ = write!(
             out,
-            "    {{\n      \"if\": {{ \"properties\": {{ \"mode\": {{ \"const\": \"{mode}\" }} }} }},\n      \"then\": {{\n        \"required\": [{}],\n        \"properties\": {{ {}{}\"rules\": {{ \"properties\": {{ {} }} }} }}\n      }}\n    }}{}\n",
+            "    {{\n      \"if\": {{ \"properties\": {{ \"mode\": {{ \"const\": \"{mode}\" }} }} }},\n      \"then\": {{\n        \"required\": [{}],\n        \"properties\": {{ {} }}\n      }}\n    }}{}\n",
             required.join(", "),
-            forbidden.join(", "),
-            if forbidden.is_empty() { "" } else { ", " },
-            rules_forbidden.join(", "),
+            forbidden(LEVEL, other).unwrap_or_default(),
             if n == 0 { "," } else { "" }
         );
     }
     out.push_str("  ]\n}\n");
     out
+}
+
+/// The JSON Schema properties that refuse the keys of levels of `other` mode among
+/// `fields` and the tables inside them (`"king_steps": false`, nested); `None` if none.
+fn forbidden(fields: &[Field], other: LevelMode) -> Option<String> {
+    let entries: Vec<String> = fields
+        .iter()
+        .filter_map(|f| {
+            let key = json_string(f.key);
+            if f.mode == other {
+                return Some(format!("{key}: false"));
+            }
+            match f.shape {
+                Shape::Table(sub) => forbidden(sub, other)
+                    .map(|inner| format!("{key}: {{ \"properties\": {{ {inner} }} }}")),
+                Shape::Map(pattern, _, Shape::Table(sub)) => {
+                    forbidden(sub, other).map(|inner| {
+                        format!(
+                            "{key}: {{ \"patternProperties\": {{ {}: {{ \"properties\": {{ {inner} }} }} }} }}",
+                            json_string(pattern)
+                        )
+                    })
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    (!entries.is_empty()).then(|| entries.join(", "))
 }
 
 /// The schema of an embedded URC piece definition (`../shared/seeds/urc-piece-schema.md`).
@@ -742,7 +817,7 @@ fn table_body(out: &mut String, fields: &[Field], indent: usize, doc: Option<&st
     let _ = writeln!(out, "{pad}\"additionalProperties\": false,");
     let required: Vec<String> = fields
         .iter()
-        .filter(|f| f.required && f.mode == LevelMode::Any)
+        .filter(|f| f.required == Some(LevelMode::Any))
         .map(|f| json_string(f.key))
         .collect();
     if !required.is_empty() {
@@ -901,8 +976,13 @@ fn rows(out: &mut String, fields: &[Field], path: &str, parent: LevelMode) {
             LevelMode::Grid => "grid",
             LevelMode::Continuous => "continuous",
         };
-        let default = if f.required {
-            "required".to_string()
+        let default = if let Some(mode) = f.required {
+            match mode {
+                LevelMode::Any => "required",
+                LevelMode::Grid => "required in grid levels",
+                LevelMode::Continuous => "required in continuous levels",
+            }
+            .to_string()
         } else if f.default.is_empty() {
             "none".to_string()
         } else if f.default.starts_with(['"', '['])

@@ -112,14 +112,15 @@ pub(super) fn mirror_pieces(
     }
     for (slot, piece) in pieces.iter().enumerate() {
         if !seen[slot] {
-            commands.spawn(piece_bundle(slot, piece));
+            let name = state.level.board.name_of(piece.kind);
+            commands.spawn(piece_bundle(slot, piece, name));
         }
     }
 }
 
-fn piece_bundle(slot: usize, piece: &crate::continuous::Piece) -> impl Bundle {
+fn piece_bundle(slot: usize, piece: &crate::continuous::Piece, name: &str) -> impl Bundle {
     (
-        Name::new(format!("{} {}", piece.side, piece.kind.name())),
+        Name::new(format!("{} {name}", piece.side)),
         PieceSlot(slot),
         PieceKind(piece.kind),
         PieceSide(piece.side),

@@ -27,7 +27,7 @@ impl Inspector {
 pub(super) fn inspector_window(
     mut contexts: EguiContexts,
     state: Option<Res<crate::sim::GridMatch>>,
-    pictures: Option<Res<super::grid::pieces::Pictures>>,
+    pictures: Option<Res<super::pictures::Pictures>>,
     mut inspector: ResMut<Inspector>,
 ) -> Result {
     let (Some(state), Some((t, marks))) = (state, inspector.shown.as_ref()) else {

@@ -2,8 +2,9 @@
 //! where it comes from, and for the pictures drawn from a grid piece's moves) rasterised
 //! with resvg, on its side's rimmed disc, into one texture atlas per level.
 
-use crate::continuous::Kind;
+use super::files::LevelSource;
 use crate::grid::variant::PieceType;
+use crate::level::Look;
 use crate::level::pictures::{
     BODY, DARK_BODY, DARK_LINE, LINE, Source, built_in, continuous_source, grid_source, moves_svg,
     turns,
@@ -12,7 +13,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use resvg::{tiny_skia, usvg};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Pixels on each side of a drawn picture.
 pub const PIXELS: u32 = 128;
@@ -234,20 +235,60 @@ pub fn draw_grid(piece: &PieceType, level_dir: &Path, token: Token) -> Rendered 
     })
 }
 
-/// A continuous kind's tokens: the shipped picture, or the built-in one if that does not
-/// draw.
-pub fn draw_continuous(kind: Kind, token: Token) -> Rendered {
-    let source = continuous_source(kind);
+/// A continuous kind's tokens: its picture (see `level::pictures::continuous_source`), or
+/// the one built into the program if that does not draw.
+pub fn draw_continuous(name: &str, look: &Look, level_dir: &Path, token: Token) -> Rendered {
+    let source = continuous_source(name, look, level_dir);
     draw(&source, token).unwrap_or_else(|e| {
         if let Some(file) = &source.file {
             warn!("{}: {e}; using the built-in picture", file.display());
         }
         let built_in = Source {
-            svg: built_in(kind).to_string(),
+            svg: built_in(look),
             file: None,
         };
         draw(&built_in, token).unwrap_or_else(|_| blank())
     })
+}
+
+/// The open level's tokens, and the level they were drawn for.
+#[derive(Resource, Default)]
+pub(super) struct Pictures {
+    /// The level's mode, file and text.
+    level: String,
+    /// The atlas, and where each piece type's (grid) or kind's (continuous) tokens lie in
+    /// it, in the level's order.
+    pub(super) tokens: Tokens,
+}
+
+impl Pictures {
+    /// The key of the open level of `mode`: its mode, file and text (the match changes
+    /// with every move; the pictures only with the level).
+    pub(super) fn key(mode: &str, source: Option<&LevelSource>) -> String {
+        source.map_or(mode.to_string(), |s| {
+            format!("{mode}\n{}\n{}", s.path.display(), s.text)
+        })
+    }
+
+    /// Whether these are the pictures of the level `key` names.
+    pub(super) fn are_for(&self, key: &str) -> bool {
+        self.level == key
+    }
+
+    /// The pictures of the level `key` names, `rendered` laid out in one atlas.
+    pub(super) fn new(key: String, rendered: &[Rendered], images: &mut Assets<Image>) -> Self {
+        Pictures {
+            level: key,
+            tokens: tokens(rendered, images),
+        }
+    }
+}
+
+/// The folder of the open level, against which its pictures' files are read.
+pub(super) fn level_dir(source: Option<&LevelSource>) -> PathBuf {
+    source
+        .and_then(|s| s.path.parent().map(Path::to_path_buf))
+        .unwrap_or_default()
 }
 
 /// Marks a picture that stays upright when the board is turned (a figure, not a picture of
@@ -337,6 +378,29 @@ mod tests {
         }
         assert!(images.get(&laid.atlas).is_some());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_kind_of_the_levels_own_shows_its_label_under_the_man() {
+        let look = |label: &str| Look {
+            kind: crate::continuous::Kind::from_letter('S').expect("a letter"),
+            image: None,
+            label: label.into(),
+        };
+        // Ink in the band the label is written in (67 to 79 of the 100-unit frame).
+        let band = |rgba: &[u8]| {
+            let rows = (67 * PIXELS / 100)..(79 * PIXELS / 100);
+            rgba.chunks(4)
+                .enumerate()
+                .filter(|(i, p)| rows.contains(&(*i as u32 / PIXELS)) && p[3] > 128)
+                .count()
+        };
+        for dark in [false, true] {
+            let labelled = render(&built_in(&look("SC")), dark).expect("it draws");
+            let bare = render(&built_in(&look("")), dark).expect("it draws");
+            assert!(band(&labelled) > 100, "{} pixels", band(&labelled));
+            assert_eq!(band(&bare), 0);
+        }
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! The shipped demonstrations (`levels/demos/`): saved games that replay through the rules,
 //! of levels exactly as shipped (so the app lists them with their level), showing what
-//! they say they show. `AREACHESS_BLESS=1 cargo test demos` rewrites them from the moves
+//! they say they show (each continuous one by a check of its own). `AREACHESS_BLESS=1 cargo test demos` rewrites them from the moves
 //! below.
 
+use areachess::continuous::game::Played;
 use areachess::continuous::notation::parse_move;
-use areachess::continuous::{self, Outcome};
+use areachess::continuous::{self, Color, Outcome};
 use areachess::grid::courier;
 use areachess::grid::game::Game;
 use areachess::grid::position::MoveKind;
@@ -24,19 +25,186 @@ const TOUR: [&str; 10] = [
     "e4->c3",
 ];
 
-fn tour() -> save::AnyGame {
-    let l = level::load(&root().join("levels/area-of-competence.toml"))
+/// Capablanca on the continuous board: the archbishop lands straight ahead on the knight's
+/// ring (no square there) and slides along a diagonal to the edge, the chancellor jumps out
+/// and captures along a file, and the king castles three squares on ten files.
+const CAPABLANCA: [&str; 15] = [
+    "c1->7.0710678118654755,7.738768882709854",
+    "e7->e5",
+    "h1->i3",
+    "i8->h6",
+    "7.0710678118654755,7.738768882709854->1,13.80983669457533",
+    "d8->e7",
+    "i1->j3",
+    "j7->j6",
+    "h2->h4",
+    "g7->g6",
+    "g1->h2",
+    "b8->c6",
+    "f1->i1",
+    "h6->g4",
+    "i3->i7",
+];
+
+/// The amazon jumps over its own pawn onto the ring, takes on e5 with check and mates from
+/// g7: the knight's ring checks the king, the queen's diagonal guards f8.
+const AMAZON: [&str; 9] = [
+    "d1->9.899494936611665,7.738768882709854",
+    "b8->c6",
+    "g1->f3",
+    "e7->e5",
+    "f3->e5",
+    "c6->e5",
+    "9.899494936611665,7.738768882709854->e5",
+    "f8->e7",
+    "e5->g7",
+];
+
+/// The nightrider's strip is stopped by its own wazir, which steps aside; the strip then
+/// takes the queen three knight's leaps away. Each scout lands on its forward half ring,
+/// White's straight ahead, Black's forward for Black (down the board), and each captures.
+const FAIRIES_START: &str = "w;K@e1;H@b1;W@c3;S@f3;P@g2;P@h2;k@e8;q@d5;s@c6;p@f7;p@g7;p@h7;r@h8";
+const FAIRIES: [&str; 11] = [
+    "b1->5.760533964000108,4.450000116134739",
+    "c6->12.548293386917138,12.394071525935669",
+    "c3->d3",
+    "h7->h6",
+    "5.760533964000108,4.450000116134739->d5",
+    "e8->d8",
+    "f3->15.556349186104047,13.395623132202235",
+    "12.548293386917138,12.394071525935669->d3",
+    "e1->e2",
+    "h8->h7",
+    "15.556349186104047,13.395623132202235->g7",
+];
+
+/// A continuous game on the shipped level `path`, from `start` (a POS; `None`: the level's
+/// setup), every move legal.
+fn continuous_game(path: &str, start: Option<&str>, moves: &[&str]) -> save::AnyGame {
+    let l = level::load(&root().join(path))
         .expect("loads")
         .into_continuous()
         .expect("continuous");
-    let start = l.parse_position(TOUR_START).expect("a position");
+    let start = match start {
+        Some(pos) => l.parse_position(pos).expect("a position"),
+        None => l.start.clone(),
+    };
     let mut game = continuous::Game::new(start);
-    for m in TOUR {
+    for m in moves {
         let request = parse_move(&l.board, m).expect("a move");
         let outcome = game.play(request);
         assert!(!matches!(outcome, Outcome::Illegal(_)), "{m}: {outcome:?}");
     }
     save::AnyGame::Continuous(game)
+}
+
+/// The moves of a game by one kind of piece (its upper-case letter), both sides'.
+fn moved_by(game: &continuous::Game, letter: char) -> Vec<&Played> {
+    game.played()
+        .iter()
+        .filter(|p| p.applied.mover.kind.letter() == letter)
+        .collect()
+}
+
+/// The length of a move and its angle from the mover's right, in its side's view.
+fn stride(p: &Played) -> (f64, f64) {
+    let d = p.applied.to - p.applied.mover.at;
+    let d = match p.applied.mover.side {
+        Color::White => d,
+        Color::Black => -d,
+    };
+    (d.length(), d.y.atan2(d.x))
+}
+
+fn shows_the_tour(g: &continuous::Game) {
+    let played = g.played();
+    assert!(
+        played.iter().any(|p| p.applied.castling.is_some()),
+        "castling"
+    );
+    assert!(
+        played.iter().any(|p| p.applied.promotion.is_some()),
+        "a promotion"
+    );
+    assert!(played.iter().filter(|p| p.capture).count() >= 3, "captures");
+    assert!(!moved_by(g, 'N').is_empty(), "a knight's jump");
+}
+
+fn shows_capablanca(g: &continuous::Game) {
+    let ring = 5f64.sqrt() * g.position().board().square;
+    let archbishop = moved_by(g, 'A');
+    assert!(
+        archbishop
+            .iter()
+            .any(|p| (stride(p).0 - ring).abs() < 1e-9 && p.applied.to.x == p.applied.mover.at.x),
+        "the archbishop lands straight ahead on its ring"
+    );
+    assert!(
+        archbishop.iter().any(|p| {
+            let d = p.applied.to - p.applied.mover.at;
+            (d.x.abs() - d.y.abs()).abs() < 1e-9 && d.length() > ring
+        }),
+        "the archbishop slides along a diagonal"
+    );
+    assert!(
+        moved_by(g, 'C').iter().any(|p| p.capture),
+        "a chancellor captures"
+    );
+    let castling = g.played().iter().find(|p| p.applied.castling.is_some());
+    let travel = castling.map(|p| stride(p).0);
+    assert_eq!(
+        travel.map(|t| (t / g.position().board().square).round()),
+        Some(3.0),
+        "the king castles three squares"
+    );
+}
+
+fn shows_the_amazon(g: &continuous::Game) {
+    let ring = 5f64.sqrt() * g.position().board().square;
+    let amazon = moved_by(g, 'A');
+    assert!(
+        amazon
+            .iter()
+            .any(|p| !p.capture && (stride(p).0 - ring).abs() < 1e-9),
+        "the amazon jumps onto its ring"
+    );
+    assert!(amazon.iter().filter(|p| p.capture).count() >= 2, "captures");
+    assert_eq!(
+        g.status(),
+        areachess::play::Status::Checkmate {
+            winner: Color::White
+        }
+    );
+}
+
+fn shows_the_fairies(g: &continuous::Game) {
+    let square = g.position().board().square;
+    let ring = 5f64.sqrt() * square;
+    // The nightrider stops short, then takes along the same strip at a knight's angle.
+    let nightrider = moved_by(g, 'H');
+    let [short, long] = nightrider.as_slice() else {
+        panic!("two nightrider moves: {nightrider:?}")
+    };
+    assert!(!short.capture && long.capture);
+    let (length, angle) = stride(short);
+    assert!(length < ring, "stopped before its own wazir");
+    assert!((angle.tan() - 2.0).abs() < 1e-9, "along a knight's angle");
+    assert!((stride(long).1 - angle).abs() < 1e-9, "on the same strip");
+    // Every scout move, White's and Black's, lands on its ring in its side's forward half.
+    let scouts = moved_by(g, 'S');
+    assert_eq!(scouts.len(), 4);
+    for p in &scouts {
+        let (length, angle) = stride(p);
+        if !p.capture {
+            assert!((length - ring).abs() < 1e-9, "{p:?}");
+        }
+        assert!(angle > 0.0 && angle < std::f64::consts::PI, "{p:?}");
+    }
+    assert_eq!(scouts.iter().filter(|p| p.capture).count(), 2);
+    // The wazir slides one square.
+    let wazir = moved_by(g, 'W');
+    assert_eq!(wazir.len(), 1);
+    assert!((stride(wazir[0]).0 - square).abs() < 1e-9);
 }
 
 fn obento() -> save::AnyGame {
@@ -55,19 +223,44 @@ fn obento() -> save::AnyGame {
 
 #[test]
 fn the_demonstrations_replay_and_show_what_they_say() {
-    let demos = [
+    type Shows = fn(&continuous::Game);
+    let demos: [(&str, &str, save::AnyGame, Option<Shows>); 5] = [
         (
             "levels/demos/area-of-competence-tour.toml",
             "levels/area-of-competence.toml",
-            tour(),
+            continuous_game("levels/area-of-competence.toml", Some(TOUR_START), &TOUR),
+            Some(shows_the_tour),
+        ),
+        (
+            "levels/demos/continuous-capablanca-archbishop-chancellor-castling.toml",
+            "levels/continuous-capablanca.toml",
+            continuous_game("levels/continuous-capablanca.toml", None, &CAPABLANCA),
+            Some(shows_capablanca),
+        ),
+        (
+            "levels/demos/continuous-amazon-jump-and-mate.toml",
+            "levels/continuous-amazon.toml",
+            continuous_game("levels/continuous-amazon.toml", None, &AMAZON),
+            Some(shows_the_amazon),
+        ),
+        (
+            "levels/demos/continuous-fairies-strips-and-half-rings.toml",
+            "levels/continuous-fairies.toml",
+            continuous_game(
+                "levels/continuous-fairies.toml",
+                Some(FAIRIES_START),
+                &FAIRIES,
+            ),
+            Some(shows_the_fairies),
         ),
         (
             "levels/demos/obento-bent-pieces-and-en-passant.toml",
             "levels/obento.toml",
             obento(),
+            None,
         ),
     ];
-    for (file, level_path, game) in demos {
+    for (file, level_path, game, shows) in demos {
         let written = save::to_text(level_path, &text(level_path), &game);
         if std::env::var_os("AREACHESS_BLESS").is_some() {
             std::fs::write(root().join(file), &written).expect("write the demo");
@@ -83,26 +276,10 @@ fn the_demonstrations_replay_and_show_what_they_say() {
             text(level_path),
             "{file}: the level as shipped"
         );
-        match saved.game {
-            save::AnyGame::Continuous(g) => {
-                let played = g.played();
-                assert!(
-                    played.iter().any(|p| p.applied.castling.is_some()),
-                    "castling"
-                );
-                assert!(
-                    played.iter().any(|p| p.applied.promotion.is_some()),
-                    "a promotion"
-                );
-                assert!(played.iter().filter(|p| p.capture).count() >= 3, "captures");
-                assert!(
-                    played
-                        .iter()
-                        .any(|p| p.applied.mover.kind == continuous::Kind::KNIGHT),
-                    "a knight's jump"
-                );
-            }
-            save::AnyGame::Grid(g) => {
+        match (saved.game, shows) {
+            (save::AnyGame::Continuous(g), Some(shows)) => shows(&g),
+            (save::AnyGame::Continuous(_), None) => panic!("{file}: nothing to check"),
+            (save::AnyGame::Grid(g), _) => {
                 let v = g.variant().clone();
                 let moved: Vec<char> = (0..g.played().len())
                     .map(|n| {

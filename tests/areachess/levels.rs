@@ -41,9 +41,9 @@ fn every_bad_length_is_reported_not_only_the_first() {
     assert_eq!(
         errs,
         [
-            "t.toml:9:14: `continuous.promotion[0]` = \"K\": expected one of \"Q\", \"R\", \"B\", \"N\"",
             "t.toml:7:14: king_reach = -1: expected a positive length (in units of R)",
             "t.toml:8:12: min_move = 0: expected a positive length (in units of R)",
+            "t.toml:9:14: promotion to \"K\": that piece is royal, and a side has exactly one",
         ]
     );
 }
@@ -227,8 +227,11 @@ fn every_kind_of_error_is_placed_exactly() {
         ),
         // A key of the other mode.
         (
-            cont("[rules]", "[pieces.K]\nbetza = \"K\"\n[rules]"),
-            "6:2: `pieces` belongs to grid levels",
+            cont(
+                "[rules]",
+                "[pieces.A]\nbetza = \"BN\"\nvalue = 800\n[rules]",
+            ),
+            "8:1: `pieces.A.value` belongs to grid levels",
         ),
         // A board too large: the value.
         (
@@ -339,4 +342,226 @@ fn draw_rules_default_to_fairy_stockfish_and_a_level_may_change_them() {
             insufficient_material: false,
         }
     );
+}
+
+/// A continuous level with a piece of its own (DESIGN §2b): an archbishop beside the
+/// classic army.
+const FAIRY: &str = "name = \"f\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[pieces.A]\nname = \"Archbishop\"\nbetza = \"BN\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/A3K3 w - - 0 1\"\n";
+
+fn fairy(from: &str, to: &str) -> String {
+    assert!(FAIRY.contains(from), "{from}");
+    FAIRY.replacen(from, to, 1)
+}
+
+fn continuous(text: &str) -> level::ContinuousLevel {
+    level::parse("t.toml", text)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_continuous()
+        .expect("continuous")
+}
+
+#[test]
+fn a_declared_piece_is_compiled_on_the_levels_square() {
+    use areachess::continuous::Kind;
+    use areachess::continuous::shapes::{Reach, compile_text};
+    // The square is read first, so the archbishop's ring is √5 of these squares.
+    let c = continuous(&fairy(
+        "[pieces.A]",
+        "[continuous]\nsquare = 3.0\n[pieces.A]",
+    ));
+    let archbishop = Kind::from_letter('A').expect("a letter");
+    assert!(c.board.has(archbishop));
+    assert_eq!(c.board.name_of(archbishop), "Archbishop");
+    assert!(!c.board.is_royal(archbishop));
+    let model = c.board.model_of(archbishop);
+    assert_eq!(model, compile_text("BN", 3.0).expect("BN compiles"));
+    let rings: Vec<f64> = model
+        .shapes
+        .iter()
+        .filter_map(|s| match s.reach {
+            Reach::Ring { radius, .. } => Some(radius),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rings.len(), 1);
+    assert!((rings[0] - 5f64.sqrt() * 3.0).abs() < 1e-12, "{rings:?}");
+    // The letters it does not declare keep their classic pieces.
+    assert_eq!(c.board.name_of(Kind::KNIGHT), "knight");
+    assert!(c.board.is_royal(Kind::KING));
+    assert_eq!(c.start.pieces().len(), 3);
+}
+
+/// Each refusal of a continuous piece, at its exact line and column.
+#[test]
+fn continuous_pieces_are_refused_at_their_place() {
+    let cases = [
+        // A Betza that does not read: the character at fault inside the string.
+        (
+            fairy("\"BN\"", "\"B%\""),
+            "t.toml:8:11: betza \"B%\": '%' at column 2 is not expected here",
+        ),
+        // A chain: a continuous move is one leg.
+        (
+            fairy("\"BN\"", "\"B-N\""),
+            "t.toml:8:11: betza \"B-N\": chain '-' at column 2 has no meaning on the continuous board: a move there is one slide or one jump, never two legs",
+        ),
+        // A hopper.
+        (
+            fairy("\"BN\"", "\"NpR\""),
+            "t.toml:8:11: betza \"NpR\": 'p' at column 2 has no meaning on the continuous board: a cannon lands beyond a screen, but a slide stops at the first disc it touches",
+        ),
+        // A computer's value: the continuous game has no such table.
+        (
+            fairy("betza = \"BN\"", "betza = \"BN\"\nvalue = 800"),
+            "t.toml:9:1: `pieces.A.value` belongs to grid levels; this one is continuous",
+        ),
+        // A promotion zone: the continuous board has a promotion line instead.
+        (
+            fairy(
+                "betza = \"BN\"",
+                "betza = \"BN\"\npromotion = { to = [\"Q\"], zone = 2 }",
+            ),
+            "t.toml:9:27: `pieces.A.promotion.zone` belongs to grid levels; this one is continuous: a continuous piece promotes on touching the line `[continuous] promotion_line`",
+        ),
+        // A promotion to a letter the board does not have.
+        (
+            fairy(
+                "betza = \"BN\"",
+                "betza = \"BN\"\npromotion = { to = [\"Q\", \"Z\"] }",
+            ),
+            "t.toml:9:26: promotion to \"Z\": no piece of this level has that letter",
+        ),
+        // A promotion to the royal piece.
+        (
+            fairy(
+                "betza = \"BN\"",
+                "betza = \"BN\"\npromotion = { to = [\"K\"] }",
+            ),
+            "t.toml:9:21: promotion to \"K\": that piece is royal, and a side has exactly one",
+        ),
+        // Moves in a notation of grid levels.
+        (
+            fairy("betza = \"BN\"", "hasinu = \"1x8d\""),
+            "t.toml:8:1: `pieces.A.hasinu` belongs to grid levels; this one is continuous: a continuous piece gives its moves in `betza`",
+        ),
+        // Castling counted in squares.
+        (
+            fairy("[rules]\n", "[rules]\ncastling = { king_steps = 3 }\n"),
+            "t.toml:10:14: `rules.castling.king_steps` belongs to grid levels; this one is continuous: a continuous king travels `[continuous] castling_king_travel`",
+        ),
+        // A castling partner the board does not have.
+        (
+            fairy("[rules]\n", "[rules]\ncastling = { rook = \"C\" }\n"),
+            "t.toml:10:21: castling rook \"C\": no piece of this level has that letter",
+        ),
+        // A setup letter the level does not declare: its character in the FEN.
+        (
+            fairy("A3K3", "C3K3"),
+            "t.toml:10:26: setup: 'C' in rank 1 is not a piece letter",
+        ),
+        // The classic pawn's list beside a pawn of the level's own.
+        (
+            fairy(
+                "[rules]",
+                "[pieces.P]\nbetza = \"mfW\"\n[continuous]\npromotion = [\"A\"]\n[rules]",
+            ),
+            "t.toml:12:13: promotion: this is the classic pawn's list, and [pieces.P] declares another pawn: give it `promotion = { to = [...] }`",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(errors(&text), [expected], "{text}");
+    }
+}
+
+#[test]
+fn the_king_is_royal_unless_the_level_names_its_own_royal_pieces() {
+    use areachess::continuous::Kind;
+    let general = Kind::from_letter('G').expect("a letter");
+    // No piece says it is royal: the king is, even one the level redefines.
+    let c = continuous(&fairy("[rules]", "[pieces.K]\nbetza = \"W\"\n[rules]"));
+    assert!(c.board.is_royal(Kind::KING));
+    // A royal general: exactly the declared royal pieces are royal, and the king is not,
+    // so a setup needs one general a side, and its kings are ordinary pieces.
+    let text = fairy(
+        "[rules]",
+        "[pieces.G]\nname = \"General\"\nbetza = \"K\"\nroyal = true\n[rules]",
+    )
+    .replace("4k3/8/8/8/8/8/8/A3K3", "4g3/8/8/8/8/8/k7/A3G2K");
+    let c = continuous(&text);
+    assert!(c.board.is_royal(general));
+    assert!(!c.board.is_royal(Kind::KING));
+    assert!(!c.board.is_royal(Kind::from_letter('A').expect("a letter")));
+    assert_eq!(c.start.pieces().len(), 5);
+    // The classic pawn's default choices leave a royal kind out.
+    let text = fairy(
+        "[rules]",
+        "[pieces.N]\nbetza = \"K\"\nroyal = true\n[rules]",
+    )
+    .replace("4k3/8/8/8/8/8/8/A3K3", "4n3/8/8/8/8/8/8/A3N3");
+    assert_eq!(
+        continuous(&text).board.promotion,
+        [Kind::QUEEN, Kind::ROOK, Kind::BISHOP]
+    );
+}
+
+#[test]
+fn the_classic_pawn_may_promote_to_a_piece_of_the_level() {
+    use areachess::continuous::Kind;
+    let archbishop = Kind::from_letter('A').expect("a letter");
+    let c = continuous(&fairy(
+        "[rules]",
+        "[continuous]\npromotion = [\"A\", \"Q\"]\n[rules]",
+    ));
+    assert_eq!(c.board.promotion, [archbishop, Kind::QUEEN]);
+    assert_eq!(c.board.promotion_of(Kind::PAWN), [archbishop, Kind::QUEEN]);
+    // A declared piece promotes by its own list.
+    let c = continuous(&fairy(
+        "betza = \"BN\"",
+        "betza = \"BN\"\npromotion = { to = [\"Q\", \"N\"] }",
+    ));
+    assert_eq!(
+        c.board.promotion_of(archbishop),
+        [Kind::QUEEN, Kind::KNIGHT]
+    );
+}
+
+#[test]
+fn a_continuous_level_names_the_kinds_that_castle() {
+    use areachess::continuous::Kind;
+    use areachess::continuous::board::Castling;
+    let c = continuous(FAIRY);
+    assert_eq!(
+        c.board.castling,
+        Some(Castling {
+            king: Kind::KING,
+            rook: Kind::ROOK
+        }),
+        "K with R unless the level says otherwise"
+    );
+    let c = continuous(&fairy(
+        "[rules]\n",
+        "[rules]\ncastling = { rook = \"A\" }\n",
+    ));
+    assert_eq!(
+        c.board.castling,
+        Some(Castling {
+            king: Kind::KING,
+            rook: Kind::from_letter('A').expect("a letter")
+        })
+    );
+}
+
+#[test]
+fn a_declared_piece_keeps_its_picture_and_label() {
+    use areachess::continuous::Kind;
+    let c = continuous(&fairy(
+        "betza = \"BN\"",
+        "betza = \"BN\"\nimage = \"archbishop\"\nlabel = \"AB\"",
+    ));
+    let look = c.look(Kind::from_letter('A').expect("a letter"));
+    assert_eq!(look.image.as_deref(), Some("archbishop"));
+    assert_eq!(look.label, "AB");
+    // A kind the level does not declare shows its letter.
+    assert_eq!(c.look(Kind::KNIGHT).label, "N");
+    assert_eq!(c.look(Kind::KNIGHT).image, None);
 }

@@ -147,6 +147,45 @@ fn a_misspelt_picture_name_is_an_error_at_its_place() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The continuous levels' own pieces show the pictures their levels name, the classic
+/// letters their figures, and a piece with no picture the man with its label.
+#[test]
+fn every_continuous_piece_of_the_shipped_levels_finds_its_picture() {
+    let expected = [
+        ("continuous-capablanca", 'A', Some("archbishop.svg")),
+        ("continuous-capablanca", 'C', Some("chancellor.svg")),
+        ("continuous-capablanca", 'K', Some("king.svg")),
+        ("continuous-amazon", 'A', Some("amazon.svg")),
+        ("continuous-amazon", 'P', Some("pawn.svg")),
+        ("continuous-fairies", 'H', Some("nightrider.svg")),
+        ("continuous-fairies", 'S', None),
+        ("continuous-fairies", 'W', None),
+    ];
+    for (name, letter, file) in expected {
+        let path = root().join(format!("levels/{name}.toml"));
+        let level = level::load(&path)
+            .expect("a shipped level loads")
+            .into_continuous()
+            .expect("continuous");
+        let kind = areachess::continuous::Kind::from_letter(letter).expect("a letter");
+        assert!(level.board.has(kind), "{name}: {letter}");
+        let look = level.look(kind);
+        let source =
+            pictures::continuous_source(level.board.name_of(kind), &look, &root().join("levels"));
+        match file {
+            Some(file) => assert_eq!(
+                source.file,
+                Some(root().join("assets/pieces").join(file)),
+                "{name}: {letter}"
+            ),
+            None => {
+                assert_eq!(source.file, None, "{name}: {letter}");
+                assert_eq!(source.svg, pictures::labelled_man(&look.label));
+            }
+        }
+    }
+}
+
 /// Pictures drawn into pixels, as the window draws them.
 #[cfg(feature = "gui")]
 mod drawn {

@@ -126,6 +126,36 @@ fn the_json_schema_and_the_loader_refuse_the_same_shapes() {
     }
 }
 
+const CONTINUOUS: &str = "name = \"c\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[pieces.A]\nbetza = \"BN\"\npromotion = { to = [\"Q\"] }\n[continuous]\npromotion = [\"A\", \"Q\"]\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/A3K3 w - - 0 1\"\ncastling = { king = \"K\", rook = \"R\" }\n";
+
+#[test]
+fn continuous_pieces_pass_both_and_their_grid_only_keys_fail_both() {
+    let v = Validator::new();
+    assert_eq!(v.passes(CONTINUOUS), Ok(()));
+    assert!(level::parse("c.toml", CONTINUOUS).is_ok());
+    let bad = [
+        // A value for the grid's computer opponent.
+        CONTINUOUS.replace("betza = \"BN\"", "betza = \"BN\"\nvalue = 800"),
+        // Moves in Ħasínū or URC.
+        CONTINUOUS.replace("betza = \"BN\"", "hasinu = \"1x8d\""),
+        CONTINUOUS.replace("betza = \"BN\"", "urc = \"urc-pieces.yaml#knight\""),
+        // A promotion zone, or an optional promotion.
+        CONTINUOUS.replace("to = [\"Q\"]", "to = [\"Q\"], zone = 2"),
+        CONTINUOUS.replace("to = [\"Q\"]", "to = [\"Q\"], optional = true"),
+        // Castling in king steps.
+        CONTINUOUS.replace("rook = \"R\"", "rook = \"R\", king_steps = 3"),
+        // A piece without moves.
+        CONTINUOUS.replace("betza = \"BN\"\n", ""),
+    ];
+    for text in bad {
+        assert!(v.passes(&text).is_err(), "the JSON Schema passes:\n{text}");
+        assert!(
+            level::parse("c.toml", &text).is_err(),
+            "the loader passes:\n{text}"
+        );
+    }
+}
+
 /// One random edit of a text: delete, insert, duplicate or swap lines.
 #[derive(Clone, Debug)]
 enum Edit {

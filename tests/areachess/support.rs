@@ -25,7 +25,11 @@ pub fn with_board(board: Board) -> ContinuousLevel {
     let board = Arc::new(board);
     let pieces = classic.start.pieces().to_vec();
     let start = Position::new(board.clone(), pieces, classic.start.to_move()).expect("same setup");
-    ContinuousLevel { board, start }
+    ContinuousLevel {
+        board,
+        start,
+        ..classic
+    }
 }
 
 /// A position on the shipped level's board, from POS text.

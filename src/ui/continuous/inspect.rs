@@ -139,8 +139,14 @@ fn inspector_window(
     let ctx = contexts.ctx_mut()?;
     let board = state.level.board.clone();
     let mut open = true;
-    let name = kind.name();
-    egui::Window::new(format!("{}{}", name[..1].to_uppercase(), &name[1..]))
+    let mut name = board.name_of(*kind).chars();
+    let title: String = name
+        .next()
+        .into_iter()
+        .flat_map(char::to_uppercase)
+        .chain(name)
+        .collect();
+    egui::Window::new(title)
         .open(&mut open)
         .default_pos(egui::pos2(20.0, 20.0))
         .default_width(300.0)

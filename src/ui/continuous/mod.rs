@@ -54,12 +54,12 @@ impl Picked<crate::continuous::Game> for Pick {
         };
     }
 
-    /// The level's promotion pieces.
+    /// What the moving piece may promote to, by name.
     fn promotion(&self, state: &ContinuousMatch) -> Option<Vec<(String, MoveRequest)>> {
         let (from, to) = self.promotion?;
+        let position = state.game.position();
+        let mover = position.pieces().get(position.piece_at(from)?)?.kind;
         let board = &state.level.board;
-        let pos = state.game.position();
-        let mover = pos.pieces()[pos.piece_at(from)?].kind;
         let choices = board.promotion_of(mover).iter().map(|&kind| {
             let request = Request {
                 from,

@@ -5,7 +5,6 @@ use super::super::Flipped;
 use super::super::LevelName;
 use super::super::flow::{Said, match_panel, side_panel};
 use super::ShowThreats;
-use crate::continuous::Kind;
 use crate::sim::{ContinuousMatch, GameMode, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -40,9 +39,10 @@ fn panel(
             ui.checkbox(&mut threats.0, "Show the enemy's capture areas");
             ui.collapsing("Pieces (click one to inspect it)", |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    for kind in Kind::CLASSIC {
-                        if ui.button(kind.name()).clicked() {
-                            inspected.toggle(kind, &state.level.board);
+                    let board = &state.level.board;
+                    for spec in &board.kinds {
+                        if ui.button(&spec.name).clicked() {
+                            inspected.toggle(spec.kind, board);
                         }
                     }
                 });

@@ -1,12 +1,12 @@
 //! The piece visuals: for each piece entity the rules mirror, its kind's token (a rimmed
-//! disc of radius R in its side's colour with the kind's figure, see `ui::pictures`), kept
-//! upright when the board is turned; and their glides.
+//! disc of radius R in its side's colour with the kind's picture, see `ui::pictures`), kept
+//! upright when the board is turned unless the picture is of moves; and their glides.
 
 use super::super::Stage;
+use super::super::files::LevelSource;
 use super::super::glide::Placed;
-use super::super::pictures::{self, Token, Upright, keep_upright};
+use super::super::pictures::{self, Pictures, Token, Upright, keep_upright};
 use super::super::view::{self, BoardView};
-use crate::continuous::Kind;
 use crate::convert::to_bevy;
 use crate::level::ContinuousLevel;
 use crate::sim::GameMode;
@@ -14,9 +14,10 @@ use crate::sim::{ContinuousMatch, PieceKind, PieceSide, PieceSlot};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, draw_tokens).add_systems(
+    app.add_systems(
         Update,
         (
+            draw_pictures.run_if(resource_exists_and_changed::<ContinuousMatch>),
             dress_pieces,
             view::glide_pieces::<crate::continuous::Game>,
             keep_upright,
@@ -26,10 +27,6 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(GameMode::Continuous)),
     );
 }
-
-/// Each kind's tokens, in `Kind::CLASSIC`'s order.
-#[derive(Resource)]
-struct Tokens(pictures::Tokens);
 
 /// A token's side, in units of R: the disc's diameter.
 const TOKEN_SIZE: f32 = 2.0;
@@ -45,49 +42,67 @@ const TOKEN: Token = Token {
 #[derive(Component)]
 struct Picture;
 
-fn draw_tokens(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    let rendered: Vec<_> = Kind::CLASSIC
+/// Draws the tokens of every kind the level's board has, in its order, when the level is
+/// new.
+fn draw_pictures(
+    mut commands: Commands,
+    state: Res<ContinuousMatch>,
+    source: Option<Res<LevelSource>>,
+    current: Option<Res<Pictures>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let key = Pictures::key("continuous", source.as_deref());
+    if current.is_some_and(|p| p.are_for(&key)) {
+        return;
+    }
+    let dir = pictures::level_dir(source.as_deref());
+    let level = &state.level;
+    let rendered: Vec<_> = level
+        .board
+        .kinds
         .iter()
-        .map(|&kind| pictures::draw_continuous(kind, TOKEN))
+        .map(|spec| pictures::draw_continuous(&spec.name, &level.look(spec.kind), &dir, TOKEN))
         .collect();
-    commands.insert_resource(Tokens(pictures::tokens(&rendered, &mut images)));
+    commands.insert_resource(Pictures::new(key, &rendered, &mut images));
 }
 
-/// Gives new or changed piece entities their kind's token for their side.
+/// Gives new or changed piece entities their kind's token for their side, kept upright
+/// unless it is a picture of moves.
 #[allow(
     clippy::type_complexity,
     reason = "a Bevy query of the new pieces with their kind and side"
 )]
 fn dress_pieces(
     mut commands: Commands,
-    tokens: Option<Res<Tokens>>,
+    pictures: Option<Res<Pictures>>,
+    state: Res<ContinuousMatch>,
     pieces: Query<
         (Entity, &PieceKind, &PieceSide, Option<&Children>),
         Or<(Changed<PieceKind>, Changed<PieceSide>)>,
     >,
     old: Query<(), With<Picture>>,
 ) {
-    let Some(tokens) = tokens else { return };
+    let Some(pictures) = pictures else { return };
+    let kinds = &state.level.board.kinds;
     for (entity, kind, side, children) in &pieces {
         for &child in children.into_iter().flatten() {
             if old.contains(child) {
                 commands.entity(child).despawn();
             }
         }
-        let Some(drawn) = Kind::CLASSIC
+        let Some(drawn) = kinds
             .iter()
-            .position(|&k| k == kind.0)
-            .and_then(|i| tokens.0.drawn.get(i))
+            .position(|s| s.kind == kind.0)
+            .and_then(|i| pictures.tokens.drawn.get(i))
         else {
             continue;
         };
         let index = usize::from(side.0 == crate::continuous::Color::Black);
         commands.entity(entity).insert(Visibility::Inherited);
-        commands.spawn((
+        let mut token = commands.spawn((
             Picture,
-            Upright,
             Sprite {
-                image: tokens.0.atlas.clone(),
+                image: pictures.tokens.atlas.clone(),
                 rect: Some(drawn.side[index]),
                 custom_size: Some(Vec2::splat(TOKEN_SIZE)),
                 ..default()
@@ -95,6 +110,9 @@ fn dress_pieces(
             Transform::default(),
             ChildOf(entity),
         ));
+        if !drawn.turns {
+            token.insert(Upright);
+        }
     }
 }
 

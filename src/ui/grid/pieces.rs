@@ -5,7 +5,7 @@
 use super::super::Stage;
 use super::super::files::LevelSource;
 use super::super::glide::Placed;
-use super::super::pictures::{self, Token, Tokens, Upright, keep_upright};
+use super::super::pictures::{self, Pictures, Token, Upright, keep_upright};
 use super::super::view::{self, BoardView};
 use crate::grid::position::{is_piece, role_of, side_of};
 use crate::level::GridLevel;
@@ -29,16 +29,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Each piece type's pictures, by type index, and the level they were drawn for.
-#[derive(Resource, Default)]
-pub(in crate::ui) struct Pictures {
-    level: String,
-    /// The atlas and where each type's tokens lie in it.
-    pub(in crate::ui) tokens: Tokens,
-}
-
-/// Draws the level's piece pictures when the level is new (the match changes with every
-/// move; the pictures only with the level).
+/// Draws the level's piece pictures when the level is new.
 fn draw_pictures(
     mut commands: Commands,
     state: Res<GridMatch>,
@@ -46,16 +37,11 @@ fn draw_pictures(
     current: Option<Res<Pictures>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let key = source.as_ref().map_or(String::new(), |s| {
-        format!("{}\n{}", s.path.display(), s.text)
-    });
-    if current.is_some_and(|p| p.level == key) {
+    let key = Pictures::key("grid", source.as_deref());
+    if current.is_some_and(|p| p.are_for(&key)) {
         return;
     }
-    let dir = source
-        .as_ref()
-        .and_then(|s| s.path.parent().map(std::path::Path::to_path_buf))
-        .unwrap_or_default();
+    let dir = pictures::level_dir(source.as_deref());
     let rendered: Vec<_> = state
         .level
         .variant
@@ -63,8 +49,7 @@ fn draw_pictures(
         .iter()
         .map(|t| pictures::draw_grid(t, &dir, TOKEN))
         .collect();
-    let tokens = pictures::tokens(&rendered, &mut images);
-    commands.insert_resource(Pictures { level: key, tokens });
+    commands.insert_resource(Pictures::new(key, &rendered, &mut images));
 }
 
 /// A token's side on a square: its rimmed disc's diameter.

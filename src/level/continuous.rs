@@ -1,0 +1,311 @@
+//! The continuous part of the level format: the board's lengths, the pieces in Betza
+//! (DESIGN §2b), which kinds castle, and the setup.
+//!
+//! Its keys are listed in [`super::schema`].
+//!
+//! | question | decision |
+//! | --- | --- |
+//! | a letter the level does not declare | keeps its classic piece of DESIGN §2 (K Q R B N P) |
+//! | a declared letter without `name` | the letter is its name, as in a grid level |
+//! | royalty | K is royal unless some declared piece says `royal = true`; then exactly those are |
+//! | a Betza that does not compile | reported at its character; the kind stays on the board without moves, so the setup is still checked |
+//! | the default `[continuous] promotion` (Q R B N) | keeps only those that are not royal on this board |
+//! | `[continuous] promotion` beside a declared `[pieces.P]` | refused: the list is the classic pawn's, and a declared pawn gives its own `promotion` |
+
+use super::grid::PieceSection;
+use super::{
+    ContinuousLevel, ContinuousSection, Errors, Level, LevelErrorKind, LevelErrors, LevelFile,
+    LevelKind, Look, SetupError, board_size,
+};
+use crate::continuous::board::{Castling, KindSpec};
+use crate::continuous::notation::{NotationError, parse_fen, parse_position};
+use crate::continuous::shapes::{PieceShapes, compile_text};
+use crate::continuous::{Board, Kind, Piece, Position};
+use std::sync::Arc;
+use toml::Spanned;
+
+/// Reads a continuous level from its parsed file.
+pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, LevelErrors> {
+    // The schema check refuses these already; a level read past it must not keep them.
+    for (key, span) in [
+        ("stalemate", raw.rules.stalemate.as_ref().map(Spanned::span)),
+        ("royal", raw.rules.royal.as_ref().map(Spanned::span)),
+        (
+            "repetition",
+            raw.rules.repetition.as_ref().map(Spanned::span),
+        ),
+        ("move_rule", raw.rules.move_rule.as_ref().map(Spanned::span)),
+        (
+            "insufficient_material",
+            raw.rules.insufficient_material.as_ref().map(Spanned::span),
+        ),
+    ] {
+        if let Some(span) = span {
+            errors.at(span, LevelErrorKind::GridRuleInContinuous(key));
+        }
+    }
+    let Some(mut board) = read_board(&raw, errors) else {
+        return Err(LevelErrors(errors.found.clone()));
+    };
+    let looks = read_pieces(&raw, &mut board, errors);
+    read_castling(&raw, &mut board, errors);
+    board.prepare();
+    let board = Arc::new(board);
+    let setup = &raw.rules.setup;
+    let start = if setup.get_ref().contains('@') {
+        parse_position(board.clone(), &[], setup.get_ref())
+            .map_err(SetupError::from)
+            .and_then(|p| {
+                // A POS setup is where every piece starts: all unmoved.
+                let pieces = p
+                    .pieces()
+                    .iter()
+                    .map(|q| Piece { moved: false, ..*q })
+                    .collect();
+                Position::new(board.clone(), pieces, p.to_move()).map_err(SetupError::from)
+            })
+    } else {
+        parse_fen(board.clone(), setup.get_ref()).map_err(SetupError::from)
+    };
+    let start = match start {
+        Ok(pos) => Some(pos),
+        Err(e) => {
+            // A fault inside a FEN rank is placed at its character; any other at the string.
+            match fen_column(&e) {
+                Some(column) => errors.in_string(setup, column, LevelErrorKind::ContinuousSetup(e)),
+                None => errors.at(setup.span(), LevelErrorKind::ContinuousSetup(e)),
+            }
+            None
+        }
+    };
+    match start {
+        Some(start) if errors.found.is_empty() => Ok(Level {
+            name: raw.name.into_inner(),
+            description: raw.description,
+            kind: LevelKind::Continuous(ContinuousLevel {
+                board,
+                start,
+                looks,
+            }),
+        }),
+        _ => Err(LevelErrors(errors.found.clone())),
+    }
+}
+
+/// The column inside the FEN of a fault that has one.
+fn fen_column(e: &SetupError) -> Option<usize> {
+    match e {
+        SetupError::Notation(
+            NotationError::FenRun { span, .. }
+            | NotationError::FenLetter { span, .. }
+            | NotationError::FenLong { span, .. }
+            | NotationError::FenShort { span, .. },
+        ) => Some(span.column),
+        _ => None,
+    }
+}
+
+/// The board's size and lengths, or `None` if its size is bad.
+fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
+    let (files, ranks) = board_size(raw, errors)?;
+    let mut board = Board::new(u32::from(files), u32::from(ranks));
+    let default = ContinuousSection::default();
+    let c = raw.continuous.as_ref().map_or(&default, Spanned::get_ref);
+    let mut length = |v: &Option<Spanned<f64>>, what: &'static str, slot: &mut f64| {
+        if let Some(v) = v {
+            let x = *v.get_ref();
+            if x.is_finite() && x > 0.0 && x <= 1e6 {
+                *slot = x;
+            } else {
+                errors.at(v.span(), LevelErrorKind::Length { what, value: x });
+            }
+        }
+    };
+    length(&c.square, "square", &mut board.square);
+    let square = board.square;
+    board.pawn_step = square;
+    board.pawn_first_step = 2.0 * square;
+    board.pawn_capture = square;
+    board.castling_king_travel = 2.0 * square;
+    board.castling_rook_offset = square;
+    length(&c.king_reach, "king_reach", &mut board.king_reach);
+    length(
+        &c.knight_distance,
+        "knight_distance",
+        &mut board.knight_distance,
+    );
+    length(&c.pawn_step, "pawn_step", &mut board.pawn_step);
+    length(
+        &c.pawn_first_step,
+        "pawn_first_step",
+        &mut board.pawn_first_step,
+    );
+    length(&c.pawn_capture, "pawn_capture", &mut board.pawn_capture);
+    length(&c.min_move, "min_move", &mut board.min_move);
+    length(
+        &c.promotion_line,
+        "promotion_line",
+        &mut board.promotion_line,
+    );
+    length(
+        &c.castling_king_travel,
+        "castling_king_travel",
+        &mut board.castling_king_travel,
+    );
+    length(
+        &c.castling_rook_offset,
+        "castling_rook_offset",
+        &mut board.castling_rook_offset,
+    );
+    Some(board)
+}
+
+/// Puts the level's `[pieces]` on the board, each compiled on the board's square (so after
+/// the lengths), then decides royalty and reads every promotion list; returns how the
+/// declared pieces look.
+fn read_pieces(raw: &LevelFile, board: &mut Board, errors: &mut Errors<'_>) -> Vec<Look> {
+    let declared: Vec<(Kind, &Spanned<String>, &PieceSection)> = raw
+        .pieces
+        .iter()
+        .flat_map(|p| p.get_ref())
+        // The schema check has made sure each key is one upper-case letter.
+        .filter_map(|(key, p)| Some((Kind::from_letter_str(key.get_ref())?, key, p)))
+        .collect();
+    let mut looks = Vec::new();
+    for &(kind, key, p) in &declared {
+        // The schema check has made sure a continuous piece has a `betza`.
+        let Some(betza) = &p.betza else { continue };
+        let shapes = compile_text(betza.get_ref(), board.square).unwrap_or_else(|e| {
+            let column = e.column();
+            let kind = LevelErrorKind::ContinuousBetza {
+                text: betza.get_ref().clone(),
+                error: e,
+            };
+            errors.in_string(betza, column, kind);
+            PieceShapes::default()
+        });
+        let spec = KindSpec {
+            kind,
+            name: p.name.clone().unwrap_or_else(|| key.get_ref().clone()),
+            royal: p.royal,
+            shapes: Some(shapes),
+            promotion: None,
+        };
+        match board.kinds.iter_mut().find(|s| s.kind == kind) {
+            Some(classic) => *classic = spec,
+            None => board.kinds.push(spec),
+        }
+        if let Some(image) = &p.image {
+            errors.check_image(image);
+        }
+        looks.push(Look {
+            kind,
+            image: p.image.as_ref().map(|i| i.get_ref().clone()),
+            // The schema check has made sure it is one to four letters A–Z.
+            label: p
+                .label
+                .as_ref()
+                .map_or_else(|| kind.letter().to_string(), |l| l.get_ref().clone()),
+        });
+    }
+    let royal_declared = declared.iter().any(|(_, _, p)| p.royal);
+    for spec in &mut board.kinds {
+        if royal_declared {
+            spec.royal &= spec.shapes.is_some();
+        } else {
+            spec.royal = spec.kind == Kind::KING;
+        }
+    }
+    for &(kind, _, p) in &declared {
+        let Some(promotion) = &p.promotion else {
+            continue;
+        };
+        let to = promotion_list(&promotion.get_ref().to, board, errors);
+        if to.is_empty() && promotion.get_ref().to.is_empty() {
+            errors.at(promotion.span(), LevelErrorKind::NoPromotionTarget);
+        }
+        if let Some(spec) = board.kinds.iter_mut().find(|s| s.kind == kind) {
+            spec.promotion = Some(to);
+        }
+    }
+    let classic_pawn = board
+        .kinds
+        .iter()
+        .any(|s| s.kind == Kind::PAWN && s.shapes.is_none());
+    let c = raw.continuous.as_ref().map(Spanned::get_ref);
+    match c.and_then(|c| c.promotion.as_ref()) {
+        Some(list) if !classic_pawn => {
+            errors.at(list.span(), LevelErrorKind::PawnPromotionDeclared);
+        }
+        Some(list) => {
+            board.promotion = promotion_list(list.get_ref(), board, errors);
+            if list.get_ref().is_empty() {
+                errors.at(list.span(), LevelErrorKind::NoContinuousPromotion);
+            }
+        }
+        None => {
+            let royal: Vec<Kind> = board
+                .kinds
+                .iter()
+                .filter(|s| s.royal)
+                .map(|s| s.kind)
+                .collect();
+            board.promotion.retain(|k| !royal.contains(k));
+        }
+    }
+    looks
+}
+
+/// The kinds a promotion list names: each a kind of this board that is not royal, or an
+/// error at its letter.
+fn promotion_list(
+    letters: &[Spanned<String>],
+    board: &Board,
+    errors: &mut Errors<'_>,
+) -> Vec<Kind> {
+    let mut kinds = Vec::new();
+    for letter in letters {
+        let text = letter.get_ref();
+        match Kind::from_letter_str(text).filter(|k| board.has(*k)) {
+            Some(k) if board.is_royal(k) => {
+                errors.at(
+                    letter.span(),
+                    LevelErrorKind::PromotionToRoyal(text.clone()),
+                );
+            }
+            Some(k) => kinds.push(k),
+            None => errors.at(letter.span(), LevelErrorKind::PromotionTarget(text.clone())),
+        }
+    }
+    kinds
+}
+
+/// `[rules] castling`: which kind castles with which (both kinds of this board).
+fn read_castling(raw: &LevelFile, board: &mut Board, errors: &mut Errors<'_>) {
+    let Some(c) = &raw.rules.castling else {
+        return;
+    };
+    let section = c.get_ref();
+    let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &'static str| {
+        let (text, span) = match v {
+            Some(s) => (s.get_ref().as_str(), s.span()),
+            None => (default, c.span()),
+        };
+        let found = Kind::from_letter_str(text).filter(|k| board.has(*k));
+        if found.is_none() {
+            errors.at(
+                span,
+                LevelErrorKind::CastlingLetter {
+                    what,
+                    letter: text.to_string(),
+                },
+            );
+        }
+        found
+    };
+    let king = letter(&section.king, "K", "king");
+    let rook = letter(&section.rook, "R", "rook");
+    if let (Some(king), Some(rook)) = (king, rook) {
+        board.castling = Some(Castling { king, rook });
+    }
+}
