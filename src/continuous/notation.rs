@@ -39,10 +39,8 @@ pub enum NotationError {
         /// Its text.
         text: String,
     },
-    /// A piece letter is not K Q R B N P.
-    #[error(
-        "piece {index} '{text}': '{letter}' is not a piece letter (K Q R B N P, lower case for Black)"
-    )]
+    /// A piece letter that is no kind of this board.
+    #[error("piece {index} '{text}': '{letter}' is not a piece letter ({known})")]
     Letter {
         /// 1-based piece number.
         index: usize,
@@ -50,6 +48,8 @@ pub enum NotationError {
         text: String,
         /// The letter.
         letter: String,
+        /// The letters there are, as people read them.
+        known: String,
     },
     /// A point is neither a square name nor `x,y`.
     #[error("'{0}' is neither a square of this board nor x,y")]
@@ -239,6 +239,7 @@ impl FromStr for WrittenPosition {
                 index,
                 text: field.to_string(),
                 letter: letter.to_string(),
+                known: "one letter, lower case for Black".to_string(),
             };
             let mut chars = letter.chars();
             let (Some(c), None) = (chars.next(), chars.next()) else {
@@ -285,10 +286,16 @@ impl WrittenPosition {
         for (n, &(side, kind, at)) in self.pieces.iter().enumerate() {
             if !board.has(kind) {
                 let letter = kind.letter_of(side).to_string();
+                let letters: Vec<String> = board
+                    .kinds
+                    .iter()
+                    .map(|k| k.kind.letter().to_string())
+                    .collect();
                 return Err(NotationError::Letter {
                     index: n + 1,
                     text: format!("{letter}@{at}"),
                     letter,
+                    known: format!("{}, lower case for Black", letters.join(" ")),
                 });
             }
             let at = at.on(&board)?;

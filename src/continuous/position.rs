@@ -137,13 +137,15 @@ pub enum PositionError {
         /// Second centre, as `x,y`.
         b: String,
     },
-    /// A side does not have exactly one king.
-    #[error("{side} has {count} kings; it needs exactly one")]
+    /// A side does not have exactly one royal piece.
+    #[error("{side} has {count} {royal}; it needs exactly one")]
     Kings {
         /// The side.
         side: Color,
         /// How many it has.
         count: usize,
+        /// What the board's royal pieces are called: "kings", or "royal pieces (J)".
+        royal: String,
     },
     /// The side that has just moved is in check: it would have left its king capturable.
     #[error("{side} is not to move but its king can be captured")]
@@ -201,7 +203,17 @@ impl Position {
                 .filter(|p| p.side == side && board.is_royal(p.kind))
                 .count();
             if count != 1 {
-                return Err(PositionError::Kings { side, count });
+                let royal: Vec<&crate::continuous::board::KindSpec> =
+                    board.kinds.iter().filter(|k| k.royal).collect();
+                let royal = match royal.as_slice() {
+                    [only] if only.kind == Kind::KING => "kings".to_string(),
+                    many => {
+                        let letters: Vec<String> =
+                            many.iter().map(|k| k.kind.letter().to_string()).collect();
+                        format!("royal pieces ({})", letters.join(" "))
+                    }
+                };
+                return Err(PositionError::Kings { side, count, royal });
             }
         }
         let position = Position {

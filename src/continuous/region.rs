@@ -32,7 +32,9 @@
 //! sets of a single point are found when they sit on a critical value, which is where they
 //! can sit. No sampling density or step size enters the decision.
 
-use super::attack::{attackers, is_attacked, landing_crossings, shield_curves};
+use super::attack::{
+    attackers, disc_capture_witness, is_attacked, landing_crossings, shield_curves,
+};
 use super::board::Board;
 use super::geometry::{
     Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
@@ -413,11 +415,52 @@ pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
         }
         _ => None,
     });
-    let Some(off) = grazing else {
-        return victim;
+    if let Some(off) = grazing {
+        let outward = d.normalize_or(Point::X);
+        return victim + outward * if off >= 0.0 { 0.5 * R } else { -0.5 * R };
+    }
+    // A sector disc slides toward the aim: where the way to the centre is barred, aim
+    // along a direction that strikes the victim first, at its closest approach.
+    let board = pos.board();
+    let strikes = |aim: Point| {
+        matches!(resolve_piece(pos, i, aim, None),
+            Outcome::Capture(a) if a.captured.is_some_and(|c| c.at == victim))
     };
-    let outward = d.normalize_or(Point::X);
-    victim + outward * if off >= 0.0 { 0.5 * R } else { -0.5 * R }
+    for shape in reaches(board, &mover) {
+        let Reach::Disc {
+            sectors,
+            radius,
+            modes,
+        } = shape
+        else {
+            continue;
+        };
+        if !modes.captures {
+            continue;
+        }
+        if strikes(victim) {
+            break;
+        }
+        let direction = if board.is_royal(mover.kind) {
+            royal_strike(pos, i, sectors, radius, x).map(unit)
+        } else {
+            let others = pos
+                .pieces()
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i && j != x)
+                .map(|(_, q)| q.at);
+            disc_capture_witness(board, mover.at, radius, sectors, victim, others)
+                .map(|contact| (contact - mover.at).normalize())
+        };
+        if let Some(u) = direction {
+            let aim = mover.at + u * d.dot(u);
+            if strikes(aim) {
+                return aim;
+            }
+        }
+    }
+    victim
 }
 
 /// What every question about a royal piece's own moves shares: its zones, whether it
@@ -636,60 +679,63 @@ fn reach_of(pos: &Position, i: usize) -> Near {
     }
 }
 
-/// The enemies a royal sector disc can legally capture: for each, every direction inside
-/// the sectors that touches it first is examined through the critical directions of the
-/// paths there.
+/// The enemies a royal sector disc can legally capture.
 fn disc_captures(pos: &Position, i: usize, sectors: &Sectors, reach: f64) -> Vec<usize> {
+    let king = pos.pieces()[i];
+    (0..pos.pieces().len())
+        .filter(|&x| pos.pieces()[x].side != king.side)
+        .filter(|&x| royal_strike(pos, i, sectors, reach, x).is_some())
+        .collect()
+}
+
+/// A direction in which the royal sector disc of `pieces[i]` legally captures `pieces[x]`:
+/// every direction inside the sectors that touches it first is examined through the
+/// critical directions of the paths there.
+fn royal_strike(pos: &Position, i: usize, sectors: &Sectors, reach: f64, x: usize) -> Option<f64> {
     let board = pos.board();
     let pieces = pos.pieces();
     let king = pieces[i];
     let o = king.at;
-    let mut out = Vec::new();
-    for (x, victim) in pieces.iter().enumerate() {
-        if victim.side == king.side || victim.at.distance(o) > reach + 2.0 * R {
-            continue;
-        }
-        // The landing does not depend on the direction: reject it first.
-        let mut after = pieces.to_vec();
-        after[i].at = victim.at;
-        after.remove(x);
-        let k = if x < i { i - 1 } else { i };
-        if is_attacked(board, &after, k) {
-            continue;
-        }
-        let near = Near {
-            centre: o,
-            radius: reach,
-        };
-        let zones = Zones::new(board, pieces, i, Some(x), near);
-        let mut curves = zones.curves(o, reach + OVERLAP);
-        curves.extend(contact_curves(pos, i, reach));
-        let base = angle_of(victim.at - o);
-        let half = (OVERLAP / victim.at.distance(o)).clamp(-1.0, 1.0).asin();
-        let mut angles: Vec<f64> = critical_directions(o, &curves, reach)
-            .into_iter()
-            .chain(sectors.bounds())
-            .filter(|a| angle_gap(*a, base) <= half)
-            .collect();
-        angles.push(base - half);
-        angles.push(base + half);
-        angles.push(base);
-        let found = circle_samples(angles)
-            .into_iter()
-            .filter(|a| angle_gap(*a, base) <= half && sectors.contains(*a))
-            .any(|theta| {
-                let u = unit(theta);
-                let limit = reach.min(board.inset().exit_distance(o, u));
-                let Some((j, tc)) = first_contact(pieces, i, o, u, limit) else {
-                    return false;
-                };
-                j == x && path_prefix_ok(&zones, o, u, tc, false)
-            });
-        if found {
-            out.push(x);
-        }
+    let victim = pieces[x];
+    if victim.side == king.side || victim.at.distance(o) > reach + 2.0 * R {
+        return None;
     }
-    out
+    // The landing does not depend on the direction: reject it first.
+    let mut after = pieces.to_vec();
+    after[i].at = victim.at;
+    after.remove(x);
+    let k = if x < i { i - 1 } else { i };
+    if is_attacked(board, &after, k) {
+        return None;
+    }
+    let near = Near {
+        centre: o,
+        radius: reach,
+    };
+    let zones = Zones::new(board, pieces, i, Some(x), near);
+    let mut curves = zones.curves(o, reach + OVERLAP);
+    curves.extend(contact_curves(pos, i, reach));
+    let base = angle_of(victim.at - o);
+    let half = (OVERLAP / victim.at.distance(o)).clamp(-1.0, 1.0).asin();
+    let mut angles: Vec<f64> = critical_directions(o, &curves, reach)
+        .into_iter()
+        .chain(sectors.bounds())
+        .filter(|a| angle_gap(*a, base) <= half)
+        .collect();
+    angles.push(base - half);
+    angles.push(base + half);
+    angles.push(base);
+    circle_samples(angles)
+        .into_iter()
+        .filter(|a| angle_gap(*a, base) <= half && sectors.contains(*a))
+        .find(|&theta| {
+            let u = unit(theta);
+            let limit = reach.min(board.inset().exit_distance(o, u));
+            let Some((j, tc)) = first_contact(pieces, i, o, u, limit) else {
+                return false;
+            };
+            j == x && path_prefix_ok(&zones, o, u, tc, false)
+        })
 }
 
 fn angle_gap(a: f64, b: f64) -> f64 {

@@ -460,7 +460,7 @@ fn no_continuous_meaning(m: Modifier) -> Option<&'static str> {
     Some(match m {
         Modifier::Same => "it keeps a previous leg's direction, and a continuous move has one leg",
         Modifier::Behaviour(B::Jump | B::JumpMany) => {
-            "a sliding disc stops at the first disc it touches; it never passes over one"
+            "no continuous move passes over a disc: a slide stops at the first it touches, a jump lands on its ring"
         }
         Modifier::Behaviour(B::Grasshopper) => {
             "a grasshopper lands on the square just beyond its hurdle, and there are no squares"
