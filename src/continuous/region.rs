@@ -308,25 +308,13 @@ fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
                 modes,
             } => {
                 if modes.moves {
-                    let mut critical = landing_crossings(board, o, r, pieces.iter().map(|q| q.at));
-                    for c in &lifted.curves {
-                        c.circle_params(o, r, &mut critical);
-                    }
-                    critical.extend(sectors.bounds());
-                    let arcs = circle_runs(&circle_samples(critical), |phi| {
-                        let q = o + unit(phi) * r;
-                        sectors.contains(phi)
-                            && inset.contains(q)
-                            && pieces
-                                .iter()
-                                .enumerate()
-                                .all(|(j, p)| j == i || !overlaps(q, p.at))
-                            && lifted.safe_with(mover, q)
-                    });
+                    let curves = lifted.curves.clone();
+                    let arcs =
+                        landing_arcs(pos, i, r, sectors, &curves, |q| lifted.safe_with(mover, q));
                     region.parts.push(RegionPart::Arcs {
                         centre: o,
                         radius: r,
-                        arcs: kept_clear(arcs),
+                        arcs,
                     });
                 }
                 if modes.captures {
@@ -365,6 +353,39 @@ fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
     }
     region.captures = judged_captures(pos, i, std::mem::take(&mut region.captures));
     region
+}
+
+/// The free landing arcs of `pieces[i]` jumping `r` inside `sectors` where `safe` holds,
+/// `safe` changing only across `curves`: on the board, overlapping no disc, kept a hair
+/// clear of their ends.
+fn landing_arcs(
+    pos: &Position,
+    i: usize,
+    r: f64,
+    sectors: &Sectors,
+    curves: &[Curve],
+    mut safe: impl FnMut(Point) -> bool,
+) -> Vec<(f64, f64)> {
+    let board = pos.board();
+    let pieces = pos.pieces();
+    let o = pieces[i].at;
+    let inset = board.inset();
+    let mut critical = landing_crossings(board, o, r, pieces.iter().map(|q| q.at));
+    for c in curves {
+        c.circle_params(o, r, &mut critical);
+    }
+    critical.extend(sectors.bounds());
+    let arcs = circle_runs(&circle_samples(critical), |phi| {
+        let q = o + unit(phi) * r;
+        sectors.contains(phi)
+            && inset.contains(q)
+            && pieces
+                .iter()
+                .enumerate()
+                .all(|(j, p)| j == i || !overlaps(q, p.at))
+            && safe(q)
+    });
+    kept_clear(arcs)
 }
 
 /// Arc ends are where a landing just touches a disc or the edge: keep a hair clear.
@@ -493,7 +514,6 @@ impl<'a> KingView<'a> {
         let (board, pieces) = (self.pos.board(), self.pos.pieces());
         let king = pieces[self.i];
         let from = king.at;
-        let inset = board.inset();
         let mut parts = Vec::new();
         for shape in reaches(board, &king) {
             match shape {
@@ -531,26 +551,14 @@ impl<'a> KingView<'a> {
                     radius: r,
                     modes,
                 } if modes.moves => {
-                    let mut critical =
-                        landing_crossings(board, from, r, pieces.iter().map(|q| q.at));
-                    for c in self.zones.curves(from, r + OVERLAP) {
-                        c.circle_params(from, r, &mut critical);
-                    }
-                    critical.extend(sectors.bounds());
-                    let arcs = circle_runs(&circle_samples(critical), |phi| {
-                        let q = from + unit(phi) * r;
-                        sectors.contains(phi)
-                            && inset.contains(q)
-                            && pieces
-                                .iter()
-                                .enumerate()
-                                .all(|(j, p)| j == self.i || !overlaps(q, p.at))
-                            && !self.zones.attacked(q)
+                    let curves = self.zones.curves(from, r + OVERLAP);
+                    let arcs = landing_arcs(self.pos, self.i, r, sectors, &curves, |q| {
+                        !self.zones.attacked(q)
                     });
                     parts.push(RegionPart::Arcs {
                         centre: from,
                         radius: r,
-                        arcs: kept_clear(arcs),
+                        arcs,
                     });
                 }
                 _ => {}

@@ -287,21 +287,8 @@ fn read_castling(raw: &LevelFile, board: &mut Board, errors: &mut Errors<'_>) {
     };
     let section = c.get_ref();
     let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &'static str| {
-        let (text, span) = match v {
-            Some(s) => (s.get_ref().as_str(), s.span()),
-            None => (default, c.span()),
-        };
-        let found = Kind::from_letter_str(text).filter(|k| board.has(*k));
-        if found.is_none() {
-            errors.at(
-                span,
-                LevelErrorKind::CastlingLetter {
-                    what,
-                    letter: text.to_string(),
-                },
-            );
-        }
-        found
+        let find = |text: &str| Kind::from_letter_str(text).filter(|k| board.has(*k));
+        super::castling_letter(errors, c.span(), v, default, what, find)
     };
     let king = letter(&section.king, "K", "king");
     let rook = letter(&section.rook, "R", "rook");

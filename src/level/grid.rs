@@ -297,21 +297,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     let castling = raw.rules.castling.as_ref().and_then(|c| {
         let section = c.get_ref();
         let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &'static str| {
-            let (text, span) = match v {
-                Some(s) => (s.get_ref().as_str(), s.span()),
-                None => (default, c.span()),
-            };
-            let found = index_of(text);
-            if found.is_none() {
-                errors.at(
-                    span,
-                    LevelErrorKind::CastlingLetter {
-                        what,
-                        letter: text.to_string(),
-                    },
-                );
-            }
-            found
+            super::castling_letter(errors, c.span(), v, default, what, index_of)
         };
         let king = letter(&section.king, "K", "king");
         let rook = letter(&section.rook, "R", "rook");

@@ -336,6 +336,33 @@ fn byte_offset(text: &str, column: usize) -> usize {
         .map_or(text.len(), |(i, _)| i)
 }
 
+/// A `[rules] castling` letter: the one written in `v`, else `default` (placed at the
+/// whole `table`), as `find` reads it; an error at it when `find` finds nothing.
+fn castling_letter<T>(
+    errors: &mut Errors<'_>,
+    table: Range<usize>,
+    v: &Option<Spanned<String>>,
+    default: &str,
+    what: &'static str,
+    find: impl Fn(&str) -> Option<T>,
+) -> Option<T> {
+    let (text, span) = match v {
+        Some(s) => (s.get_ref().as_str(), s.span()),
+        None => (default, table),
+    };
+    let found = find(text);
+    if found.is_none() {
+        errors.at(
+            span,
+            LevelErrorKind::CastlingLetter {
+                what,
+                letter: text.to_string(),
+            },
+        );
+    }
+    found
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
