@@ -4,10 +4,12 @@
 //! groups judge and draw an archbishop and a nightrider in the same middlegame.
 
 use areachess::continuous::board::KindSpec;
+use areachess::continuous::candidates::candidates;
 use areachess::continuous::notation::{format_position, parse_move, parse_point, parse_position};
 use areachess::continuous::shapes::compile_text;
 use areachess::continuous::{Game, Kind, Position, find_legal_move, legal_region, resolve};
 use areachess::level;
+use areachess::search::continuous::{Values, evaluate};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
@@ -134,5 +136,25 @@ fn fairy(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, judging, regions, fairy);
+/// The computer's candidate moves in the middlegame (each judged by the rules), and one
+/// evaluation.
+fn engine(c: &mut Criterion) {
+    let pos = middlegame();
+    let mut list = Vec::new();
+    candidates(&pos, &mut list);
+    let captures = list.iter().filter(|c| c.applied.captured.is_some()).count();
+    eprintln!(
+        "middlegame: {} candidates, {captures} of them captures",
+        list.len()
+    );
+    c.bench_function("candidates (middlegame)", |b| {
+        b.iter(|| candidates(black_box(&pos), &mut list))
+    });
+    let values = Values::new(pos.board());
+    c.bench_function("evaluate (middlegame)", |b| {
+        b.iter(|| evaluate(black_box(&pos), &values))
+    });
+}
+
+criterion_group!(benches, judging, regions, fairy, engine);
 criterion_main!(benches);

@@ -476,10 +476,12 @@ pub fn bestmove(
 ) -> Result<(), Failure> {
     let level = level::load(level_path)?;
     if level.is_continuous() {
-        return Err(Failure::input(format!(
-            "{}: a continuous level; bestmove plays grid levels until the continuous engine comes",
-            level_path.display()
-        )));
+        if fen.is_some() {
+            return Err(Failure::input(
+                "--fen is a grid FEN; a continuous level takes --position",
+            ));
+        }
+        return continuous_bestmove(level_path, position, moves, limits, out);
     }
     if position.is_some() {
         return Err(Failure::input(
@@ -550,10 +552,7 @@ pub fn match_games(
 ) -> Result<(), Failure> {
     let level = level::load(level_path)?;
     if level.is_continuous() {
-        return Err(Failure::input(format!(
-            "{}: a continuous level; match plays grid levels until the continuous engine comes",
-            level_path.display()
-        )));
+        return continuous_match(level_path, settings, out);
     }
     let (level, start) = grid_start(level_path, None)?;
     let v = &level.variant;
@@ -607,6 +606,192 @@ pub fn match_games(
             },
         };
         match winner(status) {
+            Some(colour) => wins[usize::from((colour == Color::Black) != swapped)] += 1,
+            None => draws += 1,
+        }
+        let (w, b) = if swapped { (1, 0) } else { (0, 1) };
+        writeln!(
+            out,
+            "game {} white {} black {} result {result} {reason} plies {plies}",
+            n + 1,
+            players[w].kind(),
+            players[b].kind(),
+        )
+        .map_err(write_failed)?;
+    }
+    writeln!(
+        out,
+        "score white {} draws {draws} black {}",
+        wins[0], wins[1]
+    )
+    .map_err(write_failed)
+}
+
+/// A continuous level's game after `moves` from `position` (else its start).
+fn continuous_game(
+    level_path: &Path,
+    position: Option<&str>,
+    moves: &[String],
+) -> Result<(crate::level::ContinuousLevel, Game), Failure> {
+    let level = level::load(level_path)?
+        .into_continuous()
+        .map_err(|e| Failure::input(e.to_string()))?;
+    let start = match position {
+        Some(text) => level
+            .parse_position(text)
+            .map_err(|e| Failure::input(format!("--position: {e}")))?,
+        None => level.start.clone(),
+    };
+    let mut game = Game::new(start);
+    for (n, text) in moves.iter().enumerate() {
+        let request = parse_move(&level.board, text)
+            .map_err(|e| Failure::input(format!("move {}: {e}", n + 1)))?;
+        if let Outcome::Illegal(reason) = game.play(request) {
+            return Err(Failure::input(format!(
+                "move {} '{text}': illegal ({reason})",
+                n + 1
+            )));
+        }
+    }
+    Ok((level, game))
+}
+
+/// `areachess bestmove` on a continuous level: `info` lines, then `bestmove FROM->TO[=X]`
+/// as `judge` reads it, or `gameover checkmate|stalemate`.
+fn continuous_bestmove(
+    level_path: &Path,
+    position: Option<&str>,
+    moves: &[String],
+    limits: &Limits,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    use crate::continuous::notation::format_request;
+    use crate::search::continuous::ContinuousPlayer;
+    let (level, game) = continuous_game(level_path, position, moves)?;
+    let board = &level.board;
+    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    let pos = game.position().clone();
+    let text = |m: &crate::search::continuous::ContinuousMove,
+                pos: &crate::continuous::Position| {
+        let request = crate::continuous::Request {
+            from: pos.pieces()[usize::from(m.piece)].at,
+            to: m.target(),
+            promotion: m.promotion,
+        };
+        format_request(board, &request)
+    };
+    if game.status().is_over() {
+        writeln!(out, "gameover {}", continuous_end(game.status())).map_err(write_failed)?;
+        return Ok(());
+    }
+    let mut player = ContinuousPlayer::new(PlayerKind::Engine { depth: None }, 64);
+    let mut failed = None;
+    let report = player.think(&pos, limits, |info| {
+        // The line's moves are written from the root only: a later move's mover index
+        // belongs to a position the line reaches, which is not kept.
+        let first: Vec<String> = info.pv.first().map(|m| text(m, &pos)).into_iter().collect();
+        let line = format!(
+            "info depth {} score {} nodes {} nps {} time {} pv {}",
+            info.depth,
+            info.score,
+            info.nodes,
+            info.nps(),
+            info.time.as_millis(),
+            first.join(" ")
+        );
+        if let Err(e) = writeln!(out, "{line}") {
+            failed.get_or_insert(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(write_failed(e));
+    }
+    match report.best {
+        Some(m) => writeln!(out, "bestmove {}", text(&m, &pos)),
+        None => writeln!(out, "gameover {}", continuous_end(game.status())),
+    }
+    .map_err(write_failed)
+}
+
+/// The word for how a continuous game ended.
+fn continuous_end(status: Status) -> &'static str {
+    use Status as S;
+    match status {
+        S::Checkmate { .. } => "checkmate",
+        S::Stalemate { .. } => "stalemate",
+        _ => "over",
+    }
+}
+
+/// `areachess match` on a continuous level. A game ends by checkmate or stalemate; at the
+/// ply limit a material lead of 3 points (P 1, N B 3, R 5, Q 9) wins, less is a draw.
+fn continuous_match(
+    level_path: &Path,
+    settings: &MatchSettings,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    use crate::search::continuous::{ContinuousPlayer, material_balance};
+    use Status as S;
+    let (level, start) = continuous_game(level_path, None, &[])?;
+    let board = level.board.clone();
+    let mut players = [
+        ContinuousPlayer::new(settings.white, 32),
+        ContinuousPlayer::new(settings.black, 32),
+    ];
+    let mut rng = Rng::new(settings.seed);
+    let mut opening_rng = Rng::new(settings.seed ^ 0x0be7_1a9e);
+    let mut wins = [0_u32; 2];
+    let mut draws = 0;
+    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    let mut opening_seed = opening_rng.next_u64();
+    for n in 0..settings.games {
+        let swapped = settings.alternate && n % 2 == 1;
+        if !settings.alternate || n % 2 == 0 {
+            opening_seed = opening_rng.next_u64();
+        }
+        players.iter_mut().for_each(ContinuousPlayer::new_game);
+        let mut game = Game::new(start.position().clone());
+        let mut opening = Rng::new(opening_seed);
+        let mut random = ContinuousPlayer::new(PlayerKind::Random, 0);
+        let mut plies = 0;
+        while !game.status().is_over() && plies < settings.max_plies {
+            let mover = usize::from((game.position().to_move() == Color::Black) != swapped);
+            let pos = game.position().clone();
+            let choice = if plies < settings.opening {
+                random.choose(&pos, settings.movetime, &mut opening)
+            } else {
+                players[mover].choose(&pos, settings.movetime, &mut rng)
+            };
+            let Some(request) = choice else { break };
+            if let Outcome::Illegal(reason) = game.play(request) {
+                return Err(Failure::input(format!(
+                    "{} chose the illegal move {} ({reason})",
+                    players[mover].kind(),
+                    crate::continuous::notation::format_request(&board, &request)
+                )));
+            }
+            plies += 1;
+        }
+        let status = game.status();
+        let (winner, reason) = match status {
+            S::Checkmate { winner } => (Some(winner), "checkmate".to_string()),
+            S::Stalemate { .. } => (None, "stalemate".to_string()),
+            _ => {
+                let lead = material_balance(game.position());
+                let winner = match lead {
+                    3.. => Some(Color::White),
+                    ..=-3 => Some(Color::Black),
+                    _ => None,
+                };
+                (winner, format!("max-plies material {lead:+}"))
+            }
+        };
+        let result = match winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        match winner {
             Some(colour) => wins[usize::from((colour == Color::Black) != swapped)] += 1,
             None => draws += 1,
         }

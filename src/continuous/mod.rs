@@ -32,6 +32,7 @@
 pub mod areas;
 pub mod attack;
 pub mod board;
+pub mod candidates;
 pub mod game;
 pub mod geometry;
 pub mod notation;

@@ -166,6 +166,15 @@ pub fn legal_region(pos: &Position, i: usize) -> LegalRegion {
     region(pos, i, &Fan::Even(KING_FAN_RAYS))
 }
 
+/// The legal region with a sector disc's plain moves on `rays` evenly spaced directions
+/// (fewer than drawn, for a quick look: the computer's candidates).
+pub fn legal_region_with_fan(pos: &Position, i: usize, rays: usize) -> LegalRegion {
+    if pos.pieces()[i].side != pos.to_move() {
+        return LegalRegion::default();
+    }
+    region(pos, i, &Fan::Even(rays.max(1)))
+}
+
 /// The legal region with a sector disc's plain moves on the single direction `dir` only:
 /// the exact answer for that ray, which the drawn fan only samples.
 pub fn legal_region_towards(pos: &Position, i: usize, dir: Point) -> LegalRegion {

@@ -6,6 +6,7 @@
 //! each grid piece is worth, from the level or estimated from the piece's own moves.
 
 mod clock;
+pub mod continuous;
 mod engine;
 pub mod grid;
 pub mod players;

@@ -417,9 +417,9 @@ fn bestmove_after_the_end_says_how_the_game_ended() {
 
 #[test]
 fn bestmove_refuses_what_it_cannot_search() {
-    let (code, _, err) = areachess(&["bestmove", LEVEL, "--depth", "1"]);
+    let (code, _, err) = areachess(&["bestmove", LEVEL, "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("a continuous level"), "{err}");
+    assert!(err.contains("takes --position"), "{err}");
     let (code, _, err) = areachess(&["bestmove", "levels/chess.toml", "--position", "w;K@e1;k@e8"]);
     assert_eq!(code, 2);
     assert!(err.contains("takes --fen"), "{err}");
@@ -489,4 +489,48 @@ fn match_refuses_a_player_it_does_not_know() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("player 'engine:x'"), "{err}");
+}
+
+#[test]
+fn bestmove_on_a_continuous_level_finds_the_mate_judge_confirms() {
+    // Back rank: the a7 rook holds the seventh rank, the b1 rook mates along the eighth.
+    let pos = "w;K@e1;R@a7;R@b1;k@h8";
+    let (code, out, err) = areachess(&["bestmove", LEVEL, "--position", pos, "--depth", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().expect("a last line");
+    let mv = last.strip_prefix("bestmove ").expect(last);
+    assert!(out.contains("score mate 1"), "{out}");
+    let (code, out, err) = areachess(&["judge", LEVEL, "--position", pos, mv]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("ok move R b1->"), "{out}");
+    // After it Black has no legal request: the rules say checkmate.
+    let (code, out, err) = areachess(&["bestmove", LEVEL, "--position", pos, "--moves", mv]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "gameover checkmate\n");
+}
+
+#[test]
+fn match_plays_continuous_games_and_adjudicates_at_the_ply_limit() {
+    let (code, out, err) = areachess(&[
+        "match",
+        LEVEL,
+        "--white",
+        "engine:1",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--alternate",
+        "--max-plies",
+        "6",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    for line in &lines[..2] {
+        // Six plies from the start cannot mate: material decides, or it is a draw.
+        assert!(line.contains(" max-plies material "), "{line}");
+        assert!(line.ends_with(" plies 6"), "{line}");
+    }
+    assert!(lines[2].starts_with("score white "), "{out}");
 }

@@ -1,0 +1,258 @@
+//! The moves worth searching: a finite list of legal moves chosen from the geometry
+//! (DESIGN §7's continuous engine). The board is continuous, but what a move changes
+//! happens at finitely many places: where a slide ends, where the piece lines up with an
+//! enemy, where it lands on a ring, what it captures.
+//!
+//! For each piece of the side to move, from its legal region (exact intervals on its rays,
+//! arcs on its rings, castling, captures):
+//! - every legal capture;
+//! - both ends of each legal stretch of a slide, and points a square apart between them;
+//! - the points of a slide from which one of the piece's own slides or rings would reach an
+//!   enemy's centre (where it attacks it);
+//! - each landing arc's ends and middle, and points 45° apart along it;
+//! - castling;
+//! - each promotion choice of a promoting move.
+//!
+//! Every candidate is judged by the rules ([`resolve_piece`]) before it is kept, and a
+//! landing within [`NEAR`] of one already kept for the same piece is dropped.
+
+use super::geometry::{Point, unit};
+use super::position::{Kind, Position};
+use super::reach::{Reach, reaches};
+use super::region::{KING_FAN_RAYS, LegalRegion, RegionPart, capture_aim, legal_region_with_fan};
+use super::resolve::{Applied, resolve_piece};
+
+/// Landings of one piece closer than this (in R) count as one.
+pub const NEAR: f64 = 0.35;
+
+/// How many directions a sector disc's candidates use over the whole circle.
+const DISC_RAYS: usize = 16;
+
+/// A legal move, judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The mover's index in the position.
+    pub piece: usize,
+    /// The requested target.
+    pub to: Point,
+    /// The promotion asked for.
+    pub promotion: Option<Kind>,
+    /// What it does.
+    pub applied: Box<Applied>,
+}
+
+impl Candidate {
+    /// Whether it captures or promotes.
+    pub fn is_noisy(&self) -> bool {
+        self.applied.captured.is_some() || self.applied.promotion.is_some()
+    }
+}
+
+/// The candidate moves of the side to move, into `out` (cleared first).
+pub fn candidates(pos: &Position, out: &mut Vec<Candidate>) {
+    out.clear();
+    let side = pos.to_move();
+    for i in 0..pos.pieces().len() {
+        if pos.pieces()[i].side == side {
+            piece_candidates(pos, i, out);
+        }
+    }
+}
+
+/// The candidate moves of `pos.pieces()[i]`, appended to `out`.
+pub fn piece_candidates(pos: &Position, i: usize, out: &mut Vec<Candidate>) {
+    let region = legal_region_with_fan(pos, i, DISC_RAYS.min(KING_FAN_RAYS));
+    let first = out.len();
+    let keep = |to: Point, out: &mut Vec<Candidate>| {
+        let landed = |c: &Candidate| c.applied.to.distance(to) < NEAR;
+        if out[first..].iter().any(landed) {
+            return;
+        }
+        judge(pos, i, to, out);
+    };
+    for &x in &region.captures {
+        keep(capture_aim(pos, i, x), out);
+    }
+    for to in points(pos, i, &region) {
+        keep(to, out);
+    }
+}
+
+/// Judges one target, and each promotion choice if it promotes.
+fn judge(pos: &Position, i: usize, to: Point, out: &mut Vec<Candidate>) {
+    let Some(applied) = resolve_piece(pos, i, to, None).applied().cloned() else {
+        return;
+    };
+    let promotes = applied.promotion.is_some();
+    let mover = applied.mover.kind;
+    out.push(Candidate {
+        piece: i,
+        to,
+        promotion: applied.promotion,
+        applied: Box::new(applied),
+    });
+    if promotes {
+        let choices = pos.board().promotion_of(mover);
+        for &kind in choices.iter().skip(1) {
+            if let Some(applied) = resolve_piece(pos, i, to, Some(kind)).applied().cloned() {
+                out.push(Candidate {
+                    piece: i,
+                    to,
+                    promotion: Some(kind),
+                    applied: Box::new(applied),
+                });
+            }
+        }
+    }
+}
+
+/// The plain targets worth trying in a piece's legal region.
+fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
+    let board = pos.board();
+    let mover = pos.pieces()[i];
+    let step = board.square;
+    let enemies: Vec<Point> = pos
+        .pieces()
+        .iter()
+        .filter(|p| p.side != mover.side)
+        .map(|p| p.at)
+        .collect();
+    // Where the piece, once moved, reaches from: its own slide directions and ring radii.
+    let shapes: Vec<Reach<'_>> = reaches(board, &mover).collect();
+    let mut out = Vec::new();
+    for part in &region.parts {
+        match part {
+            RegionPart::Ray {
+                from,
+                dir,
+                intervals,
+            } => {
+                for &(a, b) in &intervals.0 {
+                    if b < a {
+                        continue;
+                    }
+                    out.push(*from + *dir * b);
+                    out.push(*from + *dir * a);
+                    let mut t = a + step;
+                    while t < b {
+                        out.push(*from + *dir * t);
+                        t += step;
+                    }
+                    for t in lining_up(*from, *dir, &shapes, &enemies) {
+                        if t > a && t < b {
+                            out.push(*from + *dir * t);
+                        }
+                    }
+                }
+            }
+            RegionPart::Arcs {
+                centre,
+                radius,
+                arcs,
+            } => {
+                for &(a, b) in arcs {
+                    let mut angles = vec![a, b, 0.5 * (a + b)];
+                    let mut t = a + std::f64::consts::FRAC_PI_4;
+                    while t < b {
+                        angles.push(t);
+                        t += std::f64::consts::FRAC_PI_4;
+                    }
+                    out.extend(angles.into_iter().map(|t| *centre + unit(t) * *radius));
+                }
+            }
+            RegionPart::Castle { to } => out.push(*to),
+        }
+    }
+    out
+}
+
+/// The distances along the ray `from + t·dir` at which one of `shapes` (moved there)
+/// would reach an enemy's centre: a slide lining up with it, or a ring passing through it.
+fn lining_up(from: Point, dir: Point, shapes: &[Reach<'_>], enemies: &[Point]) -> Vec<f64> {
+    let mut out = Vec::new();
+    for &e in enemies {
+        let rel = e - from;
+        for shape in shapes {
+            match *shape {
+                Reach::Slide { dir: d, modes, .. } if modes.captures => {
+                    // from + dir·t + d·s = e, with s > 0.
+                    let det = dir.perp_dot(d);
+                    if det.abs() < 1e-9 {
+                        continue;
+                    }
+                    let t = rel.perp_dot(d) / det;
+                    let s = dir.perp_dot(rel) / det;
+                    if s > 0.0 {
+                        out.push(t);
+                    }
+                }
+                Reach::Ring { radius, modes, .. } if modes.captures => {
+                    // |from + dir·t − e| = radius.
+                    let b = rel.dot(dir);
+                    let c = rel.length_squared() - radius * radius;
+                    let disc = b * b - c;
+                    if disc >= 0.0 {
+                        out.push(b - disc.sqrt());
+                        out.push(b + disc.sqrt());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::continuous::Board;
+    use crate::continuous::notation::parse_position;
+    use std::sync::Arc;
+
+    fn pos(text: &str) -> Position {
+        parse_position(Arc::new(Board::default()), &[], text).expect("test POS")
+    }
+
+    #[test]
+    fn every_candidate_is_legal_and_lands_apart_from_its_pieces_others() {
+        // (With the king on e1 the knight would give check: its ring passes 1.7R from e1.)
+        let p = pos("w;K@g1;R@a1;N@b1;B@c1;Q@d1;P@e2;P@d2;n@c3;k@e8;r@h8;p@e5");
+        let mut list = Vec::new();
+        candidates(&p, &mut list);
+        assert!(list.len() > 40, "{}", list.len());
+        for c in &list {
+            let again = resolve_piece(&p, c.piece, c.to, c.promotion);
+            assert_eq!(again.applied(), Some(&*c.applied), "{c:?}");
+        }
+        for (n, a) in list.iter().enumerate() {
+            for b in &list[n + 1..] {
+                if a.piece == b.piece && a.promotion == b.promotion {
+                    assert!(a.applied.to.distance(b.applied.to) >= NEAR, "{a:?} {b:?}");
+                }
+            }
+        }
+        // The knight on c3 can be taken by the pawn on d2 and the knight on b1.
+        let takers: Vec<usize> = list
+            .iter()
+            .filter(|c| c.applied.captured.is_some())
+            .map(|c| c.piece)
+            .collect();
+        assert!(takers.len() >= 2, "{takers:?}");
+    }
+
+    #[test]
+    fn a_promoting_pawn_offers_each_choice() {
+        let p = pos("w;K@e1;P@a7;k@h8");
+        let mut list = Vec::new();
+        piece_candidates(&p, 1, &mut list);
+        let kinds: Vec<Option<Kind>> = list
+            .iter()
+            .filter(|c| c.applied.promotion.is_some())
+            .map(|c| c.promotion)
+            .collect();
+        for k in [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT] {
+            assert!(kinds.contains(&Some(k)), "{kinds:?}");
+        }
+    }
+}

@@ -1,0 +1,638 @@
+//! The continuous world as the search sees it: a [`ContinuousSearch`] over the candidate
+//! moves of [`crate::continuous::candidates`] (every one judged legal by the rules), and
+//! an evaluation from the pieces' shapes: material (a fairy kind's worth estimated from its
+//! shapes), how far each piece can move, the enemy's reach around the king, pieces left
+//! attacked and undefended, and pawns' advance toward the promotion line.
+
+use super::{End, Searchable};
+use crate::continuous::attack::{attackers, is_attacked};
+use crate::continuous::candidates::{Candidate, candidates};
+use crate::continuous::geometry::{OVERLAP, Point};
+use crate::continuous::reach::{Reach, reaches};
+use crate::continuous::region::find_legal_move;
+use crate::continuous::resolve::{first_contact, resolve_piece};
+use crate::continuous::{Board, Color, Kind, Piece, Position};
+use std::collections::HashMap;
+
+/// A move as the search keeps it: the mover, the exact target, the promotion, and what the
+/// rules said of it when it was generated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContinuousMove {
+    /// The mover's index in the position.
+    pub piece: u8,
+    /// The target's coordinates, as bits (exact, and comparable).
+    pub to: [u64; 2],
+    /// The promotion asked for.
+    pub promotion: Option<Kind>,
+    /// The captured piece's worth (0 for none).
+    victim: i16,
+    /// The mover's worth.
+    attacker: i16,
+    /// Whether the mover stands attacked after a capture.
+    exposed: bool,
+    /// The history slot of the move (its kind and target cell).
+    slot: u32,
+}
+
+impl ContinuousMove {
+    /// The target point.
+    pub fn target(&self) -> Point {
+        Point::new(f64::from_bits(self.to[0]), f64::from_bits(self.to[1]))
+    }
+}
+
+/// Each kind's worth on a board, in centipawns: the classic ones by convention (P 100,
+/// N B 300, R 500, Q 900), any other estimated from its shapes.
+#[derive(Clone, Debug)]
+pub struct Values {
+    by_kind: HashMap<Kind, i32>,
+}
+
+impl Values {
+    /// The values of `board`'s kinds.
+    pub fn new(board: &Board) -> Values {
+        let by_kind = board
+            .kinds
+            .iter()
+            .map(|spec| {
+                let value = if spec.royal {
+                    0
+                } else if spec.shapes.is_none() {
+                    match spec.kind {
+                        Kind::PAWN => 100,
+                        Kind::KNIGHT | Kind::BISHOP => 300,
+                        Kind::ROOK => 500,
+                        Kind::QUEEN => 900,
+                        _ => 300,
+                    }
+                } else {
+                    estimate(board, spec.kind)
+                };
+                (spec.kind, value)
+            })
+            .collect();
+        Values { by_kind }
+    }
+
+    /// The worth of `kind` (0 for a royal one).
+    pub fn of(&self, kind: Kind) -> i32 {
+        self.by_kind.get(&kind).copied().unwrap_or(0)
+    }
+}
+
+/// A fairy kind's worth from its shapes, on the scale where the rook's four unlimited
+/// slides make 500 and the knight's whole ring 300: a slide is worth its reach (up to the
+/// board's size), a ring or a disc its share of the circle; capture-only or move-only
+/// shapes count a little over half.
+fn estimate(board: &Board, kind: Kind) -> i32 {
+    let model = board.model_of(kind);
+    let across = board.width().max(board.height());
+    let mut value = 0.0;
+    for shape in &model.shapes {
+        let share = match &shape.reach {
+            crate::continuous::shapes::Reach::Slide { length, .. } => {
+                125.0 * (length.min(across) / (0.5 * across)).min(1.0)
+            }
+            crate::continuous::shapes::Reach::Disc { sectors, radius } => {
+                let fraction = fraction_of(sectors);
+                250.0 * fraction * (radius / board.king_reach).min(1.5)
+            }
+            crate::continuous::shapes::Reach::Ring { sectors, .. } => 300.0 * fraction_of(sectors),
+        };
+        let modes = shape.modes;
+        let both = modes.moves && modes.captures;
+        let initial = if shape.initial { 0.2 } else { 1.0 };
+        value += share * if both { 1.0 } else { 0.55 } * initial;
+    }
+    value.round().clamp(50.0, 2000.0) as i32
+}
+
+fn fraction_of(sectors: &crate::continuous::shapes::Sectors) -> f64 {
+    if sectors.is_whole() {
+        return 1.0;
+    }
+    let total: f64 = sectors.as_slice().iter().map(|s| s.width()).sum();
+    total / std::f64::consts::TAU
+}
+
+/// Centipawns for having the move.
+const TEMPO: i32 = 10;
+/// Centipawns per square of free slide (a rook on an open board has about 14).
+const MOBILITY: f64 = 4.0;
+/// Centipawns per enemy piece that could capture on the king's reach.
+const KING_DANGER: i32 = 12;
+/// A piece attacked and not defended loses this share of its worth.
+const HANGING_SHARE: i32 = 4;
+
+/// A continuous game from some position, for the search: the positions made so far, and
+/// the candidates generated at each of them.
+pub struct ContinuousSearch {
+    positions: Vec<Position>,
+    keys: Vec<u64>,
+    generated: Vec<Vec<Candidate>>,
+    values: Values,
+    cells: u32,
+}
+
+impl ContinuousSearch {
+    /// A search from `start`.
+    pub fn new(start: Position) -> ContinuousSearch {
+        let values = Values::new(start.board());
+        let cells = start.board().files * start.board().ranks;
+        let key = key_of(&start);
+        ContinuousSearch {
+            positions: vec![start],
+            keys: vec![key],
+            generated: vec![Vec::new()],
+            values,
+            cells,
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("never empty")
+    }
+
+    fn depth(&self) -> usize {
+        self.positions.len() - 1
+    }
+
+    /// The candidates of the position now, as moves (the list kept for `make`).
+    fn keep(&mut self, list: Vec<Candidate>, out: &mut Vec<ContinuousMove>) {
+        out.clear();
+        let pos = self.position();
+        for c in &list {
+            out.push(self.encode(pos, c));
+        }
+        let d = self.depth();
+        if self.generated.len() <= d {
+            self.generated.resize_with(d + 1, Vec::new);
+        }
+        self.generated[d] = list;
+    }
+
+    fn encode(&self, pos: &Position, c: &Candidate) -> ContinuousMove {
+        let mover = pos.pieces()[c.piece];
+        let board = pos.board();
+        let victim = c.applied.captured.map_or(0, |p| self.values.of(p.kind));
+        let attacker = self
+            .values
+            .of(mover.kind)
+            .max(if board.is_royal(mover.kind) { 2000 } else { 0 });
+        let exposed = c.applied.captured.is_some() && {
+            let after = &c.applied.position;
+            after
+                .pieces()
+                .iter()
+                .position(|p| p.at == c.applied.to && p.side == mover.side)
+                .is_some_and(|k| is_attacked(board, after.pieces(), k))
+        };
+        let cell = |v: f64, n: u32| ((v / board.square).floor().max(0.0) as u32).min(n - 1);
+        let square = cell(c.to.y, board.ranks) * board.files + cell(c.to.x, board.files);
+        let kind = u32::from(mover.kind.letter() as u8 - b'A');
+        ContinuousMove {
+            piece: c.piece as u8,
+            to: [c.to.x.to_bits(), c.to.y.to_bits()],
+            promotion: c.promotion,
+            victim: victim.min(i32::from(i16::MAX)) as i16,
+            attacker: attacker.min(i32::from(i16::MAX)) as i16,
+            exposed,
+            slot: kind * self.cells + square,
+        }
+    }
+}
+
+/// The position's key: its pieces' exact bits in any order, and the side to move.
+pub fn key_of(pos: &Position) -> u64 {
+    let mut key: u64 = match pos.to_move() {
+        Color::White => 0,
+        Color::Black => 0x9e37_79b9_7f4a_7c15,
+    };
+    for p in pos.pieces() {
+        let mut h = u64::from(p.kind.letter() as u8)
+            ^ (u64::from(p.side == Color::Black) << 8)
+            ^ (u64::from(p.moved) << 9);
+        h = mix(h ^ p.at.x.to_bits().rotate_left(17));
+        h = mix(h ^ p.at.y.to_bits());
+        key = key.wrapping_add(h);
+    }
+    key
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Searchable for ContinuousSearch {
+    type Move = ContinuousMove;
+
+    fn moves(&mut self, out: &mut Vec<ContinuousMove>) {
+        let mut list = Vec::new();
+        let pos = self.position().clone();
+        candidates(&pos, &mut list);
+        if list.is_empty()
+            && let Some((i, to)) = find_legal_move(&pos)
+            && let Some(applied) = resolve_piece(&pos, i, to, None).applied().cloned()
+        {
+            // The candidates missed the only moves there are: keep the exact witness.
+            list.push(Candidate {
+                piece: i,
+                to,
+                promotion: applied.promotion,
+                applied: Box::new(applied),
+            });
+        }
+        self.keep(list, out);
+    }
+
+    fn noisy_moves(&mut self, out: &mut Vec<ContinuousMove>) {
+        let pos = self.position().clone();
+        let board = pos.board();
+        let pieces = pos.pieces();
+        let side = pos.to_move();
+        let mut list = Vec::new();
+        for i in (0..pieces.len()).filter(|&i| pieces[i].side == side) {
+            for x in (0..pieces.len()).filter(|&x| pieces[x].side != side) {
+                if !crate::continuous::attack::can_capture(board, pieces, i, x) {
+                    continue;
+                }
+                let aim = crate::continuous::region::capture_aim(&pos, i, x);
+                if let Some(applied) = resolve_piece(&pos, i, aim, None).applied().cloned()
+                    && applied.captured.is_some()
+                {
+                    list.push(Candidate {
+                        piece: i,
+                        to: aim,
+                        promotion: applied.promotion,
+                        applied: Box::new(applied),
+                    });
+                }
+            }
+        }
+        self.keep(list, out);
+    }
+
+    fn make(&mut self, m: ContinuousMove) {
+        let d = self.depth();
+        let next = self.generated[d]
+            .iter()
+            .find(|c| {
+                c.piece == usize::from(m.piece)
+                    && c.to.x.to_bits() == m.to[0]
+                    && c.to.y.to_bits() == m.to[1]
+                    && c.promotion == m.promotion
+            })
+            .map(|c| c.applied.position.clone())
+            .expect("a move of the list generated here");
+        self.keys.push(key_of(&next));
+        self.positions.push(next);
+    }
+
+    fn unmake(&mut self) {
+        self.positions.pop();
+        self.keys.pop();
+    }
+
+    fn make_null(&mut self) {
+        let pos = self.position();
+        let passed = Position::from_rules(
+            pos.board_arc().clone(),
+            pos.pieces().to_vec(),
+            pos.to_move().opponent(),
+        );
+        self.keys.push(key_of(&passed));
+        self.positions.push(passed);
+    }
+
+    fn unmake_null(&mut self) {
+        self.unmake();
+    }
+
+    fn null_allowed(&self) -> bool {
+        let pos = self.position();
+        let side = pos.to_move();
+        let board = pos.board();
+        let king = pos.king(side);
+        !is_attacked(board, pos.pieces(), king)
+            && pos.pieces().iter().any(|p| {
+                p.side == side && !board.is_royal(p.kind) && board.promotion_of(p.kind).is_empty()
+            })
+    }
+
+    fn key(&self) -> u64 {
+        *self.keys.last().expect("never empty")
+    }
+
+    fn in_check(&mut self) -> bool {
+        let pos = self.position();
+        is_attacked(pos.board(), pos.pieces(), pos.king(pos.to_move()))
+    }
+
+    fn ended(&mut self, _root_distance: usize) -> Option<End> {
+        None
+    }
+
+    fn no_moves(&mut self) -> End {
+        if self.in_check() {
+            End::Loss
+        } else {
+            End::Draw
+        }
+    }
+
+    fn evaluate(&mut self) -> i32 {
+        evaluate(self.position(), &self.values)
+    }
+
+    fn is_noisy(&self, m: ContinuousMove) -> bool {
+        m.victim > 0 || m.promotion.is_some()
+    }
+
+    fn noisy_order(&self, m: ContinuousMove) -> i32 {
+        16 * i32::from(m.victim) - i32::from(m.attacker) / 16
+            + m.promotion.map_or(0, |k| self.values.of(k))
+    }
+
+    fn losing_capture(&mut self, m: ContinuousMove) -> bool {
+        m.exposed && m.attacker > m.victim
+    }
+
+    fn history_slots(&self) -> usize {
+        26 * self.cells as usize
+    }
+
+    fn history_slot(&self, m: ContinuousMove) -> usize {
+        m.slot as usize
+    }
+}
+
+/// The position's worth to the side to move, in centipawns.
+pub fn evaluate(pos: &Position, values: &Values) -> i32 {
+    let board = pos.board();
+    let pieces = pos.pieces();
+    let mut score = [0_i32; 2];
+    for (i, p) in pieces.iter().enumerate() {
+        let s = p.side as usize;
+        let value = values.of(p.kind);
+        score[s] += value + mobility(board, pieces, i);
+        if !board.promotion_of(p.kind).is_empty() {
+            score[s] += advance(board, p);
+        }
+        if value > 0 && is_attacked(board, pieces, i) {
+            // Attacked: worth less if nothing defends it (the side to move may save it).
+            let defended = defended(board, pieces, i);
+            if !defended {
+                score[s] -= value / HANGING_SHARE;
+            }
+        }
+    }
+    for side in [Color::White, Color::Black] {
+        let king = pos.king(side);
+        score[side as usize] -= KING_DANGER * danger(board, pieces, king);
+    }
+    let us = pos.to_move() as usize;
+    score[us] - score[1 - us] + TEMPO
+}
+
+/// Free slide length (in squares, up to the first disc) and ring arcs, as centipawns.
+fn mobility(board: &Board, pieces: &[Piece], i: usize) -> i32 {
+    let p = pieces[i];
+    let inset = board.inset();
+    let mut squares = 0.0;
+    for shape in reaches(board, &p) {
+        match shape {
+            Reach::Slide { dir, end, modes } if modes.moves => {
+                let limit = crate::continuous::reach::slide_limit(inset, p.at, dir, end);
+                let free = first_contact(pieces, i, p.at, dir, limit).map_or(limit, |(_, t)| t);
+                squares += free / board.square;
+            }
+            Reach::Ring { radius, .. } => {
+                let crowded = pieces
+                    .iter()
+                    .filter(|q| (q.at.distance(p.at) - radius).abs() < OVERLAP)
+                    .count();
+                squares += (8.0 - crowded as f64).max(0.0) * 0.5;
+            }
+            Reach::Disc { .. } => {}
+            _ => {}
+        }
+    }
+    (squares * MOBILITY) as i32
+}
+
+/// A promoting piece's advance: up to 90 as it nears the promotion line.
+fn advance(board: &Board, p: &Piece) -> i32 {
+    let height = board.height();
+    let progress = match p.side {
+        Color::White => p.at.y / height,
+        Color::Black => 1.0 - p.at.y / height,
+    };
+    (90.0 * progress * progress) as i32
+}
+
+/// Whether some friend of `pieces[i]` could capture on its spot were an enemy there.
+fn defended(board: &Board, pieces: &[Piece], i: usize) -> bool {
+    let mut flipped = pieces.to_vec();
+    flipped[i].side = flipped[i].side.opponent();
+    !attackers(board, &flipped, i).is_empty()
+}
+
+/// How many enemies could capture a disc next to the king (a square away, four ways).
+fn danger(board: &Board, pieces: &[Piece], king: usize) -> i32 {
+    let k = pieces[king];
+    let mut probe = pieces.to_vec();
+    let mut count = 0;
+    for d in [
+        Point::new(1.0, 0.0),
+        Point::new(-1.0, 0.0),
+        Point::new(0.0, 1.0),
+        Point::new(0.0, -1.0),
+    ] {
+        let at = k.at + d * board.square;
+        if !board.inset().contains(at) || pieces.iter().any(|q| q.at.distance(at) < OVERLAP) {
+            continue;
+        }
+        probe[king].at = at;
+        count += attackers(board, &probe, king).len() as i32;
+    }
+    count
+}
+
+/// A player of continuous games: the engine (to a depth or for a time), a random mover, or
+/// a greedy one, with the engine's memory kept between its moves.
+pub struct ContinuousPlayer {
+    kind: super::players::PlayerKind,
+    searcher: super::Searcher<ContinuousMove>,
+}
+
+impl ContinuousPlayer {
+    /// A player of this kind; an engine's table takes about `hash_mb` MiB.
+    pub fn new(kind: super::players::PlayerKind, hash_mb: usize) -> ContinuousPlayer {
+        let engine = matches!(kind, super::players::PlayerKind::Engine { .. });
+        ContinuousPlayer {
+            kind,
+            searcher: super::Searcher::new(if engine { hash_mb } else { 0 }),
+        }
+    }
+
+    /// Its kind.
+    pub fn kind(&self) -> super::players::PlayerKind {
+        self.kind
+    }
+
+    /// Forgets what it learned in the last game.
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Its move from `pos` (none when there is no legal move), thinking for `movetime`
+    /// where it thinks.
+    pub fn choose(
+        &mut self,
+        pos: &Position,
+        movetime: std::time::Duration,
+        rng: &mut super::players::Rng,
+    ) -> Option<crate::continuous::Request> {
+        use super::players::PlayerKind;
+        let request =
+            |piece: usize, to: Point, promotion: Option<Kind>| crate::continuous::Request {
+                from: pos.pieces()[piece].at,
+                to,
+                promotion,
+            };
+        match self.kind {
+            PlayerKind::Engine { depth } => {
+                let limits = match depth {
+                    Some(d) => super::Limits::depth(d),
+                    None => super::Limits::movetime(movetime),
+                };
+                let best = self.think(pos, &limits, |_| {}).best?;
+                Some(request(
+                    usize::from(best.piece),
+                    best.target(),
+                    best.promotion,
+                ))
+            }
+            PlayerKind::Random | PlayerKind::Greedy => {
+                let mut list = Vec::new();
+                candidates(pos, &mut list);
+                if list.is_empty() {
+                    let (i, to) = find_legal_move(pos)?;
+                    return Some(request(i, to, None));
+                }
+                let values = Values::new(pos.board());
+                let worth = |c: &Candidate| match c.applied.captured {
+                    Some(p) if pos.board().is_royal(p.kind) => i32::MAX,
+                    Some(p) => values.of(p.kind),
+                    None => -1,
+                };
+                let best = if self.kind == PlayerKind::Greedy {
+                    list.iter().map(worth).max().unwrap_or(-1)
+                } else {
+                    -1
+                };
+                let pool: Vec<&Candidate> = list
+                    .iter()
+                    .filter(|c| self.kind == PlayerKind::Random || worth(c) == best)
+                    .collect();
+                let c = pool[rng.below(pool.len())];
+                Some(request(c.piece, c.to, c.promotion))
+            }
+        }
+    }
+
+    /// The engine's search of `pos` within `limits`, reporting each depth to `on_info`.
+    pub fn think(
+        &mut self,
+        pos: &Position,
+        limits: &super::Limits,
+        on_info: impl FnMut(&super::Info<ContinuousMove>),
+    ) -> super::Report<ContinuousMove> {
+        let mut search = ContinuousSearch::new(pos.clone());
+        self.searcher.search(&mut search, limits, on_info)
+    }
+}
+
+/// Material by the adjudication's scale (P 1, N B 3, R 5, Q 9; another kind by its worth
+/// in pawns, rounded), White's less Black's.
+pub fn material_balance(pos: &Position) -> i32 {
+    let values = Values::new(pos.board());
+    pos.pieces()
+        .iter()
+        .map(|p| {
+            let points = (values.of(p.kind) + 50) / 100;
+            if p.side == Color::White {
+                points
+            } else {
+                -points
+            }
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::continuous::notation::parse_position;
+    use crate::search::{Limits, MATE_BOUND};
+    use std::sync::Arc;
+
+    fn pos(text: &str) -> Position {
+        parse_position(Arc::new(Board::default()), &[], text).expect("test POS")
+    }
+
+    #[test]
+    fn the_engine_mates_on_the_back_rank() {
+        let p = pos("w;K@e1;R@a7;R@b1;k@h8");
+        let mut player = ContinuousPlayer::new(
+            super::super::players::PlayerKind::Engine { depth: Some(2) },
+            1,
+        );
+        let report = player.think(&p, &Limits::depth(2), |_| {});
+        let best = report.best.expect("a move");
+        assert!(report.score.0 >= MATE_BOUND, "{:?}", report.score);
+        let after = resolve_piece(&p, usize::from(best.piece), best.target(), None);
+        let after = after.applied().expect("legal").position.clone();
+        assert!(find_legal_move(&after).is_none(), "mate");
+    }
+
+    #[test]
+    fn keys_ignore_the_pieces_order_but_not_their_bits() {
+        let a = pos("w;K@e1;R@a1;k@e8");
+        let b = pos("w;R@a1;K@e1;k@e8");
+        let c = pos("w;K@e1;R@1.5,1.5;k@e8");
+        assert_eq!(key_of(&a), key_of(&b));
+        assert_ne!(key_of(&a), key_of(&c));
+    }
+
+    #[test]
+    fn fairy_kinds_are_valued_from_their_shapes() {
+        let mut board = Board::default();
+        for (letter, betza) in [('A', "BN"), ('H', "NN"), ('W', "W")] {
+            board.kinds.push(crate::continuous::board::KindSpec {
+                kind: Kind::from_letter(letter).expect("letter"),
+                name: betza.to_string(),
+                royal: false,
+                shapes: Some(
+                    crate::continuous::shapes::compile_text(betza, board.square).expect("Betza"),
+                ),
+                promotion: None,
+            });
+        }
+        board.prepare();
+        let v = Values::new(&board);
+        let of = |c: char| v.of(Kind::from_letter(c).expect("letter"));
+        assert!(
+            of('A') > of('R') && of('A') < of('Q'),
+            "archbishop {}",
+            of('A')
+        );
+        assert!(of('H') > of('N'), "nightrider {}", of('H'));
+        assert!(of('W') < of('N'), "wazir {}", of('W'));
+        assert_eq!(of('K'), 0);
+    }
+}
