@@ -8,7 +8,8 @@
 //! - every legal capture;
 //! - both ends of each legal stretch of a slide, and points a square apart between them;
 //! - the points of a slide from which one of the piece's own slides or rings would reach an
-//!   enemy's centre (where it attacks it);
+//!   enemy's centre (where it attacks it), and where it would stand on the line between an
+//!   enemy and its own royal piece (where it blocks);
 //! - each landing arc's ends and middle, and points 45° apart along it;
 //! - castling;
 //! - each promotion choice of a promoting move.
@@ -119,6 +120,9 @@ fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
         .collect();
     // Where the piece, once moved, reaches from: its own slide directions and ring radii.
     let shapes: Vec<Reach<'_>> = reaches(board, &mover).collect();
+    // The lines from each enemy to our royal piece, which a piece standing on them blocks.
+    let king = pos.pieces()[pos.king(mover.side)].at;
+    let lines: Vec<(Point, Point)> = enemies.iter().map(|&e| (e, king - e)).collect();
     let mut out = Vec::new();
     for part in &region.parts {
         match part {
@@ -138,7 +142,10 @@ fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
                         out.push(*from + *dir * t);
                         t += step;
                     }
-                    for t in lining_up(*from, *dir, &shapes, &enemies) {
+                    for t in lining_up(*from, *dir, &shapes, &enemies)
+                        .into_iter()
+                        .chain(blocking(*from, *dir, &lines))
+                    {
                         if t > a && t < b {
                             out.push(*from + *dir * t);
                         }
@@ -164,6 +171,26 @@ fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
         }
     }
     out
+}
+
+/// The distances along the ray `from + t·dir` at which it crosses one of `lines` (a start
+/// and the way to the end) between its ends: where a piece would stand between an enemy
+/// and the royal piece it aims at.
+fn blocking(from: Point, dir: Point, lines: &[(Point, Point)]) -> Vec<f64> {
+    lines
+        .iter()
+        .filter_map(|&(start, way)| {
+            // from + dir·t = start + way·s, with 0 < s < 1.
+            let det = dir.perp_dot(way);
+            if det.abs() < 1e-9 {
+                return None;
+            }
+            let rel = start - from;
+            let t = rel.perp_dot(way) / det;
+            let s = rel.perp_dot(dir) / det;
+            (s > 0.0 && s < 1.0).then_some(t)
+        })
+        .collect()
 }
 
 /// The distances along the ray `from + t·dir` at which one of `shapes` (moved there)
