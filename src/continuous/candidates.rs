@@ -6,10 +6,13 @@
 //! For each piece of the side to move, from its legal region (exact intervals on its rays,
 //! arcs on its rings, castling, captures):
 //! - every legal capture;
-//! - both ends of each legal stretch of a slide, and points a square apart between them;
+//! - both ends of each legal stretch of a slide, and the whole squares from where the piece
+//!   stands between them (a pawn's single and double step);
 //! - the points of a slide from which one of the piece's own slides or rings would reach an
-//!   enemy's centre (where it attacks it), and where it would stand on the line between an
-//!   enemy and its own royal piece (where it blocks);
+//!   enemy's or a friend's centre (where it attacks or defends it), where it would stand on
+//!   the line between an enemy and its own royal piece (where it blocks), and just either
+//!   side of where it enters an enemy's capture area (a strip, a ring's band, a king's
+//!   reach);
 //! - each landing arc's ends and middle, and points 45° apart along it;
 //! - castling;
 //! - each promotion choice of a promoting move.
@@ -17,9 +20,9 @@
 //! Every candidate is judged by the rules ([`resolve_piece`]) before it is kept, and a
 //! landing within [`NEAR`] of one already kept for the same piece is dropped.
 
-use super::geometry::{Point, unit};
+use super::geometry::{Curve, OVERLAP, Point, unit};
 use super::position::{Kind, Position};
-use super::reach::{Reach, reaches};
+use super::reach::{Reach, reaches, slide_end};
 use super::region::{KING_FAN_RAYS, LegalRegion, RegionPart, capture_aim, legal_region_with_fan};
 use super::resolve::{Applied, resolve_piece};
 
@@ -118,6 +121,16 @@ fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
         .filter(|p| p.side != mover.side)
         .map(|p| p.at)
         .collect();
+    // Friends it could defend from there, and the edges of the enemy's capture areas.
+    let others: Vec<Point> = pos
+        .pieces()
+        .iter()
+        .enumerate()
+        .filter(|&(j, p)| j != i && p.side == mover.side)
+        .map(|(_, p)| p.at)
+        .chain(enemies.iter().copied())
+        .collect();
+    let edges = threat_edges(pos, mover.side);
     // Where the piece, once moved, reaches from: its own slide directions and ring radii.
     let shapes: Vec<Reach<'_>> = reaches(board, &mover).collect();
     // The lines from each enemy to our royal piece, which a piece standing on them blocks.
@@ -135,16 +148,27 @@ fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
                     if b < a {
                         continue;
                     }
-                    out.push(*from + *dir * b);
-                    out.push(*from + *dir * a);
-                    let mut t = a + step;
-                    while t < b {
+                    // Whole squares from where it stands first (a pawn's single and double
+                    // step), then the ends: a landing near one already kept is dropped.
+                    // (The region keeps a hair clear of its ends; the judge decides there.)
+                    let mut t = step * (a / step).ceil();
+                    while t <= b + 1e-6 {
                         out.push(*from + *dir * t);
                         t += step;
                     }
-                    for t in lining_up(*from, *dir, &shapes, &enemies)
+                    out.push(*from + *dir * b);
+                    out.push(*from + *dir * a);
+                    let mut crossings = Vec::new();
+                    for edge in &edges {
+                        edge.line_params(*from, *dir, &mut crossings);
+                    }
+                    // Just short of each edge and just past it: the last point out of an
+                    // enemy's reach, the first point out of it.
+                    let near_edges = crossings.into_iter().flat_map(|t| [t - 0.05, t + 0.05]);
+                    for t in lining_up(*from, *dir, &shapes, &others)
                         .into_iter()
                         .chain(blocking(*from, *dir, &lines))
+                        .chain(near_edges)
                     {
                         if t > a && t < b {
                             out.push(*from + *dir * t);
@@ -168,6 +192,34 @@ fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
                 }
             }
             RegionPart::Castle { to } => out.push(*to),
+        }
+    }
+    out
+}
+
+/// The edges of the areas where `side`'s enemies could capture a disc: each capturing
+/// slide's strip (to its end or the board's edge, whatever stands in it), each ring's band,
+/// each sector disc's reach.
+fn threat_edges(pos: &Position, side: super::position::Color) -> Vec<Curve> {
+    let board = pos.board();
+    let inset = board.inset();
+    let mut out = Vec::new();
+    for p in pos.pieces().iter().filter(|p| p.side != side) {
+        for shape in reaches(board, p) {
+            match shape {
+                Reach::Slide { dir, end, modes } if modes.captures => {
+                    let far = slide_end(inset, p.at, dir, end);
+                    out.extend(Curve::capsule(p.at, far, OVERLAP));
+                }
+                Reach::Ring { radius, modes, .. } if modes.captures => {
+                    out.push(Curve::circle(p.at, radius + OVERLAP));
+                    out.push(Curve::circle(p.at, (radius - OVERLAP).max(0.0)));
+                }
+                Reach::Disc { radius, modes, .. } if modes.captures => {
+                    out.push(Curve::circle(p.at, radius + OVERLAP));
+                }
+                _ => {}
+            }
         }
     }
     out
@@ -266,6 +318,24 @@ mod tests {
             .map(|c| c.piece)
             .collect();
         assert!(takers.len() >= 2, "{takers:?}");
+    }
+
+    #[test]
+    fn a_pawn_offers_its_single_and_double_step() {
+        // Read against a setup with the pawn on e2, so that it counts as unmoved.
+        let board = Arc::new(Board::default());
+        let setup = parse_position(board.clone(), &[], "w;K@e1;P@e2;k@e8").expect("POS");
+        let p = parse_position(board.clone(), setup.pieces(), "w;K@e1;P@e2;k@e8").expect("POS");
+        assert!(!p.pieces()[1].moved);
+        let mut list = Vec::new();
+        piece_candidates(&p, 1, &mut list);
+        for square in ["e3", "e4"] {
+            let at = board.parse_square(square).expect("square");
+            assert!(
+                list.iter().any(|c| c.applied.to == at),
+                "{square}: {list:?}"
+            );
+        }
     }
 
     #[test]
