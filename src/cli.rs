@@ -500,16 +500,7 @@ pub fn bestmove(
     let mut failed = None;
     let report = player.think(&eval, &game, limits, |info| {
         let pv: Vec<String> = info.pv.iter().map(|&m| grid::move_text(v, m)).collect();
-        let line = format!(
-            "info depth {} score {} nodes {} nps {} time {} pv {}",
-            info.depth,
-            info.score,
-            info.nodes,
-            info.nps(),
-            info.time.as_millis(),
-            pv.join(" ")
-        );
-        if let Err(e) = writeln!(out, "{line}") {
+        if let Err(e) = writeln!(out, "{}", info_line(info, &pv)) {
             failed.get_or_insert(e);
         }
     });
@@ -563,9 +554,7 @@ pub fn match_games(
     ];
     let mut rng = Rng::new(settings.seed);
     let mut opening_rng = Rng::new(settings.seed ^ 0x0be7_1a9e);
-    let mut wins = [0_u32; 2];
-    let mut draws = 0;
-    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    let mut tally = Tally::default();
     let mut opening_seed = opening_rng.next_u64();
     for n in 0..settings.games {
         // Player 0 has White unless the colours swapped for this game.
@@ -605,26 +594,69 @@ pub fn match_games(
                 None => ("1/2-1/2", game_over_reason(status).to_string()),
             },
         };
-        match winner(status) {
-            Some(colour) => wins[usize::from((colour == Color::Black) != swapped)] += 1,
-            None => draws += 1,
+        let kinds = [players[0].kind(), players[1].kind()];
+        let outcome = format!("{result} {reason} plies {plies}");
+        tally.game(out, n, swapped, kinds, winner(status), &outcome)?;
+    }
+    tally.score(out)
+}
+
+/// The games of a match so far, counted for each player (not each colour).
+#[derive(Default)]
+struct Tally {
+    wins: [u32; 2],
+    draws: u32,
+}
+
+impl Tally {
+    /// Counts game `n` and writes its line: who had White (player 0 unless `swapped`), then
+    /// `outcome` (the result, why, and how many plies it lasted).
+    fn game(
+        &mut self,
+        out: &mut impl Write,
+        n: u32,
+        swapped: bool,
+        kinds: [PlayerKind; 2],
+        winner: Option<Color>,
+        outcome: &str,
+    ) -> Result<(), Failure> {
+        match winner {
+            Some(colour) => self.wins[usize::from((colour == Color::Black) != swapped)] += 1,
+            None => self.draws += 1,
         }
         let (w, b) = if swapped { (1, 0) } else { (0, 1) };
         writeln!(
             out,
-            "game {} white {} black {} result {result} {reason} plies {plies}",
+            "game {} white {} black {} result {outcome}",
             n + 1,
-            players[w].kind(),
-            players[b].kind(),
+            kinds[w],
+            kinds[b],
         )
-        .map_err(write_failed)?;
+        .map_err(|e| Failure::input(format!("cannot write: {e}")))
     }
-    writeln!(
-        out,
-        "score white {} draws {draws} black {}",
-        wins[0], wins[1]
+
+    /// The last line: each player's wins and the draws.
+    fn score(&self, out: &mut impl Write) -> Result<(), Failure> {
+        writeln!(
+            out,
+            "score white {} draws {} black {}",
+            self.wins[0], self.draws, self.wins[1]
+        )
+        .map_err(|e| Failure::input(format!("cannot write: {e}")))
+    }
+}
+
+/// One `info` line of `bestmove`: depth, score, nodes, speed, time and the line's moves.
+fn info_line<M>(info: &crate::search::Info<M>, pv: &[String]) -> String {
+    format!(
+        "info depth {} score {} nodes {} nps {} time {} pv {}",
+        info.depth,
+        info.score,
+        info.nodes,
+        info.nps(),
+        info.time.as_millis(),
+        pv.join(" ")
     )
-    .map_err(write_failed)
 }
 
 /// A continuous level's game after `moves` from `position` (else its start).
@@ -690,16 +722,7 @@ fn continuous_bestmove(
         // The line's moves are written from the root only: a later move's mover index
         // belongs to a position the line reaches, which is not kept.
         let first: Vec<String> = info.pv.first().map(|m| text(m, &pos)).into_iter().collect();
-        let line = format!(
-            "info depth {} score {} nodes {} nps {} time {} pv {}",
-            info.depth,
-            info.score,
-            info.nodes,
-            info.nps(),
-            info.time.as_millis(),
-            first.join(" ")
-        );
-        if let Err(e) = writeln!(out, "{line}") {
+        if let Err(e) = writeln!(out, "{}", info_line(info, &first)) {
             failed.get_or_insert(e);
         }
     });
@@ -740,9 +763,7 @@ fn continuous_match(
     ];
     let mut rng = Rng::new(settings.seed);
     let mut opening_rng = Rng::new(settings.seed ^ 0x0be7_1a9e);
-    let mut wins = [0_u32; 2];
-    let mut draws = 0;
-    let write_failed = |e: std::io::Error| Failure::input(format!("cannot write: {e}"));
+    let mut tally = Tally::default();
     let mut opening_seed = opening_rng.next_u64();
     for n in 0..settings.games {
         let swapped = settings.alternate && n % 2 == 1;
@@ -791,26 +812,11 @@ fn continuous_match(
             Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         };
-        match winner {
-            Some(colour) => wins[usize::from((colour == Color::Black) != swapped)] += 1,
-            None => draws += 1,
-        }
-        let (w, b) = if swapped { (1, 0) } else { (0, 1) };
-        writeln!(
-            out,
-            "game {} white {} black {} result {result} {reason} plies {plies}",
-            n + 1,
-            players[w].kind(),
-            players[b].kind(),
-        )
-        .map_err(write_failed)?;
+        let kinds = [players[0].kind(), players[1].kind()];
+        let outcome = format!("{result} {reason} plies {plies}");
+        tally.game(out, n, swapped, kinds, winner, &outcome)?;
     }
-    writeln!(
-        out,
-        "score white {} draws {draws} black {}",
-        wins[0], wins[1]
-    )
-    .map_err(write_failed)
+    tally.score(out)
 }
 
 /// Who won a finished game, if anyone.
