@@ -83,8 +83,10 @@ impl<'a> Zones<'a> {
                 continue;
             }
             // A piece whose every shape stays away from `near` makes no zone there.
+            // (Squared, and not at all for a rider: this runs for every enemy.)
             let reach = board.reach_of(a.kind, a.side, a.moved);
-            if gap(a.at) > near.radius + reach + OVERLAP {
+            let within = near.radius + reach + OVERLAP;
+            if reach.is_finite() && (a.at - near.centre).length_squared() > within * within {
                 continue;
             }
             let others = pieces
