@@ -52,19 +52,52 @@ impl Candidate {
     }
 }
 
+/// What the candidates of every piece of one side look at: the enemies, the edges of
+/// their capture areas, and the lines from each enemy to that side's royal piece. Made
+/// once per position, not once per piece.
+struct Surroundings {
+    enemies: Vec<Point>,
+    edges: Vec<Curve>,
+    lines: Vec<(Point, Point)>,
+}
+
+impl Surroundings {
+    fn new(pos: &Position, side: super::position::Color) -> Self {
+        let enemies: Vec<Point> = pos
+            .pieces()
+            .iter()
+            .filter(|p| p.side != side)
+            .map(|p| p.at)
+            .collect();
+        let king = pos.pieces()[pos.king(side)].at;
+        let lines = enemies.iter().map(|&e| (e, king - e)).collect();
+        Surroundings {
+            edges: threat_edges(pos, side),
+            enemies,
+            lines,
+        }
+    }
+}
+
 /// The candidate moves of the side to move, into `out` (cleared first).
 pub fn candidates(pos: &Position, out: &mut Vec<Candidate>) {
     out.clear();
     let side = pos.to_move();
+    let around = Surroundings::new(pos, side);
     for i in 0..pos.pieces().len() {
         if pos.pieces()[i].side == side {
-            piece_candidates(pos, i, out);
+            candidates_of(pos, i, &around, out);
         }
     }
 }
 
 /// The candidate moves of `pos.pieces()[i]`, appended to `out`.
 pub fn piece_candidates(pos: &Position, i: usize, out: &mut Vec<Candidate>) {
+    let around = Surroundings::new(pos, pos.pieces()[i].side);
+    candidates_of(pos, i, &around, out);
+}
+
+fn candidates_of(pos: &Position, i: usize, around: &Surroundings, out: &mut Vec<Candidate>) {
     let region = legal_region_with_fan(pos, i, DISC_RAYS.min(KING_FAN_RAYS));
     let first = out.len();
     let keep = |to: Point, out: &mut Vec<Candidate>| {
@@ -77,7 +110,7 @@ pub fn piece_candidates(pos: &Position, i: usize, out: &mut Vec<Candidate>) {
     for &x in &region.captures {
         keep(capture_aim(pos, i, x), out);
     }
-    for to in points(pos, i, &region) {
+    for to in points(pos, i, &region, around) {
         keep(to, out);
     }
 }
@@ -111,31 +144,21 @@ fn judge(pos: &Position, i: usize, to: Point, out: &mut Vec<Candidate>) {
 }
 
 /// The plain targets worth trying in a piece's legal region.
-fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
+fn points(pos: &Position, i: usize, region: &LegalRegion, around: &Surroundings) -> Vec<Point> {
     let board = pos.board();
     let mover = pos.pieces()[i];
     let step = board.square;
-    let enemies: Vec<Point> = pos
-        .pieces()
-        .iter()
-        .filter(|p| p.side != mover.side)
-        .map(|p| p.at)
-        .collect();
-    // Friends it could defend from there, and the edges of the enemy's capture areas.
+    // The friends it could defend from there, and the enemies it could attack.
     let others: Vec<Point> = pos
         .pieces()
         .iter()
         .enumerate()
         .filter(|&(j, p)| j != i && p.side == mover.side)
         .map(|(_, p)| p.at)
-        .chain(enemies.iter().copied())
+        .chain(around.enemies.iter().copied())
         .collect();
-    let edges = threat_edges(pos, mover.side);
     // Where the piece, once moved, reaches from: its own slide directions and ring radii.
     let shapes: Vec<Reach<'_>> = reaches(board, &mover).collect();
-    // The lines from each enemy to our royal piece, which a piece standing on them blocks.
-    let king = pos.pieces()[pos.king(mover.side)].at;
-    let lines: Vec<(Point, Point)> = enemies.iter().map(|&e| (e, king - e)).collect();
     let mut out = Vec::new();
     for part in &region.parts {
         match part {
@@ -159,7 +182,7 @@ fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
                     out.push(*from + *dir * b);
                     out.push(*from + *dir * a);
                     let mut crossings = Vec::new();
-                    for edge in &edges {
+                    for edge in &around.edges {
                         edge.line_params(*from, *dir, &mut crossings);
                     }
                     // Just short of each edge and just past it: the last point out of an
@@ -167,7 +190,7 @@ fn points(pos: &Position, i: usize, region: &LegalRegion) -> Vec<Point> {
                     let near_edges = crossings.into_iter().flat_map(|t| [t - 0.05, t + 0.05]);
                     for t in lining_up(*from, *dir, &shapes, &others)
                         .into_iter()
-                        .chain(blocking(*from, *dir, &lines))
+                        .chain(blocking(*from, *dir, &around.lines))
                         .chain(near_edges)
                     {
                         if t > a && t < b {
