@@ -553,15 +553,8 @@ pub fn match_games(
         GridPlayer::new(settings.black, 32),
     ];
     let mut rng = Rng::new(settings.seed);
-    let mut opening_rng = Rng::new(settings.seed ^ 0x0be7_1a9e);
     let mut tally = Tally::default();
-    let mut opening_seed = opening_rng.next_u64();
-    for n in 0..settings.games {
-        // Player 0 has White unless the colours swapped for this game.
-        let swapped = settings.alternate && n % 2 == 1;
-        if !settings.alternate || n % 2 == 0 {
-            opening_seed = opening_rng.next_u64();
-        }
+    for (n, swapped, opening_seed) in schedule(settings) {
         players.iter_mut().for_each(GridPlayer::new_game);
         let mut game = grid::game::Game::new(Arc::clone(v), start.clone());
         let mut opening = Rng::new(opening_seed);
@@ -599,6 +592,21 @@ pub fn match_games(
         tally.game(out, n, swapped, kinds, winner(status), &outcome)?;
     }
     tally.score(out)
+}
+
+/// A match's games in order: each one's number, whether the players swapped colours in it
+/// (player 0 has White unless so), and the seed of its random opening (shared by each pair
+/// of games with `alternate`).
+fn schedule(settings: &MatchSettings) -> impl Iterator<Item = (u32, bool, u64)> {
+    let alternate = settings.alternate;
+    let mut opening_rng = Rng::new(settings.seed ^ 0x0be7_1a9e);
+    let mut opening_seed = opening_rng.next_u64();
+    (0..settings.games).map(move |n| {
+        if !alternate || n % 2 == 0 {
+            opening_seed = opening_rng.next_u64();
+        }
+        (n, alternate && n % 2 == 1, opening_seed)
+    })
 }
 
 /// The games of a match so far, counted for each player (not each colour).
@@ -762,14 +770,8 @@ fn continuous_match(
         ContinuousPlayer::new(settings.black, 32),
     ];
     let mut rng = Rng::new(settings.seed);
-    let mut opening_rng = Rng::new(settings.seed ^ 0x0be7_1a9e);
     let mut tally = Tally::default();
-    let mut opening_seed = opening_rng.next_u64();
-    for n in 0..settings.games {
-        let swapped = settings.alternate && n % 2 == 1;
-        if !settings.alternate || n % 2 == 0 {
-            opening_seed = opening_rng.next_u64();
-        }
+    for (n, swapped, opening_seed) in schedule(settings) {
         players.iter_mut().for_each(ContinuousPlayer::new_game);
         let mut game = Game::new(start.position().clone());
         let mut opening = Rng::new(opening_seed);
