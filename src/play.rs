@@ -92,6 +92,110 @@ impl fmt::Display for Color {
     }
 }
 
+/// How strongly the computer plays, from 1 (a beginner can beat it) to 5 (the longest
+/// think). What each strength spends is in `search::Plan`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Strength(u8);
+
+impl Strength {
+    /// The weakest.
+    pub const MIN: Strength = Strength(1);
+    /// The strongest.
+    pub const MAX: Strength = Strength(5);
+    /// The strength a computer gets when none is named.
+    pub const DEFAULT: Strength = Strength(3);
+
+    /// The strength `n`, if it is 1 to 5.
+    pub fn new(n: u8) -> Option<Strength> {
+        (Self::MIN.0..=Self::MAX.0)
+            .contains(&n)
+            .then_some(Strength(n))
+    }
+
+    /// Its number, 1 to 5.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength::DEFAULT
+    }
+}
+
+impl fmt::Display for Strength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A strength that is not a number from 1 to 5.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("strength '{0}': expected a number from 1 to 5")]
+pub struct NotAStrength(pub String);
+
+impl std::str::FromStr for Strength {
+    type Err = NotAStrength;
+
+    fn from_str(text: &str) -> Result<Strength, NotAStrength> {
+        text.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Strength::new)
+            .ok_or_else(|| NotAStrength(text.to_string()))
+    }
+}
+
+/// Who plays a side: a person at this machine, or the computer at a strength.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// A person: the window takes their clicks.
+    #[default]
+    Human,
+    /// The computer, at this strength.
+    Computer(Strength),
+}
+
+impl Seat {
+    /// Whether the computer plays this side.
+    pub fn is_computer(self) -> bool {
+        matches!(self, Seat::Computer(_))
+    }
+}
+
+/// `human`, or `computer:N` (N the strength).
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Computer(s) => write!(f, "computer:{s}"),
+        }
+    }
+}
+
+/// A seat that is none of `human`, `computer`, `computer:N`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("player '{0}': expected human, computer or computer:N (N a strength from 1 to 5)")]
+pub struct NotASeat(pub String);
+
+/// Reads `human`, `computer` (at the default strength) or `computer:N`.
+impl std::str::FromStr for Seat {
+    type Err = NotASeat;
+
+    fn from_str(text: &str) -> Result<Seat, NotASeat> {
+        match text {
+            "human" => Ok(Seat::Human),
+            "computer" => Ok(Seat::Computer(Strength::DEFAULT)),
+            _ => text
+                .strip_prefix("computer:")
+                .and_then(|n| n.parse::<Strength>().ok())
+                .map(Seat::Computer)
+                .ok_or_else(|| NotASeat(text.to_string())),
+        }
+    }
+}
+
 /// How a game stands, in both modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -337,6 +441,31 @@ mod tests {
             assert!(status.is_over());
             assert_eq!(said(status, White, true), words, "{status:?}");
         }
+    }
+
+    #[test]
+    fn seats_read_as_they_are_written() {
+        for text in ["human", "computer:1", "computer:5"] {
+            let seat: Seat = text.parse().expect("a seat");
+            assert_eq!(seat.to_string(), text);
+        }
+        assert_eq!(
+            "computer".parse::<Seat>(),
+            Ok(Seat::Computer(Strength::DEFAULT))
+        );
+        for bad in [
+            "",
+            "Human",
+            "computer:0",
+            "computer:6",
+            "computer:",
+            "engine",
+        ] {
+            assert_eq!(bad.parse::<Seat>(), Err(NotASeat(bad.to_string())), "{bad}");
+        }
+        assert_eq!(Strength::new(0), None);
+        assert_eq!(Strength::new(5), Some(Strength::MAX));
+        assert!("9".parse::<Strength>().is_err());
     }
 
     #[test]

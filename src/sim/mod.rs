@@ -14,7 +14,7 @@
 //! set up.
 
 use crate::level::save::AnyGame;
-use crate::play::{Color, Play};
+use crate::play::{Color, Play, Seat};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
@@ -176,36 +176,41 @@ pub enum MatchCommand {
 #[derive(Message, Clone, Debug)]
 pub struct LoadGame(pub AnyGame);
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PlayerKind {
-    /// A person at this machine: the window takes their clicks.
-    #[default]
-    Human,
-}
-
-/// Who plays each side. The window takes a person's moves only for a side played by a
-/// [`PlayerKind::Human`].
+/// Who plays each side. The window takes a person's moves only for a side whose seat is
+/// [`Seat::Human`]; the computer plays the others.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Players {
     /// White's player.
-    pub white: PlayerKind,
+    pub white: Seat,
     /// Black's player.
-    pub black: PlayerKind,
+    pub black: Seat,
 }
 
 impl Players {
     /// The player of `side`.
-    pub fn of(&self, side: Color) -> PlayerKind {
+    pub fn of(&self, side: Color) -> Seat {
         match side {
             Color::White => self.white,
             Color::Black => self.black,
         }
     }
 
+    /// The player of `side`, to change.
+    pub fn of_mut(&mut self, side: Color) -> &mut Seat {
+        match side {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+
     /// Whether a person plays the side to move in `game`.
-    pub fn human_to_move(&self, game: &impl Play) -> bool {
-        self.of(game.to_move()) == PlayerKind::Human
+    pub fn human_to_move(&self, game: &(impl Play + ?Sized)) -> bool {
+        self.of(game.to_move()) == Seat::Human
+    }
+
+    /// Whether a person plays either side.
+    pub fn any_human(&self) -> bool {
+        self.white == Seat::Human || self.black == Seat::Human
     }
 }
 
