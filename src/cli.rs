@@ -48,6 +48,15 @@ pub enum Command {
             allow_hyphen_values = true
         )]
         drive: Option<String>,
+        /// Who plays White: human, or computer (computer:N gives it a strength of its own).
+        #[arg(long, value_name = "PLAYER")]
+        white: Option<String>,
+        /// Who plays Black: human, or computer (computer:N gives it a strength of its own).
+        #[arg(long, value_name = "PLAYER")]
+        black: Option<String>,
+        /// The computer's strength, from 1 (a beginner can win) to 5 (the longest think).
+        #[arg(long, value_name = "N")]
+        strength: Option<crate::play::Strength>,
     },
     /// Validate level files; errors are printed as FILE:LINE:COL: MESSAGE.
     Check {
@@ -399,6 +408,36 @@ pub fn moves(
         writeln!(out, "{line}").map_err(write_failed)?;
     }
     Ok(())
+}
+
+/// The seats `play` was given: `--white` and `--black` (`human`, `computer`,
+/// `computer:N`), a plain `computer` at `--strength` (else the default). `None` for a side
+/// not given, which keeps what the level or saved game says.
+pub fn seats(
+    white: Option<&str>,
+    black: Option<&str>,
+    strength: Option<crate::play::Strength>,
+) -> Result<[Option<crate::play::Seat>; 2], Failure> {
+    use crate::play::Seat;
+    let seat = |flag: &str, text: Option<&str>| -> Result<Option<Seat>, Failure> {
+        let Some(text) = text else {
+            return Ok(None);
+        };
+        let seat: Seat = text
+            .parse()
+            .map_err(|e| Failure::input(format!("--{flag}: {e}")))?;
+        Ok(Some(match (text, strength) {
+            ("computer", Some(s)) => Seat::Computer(s),
+            _ => seat,
+        }))
+    };
+    let seats = [seat("white", white)?, seat("black", black)?];
+    if strength.is_some() && !seats.iter().flatten().any(|s| s.is_computer()) {
+        return Err(Failure::input(
+            "--strength: no side is played by the computer (add --white computer or --black computer)",
+        ));
+    }
+    Ok(seats)
 }
 
 /// `areachess replay`: reads a Game Courier record, plays it through the rules, and writes

@@ -2,7 +2,7 @@
 
 use areachess::cli::{
     Cli, Command, Failure, MatchSettings, bestmove, check, default_level, judge, match_games,
-    moves, perft, replay,
+    moves, perft, replay, seats,
 };
 use areachess::search::Limits;
 use clap::Parser;
@@ -12,13 +12,24 @@ use std::time::Duration;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(default_level(), None, None),
+        None => play(default_level(), None, None, [None, None]),
         Some(Command::Play {
             level,
             screenshot,
             after_frames,
             drive,
-        }) => play(level, screenshot.map(|path| (path, after_frames)), drive),
+            white,
+            black,
+            strength,
+        }) => match seats(white.as_deref(), black.as_deref(), strength) {
+            Ok(seats) => play(
+                level,
+                screenshot.map(|path| (path, after_frames)),
+                drive,
+                seats,
+            ),
+            Err(failure) => Err(failure),
+        },
         Some(Command::Check { levels, values }) => {
             let code = check(
                 &levels,
@@ -150,7 +161,12 @@ fn main() -> ExitCode {
 type Shot = Option<(std::path::PathBuf, u32)>;
 
 #[cfg(feature = "gui")]
-fn play(level: std::path::PathBuf, shot: Shot, drive: Option<String>) -> Result<(), Failure> {
+fn play(
+    level: std::path::PathBuf,
+    shot: Shot,
+    drive: Option<String>,
+    seats: [Option<areachess::play::Seat>; 2],
+) -> Result<(), Failure> {
     let script = match drive {
         Some(text) => Some(areachess::ui::parse_script(&text).map_err(|e| Failure {
             code: 2,
@@ -158,11 +174,16 @@ fn play(level: std::path::PathBuf, shot: Shot, drive: Option<String>) -> Result<
         })?),
         None => None,
     };
-    areachess::ui::run(&level, shot, script)
+    areachess::ui::run(&level, shot, script, seats)
 }
 
 #[cfg(not(feature = "gui"))]
-fn play(_level: std::path::PathBuf, _shot: Shot, _drive: Option<String>) -> Result<(), Failure> {
+fn play(
+    _level: std::path::PathBuf,
+    _shot: Shot,
+    _drive: Option<String>,
+    _seats: [Option<areachess::play::Seat>; 2],
+) -> Result<(), Failure> {
     Err(Failure {
         code: 2,
         message: "this build has no window: rebuild with the `gui` feature".into(),

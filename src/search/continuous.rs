@@ -489,6 +489,11 @@ impl ContinuousPlayer {
         self.searcher.clear();
     }
 
+    /// Makes its engine misjudge every position by up to the noise's amplitude.
+    pub fn set_noise(&mut self, noise: Option<super::Noise>) {
+        self.searcher.set_noise(noise);
+    }
+
     /// Its move from `pos` (none when there is no legal move), thinking for `movetime`
     /// where it thinks.
     pub fn choose(

@@ -74,6 +74,33 @@ pub struct Searcher<M> {
     seldepth: usize,
     stopped: bool,
     clock: Option<Clock>,
+    noise: Option<Noise>,
+}
+
+/// A deliberate error added to every evaluation, so that a weak player misjudges
+/// positions as a beginner does: each position's error is fixed by its key and the seed,
+/// so the search stays consistent with itself, and differs from one seed to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Noise {
+    /// The largest error, in centipawns either way.
+    pub amplitude: i32,
+    /// What makes one game's errors differ from another's.
+    pub seed: u64,
+}
+
+impl Noise {
+    /// The error for the position with `key`: from −amplitude to +amplitude.
+    pub fn of(&self, key: u64) -> i32 {
+        if self.amplitude <= 0 {
+            return 0;
+        }
+        let mut z = key ^ self.seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        let span = 2 * self.amplitude as u64 + 1;
+        (z % span) as i32 - self.amplitude
+    }
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
@@ -90,6 +117,21 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             seldepth: 0,
             stopped: false,
             clock: None,
+            noise: None,
+        }
+    }
+
+    /// Adds `noise` to every evaluation from now on (`None`: none).
+    pub fn set_noise(&mut self, noise: Option<Noise>) {
+        self.noise = noise;
+    }
+
+    /// The position's worth to the side to move, with the noise if there is one.
+    fn evaluate<G: Searchable<Move = M>>(&self, game: &mut G) -> i32 {
+        let worth = game.evaluate();
+        match &self.noise {
+            Some(noise) => worth + noise.of(game.key()),
+            None => worth,
         }
     }
 
@@ -145,7 +187,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let mut best_static = i32::MIN;
         for &m in &root {
             game.make(m);
-            let score = -game.evaluate();
+            let score = -self.evaluate(game);
             game.unmake();
             if score > best_static {
                 best_static = score;
@@ -249,7 +291,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return game.evaluate();
+            return self.evaluate(game);
         }
         let in_check = game.in_check();
         // A check is searched one ply deeper, so a mate or a perpetual is not cut off.
@@ -284,7 +326,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             && depth >= 3
             && beta.abs() < MATE_BOUND
             && game.null_allowed()
-            && game.evaluate() >= beta
+            && self.evaluate(game) >= beta
         {
             let reduction = 2 + depth / 6;
             game.make_null();
@@ -397,7 +439,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return score;
         }
         if ply >= MAX_PLY - 1 {
-            return game.evaluate();
+            return self.evaluate(game);
         }
         let in_check = game.in_check();
         let mut list = std::mem::take(&mut self.lists[ply]);
@@ -411,7 +453,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             }
             best_score = -INFINITY;
         } else {
-            best_score = game.evaluate();
+            best_score = self.evaluate(game);
             if best_score >= beta {
                 self.lists[ply] = list;
                 return best_score;

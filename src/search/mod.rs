@@ -9,12 +9,14 @@ mod clock;
 pub mod continuous;
 mod engine;
 pub mod grid;
+mod plan;
 pub mod players;
 mod table;
 pub mod values;
 
 pub use clock::Limits;
-pub use engine::{Info, Report, Searcher};
+pub use engine::{Info, Noise, Report, Searcher};
+pub use plan::Plan;
 
 use std::fmt;
 

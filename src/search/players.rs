@@ -120,6 +120,11 @@ impl GridPlayer {
         self.searcher.clear();
     }
 
+    /// Makes its engine misjudge every position by up to the noise's amplitude.
+    pub fn set_noise(&mut self, noise: Option<super::Noise>) {
+        self.searcher.set_noise(noise);
+    }
+
     /// Its move in `game` (none once the game is over), thinking for `movetime` where it
     /// thinks.
     pub fn choose(

@@ -1,11 +1,15 @@
 //! Continuous mode inside Bevy: its [`MatchGame`], the messages that ask for a move and
 //! answer, and one entity per piece that mirrors the position.
 
+use super::computer::Thought;
 use super::{GameMode, Match, MatchGame, PIECE_Z};
 use crate::continuous::{Color, Game, Kind, Outcome, Position, Request};
-use crate::convert::to_translation;
+use crate::convert::{to_bevy, to_translation};
 use crate::level::ContinuousLevel;
 use crate::level::save::AnyGame;
+use crate::search::continuous::{ContinuousMove, ContinuousPlayer};
+use crate::search::players::PlayerKind;
+use crate::search::{Limits, Noise};
 use bevy::prelude::*;
 
 /// A continuous match.
@@ -55,6 +59,70 @@ impl MatchGame for Game {
             AnyGame::Grid(_) => None,
         }
     }
+
+    type Engine = ContinuousPlayer;
+
+    fn engine(_level: &ContinuousLevel) -> ContinuousPlayer {
+        ContinuousPlayer::new(PlayerKind::Engine { depth: None }, ENGINE_HASH_MB)
+    }
+
+    fn think(
+        &self,
+        player: &mut ContinuousPlayer,
+        limits: &Limits,
+        noise: Option<Noise>,
+        on_info: &mut dyn FnMut(Thought),
+    ) -> Option<MoveRequest> {
+        player.set_noise(noise);
+        let pos = self.position();
+        let board = pos.board();
+        let request = |m: &ContinuousMove| Request {
+            from: pos.pieces()[usize::from(m.piece)].at,
+            to: m.target(),
+            promotion: m.promotion,
+        };
+        let report = player.think(pos, limits, |info| {
+            on_info(Thought {
+                depth: info.depth,
+                score: info.score,
+                nodes: info.nodes,
+                line: info
+                    .pv
+                    .first()
+                    .map(|m| brief_request(board, &request(m)))
+                    .unwrap_or_default(),
+            })
+        });
+        report.best.map(|m| MoveRequest(request(&m)))
+    }
+
+    fn sketch(
+        _level: &ContinuousLevel,
+        game: &Game,
+        request: &MoveRequest,
+    ) -> (Vec2, Vec2, String) {
+        let MoveRequest(request) = request;
+        let text = brief_request(game.position().board(), request);
+        (to_bevy(request.from), to_bevy(request.to), text)
+    }
+}
+
+/// The transposition table of the window's continuous engine, per side.
+const ENGINE_HASH_MB: usize = 32;
+
+/// A move for people: `FROM->TO` with points to two decimals (square names where exact)
+/// and the promotion.
+fn brief_request(board: &crate::continuous::Board, request: &Request) -> String {
+    use crate::continuous::notation::format_point_brief;
+    let promotion = request
+        .promotion
+        .map(|k| format!("={}", k.letter()))
+        .unwrap_or_default();
+    format!(
+        "{}->{}{promotion}",
+        format_point_brief(board, request.from),
+        format_point_brief(board, request.to)
+    )
 }
 
 /// A player asks to move a piece.

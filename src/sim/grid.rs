@@ -1,15 +1,22 @@
 //! Grid mode inside Bevy: its [`MatchGame`], the messages that ask for a move and answer,
 //! and one entity per occupied square that mirrors the position.
 
+use super::computer::Thought;
 use super::{GameMode, Match, MatchGame, PIECE_Z};
 use crate::grid::Role;
 use crate::grid::game::Game;
+use crate::grid::notation::move_text;
 use crate::grid::position::{is_piece, role_of, side_of};
+use crate::grid::variant::Variant;
 use crate::grid::{Move, Square};
 use crate::level::GridLevel;
 use crate::level::save::AnyGame;
 use crate::play::Color;
+use crate::search::grid::GridEval;
+use crate::search::players::{GridPlayer, PlayerKind};
+use crate::search::{Limits, Noise};
 use bevy::prelude::*;
+use std::sync::Arc;
 
 /// A grid match.
 pub type GridMatch = Match<Game>;
@@ -54,6 +61,62 @@ impl MatchGame for Game {
             AnyGame::Continuous(_) => None,
         }
     }
+
+    type Engine = (GridPlayer, Arc<GridEval>);
+
+    fn engine(level: &GridLevel) -> Self::Engine {
+        let player = GridPlayer::new(PlayerKind::Engine { depth: None }, ENGINE_HASH_MB);
+        let eval = Arc::new(GridEval::for_variant(Arc::clone(&level.variant)));
+        (player, eval)
+    }
+
+    fn think(
+        &self,
+        (player, eval): &mut Self::Engine,
+        limits: &Limits,
+        noise: Option<Noise>,
+        on_info: &mut dyn FnMut(Thought),
+    ) -> Option<GridMoveRequest> {
+        player.set_noise(noise);
+        let variant = Arc::clone(self.variant());
+        let report = player.think(eval, self, limits, |info| {
+            on_info(Thought {
+                depth: info.depth,
+                score: info.score,
+                nodes: info.nodes,
+                line: line_text(&variant, &info.pv),
+            })
+        });
+        report.best.map(|m| GridMoveRequest {
+            from: m.from,
+            to: m.to,
+            promotion: m.promotion,
+        })
+    }
+
+    fn sketch(level: &GridLevel, game: &Game, request: &GridMoveRequest) -> (Vec2, Vec2, String) {
+        let text = game
+            .find(request.from, request.to, request.promotion)
+            .map(|m| move_text(&level.variant, m))
+            .unwrap_or_default();
+        (
+            square_centre(level, request.from),
+            square_centre(level, request.to),
+            text,
+        )
+    }
+}
+
+/// The transposition table of the window's grid engine, per side.
+const ENGINE_HASH_MB: usize = 32;
+
+/// The first moves of a line, as the move list writes them.
+fn line_text(variant: &Variant, pv: &[Move]) -> String {
+    pv.iter()
+        .take(8)
+        .map(|&m| move_text(variant, m))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A player asks to move the piece on `from` to `to`, promoting to the type `promotion`

@@ -18,6 +18,7 @@ use crate::play::{Color, Play, Seat};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
+pub mod computer;
 pub mod continuous;
 pub mod grid;
 
@@ -38,11 +39,12 @@ impl Plugin for RulesPlugin {
         }
         app.init_state::<GameMode>()
             .init_resource::<Players>()
+            .init_resource::<computer::Computer>()
             .add_message::<MatchCommand>()
             .add_message::<LoadGame>()
             .configure_sets(
                 Update,
-                (RuleStep::Apply, RuleStep::Mirror)
+                (RuleStep::Apply, RuleStep::Think, RuleStep::Mirror)
                     .chain()
                     .in_set(RulesSystems),
             );
@@ -76,6 +78,7 @@ fn rules_for<G: MatchGame>(app: &mut App) {
                 .in_set(RuleStep::Apply)
                 .run_if(resource_exists::<Match<G>>),
         );
+    computer::for_mode::<G>(app);
 }
 
 /// The rules' systems: the moves, commands and loaded games asked for this frame, then the
@@ -89,10 +92,12 @@ pub struct RulesSystems;
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EnterModeSystems;
 
-/// The two steps inside [`RulesSystems`].
+/// The steps inside [`RulesSystems`]: the moves and commands asked for, then the
+/// computer's turn, then the piece mirrors.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 enum RuleStep {
     Apply,
+    Think,
     Mirror,
 }
 
@@ -135,6 +140,27 @@ pub trait MatchGame: Play + Clone + Send + Sync + 'static {
 
     /// This mode's game in `game`, if it is one.
     fn loaded(game: &AnyGame) -> Option<&Self>;
+
+    /// The computer's memory for this mode (its search and evaluation), kept between its
+    /// moves.
+    type Engine: Send + Sync + 'static;
+
+    /// A fresh engine for games on `level`.
+    fn engine(level: &Self::Level) -> Self::Engine;
+
+    /// The engine's move for the side to move within `limits`, erring by `noise`; each
+    /// finished depth is told to `on_info`. `None` when the game is over.
+    fn think(
+        &self,
+        engine: &mut Self::Engine,
+        limits: &crate::search::Limits,
+        noise: Option<crate::search::Noise>,
+        on_info: &mut dyn FnMut(computer::Thought),
+    ) -> Option<Self::Request>;
+
+    /// Where a request's move starts and ends on the board, in world units, and the move
+    /// in the mode's notation (a hint's arrow and words).
+    fn sketch(level: &Self::Level, game: &Self, request: &Self::Request) -> (Vec2, Vec2, String);
 }
 
 /// The match being played: its level and its game (position and history).
@@ -241,15 +267,30 @@ fn apply_requests<G: MatchGame>(
 fn apply_commands<G: MatchGame>(
     mut commands: MessageReader<MatchCommand>,
     mut state: ResMut<Match<G>>,
+    players: Res<Players>,
+    mut computer: ResMut<computer::Computer>,
 ) {
     for command in commands.read() {
         let game = &mut state.game;
+        // Against the computer, Undo and Redo go back to (or on to) a person's turn: your
+        // move and its reply together. Between computers they step one move, paused.
+        let computer_to_move = |game: &G| players.any_human() && !players.human_to_move(game);
         match command {
             MatchCommand::Undo => {
-                game.undo();
+                if game.undo() {
+                    while computer_to_move(game) && game.undo() {}
+                }
+                if !players.any_human() {
+                    computer.paused = true;
+                }
             }
             MatchCommand::Redo => {
-                game.redo();
+                if game.redo() {
+                    while computer_to_move(game) && game.redo() {}
+                }
+                if !players.any_human() {
+                    computer.paused = true;
+                }
             }
             MatchCommand::Rewind => game.rewind(),
             MatchCommand::Resign => game.resign(),

@@ -7,7 +7,8 @@
 use super::glide::Glides;
 use super::{Flipped, PANEL_WIDTH, Stage};
 use crate::play::Play;
-use crate::sim::{CurrentGame, GameMode, Match, MatchCommand, MatchGame};
+use crate::sim::computer::Computer;
+use crate::sim::{CurrentGame, GameMode, Match, MatchCommand, MatchGame, Players};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -139,13 +140,15 @@ pub(super) fn side_panel(ctx: &egui::Context, heading: &str, contents: impl FnOn
 }
 
 /// The panel's body for either mode: the status, the rules' last refusal, the match
-/// buttons (Undo, Redo, New game; Resign, Agree draw, Flip board), then the mode's own
-/// `extras`, the `help` line and the move list. Returns the command clicked.
+/// buttons (Undo, Redo, New game; Resign, Agree draw, Flip board), who plays each side and
+/// what the computer is doing, then the mode's own `extras`, the `help` line and the move
+/// list. Returns the command clicked.
 pub(super) fn match_panel(
     ui: &mut egui::Ui,
     game: &dyn Play,
     said: &Said,
     flipped: &mut Flipped,
+    seats: Seats,
     help: &str,
     extras: impl FnOnce(&mut egui::Ui),
 ) -> Option<MatchCommand> {
@@ -183,6 +186,7 @@ pub(super) fn match_panel(
             flipped.0 = !flipped.0;
         }
     });
+    super::computer::seats_section(ui, game, seats.players, seats.computer);
     extras(ui);
     ui.separator();
     ui.label(help);
@@ -193,6 +197,14 @@ pub(super) fn match_panel(
         }
     });
     clicked
+}
+
+/// Who plays each side and the computer, for the panel to show and change.
+pub(super) struct Seats<'a> {
+    /// The seats.
+    pub players: &'a mut Players,
+    /// The computer's state.
+    pub computer: &'a mut Computer,
 }
 
 /// What the promotion dialog's player did this frame.

@@ -110,13 +110,14 @@ impl RuleTraffic<'_, '_> {
 }
 
 /// What goes on by itself, without input: pipelines being compiled, a glide, a
-/// demonstration's autoplay, a file to open.
+/// demonstration's autoplay, a file to open, the computer's answer about to be played.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Underway<'w> {
     compiling: Res<'w, Compiling>,
     glides: Option<Res<'w, Glides>>,
     demo: Option<Res<'w, Demo>>,
     pending: Option<Res<'w, Pending>>,
+    computer: Option<Res<'w, crate::sim::computer::Computer>>,
 }
 
 impl Underway<'_> {
@@ -126,6 +127,7 @@ impl Underway<'_> {
             || self.glides.as_ref().is_some_and(|g| g.busy())
             || self.demo.as_ref().is_some_and(|d| d.playing())
             || self.pending.as_ref().is_some_and(|p| p.0.is_some())
+            || self.computer.as_ref().is_some_and(|c| c.wants_frames())
     }
 }
 

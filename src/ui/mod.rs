@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 use std::path::{Path, PathBuf};
 
+mod computer;
 mod continuous;
 mod drive;
 mod files;
@@ -35,12 +36,14 @@ enum Stage {
     Overlays,
 }
 
-/// Opens the window on the level at `path` and runs until it is closed, or, with `shot`,
-/// until the window has been saved as a PNG after the given number of frames.
+/// Opens the window on the level at `path` with the `seats` given (White's, Black's; `None`
+/// keeps what the file says) and runs until it is closed, or, with `shot`, until the
+/// window has been saved as a PNG after the given number of frames.
 pub fn run(
     path: &Path,
     shot: Option<(PathBuf, u32)>,
     script: Option<Vec<Step>>,
+    seats: [Option<crate::play::Seat>; 2],
 ) -> Result<(), Failure> {
     let opened = open::Opened::read(path)?;
     let mut app = App::new();
@@ -48,6 +51,12 @@ pub fn run(
         title: opened.title(),
     });
     opened.install(app.world_mut());
+    let mut players = app.world_mut().resource_mut::<crate::sim::Players>();
+    for (side, seat) in crate::play::Color::BOTH.into_iter().zip(seats) {
+        if let Some(seat) = seat {
+            *players.of_mut(side) = seat;
+        }
+    }
     // A window for people draws when something changes; a screenshot run counts frames,
     // so it draws them all.
     if shot.is_none() {
@@ -96,6 +105,15 @@ impl Plugin for AppPlugin {
                 .set(TaskPoolPlugin {
                     task_pool_options: TaskPoolOptions {
                         max_total_threads: 1,
+                        // Two: the computer thinks on one for seconds, and the renderer's
+                        // pipelines and screenshots must not wait behind it.
+                        async_compute: bevy::app::TaskPoolThreadAssignmentPolicy {
+                            min_threads: 2,
+                            max_threads: 2,
+                            percent: 0.25,
+                            on_thread_spawn: None,
+                            on_thread_destroy: None,
+                        },
                         ..default()
                     },
                 }),
@@ -112,7 +130,13 @@ impl Plugin for AppPlugin {
 /// the stages, opening in place, the game flow and both modes.
 fn add_shared(app: &mut App) {
     add_stages(app);
-    app.add_plugins((open::plugin, flow::plugin, continuous::plugin, grid::plugin));
+    app.add_plugins((
+        open::plugin,
+        flow::plugin,
+        computer::plugin,
+        continuous::plugin,
+        grid::plugin,
+    ));
 }
 
 /// Runs each schedule's systems one after another on its own thread (the main thread, and

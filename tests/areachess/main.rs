@@ -3,6 +3,7 @@
 
 mod betza;
 mod cli;
+mod computer;
 mod demos;
 mod fairy;
 mod grid;

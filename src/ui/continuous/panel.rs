@@ -3,9 +3,10 @@
 
 use super::super::Flipped;
 use super::super::LevelName;
-use super::super::flow::{Said, match_panel, side_panel};
+use super::super::flow::{Said, Seats, match_panel, side_panel};
 use super::ShowThreats;
-use crate::sim::{ContinuousMatch, GameMode, MatchCommand};
+use crate::sim::computer::Computer;
+use crate::sim::{ContinuousMatch, GameMode, MatchCommand, Players};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
@@ -32,6 +33,8 @@ fn panel(
     mut flipped: ResMut<Flipped>,
     mut inspected: ResMut<super::inspect::Inspected>,
     mut commands: MessageWriter<MatchCommand>,
+    mut players: ResMut<Players>,
+    mut computer: ResMut<Computer>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, &name.0, |ui| {
@@ -48,7 +51,18 @@ fn panel(
                 });
             });
         };
-        if let Some(command) = match_panel(ui, &state.game, &said, &mut flipped, HELP, extras) {
+        if let Some(command) = match_panel(
+            ui,
+            &state.game,
+            &said,
+            &mut flipped,
+            Seats {
+                players: &mut players,
+                computer: &mut computer,
+            },
+            HELP,
+            extras,
+        ) {
             commands.write(command);
         }
     });

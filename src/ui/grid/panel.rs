@@ -1,9 +1,10 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
-use super::super::flow::{Said, match_panel, side_panel};
+use super::super::flow::{Said, Seats, match_panel, side_panel};
 use super::super::{Flipped, LevelName, inspect};
-use crate::sim::{GameMode, GridMatch, MatchCommand};
+use crate::sim::computer::Computer;
+use crate::sim::{GameMode, GridMatch, MatchCommand, Players};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -31,6 +32,8 @@ fn panel(
     mut flipped: ResMut<Flipped>,
     mut inspector: ResMut<inspect::Inspector>,
     mut commands: MessageWriter<MatchCommand>,
+    mut players: ResMut<Players>,
+    mut computer: ResMut<Computer>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, &name.0, |ui| {
@@ -50,7 +53,18 @@ fn panel(
                 });
             });
         };
-        if let Some(command) = match_panel(ui, &state.game, &said, &mut flipped, HELP, extras) {
+        if let Some(command) = match_panel(
+            ui,
+            &state.game,
+            &said,
+            &mut flipped,
+            Seats {
+                players: &mut players,
+                computer: &mut computer,
+            },
+            HELP,
+            extras,
+        ) {
             commands.write(command);
         }
     });
