@@ -68,6 +68,9 @@ pub struct Computer {
     /// The soonest a computer's move is played after it began to think ([`PACE`]; tests
     /// that only want the moves set it to zero).
     pub pace: Duration,
+    /// Each move the computer played in this window: the side, and the time from the
+    /// start of its think to the move being handed to the rules.
+    pub answers: Vec<(Color, Duration)>,
 }
 
 impl Default for Computer {
@@ -81,6 +84,7 @@ impl Default for Computer {
             said: String::new(),
             holding: false,
             pace: PACE,
+            answers: Vec::new(),
         }
     }
 }
@@ -174,8 +178,8 @@ struct Seated<E> {
 struct Engines<G: MatchGame> {
     seats: [Option<Seated<G::Engine>>; 2],
     task: Option<Think<G>>,
-    /// A finished move and when it may be played.
-    ready: Option<(G::Request, Duration)>,
+    /// A finished move, when it may be played, and when its think began.
+    ready: Option<(G::Request, Duration, Duration)>,
     /// A move handed to the rules, not yet answered.
     sent: bool,
 }
@@ -296,7 +300,7 @@ fn computer_plays<G: MatchGame>(
         engines.seats[side.index()] = Some(Seated { strength, engine });
         match (purpose, choice) {
             (Purpose::Move, Some(request)) => {
-                engines.ready = Some((request, begun + computer.pace));
+                engines.ready = Some((request, begun + computer.pace, begun));
             }
             (Purpose::Hint, Some(request)) => {
                 let (from, to, text) = G::sketch(&state.level, game, &request);
@@ -306,10 +310,11 @@ fn computer_plays<G: MatchGame>(
         }
     }
     // A finished move whose pace has come.
-    if let Some((request, at)) = engines.ready
+    if let Some((request, at, begun)) = engines.ready
         && now >= at
     {
         engines.ready = None;
+        computer.answers.push((to_move, now - begun));
         engines.sent = true;
         computer.step = false;
         requests.write(request);

@@ -10,6 +10,7 @@
 //! | `press`, `release` | the left button |
 //! | `click` | the left button pressed and released in one frame, as a touchpad tap or `xdotool click` comes |
 //! | `wait N` | N frames of nothing |
+//! | `over N` | frames until the game is over, at most N (a game between computers) |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
 //!
 //! The window system reports a moved pointer back some frames later, and under load a
@@ -47,6 +48,8 @@ pub enum Step {
     Click,
     /// Draw this many frames.
     Wait(u32),
+    /// Draw frames until the game is over, at most this many.
+    UntilOver(u32),
     /// Save the window.
     Shot(PathBuf),
 }
@@ -74,9 +77,13 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                     .parse()
                     .map(Step::Wait)
                     .map_err(|_| format!("step {} '{step}': wait takes a number of frames", n + 1)),
+                ("over", false) => rest
+                    .parse()
+                    .map(Step::UntilOver)
+                    .map_err(|_| format!("step {} '{step}': over takes a number of frames", n + 1)),
                 ("shot", false) => Ok(Step::Shot(PathBuf::from(rest))),
                 _ => Err(format!(
-                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, wait N or shot FILE",
+                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, wait N, over N or shot FILE",
                     n + 1
                 )),
             }
@@ -113,6 +120,8 @@ pub struct Drive {
     wait: u32,
     /// Where the script last put the pointer, in window pixels.
     pointer: Option<Vec2>,
+    /// Frames left to wait for the game's end.
+    until_over: u32,
 }
 
 impl Drive {
@@ -124,12 +133,16 @@ impl Drive {
             frame: 0,
             wait: 0,
             pointer: None,
+            until_over: 0,
         }
     }
 
     /// Whether every step has been played.
     pub fn done(&self) -> bool {
-        self.steps.is_empty() && self.wait == 0 && self.frame > self.start_after
+        self.steps.is_empty()
+            && self.wait == 0
+            && self.until_over == 0
+            && self.frame > self.start_after
     }
 }
 
@@ -162,6 +175,15 @@ fn drive(
     }
     if plan.wait > 0 {
         plan.wait -= 1;
+        return;
+    }
+    if plan.until_over > 0 {
+        let over = match (&grid, &continuous) {
+            (Some(g), _) => g.game.status().is_over(),
+            (None, Some(m)) => m.game.status().is_over(),
+            _ => true,
+        };
+        plan.until_over = if over { 0 } else { plan.until_over - 1 };
         return;
     }
     let Some(step) = plan.steps.pop_front() else {
@@ -208,6 +230,7 @@ fn drive(
             }
         }
         Step::Wait(n) => plan.wait = n,
+        Step::UntilOver(n) => plan.until_over = n,
         Step::Shot(path) => {
             commands
                 .spawn(Screenshot::primary_window())
@@ -281,7 +304,7 @@ mod tests {
         );
         assert_eq!(
             parse_script("move e2; click 2"),
-            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, wait N or shot FILE".into())
+            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, wait N, over N or shot FILE".into())
         );
     }
 }

@@ -1,5 +1,6 @@
 //! `play --screenshot`: draw some frames, save the window as a PNG through Bevy's screenshot
-//! API, report the frame times on stderr, and exit.
+//! API, report on stderr the frame times, how the game stands and how long each computer
+//! move took, and exit.
 
 use super::drive;
 use bevy::prelude::*;
@@ -107,8 +108,25 @@ fn take_screenshot(
     commands.spawn(Screenshot::primary_window()).observe(
         move |captured: On<ScreenshotCaptured>,
               times: Res<FrameTimes>,
+              current: crate::sim::CurrentGame,
+              computer: Res<crate::sim::computer::Computer>,
               mut exit: MessageWriter<AppExit>| {
             eprintln!("areachess: {}", times.report());
+            if let Some(game) = current.game() {
+                eprintln!(
+                    "areachess: game: {} after {} moves",
+                    game.describe(),
+                    game.moves_played()
+                );
+            }
+            if !computer.answers.is_empty() {
+                let answers: Vec<String> = computer
+                    .answers
+                    .iter()
+                    .map(|(side, time)| format!("{side} {:.2}", time.as_secs_f64()))
+                    .collect();
+                eprintln!("areachess: computer answers (s): {}", answers.join(", "));
+            }
             let saved = captured
                 .image
                 .clone()

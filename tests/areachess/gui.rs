@@ -104,6 +104,12 @@ static DISPLAY: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Runs the app with `args`, then `--screenshot` into a fresh file; returns the image.
 pub fn screenshot(name: &str, args: &[&str]) -> Shot {
+    screenshot_and_report(name, args).0
+}
+
+/// Runs the app with `args`, then `--screenshot` into a fresh file; returns the image and
+/// what the app reported on stderr (frame times, the game, the computer's answers).
+pub fn screenshot_and_report(name: &str, args: &[&str]) -> (Shot, String) {
     let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
     let path = shot_path(name);
     let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
@@ -113,15 +119,15 @@ pub fn screenshot(name: &str, args: &[&str]) -> Shot {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the app runs");
+    let report = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(
         out.status.success(),
-        "{args:?} exited {:?}:\n{}",
+        "{args:?} exited {:?}:\n{report}",
         out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
     );
     let shot = Shot::read(&path);
     let _ = std::fs::remove_file(&path);
-    shot
+    (shot, report)
 }
 
 #[test]
@@ -793,4 +799,176 @@ fn the_window_rests_when_nothing_happens() {
         rested,
         "CPU ticks in each three seconds left alone, never under 30: {windows:?}"
     );
+}
+
+/// The line of the app's report that starts with `areachess: {prefix}`, without it.
+fn reported<'a>(report: &'a str, prefix: &str) -> Option<&'a str> {
+    let start = format!("areachess: {prefix}");
+    report
+        .lines()
+        .find_map(|line| line.strip_prefix(start.as_str()))
+}
+
+/// The computer's answer times from the app's report: (side, seconds).
+fn answers(report: &str) -> Vec<(String, f64)> {
+    reported(report, "computer answers (s): ")
+        .map(|list| {
+            list.split(", ")
+                .filter_map(|a| {
+                    let (side, secs) = a.split_once(' ')?;
+                    Some((side.to_string(), secs.parse().ok()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// How many frames were late, how many were timed, and their mean time in ms, from the
+/// app's report (`N frames: mean M ms, …; K late …`).
+fn late_frames(report: &str) -> (usize, usize, f64) {
+    let line = reported(report, "").expect("a frame report");
+    let frames = line.split(' ').next().and_then(|n| n.parse().ok());
+    let mean = line
+        .split("mean ")
+        .nth(1)
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok());
+    let late = line
+        .split("; ")
+        .nth(1)
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok());
+    (
+        late.expect("late frames"),
+        frames.expect("frames"),
+        mean.expect("a mean"),
+    )
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_computer_answers_a_human_move_in_each_mode_within_its_strengths_time() {
+    let most = areachess::search::Plan::of(areachess::play::Strength::MIN).most_time()
+        + areachess::sim::computer::PACE;
+    for level in ["levels/chess.toml", "levels/area-of-competence.toml"] {
+        let (_, report) = screenshot_and_report(
+            "answer",
+            &[
+                "play",
+                level,
+                "--black",
+                "computer",
+                "--strength",
+                "1",
+                "--after-frames",
+                "20",
+                "--drive",
+                "move e2; click; move e4; click; wait 240",
+            ],
+        );
+        assert_eq!(
+            reported(&report, "game: "),
+            Some("White to move after 2 moves"),
+            "{level}: your move and the reply\n{report}"
+        );
+        let answers = answers(&report);
+        assert_eq!(answers.len(), 1, "{level}: {report}");
+        let (side, secs) = &answers[0];
+        assert_eq!(side, "black");
+        // Its plan's time and pace, and half a second for a loaded machine.
+        assert!(
+            *secs <= most.as_secs_f64() + 0.5,
+            "{level}: answered in {secs} s, more than {most:?}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn undo_while_the_computer_thinks_leaves_no_stray_move() {
+    // Black thinks for up to four seconds at strength 5; Undo (the panel's first button)
+    // comes a third of a second in, and the run goes on for longer than the think.
+    let (shot, report) = screenshot_and_report(
+        "undo",
+        &[
+            "play",
+            "levels/chess.toml",
+            "--black",
+            "computer",
+            "--strength",
+            "5",
+            "--after-frames",
+            "20",
+            "--drive",
+            "move e2; click; move e4; click; wait 20; pixel 828,53; click; wait 360",
+        ],
+    );
+    assert_eq!(
+        reported(&report, "game: "),
+        Some("White to move after 0 moves"),
+        "{report}"
+    );
+    assert!(answers(&report).is_empty(), "no computer move: {report}");
+    // The board shows the start again: the pawn back on e2, e4 empty.
+    let board = Board::find(&shot, 8, 8);
+    assert!(holds(&shot, &board, 4, 1, white_disc), "a pawn on e2");
+    assert!(bare(&shot, &board, 4, 3), "e4 empty");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_window_stays_responsive_while_the_computer_thinks() {
+    // Frame times with the computer thinking from the first frame (White at strength 5,
+    // four seconds at most) against the same window at rest, twice each, alternated.
+    let run = |args: &[&str]| {
+        let mut all = vec!["play", "levels/chess.toml", "--after-frames", "200"];
+        all.extend_from_slice(args);
+        let (_, report) = screenshot_and_report("frames", &all);
+        late_frames(&report)
+    };
+    let (mut rest, mut thinking, mut frames) = (0, 0, 0);
+    let (mut rest_mean, mut thinking_mean) = (0.0, 0.0);
+    for _ in 0..2 {
+        let (late, n, mean) = run(&[]);
+        rest += late;
+        frames += n;
+        rest_mean += mean / 2.0;
+        let (late, _, mean) = run(&["--white", "computer", "--strength", "5"]);
+        thinking += late;
+        thinking_mean += mean / 2.0;
+    }
+    let said = format!(
+        "late frames in {frames}: at rest {rest}, while the computer thinks {thinking}; \
+         mean frame {rest_mean:.1} ms at rest, {thinking_mean:.1} ms while it thinks"
+    );
+    eprintln!("{said}");
+    // No more late frames than at rest and frames as quick, give or take what two runs of
+    // the same window differ by on a shared machine.
+    assert!(thinking <= rest + frames / 10 + 5, "{said}");
+    assert!(thinking_mean <= rest_mean * 1.2 + 2.0, "{said}");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn two_computers_play_a_whole_game_in_the_window_in_each_mode() {
+    for level in ["levels/chess.toml", "levels/area-of-competence.toml"] {
+        let (_, report) = screenshot_and_report(
+            "computers",
+            &[
+                "play",
+                level,
+                "--white",
+                "computer:2",
+                "--black",
+                "computer:1",
+                "--after-frames",
+                "10",
+                "--drive",
+                "over 18000",
+            ],
+        );
+        let game = reported(&report, "game: ").expect("a game report");
+        assert!(!game.contains("to move"), "{level}: not over: {game}");
+        eprintln!("{level}: {game}");
+    }
 }
