@@ -1,7 +1,7 @@
 //! Pieces, sides and the checked position value of the continuous game.
 
 use super::board::Board;
-use super::geometry::{OVERLAP, Point};
+use super::geometry::{Point, overlaps};
 use std::sync::Arc;
 
 pub use crate::play::Color;
@@ -189,7 +189,7 @@ impl Position {
         }
         for (i, a) in pieces.iter().enumerate() {
             for b in &pieces[i + 1..] {
-                if a.at.distance(b.at) < OVERLAP {
+                if overlaps(a.at, b.at) {
                     return Err(PositionError::Overlap {
                         a: format!("{},{}", a.at.x, a.at.y),
                         b: format!("{},{}", b.at.x, b.at.y),

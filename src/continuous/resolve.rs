@@ -641,10 +641,27 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
         pieces[j].moved = true;
     }
     let captured = landing.captured.map(|x| pieces.remove(x));
-    let mover_index = match landing.captured {
-        Some(x) if x < i => i - 1,
-        _ => i,
+    let after_capture = |k: usize| match landing.captured {
+        Some(x) if x < k => k - 1,
+        _ => k,
     };
+    let mover_index = after_capture(i);
+    // A landing found by sweeping stops where the discs touch, and rounding could leave it
+    // a hair inside another disc or past the edge: such a move is refused, never played.
+    let rook_index = landing.castling.map(|(j, _)| after_capture(j));
+    for m in std::iter::once(mover_index).chain(rook_index) {
+        let at = pieces[m].at;
+        if !board.inset().contains(at) {
+            return Outcome::Illegal(Reason::OffBoard);
+        }
+        if pieces
+            .iter()
+            .enumerate()
+            .any(|(k, p)| k != m && overlaps(at, p.at))
+        {
+            return Outcome::Illegal(Reason::Blocked);
+        }
+    }
     let king = if royal {
         mover_index
     } else {

@@ -31,6 +31,24 @@ fn touching_is_not_overlap() {
     sim.legal(&format!("a1->{},{}", touching.x, touching.y));
 }
 
+/// Found by two computers playing: a king's slide whose end touches a pawn to within
+/// rounding came to rest 6e-16 inside the touching distance. A landing that overlaps
+/// another disc, however slightly, is refused; it is never played.
+#[test]
+fn a_landing_a_rounding_error_inside_another_disc_is_refused() {
+    let mut sim = Sim::at(
+        "w;k@e8;p@a5;p@4.242640687119286,14.777921061357855;p@d4;p@e6;p@f5;\
+         p@14.902317469703801,7.725099528265721;p@h6;P@a4;P@4.242640687119286,7.899495836611665;\
+         P@h5;K@e2;R@7.48528127423857,1.4142135623730951",
+    );
+    assert_eq!(
+        sim.refused("e2->15.86786756094147,5.973611868785379"),
+        "blocked"
+    );
+    // A hair short of it, the king moves.
+    sim.legal("e2->15.8678,5.9736");
+}
+
 #[test]
 fn rook_stops_before_friendly_blocker() {
     let mut sim = Sim::at("w;R@a1;N@e1;K@h3;k@h8");
