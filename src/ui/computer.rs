@@ -48,7 +48,7 @@ fn people_watch_demonstrations(demo: Option<Res<Demo>>, mut players: ResMut<Play
 /// The hint's arrow, from the piece to where the engine would move it.
 fn draw_hint(mut gizmos: Gizmos, computer: Res<Computer>) {
     if let Some(hint) = &computer.hint {
-        let colour = Color::srgb(0.55, 0.2, 0.85);
+        let colour = Color::srgb(0.95, 0.5, 0.1);
         gizmos.arrow_2d(hint.from, hint.to, colour);
     }
 }
