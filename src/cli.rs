@@ -232,6 +232,13 @@ pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut i
                 if values && let level::LevelKind::Grid(grid) = &loaded.kind {
                     let _ = write!(out, "{}", piece_values(&grid.variant));
                 }
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                for demo in demos_of(path, &text) {
+                    code |= check_demo(&demo, Some((path, &text)), out, err);
+                }
+            }
+            Err(_) if saved_game_table(path).is_some() => {
+                code |= check_demo(path, None, out, err);
             }
             Err(errors) => {
                 let _ = writeln!(err, "{errors}");
@@ -240,6 +247,81 @@ pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut i
         }
     }
     code
+}
+
+/// The file's `[level]` table if it reads as a saved game's TOML (it has `[level]` and
+/// `[game]` tables).
+fn saved_game_table(path: &Path) -> Option<toml::Table> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let table: toml::Table = text.parse().ok()?;
+    (table.get("game").is_some_and(toml::Value::is_table)).then_some(())?;
+    table.get("level").and_then(toml::Value::as_table).cloned()
+}
+
+/// The demonstrations of the level at `path` (its text `text`): the saved games in
+/// `demos/` beside it that name a level file of the same name or hold this level's text.
+fn demos_of(path: &Path, text: &str) -> Vec<PathBuf> {
+    let dir = path.parent().unwrap_or(Path::new(".")).join("demos");
+    let name = path.file_name();
+    let wanted = level::save::hash(text);
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|demo| demo.extension().is_some_and(|x| x == "toml"))
+        .filter(|demo| {
+            saved_game_table(demo).is_some_and(|level| {
+                let named = level
+                    .get("path")
+                    .and_then(toml::Value::as_str)
+                    .is_some_and(|p| Path::new(p).file_name() == name);
+                let same = level.get("hash").and_then(toml::Value::as_str) == Some(&wanted);
+                named || same
+            })
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Checks a demonstration (a saved game): it loads (every move legal, every caption on a
+/// move of the game) and, when its level is given, holds that level's current text.
+fn check_demo(
+    demo: &Path,
+    level: Option<(&Path, &str)>,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    match level::save::load(demo) {
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            1
+        }
+        Ok(saved) => match level {
+            Some((path, text)) if saved.level_text != text => {
+                let _ = writeln!(
+                    err,
+                    "{}:1:1: this demonstration holds an older version of {}: play it again \
+                     on the level as it is now (the shipped ones: AREACHESS_BLESS=1 cargo test \
+                     demos)",
+                    demo.display(),
+                    path.display()
+                );
+                1
+            }
+            _ => {
+                let _ = writeln!(
+                    out,
+                    "{}: ok ({} moves, {} captions)",
+                    demo.display(),
+                    saved.game.game().moves_played(),
+                    saved.extras.captions.len()
+                );
+                0
+            }
+        },
+    }
 }
 
 /// A grid variant's piece values, one line per type in the variant's order, each indented

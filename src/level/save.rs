@@ -13,6 +13,14 @@
 //! start = "…FEN (grid) or POS (continuous)…"
 //! moves = ["e3e6", "a10a9"]        # continuous: "4.5,1.25->4.5,9=Q", exact
 //! ended = "resigned"               # optional: "resigned" or "draw-agreed"
+//!
+//! [game.captions]                  # optional: words shown with a move (a demonstration)
+//! 0 = "Shown at the start, before any move."
+//! 2 = "Shown once move 2 has been played."
+//!
+//! [players]                        # optional: who played each side
+//! white = "human"
+//! black = "computer:3"             # human, computer, computer:N (strength 1 to 5)
 //! ```
 //!
 //! | rule | decision |
@@ -25,14 +33,17 @@
 //! | a refused record | the first illegal or unreadable move is named by its number, line and column; nothing is loaded |
 //! | writing | to a temporary file beside the target, flushed to disk, then renamed over it: an interrupted save leaves the previous file whole |
 //! | redo list | not saved: a saved game is the moves on the board |
+//! | captions | keyed by move number, 0 for the start position; a key that is no move of the game is refused |
+//! | players | optional, each side optional; a file without them leaves the seats as they are |
 
 use super::{Level, LevelErrors, LevelKind, line_column};
 use crate::continuous::notation::{NotationError, format_position, format_request, parse_move};
 use crate::continuous::{self, Outcome, Reason};
 use crate::grid::{self, Fen};
-use crate::play::Play;
+use crate::play::{Play, Seat};
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
 use std::ops::Range;
@@ -73,6 +84,18 @@ pub struct Saved {
     pub level: Level,
     /// The game, every move replayed through the rules.
     pub game: AnyGame,
+    /// Its captions and who played it.
+    pub extras: Extras,
+}
+
+/// What a saved game may carry beside its moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// Words shown with a move, by move number (0: the start position; n: once move n has
+    /// been played).
+    pub captions: BTreeMap<usize, String>,
+    /// Who played each side, White's first, where the file says.
+    pub seats: [Option<Seat>; 2],
 }
 
 impl Saved {
@@ -122,6 +145,10 @@ pub enum SaveField {
     Move(usize),
     /// `game.ended`.
     GameEnded,
+    /// A caption, in `game.captions`.
+    Caption,
+    /// `players.white` or `players.black`.
+    Player(&'static str),
 }
 
 impl fmt::Display for SaveField {
@@ -132,6 +159,8 @@ impl fmt::Display for SaveField {
             SaveField::GameStart => f.write_str("game.start"),
             SaveField::Move(n) => write!(f, "move {n}"),
             SaveField::GameEnded => f.write_str("game.ended"),
+            SaveField::Caption => f.write_str("a caption"),
+            SaveField::Player(side) => write!(f, "players.{side}"),
         }
     }
 }
@@ -197,6 +226,17 @@ pub enum SaveErrorKind {
     /// `ended` is given, but the moves already ended the game.
     #[error("ended: the game was already over by the rules")]
     AlreadyOver,
+    /// A caption's key is not a move of the game.
+    #[error("caption '{key}': not a move of this game (0 for the start, or 1 to {moves})")]
+    CaptionKey {
+        /// The key as written.
+        key: String,
+        /// How many moves the game has.
+        moves: usize,
+    },
+    /// A player is none of `human`, `computer`, `computer:N`.
+    #[error("{0}")]
+    Player(crate::play::NotASeat),
     /// `ended` is neither `resigned` nor `draw-agreed`.
     #[error("ended \"{0}\": expected \"resigned\" or \"draw-agreed\"")]
     UnknownEnding(String),
@@ -208,6 +248,17 @@ struct SaveFile<S> {
     format: S,
     level: LevelPart<S>,
     game: GamePart<S>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    players: Option<PlayersPart<S>>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayersPart<S> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    white: Option<S>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    black: Option<S>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -225,6 +276,8 @@ struct GamePart<S> {
     moves: Vec<S>,
     #[serde(skip_serializing_if = "Option::is_none")]
     ended: Option<S>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    captions: Option<BTreeMap<String, S>>,
 }
 
 /// The FNV-1a hash of a level's text, as written in a save.
@@ -239,6 +292,11 @@ pub fn hash(text: &str) -> String {
 
 /// The text of a saved game.
 pub fn to_text(level_path: &str, level_text: &str, game: &AnyGame) -> String {
+    to_text_with(level_path, level_text, game, &Extras::default())
+}
+
+/// The text of a saved game with its captions and players.
+pub fn to_text_with(level_path: &str, level_text: &str, game: &AnyGame, extras: &Extras) -> String {
     let (start, moves, status_end) = match game {
         AnyGame::Grid(g) => {
             let start = Fen {
@@ -280,6 +338,20 @@ pub fn to_text(level_path: &str, level_text: &str, game: &AnyGame) -> String {
             start: text(&start),
             moves: moves.iter().map(|m: &String| text(m)).collect(),
             ended: status_end.map(text),
+            captions: (!extras.captions.is_empty()).then(|| {
+                extras
+                    .captions
+                    .iter()
+                    .map(|(n, words)| (n.to_string(), text(words)))
+                    .collect()
+            }),
+        },
+        players: match extras.seats {
+            [None, None] => None,
+            [white, black] => Some(PlayersPart {
+                white: white.map(|s| text(&s.to_string())),
+                black: black.map(|s| text(&s.to_string())),
+            }),
         },
     };
     // Every field is a plain string, number or list of strings.
@@ -294,7 +366,18 @@ pub fn save(
     level_text: &str,
     game: &AnyGame,
 ) -> Result<(), SaveError> {
-    let text = to_text(level_path, level_text, game);
+    save_with(path, level_path, level_text, game, &Extras::default())
+}
+
+/// Writes a saved game with its captions and players, as [`save`] does.
+pub fn save_with(
+    path: &Path,
+    level_path: &str,
+    level_text: &str,
+    game: &AnyGame,
+    extras: &Extras,
+) -> Result<(), SaveError> {
+    let text = to_text_with(level_path, level_text, game, extras);
     write_atomically(path, text.as_bytes()).map_err(|e| SaveError {
         file: path.display().to_string(),
         span: None,
@@ -456,11 +539,51 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
             }
         }
     }
+    let mut extras = Extras::default();
+    let played = game.game().moves_played();
+    for (key, words) in raw.game.captions.iter().flatten() {
+        let words = string(words, SaveField::Caption)?;
+        let n = key
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n <= played)
+            .ok_or_else(|| {
+                let span = raw
+                    .game
+                    .captions
+                    .as_ref()
+                    .and_then(|c| c.get(key))
+                    .map(Spanned::span);
+                fail(
+                    span.unwrap_or(0..0),
+                    SaveErrorKind::CaptionKey {
+                        key: key.clone(),
+                        moves: played,
+                    },
+                )
+            })?;
+        extras.captions.insert(n, words);
+    }
+    if let Some(players) = &raw.players {
+        for (k, (name, value)) in [("white", &players.white), ("black", &players.black)]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(value) = value {
+                let text = string(value, SaveField::Player(name))?;
+                let seat = text
+                    .parse::<Seat>()
+                    .map_err(|e| fail(value.span(), SaveErrorKind::Player(e)))?;
+                extras.seats[k] = Some(seat);
+            }
+        }
+    }
     Ok(Saved {
         level_path: raw.level.path,
         level_text,
         level,
         game,
+        extras,
     })
 }
 

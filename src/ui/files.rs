@@ -8,7 +8,7 @@
 
 use super::open::Pending;
 use crate::level::save;
-use crate::sim::{CurrentGame, LoadGame, MatchCommand};
+use crate::sim::{CurrentGame, LoadGame, MatchCommand, Players};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use std::path::{Path, PathBuf};
@@ -60,12 +60,20 @@ pub struct Demo {
     /// Moves per second when playing by itself.
     speed: f32,
     clock: f32,
+    /// The captions of the one shown, by move number.
+    captions: std::collections::BTreeMap<usize, String>,
 }
 
 impl Demo {
     /// Whether a demonstration is being shown.
     pub fn showing(&self) -> bool {
         self.showing.is_some()
+    }
+
+    /// The caption for the position after `moves` moves of the demonstration shown.
+    pub fn caption(&self, moves: usize) -> Option<&str> {
+        self.showing.as_ref()?;
+        self.captions.get(&moves).map(String::as_str)
     }
 
     /// Whether a demonstration is playing by itself.
@@ -162,6 +170,7 @@ fn files_window(
     mut loads: MessageWriter<LoadGame>,
     mut commands: MessageWriter<MatchCommand>,
     mut pending: ResMut<Pending>,
+    mut players: ResMut<Players>,
     mut levels: Local<(PathBuf, Vec<Listed>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -185,11 +194,16 @@ fn files_window(
                     && let Some(game) = current.saved()
                 {
                     let level_path = source.path.display().to_string();
-                    field.said = match save::save(
+                    let extras = save::Extras {
+                        seats: [Some(players.white), Some(players.black)],
+                        ..save::Extras::default()
+                    };
+                    field.said = match save::save_with(
                         Path::new(&field.path),
                         &level_path,
                         &source.text,
                         &game,
+                        &extras,
                     ) {
                         Ok(()) => format!("Saved {} moves.", game.game().moves_played()),
                         Err(e) => e.to_string(),
@@ -204,6 +218,7 @@ fn files_window(
                         &mut field,
                         &mut loads,
                         &mut pending,
+                        &mut players,
                     );
                 }
             });
@@ -221,6 +236,7 @@ fn files_window(
                                 let n = saved.game.game().moves_played();
                                 loads.write(LoadGame(saved.game));
                                 commands.write(MatchCommand::Rewind);
+                                demo.captions = saved.extras.captions;
                                 demo.showing = Some(name.clone());
                                 demo.autoplay = false;
                                 field.said =
@@ -276,15 +292,26 @@ fn load(
     field: &mut FileField,
     loads: &mut MessageWriter<LoadGame>,
     pending: &mut Pending,
+    players: &mut Players,
 ) {
     match save::load(path) {
         Ok(saved) if saved.level_text == source.text => {
             let n = saved.game.game().moves_played();
+            seat(players, &saved.extras);
             loads.write(LoadGame(saved.game));
             field.said = format!("Loaded {n} moves.");
         }
         Ok(_) => open_over(path, progress, field, pending),
         Err(e) => field.said = e.to_string(),
+    }
+}
+
+/// Seats the players a saved game names (a side it does not name keeps its player).
+pub(super) fn seat(players: &mut Players, extras: &save::Extras) {
+    for (side, seat) in crate::play::Color::BOTH.into_iter().zip(extras.seats) {
+        if let Some(seat) = seat {
+            *players.of_mut(side) = seat;
+        }
     }
 }
 

@@ -153,6 +153,11 @@ pub(super) fn match_panel(
     extras: impl FnOnce(&mut egui::Ui),
 ) -> Option<MatchCommand> {
     ui.label(egui::RichText::new(game.describe()).strong());
+    if let Some(caption) = seats.caption {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(egui::RichText::new(caption).color(egui::Color32::from_rgb(235, 225, 190)));
+        });
+    }
     if !said.0.is_empty() {
         ui.colored_label(egui::Color32::from_rgb(200, 60, 40), &said.0);
     }
@@ -199,12 +204,15 @@ pub(super) fn match_panel(
     clicked
 }
 
-/// Who plays each side and the computer, for the panel to show and change.
+/// Who plays each side and the computer, for the panel to show and change, and the
+/// demonstration's caption for the current move.
 pub(super) struct Seats<'a> {
     /// The seats.
     pub players: &'a mut Players,
     /// The computer's state.
     pub computer: &'a mut Computer,
+    /// The caption of the demonstration's current move, if it has one.
+    pub caption: Option<&'a str>,
 }
 
 /// What the promotion dialog's player did this frame.

@@ -18,6 +18,7 @@ pub(super) struct Opened {
     level: Level,
     source: LevelSource,
     game: Option<AnyGame>,
+    extras: crate::level::save::Extras,
 }
 
 impl Opened {
@@ -34,6 +35,7 @@ impl Opened {
                         text,
                     },
                     game: None,
+                    extras: Default::default(),
                 })
             }
             Err(level_errors) => match level::save::load(path) {
@@ -44,6 +46,7 @@ impl Opened {
                     },
                     level: saved.level,
                     game: Some(saved.game),
+                    extras: saved.extras,
                 }),
                 Err(_) => Err(level_errors.into()),
             },
@@ -61,6 +64,9 @@ impl Opened {
         world.insert_resource(LevelName(self.level.name.clone()));
         world.insert_resource(find_demos(&self.source));
         world.insert_resource(self.source);
+        if let Some(mut players) = world.get_resource_mut::<crate::sim::Players>() {
+            super::files::seat(&mut players, &self.extras);
+        }
         let game = self.game.as_ref();
         match self.level.kind {
             LevelKind::Continuous(level) => {

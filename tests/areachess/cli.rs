@@ -88,7 +88,14 @@ fn judge_refuses_impossible_positions_with_exit_code_two() {
 fn check_accepts_the_shipped_level() {
     let (code, out, _) = areachess(&["check", LEVEL]);
     assert_eq!(code, 0);
-    assert_eq!(out.trim(), format!("{LEVEL}: ok"));
+    assert_eq!(out.lines().next(), Some(format!("{LEVEL}: ok").as_str()));
+    // Then its demonstrations, each checked too.
+    assert!(
+        out.lines()
+            .skip(1)
+            .all(|l| l.starts_with("levels/demos/") && l.contains(": ok (")),
+        "{out}"
+    );
 }
 
 #[test]
@@ -292,8 +299,92 @@ fn every_shipped_level_checks_clean() {
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let (code, out, err) = areachess(&refs);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out.lines().count(), levels.len());
     assert!(levels.len() >= 14);
+    // Each level, then its demonstrations: at least one each, with captions.
+    for level in &levels {
+        let lines: Vec<&str> = out
+            .lines()
+            .skip_while(|l| *l != format!("{level}: ok"))
+            .skip(1)
+            .take_while(|l| l.starts_with("levels/demos/"))
+            .collect();
+        assert!(
+            lines.iter().any(|l| !l.ends_with(" 0 captions)")),
+            "{level} has no captioned demonstration: {lines:?}\n{out}"
+        );
+    }
+}
+
+/// A demonstration is checked with its level, or alone: every move legal, every caption on
+/// a move of the game, the level as shipped. Each fault is named at its file, line and
+/// column.
+#[test]
+fn check_checks_demonstrations_and_names_their_faults() {
+    let dir = std::env::temp_dir().join(format!("areachess-check-demos-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("demos")).expect("scratch");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let level_text = std::fs::read_to_string(root.join("levels/chess.toml")).expect("chess");
+    let level = dir.join("chess.toml");
+    std::fs::write(&level, &level_text).expect("level");
+    let demo = |name: &str, moves: &str, captions: &str| {
+        let game = format!(
+            "format = 1\n\n[level]\npath = \"levels/chess.toml\"\nhash = \"{}\"\ntext = {}\n\n\
+             [game]\nstart = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n\
+             moves = [{moves}]\n\n[game.captions]\n{captions}\n",
+            areachess::level::save::hash(&level_text),
+            toml_string(&level_text)
+        );
+        let path = dir.join("demos").join(name);
+        std::fs::write(&path, game).expect("demo");
+        path
+    };
+    let good = demo(
+        "good.toml",
+        "\"e2e4\", \"e7e5\"",
+        "0 = \"Start.\"\n2 = \"Both pawns.\"",
+    );
+    let (code, out, err) = areachess(&["check", level.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("good.toml: ok (2 moves, 2 captions)"), "{out}");
+    let (code, out, _) = areachess(&["check", good.to_str().expect("utf-8")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("good.toml: ok"), "{out}");
+
+    let late = demo(
+        "late.toml",
+        "\"e2e4\"",
+        "0 = \"Start.\"\n3 = \"Nothing here.\"",
+    );
+    let (code, _, err) = areachess(&["check", late.to_str().expect("utf-8")]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("caption '3': not a move of this game (0 for the start, or 1 to 1)"),
+        "{err}"
+    );
+    assert!(err.contains("late.toml:"), "{err}");
+    let _ = std::fs::remove_file(&late);
+
+    let illegal = demo("illegal.toml", "\"e2e5\"", "0 = \"Start.\"");
+    let (code, _, err) = areachess(&["check", level.to_str().expect("utf-8")]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("illegal.toml:") && err.contains("move 1"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&illegal);
+
+    // The level edited after the demonstration was made.
+    std::fs::write(&level, format!("{level_text}\n# edited\n")).expect("edit");
+    let (code, _, err) = areachess(&["check", level.to_str().expect("utf-8")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("older version"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `text` as a TOML basic string.
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
 }
 
 #[test]

@@ -344,3 +344,52 @@ fn a_game_of_a_level_with_urc_pieces_saves_and_loads() {
     let saved = save::parse("u.save.toml", &text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(grid_of(&saved).position(), game.position());
 }
+
+/// Captions and players are saved and read back; a caption on no move of the game, or a
+/// player that is no seat, is refused at its line.
+#[test]
+fn captions_and_players_are_saved_and_checked() {
+    let game = save::AnyGame::Grid(grid_game("levels/chess.toml", &["e2e4", "e7e5"]));
+    let text = level_text("levels/chess.toml");
+    let extras = save::Extras {
+        captions: [(0, "The start."), (2, "Both pawns.")]
+            .into_iter()
+            .map(|(n, w)| (n, w.to_string()))
+            .collect(),
+        seats: [
+            Some(areachess::play::Seat::Human),
+            Some("computer:4".parse().expect("a seat")),
+        ],
+    };
+    let written = save::to_text_with("levels/chess.toml", &text, &game, &extras);
+    assert!(written.contains("[game.captions]") && written.contains("[players]"));
+    let saved = save::parse("game.toml", &written).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.extras, extras);
+    // Without them, nothing is written and nothing read.
+    let plain = save::to_text("levels/chess.toml", &text, &game);
+    assert!(!plain.contains("captions") && !plain.contains("players"));
+    let saved = save::parse("game.toml", &plain).expect("loads");
+    assert_eq!(saved.extras, save::Extras::default());
+
+    let late = written.replace("2 = \"Both pawns.\"", "3 = \"Too late.\"");
+    let e = save::parse("game.toml", &late).expect_err("no move 3");
+    let line = late
+        .lines()
+        .position(|l| l.starts_with("3 = "))
+        .expect("the line")
+        + 1;
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "game.toml:{line}:5: caption '3': not a move of this game (0 for the start, or 1 to 2)"
+        )
+    );
+    let bad = written.replace("computer:4", "computer:9");
+    let e = save::parse("game.toml", &bad).expect_err("no strength 9");
+    assert!(
+        e.to_string()
+            .contains("player 'computer:9': expected human"),
+        "{e}"
+    );
+    assert!(e.span.is_some(), "{e}");
+}

@@ -35,6 +35,7 @@ fn panel(
     mut commands: MessageWriter<MatchCommand>,
     mut players: ResMut<Players>,
     mut computer: ResMut<Computer>,
+    demo: Res<super::super::files::Demo>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, &name.0, |ui| {
@@ -59,6 +60,7 @@ fn panel(
             Seats {
                 players: &mut players,
                 computer: &mut computer,
+                caption: demo.caption(crate::play::Play::moves_played(&state.game)),
             },
             HELP,
             extras,
