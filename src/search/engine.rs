@@ -16,9 +16,6 @@ const MAX_DEPTH: u32 = 100;
 /// Above any score.
 const INFINITY: i32 = MATE + 1;
 
-/// How often (in nodes) the clock is read.
-const CLOCK_EVERY: u64 = 128;
-
 /// What the search knows after one finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info<M> {
@@ -74,6 +71,8 @@ pub struct Searcher<M> {
     seldepth: usize,
     stopped: bool,
     clock: Option<Clock>,
+    /// How often, in nodes, the clock is read in this search.
+    clock_every: u64,
     noise: Option<Noise>,
 }
 
@@ -117,6 +116,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             seldepth: 0,
             stopped: false,
             clock: None,
+            clock_every: 1,
             noise: None,
         }
     }
@@ -157,6 +157,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     ) -> Report<M> {
         let clock = Clock::start(limits);
         self.clock = Some(clock.clone());
+        self.clock_every = game.nodes_per_clock_read().max(1);
         self.nodes = 0;
         self.stopped = false;
         self.table.next_search();
@@ -238,7 +239,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// Counts a node and reads the clock now and then; true once the search must stop.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_EVERY)
+        if self.nodes.is_multiple_of(self.clock_every)
             && let Some(clock) = &self.clock
             && clock.out_of_time(self.nodes)
         {

@@ -103,6 +103,12 @@ pub trait Searchable {
 
     /// The history slot of a quiet move (its from and to squares, say).
     fn history_slot(&self, m: Self::Move) -> usize;
+
+    /// How many nodes the search may visit between two looks at the clock: many where a
+    /// node is cheap, few where one costs as much as reading the time many times over.
+    fn nodes_per_clock_read(&self) -> u64 {
+        128
+    }
 }
 
 /// A score as UCI writes it: `cp S` or `mate M` (M in moves, negative when losing).

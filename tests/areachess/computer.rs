@@ -279,18 +279,3 @@ fn two_computers_play_a_grid_game_to_its_end() {
         moves(&app)
     );
 }
-
-#[test]
-fn two_computers_play_a_continuous_game_to_its_end() {
-    let mut app = app("area-of-competence.toml", computer(2), computer(1));
-    app.world_mut().resource_mut::<Computer>().pace = Duration::ZERO;
-    let ended = frames_until(&mut app, Duration::from_secs(400), |app| {
-        game(app).status().is_over()
-    });
-    eprintln!(
-        "two computers: {} after {} moves in {ended:?}",
-        game(&app).describe(),
-        moves(&app)
-    );
-    assert!(ended.is_some(), "still playing");
-}

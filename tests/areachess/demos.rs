@@ -78,6 +78,118 @@ const FAIRIES: [&str; 11] = [
     "15.556349186104047,13.395623132202235->g7",
 ];
 
+const TOUR_CAPTIONS: &[(usize, &str)] = &[
+    (
+        0,
+        "A tour of the continuous rules. Pieces are discs of radius R; a move that makes your disc overlap an enemy's captures it, and no move may be shorter than R.",
+    ),
+    (
+        1,
+        "The knight jumps onto a ring of radius √40·R round it, over whatever stands between.",
+    ),
+    (
+        3,
+        "Castling: the unmoved king slides two squares toward the unmoved rook, which jumps to the king's other side.",
+    ),
+    (
+        5,
+        "The bishop slides in its diagonal strip, a lane one disc wide; its own pawn further along the strip would stop it.",
+    ),
+    (
+        7,
+        "The queen slides up the file and captures the first disc it meets: it lands on the pawn's centre.",
+    ),
+    (
+        8,
+        "The king takes back: the queen stood within its reach of 4R, and no enemy could capture it there.",
+    ),
+    (
+        9,
+        "The pawn's disc touches the promotion line, one R before the far edge: it promotes, here to a queen.",
+    ),
+    (
+        10,
+        "The knight's landing overlaps exactly one enemy disc, so it captures that piece.",
+    ),
+];
+
+const CAPABLANCA_CAPTIONS: &[(usize, &str)] = &[
+    (
+        0,
+        "Capablanca on the continuous board: the archbishop (A) slides as a bishop and jumps as a knight, the chancellor (C) slides as a rook and jumps as a knight.",
+    ),
+    (
+        1,
+        "The archbishop jumps onto its knight's ring straight ahead, a point between squares that only the continuous board has.",
+    ),
+    (3, "The chancellor jumps as a knight over its own pawns."),
+    (
+        5,
+        "The archbishop slides along a diagonal strip to the board's edge.",
+    ),
+    (
+        13,
+        "Castling on ten files: the king slides three squares toward the rook, which jumps to its other side.",
+    ),
+    (
+        15,
+        "The chancellor slides up the file as a rook and captures the first disc it meets.",
+    ),
+];
+
+const AMAZON_CAPTIONS: &[(usize, &str)] = &[
+    (
+        0,
+        "The amazon (A) is a queen and a knight in one: it slides in the queen's strips and jumps onto the knight's ring.",
+    ),
+    (
+        1,
+        "The amazon jumps over its own pawn onto the ring straight ahead, where no queen could go.",
+    ),
+    (
+        7,
+        "From the ring it captures on e5 with a slide: the knight the pawn was taken by.",
+    ),
+    (
+        9,
+        "Mate: the amazon's ring reaches the king, and its diagonal strip covers f8.",
+    ),
+];
+
+const FAIRIES_CAPTIONS: &[(usize, &str)] = &[
+    (
+        0,
+        "Fairy pieces in Betza on the continuous board: the nightrider (H, NN) slides along knight's angles, the scout (S, fN) jumps onto the forward half of a ring, the wazir (W) slides one square.",
+    ),
+    (
+        1,
+        "The nightrider's strip at a knight's angle is blocked by its own wazir: it stops short, in the same strip.",
+    ),
+    (
+        2,
+        "The black scout jumps onto the forward half of its ring: forward is down the board for Black.",
+    ),
+    (
+        3,
+        "The wazir slides one square sideways and opens the strip.",
+    ),
+    (
+        5,
+        "The nightrider slides on along the same strip and takes the queen three knight's leaps away.",
+    ),
+    (7, "The white scout lands on its ring, in its forward half."),
+    (
+        8,
+        "A scout captures by landing on its ring over an enemy: the wazir is taken.",
+    ),
+    (11, "The white scout captures the pawn on g7 from its ring."),
+];
+
+const OBENTO_CAPTIONS: &[(usize, &str)] = &[(
+    0,
+    "Obento Chess on 12x12: twenty-two kinds of piece, among them bent riders that turn once on their way, pawns with a longer first step, and en passant.",
+)];
+
 /// A continuous game on the shipped level `path`, from `start` (a POS; `None`: the level's
 /// setup), every move legal.
 fn continuous_game(path: &str, start: Option<&str>, moves: &[&str]) -> save::AnyGame {
@@ -221,27 +333,65 @@ fn obento() -> save::AnyGame {
     save::AnyGame::Grid(game)
 }
 
+/// Writes the demonstration `file` of `level_path` (its game and captions) when
+/// `AREACHESS_BLESS` is set, and checks the shipped file is exactly that; returns the text.
+pub fn bless_or_check(
+    file: &str,
+    level_path: &str,
+    game: &save::AnyGame,
+    captions: &[(usize, &str)],
+) -> String {
+    let extras = save::Extras {
+        captions: captions.iter().map(|&(n, w)| (n, w.to_string())).collect(),
+        ..save::Extras::default()
+    };
+    assert!(
+        extras.captions.contains_key(&0),
+        "{file}: a caption for the start"
+    );
+    let written = save::to_text_with(level_path, &text(level_path), game, &extras);
+    if std::env::var_os("AREACHESS_BLESS").is_some() {
+        std::fs::write(root().join(file), &written).expect("write the demo");
+    }
+    assert_eq!(
+        text(file),
+        written,
+        "{file} is stale: AREACHESS_BLESS=1 cargo test demos"
+    );
+    written
+}
+
 #[test]
 fn the_demonstrations_replay_and_show_what_they_say() {
     type Shows = fn(&continuous::Game);
-    let demos: [(&str, &str, save::AnyGame, Option<Shows>); 5] = [
+    type Demo<'a> = (
+        &'a str,
+        &'a str,
+        save::AnyGame,
+        Option<Shows>,
+        &'a [(usize, &'a str)],
+    );
+    let demos: [Demo; 5] = [
         (
             "levels/demos/area-of-competence-tour.toml",
             "levels/area-of-competence.toml",
             continuous_game("levels/area-of-competence.toml", Some(TOUR_START), &TOUR),
             Some(shows_the_tour),
+            TOUR_CAPTIONS,
         ),
         (
             "levels/demos/continuous-capablanca-archbishop-chancellor-castling.toml",
             "levels/continuous-capablanca.toml",
             continuous_game("levels/continuous-capablanca.toml", None, &CAPABLANCA),
             Some(shows_capablanca),
+            CAPABLANCA_CAPTIONS,
         ),
         (
             "levels/demos/continuous-amazon-jump-and-mate.toml",
             "levels/continuous-amazon.toml",
             continuous_game("levels/continuous-amazon.toml", None, &AMAZON),
             Some(shows_the_amazon),
+            AMAZON_CAPTIONS,
         ),
         (
             "levels/demos/continuous-fairies-strips-and-half-rings.toml",
@@ -252,24 +402,19 @@ fn the_demonstrations_replay_and_show_what_they_say() {
                 &FAIRIES,
             ),
             Some(shows_the_fairies),
+            FAIRIES_CAPTIONS,
         ),
         (
             "levels/demos/obento-bent-pieces-and-en-passant.toml",
             "levels/obento.toml",
             obento(),
             None,
+            OBENTO_CAPTIONS,
         ),
     ];
-    for (file, level_path, game, shows) in demos {
-        let written = save::to_text(level_path, &text(level_path), &game);
-        if std::env::var_os("AREACHESS_BLESS").is_some() {
-            std::fs::write(root().join(file), &written).expect("write the demo");
-        }
-        assert_eq!(
-            text(file),
-            written,
-            "{file} is stale: AREACHESS_BLESS=1 cargo test demos"
-        );
+    for (file, level_path, game, shows, captions) in demos {
+        let written = bless_or_check(file, level_path, &game, captions);
+        let _ = written;
         let saved = save::load(&root().join(file)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             saved.level_text,

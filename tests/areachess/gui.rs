@@ -951,14 +951,19 @@ fn the_window_stays_responsive_while_the_computer_thinks() {
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn two_computers_play_a_whole_game_in_the_window_in_each_mode() {
-    for level in ["levels/chess.toml", "levels/area-of-competence.toml"] {
+    // A strong White against a weak Black, so that the game ends in a mate soon: at 4,
+    // White thinks 1.2 s, enough to mate on the continuous board in a debug build.
+    for (level, white) in [
+        ("levels/chess.toml", "computer:2"),
+        ("levels/area-of-competence.toml", "computer:4"),
+    ] {
         let (_, report) = screenshot_and_report(
             "computers",
             &[
                 "play",
                 level,
                 "--white",
-                "computer:2",
+                white,
                 "--black",
                 "computer:1",
                 "--after-frames",

@@ -5,6 +5,7 @@ mod betza;
 mod cli;
 mod computer;
 mod demos;
+mod demos_grid;
 mod fairy;
 mod grid;
 #[cfg(feature = "gui")]

@@ -1,0 +1,615 @@
+//! Captioned demonstrations of the grid levels, one or more per level (`levels/demos/`),
+//! written and checked as those of `demos.rs` are: each caption's piece is the piece that
+//! made that move, and a caption that says it captures is on a capture.
+
+use crate::demos::bless_or_check;
+use crate::support::root;
+use areachess::grid::game::Game;
+use areachess::grid::position::role_of;
+use areachess::level::{self, save};
+
+/// One demonstration: level, file, moves, and captions (move number, the mover's letter,
+/// whether it captures, the words).
+type Demo = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [(usize, char, bool, &'static str)],
+);
+
+const DEMOS: &[Demo] = &[
+    (
+        "berolina",
+        "berolina-diagonal-pawns",
+        &[
+            "f2g3", "b8c6", "b2d4", "c6d4", "g2f3", "d4b3", "c1b2", "b3a1", "b2a1", "g8f6", "e2c4",
+            "h7f5", "c2b3", "d7c6", "a1e5", "a7c5", "c4c5", "c6c5",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Berolina pawns move the other way round: one square diagonally forward (two from the start), and they capture straight ahead.",
+            ),
+            (
+                1,
+                'P',
+                false,
+                "A Berolina pawn steps diagonally forward onto an empty square.",
+            ),
+            (
+                3,
+                'P',
+                false,
+                "From its first square a pawn may step two squares diagonally, over an empty square.",
+            ),
+            (
+                11,
+                'P',
+                false,
+                "Another double step: e2 to c4, passing over d3.",
+            ),
+            (
+                12,
+                'P',
+                false,
+                "Black answers with a double diagonal step of its own, h7 to f5.",
+            ),
+            (
+                17,
+                'P',
+                true,
+                "A Berolina pawn captures straight forward: c4 takes the pawn on c5.",
+            ),
+            (
+                18,
+                'P',
+                true,
+                "And Black takes back the same way, straight down the c-file.",
+            ),
+        ],
+    ),
+    (
+        "grasshopper",
+        "grasshopper-hops",
+        &["f2f4", "g6g5", "f4f7", "h7c2", "f7d7", "c2a2"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Each side has a row of grasshoppers (G). A grasshopper moves along queen lines, but only by hopping over the first piece in its way, landing on the square just beyond.",
+            ),
+            (
+                1,
+                'G',
+                false,
+                "The grasshopper hops over its own pawn on f3 and lands on f4, right behind it.",
+            ),
+            (
+                3,
+                'G',
+                true,
+                "It hops over the black pawn on f6 and lands on f7, capturing the grasshopper there: it captures by landing.",
+            ),
+            (
+                4,
+                'G',
+                true,
+                "A black grasshopper hops down a diagonal over the first piece in its way and captures on the square beyond, c2.",
+            ),
+            (
+                5,
+                'G',
+                true,
+                "Along the rank now: over the pawn on e7, capturing on d7.",
+            ),
+            (
+                6,
+                'G',
+                true,
+                "Hurdle b2, landing a2: a grasshopper never stops anywhere but right behind its hurdle.",
+            ),
+        ],
+    ),
+    (
+        "nightrider",
+        "nightrider-rides",
+        &["g1d7", "b8d7", "b1e7", "g8e7", "e2e4", "e7h1"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "The knights are nightriders (N): a nightrider repeats a knight's leap in one direction for as long as the squares it lands on are empty.",
+            ),
+            (
+                1,
+                'N',
+                true,
+                "Three leaps in a row, g1 to f3 to e5 to d7, where it captures the pawn.",
+            ),
+            (
+                2,
+                'N',
+                true,
+                "The black nightrider takes it with a single leap.",
+            ),
+            (
+                3,
+                'N',
+                true,
+                "Again three leaps along one line, b1 to c3 to d5 to e7, capturing.",
+            ),
+            (
+                6,
+                'N',
+                true,
+                "Black's nightrider rides three leaps back toward White's corner and takes the rook on h1.",
+            ),
+        ],
+    ),
+    (
+        "hoppelpoppel",
+        "hoppelpoppel-swapped-captures",
+        &[
+            "g1f3", "d7d5", "f3d5", "b8a6", "d5f7", "g8f7", "b1c3", "f7a2", "c1a2",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "In Hoppel-Poppel the knight (Knibis) moves as a knight but captures as a bishop, and the bishop (Biskni) moves as a bishop but captures as a knight.",
+            ),
+            (1, 'N', false, "The knibis moves like a knight."),
+            (
+                3,
+                'N',
+                true,
+                "But it captures like a bishop: f3 takes d5 along the diagonal.",
+            ),
+            (5, 'N', true, "Another diagonal capture, d5 takes f7."),
+            (
+                6,
+                'N',
+                true,
+                "Black's knibis takes back, also along a diagonal.",
+            ),
+            (
+                8,
+                'N',
+                true,
+                "The black knibis sweeps down the long diagonal to capture on a2.",
+            ),
+            (
+                9,
+                'B',
+                true,
+                "The biskni captures like a knight: c1 takes a2 with a knight's leap.",
+            ),
+        ],
+    ),
+    (
+        "newzealand",
+        "newzealand-swapped-captures",
+        &[
+            "g1f3", "a7a5", "f3f7", "h8f7", "b1a3", "c7c5", "a3a5", "f7f4", "a5a8", "b8a8",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "In New Zealand chess the knight (Kniroo) moves as a knight but captures as a rook, and the rook (Rookni) moves as a rook but captures as a knight.",
+            ),
+            (1, 'N', false, "The kniroo moves like a knight."),
+            (
+                3,
+                'N',
+                true,
+                "It captures like a rook: f3 takes f7 straight up the file.",
+            ),
+            (
+                4,
+                'R',
+                true,
+                "The rookni takes back with a knight's leap, h8 to f7.",
+            ),
+            (
+                7,
+                'N',
+                true,
+                "Another rook-like capture along the rank, a3 takes a5.",
+            ),
+            (8, 'R', false, "The rookni moves like a rook, f7 to f4."),
+            (9, 'N', true, "The kniroo captures up the file on a8."),
+            (
+                10,
+                'N',
+                true,
+                "And Black's kniroo takes it back along the eighth rank.",
+            ),
+        ],
+    ),
+    (
+        "shako",
+        "shako-cannons-and-elephants",
+        &[
+            "j1d1", "a9c7", "j2h4", "a10a3", "a1a3", "j9h7", "a3a5", "c7a5",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Shako on 10x10 adds cannons (C), which move as rooks but capture only by jumping exactly one piece, and elephants (E), which step one or two squares diagonally, jumping the first.",
+            ),
+            (
+                1,
+                'C',
+                false,
+                "Without capturing, a cannon slides like a rook.",
+            ),
+            (2, 'E', false, "An elephant jumps two squares diagonally."),
+            (
+                4,
+                'C',
+                true,
+                "The cannon captures by jumping one piece, the black pawn on a8, and taking the pawn on a3.",
+            ),
+            (
+                5,
+                'C',
+                true,
+                "White's cannon takes back over its own elephant on a2: the hurdle may be of either side.",
+            ),
+            (
+                8,
+                'E',
+                true,
+                "The elephant captures with its two-square diagonal jump.",
+            ),
+        ],
+    ),
+    (
+        "hasinu-demo",
+        "hasinu-demo-fibnif-and-cardinal",
+        &["f1g3", "b8c6", "c1b3", "c6g2"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Pieces written in Ħasínū notation: the fibnif (F) leaps as a knight forward and backward and steps diagonally; the cardinal (C) moves as bishop and knight.",
+            ),
+            (1, 'F', false, "The fibnif leaps forward like a knight."),
+            (2, 'C', false, "The cardinal leaps as a knight."),
+            (
+                4,
+                'C',
+                true,
+                "Now it slides as a bishop and captures on g2, and White has no answer: checkmate.",
+            ),
+        ],
+    ),
+    (
+        "urc-demo",
+        "urc-demo-leapers-and-hoppers",
+        &[
+            "e3d6", "g6d6", "d3e6", "d6d1", "b3d1", "b6a6", "e6h7", "h8h7", "d1b3", "a6b5", "b3g8",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Pieces from the URC schema: wildebeest (W, knight and camel leaps), camel (C, a 3-1 leap), grasshopper (G, hops over the first piece, lands just beyond), archer (A).",
+            ),
+            (
+                1,
+                'W',
+                true,
+                "The wildebeest leaps like a camel, three squares and one across, and captures.",
+            ),
+            (
+                2,
+                'G',
+                true,
+                "The grasshopper hops over the piece on e6 and captures on d6, the square just beyond.",
+            ),
+            (
+                3,
+                'C',
+                true,
+                "The camel's long leap captures the black camel.",
+            ),
+            (
+                4,
+                'G',
+                true,
+                "The grasshopper hops over the pawn on d2 and lands on d1, taking the queen.",
+            ),
+            (
+                5,
+                'G',
+                true,
+                "White's grasshopper takes it back, hopping diagonally over the pawn on c2.",
+            ),
+            (
+                6,
+                'A',
+                false,
+                "The archer takes one straight step to an empty square.",
+            ),
+            (
+                11,
+                'G',
+                true,
+                "The grasshopper hops over the pawn on f7 and captures on g8: checkmate.",
+            ),
+        ],
+    ),
+    (
+        "makruk",
+        "makruk-met-khon-and-promotion",
+        &["e1d2", "c8b7", "e3e4", "d6d5", "e4d5", "h6h5", "d5e6m"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Makruk, Thai chess: the met (M) steps one square diagonally, the khon (S) one square diagonally or straight forward, and pawns promote to a met on the sixth rank.",
+            ),
+            (1, 'M', false, "The met steps one square diagonally."),
+            (
+                2,
+                'S',
+                false,
+                "The khon steps diagonally too (it could also step straight forward).",
+            ),
+            (
+                5,
+                'P',
+                true,
+                "The pawn captures diagonally forward, reaching the fifth rank.",
+            ),
+            (
+                7,
+                'P',
+                true,
+                "Capturing onto the sixth rank, the pawn promotes at once to a met.",
+            ),
+        ],
+    ),
+    (
+        "shatranj",
+        "shatranj-alfil-and-ferz",
+        &[
+            "c1a3", "b8c6", "d2d3", "g8f6", "e1d2", "c8e6", "g1f3", "f6g4", "d2e3",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Shatranj, the old game: the alfil (B) jumps exactly two squares diagonally, the ferz (Q) steps one square diagonally, and pawns move one square only.",
+            ),
+            (
+                1,
+                'B',
+                false,
+                "The alfil jumps two squares diagonally, over b2.",
+            ),
+            (3, 'P', false, "Pawns have no double step."),
+            (5, 'Q', false, "The ferz steps one square diagonally."),
+            (6, 'B', false, "Black's alfil jumps the same way."),
+            (
+                9,
+                'Q',
+                false,
+                "The ferz steps on, one diagonal square at a time.",
+            ),
+        ],
+    ),
+    (
+        "courier",
+        "courier-old-pieces",
+        &[
+            "h1g1", "b8c6", "g3h4", "g5h4", "j1l3", "k8j6", "b1c3", "c8e6", "k1j3", "e6g4", "j3h4",
+            "g4e2", "e1e2",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Courier chess on 12x8: the schleich (W) steps one square straight, the ferz (F) one diagonally, the alfil (E) jumps two diagonally, the mann (M) moves as a king, the courier (B) as a bishop.",
+            ),
+            (1, 'W', false, "The schleich steps one square sideways."),
+            (3, 'F', false, "The ferz steps one square diagonally."),
+            (5, 'E', false, "The alfil jumps two squares diagonally."),
+            (
+                10,
+                'E',
+                true,
+                "Black's alfil captures with its two-square jump.",
+            ),
+            (12, 'E', true, "And again, taking the pawn on e2."),
+            (
+                13,
+                'M',
+                true,
+                "The mann takes the alfil with a king's step.",
+            ),
+        ],
+    ),
+    (
+        "grand",
+        "grand-chancellor-and-pawns",
+        &[
+            "f2d1", "e9f10", "d3d5", "a8a6", "i3i4", "b8b6", "a3a5", "b6a5", "c3c5", "g8g6", "a1a5",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Grand chess on 10x10: rooks stand in the corners of the first rank, the other pieces on the second, with a chancellor (C, rook and knight) and an archbishop (A, bishop and knight).",
+            ),
+            (
+                1,
+                'C',
+                false,
+                "The chancellor leaps as a knight, here back to the first rank.",
+            ),
+            (
+                3,
+                'P',
+                false,
+                "Pawns may step two squares from their first rank.",
+            ),
+            (8, 'P', true, "A pawn captures diagonally."),
+            (
+                11,
+                'R',
+                true,
+                "The rook in the corner uses the open file to take on a5.",
+            ),
+        ],
+    ),
+    (
+        "capablanca",
+        "capablanca-archbishop-and-chancellor",
+        &[
+            "h1g3", "c8d6", "g3g7", "d6h2", "g1h2", "h8i6", "g7e8", "f8e8",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Capablanca chess on 10x8 adds the archbishop (A, bishop and knight) and the chancellor (C, rook and knight).",
+            ),
+            (1, 'C', false, "The chancellor leaps as a knight."),
+            (2, 'A', false, "So does the archbishop."),
+            (
+                3,
+                'C',
+                true,
+                "The chancellor slides as a rook up the g-file and captures.",
+            ),
+            (
+                4,
+                'A',
+                true,
+                "The archbishop slides as a bishop and captures on h2.",
+            ),
+            (
+                7,
+                'C',
+                true,
+                "The chancellor leaps as a knight onto e8 and takes the queen.",
+            ),
+            (8, 'K', true, "The king takes it back."),
+        ],
+    ),
+    (
+        "amazon",
+        "amazon-queen-and-knight",
+        &["d1e3", "d8e6", "e3e6", "d7e6"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Amazon chess: the queens are amazons (A), which move as a queen or as a knight.",
+            ),
+            (1, 'A', false, "The amazon leaps like a knight."),
+            (2, 'A', false, "Black's amazon does the same."),
+            (
+                3,
+                'A',
+                true,
+                "Then it slides like a queen along the file and captures the other amazon.",
+            ),
+        ],
+    ),
+    (
+        "chess",
+        "chess-en-passant-and-castling",
+        &[
+            "e2e4", "e7e6", "e4e5", "d7d5", "e5d6", "f8d6", "g1f3", "g8f6", "f1c4", "e8g8", "e1g1",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Orthodox chess: the moves most newcomers ask about, en passant and castling on both sides of the board.",
+            ),
+            (
+                1,
+                'P',
+                false,
+                "A pawn may step two squares from its first rank.",
+            ),
+            (
+                4,
+                'P',
+                false,
+                "Black's pawn steps two squares, passing d6, beside White's pawn on e5.",
+            ),
+            (
+                5,
+                'P',
+                true,
+                "En passant: White's pawn takes the d5 pawn as if it had stepped only to d6.",
+            ),
+            (
+                10,
+                'K',
+                false,
+                "Black castles: the king moves two squares toward the rook, and the rook jumps to its other side.",
+            ),
+            (
+                11,
+                'K',
+                false,
+                "White castles the same way on the king's side.",
+            ),
+        ],
+    ),
+];
+
+#[test]
+fn the_grid_demonstrations_replay_and_their_captions_name_the_moves() {
+    for &(level_name, name, moves, captions) in DEMOS {
+        let level_path = format!("levels/{level_name}.toml");
+        let file = format!("levels/demos/{name}.toml");
+        let l = level::load(&root().join(&level_path))
+            .expect("loads")
+            .into_grid()
+            .expect("grid");
+        let mut game = Game::new(l.variant.clone(), l.start.clone());
+        for m in moves {
+            game.play_text(m).unwrap_or_else(|e| panic!("{file}: {e}"));
+        }
+        for &(n, letter, captures, words) in captions {
+            assert!(words.len() < 240, "{file}: caption {n} is long");
+            if n == 0 {
+                continue;
+            }
+            let m = game.played()[n - 1];
+            let before = game.position_before(n - 1);
+            let mover = l.variant[role_of(before.cell(m.from))].letter;
+            assert_eq!(mover, letter, "{file}: caption {n} names another piece");
+            assert_eq!(m.kind.captures(), captures, "{file}: caption {n}: {words}");
+        }
+        let plain: Vec<(usize, &str)> = captions.iter().map(|&(n, _, _, w)| (n, w)).collect();
+        bless_or_check(&file, &level_path, &save::AnyGame::Grid(game), &plain);
+        let saved = save::load(&root().join(&file)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(saved.extras.captions.len(), captions.len(), "{file}");
+    }
+}
