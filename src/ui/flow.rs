@@ -215,6 +215,25 @@ pub(super) struct Seats<'a> {
     pub caption: Option<&'a str>,
 }
 
+/// What a mode's panel system takes for [`Seats`].
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct SeatsParam<'w> {
+    players: ResMut<'w, Players>,
+    computer: ResMut<'w, Computer>,
+    demo: Res<'w, super::files::Demo>,
+}
+
+impl SeatsParam<'_> {
+    /// The seats, with the caption for `game`'s current move.
+    pub(super) fn of(&mut self, game: &dyn Play) -> Seats<'_> {
+        Seats {
+            players: &mut self.players,
+            computer: &mut self.computer,
+            caption: self.demo.caption(game.moves_played()),
+        }
+    }
+}
+
 /// What the promotion dialog's player did this frame.
 enum Choice<T> {
     /// Nothing yet.

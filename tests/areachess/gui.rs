@@ -459,8 +459,8 @@ fn quick_clicks_pick_repick_and_move_a_continuous_piece() {
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn the_piece_inspector_draws_a_pieces_moves_on_its_own_board() {
     // Open the "Pieces" list in the panel, then click "Ship" (egui's layout at 1100×760).
-    let script = "pixel 880,95; wait 1; press; wait 1; release; wait 15; \
-                  pixel 1048,179; wait 1; press; wait 1; release; wait 15";
+    let script = "pixel 880,166; wait 1; press; wait 1; release; wait 15; \
+                  pixel 1048,251; wait 1; press; wait 1; release; wait 15";
     let shot = screenshot(
         "inspector",
         &["play", "levels/obento.toml", "--drive", script],
@@ -644,7 +644,7 @@ fn a_flipped_continuous_board_puts_black_below_with_its_figures_upright() {
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn the_continuous_inspector_draws_a_kinds_areas() {
     // Open "Pieces" in the panel, then click "knight".
-    let script = "pixel 880,117; press; release; wait 15; pixel 1038,137; press; release; wait 15";
+    let script = "pixel 880,188; press; release; wait 15; pixel 1038,209; press; release; wait 15";
     let shot = screenshot(
         "cinspect",
         &["play", "levels/area-of-competence.toml", "--drive", script],

@@ -3,10 +3,9 @@
 
 use super::super::Flipped;
 use super::super::LevelName;
-use super::super::flow::{Said, Seats, match_panel, side_panel};
+use super::super::flow::{Said, SeatsParam, match_panel, side_panel};
 use super::ShowThreats;
-use crate::sim::computer::Computer;
-use crate::sim::{ContinuousMatch, GameMode, MatchCommand, Players};
+use crate::sim::{ContinuousMatch, GameMode, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
@@ -33,9 +32,7 @@ fn panel(
     mut flipped: ResMut<Flipped>,
     mut inspected: ResMut<super::inspect::Inspected>,
     mut commands: MessageWriter<MatchCommand>,
-    mut players: ResMut<Players>,
-    mut computer: ResMut<Computer>,
-    demo: Res<super::super::files::Demo>,
+    mut seats: SeatsParam,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, &name.0, |ui| {
@@ -57,11 +54,7 @@ fn panel(
             &state.game,
             &said,
             &mut flipped,
-            Seats {
-                players: &mut players,
-                computer: &mut computer,
-                caption: demo.caption(crate::play::Play::moves_played(&state.game)),
-            },
+            seats.of(&state.game),
             HELP,
             extras,
         ) {

@@ -1,10 +1,9 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
-use super::super::flow::{Said, Seats, match_panel, side_panel};
+use super::super::flow::{Said, SeatsParam, match_panel, side_panel};
 use super::super::{Flipped, LevelName, inspect};
-use crate::sim::computer::Computer;
-use crate::sim::{GameMode, GridMatch, MatchCommand, Players};
+use crate::sim::{GameMode, GridMatch, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -32,9 +31,7 @@ fn panel(
     mut flipped: ResMut<Flipped>,
     mut inspector: ResMut<inspect::Inspector>,
     mut commands: MessageWriter<MatchCommand>,
-    mut players: ResMut<Players>,
-    mut computer: ResMut<Computer>,
-    demo: Res<super::super::files::Demo>,
+    mut seats: SeatsParam,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, &name.0, |ui| {
@@ -59,11 +56,7 @@ fn panel(
             &state.game,
             &said,
             &mut flipped,
-            Seats {
-                players: &mut players,
-                computer: &mut computer,
-                caption: demo.caption(crate::play::Play::moves_played(&state.game)),
-            },
+            seats.of(&state.game),
             HELP,
             extras,
         ) {
