@@ -34,6 +34,7 @@
 //! | writing | to a temporary file beside the target, flushed to disk, then renamed over it: an interrupted save leaves the previous file whole |
 //! | redo list | not saved: a saved game is the moves on the board |
 //! | captions | keyed by move number, 0 for the start position; a key that is no move of the game is refused |
+//! | schema | `levels/saved-game.schema.json` gives the shape (a test checks every shipped demonstration against it) |
 //! | players | optional, each side optional; a file without them leaves the seats as they are |
 
 use super::{Level, LevelErrors, LevelKind, line_column};

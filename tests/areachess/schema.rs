@@ -281,3 +281,54 @@ proptest::proptest! {
         }
     }
 }
+
+/// The saved-game format's schema (`levels/saved-game.schema.json`, written by hand): every
+/// shipped demonstration passes it, and it refuses what the loader refuses in shape.
+#[test]
+fn every_demonstration_passes_the_saved_game_schema() {
+    let path = root().join("levels/saved-game.schema.json");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the schema")).expect("JSON");
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler
+        .add_resource("file:///levels/saved-game.schema.json", json)
+        .expect("a resource");
+    let index = compiler
+        .compile("file:///levels/saved-game.schema.json", &mut schemas)
+        .expect("the schema compiles");
+    let passes = |text: &str| -> Result<(), String> {
+        let value: toml::Value = toml::from_str(text).map_err(|e| e.to_string())?;
+        let json = serde_json::to_value(&value).map_err(|e| e.to_string())?;
+        schemas.validate(&json, index).map_err(|e| format!("{e:#}"))
+    };
+    let mut demos: Vec<_> = std::fs::read_dir(root().join("levels/demos"))
+        .expect("levels/demos")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    demos.sort();
+    assert!(demos.len() >= 20, "{demos:?}");
+    let mut sample = String::new();
+    for demo in &demos {
+        let text = std::fs::read_to_string(demo).expect("readable");
+        passes(&text).unwrap_or_else(|e| panic!("{}: {e}", demo.display()));
+        if text.contains("[game.captions]") && sample.is_empty() {
+            sample = text;
+        }
+    }
+    let with_players = format!("{sample}\n[players]\nwhite = \"human\"\nblack = \"computer:3\"\n");
+    assert_eq!(passes(&with_players), Ok(()));
+    for bad in [
+        sample.replace("[game.captions]\n0 = ", "[game.captions]\nstart = "),
+        format!("{sample}\n[players]\nwhite = \"computer:7\"\n"),
+        format!("{sample}\n[players]\ngreen = \"human\"\n"),
+        sample.replace("format = 1", "format = 2"),
+    ] {
+        assert!(passes(&bad).is_err(), "passed:\n{bad}");
+        assert!(
+            areachess::level::save::parse("bad.toml", &bad).is_err(),
+            "the loader refuses it too"
+        );
+    }
+}
