@@ -237,7 +237,7 @@ pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut i
                     code |= check_demo(&demo, Some((path, &text)), out, err);
                 }
             }
-            Err(_) if saved_game_table(path).is_some() => {
+            Err(_) if is_saved_game(path) => {
                 code |= check_demo(path, None, out, err);
             }
             Err(errors) => {
@@ -249,40 +249,28 @@ pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut i
     code
 }
 
-/// The file's `[level]` table if it reads as a saved game's TOML (it has `[level]` and
-/// `[game]` tables).
-fn saved_game_table(path: &Path) -> Option<toml::Table> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let table: toml::Table = text.parse().ok()?;
-    (table.get("game").is_some_and(toml::Value::is_table)).then_some(())?;
-    table.get("level").and_then(toml::Value::as_table).cloned()
+/// Whether the file reads as a saved game's TOML (it has `[level]` and `[game]` tables).
+fn is_saved_game(path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .is_some_and(|t| {
+            t.get("game").is_some_and(toml::Value::is_table)
+                && t.get("level").is_some_and(toml::Value::is_table)
+        })
 }
 
 /// The demonstrations of the level at `path` (its text `text`): the saved games in
 /// `demos/` beside it that name a level file of the same name or hold this level's text.
 fn demos_of(path: &Path, text: &str) -> Vec<PathBuf> {
-    let dir = path.parent().unwrap_or(Path::new(".")).join("demos");
-    let name = path.file_name();
     let wanted = level::save::hash(text);
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+    level::save::demos_beside(path)
         .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|demo| demo.extension().is_some_and(|x| x == "toml"))
         .filter(|demo| {
-            saved_game_table(demo).is_some_and(|level| {
-                let named = level
-                    .get("path")
-                    .and_then(toml::Value::as_str)
-                    .is_some_and(|p| Path::new(p).file_name() == name);
-                let same = level.get("hash").and_then(toml::Value::as_str) == Some(&wanted);
-                named || same
-            })
+            Path::new(&demo.level_path).file_name() == path.file_name() || demo.hash == wanted
         })
-        .collect();
-    found.sort();
-    found
+        .map(|demo| demo.path)
+        .collect()
 }
 
 /// Checks a demonstration (a saved game): it loads (every move legal, every caption on a

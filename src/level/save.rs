@@ -411,6 +411,50 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// A saved game found beside a level, with what its `[level]` table says (read, not
+/// replayed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Beside {
+    /// The saved game's file.
+    pub path: PathBuf,
+    /// `level.path` as saved.
+    pub level_path: String,
+    /// `level.hash` as saved.
+    pub hash: String,
+}
+
+/// The saved games in the `demos/` folder beside the level file `level`, sorted by path:
+/// each TOML file there with `[level]` (a path and a hash) and `[game]` tables. Files that
+/// do not read so are left out; loading one says why.
+pub fn demos_beside(level: &Path) -> Vec<Beside> {
+    let dir = level.parent().unwrap_or(Path::new(".")).join("demos");
+    let mut found: Vec<Beside> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|x| x == "toml"))
+        .filter_map(|path| {
+            let table: toml::Table = std::fs::read_to_string(&path).ok()?.parse().ok()?;
+            table.get("game").filter(|g| g.is_table())?;
+            let level = table.get("level")?;
+            let text = |key: &str| {
+                level
+                    .get(key)
+                    .and_then(toml::Value::as_str)
+                    .map(String::from)
+            };
+            Some(Beside {
+                level_path: text("path")?,
+                hash: text("hash")?,
+                path,
+            })
+        })
+        .collect();
+    found.sort_by(|a, b| a.path.cmp(&b.path));
+    found
+}
+
 /// Reads and replays the saved game at `path`.
 pub fn load(path: &Path) -> Result<Saved, SaveError> {
     let file = path.display().to_string();

@@ -234,6 +234,15 @@ impl Players {
         self.of(game.to_move()) == Seat::Human
     }
 
+    /// Seats each side given (White's, then Black's); a side given none keeps its player.
+    pub fn seat(&mut self, seats: [Option<Seat>; 2]) {
+        for (side, seat) in Color::BOTH.into_iter().zip(seats) {
+            if let Some(seat) = seat {
+                *self.of_mut(side) = seat;
+            }
+        }
+    }
+
     /// Whether a person plays either side.
     pub fn any_human(&self) -> bool {
         self.white == Seat::Human || self.black == Seat::Human

@@ -96,35 +96,19 @@ impl Demo {
 /// Finds the demonstrations of the level: saved games in `levels/demos/` (beside the level
 /// file) whose saved level is this one.
 pub fn find_demos(source: &LevelSource) -> Demo {
-    let dir = source.path.parent().unwrap_or(Path::new(".")).join("demos");
-    let mut list = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        let wanted = save::hash(&source.text);
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_none_or(|x| x != "toml") {
-                continue;
-            }
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let Ok(value) = text.parse::<toml::Table>() else {
-                continue;
-            };
-            let hash = value
-                .get("level")
-                .and_then(|l| l.get("hash"))
-                .and_then(toml::Value::as_str);
-            if hash == Some(wanted.as_str()) {
-                let name = path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().replace('-', " "))
-                    .unwrap_or_default();
-                list.push((name, path));
-            }
-        }
-    }
-    list.sort();
+    let wanted = save::hash(&source.text);
+    let list = save::demos_beside(&source.path)
+        .into_iter()
+        .filter(|demo| demo.hash == wanted)
+        .map(|demo| {
+            let name = demo
+                .path
+                .file_stem()
+                .map(|s| s.to_string_lossy().replace('-', " "))
+                .unwrap_or_default();
+            (name, demo.path)
+        })
+        .collect();
     Demo {
         list,
         speed: 1.0,
@@ -297,21 +281,12 @@ fn load(
     match save::load(path) {
         Ok(saved) if saved.level_text == source.text => {
             let n = saved.game.game().moves_played();
-            seat(players, &saved.extras);
+            players.seat(saved.extras.seats);
             loads.write(LoadGame(saved.game));
             field.said = format!("Loaded {n} moves.");
         }
         Ok(_) => open_over(path, progress, field, pending),
         Err(e) => field.said = e.to_string(),
-    }
-}
-
-/// Seats the players a saved game names (a side it does not name keeps its player).
-pub(super) fn seat(players: &mut Players, extras: &save::Extras) {
-    for (side, seat) in crate::play::Color::BOTH.into_iter().zip(extras.seats) {
-        if let Some(seat) = seat {
-            *players.of_mut(side) = seat;
-        }
     }
 }
 

@@ -51,12 +51,9 @@ pub fn run(
         title: opened.title(),
     });
     opened.install(app.world_mut());
-    let mut players = app.world_mut().resource_mut::<crate::sim::Players>();
-    for (side, seat) in crate::play::Color::BOTH.into_iter().zip(seats) {
-        if let Some(seat) = seat {
-            *players.of_mut(side) = seat;
-        }
-    }
+    app.world_mut()
+        .resource_mut::<crate::sim::Players>()
+        .seat(seats);
     // A window for people draws when something changes; a screenshot run counts frames,
     // so it draws them all.
     if shot.is_none() {

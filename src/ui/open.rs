@@ -65,7 +65,7 @@ impl Opened {
         world.insert_resource(find_demos(&self.source));
         world.insert_resource(self.source);
         if let Some(mut players) = world.get_resource_mut::<crate::sim::Players>() {
-            super::files::seat(&mut players, &self.extras);
+            players.seat(self.extras.seats);
         }
         let game = self.game.as_ref();
         match self.level.kind {
