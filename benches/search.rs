@@ -24,7 +24,13 @@ fn level(name: &str) -> GridLevel {
 
 /// The nodes a fresh engine searches in `game` to `depth`.
 fn search(eval: &Arc<GridEval>, game: &Game, depth: u32) -> u64 {
-    let mut engine = GridPlayer::new(PlayerKind::Engine { depth: Some(depth) }, 16);
+    let mut engine = GridPlayer::new(
+        PlayerKind::Engine {
+            depth: Some(depth),
+            movetime: None,
+        },
+        16,
+    );
     engine
         .think(eval, game, &Limits::depth(depth), |_| {})
         .nodes

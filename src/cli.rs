@@ -152,8 +152,8 @@ pub enum Command {
         /// The level to play first (default: chess).
         level: Option<PathBuf>,
     },
-    /// Play games between two players (engine, engine:DEPTH, random, greedy): one line per
-    /// game, then "score white W draws D black B".
+    /// Play games between two players (engine, engine:DEPTH, engine@MS, random, greedy): one
+    /// line per game, then "score white W draws D black B".
     Match {
         /// The level file.
         level: PathBuf,
@@ -605,7 +605,7 @@ pub fn bestmove(
         return Ok(());
     }
     let eval = Arc::new(GridEval::for_variant(Arc::clone(v)));
-    let mut player = GridPlayer::new(PlayerKind::Engine { depth: None }, 64);
+    let mut player = GridPlayer::new(PlayerKind::ENGINE, 64);
     let mut failed = None;
     let report = player.think(&eval, &game, limits, |info| {
         let pv: Vec<String> = info.pv.iter().map(|&m| grid::move_text(v, m)).collect();
@@ -833,7 +833,7 @@ fn continuous_bestmove(
         writeln!(out, "gameover {}", continuous_end(game.status())).map_err(write_failed)?;
         return Ok(());
     }
-    let mut player = ContinuousPlayer::new(PlayerKind::Engine { depth: None }, 64);
+    let mut player = ContinuousPlayer::new(PlayerKind::ENGINE, 64);
     let mut failed = None;
     let report = player.think(&pos, limits, |info| {
         // The line's moves are written from the root only: a later move's mover index
@@ -897,9 +897,10 @@ fn continuous_match(
             let Some(request) = choice else { break };
             if let Outcome::Illegal(reason) = game.play(request) {
                 return Err(Failure::input(format!(
-                    "{} chose the illegal move {} ({reason})",
+                    "{} chose the illegal move {} ({reason}) in {}",
                     players[mover].kind(),
-                    crate::continuous::notation::format_request(&board, &request)
+                    crate::continuous::notation::format_request(&board, &request),
+                    crate::continuous::notation::format_position(&pos)
                 )));
             }
             plies += 1;

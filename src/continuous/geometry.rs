@@ -17,8 +17,10 @@ pub const R: f64 = 1.0;
 pub const EPS: f64 = 1e-6;
 /// Two disc centres closer than this overlap.
 pub const OVERLAP: f64 = 2.0 * R - EPS;
-/// A typed coordinate this close to a movement area counts as on it and is projected onto it.
-pub const SNAP: f64 = 1e-3;
+/// The one tolerance of a requested target, for every length alike (off a slide's line,
+/// past a reach, off a ring, off the castling square): a point this close to a movement
+/// area is on it, and the piece lands on the point asked. Rounding, not a margin of aim.
+pub const SNAP: f64 = 1e-9;
 
 /// Whether discs centred at `a` and `b` overlap (touching is not overlap).
 pub fn overlaps(a: Point, b: Point) -> bool {

@@ -19,15 +19,16 @@
 //! | question | decision |
 //! | --- | --- |
 //! | a target inside an enemy disc that is not on a ray | captures it if some ray of the piece touches it first (knight: if some landing overlaps it alone) |
-//! | a king in check and the "cannot cross" rule | it may leave the capture areas it stands in, but may not enter one on the way; castling may not start in one |
+//! | a king in check and the "cannot cross" rule | judged enemy by enemy (an enemy's area is all its shapes together): the king may leave, for good, the area of each enemy that checks it, and its disc may touch no other enemy's area on the way; castling may not start in one |
 //! | a king capturing a piece that attacks its path | the victim's own capture area does not count: its threat dies with it |
 //! | pieces between a pawn and an enemy in its capture capsule | do not matter: the capture area is an area of competence, not a path |
 //! | a knight landing partly off the board that overlaps an enemy | `off-board`: the landing disc must lie on the board |
 //! | a promoting move without a choice | the level's first promotion choice (queen by default) |
 //! | "check" | an enemy has a geometric capture of the king; whether that capture would expose the enemy's own king is not asked (a pinned piece still gives check) |
 //! | slides touching two enemies at the same distance | `ambiguous-capture` |
-//! | floating-point rounding | a landing within 1e-9 of the typed target or of a square centre is that point; drawn regions and snapped targets keep 1e-7 clear of every boundary so that what the interface offers the rules accept |
+//! | floating-point rounding | one tolerance for every length: a target within 1e-9 of a movement area (off a line, past a reach, off a ring) is on it and the piece lands on the target itself, and one further off is refused, never moved onto the area; a landing within 1e-9 of a square centre is that centre; drawn regions and snapped targets keep 1e-7 clear of every boundary so that what the interface offers the rules accept |
 //! | en passant | none: the seed has no en passant in continuous play |
+//! | a request on the castling square that cannot castle (an enemy stands there, say) | judged as any other move, so the king may capture there; if that fails too, castling's refusal is given |
 
 pub mod areas;
 pub mod attack;

@@ -499,7 +499,6 @@ struct KingView<'a> {
     pos: &'a Position,
     i: usize,
     zones: Zones<'a>,
-    in_check: bool,
     nearby: Vec<Piece>,
 }
 
@@ -507,12 +506,10 @@ impl<'a> KingView<'a> {
     fn new(pos: &'a Position, i: usize) -> Self {
         let near = reach_of(pos, i);
         let zones = Zones::new(pos.board(), pos.pieces(), i, None, near);
-        let in_check = zones.attacked(pos.pieces()[i].at);
         KingView {
             pos,
             i,
             zones,
-            in_check,
             nearby: within(pos, i, near.radius + OVERLAP),
         }
     }
@@ -576,33 +573,21 @@ impl<'a> KingView<'a> {
         parts
     }
 
-    /// The royal piece's legal plain distances along `u`, up to `limit`: after the capture
-    /// areas it stands in (if in check), before the first one it would enter, short of the
+    /// The royal piece's legal plain distances along `u`, up to `limit`: past the capture
+    /// areas it stands in (if in check), short of the first one it would enter and of the
     /// first disc it touches.
     fn ray(&self, u: Point, limit: f64) -> Intervals {
-        let (board, zones, in_check) = (self.pos.board(), &self.zones, self.in_check);
+        let board = self.pos.board();
         let o = self.pos.pieces()[self.i].at;
         let exit = board.inset().exit_distance(o, u);
         let mut hi = limit.min(exit);
         if let Some((_, t)) = first_contact(&self.nearby, usize::MAX, o, u, hi) {
             hi = t;
         }
-        let spans = zones.spans(o, u, hi);
-        let mut crossed = spans.0.iter().filter(|s| s.1 > 0.0);
-        // The free stretch: after the area it stands in (if in check), before the next one.
-        let (free_lo, free_hi) = match crossed.next() {
-            None => (0.0, hi),
-            Some(&(a, b)) if a <= 1e-9 => {
-                if !in_check {
-                    return Intervals::default();
-                }
-                (b, crossed.next().map_or(hi, |s| s.0))
-            }
-            Some(&(a, _)) => (0.0, a),
-        };
+        let free = self.zones.stretch(o, u, hi, true);
         // Every end is a boundary where some test flips: keep a hair clear of it.
-        let lo = (board.min_move.max(free_lo)) + OPEN_END;
-        let top = free_hi.min(hi) - OPEN_END;
+        let lo = board.min_move.max(free.left) + OPEN_END;
+        let top = free.entered.min(hi) - OPEN_END;
         if lo <= top {
             Intervals(vec![(lo, top)])
         } else {
@@ -624,7 +609,7 @@ impl<'a> KingView<'a> {
             .filter(|&to| {
                 resolve_piece(self.pos, self.i, to, None)
                     .applied()
-                    .is_some()
+                    .is_some_and(|a| a.castling.is_some())
             })
             .map(|to| RegionPart::Castle { to })
             .collect()
@@ -742,8 +727,17 @@ fn royal_strike(pos: &Position, i: usize, sectors: &Sectors, reach: f64, x: usiz
     angles.push(base - half);
     angles.push(base + half);
     angles.push(base);
-    circle_samples(angles)
+    // The middles between critical directions first: there the strike holds on both sides,
+    // so the aim a caller derives from the direction survives rounding.
+    let samples = circle_samples(angles);
+    let (middles, critical): (Vec<_>, Vec<_>) = samples
         .into_iter()
+        .enumerate()
+        .partition(|(k, _)| k % 2 == 1);
+    middles
+        .into_iter()
+        .chain(critical)
+        .map(|(_, a)| a)
         .filter(|a| angle_gap(*a, base) <= half && sectors.contains(*a))
         .find(|&theta| {
             let u = unit(theta);
@@ -804,7 +798,9 @@ fn critical_directions(o: Point, curves: &[Curve], reach: f64) -> Vec<f64> {
 }
 
 /// A legal move of the side to play, as a piece index and a target, if there is one. The
-/// method is exact (see the module docs): `None` means there is no legal move at all.
+/// method is exact (see the module docs): `None` means there is no legal move at all. The
+/// target is one the judge accepts, but where a royal piece's only moves are captures found
+/// along grazing directions, whose aim rounding may spoil.
 pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
     let side = pos.to_move();
     let board = pos.board();
@@ -818,6 +814,7 @@ pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
         region.targets().find(|&to| confirmed(i, to))
     };
     let mut royals = Vec::new();
+    let mut unconfirmed = None;
     for (i, piece) in pieces.iter().enumerate() {
         if piece.side != side {
             continue;
@@ -849,14 +846,24 @@ pub fn find_legal_move(pos: &Position) -> Option<(usize, Point)> {
         if let Some(to) = first_confirmed(k, cheap) {
             return Some((k, to));
         }
-        if let Some(&x) = view.captures().first() {
-            return Some((k, capture_aim(pos, k, x)));
+        // A capture whose aim the judge confirms; one it does not (a strike found only
+        // along a grazing direction) still proves a legal move, kept for last.
+        let captures = view.captures();
+        if let Some(to) = captures
+            .iter()
+            .map(|&x| capture_aim(pos, k, x))
+            .find(|&to| confirmed(k, to))
+        {
+            return Some((k, to));
         }
         if let Some(to) = first_confirmed(k, view.plain(&Fan::Exact)) {
             return Some((k, to));
         }
+        if let Some(&x) = captures.first() {
+            unconfirmed.get_or_insert((k, capture_aim(pos, k, x)));
+        }
     }
-    None
+    unconfirmed
 }
 
 /// Whether the side to play has a legal move (exact; see the module docs).

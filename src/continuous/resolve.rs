@@ -178,11 +178,14 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
         return Outcome::Illegal(Reason::OutsideMovementArea);
     }
     let board = pos.board();
+    // A request that castles castles; one that cannot (an enemy on the castling square, say)
+    // is judged as any other move, and keeps castling's refusal if that fails too.
+    let mut castling_refused = None;
     if let Some(sign) = castling_request(board, &piece, to) {
-        return match castling_landing(pos, i, sign) {
-            Ok(landing) => finish(pos, i, exact(board, landing, to), promotion),
-            Err(reason) => Outcome::Illegal(reason),
-        };
+        match castling_landing(pos, i, sign) {
+            Ok(landing) => return finish(pos, i, exact(board, landing, to), promotion),
+            Err(reason) => castling_refused = Some(reason),
+        }
     }
     let mut refusal: Option<Reason> = None;
     // A legal outcome that does not land where asked (a slide stopped short by the enemy
@@ -233,7 +236,9 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
         }
     }
     fallback.unwrap_or(Outcome::Illegal(
-        refusal.unwrap_or(Reason::OutsideMovementArea),
+        castling_refused
+            .or(refusal)
+            .unwrap_or(Reason::OutsideMovementArea),
     ))
 }
 
@@ -590,10 +595,10 @@ fn ring_landing(
     }
 }
 
-/// Removes rounding from a landing: a projection within 1e-9 of the requested target is the
-/// target, and a landing within 1e-9 of a square centre is that centre.
+/// Removes rounding from a landing: a projection within [`SNAP`] of the requested target is
+/// the target, and a landing within 1e-9 of a square centre is that centre.
 fn exact(board: &Board, mut landing: Landing, requested: Point) -> Landing {
-    if landing.captured.is_none() && landing.to.distance(requested) < 1e-9 {
+    if landing.captured.is_none() && landing.to.distance(requested) <= SNAP {
         landing.to = requested;
     }
     landing.to = board.snap_to_square(landing.to);
@@ -715,8 +720,10 @@ fn king_path_is_safe(pos: &Position, i: usize, landing: &Landing) -> bool {
     path_prefix_ok(&zones, king.at, u, length, landing.castling.is_some())
 }
 
-/// Whether the attacked points of the path `from + t·u`, `0 < t ≤ length`, form a prefix
-/// that the king already stood in (never allowed when `strict`, as for castling).
+/// Whether the king's path `from + t·u`, `0 < t ≤ length`, obeys the "cannot cross" rule:
+/// it enters no enemy's capture area, and leaves for good the ones it stood in (never
+/// allowed when `strict`, as for castling). Judged enemy by enemy: leaving the checking
+/// piece's area does not let it cross another's.
 pub(crate) fn path_prefix_ok(
     zones: &Zones<'_>,
     from: Point,
@@ -724,11 +731,5 @@ pub(crate) fn path_prefix_ok(
     length: f64,
     strict: bool,
 ) -> bool {
-    let spans = zones.spans(from, u, length);
-    let mut crossed = spans.0.iter().filter(|s| s.1 > 0.0 && s.0 < length);
-    match crossed.next() {
-        None => true,
-        Some(&(a, _)) if a <= 1e-9 && !strict && zones.attacked(from) => crossed.next().is_none(),
-        Some(_) => false,
-    }
+    zones.stretch(from, u, length, !strict).entered >= length
 }

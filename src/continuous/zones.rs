@@ -33,7 +33,20 @@ pub struct Near {
 /// The capture areas of one king's enemies, with the king lifted off the board.
 pub struct Zones<'a> {
     board: &'a Board,
-    zones: Vec<Zone>,
+    /// Each zone with the index of the enemy whose capture area it is part of.
+    zones: Vec<(usize, Zone)>,
+}
+
+/// Where a king sliding along a ray may be, by the "cannot cross" rule: its path may run
+/// to `entered`, and it may stop anywhere from `left` to `entered` (both included: the
+/// areas are open, so at either end its disc only touches one).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stretch {
+    /// Where it has left every capture area it stood in (0 when it stood in none).
+    pub left: f64,
+    /// Where it would first enter an enemy's capture area that it did not stand in, or come
+    /// back into one that it had left (the ray's end when it never does).
+    pub entered: f64,
 }
 
 enum Zone {
@@ -125,10 +138,13 @@ impl<'a> Zones<'a> {
                                 reach = t;
                             }
                         }
-                        zones.push(Zone::Sweep {
-                            from: a.at,
-                            to: a.at + u * reach,
-                        });
+                        zones.push((
+                            i,
+                            Zone::Sweep {
+                                from: a.at,
+                                to: a.at + u * reach,
+                            },
+                        ));
                     }
                     Reach::Slide { dir, end, modes } => {
                         has_caps |= modes.captures;
@@ -139,17 +155,20 @@ impl<'a> Zones<'a> {
                         sectors, radius, ..
                     } => {
                         if (gap(a.at) - radius).abs() <= near.radius + OVERLAP {
-                            zones.push(Zone::Ring {
-                                from: a.at,
-                                radius,
-                                arcs: free_landing_arcs(
-                                    board,
-                                    a.at,
+                            zones.push((
+                                i,
+                                Zone::Ring {
+                                    from: a.at,
                                     radius,
-                                    sectors,
-                                    others.clone(),
-                                ),
-                            });
+                                    arcs: free_landing_arcs(
+                                        board,
+                                        a.at,
+                                        radius,
+                                        sectors,
+                                        others.clone(),
+                                    ),
+                                },
+                            ));
                         }
                     }
                     Reach::Disc {
@@ -159,13 +178,16 @@ impl<'a> Zones<'a> {
                             let others: Vec<Point> = others.clone().collect();
                             let mut curves = Vec::new();
                             strike_zone_curves(board, a.at, radius, sectors, &others, &mut curves);
-                            zones.push(Zone::Strike {
-                                from: a.at,
-                                radius,
-                                sectors: sectors.clone(),
-                                others,
-                                curves,
-                            });
+                            zones.push((
+                                i,
+                                Zone::Strike {
+                                    from: a.at,
+                                    radius,
+                                    sectors: sectors.clone(),
+                                    others,
+                                    curves,
+                                },
+                            ));
                         }
                     }
                 }
@@ -183,11 +205,14 @@ impl<'a> Zones<'a> {
                         }
                     }
                 }
-                zones.push(Zone::Strips {
-                    from: a.at,
-                    caps,
-                    moving,
-                });
+                zones.push((
+                    i,
+                    Zone::Strips {
+                        from: a.at,
+                        caps,
+                        moving,
+                    },
+                ));
             }
         }
         Zones { board, zones }
@@ -195,7 +220,14 @@ impl<'a> Zones<'a> {
 
     /// Whether the lifted king's disc at `p` would be capturable.
     pub fn attacked(&self, p: Point) -> bool {
-        self.zones.iter().any(|z| self.zone_attacks(z, p))
+        self.zones.iter().any(|(_, z)| self.zone_attacks(z, p))
+    }
+
+    /// Whether the capture area of the enemy `owner` holds the lifted king's disc at `p`.
+    fn attacked_by(&self, owner: usize, p: Point) -> bool {
+        self.zones
+            .iter()
+            .any(|(o, z)| *o == owner && self.zone_attacks(z, p))
     }
 
     fn zone_attacks(&self, zone: &Zone, p: Point) -> bool {
@@ -243,40 +275,84 @@ impl<'a> Zones<'a> {
         }
     }
 
-    /// Where the ray `o + t·u`, `0 ≤ t ≤ hi`, passes through some zone (open intervals).
-    pub fn spans(&self, o: Point, u: Point, hi: f64) -> Spans {
-        let mut raw = Vec::new();
-        for zone in &self.zones {
-            match zone {
-                Zone::Sweep { from, to } => raw.extend(line_in_capsule(o, u, *from, *to, OVERLAP)),
-                Zone::Strips { from, caps, moving } => {
-                    let mut spans = Spans::merged(
-                        caps.iter()
-                            .filter_map(|&cap| line_in_capsule(o, u, *from, cap, OVERLAP))
-                            .collect(),
-                    );
-                    for &m in moving {
-                        if let Some(span) = line_in_capsule(o, u, *from, m, OVERLAP) {
-                            spans.subtract(span);
-                        }
-                    }
-                    raw.extend(spans.0);
-                }
-                Zone::Ring { from, radius, arcs } => {
-                    raw.extend(self.ring_spans(*from, *radius, arcs, o, u).0)
-                }
-                Zone::Strike { curves, .. } => {
-                    let mut critical = Vec::new();
-                    for c in curves {
-                        c.line_params(o, u, &mut critical);
-                    }
-                    let samples = interval_samples(critical, 0.0, hi);
-                    let inside = runs(&samples, |t| self.zone_attacks(zone, o + u * t));
-                    raw.extend(inside.into_iter().map(|run| (run.start, run.end)));
-                }
+    /// The "cannot cross" rule along the king's path `o + t·u`, `0 ≤ t ≤ hi`, judged enemy
+    /// by enemy: the king may leave the capture area of each enemy it stands in (an area is
+    /// one enemy's, all its shapes together), and may enter none. With `may_leave` false
+    /// (castling) every area entered counts, and so does one it stands in.
+    pub fn stretch(&self, o: Point, u: Point, hi: f64, may_leave: bool) -> Stretch {
+        let mut by_enemy: Vec<(usize, Vec<(f64, f64)>)> = Vec::new();
+        for (owner, zone) in &self.zones {
+            let spans = self.zone_spans(zone, o, u, hi);
+            match by_enemy.iter_mut().find(|(e, _)| e == owner) {
+                Some((_, all)) => all.extend(spans),
+                None => by_enemy.push((*owner, spans)),
             }
         }
-        Spans::merged(raw)
+        let mut stretch = Stretch {
+            left: 0.0,
+            entered: hi,
+        };
+        for (owner, raw) in by_enemy {
+            let spans = Spans::merged(raw);
+            let mut crossed = spans.0.iter().filter(|s| s.1 > 0.0 && s.0 < hi);
+            let Some(&(a, b)) = crossed.next() else {
+                continue;
+            };
+            if may_leave && a <= 1e-9 && self.attacked_by(owner, o) {
+                stretch.left = stretch.left.max(b);
+                if let Some(&(again, _)) = crossed.next() {
+                    stretch.entered = stretch.entered.min(again);
+                }
+            } else {
+                stretch.entered = stretch.entered.min(a.max(0.0));
+            }
+        }
+        stretch
+    }
+
+    /// Where the ray `o + t·u`, `0 ≤ t ≤ hi`, passes through some enemy's capture area
+    /// (open intervals).
+    pub fn spans(&self, o: Point, u: Point, hi: f64) -> Spans {
+        Spans::merged(
+            self.zones
+                .iter()
+                .flat_map(|(_, zone)| self.zone_spans(zone, o, u, hi))
+                .collect(),
+        )
+    }
+
+    /// Where the ray `o + t·u`, `0 ≤ t ≤ hi`, passes through one zone (open intervals).
+    fn zone_spans(&self, zone: &Zone, o: Point, u: Point, hi: f64) -> Vec<(f64, f64)> {
+        match zone {
+            Zone::Sweep { from, to } => line_in_capsule(o, u, *from, *to, OVERLAP)
+                .into_iter()
+                .collect(),
+            Zone::Strips { from, caps, moving } => {
+                let mut spans = Spans::merged(
+                    caps.iter()
+                        .filter_map(|&cap| line_in_capsule(o, u, *from, cap, OVERLAP))
+                        .collect(),
+                );
+                for &m in moving {
+                    if let Some(span) = line_in_capsule(o, u, *from, m, OVERLAP) {
+                        spans.subtract(span);
+                    }
+                }
+                spans.0
+            }
+            Zone::Ring { from, radius, arcs } => self.ring_spans(*from, *radius, arcs, o, u).0,
+            Zone::Strike { curves, .. } => {
+                let mut critical = Vec::new();
+                for c in curves {
+                    c.line_params(o, u, &mut critical);
+                }
+                let samples = interval_samples(critical, 0.0, hi);
+                runs(&samples, |t| self.zone_attacks(zone, o + u * t))
+                    .into_iter()
+                    .map(|run| (run.start, run.end))
+                    .collect()
+            }
+        }
     }
 
     /// The ray's spans through a jumper's zone: the ring within the free arcs, and the
@@ -309,7 +385,7 @@ impl<'a> Zones<'a> {
     /// `radius` of `centre`.
     pub fn curves(&self, centre: Point, radius: f64) -> Vec<Curve> {
         let mut all = Vec::new();
-        for zone in &self.zones {
+        for (_, zone) in &self.zones {
             self.zone_curves(zone, &mut all);
         }
         all.retain(|c| c.distance(centre) <= radius);

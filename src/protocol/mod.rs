@@ -145,7 +145,7 @@ impl Thinker {
     /// A thinker with a table of about `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Thinker {
         Thinker {
-            player: Some(GridPlayer::new(PlayerKind::Engine { depth: None }, hash_mb)),
+            player: Some(GridPlayer::new(PlayerKind::ENGINE, hash_mb)),
             running: None,
             hash_mb,
         }
@@ -175,7 +175,7 @@ impl Thinker {
         let mut player = self
             .player
             .take()
-            .unwrap_or_else(|| GridPlayer::new(PlayerKind::Engine { depth: None }, self.hash_mb));
+            .unwrap_or_else(|| GridPlayer::new(PlayerKind::ENGINE, self.hash_mb));
         let handle = std::thread::spawn(move || {
             let result = player.think(&eval, &game, &limits, &mut report);
             done(result);
@@ -211,6 +211,6 @@ impl Thinker {
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.stop();
         self.hash_mb = hash_mb;
-        self.player = Some(GridPlayer::new(PlayerKind::Engine { depth: None }, hash_mb));
+        self.player = Some(GridPlayer::new(PlayerKind::ENGINE, hash_mb));
     }
 }

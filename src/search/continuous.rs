@@ -6,7 +6,7 @@
 
 use super::{End, Searchable};
 use crate::continuous::attack::{attackers, is_attacked};
-use crate::continuous::candidates::{Candidate, candidates};
+use crate::continuous::candidates::{Candidate, candidates, fine_candidates};
 use crate::continuous::geometry::{OVERLAP, Point};
 use crate::continuous::reach::{Reach, reaches};
 use crate::continuous::region::find_legal_move;
@@ -233,7 +233,12 @@ impl Searchable for ContinuousSearch {
     fn moves(&mut self, out: &mut Vec<ContinuousMove>) {
         let mut list = Vec::new();
         let pos = self.position().clone();
-        candidates(&pos, &mut list);
+        // The root's checks are tried more finely: a mate in one must not slip through.
+        if self.depth() == 0 {
+            fine_candidates(&pos, &mut list);
+        } else {
+            candidates(&pos, &mut list);
+        }
         if list.is_empty()
             && let Some((i, to)) = find_legal_move(&pos)
             && let Some(applied) = resolve_piece(&pos, i, to, None).applied().cloned()
@@ -516,11 +521,8 @@ impl ContinuousPlayer {
                 promotion,
             };
         match self.kind {
-            PlayerKind::Engine { depth } => {
-                let limits = match depth {
-                    Some(d) => super::Limits::depth(d),
-                    None => super::Limits::movetime(movetime),
-                };
+            PlayerKind::Engine { .. } => {
+                let limits = self.kind.limits(movetime);
                 let best = self.think(pos, &limits, |_| {}).best?;
                 Some(request(
                     usize::from(best.piece),
@@ -600,7 +602,10 @@ mod tests {
     fn the_engine_mates_on_the_back_rank() {
         let p = pos("w;K@e1;R@a7;R@b1;k@h8");
         let mut player = ContinuousPlayer::new(
-            super::super::players::PlayerKind::Engine { depth: Some(2) },
+            super::super::players::PlayerKind::Engine {
+                depth: Some(2),
+                movetime: None,
+            },
             1,
         );
         let report = player.think(&p, &Limits::depth(2), |_| {});

@@ -12,6 +12,7 @@ pub mod grid;
 mod plan;
 pub mod players;
 mod table;
+pub mod tactics;
 pub mod values;
 
 pub use clock::Limits;

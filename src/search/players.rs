@@ -15,10 +15,12 @@ use std::time::Duration;
 /// A kind of player, as the command line names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerKind {
-    /// The search: to a fixed depth, or for the match's move time.
+    /// The search: to a fixed depth, for its own time per move, or for the match's.
     Engine {
         /// The depth, if fixed.
         depth: Option<u32>,
+        /// Its own time per move, if it has one.
+        movetime: Option<Duration>,
     },
     /// A uniformly random legal move.
     Random,
@@ -27,25 +29,60 @@ pub enum PlayerKind {
     Greedy,
 }
 
-/// A player name that is none of `engine`, `engine:DEPTH`, `random`, `greedy`.
+/// A player name that is none of `engine`, `engine:DEPTH`, `engine@MS`, `random`, `greedy`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("player '{0}': expected engine, engine:DEPTH (1 to 99), random or greedy")]
+#[error(
+    "player '{0}': expected engine, engine:DEPTH (1 to 99), engine@MS (1 to 600000 ms a move), random or greedy"
+)]
 pub struct NotAPlayer(pub String);
+
+impl PlayerKind {
+    /// The engine searching for the time it is given.
+    pub const ENGINE: PlayerKind = PlayerKind::Engine {
+        depth: None,
+        movetime: None,
+    };
+
+    /// How far an engine of this kind searches when a move takes `movetime` by default.
+    pub fn limits(&self, movetime: Duration) -> Limits {
+        match *self {
+            PlayerKind::Engine { depth: Some(d), .. } => Limits::depth(d),
+            PlayerKind::Engine {
+                movetime: Some(own),
+                ..
+            } => Limits::movetime(own),
+            _ => Limits::movetime(movetime),
+        }
+    }
+}
 
 impl FromStr for PlayerKind {
     type Err = NotAPlayer;
 
     fn from_str(text: &str) -> Result<PlayerKind, NotAPlayer> {
         match text {
-            "engine" => Ok(PlayerKind::Engine { depth: None }),
+            "engine" => Ok(PlayerKind::ENGINE),
             "random" => Ok(PlayerKind::Random),
             "greedy" => Ok(PlayerKind::Greedy),
-            _ => text
-                .strip_prefix("engine:")
-                .and_then(|d| d.parse::<u32>().ok())
-                .filter(|d| (1..=99).contains(d))
-                .map(|d| PlayerKind::Engine { depth: Some(d) })
-                .ok_or_else(|| NotAPlayer(text.to_string())),
+            _ => {
+                let depth = text
+                    .strip_prefix("engine:")
+                    .and_then(|d| d.parse::<u32>().ok())
+                    .filter(|d| (1..=99).contains(d))
+                    .map(|d| PlayerKind::Engine {
+                        depth: Some(d),
+                        movetime: None,
+                    });
+                let timed = text
+                    .strip_prefix("engine@")
+                    .and_then(|ms| ms.parse::<u64>().ok())
+                    .filter(|ms| (1..=600_000).contains(ms))
+                    .map(|ms| PlayerKind::Engine {
+                        depth: None,
+                        movetime: Some(Duration::from_millis(ms)),
+                    });
+                depth.or(timed).ok_or_else(|| NotAPlayer(text.to_string()))
+            }
         }
     }
 }
@@ -53,8 +90,11 @@ impl FromStr for PlayerKind {
 impl fmt::Display for PlayerKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayerKind::Engine { depth: None } => f.write_str("engine"),
-            PlayerKind::Engine { depth: Some(d) } => write!(f, "engine:{d}"),
+            PlayerKind::Engine { depth: Some(d), .. } => write!(f, "engine:{d}"),
+            PlayerKind::Engine {
+                movetime: Some(t), ..
+            } => write!(f, "engine@{}", t.as_millis()),
+            PlayerKind::Engine { .. } => f.write_str("engine"),
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Greedy => f.write_str("greedy"),
         }
@@ -141,11 +181,8 @@ impl GridPlayer {
         match self.kind {
             PlayerKind::Random => Some(moves[rng.below(moves.len())]),
             PlayerKind::Greedy => Some(greedy(eval, game, &moves, rng)),
-            PlayerKind::Engine { depth } => {
-                let limits = match depth {
-                    Some(d) => Limits::depth(d),
-                    None => Limits::movetime(movetime),
-                };
+            PlayerKind::Engine { .. } => {
+                let limits = self.kind.limits(movetime);
                 self.think(eval, game, &limits, |_| {}).best
             }
         }
@@ -200,8 +237,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_timed_engine_thinks_for_its_own_time() {
+        let timed: PlayerKind = "engine@250".parse().expect("a player");
+        let default = Duration::from_millis(100);
+        assert_eq!(
+            timed.limits(default).movetime,
+            Some(Duration::from_millis(250))
+        );
+        assert_eq!(PlayerKind::ENGINE.limits(default).movetime, Some(default));
+        let deep: PlayerKind = "engine:3".parse().expect("a player");
+        assert_eq!(deep.limits(default).depth, Some(3));
+    }
+
+    #[test]
     fn players_read_as_the_command_line_writes_them() {
-        for text in ["engine", "engine:4", "random", "greedy"] {
+        for text in ["engine", "engine:4", "engine@250", "random", "greedy"] {
             let p: PlayerKind = text.parse().expect("a player");
             assert_eq!(p.to_string(), text);
         }
@@ -212,6 +262,10 @@ mod tests {
             "Random",
             "",
             "engine:100",
+            "engine@0",
+            "engine@",
+            "engine@600001",
+            "engine@-5",
         ] {
             assert_eq!(
                 bad.parse::<PlayerKind>(),

@@ -63,7 +63,7 @@ impl MatchGame for Game {
     type Engine = ContinuousPlayer;
 
     fn engine(_level: &ContinuousLevel) -> ContinuousPlayer {
-        ContinuousPlayer::new(PlayerKind::Engine { depth: None }, ENGINE_HASH_MB)
+        ContinuousPlayer::new(PlayerKind::ENGINE, ENGINE_HASH_MB)
     }
 
     fn think(

@@ -65,7 +65,7 @@ impl MatchGame for Game {
     type Engine = (GridPlayer, Arc<GridEval>);
 
     fn engine(level: &GridLevel) -> Self::Engine {
-        let player = GridPlayer::new(PlayerKind::Engine { depth: None }, ENGINE_HASH_MB);
+        let player = GridPlayer::new(PlayerKind::ENGINE, ENGINE_HASH_MB);
         let eval = Arc::new(GridEval::for_variant(Arc::clone(&level.variant)));
         (player, eval)
     }

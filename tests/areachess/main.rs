@@ -22,5 +22,6 @@ mod rules;
 mod save;
 mod schema;
 mod support;
+mod tactics;
 mod urc;
 mod values;

@@ -2,8 +2,9 @@
 
 use crate::support::classic;
 use areachess::continuous::areas::capture_area;
-use areachess::continuous::attack::{can_capture, is_attacked};
+use areachess::continuous::attack::{attackers, can_capture, is_attacked};
 use areachess::continuous::board::KindSpec;
+use areachess::continuous::candidates::candidates;
 use areachess::continuous::notation::{format_position, parse_position};
 use areachess::continuous::reach::{Reach, reaches};
 use areachess::continuous::region::legal_region_towards;
@@ -350,6 +351,92 @@ proptest! {
             prop_assert_eq!(a.at, b.at);
             prop_assert_eq!(a.kind, b.kind);
             prop_assert_eq!(a.side, b.side);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// DESIGN §7: every legal capture is a candidate. A capture is looked for here without
+    /// the legal region: each piece of the side to move is sent at the centre of each
+    /// enemy and at eight points inside its disc, and whatever the judge lets it take must
+    /// be taken by some candidate of that piece.
+    #[test]
+    fn every_capture_the_judge_allows_is_a_candidate(pos in positions()) {
+        let side = pos.to_move();
+        let mut list = Vec::new();
+        candidates(&pos, &mut list);
+        for i in (0..pos.pieces().len()).filter(|&i| pos.pieces()[i].side == side) {
+            for x in (0..pos.pieces().len()).filter(|&x| pos.pieces()[x].side != side) {
+                let victim = pos.pieces()[x].at;
+                let aims = std::iter::once(victim).chain((0..8).map(|k| {
+                    let a = f64::from(k) * std::f64::consts::FRAC_PI_4;
+                    victim + Point::new(a.cos(), a.sin()) * 0.9
+                }));
+                let takes = aims.into_iter().any(|aim| {
+                    resolve(&pos, pos.pieces()[i].at, aim, None)
+                        .applied()
+                        .is_some_and(|a| a.captured.is_some_and(|c| c.at == victim))
+                });
+                if takes {
+                    prop_assert!(
+                        list.iter().any(|c| c.piece == i
+                            && c.applied.captured.is_some_and(|v| v.at == victim)),
+                        "{:?} can take {:?}, but no candidate does", pos.pieces()[i], pos.pieces()[x]
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The enemies that could capture the royal `pieces[k]` were it standing at `p` instead.
+fn attackers_at(pos: &Position, k: usize, p: Point) -> Vec<usize> {
+    let mut moved = pos.pieces().to_vec();
+    moved[k].at = p;
+    attackers(pos.board(), &moved, k)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+
+    /// DESIGN §2's "cannot cross" rule, checked point by point along every plain king move
+    /// the judge accepts, in check or not: the king's disc never touches the capture area
+    /// of an enemy that did not already attack it, and never comes back into one it left.
+    #[test]
+    fn no_king_path_enters_an_enemy_capture_area(
+        pos in prop_oneof![classic_positions(), cornered()],
+        aims in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0), 24),
+    ) {
+        let k = pos.king(pos.to_move());
+        let o = pos.pieces()[k].at;
+        let reach = pos.board().king_reach;
+        let standing = attackers_at(&pos, k, o);
+        for (fa, fr) in aims {
+            let angle = fa * std::f64::consts::TAU;
+            let to = o + Point::new(angle.cos(), angle.sin()) * (reach * fr.sqrt());
+            let Outcome::Move(applied) = resolve(&pos, o, to, None) else { continue };
+            if applied.castling.is_some() {
+                continue;
+            }
+            let mut left: Vec<usize> = Vec::new();
+            for n in 1..=400 {
+                let p = o + (applied.to - o) * (f64::from(n) / 400.0);
+                let now = attackers_at(&pos, k, p);
+                for e in &now {
+                    prop_assert!(
+                        standing.contains(e) && !left.contains(e),
+                        "the king's path to {:?} enters the area of {:?} at {:?} (attacked at the start by {:?})",
+                        applied.to, pos.pieces()[*e], p, standing
+                    );
+                }
+                for e in &standing {
+                    if !now.contains(e) && !left.contains(e) {
+                        left.push(*e);
+                    }
+                }
+            }
         }
     }
 }

@@ -158,15 +158,54 @@ fn queen_moves_as_rook_and_bishop() {
 }
 
 #[test]
-fn typed_point_within_a_thousandth_of_the_area_is_projected_onto_it() {
+fn a_move_lands_where_asked_or_is_refused() {
+    // One tolerance for every length, rounding only (1e-9 R): off a rook's line, ...
     let mut sim = Sim::at("w;R@d4;K@h1;k@h8");
-    let outcome = sim.legal(&mv("d4", off("d4", 0.0009, 5.0)));
-    assert!(close(landed(&outcome), pt("d4") + Point::new(0.0, 5.0)));
+    let outcome = sim.legal(&mv("d4", off("d4", 5e-10, 5.0)));
+    assert_eq!(landed(&outcome), pt("d4") + Point::new(5e-10, 5.0));
     let mut sim = Sim::at("w;R@d4;K@h1;k@h8");
     assert_eq!(
-        sim.refused(&mv("d4", off("d4", 0.0011, 5.0))),
+        sim.refused(&mv("d4", off("d4", 2e-4, 5.0))),
         "outside-movement-area"
     );
+}
+
+#[test]
+fn a_king_move_beyond_its_reach_is_refused_not_shortened() {
+    // 4.0002 from e8: refused, where it used to land 4 away on the same line.
+    let mut sim = Sim::at("b;K@a1;R@a8;k@e8");
+    assert_eq!(sim.refused("e8->12.728,17.213"), "outside-movement-area");
+    // Exactly 4 away (to rounding) it lands on the point asked.
+    let e8 = pt("e8");
+    let to = e8 + Point::new(0.6, -0.8) * 4.0;
+    let outcome = sim.legal(&format!("e8->{},{}", to.x, to.y));
+    assert_eq!(landed(&outcome), to);
+}
+
+#[test]
+fn a_knight_jump_off_its_ring_is_refused_not_projected() {
+    let ring = 40f64.sqrt();
+    let g1 = pt("g1");
+    let at = |r: f64| g1 + Point::new(1.2f64.cos(), 1.2f64.sin()) * r;
+    let mut sim = Sim::at("w;K@e1;N@g1;k@e8");
+    let far = at(ring + 2e-4);
+    assert_eq!(
+        sim.refused(&format!("g1->{},{}", far.x, far.y)),
+        "outside-movement-area"
+    );
+    let on = at(ring);
+    let outcome = sim.legal(&format!("g1->{},{}", on.x, on.y));
+    assert_eq!(landed(&outcome), on);
+}
+
+#[test]
+fn a_pawn_step_past_its_length_is_refused_not_shortened() {
+    let mut sim = Sim::at("w;K@e1;P@a3;k@e8");
+    assert_eq!(
+        sim.refused(&mv("a3", off("a3", 0.0, S + 2e-4))),
+        "outside-movement-area"
+    );
+    sim.legal(&mv("a3", off("a3", 0.0, S)));
 }
 
 #[test]
@@ -300,6 +339,84 @@ fn king_in_check_may_leave_the_capture_area_it_stands_in() {
     sim.legal("5,8.5->5,4.6");
 }
 
+// A king in check may leave the checking piece's area, but not by crossing another's.
+// Each number below is worked by hand from the rules: a rook's strip is where a disc's
+// centre lies less than 2R from its line, and a knight's ring band is where it lies
+// between √40 − 2 and √40 + 2 (4.325 to 8.325) from the knight.
+
+#[test]
+fn king_in_check_from_a_slider_may_not_cross_a_knights_ring() {
+    // The rook on 6,21.5 checks down x = 6. Going right along y = 16.26, the king passes
+    // 8.26 from the knight on 8,8 (inside its band from x = 6.97 to 9.03) and ends 8.50
+    // from it, outside: the path crosses the ring. Going left it only moves away.
+    let start = "b;K@h1;N@8,8;k@6,16.26;R@6,21.5";
+    let mut sim = Sim::at(start);
+    assert!(sim.game().in_check());
+    assert_eq!(sim.refused("6,16.26->10,16.26"), "king-exposed");
+    sim.legal("6,16.26->2,16.26");
+}
+
+#[test]
+fn king_in_check_from_a_slider_may_not_cross_another_rooks_strip() {
+    // The rook on 4.5,20.2 checks along y = 20.2 (its strip holds y 18.2 to 22.2). Down to
+    // y = 14.8000001 the king ends just clear of the rook on 1.5,16.8, whose strip (y 14.8
+    // to 18.8) it crosses whole; the king was only touching that strip at the start.
+    let mut sim = Sim::at("b;K@h1;R@1.5,16.8;k@16,18.8;R@4.5,20.2;r@4.5,12");
+    assert!(sim.game().in_check());
+    assert_eq!(sim.refused("16,18.8->16,14.8000001"), "king-exposed");
+    // The black rook may take the checking one instead.
+    let outcome = sim.play("4.5,12->4.5,20.2");
+    assert!(matches!(outcome, Outcome::Capture(_)), "{outcome:?}");
+}
+
+#[test]
+fn a_king_whose_only_escapes_cross_another_area_is_mated() {
+    // As above without the black rook: leaving the checking rook's strip downward means
+    // crossing the other rook's, upward the board ends, and sideways stays in check.
+    let sim = Sim::at("b;K@h1;R@1.5,16.8;k@16,18.8;R@4.5,20.2");
+    assert_eq!(
+        sim.status(),
+        Status::Checkmate {
+            winner: Color::White
+        }
+    );
+}
+
+#[test]
+fn king_in_check_from_a_knight_may_not_cross_another_knights_ring() {
+    // The knight on 8,8 checks the king √40 above it. Straight up, the king leaves that
+    // ring at y = 16.32 but passes 8.2 from the knight on 16.2,16.3 (inside its band for y
+    // from 14.87 to 17.74), starting and ending 8.44 from it. Up and to the left it moves
+    // away from both.
+    let k = 8.0 + 40f64.sqrt();
+    let start = format!("b;K@a1;N@8,8;N@16.2,16.3;k@8,{k}");
+    let mut sim = Sim::at(&start);
+    assert!(sim.game().in_check());
+    assert_eq!(
+        sim.refused(&format!("8,{k}->8,{}", k + 4.0)),
+        "king-exposed"
+    );
+    sim.legal(&format!("8,{k}->5.2,17.1"));
+    // Without the second knight the straight escape is legal.
+    let mut sim = Sim::at(&format!("b;K@a1;N@8,8;k@8,{k}"));
+    sim.legal(&format!("8,{k}->8,{}", k + 4.0));
+}
+
+#[test]
+fn king_in_check_from_a_pawn_may_not_cross_a_knights_ring() {
+    // The pawn on 10,10 captures up to 12.83,12.83: the king on 13.5,13.5 is 0.95 from that
+    // end. Straight up it leaves the pawn's capsule but passes 8.2 from the knight on
+    // 5.3,15.5 (inside its band for y from 14.07 to 16.93), starting and ending 8.44 from
+    // it. To the right it moves away from both.
+    let start = "b;K@a1;P@10,10;N@5.3,15.5;k@13.5,13.5";
+    let mut sim = Sim::at(start);
+    assert!(sim.game().in_check());
+    assert_eq!(sim.refused("13.5,13.5->13.5,17.5"), "king-exposed");
+    sim.legal("13.5,13.5->17.5,13.5");
+    let mut sim = Sim::at("b;K@a1;P@10,10;k@13.5,13.5");
+    sim.legal("13.5,13.5->13.5,17.5");
+}
+
 #[test]
 fn king_may_not_capture_a_defended_piece() {
     let mut sim = Sim::at("w;K@e1;r@e2;r@e7;k@h8");
@@ -352,6 +469,16 @@ fn castling_is_refused_across_an_attacked_path() {
 fn castling_is_refused_out_of_check() {
     let mut sim = Sim::at("w;K@e1;R@h1;r@e8;k@a8");
     assert_eq!(sim.refused("e1->g1"), "king-exposed");
+}
+
+#[test]
+fn a_king_takes_an_enemy_on_its_castling_square() {
+    // The queen on c1 checks along the first rank; e1->c1 names the castling square but
+    // castling cannot be, so the king slides on and takes the queen.
+    let mut sim = Sim::at("w;K@e1;R@a1;R@h1;q@c1;k@e8");
+    let outcome = sim.play("e1->c1");
+    assert!(matches!(outcome, Outcome::Capture(_)), "{outcome:?}");
+    assert_eq!(sim.piece_at("c1"), Some('K'));
 }
 
 #[test]

@@ -1,0 +1,94 @@
+//! The continuous tactics suite (`tests/tactics/continuous.toml`): every entry's solution
+//! meets its goal by the rules, and the engine's candidate moves hold a move that meets it.
+//! How many the engine finds in a second is the benchmark's question
+//! (`cargo bench --bench tactics`), not a test's.
+
+use crate::support::{classic, pos, pt, root};
+use areachess::continuous::Request;
+use areachess::continuous::candidates::fine_candidates;
+use areachess::continuous::notation::parse_move;
+use areachess::search::tactics::{Goal, Tactic, read_suite};
+
+fn suite() -> Vec<Tactic> {
+    let level = classic();
+    let text = std::fs::read_to_string(root().join("tests/tactics/continuous.toml"))
+        .expect("the suite is readable");
+    read_suite(&level.board, level.setup(), &text).expect("the suite reads")
+}
+
+#[test]
+fn the_suite_holds_mates_captures_saves_and_forks() {
+    let suite = suite();
+    for goal in ["mate", "capture", "save", "fork"] {
+        let n = suite.iter().filter(|t| t.name.ends_with(goal)).count();
+        assert!(n >= 9, "{n} {goal} entries");
+    }
+}
+
+#[test]
+fn every_solution_in_the_suite_meets_its_goal() {
+    for tactic in suite() {
+        assert!(
+            tactic.solved_by(tactic.solution),
+            "{}: {:?} does not meet {:?}",
+            tactic.name,
+            tactic.solution,
+            tactic.goal
+        );
+    }
+}
+
+#[test]
+fn only_a_move_that_meets_the_goal_counts() {
+    let level = classic();
+    let board = level.board.clone();
+    let request = |text: &str| parse_move(&board, text).expect("a move");
+    // The back rank: the rook mates on a8, checks elsewhere on the eighth rank only when
+    // the king has no way out, and does nothing from a4; b2 is no rook move at all.
+    let mate = Tactic {
+        name: "back rank".into(),
+        goal: Goal::Mate,
+        position: pos("w;K@g1;R@a1;k@g8;p@f7;p@g7;p@h7"),
+        solution: request("a1->a8"),
+    };
+    assert!(mate.solved_by(request("a1->a8")));
+    assert!(!mate.solved_by(request("a1->a4")));
+    assert!(!mate.solved_by(request("a1->b2")));
+    // The queen on d4 is attacked by the rook on d8: up the file it stays attacked, to
+    // the side it is out of reach.
+    let save = Tactic {
+        name: "save".into(),
+        goal: Goal::Save(pt("d4")),
+        position: pos("w;K@g1;Q@d4;k@g8;r@d8"),
+        solution: request("d4->a4"),
+    };
+    assert!(save.solved_by(request("d4->a4")));
+    assert!(!save.solved_by(request("d4->d6")));
+    assert!(!save.solved_by(request("g1->h1")));
+}
+
+/// The engine's root candidates hold a move that meets each goal: a mate in one found or
+/// missed decides a game, and the search can only choose among its candidates.
+#[test]
+fn the_root_candidates_hold_a_solution_of_every_tactic() {
+    let mut list = Vec::new();
+    let mut missed = Vec::new();
+    for tactic in suite() {
+        let pos = &tactic.position;
+        fine_candidates(pos, &mut list);
+        let found = list.iter().any(|c| {
+            tactic.solved_by(Request {
+                from: pos.pieces()[c.piece].at,
+                to: c.to,
+                promotion: c.promotion,
+            })
+        });
+        if !found {
+            missed.push(tactic.name.clone());
+        }
+    }
+    assert!(
+        missed.is_empty(),
+        "no candidate meets the goal of {missed:?}"
+    );
+}
