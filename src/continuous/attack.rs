@@ -11,7 +11,7 @@
 
 use super::board::Board;
 use super::geometry::{
-    Curve, Inset, OVERLAP, Point, angle_of, circle_samples, overlaps, overlaps_sweep,
+    Curve, Inset, OVERLAP, Point, angle_of, circle_samples_middles_first, overlaps, overlaps_sweep,
     segment_distance, sweep_contact, unit,
 };
 use super::position::Piece;
@@ -150,13 +150,15 @@ pub fn ring_capture_witness(
         std::iter::once(p).chain(others.iter().copied()),
     );
     critical.extend(sectors.bounds());
-    circle_samples(critical).into_iter().find(|&phi| {
-        let q = from + unit(phi) * r;
-        sectors.contains(phi)
-            && overlaps(q, p)
-            && inset.contains(q)
-            && others.iter().all(|o| !overlaps(q, *o))
-    })
+    circle_samples_middles_first(critical)
+        .into_iter()
+        .find(|&phi| {
+            let q = from + unit(phi) * r;
+            sectors.contains(phi)
+                && overlaps(q, p)
+                && inset.contains(q)
+                && others.iter().all(|o| !overlaps(q, *o))
+        })
 }
 
 /// The critical angles (about the target `p`, on the circle of contact points) of a
@@ -195,7 +197,8 @@ fn strike(
             Curve::line(from, unit(a)).circle_params(p, OVERLAP, &mut critical);
         }
     }
-    let samples = circle_samples(critical.clone());
+    // Midpoints first, so that the witness is no grazing contact that rounding could lose.
+    let samples = circle_samples_middles_first(critical.clone());
     let witness = samples
         .into_iter()
         .map(|psi| p + unit(psi) * OVERLAP)

@@ -327,6 +327,21 @@ pub fn circle_samples(critical: Vec<f64>) -> Vec<f64> {
     samples
 }
 
+/// [`circle_samples`] with the midpoints first: what holds at a midpoint holds on both
+/// sides of it, so a witness found there survives rounding, where one found at a critical
+/// angle (a tangent, a grazing contact) may not.
+pub fn circle_samples_middles_first(critical: Vec<f64>) -> Vec<f64> {
+    let (middles, critical): (Vec<_>, Vec<_>) = circle_samples(critical)
+        .into_iter()
+        .enumerate()
+        .partition(|(k, _)| k % 2 == 1);
+    middles
+        .into_iter()
+        .chain(critical)
+        .map(|(_, a)| a)
+        .collect()
+}
+
 /// How far inside an open end an interval stops: far below the overlap tolerance, far above
 /// rounding noise at board coordinates.
 pub const OPEN_END: f64 = 1e-7;

@@ -38,7 +38,7 @@ use super::attack::{
 use super::board::Board;
 use super::geometry::{
     Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
-    interval_samples, overlaps, overlaps_sweep, unit,
+    circle_samples_middles_first, interval_samples, overlaps, overlaps_sweep, sweep_contact, unit,
 };
 use super::position::{Piece, Position};
 use super::reach::{Reach, reaches, slide_end};
@@ -483,11 +483,27 @@ pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
             disc_capture_witness(board, mover.at, radius, sectors, victim, others)
                 .map(|contact| (contact - mover.at).normalize())
         };
-        if let Some(u) = direction {
-            let aim = mover.at + u * d.dot(u);
-            if strikes(aim) {
-                return aim;
-            }
+        let Some(u) = direction else { continue };
+        // Along the strike: its closest approach to the centre, then a point just inside
+        // the victim's near edge (the approach may lie beyond the reach).
+        let along = d.dot(u);
+        let miss = (d.length_squared() - along * along).max(0.0);
+        let mut aims = vec![mover.at + u * along];
+        if miss < R * R {
+            aims.push(mover.at + u * (along - 0.99 * (R * R - miss).sqrt()));
+        }
+        // A strike exists, but the one found may graze an obstacle or the reach: points
+        // spread over the victim's disc, then the contact itself (a capture aimed there
+        // lands on the victim all the same).
+        aims.extend((0..16).map(|k| {
+            let turn = f64::from(k) * TAU / 16.0;
+            victim + unit(turn) * if k % 2 == 0 { 0.9 * R } else { 0.5 * R }
+        }));
+        if let Some(t) = sweep_contact(mover.at, u, victim, radius + OVERLAP) {
+            aims.push(mover.at + u * (t + 1e-7));
+        }
+        if let Some(aim) = aims.into_iter().find(|&aim| strikes(aim)) {
+            return aim;
         }
     }
     victim
@@ -729,15 +745,8 @@ fn royal_strike(pos: &Position, i: usize, sectors: &Sectors, reach: f64, x: usiz
     angles.push(base);
     // The middles between critical directions first: there the strike holds on both sides,
     // so the aim a caller derives from the direction survives rounding.
-    let samples = circle_samples(angles);
-    let (middles, critical): (Vec<_>, Vec<_>) = samples
+    circle_samples_middles_first(angles)
         .into_iter()
-        .enumerate()
-        .partition(|(k, _)| k % 2 == 1);
-    middles
-        .into_iter()
-        .chain(critical)
-        .map(|(_, a)| a)
         .filter(|a| angle_gap(*a, base) <= half && sectors.contains(*a))
         .find(|&theta| {
             let u = unit(theta);

@@ -675,10 +675,10 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
             .position(|p| p.side == mover.side && board.is_royal(p.kind))
             .unwrap_or(mover_index)
     };
-    // A plain king slide's landing was already tested against the zones with its path.
-    let plain_king_move =
-        royal && landing.captured.is_none() && landing.castling.is_none() && landing.path.is_some();
-    if !plain_king_move && is_attacked(board, &pieces, king) {
+    // A plain king slide's landing was tested against the zones with its path already; it
+    // is asked again here, as every landing is, so that a landing on the very edge of a
+    // capture area (where the two tests could round apart) is refused, never played.
+    if is_attacked(board, &pieces, king) {
         return Outcome::Illegal(Reason::KingExposed);
     }
     let applied = Box::new(Applied {
