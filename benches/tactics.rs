@@ -5,7 +5,7 @@
 //!
 //! Each line gives the entry, whether the engine's move meets the goal (decided by the
 //! rules, see `areachess::search::tactics`), its move, depth and score; the last line is
-//! `solved S of N`.
+//! `solved S of N at MS ms`.
 
 use areachess::continuous::Request;
 use areachess::continuous::notation::format_point;

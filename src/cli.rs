@@ -1,4 +1,4 @@
-//! The command line (DESIGN §5): `play`, `check`, `judge`, `perft`, `moves`, `replay`,
+//! The command line (docs/cli.md): `play`, `check`, `judge`, `perft`, `moves`, `replay`,
 //! `bestmove` and `match`.
 
 use crate::continuous::notation::{format_applied, format_position, parse_move};
@@ -180,7 +180,8 @@ pub enum Command {
         /// --alternate shares its opening), so that fixed-depth engines vary their games.
         #[arg(long, value_name = "PLIES", default_value_t = 0)]
         opening: u32,
-        /// A game still going after this many plies is adjudicated a draw.
+        /// A game still going after this many plies is adjudicated: a draw on a grid; on a
+        /// continuous board a material lead of 3 points or more wins, else a draw.
         #[arg(long, value_name = "PLIES", default_value_t = 600)]
         max_plies: u32,
     },

@@ -5,7 +5,8 @@
 //! - [`grid`]: the square-grid engine (moves, perft, FEN).
 //! - [`level`]: level files.
 //! - [`protocol`]: the engine protocols, UCI and XBoard.
-//! - [`search`]: the computer opponent's search over both modes, and piece values.
+//! - [`search`]: the computer opponent's search over both modes.
+//! - [`random`]: the one seeded random source (the same seed, the same games).
 //! - [`play`]: what both modes' games share: colours, how a game stands, the [`play::Play`] trait.
 //! - [`square`]: a square's name (`e4`, `j10`), read and written the same in both modes.
 //! - [`span`]: where in a user's text an error is (file, line, column).
@@ -21,6 +22,7 @@ pub mod grid;
 pub mod level;
 pub mod play;
 pub mod protocol;
+pub mod random;
 pub mod search;
 pub mod sim;
 pub mod span;

@@ -13,8 +13,8 @@ fuzz_target!(|data: &[u8]| {
     if let Err(errors) = level::parse("fuzz.toml", text) {
         assert!(!errors.0.is_empty());
         for e in &errors.0 {
-            assert!(e.line >= 1 && e.line <= lines, "{e}");
-            assert!(e.column >= 1, "{e}");
+            assert!(e.span.line >= 1 && e.span.line <= lines, "{e}");
+            assert!(e.span.column >= 1, "{e}");
         }
     }
     let _ = save::parse("fuzz.save.toml", text);

@@ -1,5 +1,5 @@
-//! The Betza dialect of `../shared/seeds/betza-ouroboros-king.txt` (the Ouroboros King
-//! modding docs), with DESIGN §3's extensions: reading it and printing it back.
+//! The Betza dialect of the Ouroboros King modding docs, with this engine's extensions
+//! (docs/betza.md): reading it and printing it back.
 //!
 //! - [`parse`](mod@parse): text into [`Betza`], which keeps the user's spelling and every
 //!   column, and prints a canonical form that reads back to the same thing.

@@ -14,7 +14,7 @@ use super::geometry::{
     Curve, Inset, OVERLAP, Point, angle_of, circle_samples_middles_first, overlaps, overlaps_sweep,
     segment_distance, sweep_contact, unit,
 };
-use super::position::Piece;
+use super::piece::Piece;
 use super::reach::{Reach, Reaches, reaches, slide_end, slide_limit};
 use super::shapes::{Modes, Sectors};
 

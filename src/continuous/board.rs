@@ -1,8 +1,8 @@
-//! The continuous board and every length its rules use, with DESIGN's defaults.
+//! The continuous board and every length its rules use, with their defaults (docs/continuous-rules.md).
 
 use super::geometry::{Inset, Point, R};
-use super::position::{Color, Kind};
-use super::shapes::{PieceShapes, Shape, classic};
+use super::piece::{Color, Kind};
+use super::shapes::{ClassicLengths, PieceShapes, Shape, classic};
 pub use crate::square::SquareName;
 
 /// The board's size and the rule lengths, all in units of R. A level may change any of them.
@@ -114,7 +114,7 @@ fn unmoved(shapes: Vec<Shape>) -> Vec<Shape> {
     out
 }
 
-/// The two kinds that castle together (DESIGN §2's rule, with the level's letters).
+/// The two kinds that castle together (the castling rule of docs/continuous-rules.md, with the level's letters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Castling {
     /// The kind that slides two squares toward its partner (royal, as a rule).
@@ -133,7 +133,7 @@ pub struct KindSpec {
     /// Whether losing it loses the game (check and mate protect it).
     pub royal: bool,
     /// Its shapes from its Betza, in White's orientation; `None` for a classic kind, whose
-    /// shapes come from the board's lengths (DESIGN §2).
+    /// shapes come from the board's lengths (docs/continuous-rules.md).
     pub shapes: Option<PieceShapes>,
     /// What it may become on reaching the promotion line, in the order offered; `None` for
     /// the board's own list (the classic pawn's) or, on any other kind, no promotion.
@@ -165,6 +165,17 @@ impl Default for Board {
 pub struct BadSquare(pub String);
 
 impl Board {
+    /// The lengths the classic pieces take from this board.
+    pub fn classic_lengths(&self) -> ClassicLengths {
+        ClassicLengths {
+            king_reach: self.king_reach,
+            knight_distance: self.knight_distance,
+            pawn_step: self.pawn_step,
+            pawn_first_step: self.pawn_first_step,
+            pawn_capture: self.pawn_capture,
+        }
+    }
+
     /// A board of `files × ranks` squares with every length at its default.
     pub fn new(files: u32, ranks: u32) -> Self {
         let square = 2.0 * std::f64::consts::SQRT_2 * R;
@@ -207,7 +218,7 @@ impl Board {
             .iter()
             .map(|spec| match &spec.shapes {
                 Some(shapes) => Prepared::new(shapes),
-                None => Prepared::new(&classic(spec.kind, self)),
+                None => Prepared::new(&classic(spec.kind, self.classic_lengths())),
             })
             .collect();
     }
@@ -252,7 +263,7 @@ impl Board {
                 shapes: Some(shapes),
                 ..
             }) => shapes.clone(),
-            _ => classic(kind, self),
+            _ => classic(kind, self.classic_lengths()),
         }
     }
 

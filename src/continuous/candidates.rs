@@ -1,5 +1,5 @@
 //! The moves worth searching: a finite list of legal moves chosen from the geometry
-//! (DESIGN §7's continuous engine). The board is continuous, but what a move changes
+//! (the continuous engine of docs/engine.md). The board is continuous, but what a move changes
 //! happens at finitely many places: where a slide ends, where the piece lines up with an
 //! enemy, where it lands on a ring, what it captures.
 //!
@@ -30,7 +30,8 @@ use super::geometry::{
     Curve, OVERLAP, Point, circle_runs, circle_samples, line_in_capsule, line_in_disc,
     segment_distance, sweep_contact, unit,
 };
-use super::position::{Kind, Piece, Position};
+use super::piece::{Kind, Piece};
+use super::position::Position;
 use super::reach::{Reach, reaches, slide_end, slide_limit};
 use super::region::{KING_FAN_RAYS, LegalRegion, RegionPart, capture_aim, legal_region_with_fan};
 use super::resolve::{Applied, resolve_piece};
@@ -74,7 +75,7 @@ struct Surroundings {
     targets: Vec<(Point, bool)>,
     edges: Vec<Curve>,
     lines: Vec<(Point, Point)>,
-    /// How far apart the points of a check's stretch are, where they are not just five.
+    /// How far apart the points of a check's stretch are, where they are not just three.
     check_step: Option<f64>,
 }
 
@@ -590,9 +591,9 @@ enum Aim {
 const MAX_CHECK_POINTS: f64 = 24.0;
 
 /// Points of `(lo, hi)`, cut into stretches at every end of a target's spans and at every
-/// one of `cuts`: the middle of each stretch where two targets are reached, and five
-/// points (the middle, near both ends, the quarters) of each where the royal piece is
-/// attacked or uncovered, with more `check_step` apart for a fine look at a direct check.
+/// one of `cuts`: the middle of each stretch where two targets are reached, and three
+/// points (the middle and near both ends) of each where the royal piece is attacked or
+/// uncovered, with more `check_step` apart for a fine look at a direct check.
 fn hot_spots(
     (lo, hi): (f64, f64),
     spans: &[(Aim, Vec<(f64, f64)>)],

@@ -2,23 +2,12 @@
 //! redo, and how the game stands (playing, checkmate, stalemate, resignation, agreed draw).
 
 use super::attack::is_attacked;
-use super::geometry::Point;
-use super::position::{Color, Kind, Position};
+use super::piece::Color;
+use super::position::Position;
 use super::region::has_legal_move;
-use super::resolve::{Applied, Outcome, Reason, resolve};
+use super::resolve::{Applied, Outcome, Reason, Request, resolve};
 use crate::play::Play;
 pub use crate::play::Status;
-
-/// A move as requested: the point that picks the piece, the target, the promotion choice.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Request {
-    /// A point inside the mover's disc.
-    pub from: Point,
-    /// The requested target.
-    pub to: Point,
-    /// The promotion choice, if the player gave one.
-    pub promotion: Option<Kind>,
-}
 
 /// A move of the game with what it did and how the game stood after it.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,20 +1,25 @@
 //! Continuous "area of competence" chess: pieces are discs of radius R on a continuous
-//! board, and every rule is a pure function of a [`Position`] (DESIGN §2).
+//! board, and every rule is a pure function of a [`Position`] (docs/continuous-rules.md).
+//!
+//! The modules import in one direction, each only from those listed before it:
 //!
 //! - [`geometry`]: discs, sweeps, the curves on which answers change.
-//! - [`board`], [`position`]: the board's lengths, its kinds and the checked position value.
+//! - [`piece`]: sides, kinds and pieces, as plain data.
+//! - [`shapes`]: the piece model (docs/continuous-rules.md#pieces-from-betza): Betza
+//!   compiled into slides, sector discs and sector rings, from the level's lengths.
+//! - [`board`]: the board's lengths and its kinds, each with its shapes.
 //! - [`reach`]: a piece's movement shapes as it stands (slides, sector discs, sector rings).
-//! - [`areas`]: movement and capture areas as parry2d shapes.
-//! - [`shapes`]: the piece model of DESIGN §2b: Betza compiled into slides, sector discs and
-//!   sector rings (not yet read by the rules).
 //! - [`attack`]: capture and check.
+//! - [`position`]: the checked position value (a set of pieces on a board becomes a
+//!   position only if it is one).
+//! - [`areas`]: movement and capture areas as parry2d shapes.
 //! - [`resolve`](mod@resolve): judging one requested move.
 //! - [`region`]: legal regions, snapping a pointer, and the exact "any legal move?" decision.
 //! - [`zones`]: where a king may not go, as exact spans along rays.
 //! - [`game`]: history, undo/redo, checkmate and stalemate.
 //! - [`notation`]: POS and MOVE text.
 //!
-//! # Decisions where DESIGN §2 is silent
+//! # Decisions where the rules are silent
 //!
 //! | question | decision |
 //! | --- | --- |
@@ -37,6 +42,7 @@ pub mod candidates;
 pub mod game;
 pub mod geometry;
 pub mod notation;
+pub mod piece;
 pub mod position;
 pub mod reach;
 pub mod region;
@@ -45,10 +51,11 @@ pub mod shapes;
 pub mod zones;
 
 pub use board::Board;
-pub use game::{Game, Request, Status};
+pub use game::{Game, Status};
 pub use geometry::Point;
-pub use position::{Color, Kind, Piece, Position, PositionError};
+pub use piece::{Color, Kind, Piece};
+pub use position::{Position, PositionError};
 pub use region::{
     LegalRegion, RegionPart, Target, find_legal_move, has_legal_move, legal_region, nearest_target,
 };
-pub use resolve::{Applied, Outcome, Reason, resolve};
+pub use resolve::{Applied, Outcome, Reason, Request, resolve};

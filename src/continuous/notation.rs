@@ -1,5 +1,5 @@
 //! Text forms of the continuous game: POS (a position) and MOVE (a requested move), as the
-//! command line reads and writes them (DESIGN §5), and the FEN of a level's setup.
+//! command line reads and writes them (docs/cli.md), and the FEN of a level's setup.
 //!
 //! - POS: `w` or `b`, then `;`-separated pieces `LETTER@POINT`, upper case for White:
 //!   `w;K@e1;R@a1;k@e8`.
@@ -15,10 +15,10 @@
 //! the level's setup puts a piece of its kind and side, as a FEN does in grid mode.
 
 use super::board::{Board, SquareName};
-use super::game::Request;
 use super::geometry::Point;
-use super::position::{Color, Kind, Piece, Position, PositionError};
-use super::resolve::Applied;
+use super::piece::{Color, Kind, Piece};
+use super::position::{Position, PositionError};
+use super::resolve::{Applied, Request};
 use crate::grid::placement::{Item, count, ranks};
 use crate::span::Span;
 use std::fmt::{self, Write as _};

@@ -1,10 +1,10 @@
-//! What a piece can do from where it stands: its kind's movement shapes (DESIGN §2b),
+//! What a piece can do from where it stands: its kind's movement shapes (docs/continuous-rules.md#pieces-from-betza),
 //! turned to its side and kept to those its "has moved" state allows. This is the one
 //! question the rules ask of a kind; they never ask which kind it is.
 
 use super::board::Board;
 use super::geometry::{Inset, Point};
-use super::position::Piece;
+use super::piece::Piece;
 use super::shapes::{Modes, Reach as Model, Sectors, Shape};
 use std::sync::LazyLock;
 

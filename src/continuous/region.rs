@@ -40,7 +40,8 @@ use super::geometry::{
     Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
     circle_samples_middles_first, interval_samples, overlaps, overlaps_sweep, sweep_contact, unit,
 };
-use super::position::{Piece, Position};
+use super::piece::Piece;
+use super::position::Position;
 use super::reach::{Reach, reaches, slide_end};
 use super::resolve::{Outcome, first_contact, path_prefix_ok, resolve_piece};
 use super::shapes::Sectors;

@@ -8,13 +8,25 @@
 use super::attack::{disc_capture_witness, is_attacked, ring_capture_witness};
 use super::board::Board;
 use super::geometry::{Point, R, SNAP, angle_of, overlaps, overlaps_sweep, sweep_contact};
-use super::position::{Color, Kind, Piece, Position};
+use super::piece::{Color, Kind, Piece};
+use super::position::Position;
 use super::reach::{slide_end, slide_limit};
 use super::shapes::{Modes, Reach as Model, Sectors, Shape};
 use super::zones::{Near, Zones};
 use std::fmt;
 
-/// Why a requested move is illegal: DESIGN's fixed vocabulary.
+/// A move as requested: the point that picks the piece, the target, the promotion choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Request {
+    /// A point inside the mover's disc.
+    pub from: Point,
+    /// The requested target.
+    pub to: Point,
+    /// The promotion choice, if the player gave one.
+    pub promotion: Option<Kind>,
+}
+
+/// Why a requested move is illegal: a fixed vocabulary (docs/continuous-rules.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
     /// The piece belongs to the side not to move.
@@ -40,7 +52,7 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// Every reason, in DESIGN's order.
+    /// Every reason, in the vocabulary's order.
     pub const ALL: [Reason; 10] = [
         Reason::NotYourTurn,
         Reason::NoPiece,

@@ -1,4 +1,4 @@
-//! The continuous piece model (DESIGN §2b): a Betza string compiled into movement shapes on
+//! The continuous piece model (docs/continuous-rules.md#pieces-from-betza): a Betza string compiled into movement shapes on
 //! a board of square side `s` — slides along exact directions, the king's sector disc, the
 //! leaper's sector ring — each with what it may do (move, capture, only while unmoved).
 //! [`classic`] gives §2's six pieces as instances of the same model.
@@ -14,7 +14,7 @@
 //! | `K` | a [`Reach::Disc`] of radius √2·s over the selected leaps' sectors |
 //! | any other leaper (`N`, `A`, `D`, `H`, `M`, `Z`, `G`, `(x,y)`) | a [`Reach::Ring`] of radius \|v\|·s over the selected leaps' sectors |
 //!
-//! # Decisions where DESIGN §2b is silent
+//! # Decisions where the rules are silent
 //!
 //! | question | decision |
 //! | --- | --- |
@@ -25,16 +25,15 @@
 //! | `n` on a slide or on `K` | accepted and changes nothing: every slide already stops at the first disc it touches |
 //! | modifiers that select nothing (`fsW`) | no shape |
 //! | `s` (Fairy-Stockfish's "sideways") | refused by the parser on a first leg; write `h` or `rl` |
-//! | `c` on a slide | the slide's whole strip (to its end, or to the board's edge for a rider) is a capture area, whatever stands in it, as DESIGN's "swept capsule" says; a count bounds a capture-only rider (`cR2`). An enemy also in one of the piece's moving strips blocks it instead (the pawn's rule) |
+//! | `c` on a slide | the slide's whole strip (to its end, or to the board's edge for a rider) is a capture area, whatever stands in it, as a slide's swept capsule is; a count bounds a capture-only rider (`cR2`). An enemy also in one of the piece's moving strips blocks it instead (the pawn's rule) |
 //! | `c` on `K` or a leaper | captures as the shape does (a sector disc by first contact, a ring by its landing) and never moves |
 //! | `m` on a leaper | a landing that overlaps an enemy is `blocked` |
 //! | an `i` slide and a plain one along one direction with the same modes (`mfW` and `imfnD`) | while unmoved, the longer replaces the shorter: the pawn slides once, as far as its first step allows |
 //! | several shapes (`BN`) | each judges the request; the first whose landing is legal decides; otherwise the refusal that names an obstacle wins over `too-short`, and that over `outside-movement-area` |
 //! | a royal piece | "cannot cross" holds on every slide (strips and discs); a jump has no path, only its landing must be safe |
 
-use super::board::Board;
 use super::geometry::{Point, angle_of};
-use super::position::{Color, Kind};
+use super::piece::{Color, Kind};
 use crate::betza::directions::{Leap, leaps, oblique, parts, select, written_groups};
 use crate::betza::{Atom, Behaviour, Betza, BetzaError, Modifier, Range, Term, parse};
 use std::f64::consts::{FRAC_1_SQRT_2, PI, SQRT_2, TAU};
@@ -565,11 +564,28 @@ const QUEEN_DIRECTIONS: [Point; 8] = [
     Point::new(FRAC_1_SQRT_2, -FRAC_1_SQRT_2),
 ];
 
-/// §2's classic pieces as instances of the model, with the level's `[continuous]` lengths:
-/// K a whole disc of `king_reach`, Q R B slides, N a whole ring of `knight_distance`, and
-/// P `mfW|cfF|imfnD` read with the pawn's lengths. Any other kind has none here: its
-/// level's Betza gives them.
-pub fn classic(kind: Kind, board: &Board) -> PieceShapes {
+/// The lengths a level gives the classic pieces, in units of R (a board's own:
+/// [`Board::classic_lengths`](crate::continuous::Board::classic_lengths)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClassicLengths {
+    /// How far the king may slide.
+    pub king_reach: f64,
+    /// The knight's jump length.
+    pub knight_distance: f64,
+    /// A pawn's longest forward slide once it has moved.
+    pub pawn_step: f64,
+    /// A pawn's longest forward slide while unmoved.
+    pub pawn_first_step: f64,
+    /// Forward and sideways reach of the pawn's capture capsules.
+    pub pawn_capture: f64,
+}
+
+/// The classic pieces as instances of the model, with the level's lengths: K a whole
+/// disc of `king_reach`, Q R B slides, N a whole ring of `knight_distance`, and P
+/// `mfW|cfF|imfnD` read with the pawn's lengths. Any other kind has none here: its level's
+/// Betza gives them.
+pub fn classic(kind: Kind, lengths: ClassicLengths) -> PieceShapes {
+    let board = lengths;
     let shape = |reach, modes, initial| Shape {
         reach,
         modes,
@@ -1163,9 +1179,22 @@ mod tests {
         assert!(shapes("mcW").shapes.iter().all(|s| s.modes == Modes::BOTH));
     }
 
+    /// The classic lengths at their defaults (a square 2√2 wide), and the square's side.
+    fn default_lengths() -> (ClassicLengths, f64) {
+        let square = 2.0 * SQRT_2;
+        let lengths = ClassicLengths {
+            king_reach: 4.0,
+            knight_distance: 40f64.sqrt(),
+            pawn_step: square,
+            pawn_first_step: 2.0 * square,
+            pawn_capture: square,
+        };
+        (lengths, square)
+    }
+
     #[test]
     fn classic_pieces_are_their_betza_at_the_default_lengths() {
-        let board = Board::default();
+        let (lengths, square) = default_lengths();
         for (kind, betza) in [
             (Kind::KING, "K"),
             (Kind::QUEEN, "Q"),
@@ -1174,34 +1203,35 @@ mod tests {
             (Kind::KNIGHT, "N"),
             (Kind::PAWN, "mfW|cfF|imfnD"),
         ] {
-            let compiled = compile_text(betza, board.square).expect("classic Betza compiles");
-            assert_same_shapes(&classic(kind, &board), &compiled.shapes, betza);
+            let compiled = compile_text(betza, square).expect("classic Betza compiles");
+            assert_same_shapes(&classic(kind, lengths), &compiled.shapes, betza);
         }
     }
 
     #[test]
     fn classic_pieces_take_the_levels_lengths() {
-        let mut board = Board::default();
-        board.king_reach = 5.0;
-        board.knight_distance = 7.0;
-        board.pawn_step = 2.0;
-        board.pawn_first_step = 3.0;
-        board.pawn_capture = 1.5;
+        let board = ClassicLengths {
+            king_reach: 5.0,
+            knight_distance: 7.0,
+            pawn_step: 2.0,
+            pawn_first_step: 3.0,
+            pawn_capture: 1.5,
+        };
         assert_eq!(
-            classic(Kind::KING, &board).shapes[0].reach,
+            classic(Kind::KING, board).shapes[0].reach,
             Reach::Disc {
                 sectors: Sectors::whole(),
                 radius: 5.0
             }
         );
         assert_eq!(
-            classic(Kind::KNIGHT, &board).shapes[0].reach,
+            classic(Kind::KNIGHT, board).shapes[0].reach,
             Reach::Ring {
                 sectors: Sectors::whole(),
                 radius: 7.0
             }
         );
-        let pawn = classic(Kind::PAWN, &board);
+        let pawn = classic(Kind::PAWN, board);
         let ends: Vec<Point> = pawn
             .shapes
             .iter()

@@ -15,7 +15,7 @@ use super::geometry::{
     line_in_capsule, line_in_disc, line_in_slab, overlaps, overlaps_sweep, runs, sweep_contact,
     unit,
 };
-use super::position::{Color, Piece};
+use super::piece::{Color, Piece};
 use super::reach::{Reach, reaches, slide_end, slide_limit};
 use super::shapes::{Modes, Sectors};
 use std::f64::consts::TAU;

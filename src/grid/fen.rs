@@ -12,7 +12,7 @@
 //! rook when the setup keeps none on that wing.
 //!
 //! A piece counts as unmoved when the level's setup puts the same piece on its square
-//! (DESIGN §3); castling rights come from the castling field.
+//! (docs/betza.md); castling rights come from the castling field.
 
 use super::board::{Square, SquareName};
 use super::movegen::is_attacked;

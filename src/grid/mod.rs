@@ -15,6 +15,8 @@
 //! - [`courier`]: Game Courier notation (`P e3-e6`, `p e2-e1; f-e1`) and game records.
 //! - [`diagram`]: a piece type's moves on a small empty board, each square marked by how
 //!   the piece reaches it (the inspector's diagram, the pictures of moves).
+//! - [`values`]: what each piece is worth, from the level or estimated from its moves
+//!   (the search's evaluation and the inspector read it).
 //!
 //! # Decisions
 //!
@@ -45,6 +47,7 @@ pub mod notation;
 pub mod placement;
 pub mod position;
 pub(crate) mod tables;
+pub mod values;
 pub mod variant;
 pub mod zobrist;
 

@@ -1010,15 +1010,8 @@ mod tests {
     use crate::grid::fen::parse_fen;
     use crate::grid::position::piece;
     use crate::grid::variant::PieceType;
+    use crate::random::Rng;
     use std::path::Path;
-
-    /// A xorshift step: the random games' only source of choice.
-    fn next(rng: &mut u64) -> u64 {
-        *rng ^= *rng << 13;
-        *rng ^= *rng >> 7;
-        *rng ^= *rng << 17;
-        *rng
-    }
 
     /// Whether a `by` piece has a capture onto `sq`, found by generating its moves.
     fn captured_forward(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
@@ -1065,7 +1058,8 @@ mod tests {
     /// Plays `plies` random legal moves from `pos`, checking at every ply the attacks
     /// square by square and that the fast legality filter keeps exactly the moves that
     /// survive being played.
-    fn along_a_game(v: &Variant, mut pos: Position, mut rng: u64, plies: usize) {
+    fn along_a_game(v: &Variant, mut pos: Position, seed: u64, plies: usize) {
+        let mut rng = Rng::new(seed);
         let (mut fast, mut slow) = (Vec::new(), Vec::new());
         for _ in 0..plies {
             attacks_agree(v, &mut pos);
@@ -1077,7 +1071,7 @@ mod tests {
             if fast.is_empty() {
                 break;
             }
-            let m = fast[(next(&mut rng) % fast.len() as u64) as usize];
+            let m = fast[rng.below(fast.len())];
             pos.make(v, m);
         }
     }
@@ -1101,7 +1095,7 @@ mod tests {
     /// Kings in opposite corners, the rest of the board scattered from `seed`; `None` when
     /// the side not to move stands in check.
     fn scattered(v: &Variant, seed: u64) -> Option<Position> {
-        let mut rng = seed | 1;
+        let mut rng = Rng::new(seed);
         let mut fen = String::new();
         for rank in (0..8).rev() {
             let mut empty = 0;
@@ -1111,7 +1105,7 @@ mod tests {
                     (7, 7) => 'k',
                     _ => [
                         'X', 'x', 'X', 'x', 'R', 'r', '*', '.', '.', '.', '.', '.', '.',
-                    ][(next(&mut rng) % 13) as usize],
+                    ][rng.below(13)],
                 };
                 if c == '.' {
                     empty += 1;

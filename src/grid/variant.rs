@@ -177,10 +177,10 @@ pub enum VariantError {
     /// King steps of zero or longer than the board.
     #[error("castling king_steps {0}: expected 1 to the board's files less one")]
     BadKingSteps(u8),
-    /// A piece value outside 0 to [`MAX_VALUE`](crate::search::values::MAX_VALUE).
+    /// A piece value outside 0 to [`MAX_VALUE`](crate::grid::values::MAX_VALUE).
     #[error(
         "value {value} of '{letter}': expected 0 to {} centipawns",
-        crate::search::values::MAX_VALUE
+        crate::grid::values::MAX_VALUE
     )]
     BadValue {
         /// The piece.
@@ -213,7 +213,7 @@ pub struct Variant {
     pub(crate) setup: Vec<super::position::Cell>,
     /// The type of each ASCII upper-case letter.
     by_letter: [Option<Role>; 26],
-    /// By type: its value estimated from its moves (`crate::search::values`).
+    /// By type: its value estimated from its moves (`crate::grid::values`).
     estimates: Vec<i32>,
     /// By type: the value to use, the level's or the estimate.
     values: [i32; MAX_TYPES],
@@ -249,7 +249,7 @@ impl Variant {
                 return Err(VariantError::DuplicateLabel(t.label.clone()));
             }
             if let Some(value) = t.value
-                && !(0..=crate::search::values::MAX_VALUE).contains(&value)
+                && !(0..=crate::grid::values::MAX_VALUE).contains(&value)
             {
                 return Err(VariantError::BadValue {
                     letter: t.letter,
@@ -298,7 +298,7 @@ impl Variant {
         };
         variant.mating = super::draws::classify(&variant);
         // Worked out once here: a search asks for values millions of times.
-        variant.estimates = crate::search::values::estimates(&variant);
+        variant.estimates = crate::grid::values::estimates(&variant);
         for (n, t) in variant.types.iter().enumerate() {
             variant.values[n] = t.value.unwrap_or(variant.estimates[n]);
         }
@@ -347,7 +347,7 @@ impl Variant {
         self.values[role.index()]
     }
 
-    /// The value estimated from this role's moves (`crate::search::values`), whether or
+    /// The value estimated from this role's moves (`crate::grid::values`), whether or
     /// not the level gives one; 0 for a royal piece.
     pub fn estimated_value(&self, role: Role) -> i32 {
         self.estimates[role.index()]

@@ -31,14 +31,8 @@ const SLOTS: usize = 2 + 2 * MAX_TYPES;
 impl Zobrist {
     /// The numbers for a board of `squares` squares and these types.
     pub fn new(squares: usize, types: &[PieceType]) -> Zobrist {
-        let mut state = 0x5eed_a4ea_c4e5_5000_u64;
-        let mut next = || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::random::Rng::new(0x5eed_a4ea_c4e5_5000);
+        let mut next = || rng.next_u64();
         let mut table = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
         let cells = table(SLOTS * squares);
         let unmoved = table(squares);
@@ -122,7 +116,7 @@ mod tests {
             levels += 1;
             let v = &level.variant;
             let mut pos = level.start.clone();
-            let mut rng = crate::search::players::Rng::new(7);
+            let mut rng = crate::random::Rng::new(7);
             let mut list: Vec<Move> = Vec::new();
             let fresh = |pos: &crate::grid::Position| {
                 let mut p = pos.clone();

@@ -1,11 +1,11 @@
 //! The continuous part of the level format: the board's lengths, the pieces in Betza
-//! (DESIGN §2b), which kinds castle, and the setup.
+//! (docs/continuous-rules.md#pieces-from-betza), which kinds castle, and the setup.
 //!
 //! Its keys are listed in [`super::schema`].
 //!
 //! | question | decision |
 //! | --- | --- |
-//! | a letter the level does not declare | keeps its classic piece of DESIGN §2 (K Q R B N P) |
+//! | a letter the level does not declare | keeps its classic piece (docs/continuous-rules.md) (K Q R B N P) |
 //! | a declared letter without `name` | the letter is its name, as in a grid level |
 //! | royalty | K is royal unless some declared piece says `royal = true`; then exactly those are |
 //! | a Betza that does not compile | reported at its character; the kind stays on the board without moves, so the setup is still checked |

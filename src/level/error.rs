@@ -224,8 +224,8 @@ pub enum LevelErrorKind {
     /// A promotion zone outside the board's ranks.
     #[error("promotion zone {0}: expected 1 to the board's ranks")]
     PromotionZone(i64),
-    /// A piece `value` outside 0 to [`MAX_VALUE`](crate::search::values::MAX_VALUE).
-    #[error("value {0}: expected a whole number of centipawns from 0 to {max}", max = crate::search::values::MAX_VALUE)]
+    /// A piece `value` outside 0 to [`MAX_VALUE`](crate::grid::values::MAX_VALUE).
+    #[error("value {0}: expected a whole number of centipawns from 0 to {max}", max = crate::grid::values::MAX_VALUE)]
     PieceValue(i64),
     /// A Ħasínū or URC promotion none of whose choices this level has.
     #[error("{what}: none of {} is a letter or a name of this level's pieces", promotees.join(", "))]

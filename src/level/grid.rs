@@ -6,10 +6,10 @@ use super::urc::{UrcDefinition, UrcError};
 use super::{Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size};
 use crate::grid::Position;
 use crate::grid::board::Geometry;
+use crate::grid::values::MAX_VALUE;
 use crate::grid::variant::{
     Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
 };
-use crate::search::values::MAX_VALUE;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -275,7 +275,7 @@ const PIECE: &[Field] = &[
     field(
         "betza",
         Shape::Text,
-        "Its moves in Betza (DESIGN §3; on the continuous board §2b). A grid piece has exactly one of betza, hasinu and urc.",
+        "Its moves in Betza (docs/betza.md; on the continuous board, docs/continuous-rules.md). A grid piece has exactly one of betza, hasinu and urc.",
     ),
     grid(instead(
         field("hasinu", Shape::Text, "Its moves in Ħasínū notation."),
@@ -305,7 +305,7 @@ const PIECE: &[Field] = &[
     grid(default(
         field(
             "value",
-            Shape::Integer(0, crate::search::values::MAX_VALUE as i64),
+            Shape::Integer(0, crate::grid::values::MAX_VALUE as i64),
             "Its worth in centipawns (a pawn is about 100) to the computer opponent.",
         ),
         "estimated from its moves (`areachess check --values` shows it); 0 for a royal piece",
@@ -349,7 +349,7 @@ const RULES: &[Field] = &[
     field(
         "castling",
         Shape::Table(CASTLING),
-        "Which pieces castle. Grid: the king steps toward an unmoved rook, which lands on the square the king crossed last; a grid level castles only if it says so. Continuous: the king slides toward an unmoved rook, which lands beside it (DESIGN §2); K with R unless it says otherwise.",
+        "Which pieces castle. Grid: the king steps toward an unmoved rook, which lands on the square the king crossed last; a grid level castles only if it says so. Continuous: the king slides toward an unmoved rook, which lands beside it (docs/continuous-rules.md); K with R unless it says otherwise.",
     ),
     grid(default(
         field(
@@ -786,7 +786,7 @@ fn forbidden(fields: &[Field], other: LevelMode) -> Option<String> {
     (!entries.is_empty()).then(|| entries.join(", "))
 }
 
-/// The schema of an embedded URC piece definition (`../shared/seeds/urc-piece-schema.md`).
+/// The schema of an embedded URC piece definition (the URC piece schema; docs/levels.md).
 fn urc_schema(indent: usize) -> String {
     let pad = " ".repeat(indent);
     let vector = "{ \"type\": \"array\", \"items\": { \"type\": \"integer\" }, \"minItems\": 2, \"maxItems\": 2 }";

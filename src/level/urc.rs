@@ -1,4 +1,4 @@
-//! Pieces written in the URC piece schema (`../shared/seeds/urc-piece-schema.md`), read
+//! Pieces written in the URC piece schema (docs/levels.md), read
 //! from YAML or from a TOML table and turned into our Betza dialect, so that the engine
 //! plays them like any other piece.
 //!

@@ -213,18 +213,11 @@ pub fn key_of(pos: &Position) -> u64 {
         let mut h = u64::from(p.kind.letter() as u8)
             ^ (u64::from(p.side == Color::Black) << 8)
             ^ (u64::from(p.moved) << 9);
-        h = mix(h ^ p.at.x.to_bits().rotate_left(17));
-        h = mix(h ^ p.at.y.to_bits());
+        h = crate::random::mix(h ^ p.at.x.to_bits().rotate_left(17));
+        h = crate::random::mix(h ^ p.at.y.to_bits());
         key = key.wrapping_add(h);
     }
     key
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 impl Searchable for ContinuousSearch {

@@ -93,10 +93,7 @@ impl Noise {
         if self.amplitude <= 0 {
             return 0;
         }
-        let mut z = key ^ self.seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
+        let z = crate::random::finalize(key ^ self.seed);
         let span = 2 * self.amplitude as u64 + 1;
         (z % span) as i32 - self.amplitude
     }

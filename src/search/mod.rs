@@ -2,8 +2,8 @@
 //!
 //! Each mode implements [`Searchable`] (moves, make and unmake, a key, check, the end of
 //! the game, an evaluation); [`Searcher`] runs iterative-deepening alpha-beta over it
-//! within [`Limits`] and reports each finished depth as an [`Info`]. [`values`] says what
-//! each grid piece is worth, from the level or estimated from the piece's own moves.
+//! within [`Limits`] and reports each finished depth as an [`Info`]. What each grid piece is
+//! worth is a fact about the piece: [`crate::grid::values`].
 
 mod clock;
 pub mod continuous;
@@ -13,7 +13,6 @@ mod plan;
 pub mod players;
 mod table;
 pub mod tactics;
-pub mod values;
 
 pub use clock::Limits;
 pub use engine::{Info, Noise, Report, Searcher};

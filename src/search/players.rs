@@ -22,7 +22,8 @@ pub enum PlayerKind {
         /// Its own time per move, if it has one.
         movetime: Option<Duration>,
     },
-    /// A uniformly random legal move.
+    /// A uniformly random legal move (on a continuous board: a uniformly random one of the
+    /// engine's candidate moves, a finite set).
     Random,
     /// The capture of the most valuable piece it can take (a random one among equals),
     /// else a random move.
@@ -101,34 +102,7 @@ impl fmt::Display for PlayerKind {
     }
 }
 
-/// A small seeded random source (SplitMix64): the same seed, the same games.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A source started from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-        }
-    }
-}
+pub use crate::random::Rng;
 
 /// A player of grid games, with the engine's memory kept between its moves.
 pub struct GridPlayer {

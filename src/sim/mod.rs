@@ -12,6 +12,9 @@
 //! state goes through `OnExit` and `OnEnter` even when the mode stays the same, so what
 //! belongs to the old match (entities marked `DespawnOnExit`) goes and the new one's is
 //! set up.
+//!
+//! [`harness`] drives this app headlessly from text (a level file, a POS or FEN, moves):
+//! the API rule authors write their own tests with.
 
 use crate::level::save::AnyGame;
 use crate::play::{Color, Play, Seat};
@@ -21,6 +24,7 @@ use bevy::state::app::StatesPlugin;
 pub mod computer;
 pub mod continuous;
 pub mod grid;
+pub mod harness;
 
 pub use continuous::{ContinuousMatch, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot};
 pub use grid::{GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece};

@@ -1,4 +1,4 @@
-//! The command line as DESIGN §5 fixes it, run as a user runs it.
+//! The command line as docs/cli.md fixes it, run as a user runs it.
 
 use std::path::Path;
 use std::process::Command;

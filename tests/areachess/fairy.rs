@@ -1,4 +1,4 @@
-//! Fairy pieces on the continuous board (DESIGN §2b): hand-computed judgements for each
+//! Fairy pieces on the continuous board (docs/continuous-rules.md#pieces-from-betza): hand-computed judgements for each
 //! shape kind and modifier, on the default 8×8 board (square side s = 2√2, R = 1).
 
 use areachess::continuous::board::KindSpec;

@@ -344,7 +344,7 @@ fn draw_rules_default_to_fairy_stockfish_and_a_level_may_change_them() {
     );
 }
 
-/// A continuous level with a piece of its own (DESIGN §2b): an archbishop beside the
+/// A continuous level with a piece of its own (docs/continuous-rules.md#pieces-from-betza): an archbishop beside the
 /// classic army.
 const FAIRY: &str = "name = \"f\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[pieces.A]\nname = \"Archbishop\"\nbetza = \"BN\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/A3K3 w - - 0 1\"\n";
 

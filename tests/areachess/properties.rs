@@ -17,7 +17,7 @@ use areachess::continuous::{
 use proptest::prelude::*;
 use std::sync::Arc;
 
-/// Fairy kinds the random boards draw from (DESIGN §2b): every shape kind with sectors,
+/// Fairy kinds the random boards draw from (docs/continuous-rules.md#pieces-from-betza): every shape kind with sectors,
 /// limits and modes.
 const FAIRIES: &[&str] = &[
     "BN", "RN", "QN", "NN", "fN", "ffN", "bN", "hN", "W", "F", "W3", "nN", "fK", "K", "mRcF",
@@ -358,7 +358,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// DESIGN §7: every legal capture is a candidate. A capture is looked for here without
+    /// Every legal capture is a candidate (docs/engine.md). A capture is looked for here without
     /// the legal region: each piece of the side to move is sent at the centre of each
     /// enemy and at eight points inside its disc, and whatever the judge lets it take must
     /// be taken by some candidate of that piece.
@@ -401,7 +401,7 @@ fn attackers_at(pos: &Position, k: usize, p: Point) -> Vec<usize> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
 
-    /// DESIGN §2's "cannot cross" rule, checked point by point along every plain king move
+    /// The "cannot cross" rule (docs/continuous-rules.md), checked point by point along every plain king move
     /// the judge accepts, in check or not: the king's disc never touches the capture area
     /// of an enemy that did not already attack it, and never comes back into one it left.
     #[test]

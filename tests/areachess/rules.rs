@@ -1,4 +1,4 @@
-//! One headless test per rule of DESIGN §2, each driving the Bevy app through messages.
+//! One headless test per rule of docs/continuous-rules.md, each driving the Bevy app through messages.
 
 use crate::support::{Sim, close, landed, pt, with_board};
 use areachess::continuous::{Board, Color, Kind, Outcome, Point, Status};

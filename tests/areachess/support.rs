@@ -1,13 +1,10 @@
 //! A small position builder and a headless Bevy app driven the way the desktop app drives it.
 
-use areachess::continuous::notation::{parse_move, parse_position};
+use areachess::continuous::notation::parse_position;
 use areachess::continuous::{Board, Game, Outcome, Point, Position, Status};
 use areachess::level::{self, ContinuousLevel};
-use areachess::sim::{
-    ContinuousMatch, MatchCommand, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot,
-    RulesPlugin,
-};
-use bevy::ecs::message::Messages;
+use areachess::sim::MatchCommand;
+use areachess::sim::harness::ContinuousSim;
 use bevy::prelude::*;
 use std::path::Path;
 use std::sync::Arc;
@@ -43,26 +40,19 @@ pub fn pt(text: &str) -> Point {
     areachess::continuous::notation::parse_point(&classic().board, text).expect("test point")
 }
 
-/// A headless app playing `level` from `start` (or the level's setup).
+/// A headless app playing `level` from `start` (or the level's setup): the library's
+/// public harness ([`ContinuousSim`]), with the panicking shorthands tests want.
 pub struct Sim {
-    pub app: App,
+    pub inner: ContinuousSim,
 }
 
 impl Sim {
     pub fn new(level: ContinuousLevel, start: Option<&str>) -> Self {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, RulesPlugin));
-        let state = match start {
-            Some(text) => {
-                let start = parse_position(level.board.clone(), level.setup(), text)
-                    .expect("test POS is valid");
-                ContinuousMatch::from_position(level, start)
-            }
-            None => ContinuousMatch::new(level),
+        let inner = match start {
+            Some(text) => ContinuousSim::at(level, text).expect("test POS is valid"),
+            None => ContinuousSim::new(level),
         };
-        app.insert_resource(state);
-        app.update();
-        Sim { app }
+        Sim { inner }
     }
 
     /// The classic level from a POS.
@@ -72,17 +62,7 @@ impl Sim {
 
     /// Sends `FROM->TO[=Q]` as a move request, runs one frame, returns the outcome.
     pub fn play(&mut self, text: &str) -> Outcome {
-        let board = self.game().position().board().clone();
-        let request = parse_move(&board, text).expect("test move is readable");
-        self.app.world_mut().write_message(MoveRequest(request));
-        self.app.update();
-        let outcomes = self.app.world().resource::<Messages<MoveOutcome>>();
-        let last = outcomes
-            .iter_current_update_messages()
-            .last()
-            .expect("an outcome per request");
-        assert_eq!(last.request, request);
-        last.outcome.clone()
+        self.inner.play(text).expect("test move is readable")
     }
 
     /// Plays a move that must be legal.
@@ -104,44 +84,25 @@ impl Sim {
     }
 
     pub fn command(&mut self, command: MatchCommand) {
-        self.app.world_mut().write_message(command);
-        self.app.update();
+        self.inner.command(command);
     }
 
     pub fn game(&self) -> &Game {
-        &self.app.world().resource::<ContinuousMatch>().game
+        self.inner.game()
     }
 
     pub fn status(&self) -> Status {
-        self.game().status()
+        self.inner.status()
     }
 
     /// The piece entities: (slot, kind letter with side case, translation).
     pub fn entities(&mut self) -> Vec<(usize, char, Vec3)> {
-        let mut query = self
-            .app
-            .world_mut()
-            .query::<(&PieceSlot, &PieceKind, &PieceSide, &Transform)>();
-        let mut out: Vec<_> = query
-            .iter(self.app.world())
-            .map(|(slot, kind, side, t)| {
-                let letter = match side.0 {
-                    areachess::continuous::Color::White => kind.0.letter(),
-                    areachess::continuous::Color::Black => kind.0.letter().to_ascii_lowercase(),
-                };
-                (slot.0, letter, t.translation)
-            })
-            .collect();
-        out.sort_by_key(|e| e.0);
-        out
+        self.inner.entities()
     }
 
     /// The letter of the piece whose disc contains `at`, if any.
     pub fn piece_at(&self, at: &str) -> Option<char> {
-        let position = self.game().position();
-        position
-            .piece_at(pt(at))
-            .map(|i| position.pieces()[i].letter())
+        self.inner.piece_at(at).expect("test point")
     }
 }
 

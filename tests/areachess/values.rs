@@ -3,9 +3,9 @@
 //! they stand.
 
 use crate::support::{root, shipped_levels};
+use areachess::grid::values::{MAX_VALUE, estimate};
 use areachess::grid::{Role, Variant};
 use areachess::level;
-use areachess::search::values::{MAX_VALUE, estimate};
 use std::sync::Arc;
 
 fn variant(file: &str) -> Arc<Variant> {

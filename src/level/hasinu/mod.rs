@@ -1,4 +1,4 @@
-//! Ħasínū piece notation (`../shared/seeds/hasinu-notation.txt`), read into this
+//! Ħasínū piece notation (docs/levels.md), read into this
 //! project's Betza dialect: `1×4dD &t n4dO` (the Gryphon) becomes `rF-rRfF-fRbF-bRlF-lR`.
 //!
 //! - `syntax`: the text into its parts, each with its column.
