@@ -38,7 +38,7 @@ use super::attack::{
 use super::board::Board;
 use super::geometry::{
     Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
-    circle_samples_middles_first, interval_samples, overlaps, overlaps_sweep, sweep_contact, unit,
+    circle_samples_middles_first, interval_samples, overlaps, overlaps_sweep, unit,
 };
 use super::piece::Piece;
 use super::position::Position;
@@ -484,27 +484,11 @@ pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
             disc_capture_witness(board, mover.at, radius, sectors, victim, others)
                 .map(|contact| (contact - mover.at).normalize())
         };
-        let Some(u) = direction else { continue };
-        // Along the strike: its closest approach to the centre, then a point just inside
-        // the victim's near edge (the approach may lie beyond the reach).
-        let along = d.dot(u);
-        let miss = (d.length_squared() - along * along).max(0.0);
-        let mut aims = vec![mover.at + u * along];
-        if miss < R * R {
-            aims.push(mover.at + u * (along - 0.99 * (R * R - miss).sqrt()));
-        }
-        // A strike exists, but the one found may graze an obstacle or the reach: points
-        // spread over the victim's disc, then the contact itself (a capture aimed there
-        // lands on the victim all the same).
-        aims.extend((0..16).map(|k| {
-            let turn = f64::from(k) * TAU / 16.0;
-            victim + unit(turn) * if k % 2 == 0 { 0.9 * R } else { 0.5 * R }
-        }));
-        if let Some(t) = sweep_contact(mover.at, u, victim, radius + OVERLAP) {
-            aims.push(mover.at + u * (t + 1e-7));
-        }
-        if let Some(aim) = aims.into_iter().find(|&aim| strikes(aim)) {
-            return aim;
+        if let Some(u) = direction {
+            let aim = mover.at + u * d.dot(u);
+            if strikes(aim) {
+                return aim;
+            }
         }
     }
     victim

@@ -687,9 +687,9 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
             .position(|p| p.side == mover.side && board.is_royal(p.kind))
             .unwrap_or(mover_index)
     };
-    // A plain king slide's landing was tested against the zones with its path already; it
-    // is asked again here, as every landing is, so that a landing on the very edge of a
-    // capture area (where the two tests could round apart) is refused, never played.
+    // Every landing's safety is decided here, a king's own too (its path was judged
+    // against the zones): one test, so that a landing on the very edge of a capture area
+    // cannot pass one test and fail another.
     if is_attacked(board, &pieces, king) {
         return Outcome::Illegal(Reason::KingExposed);
     }
@@ -723,10 +723,6 @@ fn king_path_is_safe(pos: &Position, i: usize, landing: &Landing) -> bool {
     };
     let zones = Zones::new(board, pos.pieces(), i, landing.captured, near);
     if landing.castling.is_some() && zones.attacked(king.at) {
-        return false;
-    }
-    let plain = landing.captured.is_none() && landing.castling.is_none();
-    if plain && zones.attacked(king.at + u * length) {
         return false;
     }
     path_prefix_ok(&zones, king.at, u, length, landing.castling.is_some())
