@@ -5,8 +5,8 @@
 //! position, if not the level's own), moves sent as [`MoveRequest`] or [`GridMoveRequest`]
 //! messages, one `app.update()` per move, and the answer read back from the
 //! [`MoveOutcome`] or [`GridMoveOutcome`] message, the match resource and the piece
-//! entities. [`ContinuousSim`] and [`GridSim`] do exactly that; their `app` is public for
-//! anything they do not wrap.
+//! entities. [`Sim`] does exactly that, for either mode ([`ContinuousSim`], [`GridSim`]);
+//! its `app` is public for anything it does not wrap.
 //!
 //! ```
 //! use areachess::sim::harness::ContinuousSim;
@@ -24,19 +24,18 @@
 //! functions the command line uses, and a mistake in it is a [`HarnessError`] naming what
 //! was wrong, never a panic.
 
-use super::continuous::{
-    ContinuousMatch, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot,
-};
-use super::grid::{GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece, Refusal};
+use super::continuous::{MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot};
+use super::grid::{GridMoveOutcome, GridMoveRequest, GridPiece, Refusal};
 use super::{Match, MatchCommand, MatchGame, RulesPlugin};
 use crate::continuous::notation::{parse_move, parse_point};
-use crate::continuous::{Game, Outcome, Point, Status};
+use crate::continuous::{Outcome, Point};
 use crate::grid::Move;
 use crate::grid::notation::{move_text, read_move};
-use crate::level::{self, ContinuousLevel, GridLevel, Level};
-use crate::play::{Color, Play};
+use crate::level::{self, Level, ModeError};
+use crate::play::{Color, Status};
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
+use std::marker::PhantomData;
 use std::path::Path;
 
 /// Why a headless test could not do what it asked: the input, not the rules, was wrong.
@@ -59,76 +58,179 @@ pub enum HarnessError {
     Text(String),
 }
 
-/// An app with [`MinimalPlugins`] and [`RulesPlugin`] playing `state`, after its first
-/// frame (the match has entered its mode and its pieces have their entities).
-fn headless_app<G: MatchGame>(state: Match<G>) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, RulesPlugin));
-    app.insert_resource(state);
-    app.update();
-    app
+/// What a headless test needs of a mode beyond [`MatchGame`]: its level out of a level
+/// file, a start position and a move read from text, and which answer is a request's.
+pub trait Mode: MatchGame<Answer: Clone> {
+    /// This mode's level, or why `level` is of the other mode.
+    fn level(level: Level) -> Result<Self::Level, ModeError>;
+
+    /// A match on `level` from the position written in `text` (a POS or a FEN).
+    fn match_at(level: Self::Level, text: &str) -> Result<Match<Self>, HarnessError>;
+
+    /// The request a move written in this mode's notation makes in `state`.
+    fn request(state: &Match<Self>, text: &str) -> Result<Self::Request, HarnessError>;
+
+    /// Whether `answer` answers `request`.
+    fn answers(answer: &Self::Answer, request: &Self::Request) -> bool;
+}
+
+impl Mode for crate::continuous::Game {
+    fn level(level: Level) -> Result<Self::Level, ModeError> {
+        level.into_continuous()
+    }
+
+    fn match_at(level: Self::Level, pos: &str) -> Result<Match<Self>, HarnessError> {
+        let start = level.parse_position(pos)?;
+        Ok(super::ContinuousMatch::from_position(level, start))
+    }
+
+    fn request(state: &Match<Self>, text: &str) -> Result<MoveRequest, HarnessError> {
+        parse_move(&state.level.board, text)
+            .map(MoveRequest)
+            .map_err(|e| HarnessError::Text(format!("move '{text}': {e}")))
+    }
+
+    fn answers(answer: &MoveOutcome, request: &MoveRequest) -> bool {
+        answer.request == request.0
+    }
+}
+
+impl Mode for crate::grid::game::Game {
+    fn level(level: Level) -> Result<Self::Level, ModeError> {
+        level.into_grid()
+    }
+
+    fn match_at(level: Self::Level, fen: &str) -> Result<Match<Self>, HarnessError> {
+        let start = level.parse_fen(fen)?;
+        let game = crate::grid::game::Game::new(level.variant.clone(), start);
+        Ok(Match { level, game })
+    }
+
+    fn request(state: &Match<Self>, text: &str) -> Result<GridMoveRequest, HarnessError> {
+        let variant = &state.level.variant;
+        let (from, to, letter) = read_move(variant, text).ok_or_else(|| {
+            HarnessError::Text(format!(
+                "move '{text}': expected a move like e2e4 or e7e8q on this board"
+            ))
+        })?;
+        let promotion = match letter {
+            None => None,
+            Some(c) => Some(variant.role_of_letter(c).ok_or_else(|| {
+                HarnessError::Text(format!("move '{text}': no piece has the letter '{c}'"))
+            })?),
+        };
+        Ok(GridMoveRequest {
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    fn answers(answer: &GridMoveOutcome, request: &GridMoveRequest) -> bool {
+        answer.request == *request
+    }
+}
+
+/// A headless app playing a level of mode `G`.
+pub struct Sim<G: Mode> {
+    /// The app: [`MinimalPlugins`], [`RulesPlugin`] and the mode's [`Match`] resource.
+    pub app: App,
+    mode: PhantomData<G>,
 }
 
 /// A headless app playing a continuous level.
-pub struct ContinuousSim {
-    /// The app: [`MinimalPlugins`], [`RulesPlugin`] and the [`ContinuousMatch`] resource.
-    pub app: App,
-}
+pub type ContinuousSim = Sim<crate::continuous::Game>;
 
-impl ContinuousSim {
+/// A headless app playing a grid level.
+pub type GridSim = Sim<crate::grid::game::Game>;
+
+impl<G: Mode> Sim<G> {
     /// An app playing `level` from its setup.
-    pub fn new(level: ContinuousLevel) -> Self {
-        Self::with_match(ContinuousMatch::new(level))
+    pub fn new(level: G::Level) -> Self {
+        Self::with_match(Match::new(level))
     }
 
-    /// An app playing `level` from the position `pos` (POS text, such as `w;K@e1;k@e8`).
-    pub fn at(level: ContinuousLevel, pos: &str) -> Result<Self, HarnessError> {
-        let start = level.parse_position(pos)?;
-        Ok(Self::with_match(ContinuousMatch::from_position(
-            level, start,
-        )))
+    /// An app playing `level` from the position written in `text` (a POS such as
+    /// `w;K@e1;k@e8` for a continuous level, a FEN for a grid level).
+    pub fn at(level: G::Level, text: &str) -> Result<Self, HarnessError> {
+        Ok(Self::with_match(G::match_at(level, text)?))
     }
 
-    /// An app playing the continuous level in the file at `path`, from `pos` or its setup.
-    pub fn from_file(path: impl AsRef<Path>, pos: Option<&str>) -> Result<Self, HarnessError> {
-        Self::open(level::load(path.as_ref())?, pos)
+    /// An app playing the level in the file at `path`, from the position `start` (POS or
+    /// FEN) or its setup.
+    pub fn from_file(path: impl AsRef<Path>, start: Option<&str>) -> Result<Self, HarnessError> {
+        Self::open(level::load(path.as_ref())?, start)
     }
 
-    /// An app playing a continuous level written out in `text` (a level file's contents;
-    /// `file` names it in errors), from `pos` or its setup.
-    pub fn from_text(file: &str, text: &str, pos: Option<&str>) -> Result<Self, HarnessError> {
-        Self::open(level::parse(file, text)?, pos)
+    /// An app playing a level written out in `text` (a level file's contents; `file` names
+    /// it in errors), from the position `start` (POS or FEN) or its setup.
+    pub fn from_text(file: &str, text: &str, start: Option<&str>) -> Result<Self, HarnessError> {
+        Self::open(level::parse(file, text)?, start)
     }
 
-    fn open(level: Level, pos: Option<&str>) -> Result<Self, HarnessError> {
-        let level = level.into_continuous()?;
-        match pos {
-            Some(pos) => Self::at(level, pos),
+    fn open(level: Level, start: Option<&str>) -> Result<Self, HarnessError> {
+        let level = G::level(level)?;
+        match start {
+            Some(text) => Self::at(level, text),
             None => Ok(Self::new(level)),
         }
     }
 
-    fn with_match(state: ContinuousMatch) -> Self {
-        ContinuousSim {
-            app: headless_app(state),
+    /// An app with [`MinimalPlugins`] and [`RulesPlugin`] playing `state`, after its first
+    /// frame (the match has entered its mode and its pieces have their entities).
+    fn with_match(state: Match<G>) -> Self {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, RulesPlugin));
+        app.insert_resource(state);
+        app.update();
+        Sim {
+            app,
+            mode: PhantomData,
         }
     }
 
+    /// Sends the move written `text` as a player's request, runs one frame, and returns
+    /// the rules' answer to it.
+    pub fn send(&mut self, text: &str) -> Result<G::Answer, HarnessError> {
+        let request = G::request(self.state(), text)?;
+        self.app.world_mut().write_message(request);
+        self.app.update();
+        let answers = self.app.world().resource::<Messages<G::Answer>>();
+        let answer = answers
+            .iter_current_update_messages()
+            .filter(|a| G::answers(a, &request))
+            .last()
+            .cloned();
+        answer.ok_or_else(|| HarnessError::Text(format!("move '{text}': no answer came")))
+    }
+
+    /// Sends a command on the whole match (undo, redo, resign, …) and runs one frame.
+    pub fn command(&mut self, command: MatchCommand) {
+        self.app.world_mut().write_message(command);
+        self.app.update();
+    }
+
+    /// The match: its level and game.
+    pub fn state(&self) -> &Match<G> {
+        self.app.world().resource::<Match<G>>()
+    }
+
+    /// The game: its position, history and status.
+    pub fn game(&self) -> &G {
+        &self.state().game
+    }
+
+    /// How the game stands.
+    pub fn status(&self) -> Status {
+        self.game().status()
+    }
+}
+
+impl ContinuousSim {
     /// Sends the move `FROM->TO[=Q]` (square names or `x,y`) as a player's request, runs
     /// one frame, and returns the rules' answer.
     pub fn play(&mut self, text: &str) -> Result<Outcome, HarnessError> {
-        let board = self.game().position().board().clone();
-        let request = parse_move(&board, text)
-            .map_err(|e| HarnessError::Text(format!("move '{text}': {e}")))?;
-        self.app.world_mut().write_message(MoveRequest(request));
-        self.app.update();
-        let outcomes = self.app.world().resource::<Messages<MoveOutcome>>();
-        let answer = outcomes
-            .iter_current_update_messages()
-            .filter(|o| o.request == request)
-            .last()
-            .map(|o| o.outcome.clone());
-        answer.ok_or_else(|| HarnessError::Text(format!("move '{text}': no answer came")))
+        Ok(self.send(text)?.outcome)
     }
 
     /// Plays `text` and returns the refusal's reason word (`blocked`, `too-short`, …), or
@@ -140,30 +242,9 @@ impl ContinuousSim {
         })
     }
 
-    /// Sends a command on the whole match (undo, redo, resign, …) and runs one frame.
-    pub fn command(&mut self, command: MatchCommand) {
-        self.app.world_mut().write_message(command);
-        self.app.update();
-    }
-
-    /// The match: its level and game.
-    pub fn state(&self) -> &ContinuousMatch {
-        self.app.world().resource::<ContinuousMatch>()
-    }
-
-    /// The game: its position, history and status.
-    pub fn game(&self) -> &Game {
-        &self.state().game
-    }
-
-    /// How the game stands.
-    pub fn status(&self) -> Status {
-        self.game().status()
-    }
-
     /// A point on this level's board, from `x,y` or a square name.
     pub fn point(&self, text: &str) -> Result<Point, HarnessError> {
-        parse_point(self.game().position().board(), text)
+        parse_point(&self.state().level.board, text)
             .map_err(|e| HarnessError::Text(format!("point '{text}': {e}")))
     }
 
@@ -183,114 +264,18 @@ impl ContinuousSim {
             .query::<(&PieceSlot, &PieceKind, &PieceSide, &Transform)>();
         let mut out: Vec<_> = query
             .iter(self.app.world())
-            .map(|(slot, kind, side, t)| {
-                let letter = match side.0 {
-                    Color::White => kind.0.letter(),
-                    Color::Black => kind.0.letter().to_ascii_lowercase(),
-                };
-                (slot.0, letter, t.translation)
-            })
+            .map(|(slot, kind, side, t)| (slot.0, kind.0.letter_of(side.0), t.translation))
             .collect();
         out.sort_by_key(|e| e.0);
         out
     }
 }
 
-/// A headless app playing a grid level.
-pub struct GridSim {
-    /// The app: [`MinimalPlugins`], [`RulesPlugin`] and the [`GridMatch`] resource.
-    pub app: App,
-}
-
 impl GridSim {
-    /// An app playing `level` from its setup.
-    pub fn new(level: GridLevel) -> Self {
-        Self::with_match(GridMatch::new(level))
-    }
-
-    /// An app playing `level` from the position `fen`.
-    pub fn at(level: GridLevel, fen: &str) -> Result<Self, HarnessError> {
-        let start = level.parse_fen(fen)?;
-        let game = crate::grid::game::Game::new(level.variant.clone(), start);
-        Ok(Self::with_match(Match { level, game }))
-    }
-
-    /// An app playing the grid level in the file at `path`, from `fen` or its setup.
-    pub fn from_file(path: impl AsRef<Path>, fen: Option<&str>) -> Result<Self, HarnessError> {
-        Self::open(level::load(path.as_ref())?, fen)
-    }
-
-    /// An app playing a grid level written out in `text` (a level file's contents; `file`
-    /// names it in errors), from `fen` or its setup.
-    pub fn from_text(file: &str, text: &str, fen: Option<&str>) -> Result<Self, HarnessError> {
-        Self::open(level::parse(file, text)?, fen)
-    }
-
-    fn open(level: Level, fen: Option<&str>) -> Result<Self, HarnessError> {
-        let level = level.into_grid()?;
-        match fen {
-            Some(fen) => Self::at(level, fen),
-            None => Ok(Self::new(level)),
-        }
-    }
-
-    fn with_match(state: GridMatch) -> Self {
-        GridSim {
-            app: headless_app(state),
-        }
-    }
-
     /// Sends the move `e2e4` / `e7e8q` as a player's request, runs one frame, and returns
     /// the move played or why it was refused.
     pub fn play(&mut self, text: &str) -> Result<Result<Move, Refusal>, HarnessError> {
-        let variant = &self.state().level.variant;
-        let not_a_move = || {
-            HarnessError::Text(format!(
-                "move '{text}': expected a move like e2e4 or e7e8q on this board"
-            ))
-        };
-        let (from, to, letter) = read_move(variant, text).ok_or_else(not_a_move)?;
-        let promotion = match letter {
-            None => None,
-            Some(c) => Some(variant.role_of_letter(c).ok_or_else(|| {
-                HarnessError::Text(format!("move '{text}': no piece has the letter '{c}'"))
-            })?),
-        };
-        let request = GridMoveRequest {
-            from,
-            to,
-            promotion,
-        };
-        self.app.world_mut().write_message(request);
-        self.app.update();
-        let outcomes = self.app.world().resource::<Messages<GridMoveOutcome>>();
-        let answer = outcomes
-            .iter_current_update_messages()
-            .filter(|o| o.request == request)
-            .last()
-            .map(|o| o.result);
-        answer.ok_or_else(|| HarnessError::Text(format!("move '{text}': no answer came")))
-    }
-
-    /// Sends a command on the whole match (undo, redo, resign, …) and runs one frame.
-    pub fn command(&mut self, command: MatchCommand) {
-        self.app.world_mut().write_message(command);
-        self.app.update();
-    }
-
-    /// The match: its level and game.
-    pub fn state(&self) -> &GridMatch {
-        self.app.world().resource::<GridMatch>()
-    }
-
-    /// The game: its positions, history and status.
-    pub fn game(&self) -> &crate::grid::game::Game {
-        &self.state().game
-    }
-
-    /// How the game stands.
-    pub fn status(&self) -> crate::play::Status {
-        Play::status(self.game())
+        Ok(self.send(text)?.result)
     }
 
     /// The legal moves now, written `e2e4`, sorted.
