@@ -11,7 +11,8 @@ use areachess::continuous::Request;
 use areachess::continuous::notation::format_point;
 use areachess::level;
 use areachess::search::Limits;
-use areachess::search::continuous::ContinuousPlayer;
+use areachess::search::continuous::Continuous;
+use areachess::search::players::ContinuousPlayer;
 use areachess::search::players::PlayerKind;
 use areachess::search::tactics::read_suite;
 use std::path::Path;
@@ -36,7 +37,7 @@ fn main() {
         total += 1;
         let mut engine = ContinuousPlayer::new(PlayerKind::ENGINE, 16);
         let limits = Limits::movetime(Duration::from_millis(ms));
-        let report = engine.think(&tactic.position, &limits, |_| {});
+        let report = engine.think(&Continuous, &tactic.position, &limits, |_| {});
         let Some(best) = report.best else {
             println!("{}: no move", tactic.name);
             continue;

@@ -12,12 +12,13 @@
 //! - [`span`]: where in a user's text an error is (file, line, column).
 //! - [`sim`]: the rules inside Bevy, without rendering.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
+//! - [`failure`]: what a command or the window reports when it cannot go on.
 //! - `ui` (feature `gui`): the desktop app.
 
 pub mod betza;
-pub mod cli;
 pub mod continuous;
 pub mod convert;
+pub mod failure;
 pub mod grid;
 pub mod level;
 pub mod play;

@@ -1,11 +1,13 @@
 //! The `areachess` binary: the desktop app and the command line.
 
-use areachess::cli::{
-    Cli, Command, Failure, MatchSettings, bestmove, check, default_level, judge, match_games,
-    moves, perft, replay, seats,
-};
+mod cli;
+
+use areachess::failure::Failure;
 use areachess::search::Limits;
 use clap::Parser;
+use cli::contest::{MatchSettings, bestmove, match_games};
+use cli::rules::{check, judge, moves, perft, replay, seats};
+use cli::{Cli, Command, default_level};
 use std::process::ExitCode;
 use std::time::Duration;
 

@@ -466,100 +466,66 @@ fn danger(board: &Board, pieces: &[Piece], king: usize) -> i32 {
     count
 }
 
-/// A player of continuous games: the engine (to a depth or for a time), a random mover, or
-/// a greedy one, with the engine's memory kept between its moves.
-pub struct ContinuousPlayer {
-    kind: super::players::PlayerKind,
-    searcher: super::Searcher<ContinuousMove>,
-}
+/// The continuous world as a player sees it: the position in front of it (a continuous
+/// search keeps no game history).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Continuous;
 
-impl ContinuousPlayer {
-    /// A player of this kind; an engine's table takes about `hash_mb` MiB.
-    pub fn new(kind: super::players::PlayerKind, hash_mb: usize) -> ContinuousPlayer {
-        let engine = matches!(kind, super::players::PlayerKind::Engine { .. });
-        ContinuousPlayer {
-            kind,
-            searcher: super::Searcher::new(if engine { hash_mb } else { 0 }),
+impl super::players::Arena for Continuous {
+    type Game = Position;
+    type Move = crate::continuous::Request;
+    type Found = ContinuousMove;
+    type Search = ContinuousSearch;
+
+    fn search(&self, pos: &Position) -> ContinuousSearch {
+        ContinuousSearch::new(pos.clone())
+    }
+
+    fn chosen(&self, pos: &Position, found: &ContinuousMove) -> crate::continuous::Request {
+        crate::continuous::Request {
+            from: pos.pieces()[usize::from(found.piece)].at,
+            to: found.target(),
+            promotion: found.promotion,
         }
     }
 
-    /// Its kind.
-    pub fn kind(&self) -> super::players::PlayerKind {
-        self.kind
-    }
-
-    /// Forgets what it learned in the last game.
-    pub fn new_game(&mut self) {
-        self.searcher.clear();
-    }
-
-    /// Makes its engine misjudge every position by up to the noise's amplitude.
-    pub fn set_noise(&mut self, noise: Option<super::Noise>) {
-        self.searcher.set_noise(noise);
-    }
-
-    /// Its move from `pos` (none when there is no legal move), thinking for `movetime`
-    /// where it thinks.
-    pub fn choose(
-        &mut self,
+    /// Picks among the candidate moves (a finite set; where there is none, the exact
+    /// search's legal move).
+    fn pick(
+        &self,
         pos: &Position,
-        movetime: std::time::Duration,
+        greedy: bool,
         rng: &mut super::players::Rng,
     ) -> Option<crate::continuous::Request> {
-        use super::players::PlayerKind;
         let request =
             |piece: usize, to: Point, promotion: Option<Kind>| crate::continuous::Request {
                 from: pos.pieces()[piece].at,
                 to,
                 promotion,
             };
-        match self.kind {
-            PlayerKind::Engine { .. } => {
-                let limits = self.kind.limits(movetime);
-                let best = self.think(pos, &limits, |_| {}).best?;
-                Some(request(
-                    usize::from(best.piece),
-                    best.target(),
-                    best.promotion,
-                ))
-            }
-            PlayerKind::Random | PlayerKind::Greedy => {
-                let mut list = Vec::new();
-                candidates(pos, &mut list);
-                if list.is_empty() {
-                    let (i, to) = find_legal_move(pos)?;
-                    return Some(request(i, to, None));
-                }
-                let values = Values::new(pos.board());
-                let worth = |c: &Candidate| match c.applied.captured {
-                    Some(p) if pos.board().is_royal(p.kind) => i32::MAX,
-                    Some(p) => values.of(p.kind),
-                    None => -1,
-                };
-                let best = if self.kind == PlayerKind::Greedy {
-                    list.iter().map(worth).max().unwrap_or(-1)
-                } else {
-                    -1
-                };
-                let pool: Vec<&Candidate> = list
-                    .iter()
-                    .filter(|c| self.kind == PlayerKind::Random || worth(c) == best)
-                    .collect();
-                let c = pool[rng.below(pool.len())];
-                Some(request(c.piece, c.to, c.promotion))
-            }
+        let mut list = Vec::new();
+        candidates(pos, &mut list);
+        if list.is_empty() {
+            let (i, to) = find_legal_move(pos)?;
+            return Some(request(i, to, None));
         }
-    }
-
-    /// The engine's search of `pos` within `limits`, reporting each depth to `on_info`.
-    pub fn think(
-        &mut self,
-        pos: &Position,
-        limits: &super::Limits,
-        on_info: impl FnMut(&super::Info<ContinuousMove>),
-    ) -> super::Report<ContinuousMove> {
-        let mut search = ContinuousSearch::new(pos.clone());
-        self.searcher.search(&mut search, limits, on_info)
+        let values = Values::new(pos.board());
+        let worth = |c: &Candidate| match c.applied.captured {
+            Some(p) if pos.board().is_royal(p.kind) => i32::MAX,
+            Some(p) => values.of(p.kind),
+            None => -1,
+        };
+        let best = if greedy {
+            list.iter().map(worth).max().unwrap_or(-1)
+        } else {
+            -1
+        };
+        let pool: Vec<&Candidate> = list
+            .iter()
+            .filter(|c| !greedy || worth(c) == best)
+            .collect();
+        let c = pool[rng.below(pool.len())];
+        Some(request(c.piece, c.to, c.promotion))
     }
 }
 
@@ -594,14 +560,14 @@ mod tests {
     #[test]
     fn the_engine_mates_on_the_back_rank() {
         let p = pos("w;K@e1;R@a7;R@b1;k@h8");
-        let mut player = ContinuousPlayer::new(
+        let mut player = super::super::players::ContinuousPlayer::new(
             super::super::players::PlayerKind::Engine {
                 depth: Some(2),
                 movetime: None,
             },
             1,
         );
-        let report = player.think(&p, &Limits::depth(2), |_| {});
+        let report = player.think(&Continuous, &p, &Limits::depth(2), |_| {});
         let best = report.best.expect("a move");
         assert!(report.score.0 >= MATE_BOUND, "{:?}", report.score);
         let after = resolve_piece(&p, usize::from(best.piece), best.target(), None);

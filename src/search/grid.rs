@@ -7,8 +7,9 @@ use super::{End, Searchable};
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{in_check, is_attacked, legal_moves, piece_moves};
 use crate::grid::position::{NullUndo, Undo, is_piece, piece, role_of, side_of};
-use crate::grid::{Move, Position, Role, RoyalRule, Square, Stalemate, Variant};
+use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
 use crate::play::Color;
+use crate::random::Rng;
 use std::sync::Arc;
 
 /// Centipawns per move of mobility above (or below) the piece's average.
@@ -446,6 +447,59 @@ impl Searchable for GridSearch {
     fn history_slot(&self, m: Move) -> usize {
         let n = self.variant().geometry.squares();
         usize::from(m.from) * n + usize::from(m.to)
+    }
+}
+
+/// The grid world as a player sees it: the evaluation is the arena, the game (with its
+/// history) what the player looks at.
+impl super::players::Arena for Arc<GridEval> {
+    type Game = crate::grid::game::Game;
+    type Move = Move;
+    type Found = Move;
+    type Search = GridSearch;
+
+    fn search(&self, game: &Self::Game) -> GridSearch {
+        let history: Vec<u64> = (0..game.played().len())
+            .map(|n| game.position_before(n).key())
+            .collect();
+        GridSearch::new(Arc::clone(self), game.position().clone(), &history)
+    }
+
+    fn chosen(&self, _game: &Self::Game, found: &Move) -> Move {
+        *found
+    }
+
+    fn pick(&self, game: &Self::Game, greedy: bool, rng: &mut Rng) -> Option<Move> {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        if !greedy {
+            return Some(moves[rng.below(moves.len())]);
+        }
+        let pos = game.position();
+        let v = game.variant();
+        let us = pos.to_move();
+        let worth = |m: &Move| -> i32 {
+            let at = match m.kind {
+                MoveKind::EnPassant { victim } => victim,
+                MoveKind::Capture => m.to,
+                _ => return -1,
+            };
+            let c = pos.cell(at);
+            if !is_piece(c) || side_of(c) == us {
+                return -1;
+            }
+            let role = role_of(c);
+            if v[role].royal {
+                i32::MAX
+            } else {
+                self.value(role)
+            }
+        };
+        let best = moves.iter().map(worth).max().unwrap_or(-1);
+        let pool: Vec<Move> = moves.iter().copied().filter(|m| worth(m) == best).collect();
+        Some(pool[rng.below(pool.len())])
     }
 }
 

@@ -2,11 +2,7 @@
 //! one that takes the most valuable piece it can. `areachess match` pits them against
 //! each other; the window will seat them at the board.
 
-use super::grid::{GridEval, GridSearch};
-use super::{Limits, Report, Searcher};
-use crate::grid::game::Game;
-use crate::grid::position::{is_piece, role_of, side_of};
-use crate::grid::{Move, MoveKind};
+use super::{Limits, Report, Searchable, Searcher};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -104,23 +100,50 @@ impl fmt::Display for PlayerKind {
 
 pub use crate::random::Rng;
 
-/// A player of grid games, with the engine's memory kept between its moves.
-pub struct GridPlayer {
-    kind: PlayerKind,
-    searcher: Searcher<Move>,
+/// What a player needs of one mode: a search of the game in front of it, the move a
+/// search's choice stands for, and a move picked without searching.
+pub trait Arena {
+    /// What the player looks at: the game so far (a grid game, whose history decides
+    /// repetitions) or the position (continuous).
+    type Game;
+    /// A move as the game takes it.
+    type Move: Copy;
+    /// A move as the search finds it.
+    type Found: Copy + Eq + fmt::Debug;
+    /// The search over the game's position.
+    type Search: Searchable<Move = Self::Found>;
+
+    /// A search from where `game` stands.
+    fn search(&self, game: &Self::Game) -> Self::Search;
+
+    /// The move `found` stands for in `game`.
+    fn chosen(&self, game: &Self::Game, found: &Self::Found) -> Self::Move;
+
+    /// A move picked without searching: uniformly at random, or with `greedy` the capture
+    /// of the most valuable piece (a random one among equals); none when there is no
+    /// legal move.
+    fn pick(&self, game: &Self::Game, greedy: bool, rng: &mut Rng) -> Option<Self::Move>;
 }
 
-impl GridPlayer {
+/// A player of one mode, with the engine's memory kept between its moves.
+pub struct Player<A: Arena> {
+    kind: PlayerKind,
+    searcher: Searcher<A::Found>,
+}
+
+/// A player of grid games.
+pub type GridPlayer = Player<Arc<super::grid::GridEval>>;
+
+/// A player of continuous games.
+pub type ContinuousPlayer = Player<super::continuous::Continuous>;
+
+impl<A: Arena> Player<A> {
     /// A player of this kind; an engine's table takes about `hash_mb` MiB.
-    pub fn new(kind: PlayerKind, hash_mb: usize) -> GridPlayer {
-        let hash_mb = if matches!(kind, PlayerKind::Engine { .. }) {
-            hash_mb
-        } else {
-            0
-        };
-        GridPlayer {
+    pub fn new(kind: PlayerKind, hash_mb: usize) -> Player<A> {
+        let engine = matches!(kind, PlayerKind::Engine { .. });
+        Player {
             kind,
-            searcher: Searcher::new(hash_mb),
+            searcher: Searcher::new(if engine { hash_mb } else { 0 }),
         }
     }
 
@@ -139,25 +162,22 @@ impl GridPlayer {
         self.searcher.set_noise(noise);
     }
 
-    /// Its move in `game` (none once the game is over), thinking for `movetime` where it
-    /// thinks.
+    /// Its move in `game` (none when there is no legal move), thinking for `movetime`
+    /// where it thinks.
     pub fn choose(
         &mut self,
-        eval: &Arc<GridEval>,
-        game: &Game,
+        arena: &A,
+        game: &A::Game,
         movetime: Duration,
         rng: &mut Rng,
-    ) -> Option<Move> {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
+    ) -> Option<A::Move> {
         match self.kind {
-            PlayerKind::Random => Some(moves[rng.below(moves.len())]),
-            PlayerKind::Greedy => Some(greedy(eval, game, &moves, rng)),
+            PlayerKind::Random => arena.pick(game, false, rng),
+            PlayerKind::Greedy => arena.pick(game, true, rng),
             PlayerKind::Engine { .. } => {
                 let limits = self.kind.limits(movetime);
-                self.think(eval, game, &limits, |_| {}).best
+                let best = self.think(arena, game, &limits, |_| {}).best?;
+                Some(arena.chosen(game, &best))
             }
         }
     }
@@ -165,45 +185,14 @@ impl GridPlayer {
     /// The engine's search of `game` within `limits`, reporting each depth to `on_info`.
     pub fn think(
         &mut self,
-        eval: &Arc<GridEval>,
-        game: &Game,
+        arena: &A,
+        game: &A::Game,
         limits: &Limits,
-        on_info: impl FnMut(&super::Info<Move>),
-    ) -> Report<Move> {
-        let history: Vec<u64> = (0..game.played().len())
-            .map(|n| game.position_before(n).key())
-            .collect();
-        let mut search = GridSearch::new(Arc::clone(eval), game.position().clone(), &history);
+        on_info: impl FnMut(&super::Info<A::Found>),
+    ) -> Report<A::Found> {
+        let mut search = arena.search(game);
         self.searcher.search(&mut search, limits, on_info)
     }
-}
-
-/// The capture of the most valuable piece (a royal first), a random one among equals;
-/// else a random move.
-fn greedy(eval: &GridEval, game: &Game, moves: &[Move], rng: &mut Rng) -> Move {
-    let pos = game.position();
-    let v = game.variant();
-    let us = pos.to_move();
-    let worth = |m: &Move| -> i32 {
-        let at = match m.kind {
-            MoveKind::EnPassant { victim } => victim,
-            MoveKind::Capture => m.to,
-            _ => return -1,
-        };
-        let c = pos.cell(at);
-        if !is_piece(c) || side_of(c) == us {
-            return -1;
-        }
-        let role = role_of(c);
-        if v[role].royal {
-            i32::MAX
-        } else {
-            eval.value(role)
-        }
-    };
-    let best = moves.iter().map(worth).max().unwrap_or(-1);
-    let pool: Vec<Move> = moves.iter().copied().filter(|m| worth(m) == best).collect();
-    pool[rng.below(pool.len())]
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use crate::continuous::{Color, Game, Kind, Outcome, Position, Request};
 use crate::convert::{to_bevy, to_translation};
 use crate::level::ContinuousLevel;
 use crate::level::save::AnyGame;
-use crate::search::continuous::{ContinuousMove, ContinuousPlayer};
+use crate::search::continuous::{Continuous, ContinuousMove};
+use crate::search::players::ContinuousPlayer;
 use crate::search::players::PlayerKind;
 use crate::search::{Limits, Noise};
 use bevy::prelude::*;
@@ -81,7 +82,7 @@ impl MatchGame for Game {
             to: m.target(),
             promotion: m.promotion,
         };
-        let report = player.think(pos, limits, |info| {
+        let report = player.think(&Continuous, pos, limits, |info| {
             on_info(Thought {
                 depth: info.depth,
                 score: info.score,

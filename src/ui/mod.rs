@@ -2,7 +2,7 @@
 //! decide everything; this module only asks them (through [`RulesPlugin`] messages and the
 //! pure region queries) and draws the answers.
 
-use crate::cli::Failure;
+use crate::failure::Failure;
 use crate::sim::{GameMode, RulesPlugin};
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};

@@ -5,7 +5,7 @@
 
 use super::LevelName;
 use super::files::{FileField, LevelSource, find_demos};
-use crate::cli::Failure;
+use crate::failure::Failure;
 use crate::level::save::AnyGame;
 use crate::level::{self, Level, LevelKind};
 use crate::sim::{ContinuousMatch, GridMatch, Match, MatchGame};

@@ -1,0 +1,196 @@
+//! The command line (docs/cli.md): `play`, `check`, `judge`, `perft`, `moves`, `replay`,
+//! `bestmove` and `match`. The binary's own code: the library knows nothing of it.
+//!
+//! - [`rules`]: the commands that ask the rules (`check`, `judge`, `perft`, `moves`,
+//!   `replay`) and the seats `play` is given;
+//! - [`contest`]: the commands that ask the computer (`bestmove`, `match`), one body for
+//!   both modes.
+
+pub mod contest;
+pub mod rules;
+
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+
+/// The level the app opens when none is named.
+pub const DEFAULT_LEVEL: &str = "levels/area-of-competence.toml";
+
+/// areachess: continuous "area of competence" chess and grid chess variants.
+#[derive(Parser, Debug)]
+#[command(name = "areachess", version, about)]
+pub struct Cli {
+    /// What to do; with none, the desktop app opens on the default level.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// A subcommand.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the desktop app on a level.
+    Play {
+        /// The level file.
+        level: PathBuf,
+        /// Save a PNG of the window to FILE through Bevy's screenshot API, then exit.
+        #[arg(long, value_name = "FILE")]
+        screenshot: Option<PathBuf>,
+        /// With --screenshot: how many frames to draw first.
+        #[arg(long, value_name = "N", default_value_t = 60, requires = "screenshot")]
+        after_frames: u32,
+        /// With --screenshot: pointer steps to play first, e.g. "move e2; press; move e4;
+        /// release" (see src/ui/drive.rs).
+        #[arg(
+            long,
+            value_name = "SCRIPT",
+            requires = "screenshot",
+            allow_hyphen_values = true
+        )]
+        drive: Option<String>,
+        /// Who plays White: human, or computer (computer:N gives it a strength of its own).
+        #[arg(long, value_name = "PLAYER")]
+        white: Option<String>,
+        /// Who plays Black: human, or computer (computer:N gives it a strength of its own).
+        #[arg(long, value_name = "PLAYER")]
+        black: Option<String>,
+        /// The computer's strength, from 1 (a beginner can win) to 5 (the longest think).
+        #[arg(long, value_name = "N")]
+        strength: Option<areachess::play::Strength>,
+    },
+    /// Validate level files; errors are printed as FILE:LINE:COL: MESSAGE.
+    Check {
+        /// The level files.
+        #[arg(required = true)]
+        levels: Vec<PathBuf>,
+        /// After each good grid level, one line per piece type: letter, name, value in
+        /// centipawns, and where it comes from (estimated, level, or royal).
+        #[arg(long)]
+        values: bool,
+    },
+    /// Judge continuous moves in order: one outcome line each, then the resulting POS.
+    Judge {
+        /// The level file.
+        level: PathBuf,
+        /// The position to start from (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Moves as FROM->TO[=Q], each point a square name or x,y.
+        #[arg(allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
+    /// Count grid positions DEPTH plies ahead; the last line is "nodes N".
+    Perft {
+        /// The level file (grid).
+        level: PathBuf,
+        /// How many plies.
+        depth: u32,
+        /// The position (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        /// One "MOVE COUNT" line per legal move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Replay a grid game recorded in Game Courier notation (`P e3-e6`, `p e7-e8; q-e8`):
+    /// the record written back, one numbered move per line, then "fen FEN".
+    Replay {
+        /// The level file (grid).
+        level: PathBuf,
+        /// The record file ("-": standard input).
+        record: PathBuf,
+        /// The position the game starts from (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+    },
+    /// List a grid position's legal moves, one per line, sorted.
+    Moves {
+        /// The level file (grid).
+        level: PathBuf,
+        /// The position (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        /// Moves to play first, from the FEN or the setup (e2e4 e7e5 …).
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
+        /// Only the moves of the piece on this square.
+        #[arg(long)]
+        from: Option<String>,
+    },
+    /// The computer's choice: "info …" lines while it thinks, then "bestmove MOVE" or
+    /// "gameover REASON".
+    Bestmove {
+        /// The level file.
+        level: PathBuf,
+        /// The grid position (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "position")]
+        fen: Option<String>,
+        /// The continuous position (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Moves to play first.
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
+        /// Search this many plies.
+        #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+        depth: Option<u32>,
+        /// Search for this many milliseconds (the default: 1000).
+        #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+    },
+    /// Speak UCI on standard input and output (grid levels; `UCI_Variant` picks a shipped
+    /// level, `LevelFile` any level file).
+    Uci {
+        /// The level to play first (default: chess).
+        level: Option<PathBuf>,
+    },
+    /// Speak the XBoard/CECP protocol on standard input and output (grid levels).
+    Xboard {
+        /// The level to play first (default: chess).
+        level: Option<PathBuf>,
+    },
+    /// Play games between two players (engine, engine:DEPTH, engine@MS, random, greedy): one
+    /// line per game, then "score white W draws D black B".
+    Match {
+        /// The level file.
+        level: PathBuf,
+        /// The player with White (with --alternate: in the first game).
+        #[arg(long)]
+        white: String,
+        /// The player with Black (with --alternate: in the first game).
+        #[arg(long)]
+        black: String,
+        /// How many games.
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// The engine's time per move, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 100)]
+        movetime: u64,
+        /// Seeds the random players and the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The players swap colours after each game; W and B then count each player's
+        /// wins, whichever colour it had.
+        #[arg(long)]
+        alternate: bool,
+        /// Each game opens with this many random plies (each pair of games with
+        /// --alternate shares its opening), so that fixed-depth engines vary their games.
+        #[arg(long, value_name = "PLIES", default_value_t = 0)]
+        opening: u32,
+        /// A game still going after this many plies is adjudicated: a draw on a grid; on a
+        /// continuous board a material lead of 3 points or more wins, else a draw.
+        #[arg(long, value_name = "PLIES", default_value_t = 600)]
+        max_plies: u32,
+    },
+}
+
+/// Finds the default level from the working directory or, failing that, the source tree.
+pub fn default_level() -> PathBuf {
+    let here = PathBuf::from(DEFAULT_LEVEL);
+    if here.exists() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_LEVEL)
+    }
+}
