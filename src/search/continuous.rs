@@ -4,6 +4,7 @@
 //! shapes), how far each piece can move, the enemy's reach around the king, pieces left
 //! attacked and undefended, and pawns' advance toward the promotion line.
 
+use super::tuning::{self, HANGING_SHARE, KING_DANGER, MOBILITY, TEMPO};
 use super::{End, Searchable};
 use crate::continuous::attack::{attackers, is_attacked};
 use crate::continuous::candidates::{Candidate, candidates, fine_candidates};
@@ -59,11 +60,11 @@ impl Values {
                     0
                 } else if spec.shapes.is_none() {
                     match spec.kind {
-                        Kind::PAWN => 100,
-                        Kind::KNIGHT | Kind::BISHOP => 300,
-                        Kind::ROOK => 500,
-                        Kind::QUEEN => 900,
-                        _ => 300,
+                        Kind::PAWN => tuning::PAWN,
+                        Kind::KNIGHT | Kind::BISHOP => tuning::MINOR,
+                        Kind::ROOK => tuning::ROOK,
+                        Kind::QUEEN => tuning::QUEEN,
+                        _ => tuning::MINOR,
                     }
                 } else {
                     estimate(board, spec.kind)
@@ -91,20 +92,27 @@ fn estimate(board: &Board, kind: Kind) -> i32 {
     for shape in &model.shapes {
         let share = match &shape.reach {
             crate::continuous::shapes::Reach::Slide { length, .. } => {
-                125.0 * (length.min(across) / (0.5 * across)).min(1.0)
+                tuning::SLIDE_WORTH * (length.min(across) / (0.5 * across)).min(1.0)
             }
             crate::continuous::shapes::Reach::Disc { sectors, radius } => {
                 let fraction = fraction_of(sectors);
-                250.0 * fraction * (radius / board.king_reach).min(1.5)
+                tuning::DISC_WORTH * fraction * (radius / board.king_reach).min(1.5)
             }
-            crate::continuous::shapes::Reach::Ring { sectors, .. } => 300.0 * fraction_of(sectors),
+            crate::continuous::shapes::Reach::Ring { sectors, .. } => {
+                tuning::RING_WORTH * fraction_of(sectors)
+            }
         };
         let modes = shape.modes;
         let both = modes.moves && modes.captures;
-        let initial = if shape.initial { 0.2 } else { 1.0 };
-        value += share * if both { 1.0 } else { 0.55 } * initial;
+        let initial = if shape.initial {
+            tuning::INITIAL_SHARE
+        } else {
+            1.0
+        };
+        value += share * if both { 1.0 } else { tuning::ONE_MODE_SHARE } * initial;
     }
-    value.round().clamp(50.0, 2000.0) as i32
+    let (low, high) = tuning::ESTIMATE_RANGE;
+    value.round().clamp(low, high) as i32
 }
 
 fn fraction_of(sectors: &crate::continuous::shapes::Sectors) -> f64 {
@@ -114,15 +122,6 @@ fn fraction_of(sectors: &crate::continuous::shapes::Sectors) -> f64 {
     let total: f64 = sectors.as_slice().iter().map(|s| s.width()).sum();
     total / std::f64::consts::TAU
 }
-
-/// Centipawns for having the move.
-const TEMPO: i32 = 10;
-/// Centipawns per square of free slide (a rook on an open board has about 14).
-const MOBILITY: f64 = 4.0;
-/// Centipawns per enemy piece that could capture on the king's reach.
-const KING_DANGER: i32 = 12;
-/// A piece attacked and not defended loses this share of its worth.
-const HANGING_SHARE: i32 = 4;
 
 /// A continuous game from some position, for the search: the positions made so far, and
 /// the candidates generated at each of them.
@@ -428,14 +427,14 @@ fn mobility(board: &Board, pieces: &[Piece], i: usize) -> i32 {
     (squares * MOBILITY) as i32
 }
 
-/// A promoting piece's advance: up to 90 as it nears the promotion line.
+/// A promoting piece's advance: up to [`tuning::ADVANCE`] as it nears the promotion line.
 fn advance(board: &Board, p: &Piece) -> i32 {
     let height = board.height();
     let progress = match p.side {
         Color::White => p.at.y / height,
         Color::Black => 1.0 - p.at.y / height,
     };
-    (90.0 * progress * progress) as i32
+    (tuning::ADVANCE * progress * progress) as i32
 }
 
 /// Whether some friend of `pieces[i]` could capture on its spot were an enemy there.

@@ -4,6 +4,10 @@
 
 use super::clock::{Clock, Limits};
 use super::table::{Bound, Table};
+use super::tuning::{
+    HISTORY_KEPT, LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER, LATE_MOVE_MIN_DEPTH,
+    NULL_MOVE_DEPTH_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION,
+};
 use super::{End, MATE, MATE_BOUND, Score, Searchable};
 use std::time::Duration;
 
@@ -164,7 +168,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.history = vec![0; slots];
         } else {
             // Old history still orders well, but should not outweigh what this search learns.
-            self.history.iter_mut().for_each(|h| *h /= 8);
+            self.history.iter_mut().for_each(|h| *h /= HISTORY_KEPT);
         }
         let mut report = Report {
             best: None,
@@ -321,12 +325,12 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if null_allowed
             && !pv_node
             && !in_check
-            && depth >= 3
+            && depth >= NULL_MOVE_MIN_DEPTH
             && beta.abs() < MATE_BOUND
             && game.null_allowed()
             && self.evaluate(game) >= beta
         {
-            let reduction = 2 + depth / 6;
+            let reduction = NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_STEP;
             game.make_null();
             let score = -self.negamax(
                 game,
@@ -366,10 +370,17 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             } else {
                 // Late quiet moves are searched shallower first, with a null window.
                 let mut reduction = 0;
-                if depth >= 3 && searched >= 3 && !noisy && !in_check && !quiet_killer {
+                if depth >= LATE_MOVE_MIN_DEPTH
+                    && searched >= LATE_MOVE_AFTER
+                    && !noisy
+                    && !in_check
+                    && !quiet_killer
+                {
                     let gives_check = game.in_check();
                     if !gives_check {
-                        reduction = 1 + i32::from(searched >= 8) + depth / 8;
+                        reduction = 1
+                            + i32::from(searched >= LATE_MOVE_LATER)
+                            + depth / LATE_MOVE_DEPTH_STEP;
                         reduction = reduction.min(depth - 2);
                     }
                 }

@@ -12,14 +12,9 @@ use crate::play::Color;
 use crate::random::Rng;
 use std::sync::Arc;
 
-/// Centipawns per move of mobility above (or below) the piece's average.
-const MOBILITY: i32 = 3;
-
-/// Centipawns for having the move.
-const TEMPO: i32 = 10;
-
-/// Centipawns per square around a royal that an enemy piece reaches, in the middlegame.
-const ROYAL_DANGER: i32 = 8;
+use super::tuning::{
+    GRID_MOBILITY as MOBILITY, GRID_ROYAL_DANGER as ROYAL_DANGER, GRID_TEMPO as TEMPO,
+};
 
 /// How the search scores a grid variant's positions: tables built once per variant.
 #[derive(Clone, Debug)]

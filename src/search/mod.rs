@@ -13,6 +13,7 @@ mod plan;
 pub mod players;
 mod table;
 pub mod tactics;
+pub mod tuning;
 
 pub use clock::Limits;
 pub use engine::{Info, Noise, Report, Searcher};

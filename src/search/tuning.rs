@@ -1,0 +1,69 @@
+//! Every number the search and the evaluations are tuned by, in one place: change one
+//! here and measure it with a match (`areachess match`) or the benchmarks, never by
+//! feel. Scores are in centipawns.
+//!
+//! What a piece is worth on a grid is a fact about the piece and lives with the rules
+//! (`crate::grid::values`); the continuous estimates below are the evaluation's own.
+
+// The search (`engine.rs`).
+
+/// Passing is tried from this remaining depth on.
+pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// A pass is searched this many plies shallower, plus one per [`NULL_MOVE_DEPTH_STEP`].
+pub const NULL_MOVE_REDUCTION: i32 = 2;
+/// See [`NULL_MOVE_REDUCTION`].
+pub const NULL_MOVE_DEPTH_STEP: i32 = 6;
+/// Late quiet moves are reduced from this remaining depth on…
+pub const LATE_MOVE_MIN_DEPTH: i32 = 3;
+/// …after this many moves have been searched at the node,
+pub const LATE_MOVE_AFTER: usize = 3;
+/// by one ply, one more after this many moves,
+pub const LATE_MOVE_LATER: usize = 8;
+/// and one more per this many plies of remaining depth.
+pub const LATE_MOVE_DEPTH_STEP: i32 = 8;
+/// A new search keeps this fraction (1/N) of the last one's history scores.
+pub const HISTORY_KEPT: i32 = 8;
+
+// The grid evaluation (`grid.rs`).
+
+/// Per move of mobility above (or below) the piece's average.
+pub const GRID_MOBILITY: i32 = 3;
+/// For having the move.
+pub const GRID_TEMPO: i32 = 10;
+/// Per square around a royal that an enemy piece reaches, in the middlegame.
+pub const GRID_ROYAL_DANGER: i32 = 8;
+
+// The continuous evaluation (`continuous.rs`).
+
+/// For having the move.
+pub const TEMPO: i32 = 10;
+/// Per square of free slide (a rook on an open board has about 14).
+pub const MOBILITY: f64 = 4.0;
+/// Per enemy piece that could capture on the king's reach.
+pub const KING_DANGER: i32 = 12;
+/// A piece attacked and not defended loses this share (1/N) of its worth.
+pub const HANGING_SHARE: i32 = 4;
+/// A promoting piece's advance at the promotion line (growing with the square of its
+/// progress).
+pub const ADVANCE: f64 = 90.0;
+/// The classic kinds: pawn, knight and bishop, rook, queen (any other the shapes
+/// estimate).
+pub const PAWN: i32 = 100;
+/// See [`PAWN`].
+pub const MINOR: i32 = 300;
+/// See [`PAWN`].
+pub const ROOK: i32 = 500;
+/// See [`PAWN`].
+pub const QUEEN: i32 = 900;
+/// A fairy kind's estimate: a slide as long as half the board…
+pub const SLIDE_WORTH: f64 = 125.0;
+/// …a whole disc as wide as the king's reach,
+pub const DISC_WORTH: f64 = 250.0;
+/// a whole ring;
+pub const RING_WORTH: f64 = 300.0;
+/// a shape that only moves or only captures counts this share,
+pub const ONE_MODE_SHARE: f64 = 0.55;
+/// one for the first move only this share;
+pub const INITIAL_SHARE: f64 = 0.2;
+/// and the estimate lies between these.
+pub const ESTIMATE_RANGE: (f64, f64) = (50.0, 2000.0);
