@@ -5,8 +5,8 @@
 //! A URC file is a YAML map of piece ids to definitions; [`read_yaml`] reads one and
 //! refuses what it cannot play with the line and column of the fault. [`to_betza`]
 //! converts one definition however it was read (a level may embed one as a TOML table).
-//! Every Betza string it returns is checked term by term (each leg of a chain too) against
-//! the compiled model ([`crate::betza::model::leg`]) before it is handed out.
+//! The conversion builds the Betza tree ([`crate::betza::Betza`]) and prints it; direction
+//! letters are chosen by the leaps [`crate::betza::directions`] gives them.
 //!
 //! # Decisions
 //!
@@ -48,9 +48,10 @@
 //! | a `symbol` not of one or two visible characters | the schema's notation symbol |
 //! | unknown keys, wrong types, duplicate keys, bad YAML | at their line and column (inside a move: the move's, as serde reads a tagged move whole) |
 
-use crate::betza::directions::{Leap, leaps, symmetric};
-use crate::betza::model::leg;
-use crate::betza::{Betza, MAX_REPEAT, parse};
+use crate::betza::directions::{Leap, leaps, repeated_direction};
+use crate::betza::{
+    Alternative, Atom, Behaviour, Betza, Chain, Forced, Link, MAX_REPEAT, Modifier, Range, Term,
+};
 use crate::grid::board::MAX_SIDE;
 use crate::span::Span;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
@@ -230,14 +231,15 @@ pub struct UrcPiece {
     pub id: String,
     /// The definition as written.
     pub definition: UrcDefinition,
-    /// Its moves in our Betza dialect; always parses with [`crate::betza::parse`].
+    /// Its moves in our Betza dialect, printed from the tree built for them; always parses
+    /// with [`crate::betza::parse()`].
     pub betza: String,
 }
 
 impl UrcPiece {
     /// Checks a definition (its symbol and its moves) and converts it.
     pub fn new(id: &str, definition: UrcDefinition) -> Result<UrcPiece, UrcRefusal> {
-        let betza = convert(&definition)?;
+        let betza = convert(&definition)?.to_string();
         Ok(UrcPiece {
             id: id.to_string(),
             definition,
@@ -323,9 +325,6 @@ pub enum UrcRefusal {
         "special_rules.en_passant: true needs a capture_only slide or leap to capture en passant with"
     )]
     EnPassantWithoutCapture,
-    /// A bug: the terms, each checked, do not read together.
-    #[error("internal: the conversion {0:?} does not read as Betza")]
-    Unreadable(String),
 }
 
 impl UrcRefusal {
@@ -336,7 +335,6 @@ impl UrcRefusal {
             UrcRefusal::NoMoves => Part::Moves,
             UrcRefusal::Move { number, .. } => Part::Move(number.saturating_sub(1)),
             UrcRefusal::EnPassantWithoutCapture => Part::SpecialRules,
-            UrcRefusal::Unreadable(_) => Part::Piece,
         }
     }
 }
@@ -393,9 +391,6 @@ pub enum UrcMoveProblem {
         /// The vector's y.
         y: i32,
     },
-    /// A bug: a written term does not compile to what the move says.
-    #[error("internal: {0} does not say what the move says")]
-    Internal(String),
 }
 
 /// Reads a YAML file holding a map of piece ids to definitions, in the file's order.
@@ -446,7 +441,7 @@ pub fn read_yaml(text: &str) -> Result<Vec<UrcPiece>, UrcError> {
         out.push(UrcPiece {
             id,
             definition: definition.value,
-            betza,
+            betza: betza.to_string(),
         });
     }
     Ok(out)
@@ -455,7 +450,7 @@ pub fn read_yaml(text: &str) -> Result<Vec<UrcPiece>, UrcError> {
 /// Converts one definition (from YAML or TOML) to Betza. Promotion and castling are not
 /// part of it; see the module's decision table for the rest.
 pub fn to_betza(def: &UrcDefinition) -> Result<String, UrcRefusal> {
-    convert(def)
+    convert(def).map(|betza| betza.to_string())
 }
 
 /// A map read as a list of its entries, in the order written.
@@ -494,15 +489,14 @@ struct Places {
 /// The part of a definition a refusal is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Part {
-    Piece,
     Symbol,
     Moves,
     Move(usize),
     SpecialRules,
 }
 
-/// The definition checked and converted.
-fn convert(def: &UrcDefinition) -> Result<String, UrcRefusal> {
+/// The definition checked and converted: each move's terms, one alternative each.
+fn convert(def: &UrcDefinition) -> Result<Betza, UrcRefusal> {
     let symbol_chars = def.symbol.chars().count();
     if !(1..=2).contains(&symbol_chars) || def.symbol.chars().any(char::is_whitespace) {
         return Err(UrcRefusal::Symbol(def.symbol.clone()));
@@ -511,10 +505,10 @@ fn convert(def: &UrcDefinition) -> Result<String, UrcRefusal> {
         return Err(UrcRefusal::NoMoves);
     }
     let en_passant = def.special_rules.as_ref().is_some_and(|s| s.en_passant);
-    let mut terms = Vec::new();
+    let mut chains = Vec::new();
     for (k, m) in def.moves.iter().enumerate() {
-        terms.extend(
-            move_terms(m, en_passant).map_err(|problem| UrcRefusal::Move {
+        chains.extend(
+            move_chains(m, en_passant).map_err(|problem| UrcRefusal::Move {
                 number: k + 1,
                 kind: kind(m),
                 problem,
@@ -528,12 +522,14 @@ fn convert(def: &UrcDefinition) -> Result<String, UrcRefusal> {
     if en_passant && !takes_en_passant {
         return Err(UrcRefusal::EnPassantWithoutCapture);
     }
-    let betza = terms.join("|");
-    // Each term was checked on its own; the whole must read too.
-    match parse(&betza) {
-        Ok(Betza::Modern(_)) => Ok(betza),
-        _ => Err(UrcRefusal::Unreadable(betza)),
-    }
+    Ok(Betza::modern(
+        chains
+            .into_iter()
+            .map(|chain| Alternative {
+                chains: vec![chain],
+            })
+            .collect(),
+    ))
 }
 
 fn kind(m: &UrcMove) -> &'static str {
@@ -567,21 +563,22 @@ impl Modes {
         same_direction: false,
     };
 
-    fn letters(self) -> String {
-        let mut s = String::new();
-        for (on, letter) in [
-            (self.initial_only, "i"),
-            (self.move_only, "m"),
-            (self.capture_only, "c"),
-            (self.en_passant, "e"),
-            (self.grasshopper, "g"),
-            (self.same_direction, "s"),
-        ] {
-            if on {
-                s.push_str(letter);
-            }
-        }
-        s
+    /// The modifiers, in the order `i m c e g s`.
+    fn modifiers(self) -> Vec<Modifier> {
+        [
+            (self.initial_only, Modifier::Behaviour(Behaviour::Initial)),
+            (self.move_only, Modifier::Behaviour(Behaviour::Move)),
+            (self.capture_only, Modifier::Behaviour(Behaviour::Capture)),
+            (self.en_passant, Modifier::Behaviour(Behaviour::EnPassant)),
+            (
+                self.grasshopper,
+                Modifier::Behaviour(Behaviour::Grasshopper),
+            ),
+            (self.same_direction, Modifier::Same),
+        ]
+        .into_iter()
+        .filter_map(|(on, modifier)| on.then_some(modifier))
+        .collect()
     }
 }
 
@@ -593,8 +590,9 @@ enum Reach {
     Ride,
 }
 
-/// The Betza terms of one move.
-fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, UrcMoveProblem> {
+/// The Betza chains of one move: a term each, but for a hopper over more than one piece or
+/// landing further than just beyond it.
+fn move_chains(m: &UrcMove, en_passant: bool) -> Result<Vec<Chain>, UrcMoveProblem> {
     let (vectors, field, reach, modes) = match *m {
         UrcMove::Slide {
             ref directions,
@@ -679,7 +677,6 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, UrcMoveProbl
         return Err(UrcMoveProblem::MoveAndCaptureOnly);
     }
     let groups = atoms(vectors, field)?;
-    let prefix = modes.letters();
     let mut out = Vec::new();
     // A king's or queen's lines as one term when both parts take the same letters.
     let wazir = groups.get(&(0, 1));
@@ -688,9 +685,13 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, UrcMoveProbl
     if let (Some(w), Some(f)) = (wazir, ferz) {
         let mut both: Vec<Leap> = w.iter().chain(f).copied().collect();
         both.sort_unstable();
-        if let Some(dirs) = directions_for("K", &both) {
-            let atom = if reach == Reach::Ride { "Q" } else { "K" };
-            out.push(checked(&prefix, &dirs, atom, reach, &both, modes)?);
+        if let Some(dirs) = directions_for(Atom::K, &both) {
+            let atom = if reach == Reach::Ride {
+                Atom::Q
+            } else {
+                Atom::K
+            };
+            out.push(term(modes, dirs, atom, reach));
             merged = true;
         }
     }
@@ -698,24 +699,22 @@ fn move_terms(m: &UrcMove, en_passant: bool) -> Result<Vec<String>, UrcMoveProbl
         if merged && matches!((a, b), (0, 1) | (1, 1)) {
             continue;
         }
-        let letter = atom_letter(a, b);
-        let atom = match (reach, letter) {
-            (Reach::Ride, Some('W')) => "R".to_string(),
-            (Reach::Ride, Some('F')) => "B".to_string(),
-            (_, Some(c)) => c.to_string(),
-            (_, None) => format!("({a},{b})"),
+        let atom = match (reach, atom_of(a, b)) {
+            (Reach::Ride, Atom::W) => Atom::R,
+            (Reach::Ride, Atom::F) => Atom::B,
+            (_, atom) => atom,
         };
-        match directions_for(&atom, targets) {
-            Some(dirs) => out.push(checked(&prefix, &dirs, &atom, reach, targets, modes)?),
+        match directions_for(atom, targets) {
+            Some(dirs) => out.push(term(modes, dirs, atom, reach)),
             // No one spelling: a term per leap, each selected on its own.
-            None => {
-                for &l in targets {
-                    out.push(checked(&prefix, &selector(l), &atom, reach, &[l], modes)?);
-                }
-            }
+            None => out.extend(
+                targets
+                    .iter()
+                    .map(|&l| term(modes, selector(l), atom, reach)),
+            ),
         }
     }
-    Ok(out)
+    Ok(out.into_iter().map(Chain::new).collect())
 }
 
 /// A hopper over `hurdles` pieces landing `land` squares beyond the last, as chains (see
@@ -729,7 +728,7 @@ fn hopper_chains(
     hurdles: u32,
     land: u32,
     modes: Modes,
-) -> Result<Vec<String>, UrcMoveProblem> {
+) -> Result<Vec<Chain>, UrcMoveProblem> {
     let groups = atoms(directions, "directions")?;
     let first = Modes {
         initial_only: modes.initial_only,
@@ -740,8 +739,12 @@ fn hopper_chains(
         grasshopper: true,
         ..Modes::PLAIN
     };
+    // `-!`: the blocking link leaves the squares before the landing empty; `+!`: a hurdle
+    // standing just beyond the last one is hopped too.
+    let blocking = Link::new(true, Forced::Full);
+    let passing = Link::new(false, Forced::Full);
     // The leg the move ends on carries `m` or `c`; with one hurdle and one square it would
-    // be the first hop, which `move_terms` writes instead.
+    // be the first hop, which `move_chains` writes instead.
     let with_end = |m: Modes, ends: bool| {
         if ends {
             Modes {
@@ -753,19 +756,16 @@ fn hopper_chains(
             m
         }
     };
-    // The steps straight on past the square just beyond the last hurdle, with `step`'s
-    // leaps `all`.
-    let further = |step: &str, all: &[Leap]| -> Result<String, UrcMoveProblem> {
-        let mut out = String::new();
+    // The steps straight on past the square just beyond the last hurdle, `step` each.
+    let further = |mut chain: Chain, step: Atom| {
         for n in 1..land {
             let same = Modes {
                 same_direction: true,
                 ..with_end(Modes::PLAIN, n + 1 == land)
             };
-            out.push_str("-!");
-            out.push_str(&checked(&same.letters(), "", step, Reach::Leap, all, same)?);
+            chain = chain.then(blocking, term(same, Vec::new(), step, Reach::Leap));
         }
-        Ok(out)
+        chain
     };
     let mut out = Vec::new();
     // With one hurdle, a queen's lines as one term when one spelling selects them.
@@ -775,12 +775,9 @@ fn hopper_chains(
     {
         let mut both: Vec<Leap> = w.iter().chain(f).copied().collect();
         both.sort_unstable();
-        if let Some(dirs) = directions_for("K", &both) {
-            let mut king = symmetric(0, 1);
-            king.extend(symmetric(1, 1));
-            king.sort_unstable();
-            let head = checked(&first.letters(), &dirs, "Q", Reach::Ride, &both, first)?;
-            out.push(format!("{head}{}", further("K", &king)?));
+        if let Some(dirs) = directions_for(Atom::K, &both) {
+            let head = term(first, dirs, Atom::Q, Reach::Ride);
+            out.push(further(Chain::new(head), Atom::K));
             merged = true;
         }
     }
@@ -789,69 +786,39 @@ fn hopper_chains(
             continue;
         }
         let (ride, step) = hop_atoms(a, b);
-        let further = further(&step, &symmetric(a, b))?;
+        let head = |dirs: Vec<Modifier>| Chain::new(term(first, dirs, ride, Reach::Ride));
         if hurdles == 1 {
-            let head = |dirs: &str, chosen: &[Leap]| {
-                checked(&first.letters(), dirs, &ride, Reach::Ride, chosen, first)
-                    .map(|t| format!("{t}{further}"))
-            };
-            match directions_for(&ride, targets) {
-                Some(dirs) => out.push(head(&dirs, targets)?),
-                None => {
-                    for &l in targets {
-                        out.push(head(&selector(l), &[l])?);
-                    }
-                }
+            match directions_for(ride, targets) {
+                Some(dirs) => out.push(further(head(dirs), step)),
+                None => out.extend(targets.iter().map(|&l| further(head(selector(l)), step))),
             }
             continue;
         }
         for &l in targets {
             let back = (l.0.saturating_neg(), l.1.saturating_neg());
-            let mut chain = checked(
-                &first.letters(),
-                &selector(l),
-                &ride,
-                Reach::Ride,
-                &[l],
-                first,
-            )?;
+            let mut chain = head(selector(l));
             for n in 1..hurdles {
                 let again = with_end(hop, n + 1 == hurdles && land == 1);
-                chain.push_str("+!");
-                chain.push_str(&checked(
-                    "",
-                    &selector(back),
-                    &step,
-                    Reach::Leap,
-                    &[back],
-                    Modes::PLAIN,
-                )?);
-                chain.push_str("+!");
-                chain.push_str(&checked(
-                    &again.letters(),
-                    &selector(l),
-                    &ride,
-                    Reach::Ride,
-                    &[l],
-                    again,
-                )?);
+                chain = chain
+                    .then(
+                        passing,
+                        term(Modes::PLAIN, selector(back), step, Reach::Leap),
+                    )
+                    .then(passing, term(again, selector(l), ride, Reach::Ride));
             }
-            chain.push_str(&further);
-            out.push(chain);
+            out.push(further(chain, step));
         }
     }
     Ok(out)
 }
 
 /// The riding and the stepping atom of the leaps `(a, b)`, `0 <= a <= b`: `R` and `W`,
-/// `B` and `F`, `N0` and `N`, `(a,b)0` and `(a,b)`.
-/// (a riding atom written with [`Reach::Ride`] gets its `0` from [`checked`]).
-fn hop_atoms(a: i32, b: i32) -> (String, String) {
-    match atom_letter(a, b) {
-        Some('W') => ("R".into(), "W".into()),
-        Some('F') => ("B".into(), "F".into()),
-        Some(c) => (c.to_string(), c.to_string()),
-        None => (format!("({a},{b})"), format!("({a},{b})")),
+/// `B` and `F`, else the atom twice (riding with [`Reach::Ride`], as `N0`).
+fn hop_atoms(a: i32, b: i32) -> (Atom, Atom) {
+    match atom_of(a, b) {
+        Atom::W => (Atom::R, Atom::W),
+        Atom::F => (Atom::B, Atom::F),
+        atom => (atom, atom),
     }
 }
 
@@ -884,143 +851,128 @@ fn atoms(
     Ok(out)
 }
 
-/// The letter of the atom with leaps `(a, b)`, `0 <= a <= b`, if it has one.
-fn atom_letter(a: i32, b: i32) -> Option<char> {
-    Some(match (a, b) {
-        (0, 1) => 'W',
-        (1, 1) => 'F',
-        (0, 2) => 'D',
-        (1, 2) => 'N',
-        (2, 2) => 'A',
-        (0, 3) => 'H',
-        (1, 3) => 'M',
-        (2, 3) => 'Z',
-        (3, 3) => 'G',
-        _ => return None,
-    })
+/// The atom with leaps `(a, b)`, `0 <= a <= b`: its letter if it has one, else `(a,b)`.
+fn atom_of(a: i32, b: i32) -> Atom {
+    match (a, b) {
+        (0, 1) => Atom::W,
+        (1, 1) => Atom::F,
+        (0, 2) => Atom::D,
+        (1, 2) => Atom::N,
+        (2, 2) => Atom::A,
+        (0, 3) => Atom::H,
+        (1, 3) => Atom::M,
+        (2, 3) => Atom::Z,
+        (3, 3) => Atom::G,
+        _ => Atom::Custom(a, b),
+    }
 }
 
-/// Direction groups, one of which or two side by side may select a set of leaps.
-const SELECTORS: [&str; 26] = [
-    "f", "b", "r", "l", "v", "h", "fr", "fl", "br", "bl", "fh", "bh", "rh", "lh", "fs", "bs", "rs",
-    "ls", "f^", "f_", "b^", "b_", "r^", "r_", "l^", "l_",
-];
+/// Direction groups, one of which or two side by side may select a set of leaps, in the
+/// order they are tried.
+const SELECTORS: [&[Modifier]; 26] = {
+    use Modifier::{Direction as D, Half, Most, Sideways};
+    [
+        &[D('f')],
+        &[D('b')],
+        &[D('r')],
+        &[D('l')],
+        &[D('v')],
+        &[D('h')],
+        &[D('f'), D('r')],
+        &[D('f'), D('l')],
+        &[D('b'), D('r')],
+        &[D('b'), D('l')],
+        &[Half('f')],
+        &[Half('b')],
+        &[Half('r')],
+        &[Half('l')],
+        &[Sideways('f')],
+        &[Sideways('b')],
+        &[Sideways('r')],
+        &[Sideways('l')],
+        &[Most('f', '^')],
+        &[Most('f', '_')],
+        &[Most('b', '^')],
+        &[Most('b', '_')],
+        &[Most('r', '^')],
+        &[Most('r', '_')],
+        &[Most('l', '^')],
+        &[Most('l', '_')],
+    ]
+};
 
-/// The leaps `dirs` + `atom` selects, as the parser and [`leaps`] read it.
-fn selected(dirs: &str, atom: &str) -> Option<Vec<Leap>> {
-    match parse(&format!("{dirs}{atom}")) {
-        Ok(Betza::Modern(alts)) if alts.len() == 1 && alts[0].chains.len() == 1 => {
-            let chain = &alts[0].chains[0];
-            chain
-                .rest
-                .is_empty()
-                .then(|| leaps(chain.first.atom, &chain.first.modifiers))
-        }
-        _ => None,
-    }
+/// The leaps `dirs` select of `atom`, if the term reads back as written: no modifier runs
+/// into the next (`f` then `h` would read as `fh`) and none repeats a group before it.
+fn selected(dirs: &[Modifier], atom: Atom) -> Option<Vec<Leap>> {
+    let apart = dirs.windows(2).all(|w| !w[0].runs_into(w[1]));
+    (apart && repeated_direction(dirs, atom).is_none()).then(|| leaps(atom, dirs))
+}
+
+/// How many characters the direction letters take.
+fn width(dirs: &[Modifier]) -> usize {
+    dirs.iter().map(|m| m.to_string().len()).sum()
 }
 
 /// The shortest direction letters that make `atom` select exactly `targets` (sorted):
 /// none for all of its leaps, then one group, then two side by side, then one group per
-/// leap; `None` if even that spelling reads otherwise.
-fn directions_for(atom: &str, targets: &[Leap]) -> Option<String> {
-    let fits = |dirs: &str| selected(dirs, atom).is_some_and(|s| s == targets);
-    if fits("") {
-        return Some(String::new());
+/// leap; `None` if even that spelling selects otherwise.
+fn directions_for(atom: Atom, targets: &[Leap]) -> Option<Vec<Modifier>> {
+    let fits = |dirs: &[Modifier]| selected(dirs, atom).is_some_and(|s| s == targets);
+    if fits(&[]) {
+        return Some(Vec::new());
     }
     if let Some(one) = SELECTORS.iter().find(|s| fits(s)) {
-        return Some((*one).to_string());
+        return Some(one.to_vec());
     }
-    let mut best: Option<String> = None;
+    let mut best: Option<Vec<Modifier>> = None;
     for a in SELECTORS {
         for b in SELECTORS {
-            let two = format!("{a}{b}");
-            if best.as_ref().is_none_or(|x| two.len() < x.len()) && fits(&two) {
+            let two = [a, b].concat();
+            if best.as_ref().is_none_or(|x| width(&two) < width(x)) && fits(&two) {
                 best = Some(two);
             }
         }
     }
     best.or_else(|| {
-        let each: String = targets.iter().map(|&l| selector(l)).collect();
+        let each: Vec<Modifier> = targets.iter().flat_map(|&l| selector(l)).collect();
         fits(&each).then_some(each)
     })
 }
 
 /// Direction letters selecting the one leap `(x, y)` of its atom.
-fn selector((x, y): Leap) -> String {
+fn selector((x, y): Leap) -> Vec<Modifier> {
     let fb = if y > 0 { 'f' } else { 'b' };
     let rl = if x > 0 { 'r' } else { 'l' };
     // `^` turns right of f and b, forward of r and l.
     if x == 0 {
-        fb.to_string()
+        vec![Modifier::Direction(fb)]
     } else if y == 0 {
-        rl.to_string()
+        vec![Modifier::Direction(rl)]
     } else if x.abs() == y.abs() {
-        format!("{fb}{rl}")
+        vec![Modifier::Direction(fb), Modifier::Direction(rl)]
     } else if y.abs() > x.abs() {
-        format!("{fb}{}", if x > 0 { '^' } else { '_' })
+        vec![Modifier::Most(fb, if x > 0 { '^' } else { '_' })]
     } else {
-        format!("{rl}{}", if y > 0 { '^' } else { '_' })
+        vec![Modifier::Most(rl, if y > 0 { '^' } else { '_' })]
     }
 }
 
-/// One term, written and checked against the compiled model: its leaps, range and modes.
-fn checked(
-    prefix: &str,
-    dirs: &str,
-    atom: &str,
-    reach: Reach,
-    targets: &[Leap],
-    modes: Modes,
-) -> Result<String, UrcMoveProblem> {
-    let count = match reach {
-        Reach::Steps(n) if n > 1 => n.to_string(),
-        Reach::Ride if !matches!(atom, "R" | "B" | "Q") => "0".into(),
-        _ => String::new(),
-    };
-    let text = format!("{prefix}{dirs}{atom}{count}");
-    let internal = || UrcMoveProblem::Internal(text.clone());
-    // `s` reads only after a link: check such a leg behind a plain first one.
-    let whole = if modes.same_direction {
-        format!("W-{text}")
-    } else {
-        text.clone()
-    };
-    let Ok(Betza::Modern(alts)) = parse(&whole) else {
-        return Err(internal());
-    };
-    let [alt] = alts.as_slice() else {
-        return Err(internal());
-    };
-    let [chain] = alt.chains.as_slice() else {
-        return Err(internal());
-    };
-    let term = match (modes.same_direction, chain.rest.as_slice()) {
-        (false, []) => &chain.first,
-        (true, [(_, second)]) => second,
-        _ => return Err(internal()),
-    };
-    let compiled = leg(term);
+/// One term: the modes' letters, the direction letters, the atom and its count (none for
+/// one step or for `R`, `B` and `Q` riding; `0` for any other atom riding).
+fn term(modes: Modes, dirs: Vec<Modifier>, atom: Atom, reach: Reach) -> Term {
     let range = match reach {
-        Reach::Leap => Some(1),
-        Reach::Steps(n) => Some(n),
-        Reach::Ride => None,
+        Reach::Steps(n) if n > 1 => Range::Steps(n),
+        Reach::Ride if !matches!(atom, Atom::R | Atom::B | Atom::Q) => Range::Unlimited,
+        Reach::Leap | Reach::Steps(_) | Reach::Ride => Range::Default,
     };
-    let m = compiled.modes;
-    let ok = compiled.leaps == targets
-        && compiled.range == range
-        && m.moves != modes.capture_only
-        && m.captures != modes.move_only
-        && m.initial == modes.initial_only
-        && m.en_passant == modes.en_passant
-        && m.grasshopper == modes.grasshopper
-        && m.same_direction == modes.same_direction;
-    if ok { Ok(text) } else { Err(internal()) }
+    Term::new([modes.modifiers(), dirs].concat(), atom, range)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::betza::directions::symmetric;
+    use crate::betza::parse;
 
     fn piece(yaml: &str) -> UrcPiece {
         let mut pieces = read_yaml(yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
@@ -1272,6 +1224,89 @@ mod tests {
         }
     }
 
+    /// Every subset of some atoms' leaps (a king's too: wazir and ferz together).
+    fn leap_subsets() -> Vec<Vec<[i32; 2]>> {
+        let king = [symmetric(0, 1), symmetric(1, 1)].concat();
+        let mut out = Vec::new();
+        for all in [symmetric(0, 1), symmetric(1, 2), symmetric(2, 5), king] {
+            for mask in 1u32..(1 << all.len()) {
+                out.push(
+                    all.iter()
+                        .enumerate()
+                        .filter(|(k, _)| mask & (1 << k) != 0)
+                        .map(|(_, &(x, y))| [x, y])
+                        .collect(),
+                );
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_conversion_prints_betza_that_reads_back_as_the_same_tree() {
+        for chosen in leap_subsets() {
+            let hopper = |hurdle_count, land_distance| UrcMove::Hopper {
+                directions: chosen.clone(),
+                hurdle_count,
+                land_distance,
+                move_only: false,
+                capture_only: true,
+                initial_only: true,
+            };
+            let moves = vec![
+                UrcMove::Leap {
+                    vectors: chosen.clone(),
+                    move_only: false,
+                    capture_only: true,
+                    initial_only: false,
+                },
+                UrcMove::Slide {
+                    directions: chosen.clone(),
+                    range: UrcRange::Squares(3),
+                    move_only: true,
+                    capture_only: false,
+                    initial_only: false,
+                },
+                hopper(1, 1),
+                hopper(2, 2),
+            ];
+            let def = UrcDefinition {
+                name: "x".into(),
+                symbol: "X".into(),
+                value: None,
+                royal: false,
+                description: None,
+                moves,
+                special_rules: Some(SpecialRules {
+                    en_passant: true,
+                    ..SpecialRules::default()
+                }),
+            };
+            let tree = convert(&def).unwrap_or_else(|e| panic!("{chosen:?}: {e}"));
+            let printed = tree.to_string();
+            assert_eq!(parse(&printed), Ok(tree), "{chosen:?}: {printed}");
+        }
+    }
+
+    #[test]
+    fn a_selector_picks_its_one_leap_of_any_atom_on_the_widest_board() {
+        let limit = i32::from(MAX_SIDE) - 1;
+        for b in 1..=limit {
+            for a in 0..=b {
+                let (ride, step) = hop_atoms(a, b);
+                for leap in symmetric(a, b) {
+                    for atom in [ride, step] {
+                        assert_eq!(
+                            selected(&selector(leap), atom),
+                            Some(vec![leap]),
+                            "{atom} {leap:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn modes_become_letters() {
         assert_eq!(
@@ -1497,14 +1532,6 @@ mod tests {
             }
             .to_string(),
             "vectors: [26, 1] is too long: each component lies within ±25 (no board is wider than 26 squares)"
-        );
-        assert_eq!(
-            UrcRefusal::Unreadable("W(".into()).to_string(),
-            "internal: the conversion \"W(\" does not read as Betza"
-        );
-        assert_eq!(
-            UrcMoveProblem::Internal("fW".into()).to_string(),
-            "internal: fW does not say what the move says"
         );
     }
 }

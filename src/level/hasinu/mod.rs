@@ -2,7 +2,9 @@
 //! project's Betza dialect: `1×4dD &t n4dO` (the Gryphon) becomes `rF-rRfF-fRbF-bRlF-lR`.
 //!
 //! - `syntax`: the text into its parts, each with its column.
-//! - `write`: the parts as Betza chains.
+//! - `write`: the parts as Betza chains, built as trees ([`crate::betza::Chain`]).
+//!
+//! [`parse`] puts the chains side by side, each once, and prints them.
 //!
 //! # Grammar
 //!
@@ -44,7 +46,7 @@
 //! | `j(…)` | may jump any number of pieces: exact distances leap, slides and rides pass pieces, bent parts may continue from an occupied square (Betza `+`); obliques already jump | `j(2×4dO)` = `D`, `j(n4dO)` = `jjR` |
 //! | `nj(…)` | may not jump: obliques become lame (blocked along the longer side first, then diagonally: `nj((2,1))` is the Xiangqi horse); radial moves already slide | `nN` |
 //! | `j(…, FE, number)`, `nj(…, FE)` | the extra arguments are refused | |
-//! | `\` Betza | Betza up to the next space, `&`, `,`, `*` or a `)` it does not open; the old tuple notation is refused; `m`/`c`/`j`/`nj` around it add `m`/`c`/`jj`/`n` to each term | `m(\fW)` = `mfW` |
+//! | `\` Betza | Betza up to the next space, `&`, `,`, `*` or a `)` it does not open; the old tuple notation is refused; `m`/`c`/`j`/`nj` around it add `m`/`c`/`jj`/`n` to each term (a `j` inside `j()` becomes its `jj`) | `m(\fW)` = `mfW`, `j(\jR)` = `jjR` |
 //! | `royal()` | [`HasinuPiece::royal`]; its `A`/`O` is read and dropped (how many royals must survive is the level's rule) | |
 //! | `promote(…)` | kept as text, split at commas outside brackets; promotees are not read as Ħasínū, since the seed allows plain words | |
 //! | a final `*` | the seed's footnote mark: ignored | |
@@ -57,7 +59,7 @@
 mod syntax;
 mod write;
 
-use crate::betza::BetzaError;
+use crate::betza::{Betza, BetzaError, Chain};
 use crate::span::Span;
 use std::str::FromStr;
 use syntax::Item;
@@ -65,7 +67,8 @@ use syntax::Item;
 /// A piece read from Ħasínū.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HasinuPiece {
-    /// Its moves in this project's Betza dialect; always parses with [`crate::betza::parse`].
+    /// Its moves in this project's Betza dialect, printed from the tree built for them;
+    /// always parses with [`crate::betza::parse()`].
     pub betza: String,
     /// Whether `royal()` was given.
     pub royal: bool,
@@ -294,16 +297,6 @@ pub enum HasinuErrorKind {
     /// Only `royal()` or `promote()`: nothing to play.
     #[error("no move: a piece needs at least one, as in royal() & 1×8d")]
     Moveless,
-    /// A bug: the Betza written does not read back.
-    #[error(
-        "this reads as Betza '{betza}', which does not read back ({error}): a bug in the reader"
-    )]
-    NoReadBack {
-        /// The Betza written.
-        betza: String,
-        /// Why it does not read.
-        error: BetzaError,
-    },
 }
 
 /// The radial move an oblique `(x,y)` on one of the eight lines stands for.
@@ -317,6 +310,11 @@ fn radial_spelling(x: u32, y: u32) -> String {
 
 /// Reads a Ħasínū piece.
 pub fn parse(text: &str) -> Result<HasinuPiece, HasinuError> {
+    read(text).map(|(_, piece)| piece)
+}
+
+/// The piece's moves as a Betza tree, and the piece with them printed.
+fn read(text: &str) -> Result<(Betza, HasinuPiece), HasinuError> {
     let mut royal = false;
     let mut promote = None;
     let mut chains = Vec::new();
@@ -340,32 +338,25 @@ pub fn parse(text: &str) -> Result<HasinuPiece, HasinuError> {
     if chains.is_empty() {
         return Err(HasinuError::new(1, HasinuErrorKind::Moveless));
     }
-    let mut betza = String::new();
-    let mut written: Vec<String> = Vec::new();
-    for chain in chains.iter().map(ToString::to_string) {
-        if written.contains(&chain) {
-            continue;
-        }
-        // `W` then `W4` side by side would read as the doubled `WW`.
-        if let Some(last) = betza.chars().last().filter(char::is_ascii_uppercase)
-            && chain.starts_with(last)
-        {
-            betza.push('|');
-        }
-        betza.push_str(&chain);
-        written.push(chain);
-    }
-    if let Err(error) = crate::betza::parse(&betza) {
-        return Err(HasinuError::new(
-            1,
-            HasinuErrorKind::NoReadBack { betza, error },
-        ));
-    }
-    Ok(HasinuPiece {
-        betza,
+    let moves = moves(chains);
+    let piece = HasinuPiece {
+        betza: moves.to_string(),
         royal,
         promote,
-    })
+    };
+    Ok((moves, piece))
+}
+
+/// The chains side by side, each once, in the order written (`|` only where one would run
+/// into the one before it, as `W` then `W4`).
+fn moves(chains: Vec<Chain>) -> Betza {
+    let mut once: Vec<Chain> = Vec::with_capacity(chains.len());
+    for chain in chains {
+        if !once.contains(&chain) {
+            once.push(chain);
+        }
+    }
+    Betza::side_by_side(once)
 }
 
 impl FromStr for HasinuPiece {
@@ -649,20 +640,34 @@ mod tests {
     }
 
     #[test]
-    fn what_reads_is_betza_the_dialect_reads() {
+    fn what_reads_prints_betza_that_reads_back_as_the_same_tree() {
         for text in [
             "(1,3)fgha (1,2)bcde & n4dO",
             "j(1×4dD &t {1,3}×4dO &t90 2×8d)",
             "m({2,5,7}×3dN-E-W) & c(n2dNE-SW)",
             "nj((5,2)abc) & \\K-N",
+            "1×4dD &t n4dO",
+            "{1,2,3,4}×8d & 5×4dD",
+            "(1,2)abdg & 1×7dS",
+            "c(1×4dO &t 1×4dD) & m(\\W-B|F-R)",
+            "1×4dO & \\W4 & \\W-sW & \\W4",
+            "j(\\cjK & n4dO &t90 n4dO) & nj(\\gR-sW & (2,1))",
         ] {
-            let read = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert!(
-                crate::betza::parse(&read.betza).is_ok(),
+            let (moves, piece) = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(
+                crate::betza::parse(&piece.betza),
+                Ok(moves),
                 "{text}: {}",
-                read.betza
+                piece.betza
             );
         }
+    }
+
+    #[test]
+    fn a_jump_inside_j_jumps_any_number() {
+        assert_eq!(betza("j(\\jR)"), "jjR");
+        assert_eq!(betza("j(\\cjK & \\jjW)"), "jjcKjjW");
+        assert_eq!(betza("m(j(\\W-jR))"), "mjjW-mjjR");
     }
 
     #[test]

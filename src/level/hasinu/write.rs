@@ -20,13 +20,13 @@ pub(super) fn chains(m: &Move, context: Context) -> Result<Vec<Chain>, HasinuErr
         Move::Radial { first, turns } if turns.is_empty() => {
             Ok(radial_terms(first.directions, &first.distance, context)
                 .into_iter()
-                .map(single)
+                .map(Chain::new)
                 .collect())
         }
         Move::Radial { first, turns } => bent(first, turns, context),
         Move::Oblique { x, y, parts } => Ok(oblique_terms(*x, *y, *parts, context)
             .into_iter()
-            .map(single)
+            .map(Chain::new)
             .collect()),
         Move::Call {
             function,
@@ -77,23 +77,6 @@ fn enter(context: Context, function: Function, column: usize) -> Result<Context,
         }
     }
     Ok(inner)
-}
-
-/// A chain of one term.
-fn single(first: Term) -> Chain {
-    Chain {
-        first,
-        rest: Vec::new(),
-    }
-}
-
-fn term(modifiers: Vec<Modifier>, atom: Atom, range: Range) -> Term {
-    Term {
-        modifiers,
-        atom,
-        range,
-        column: 0,
-    }
 }
 
 /// How a Betza term covers its distance, which decides what `j` and `nj` add to it.
@@ -172,29 +155,35 @@ impl Lines {
 }
 
 /// Direction groups of the orthogonal atoms, largest first: the mask and its letters.
-const ORTHOGONAL_GROUPS: [(u8, &str); 7] = [
-    (ORTHOGONAL, ""),
-    (0b0001_0001, "v"),
-    (0b0100_0100, "h"),
-    (0b0000_0001, "f"),
-    (0b0000_0100, "r"),
-    (0b0001_0000, "b"),
-    (0b0100_0000, "l"),
-];
+const ORTHOGONAL_GROUPS: [(u8, &[Modifier]); 7] = {
+    use Modifier::Direction as D;
+    [
+        (ORTHOGONAL, &[]),
+        (0b0001_0001, &[D('v')]),
+        (0b0100_0100, &[D('h')]),
+        (0b0000_0001, &[D('f')]),
+        (0b0000_0100, &[D('r')]),
+        (0b0001_0000, &[D('b')]),
+        (0b0100_0000, &[D('l')]),
+    ]
+};
 
 /// Direction groups of the diagonal atoms, largest first. `fr` is two letters that the
 /// dialect reads together as one diagonal.
-const DIAGONAL_GROUPS: [(u8, &str); 9] = [
-    (DIAGONAL, ""),
-    (0b1000_0010, "f"),
-    (0b0000_1010, "r"),
-    (0b0010_1000, "b"),
-    (0b1010_0000, "l"),
-    (0b0000_0010, "fr"),
-    (0b0000_1000, "br"),
-    (0b0010_0000, "bl"),
-    (0b1000_0000, "fl"),
-];
+const DIAGONAL_GROUPS: [(u8, &[Modifier]); 9] = {
+    use Modifier::Direction as D;
+    [
+        (DIAGONAL, &[]),
+        (0b1000_0010, &[D('f')]),
+        (0b0000_1010, &[D('r')]),
+        (0b0010_1000, &[D('b')]),
+        (0b1010_0000, &[D('l')]),
+        (0b0000_0010, &[D('f'), D('r')]),
+        (0b0000_1000, &[D('b'), D('r')]),
+        (0b0010_0000, &[D('b'), D('l')]),
+        (0b1000_0000, &[D('f'), D('l')]),
+    ]
+};
 
 /// Groups from `table` (largest first) whose union is exactly `set`.
 fn cover<T: Clone>(set: u8, table: &[(u8, T)]) -> Vec<T> {
@@ -209,15 +198,11 @@ fn cover<T: Clone>(set: u8, table: &[(u8, T)]) -> Vec<T> {
     out
 }
 
-fn letters(text: &str) -> Vec<Modifier> {
-    text.chars().map(Modifier::Direction).collect()
-}
-
 /// The terms of one radial part: per direction group, the ride, the run from 1, and each
 /// exact distance beyond the run.
 fn radial_terms(directions: u8, distance: &Distance, context: Context) -> Vec<Term> {
-    let groups: Vec<(Lines, &str)> = if directions == 0xFF {
-        vec![(Lines::Both, "")]
+    let groups: Vec<(Lines, &[Modifier])> = if directions == 0xFF {
+        vec![(Lines::Both, &[])]
     } else {
         let orthogonal = cover(directions & ORTHOGONAL, &ORTHOGONAL_GROUPS);
         let diagonal = cover(directions & DIAGONAL, &DIAGONAL_GROUPS);
@@ -229,10 +214,10 @@ fn radial_terms(directions: u8, distance: &Distance, context: Context) -> Vec<Te
     };
     let mut out = Vec::new();
     for (lines, group) in groups {
-        let with = |reach: Reach| [modes(context, reach), letters(group)].concat();
+        let with = |reach: Reach| [&modes(context, reach), group].concat();
         let distances = match distance {
             Distance::Rider => {
-                out.push(term(with(Reach::Slide), lines.rider(), Range::Default));
+                out.push(Term::new(with(Reach::Slide), lines.rider(), Range::Default));
                 continue;
             }
             Distance::Exactly(d) => d,
@@ -245,8 +230,8 @@ fn radial_terms(directions: u8, distance: &Distance, context: Context) -> Vec<Te
             .count();
         match run {
             0 => {}
-            1 => out.push(term(with(Reach::Step), lines.step(), Range::Default)),
-            k => out.push(term(
+            1 => out.push(Term::new(with(Reach::Step), lines.step(), Range::Default)),
+            k => out.push(Term::new(
                 with(Reach::Slide),
                 lines.rider(),
                 Range::Steps(k as u16), // At most the reader's limit, 1000.
@@ -254,7 +239,7 @@ fn radial_terms(directions: u8, distance: &Distance, context: Context) -> Vec<Te
         }
         for &d in &distances[run..] {
             for atom in lines.leaps(d) {
-                out.push(term(with(Reach::Exact), atom, Range::Default));
+                out.push(Term::new(with(Reach::Exact), atom, Range::Default));
             }
         }
     }
@@ -301,7 +286,7 @@ fn oblique_terms(x: u32, y: u32, parts: u8, context: Context) -> Vec<Term> {
     cover(parts, &oblique_groups())
         .into_iter()
         .map(|group| {
-            term(
+            Term::new(
                 [modes(context, Reach::Leap), group].concat(),
                 atom,
                 Range::Default,
@@ -377,28 +362,22 @@ fn group_paths(paths: &[Vec<usize>], free: usize) -> Vec<Vec<u8>> {
 
 /// The chains of grouped paths: every choice of one term per part, linked.
 fn bent_chains(grouped: &[Vec<u8>], radials: &[&Radial], context: Context) -> Vec<Chain> {
-    let link = Link {
-        // Inside j() the next part may start from an occupied square, passing over it.
-        blocking: context.jump != Some(true),
-        forced: Forced::No,
-        column: 0,
-    };
+    // Inside j() the next part may start from an occupied square, passing over it.
+    let link = Link::new(context.jump != Some(true), Forced::No);
     let mut out = Vec::new();
     for masks in grouped {
         let mut partial: Vec<Chain> = Vec::new();
         for (n, (&mask, radial)) in masks.iter().zip(radials).enumerate() {
             let terms = radial_terms(mask, &radial.distance, context);
             partial = if n == 0 {
-                terms.into_iter().map(single).collect()
+                terms.into_iter().map(Chain::new).collect()
             } else {
                 partial
                     .iter()
                     .flat_map(|chain| {
-                        terms.iter().map(move |t| {
-                            let mut longer = chain.clone();
-                            longer.rest.push((link, t.clone()));
-                            longer
-                        })
+                        terms
+                            .iter()
+                            .map(move |t| chain.clone().then(link, t.clone()))
                     })
                     .collect()
             };
@@ -408,43 +387,52 @@ fn bent_chains(grouped: &[Vec<u8>], radials: &[&Radial], context: Context) -> Ve
     out
 }
 
-/// Embedded Betza with the context's letters added to every term.
+/// Embedded Betza with the context's letters added to every term, retold as this reader's
+/// own chains (the columns it had in the text are dropped).
 fn embedded(betza: &Betza, context: Context, column: usize) -> Result<Vec<Chain>, HasinuError> {
     let Betza::Modern(alternatives) = betza else {
         // The reader refuses the old notation.
         return Ok(Vec::new());
     };
+    let with_context = |t: &Term| -> Result<Term, HasinuError> {
+        let mut modifiers = t.modifiers.clone();
+        let mut added = Vec::new();
+        if let Some(only) = context.only {
+            let other = if only == Behaviour::Move {
+                Behaviour::Capture
+            } else {
+                Behaviour::Move
+            };
+            if modifiers.contains(&Modifier::Behaviour(other)) {
+                return Err(HasinuError::new(
+                    column,
+                    HasinuErrorKind::BetzaContradiction {
+                        term: t.to_string(),
+                        around: only.letters(),
+                    },
+                ));
+            }
+            added.push(Modifier::Behaviour(only));
+        }
+        match context.jump {
+            Some(true) => {
+                // Jumping any number of pieces takes in jumping one: a `j` becomes the `jj`.
+                modifiers.retain(|m| *m != Modifier::Behaviour(Behaviour::Jump));
+                added.push(Modifier::Behaviour(Behaviour::JumpMany));
+            }
+            Some(false) => added.push(Modifier::Behaviour(Behaviour::Lame)),
+            None => {}
+        }
+        added.retain(|m| !modifiers.contains(m));
+        Ok(Term::new([added, modifiers].concat(), t.atom, t.range))
+    };
     let mut out = Vec::new();
     for chain in alternatives.iter().flat_map(|a| &a.chains) {
-        let mut chain = chain.clone();
-        for t in std::iter::once(&mut chain.first).chain(chain.rest.iter_mut().map(|(_, t)| t)) {
-            let mut added = Vec::new();
-            if let Some(only) = context.only {
-                let other = if only == Behaviour::Move {
-                    Behaviour::Capture
-                } else {
-                    Behaviour::Move
-                };
-                if t.modifiers.contains(&Modifier::Behaviour(other)) {
-                    return Err(HasinuError::new(
-                        column,
-                        HasinuErrorKind::BetzaContradiction {
-                            term: t.to_string(),
-                            around: only.letters(),
-                        },
-                    ));
-                }
-                added.push(Modifier::Behaviour(only));
-            }
-            match context.jump {
-                Some(true) => added.push(Modifier::Behaviour(Behaviour::JumpMany)),
-                Some(false) => added.push(Modifier::Behaviour(Behaviour::Lame)),
-                None => {}
-            }
-            added.retain(|m| !t.modifiers.contains(m));
-            t.modifiers.splice(0..0, added);
+        let mut ours = Chain::new(with_context(&chain.first)?);
+        for (link, t) in &chain.rest {
+            ours = ours.then(Link::new(link.blocking, link.forced), with_context(t)?);
         }
-        out.push(chain);
+        out.push(ours);
     }
     Ok(out)
 }
