@@ -63,7 +63,7 @@ pub enum LevelErrorKind {
         /// The piece's table, dotted.
         table: String,
         /// The keys that give them in this level's mode, in words.
-        ways: &'static str,
+        ways: String,
     },
     /// A piece with more than one of `betza`, `hasinu` and `urc`.
     #[error("[{table}] gives its moves {} ways ({}): keep one", given.len(), given.join(", "))]
@@ -91,7 +91,7 @@ pub enum LevelErrorKind {
         /// The string.
         value: String,
         /// The choices.
-        choices: &'static [&'static str],
+        choices: Vec<&'static str>,
     },
     /// A key of a map that does not fit the map's pattern.
     #[error("key `{key}` in [{table}]: expected {expected}")]
@@ -109,7 +109,7 @@ pub enum LevelErrorKind {
         /// The key, dotted.
         key: String,
         /// The type expected, in words.
-        expected: &'static str,
+        expected: String,
         /// The TOML type found.
         found: &'static str,
     },
@@ -423,7 +423,7 @@ mod tests {
                 LevelErrorKind::Choice {
                     key: "rules.stalemate".into(),
                     value: "tie".into(),
-                    choices: &["draw", "loss", "win"],
+                    choices: vec!["draw", "loss", "win"],
                 },
                 "`rules.stalemate` = \"tie\": expected one of \"draw\", \"loss\", \"win\"",
             ),

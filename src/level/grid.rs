@@ -1,6 +1,7 @@
 //! The grid part of the level format: the board, the pieces in Betza, and the rules.
 //!
-//! Its keys are listed in [`super::schema`].
+//! Its keys are described on its serde structs, from which [`super::schema`] derives the
+//! format's schema.
 
 use super::urc::{UrcDefinition, UrcError};
 use super::{Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size};
@@ -10,6 +11,7 @@ use crate::grid::values::MAX_VALUE;
 use crate::grid::variant::{
     Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
 };
+use schemars::JsonSchema;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,35 +33,125 @@ impl GridLevel {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(extend("oneOf" = [
+    { "required": ["betza"] },
+    { "required": ["hasinu"] },
+    { "required": ["urc"] }
+]))]
 pub(super) struct PieceSection {
+    /// The piece's name.
+    #[schemars(extend("x-default" = "the letter"))]
     pub(super) name: Option<String>,
+    /// Its label: Game Courier's (grid), or the letters written on a continuous piece's
+    /// picture when it has none of its own. White's; Black's is the lower case.
+    #[schemars(
+        with = "Option<String>",
+        regex(pattern = r"^[A-Z]{1,4}$"),
+        extend(
+            "x-expected" = "one to four upper-case letters A–Z",
+            "x-default" = "the letter"
+        )
+    )]
     pub(super) label: Option<Spanned<String>>,
+    /// Its picture: a shipped one by name (`knight`), or an SVG file relative to the level.
+    #[schemars(
+        with = "Option<String>",
+        // `[\s\S]`: any character, a line break too (as `pictures::is_file` takes it).
+        regex(pattern = r"^([a-z0-9]+(-[a-z0-9]+)*|[\s\S]+\.svg)$"),
+        extend(
+            "x-expected" = "a shipped picture's name (lower case, words joined by '-') or an .svg file",
+            "x-default" = "the shipped picture named after the piece, else (grid) one drawn from its moves or (continuous) the classic figure of K Q R B N P, else the man with its label"
+        )
+    )]
     pub(super) image: Option<Spanned<String>>,
+    /// Its moves in Betza (docs/betza.md; on the continuous board, docs/continuous-rules.md).
+    /// A grid piece has exactly one of betza, hasinu and urc.
+    #[schemars(with = "Option<String>")]
     pub(super) betza: Option<Spanned<String>>,
+    /// Its moves in Ħasínū notation.
+    #[schemars(
+        with = "Option<String>",
+        extend(
+            "x-mode" = "grid",
+            "x-instead" = "a continuous piece gives its moves in `betza`"
+        )
+    )]
     hasinu: Option<Spanned<String>>,
+    /// Its URC definition: "FILE.yaml#id" (relative to the level) or an embedded table.
+    #[schemars(
+        with = "Option<super::schema::UrcSource>",
+        extend(
+            "x-mode" = "grid",
+            "x-instead" = "a continuous piece gives its moves in `betza`"
+        )
+    )]
     urc: Option<Spanned<toml::Value>>,
+    /// Whether checkmate protects it (losing it loses). In a continuous level the king is
+    /// royal unless some piece says `royal = true`; then exactly those are.
     #[serde(default)]
     pub(super) royal: bool,
+    /// What it may become and where (continuous: on touching the promotion line).
+    #[schemars(with = "Option<PromotionSection>")]
     pub(super) promotion: Option<Spanned<PromotionSection>>,
+    /// Its worth in centipawns (a pawn is about 100) to the computer opponent.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 0, max = MAX_VALUE),
+        extend(
+            "x-mode" = "grid",
+            "x-default" = "estimated from its moves (`areachess check --values` shows it); 0 for a royal piece"
+        )
+    )]
     value: Option<Spanned<i64>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct PromotionSection {
+    /// The letters of the types it may become.
+    #[schemars(with = "Vec<super::schema::PieceLetter>", length(min = 1))]
     pub(super) to: Vec<Spanned<String>>,
+    /// How many ranks at the far edge promote.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 1, max = 26),
+        extend(
+            "default" = 1,
+            "x-mode" = "grid",
+            "x-instead" = "a continuous piece promotes on touching the line `[continuous] promotion_line`"
+        )
+    )]
     zone: Option<Spanned<i64>>,
+    /// Whether a move into the zone may decline to promote before the last rank.
     #[serde(default)]
+    #[schemars(extend(
+        "x-mode" = "grid",
+        "x-instead" = "a continuous piece promotes on touching the line `[continuous] promotion_line`"
+    ))]
     optional: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct CastlingSection {
+    /// The letter of the type that castles.
+    #[schemars(with = "Option<String>", extend("default" = "K"))]
     pub(super) king: Option<Spanned<String>>,
+    /// The letter of the type it castles with.
+    #[schemars(with = "Option<String>", extend("default" = "R"))]
     pub(super) rook: Option<Spanned<String>>,
+    /// How far the king steps toward the rook.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 1, max = 25),
+        extend(
+            "default" = 2,
+            "x-mode" = "grid",
+            "x-instead" = "a continuous king travels `[continuous] castling_king_travel`"
+        )
+    )]
     king_steps: Option<Spanned<i64>>,
 }
 

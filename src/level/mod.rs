@@ -8,8 +8,9 @@
 //! 3. the meaning: lengths in range, Betza strings, FEN against the board and the pieces,
 //!    promotion and castling letters that exist (in `continuous` and `grid`).
 //!
-//! The keys are listed once, in [`schema`], which also writes `levels/schema.json` and the
-//! README's reference table.
+//! The keys are described once, on the serde structs below (`LevelFile` and the tables in
+//! it) and in `grid`: [`schema`] derives the JSON Schema from them, checks a level's shape
+//! with it, and writes it as `levels/schema.json` and as the README's reference table.
 
 mod continuous;
 mod error;
@@ -27,6 +28,7 @@ pub use grid::{GridLevel, UrcReferenceError};
 use crate::continuous::notation::{NotationError, parse_position};
 use crate::continuous::{Board, Kind, Piece, Position, PositionError};
 use crate::span::Span;
+use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -174,51 +176,150 @@ impl fmt::Display for LevelErrors {
     }
 }
 
-#[derive(Deserialize)]
+// What each key means is its doc comment: the schema's description, the README's meaning and
+// the message for a missing key. The `x-` extension keys are explained in `schema`.
+
+/// A level file of areachess: a continuous (area of competence) or grid (Betza) chess variant.
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(title = "areachess level")]
 struct LevelFile {
+    /// The level's title.
+    #[schemars(with = "String")]
     name: Spanned<String>,
+    /// Which rules: area-of-competence chess or a square grid.
+    #[schemars(with = "String", extend("enum" = ["continuous", "grid"]))]
     mode: Spanned<String>,
+    /// One paragraph for the level picker.
     #[serde(default)]
     description: String,
+    /// The board's size.
     board: BoardSection,
+    /// Rule lengths of continuous mode, in units of R; every key optional.
+    #[schemars(with = "Option<ContinuousSection>", extend("x-mode" = "continuous"))]
     continuous: Option<Spanned<ContinuousSection>>,
+    /// The piece types: [pieces.X] where X is White's FEN letter (Black's is the lower case).
+    /// A continuous level keeps the classic K Q R B N P for the letters it does not declare.
+    #[schemars(
+        with = "Option<BTreeMap<String, PieceSection>>",
+        extend(
+            "propertyNames" = {
+                "pattern": "^[A-Z]$",
+                "x-expected": "one upper-case letter A–Z (White's FEN letter)"
+            },
+            "minProperties" = 1,
+            "x-required-in" = "grid"
+        )
+    )]
     pieces: Option<Spanned<BTreeMap<Spanned<String>, PieceSection>>>,
+    /// The setup and rules.
     rules: RulesSection,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct BoardSection {
+    /// Files (columns), 1 to 26.
+    #[schemars(with = "i64", range(min = 1, max = 26))]
     files: Spanned<i64>,
+    /// Ranks (rows), 1 to 26.
+    #[schemars(with = "i64", range(min = 1, max = 26))]
     ranks: Spanned<i64>,
 }
 
-#[derive(Default, Deserialize)]
+#[derive(Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct ContinuousSection {
+    /// Side of a nominal square, in units of R (the disc radius).
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "2√2"))]
     square: Option<Spanned<f64>>,
+    /// How far the king slides.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "default" = 4))]
     king_reach: Option<Spanned<f64>>,
+    /// The radius of the knight's landing ring.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "√40"))]
     knight_distance: Option<Spanned<f64>>,
+    /// The longest pawn slide of a moved pawn.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "1 square"))]
     pawn_step: Option<Spanned<f64>>,
+    /// The longest pawn slide of an unmoved pawn.
+    #[schemars(
+        with = "Option<f64>",
+        extend("exclusiveMinimum" = 0, "x-default" = "2 squares")
+    )]
     pawn_first_step: Option<Spanned<f64>>,
+    /// Forward and sideways reach of the pawn's capture capsules.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "1 square"))]
     pawn_capture: Option<Spanned<f64>>,
+    /// The shortest legal move.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "default" = 1))]
     min_move: Option<Spanned<f64>>,
+    /// Distance of the promotion line from the far edge.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "default" = 1))]
     promotion_line: Option<Spanned<f64>>,
+    /// The classic pawn's promotion choices: letters of pieces of the level that are not royal
+    /// (Q R B N or its own); the first is the default.
+    #[schemars(
+        with = "Option<Vec<schema::PieceLetter>>",
+        length(min = 1),
+        extend("default" = ["Q", "R", "B", "N"])
+    )]
     promotion: Option<Spanned<Vec<Spanned<String>>>>,
+    /// How far the king travels when castling.
+    #[schemars(
+        with = "Option<f64>",
+        extend("exclusiveMinimum" = 0, "x-default" = "2 squares")
+    )]
     castling_king_travel: Option<Spanned<f64>>,
+    /// Where the rook lands past the king's landing.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "1 square"))]
     castling_rook_offset: Option<Spanned<f64>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RulesSection {
+    /// The start position: a FEN (grid, or continuous with pieces on square centres) or a
+    /// continuous POS.
+    #[schemars(with = "String")]
     setup: Spanned<String>,
+    /// Which pieces castle. Grid: the king steps toward an unmoved rook, which lands on the
+    /// square the king crossed last; a grid level castles only if it says so. Continuous: the
+    /// king slides toward an unmoved rook, which lands beside it (docs/continuous-rules.md); K
+    /// with R unless it says otherwise.
+    #[schemars(with = "Option<CastlingSection>")]
     castling: Option<Spanned<CastlingSection>>,
+    /// What stalemate means for the stalemated side.
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["draw", "loss", "win"], "default" = "draw", "x-mode" = "grid")
+    )]
     stalemate: Option<Spanned<String>>,
+    /// Checkmate, or royal pieces may be left attacked and captured.
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["checkmate", "capture"], "default" = "checkmate", "x-mode" = "grid")
+    )]
     royal: Option<Spanned<String>>,
+    /// The occurrence of one position (same side to move and rights) that draws: 0 for never,
+    /// else 2 to 20.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 0, max = 20),
+        extend("default" = 3, "x-mode" = "grid")
+    )]
     repetition: Option<Spanned<i64>>,
+    /// So many moves by each side without a capture or a move of a piece that promotes draw;
+    /// 0 for never.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 0, max = 1000),
+        extend("default" = 50, "x-mode" = "grid")
+    )]
     move_rule: Option<Spanned<i64>>,
+    /// Whether a position where neither side can give mate is drawn (as Fairy-Stockfish judges
+    /// it).
+    #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
     insufficient_material: Option<Spanned<bool>>,
 }
 

@@ -1,434 +1,381 @@
-//! The level format's shape, written once: every key, its type, whether it is required,
-//! which mode it belongs to and what it means.
+//! The level format's shape, derived from the serde structs the loader reads (`LevelFile`
+//! and the tables inside it): their doc comments say what each key means, their `schemars`
+//! attributes add ranges, patterns, choices and defaults. `schemars` turns them into a JSON
+//! Schema, generated once; everything here reads that one value.
 //!
-//! The same description does three things:
-//! - [`check`] walks a parsed TOML document and reports every unknown key, missing key and
-//!   value of the wrong type at its position, then drops the bad entries so that the rest
-//!   of the level can still be read and checked;
-//! - [`json_schema`] writes it as a JSON Schema (`levels/schema.json`, which editors such
-//!   as taplo and Even Better TOML use to check and complete level files as they are typed);
+//! - [`check`] walks a parsed TOML document against it and reports every unknown key, missing
+//!   key and value of the wrong type at its position, then drops the bad entries so that the
+//!   rest of the level can still be read and checked (ranges are the readers' to check, with
+//!   their own messages);
+//! - [`json_schema`] writes it (`levels/schema.json`, which editors such as taplo and Even
+//!   Better TOML use to check and complete level files as they are typed);
 //! - [`reference`] writes it as the README's reference table.
+//!
+//! Besides plain JSON Schema the structs say, in extension keys:
+//!
+//! | key | on | means |
+//! | --- | --- | --- |
+//! | `x-mode` | a key | only levels of this mode (`grid` or `continuous`) take it |
+//! | `x-instead` | a key of one mode | what a level of the other mode writes instead, for the message that refuses it there |
+//! | `x-required-in` | a key | levels of this mode must have it |
+//! | `x-expected` | a string pattern | the pattern in words, as messages say it |
+//! | `x-default` | a key | its default in words, where that is no value (`default` where it is) |
+//!
+//! A table with a `oneOf` of single `required` keys (a piece's `betza`, `hasinu` and `urc`)
+//! must have exactly one of them. For validators, [`json_schema`] spells the mode keys out
+//! as JSON Schema: an `allOf` of one `if`/`then` per mode.
 
-use super::{LevelErrorKind, Needed};
+use super::urc::{UrcDefinition, UrcRange};
+use super::{LevelErrorKind, LevelFile, Needed};
+use regex::Regex;
+use schemars::generate::SchemaSettings;
+use schemars::transform::{RecursiveTransform, Transform};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde_json::{Map, Value, json};
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::ops::Range;
+use std::sync::LazyLock;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-/// Which levels a key belongs to.
+/// The mode a key belongs to, when it belongs to one (`x-mode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LevelMode {
-    /// Both modes.
-    Any,
     /// Grid levels only.
     Grid,
     /// Continuous levels only.
     Continuous,
 }
 
-/// What a key holds.
-#[derive(Clone, Copy, Debug)]
-pub enum Shape {
-    /// Any string.
-    Text,
-    /// A string matching a pattern (given as a regular expression for the JSON Schema and
-    /// as words for people).
-    Pattern(&'static str, &'static str),
-    /// One of these strings.
-    Choice(&'static [&'static str]),
-    /// A whole number in a range.
-    Integer(i64, i64),
-    /// A positive number (an integer is accepted too).
-    Positive,
-    /// `true` or `false`.
-    Boolean,
-    /// An array of strings, each matching the shape.
-    List(&'static Shape),
-    /// A table with these keys.
-    Table(&'static [Field]),
-    /// A table whose keys match the pattern (regular expression, words), each holding the
-    /// shape.
-    Map(&'static str, &'static str, &'static Shape),
-    /// A string or a table of the shape (the table is checked by its own reader).
-    TextOrTable(&'static str),
-}
+impl LevelMode {
+    /// The mode a level's `mode` (or a key's `x-mode`) names.
+    fn named(word: &str) -> Option<LevelMode> {
+        match word {
+            "grid" => Some(LevelMode::Grid),
+            "continuous" => Some(LevelMode::Continuous),
+            _ => None,
+        }
+    }
 
-/// One key of a table.
-#[derive(Clone, Copy, Debug)]
-pub struct Field {
-    /// The key.
-    pub key: &'static str,
-    /// What it holds.
-    pub shape: Shape,
-    /// The levels that must have it: [`LevelMode::Any`] for every level, `None` for none.
-    pub required: Option<LevelMode>,
-    /// The levels it belongs to.
-    pub mode: LevelMode,
-    /// What a level of the other mode writes instead, for the message that refuses it there
-    /// (empty: nothing).
-    pub instead: &'static str,
-    /// What it means.
-    pub doc: &'static str,
-    /// Its default, as people read it (empty: none).
-    pub default: &'static str,
-}
-
-const fn field(key: &'static str, shape: Shape, doc: &'static str) -> Field {
-    Field {
-        key,
-        shape,
-        required: None,
-        mode: LevelMode::Any,
-        instead: "",
-        doc,
-        default: "",
+    /// Its word, as `mode` writes it.
+    fn word(self) -> &'static str {
+        match self {
+            LevelMode::Grid => "grid",
+            LevelMode::Continuous => "continuous",
+        }
     }
 }
 
-const fn required(mut f: Field) -> Field {
-    f.required = Some(LevelMode::Any);
-    f
+const MODE: &str = "x-mode";
+const INSTEAD: &str = "x-instead";
+const REQUIRED_IN: &str = "x-required-in";
+const EXPECTED: &str = "x-expected";
+const DEFAULT_WORDS: &str = "x-default";
+
+/// A piece's letter, as promotion lists write it.
+#[derive(JsonSchema)]
+#[schemars(extend("x-expected" = "one piece letter"))]
+#[expect(
+    dead_code,
+    reason = "a schema only: the readers keep the letter's span"
+)]
+pub(super) struct PieceLetter(#[schemars(regex(pattern = "^[A-Za-z]$"))] String);
+
+/// What a piece's `urc` holds.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[expect(
+    dead_code,
+    reason = "a schema only: the reader keeps the TOML value, to read it as URC itself"
+)]
+pub(super) enum UrcSource {
+    /// A definition in a URC file: `"FILE.yaml#id"`, relative to the level.
+    File(#[schemars(regex(pattern = "#"))] String),
+    /// The definition itself.
+    Embedded(UrcDefinition),
 }
 
-/// Required in levels of `mode` only.
-const fn required_in(mut f: Field, mode: LevelMode) -> Field {
-    f.required = Some(mode);
-    f
+impl JsonSchema for UrcRange {
+    fn schema_name() -> Cow<'static, str> {
+        "UrcRange".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "How far a slide goes: `unlimited`, or at most so many steps.",
+            "anyOf": [{ "const": "unlimited" }, { "type": "integer", "minimum": 1 }]
+        })
+    }
 }
 
-/// A key of one mode, and what the other mode writes instead.
-const fn instead(mut f: Field, words: &'static str) -> Field {
-    f.instead = words;
-    f
+static SCHEMA: LazyLock<Schema> = LazyLock::new(generate);
+
+/// The schema's patterns, compiled once (a pattern that does not compile is left out, and
+/// matches nothing; a test makes sure every one compiles).
+static PATTERNS: LazyLock<HashMap<&'static str, Regex>> = LazyLock::new(|| {
+    let mut written = Vec::new();
+    patterns(root(), &mut written);
+    written
+        .into_iter()
+        .filter_map(|p| Some((p, Regex::new(p).ok()?)))
+        .collect()
+});
+
+/// Derives the schema from [`LevelFile`].
+fn generate() -> Schema {
+    let mut settings = SchemaSettings::draft07();
+    // One tree to read, as a person reads the format: no `$ref`s to follow.
+    settings.inline_subschemas = true;
+    let mut schema = settings
+        .into_generator()
+        .into_root_schema_for::<LevelFile>();
+    RecursiveTransform(for_toml).transform(&mut schema);
+    RecursiveTransform(in_reading_order).transform(&mut schema);
+    let by_mode = mode_rules(schema.as_value());
+    schema.insert("allOf".into(), by_mode);
+    schema
 }
 
-const fn grid(mut f: Field) -> Field {
-    f.mode = LevelMode::Grid;
-    f
+/// Fits a derived schema to TOML level files.
+fn for_toml(schema: &mut Schema) {
+    let Some(obj) = schema.as_object_mut() else {
+        return;
+    };
+    // TOML has no null: a level leaves a key out to say none, which `required` already allows.
+    if let Some(Value::Array(types)) = obj.get_mut("type") {
+        types.retain(|t| t != "null");
+        if let [only] = types.as_slice() {
+            let only = only.clone();
+            obj.insert("type".into(), only);
+        }
+    }
+    if let Some(Value::Array(alternatives)) = obj.get_mut("anyOf") {
+        alternatives.retain(|a| a.get("type").is_none_or(|t| t != "null"));
+        if let [Value::Object(only)] = alternatives.as_slice() {
+            let only = only.clone();
+            obj.remove("anyOf");
+            for (key, value) in only {
+                obj.entry(key).or_insert(value);
+            }
+        }
+    }
+    if obj.get("default").is_some_and(Value::is_null) {
+        obj.remove("default");
+    }
+    // How Rust stores a number (`int64`, `double`) is nothing to a level's author.
+    obj.remove("format");
+    // A doc comment's lines are one paragraph, as Markdown reads them.
+    if let Some(Value::String(text)) = obj.get_mut("description") {
+        *text = text.replace('\n', " ");
+    }
 }
 
-const fn continuous(mut f: Field) -> Field {
-    f.mode = LevelMode::Continuous;
-    f
+/// Puts a schema's keywords in the order a person reads them: what it is first, then what it
+/// holds (the order of its properties is the structs' and stays).
+fn in_reading_order(schema: &mut Schema) {
+    const ORDER: &[&str] = &[
+        "$schema",
+        "title",
+        "description",
+        "x-mode",
+        "x-instead",
+        "x-required-in",
+        "type",
+        "const",
+        "enum",
+        "pattern",
+        "x-expected",
+        "minimum",
+        "exclusiveMinimum",
+        "maximum",
+        "minItems",
+        "maxItems",
+        "minProperties",
+        "default",
+        "x-default",
+    ];
+    let Some(obj) = schema.as_object_mut() else {
+        return;
+    };
+    let rank = |key: &str| ORDER.iter().position(|k| *k == key).unwrap_or(ORDER.len());
+    let mut entries: Vec<(String, Value)> = std::mem::take(obj).into_iter().collect();
+    entries.sort_by_key(|(key, _)| rank(key));
+    obj.extend(entries);
 }
 
-const fn default(mut f: Field, value: &'static str) -> Field {
-    f.default = value;
-    f
+/// The rule of each mode, for validators: a level must have its mode's required keys and may
+/// not have the other mode's keys, nested as in the schema.
+fn mode_rules(root: &Value) -> Value {
+    let rule = |mode: LevelMode, other: LevelMode| {
+        let required: Vec<&str> = properties(root)
+            .filter(|(_, p)| mode_of(p, REQUIRED_IN) == Some(mode))
+            .map(|(key, _)| key)
+            .collect();
+        let mut then = json!({ "properties": refused(root, other) });
+        if !required.is_empty() {
+            then["required"] = json!(required);
+        }
+        json!({ "if": { "properties": { "mode": { "const": mode.word() } } }, "then": then })
+    };
+    json!([
+        rule(LevelMode::Grid, LevelMode::Continuous),
+        rule(LevelMode::Continuous, LevelMode::Grid)
+    ])
 }
 
-const LETTER: Shape = Shape::Pattern("^[A-Za-z]$", "one piece letter");
+/// The properties of `schema`, and of the tables inside it, that belong to `mode`, each as
+/// `false` (refused), nested as in `schema`.
+fn refused(schema: &Value, mode: LevelMode) -> Map<String, Value> {
+    let mut out = Map::new();
+    for (key, p) in properties(schema) {
+        if mode_of(p, MODE) == Some(mode) {
+            out.insert(key.into(), Value::Bool(false));
+        } else if let Some(inner) = refused_inside(p, mode) {
+            out.insert(key.into(), inner);
+        }
+    }
+    out
+}
 
-const BOARD: &[Field] = &[
-    required(field(
-        "files",
-        Shape::Integer(1, 26),
-        "Files (columns), 1 to 26.",
-    )),
-    required(field(
-        "ranks",
-        Shape::Integer(1, 26),
-        "Ranks (rows), 1 to 26.",
-    )),
-];
+/// What `refused` says of a table or of each entry of a map, if anything.
+fn refused_inside(schema: &Value, mode: LevelMode) -> Option<Value> {
+    if schema.get("properties").is_some() {
+        let inner = refused(schema, mode);
+        (!inner.is_empty()).then(|| json!({ "properties": inner }))
+    } else {
+        let entry = schema
+            .get("additionalProperties")
+            .filter(|e| e.is_object())?;
+        refused_inside(entry, mode).map(|inner| json!({ "additionalProperties": inner }))
+    }
+}
 
-const CONTINUOUS: &[Field] = &[
-    default(
-        field(
-            "square",
-            Shape::Positive,
-            "Side of a nominal square, in units of R (the disc radius).",
-        ),
-        "2√2",
-    ),
-    default(
-        field("king_reach", Shape::Positive, "How far the king slides."),
-        "4",
-    ),
-    default(
-        field(
-            "knight_distance",
-            Shape::Positive,
-            "The radius of the knight's landing ring.",
-        ),
-        "√40",
-    ),
-    default(
-        field(
-            "pawn_step",
-            Shape::Positive,
-            "The longest pawn slide of a moved pawn.",
-        ),
-        "1 square",
-    ),
-    default(
-        field(
-            "pawn_first_step",
-            Shape::Positive,
-            "The longest pawn slide of an unmoved pawn.",
-        ),
-        "2 squares",
-    ),
-    default(
-        field(
-            "pawn_capture",
-            Shape::Positive,
-            "Forward and sideways reach of the pawn's capture capsules.",
-        ),
-        "1 square",
-    ),
-    default(
-        field("min_move", Shape::Positive, "The shortest legal move."),
-        "1",
-    ),
-    default(
-        field(
-            "promotion_line",
-            Shape::Positive,
-            "Distance of the promotion line from the far edge.",
-        ),
-        "1",
-    ),
-    default(
-        field(
-            "promotion",
-            Shape::List(&LETTER),
-            "The classic pawn's promotion choices: letters of pieces of the level that are not royal (Q R B N or its own); the first is the default.",
-        ),
-        "[\"Q\", \"R\", \"B\", \"N\"]",
-    ),
-    default(
-        field(
-            "castling_king_travel",
-            Shape::Positive,
-            "How far the king travels when castling.",
-        ),
-        "2 squares",
-    ),
-    default(
-        field(
-            "castling_rook_offset",
-            Shape::Positive,
-            "Where the rook lands past the king's landing.",
-        ),
-        "1 square",
-    ),
-];
+/// Every `pattern` in a schema and its subschemas.
+fn patterns(schema: &'static Value, out: &mut Vec<&'static str>) {
+    match schema {
+        Value::Object(obj) => {
+            for (key, v) in obj {
+                match (key.as_str(), v) {
+                    ("pattern", Value::String(p)) => out.push(p),
+                    _ => patterns(v, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| patterns(v, out)),
+        _ => {}
+    }
+}
 
-const PROMOTION: &[Field] = &[
-    required(field(
-        "to",
-        Shape::List(&LETTER),
-        "The letters of the types it may become.",
-    )),
-    grid(instead(
-        default(
-            field(
-                "zone",
-                Shape::Integer(1, 26),
-                "How many ranks at the far edge promote.",
-            ),
-            "1",
-        ),
-        "a continuous piece promotes on touching the line `[continuous] promotion_line`",
-    )),
-    grid(instead(
-        default(
-            field(
-                "optional",
-                Shape::Boolean,
-                "Whether a move into the zone may decline to promote before the last rank.",
-            ),
-            "false",
-        ),
-        "a continuous piece promotes on touching the line `[continuous] promotion_line`",
-    )),
-];
+/// The level format's JSON Schema.
+fn root() -> &'static Value {
+    SCHEMA.as_value()
+}
 
-/// A shipped picture's name or an SVG file's path.
-const IMAGE_PATTERN: &str = "^([a-z0-9]+(-[a-z0-9]+)*|.+\\.svg)$";
+/// Whether `text` matches the schema's pattern `pattern`.
+fn matches(pattern: &str, text: &str) -> bool {
+    PATTERNS.get(pattern).is_some_and(|r| r.is_match(text))
+}
 
-const PIECE: &[Field] = &[
-    default(
-        field("name", Shape::Text, "The piece's name."),
-        "the letter",
-    ),
-    default(
-        field(
-            "label",
-            Shape::Pattern("^[A-Z]{1,4}$", "one to four upper-case letters A–Z"),
-            "Its label: Game Courier's (grid), or the letters written on a continuous piece's picture when it has none of its own. White's; Black's is the lower case.",
-        ),
-        "the letter",
-    ),
-    default(
-        field(
-            "image",
-            Shape::Pattern(
-                IMAGE_PATTERN,
-                "a shipped picture's name (lower case, words joined by '-') or an .svg file",
-            ),
-            "Its picture: a shipped one by name (`knight`), or an SVG file relative to the level.",
-        ),
-        "the shipped picture named after the piece, else (grid) one drawn from its moves or (continuous) the classic figure of K Q R B N P, else the man with its label",
-    ),
-    field(
-        "betza",
-        Shape::Text,
-        "Its moves in Betza (docs/betza.md; on the continuous board, docs/continuous-rules.md). A grid piece has exactly one of betza, hasinu and urc.",
-    ),
-    grid(instead(
-        field("hasinu", Shape::Text, "Its moves in Ħasínū notation."),
-        "a continuous piece gives its moves in `betza`",
-    )),
-    grid(instead(
-        field(
-            "urc",
-            Shape::TextOrTable("urc"),
-            "Its URC definition: \"FILE.yaml#id\" (relative to the level) or an embedded table.",
-        ),
-        "a continuous piece gives its moves in `betza`",
-    )),
-    default(
-        field(
-            "royal",
-            Shape::Boolean,
-            "Whether checkmate protects it (losing it loses). In a continuous level the king is royal unless some piece says `royal = true`; then exactly those are.",
-        ),
-        "false",
-    ),
-    field(
-        "promotion",
-        Shape::Table(PROMOTION),
-        "What it may become and where (continuous: on touching the promotion line).",
-    ),
-    grid(default(
-        field(
-            "value",
-            Shape::Integer(0, crate::grid::values::MAX_VALUE as i64),
-            "Its worth in centipawns (a pawn is about 100) to the computer opponent.",
-        ),
-        "estimated from its moves (`areachess check --values` shows it); 0 for a royal piece",
-    )),
-];
+/// A schema, its `$ref` followed.
+fn resolve(schema: &'static Value) -> &'static Value {
+    schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix('#'))
+        .and_then(|pointer| root().pointer(pointer))
+        .unwrap_or(schema)
+}
 
-const PIECE_TABLE: Shape = Shape::Table(PIECE);
+/// The properties of a table's schema, in the structs' order.
+fn properties(schema: &Value) -> impl Iterator<Item = (&str, &Value)> {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+        .map(|(k, v)| (k.as_str(), v))
+}
 
-const CASTLING: &[Field] = &[
-    default(
-        field("king", Shape::Text, "The letter of the type that castles."),
-        "\"K\"",
-    ),
-    default(
-        field(
-            "rook",
-            Shape::Text,
-            "The letter of the type it castles with.",
-        ),
-        "\"R\"",
-    ),
-    grid(instead(
-        default(
-            field(
-                "king_steps",
-                Shape::Integer(1, 25),
-                "How far the king steps toward the rook.",
-            ),
-            "2",
-        ),
-        "a continuous king travels `[continuous] castling_king_travel`",
-    )),
-];
+fn text<'a>(schema: &'a Value, key: &str) -> Option<&'a str> {
+    schema.get(key).and_then(Value::as_str)
+}
 
-const RULES: &[Field] = &[
-    required(field(
-        "setup",
-        Shape::Text,
-        "The start position: a FEN (grid, or continuous with pieces on square centres) or a continuous POS.",
-    )),
-    field(
-        "castling",
-        Shape::Table(CASTLING),
-        "Which pieces castle. Grid: the king steps toward an unmoved rook, which lands on the square the king crossed last; a grid level castles only if it says so. Continuous: the king slides toward an unmoved rook, which lands beside it (docs/continuous-rules.md); K with R unless it says otherwise.",
-    ),
-    grid(default(
-        field(
-            "stalemate",
-            Shape::Choice(&["draw", "loss", "win"]),
-            "What stalemate means for the stalemated side.",
-        ),
-        "\"draw\"",
-    )),
-    grid(default(
-        field(
-            "royal",
-            Shape::Choice(&["checkmate", "capture"]),
-            "Checkmate, or royal pieces may be left attacked and captured.",
-        ),
-        "\"checkmate\"",
-    )),
-    grid(default(
-        field(
-            "repetition",
-            Shape::Integer(0, 20),
-            "The occurrence of one position (same side to move and rights) that draws: 0 for never, else 2 to 20.",
-        ),
-        "3",
-    )),
-    grid(default(
-        field(
-            "move_rule",
-            Shape::Integer(0, 1000),
-            "So many moves by each side without a capture or a move of a piece that promotes draw; 0 for never.",
-        ),
-        "50",
-    )),
-    grid(default(
-        field(
-            "insufficient_material",
-            Shape::Boolean,
-            "Whether a position where neither side can give mate is drawn (as Fairy-Stockfish judges it).",
-        ),
-        "true",
-    )),
-];
+/// The mode an extension key (`x-mode`, `x-required-in`) of a schema names.
+fn mode_of(schema: &Value, key: &str) -> Option<LevelMode> {
+    text(schema, key).and_then(LevelMode::named)
+}
 
-/// The top level of a level file.
-pub const LEVEL: &[Field] = &[
-    required(field("name", Shape::Text, "The level's title.")),
-    required(field(
-        "mode",
-        Shape::Choice(&["continuous", "grid"]),
-        "Which rules: area-of-competence chess or a square grid.",
-    )),
-    default(
-        field(
-            "description",
-            Shape::Text,
-            "One paragraph for the level picker.",
-        ),
-        "\"\"",
-    ),
-    required(field("board", Shape::Table(BOARD), "The board's size.")),
-    continuous(field(
-        "continuous",
-        Shape::Table(CONTINUOUS),
-        "Rule lengths of continuous mode, in units of R; every key optional.",
-    )),
-    required_in(
-        field(
-            "pieces",
-            Shape::Map(
-                "^[A-Z]$",
-                "one upper-case letter A–Z (White's FEN letter)",
-                &PIECE_TABLE,
-            ),
-            "The piece types: [pieces.X] where X is White's FEN letter (Black's is the lower case). A continuous level keeps the classic K Q R B N P for the letters it does not declare.",
-        ),
-        LevelMode::Grid,
-    ),
-    required(field("rules", Shape::Table(RULES), "The setup and rules.")),
-];
+fn strings(value: Option<&Value>) -> Vec<&str> {
+    value
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect()
+}
+
+/// The keys of which a table must have exactly one: its `oneOf` of single `required` keys.
+fn exactly_one_of(schema: &'static Value) -> Vec<&'static str> {
+    schema
+        .get("oneOf")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(
+            |alternative| match strings(alternative.get("required")).as_slice() {
+                [key] => Some(*key),
+                _ => None,
+            },
+        )
+        .collect()
+}
+
+/// What a value of the schema is, in words: `a string`, `a table`, `a string or a table`.
+fn type_words(schema: &'static Value) -> String {
+    let schema = resolve(schema);
+    match text(schema, "type") {
+        Some("string") => "a string".into(),
+        Some("integer") => "a whole number".into(),
+        Some("number") => "a number".into(),
+        Some("boolean") => "true or false".into(),
+        Some("array") => match schema.get("items").map(|i| text(resolve(i), "type")) {
+            Some(Some("string")) => "an array of strings".into(),
+            _ => "an array".into(),
+        },
+        Some("object") => "a table".into(),
+        _ => alternatives(schema)
+            .iter()
+            .map(type_words)
+            .collect::<Vec<_>>()
+            .join(" or "),
+    }
+}
+
+/// The alternatives of a union (`anyOf`, `oneOf`).
+fn alternatives(schema: &'static Value) -> &'static [Value] {
+    schema
+        .get("anyOf")
+        .or_else(|| schema.get("oneOf"))
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// Whether a TOML value has the schema's type.
+fn has_type(schema: &'static Value, value: &DeValue<'_>) -> bool {
+    let schema = resolve(schema);
+    match (text(schema, "type"), value) {
+        (Some("string"), DeValue::String(_))
+        | (Some("integer"), DeValue::Integer(_))
+        | (Some("number"), DeValue::Integer(_) | DeValue::Float(_))
+        | (Some("boolean"), DeValue::Boolean(_))
+        | (Some("array"), DeValue::Array(_))
+        | (Some("object"), DeValue::Table(_)) => true,
+        (None, _) => alternatives(schema).iter().any(|a| has_type(a, value)),
+        _ => false,
+    }
+}
 
 /// A problem found by [`check`]: where and what.
 #[derive(Clone, Debug)]
@@ -439,13 +386,12 @@ pub struct Problem {
     pub kind: LevelErrorKind,
 }
 
-/// Checks a parsed level against [`LEVEL`], dropping every entry that does not fit so that
+/// Checks a parsed level against the schema, dropping every entry that does not fit so that
 /// the rest can be read. Returns the problems, and whether every required key is present
 /// (if not, the level cannot be read further).
 pub fn check(doc: &mut Spanned<DeTable<'_>>) -> (Vec<Problem>, bool) {
     let mode = match doc.get_ref().get("mode").map(|v| v.get_ref()) {
-        Some(DeValue::String(s)) if s == "grid" => Some(LevelMode::Grid),
-        Some(DeValue::String(s)) if s == "continuous" => Some(LevelMode::Continuous),
+        Some(DeValue::String(s)) => LevelMode::named(s),
         _ => None,
     };
     let mut walk = Walk {
@@ -454,7 +400,7 @@ pub fn check(doc: &mut Spanned<DeTable<'_>>) -> (Vec<Problem>, bool) {
         complete: true,
     };
     let span = doc.span();
-    walk.table(doc.get_mut(), span, LEVEL, "");
+    walk.table(doc.get_mut(), span, root(), "");
     (walk.problems, walk.complete)
 }
 
@@ -464,32 +410,34 @@ struct Walk {
     complete: bool,
 }
 
-impl Field {
-    /// Whether a level of `mode` must have it (a mode's own required keys are required only
-    /// once the mode is known).
-    fn required_of(&self, mode: Option<LevelMode>) -> bool {
-        match self.required {
-            Some(LevelMode::Any) => true,
-            Some(own) => Some(own) == mode,
-            None => false,
-        }
-    }
-}
-
 impl Walk {
     fn problem(&mut self, span: Range<usize>, kind: LevelErrorKind) {
         self.problems.push(Problem { span, kind });
     }
 
-    fn applies(&self, f: &Field) -> bool {
-        match (f.mode, self.mode) {
-            (LevelMode::Any, _) | (_, None) => true,
-            (m, Some(mode)) => m == mode,
+    /// Whether a key of this schema belongs to this level's mode (any, while it is unknown).
+    fn applies(&self, schema: &Value) -> bool {
+        match (mode_of(schema, MODE), self.mode) {
+            (Some(own), Some(mode)) => own == mode,
+            _ => true,
         }
     }
 
+    /// Whether this level must have `key` of `table` (a mode's own required keys are
+    /// required only once the mode is known).
+    fn required(&self, table: &Value, key: &str, schema: &Value) -> bool {
+        strings(table.get("required")).contains(&key)
+            || mode_of(schema, REQUIRED_IN).is_some_and(|own| Some(own) == self.mode)
+    }
+
     /// Checks a table's keys; `path` names it in messages (`""` for the top level).
-    fn table(&mut self, table: &mut DeTable<'_>, span: Range<usize>, fields: &[Field], path: &str) {
+    fn table(
+        &mut self,
+        table: &mut DeTable<'_>,
+        span: Range<usize>,
+        schema: &'static Value,
+        path: &str,
+    ) {
         let keys: Vec<(String, Range<usize>)> = table
             .keys()
             .map(|k| (k.get_ref().to_string(), k.span()))
@@ -498,20 +446,18 @@ impl Walk {
         // Keys of the other mode, refused above.
         let mut other_modes = Vec::new();
         for (key, key_span) in &keys {
-            let (key, key_span) = (key.clone(), key_span.clone());
             let full = if path.is_empty() {
                 key.clone()
             } else {
                 format!("{path}.{key}")
             };
-            let Some(f) = fields.iter().find(|f| f.key == key) else {
-                let known: Vec<&'static str> = fields
-                    .iter()
-                    .filter(|f| self.applies(f))
-                    .map(|f| f.key)
+            let Some((name, p)) = properties(schema).find(|(k, _)| k == key) else {
+                let known = properties(schema)
+                    .filter(|(_, p)| self.applies(p))
+                    .map(|(k, _)| k)
                     .collect();
                 self.problem(
-                    key_span,
+                    key_span.clone(),
                     LevelErrorKind::UnknownKey {
                         key: key.clone(),
                         table: path.to_string(),
@@ -521,65 +467,70 @@ impl Walk {
                 table.remove(key.as_str());
                 continue;
             };
-            if !self.applies(f) {
+            if let Some(belongs) = mode_of(p, MODE)
+                && !self.applies(p)
+            {
                 self.problem(
-                    key_span,
+                    key_span.clone(),
                     LevelErrorKind::OtherModesKey {
                         key: full,
-                        belongs: f.mode,
-                        instead: f.instead,
+                        belongs,
+                        instead: text(p, INSTEAD).unwrap_or(""),
                     },
                 );
                 table.remove(key.as_str());
-                other_modes.push(f.key);
+                other_modes.push(name);
                 continue;
             }
-            let value = table.get_mut(key.as_str()).expect("the key was listed");
-            if !self.value(value, &f.shape, &full) {
+            let Some(value) = table.get_mut(key.as_str()) else {
+                continue;
+            };
+            if !self.value(value, p, &full) {
                 table.remove(key.as_str());
-                dropped_required |= f.required_of(self.mode);
+                dropped_required |= self.required(schema, name, p);
             }
         }
         if dropped_required {
             self.complete = false;
         }
-        for f in fields {
-            let present = keys.iter().any(|(k, _)| k == f.key);
-            if f.required_of(self.mode) && !present {
-                let needed = match f.shape {
-                    Shape::Table(_) | Shape::Map(..) => Needed::Table(f.key),
-                    _ => Needed::Key(f.key),
+        for (key, p) in properties(schema) {
+            let present = keys.iter().any(|(k, _)| k == key);
+            if self.required(schema, key, p) && !present {
+                let needed = if text(resolve(p), "type") == Some("object") {
+                    Needed::Table(key)
+                } else {
+                    Needed::Key(key)
                 };
                 self.problem(
                     span.start..span.start,
                     LevelErrorKind::Missing {
                         table: path.to_string(),
                         needed,
-                        doc: f.doc,
+                        doc: text(p, "description").unwrap_or(""),
                     },
                 );
                 self.complete = false;
             }
         }
-        if path.starts_with("pieces.") && path.matches('.').count() == 1 {
-            let given: Vec<&'static str> = ["betza", "hasinu", "urc"]
-                .into_iter()
+        let one_of = exactly_one_of(schema);
+        if !one_of.is_empty() {
+            let given: Vec<&'static str> = one_of
+                .iter()
+                .copied()
                 .filter(|k| table.get(*k).is_some())
                 .collect();
-            // Moves in a notation of the other mode are refused already: once is enough.
-            let refused = other_modes.iter().any(|k| ["hasinu", "urc"].contains(k));
-            if given.len() != 1 {
-                if given.len() > 1 {
-                    let kind = LevelErrorKind::ManyMoves {
-                        table: path.to_string(),
-                        given,
-                    };
-                    self.problem(span.start..span.start, kind);
-                } else if !refused {
-                    let ways = match self.mode {
-                        Some(LevelMode::Continuous) => "`betza`",
-                        _ => "one of `betza`, `hasinu` or `urc`",
-                    };
+            // Keys in a notation of the other mode are refused already: once is enough.
+            let refused = other_modes.iter().any(|k| one_of.contains(k));
+            if given.len() > 1 {
+                let kind = LevelErrorKind::ManyMoves {
+                    table: path.to_string(),
+                    given,
+                };
+                self.problem(span.start..span.start, kind);
+                self.complete = false;
+            } else if given.is_empty() {
+                if !refused {
+                    let ways = self.one_of_words(schema, &one_of);
                     self.problem(
                         span.start..span.start,
                         LevelErrorKind::NoMoves {
@@ -593,31 +544,55 @@ impl Walk {
         }
     }
 
+    /// The keys of `one_of` this level's mode takes, in words: "`betza`", or "one of
+    /// `betza`, `hasinu` or `urc`".
+    fn one_of_words(&self, schema: &'static Value, one_of: &[&'static str]) -> String {
+        let own: Vec<String> = one_of
+            .iter()
+            .filter(|k| {
+                properties(schema)
+                    .find(|(key, _)| key == *k)
+                    .is_none_or(|(_, p)| self.applies(p))
+            })
+            .map(|k| format!("`{k}`"))
+            .collect();
+        match own.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [first @ .., last] => format!("one of {} or {last}", first.join(", ")),
+        }
+    }
+
     /// Checks one value; false if it does not fit (and should be dropped).
-    fn value(&mut self, value: &mut Spanned<DeValue<'_>>, shape: &Shape, path: &str) -> bool {
+    fn value(
+        &mut self,
+        value: &mut Spanned<DeValue<'_>>,
+        schema: &'static Value,
+        path: &str,
+    ) -> bool {
+        let schema = resolve(schema);
         let span = value.span();
         let found = value.get_ref().type_str();
-        match (shape, value.get_mut()) {
-            (Shape::Text, DeValue::String(_)) => true,
-            (Shape::Pattern(_, words), DeValue::String(s)) => {
-                if pattern_matches(shape, s) {
-                    true
-                } else {
-                    self.problem(
-                        span,
-                        LevelErrorKind::Pattern {
-                            key: path.to_string(),
-                            value: s.to_string(),
-                            expected: words,
-                        },
-                    );
-                    false
-                }
-            }
-            (Shape::Choice(choices), DeValue::String(s)) => {
-                if choices.contains(&s.as_ref()) {
-                    true
-                } else {
+        if !has_type(schema, value.get_ref()) {
+            self.problem(
+                span,
+                LevelErrorKind::WrongType {
+                    key: path.to_string(),
+                    expected: type_words(schema),
+                    found,
+                },
+            );
+            return false;
+        }
+        if text(schema, "type").is_none() {
+            // A union is read by its own reader, which places its errors; here only its type
+            // is checked.
+            return true;
+        }
+        match value.get_mut() {
+            DeValue::String(s) => {
+                let choices = strings(schema.get("enum"));
+                if !choices.is_empty() && !choices.contains(&s.as_ref()) {
                     self.problem(
                         span,
                         LevelErrorKind::Choice {
@@ -626,382 +601,190 @@ impl Walk {
                             choices,
                         },
                     );
-                    false
+                    return false;
                 }
+                if let Some(pattern) = text(schema, "pattern")
+                    && !matches(pattern, s)
+                {
+                    self.problem(
+                        span,
+                        LevelErrorKind::Pattern {
+                            key: path.to_string(),
+                            value: s.to_string(),
+                            expected: text(schema, EXPECTED).unwrap_or(pattern),
+                        },
+                    );
+                    return false;
+                }
+                true
             }
-            (Shape::Integer(..), DeValue::Integer(_)) => true,
-            (Shape::Positive, DeValue::Integer(_) | DeValue::Float(_)) => true,
-            (Shape::Boolean, DeValue::Boolean(_)) => true,
-            (Shape::List(item), DeValue::Array(items)) => {
+            DeValue::Array(items) => {
+                let Some(item) = schema.get("items") else {
+                    return true;
+                };
                 let mut ok = true;
                 for (n, v) in items.iter_mut().enumerate() {
                     ok &= self.value(v, item, &format!("{path}[{n}]"));
                 }
                 ok
             }
-            (Shape::Table(fields), DeValue::Table(t)) => {
-                self.table(t, span, fields, path);
+            DeValue::Table(t) if schema.get("properties").is_some() => {
+                self.table(t, span, schema, path);
                 true
             }
-            (Shape::Map(_, words, item), DeValue::Table(t)) => {
-                let keys: Vec<(String, Range<usize>)> = t
-                    .keys()
-                    .map(|k| (k.get_ref().to_string(), k.span()))
-                    .collect();
-                for (key, key_span) in keys {
-                    if !pattern_matches(shape, &key) {
-                        self.problem(
-                            key_span,
-                            LevelErrorKind::MapKey {
-                                key: key.clone(),
-                                table: path.to_string(),
-                                expected: words,
-                            },
-                        );
-                        t.remove(key.as_str());
-                        continue;
-                    }
-                    let v = t.get_mut(key.as_str()).expect("the key was listed");
-                    if !self.value(v, item, &format!("{path}.{key}")) {
-                        t.remove(key.as_str());
-                    }
-                }
+            DeValue::Table(t) => {
+                self.map(t, schema, path);
                 true
             }
-            (Shape::TextOrTable(_), DeValue::String(_) | DeValue::Table(_)) => true,
-            (shape, _) => {
-                let expected = match shape {
-                    Shape::Text | Shape::Pattern(..) | Shape::Choice(_) => "a string",
-                    Shape::Integer(..) => "a whole number",
-                    Shape::Positive => "a number",
-                    Shape::Boolean => "true or false",
-                    Shape::List(_) => "an array of strings",
-                    Shape::Table(_) | Shape::Map(..) => "a table",
-                    Shape::TextOrTable(_) => "a string or a table",
-                };
-                self.problem(
-                    span,
-                    LevelErrorKind::WrongType {
-                        key: path.to_string(),
-                        expected,
-                        found,
-                    },
-                );
-                false
-            }
+            _ => true,
         }
     }
-}
 
-/// Whether `text` matches a pattern shape. The patterns used are simple: a character class
-/// with a count, anchored.
-fn pattern_matches(shape: &Shape, text: &str) -> bool {
-    let pattern = match shape {
-        Shape::Pattern(p, _) | Shape::Map(p, _, _) => *p,
-        _ => return true,
-    };
-    let n = text.chars().count();
-    match pattern {
-        "^[A-Za-z]$" => n == 1 && text.chars().all(|c| c.is_ascii_alphabetic()),
-        "^[A-Z]$" => n == 1 && text.chars().all(|c| c.is_ascii_uppercase()),
-        "^[A-Z]{1,4}$" => (1..=4).contains(&n) && text.chars().all(|c| c.is_ascii_uppercase()),
-        IMAGE_PATTERN => {
-            crate::level::pictures::is_file(text)
-                || (!text.is_empty()
-                    && text.split('-').all(|w| {
-                        !w.is_empty()
-                            && w.chars()
-                                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-                    }))
+    /// Checks a map's keys (`propertyNames`) and its entries (`additionalProperties`).
+    fn map(&mut self, map: &mut DeTable<'_>, schema: &'static Value, path: &str) {
+        let keys: Vec<(String, Range<usize>)> = map
+            .keys()
+            .map(|k| (k.get_ref().to_string(), k.span()))
+            .collect();
+        let names = schema.get("propertyNames");
+        let entry = schema.get("additionalProperties").filter(|e| e.is_object());
+        for (key, key_span) in keys {
+            if let Some(names) = names
+                && let Some(pattern) = text(names, "pattern")
+                && !matches(pattern, &key)
+            {
+                self.problem(
+                    key_span,
+                    LevelErrorKind::MapKey {
+                        key: key.clone(),
+                        table: path.to_string(),
+                        expected: text(names, EXPECTED).unwrap_or(pattern),
+                    },
+                );
+                map.remove(key.as_str());
+                continue;
+            }
+            if let Some(entry) = entry
+                && let Some(v) = map.get_mut(key.as_str())
+                && !self.value(v, entry, &format!("{path}.{key}"))
+            {
+                map.remove(key.as_str());
+            }
         }
-        other => unreachable!("pattern {other} has no matcher"),
     }
 }
 
 /// The level format as a JSON Schema (draft-07), for editors.
 pub fn json_schema() -> String {
-    let mut out = String::new();
-    out.push_str("{\n");
-    out.push_str("  \"$schema\": \"http://json-schema.org/draft-07/schema#\",\n");
-    out.push_str("  \"title\": \"areachess level\",\n");
-    out.push_str(
-        "  \"description\": \"A level file of areachess: a continuous (area of competence) or grid (Betza) chess variant.\",\n",
-    );
-    out.push_str("  \"definitions\": {\n");
-    out.push_str("    \"urc\": ");
-    out.push_str(&urc_schema(4));
-    out.push_str("\n  },\n");
-    table_body(&mut out, LEVEL, 2, None);
-    out.push_str(",\n  \"allOf\": [\n");
-    for (n, (mode, own, other)) in [
-        ("grid", LevelMode::Grid, LevelMode::Continuous),
-        ("continuous", LevelMode::Continuous, LevelMode::Grid),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        // Keys of the other mode are not allowed; required keys of this mode are required.
-        let required: Vec<String> = LEVEL
-            .iter()
-            .filter(|f| f.required == Some(own))
-            .map(|f| json_string(f.key))
-            .collect();
-        let _ = write!(
-            out,
-            "    {{\n      \"if\": {{ \"properties\": {{ \"mode\": {{ \"const\": \"{mode}\" }} }} }},\n      \"then\": {{\n        \"required\": [{}],\n        \"properties\": {{ {} }}\n      }}\n    }}{}\n",
-            required.join(", "),
-            forbidden(LEVEL, other).unwrap_or_default(),
-            if n == 0 { "," } else { "" }
-        );
-    }
-    out.push_str("  ]\n}\n");
-    out
+    format!("{:#}\n", root())
 }
 
-/// The JSON Schema properties that refuse the keys of levels of `other` mode among
-/// `fields` and the tables inside them (`"king_steps": false`, nested); `None` if none.
-fn forbidden(fields: &[Field], other: LevelMode) -> Option<String> {
-    let entries: Vec<String> = fields
-        .iter()
-        .filter_map(|f| {
-            let key = json_string(f.key);
-            if f.mode == other {
-                return Some(format!("{key}: false"));
-            }
-            match f.shape {
-                Shape::Table(sub) => forbidden(sub, other)
-                    .map(|inner| format!("{key}: {{ \"properties\": {{ {inner} }} }}")),
-                Shape::Map(pattern, _, Shape::Table(sub)) => {
-                    forbidden(sub, other).map(|inner| {
-                        format!(
-                            "{key}: {{ \"patternProperties\": {{ {}: {{ \"properties\": {{ {inner} }} }} }} }}",
-                            json_string(pattern)
-                        )
-                    })
-                }
-                _ => None,
-            }
-        })
-        .collect();
-    (!entries.is_empty()).then(|| entries.join(", "))
-}
-
-/// The schema of an embedded URC piece definition (the URC piece schema; docs/levels.md).
-fn urc_schema(indent: usize) -> String {
-    let pad = " ".repeat(indent);
-    let vector = "{ \"type\": \"array\", \"items\": { \"type\": \"integer\" }, \"minItems\": 2, \"maxItems\": 2 }";
-    let vectors = format!("{{ \"type\": \"array\", \"items\": {vector} }}");
-    let flags = "\"move_only\": { \"type\": \"boolean\" }, \"capture_only\": { \"type\": \"boolean\" }, \"initial_only\": { \"type\": \"boolean\" }";
-    let slide = format!(
-        "{{ \"type\": \"object\", \"additionalProperties\": false, \"required\": [\"type\", \"directions\"], \"properties\": {{ \"type\": {{ \"const\": \"slide\" }}, \"directions\": {vectors}, \"range\": {{ \"anyOf\": [{{ \"const\": \"unlimited\" }}, {{ \"type\": \"integer\", \"minimum\": 1 }}] }}, {flags} }} }}"
-    );
-    let leap = format!(
-        "{{ \"type\": \"object\", \"additionalProperties\": false, \"required\": [\"type\", \"vectors\"], \"properties\": {{ \"type\": {{ \"const\": \"leap\" }}, \"vectors\": {vectors}, {flags} }} }}"
-    );
-    let hopper = format!(
-        "{{ \"type\": \"object\", \"additionalProperties\": false, \"required\": [\"type\", \"directions\"], \"properties\": {{ \"type\": {{ \"const\": \"hopper\" }}, \"directions\": {vectors}, \"hurdle_count\": {{ \"type\": \"integer\", \"minimum\": 1 }}, \"land_distance\": {{ \"type\": \"integer\", \"minimum\": 1 }}, {flags} }} }}"
-    );
-    let special = "{ \"type\": \"object\", \"additionalProperties\": false, \"properties\": { \"en_passant\": { \"type\": \"boolean\" }, \"promotion\": { \"type\": \"object\", \"additionalProperties\": false, \"properties\": { \"rank\": { \"type\": \"integer\" }, \"options\": { \"type\": \"array\", \"items\": { \"type\": \"string\" } } } }, \"castling\": { \"type\": \"object\", \"additionalProperties\": false, \"properties\": { \"kingside\": { \"type\": \"boolean\" }, \"queenside\": { \"type\": \"boolean\" } } } } }";
-    format!(
-        "{{\n{pad}  \"description\": \"A piece in the URC piece schema.\",\n{pad}  \"type\": \"object\",\n{pad}  \"additionalProperties\": false,\n{pad}  \"required\": [\"name\", \"symbol\", \"moves\"],\n{pad}  \"properties\": {{\n{pad}    \"name\": {{ \"type\": \"string\" }},\n{pad}    \"symbol\": {{ \"type\": \"string\" }},\n{pad}    \"value\": {{ \"type\": \"number\" }},\n{pad}    \"royal\": {{ \"type\": \"boolean\" }},\n{pad}    \"description\": {{ \"type\": \"string\" }},\n{pad}    \"moves\": {{ \"type\": \"array\", \"items\": {{ \"anyOf\": [{slide}, {leap}, {hopper}] }} }},\n{pad}    \"special_rules\": {special}\n{pad}  }}\n{pad}}}"
-    )
-}
-
-/// Writes `"type": "object"` and the properties of a table, without the braces.
-fn table_body(out: &mut String, fields: &[Field], indent: usize, doc: Option<&str>) {
-    let pad = " ".repeat(indent);
-    if let Some(doc) = doc {
-        let _ = writeln!(out, "{pad}\"description\": {},", json_string(doc));
-    }
-    let _ = writeln!(out, "{pad}\"type\": \"object\",");
-    let _ = writeln!(out, "{pad}\"additionalProperties\": false,");
-    let required: Vec<String> = fields
-        .iter()
-        .filter(|f| f.required == Some(LevelMode::Any))
-        .map(|f| json_string(f.key))
-        .collect();
-    if !required.is_empty() {
-        let _ = writeln!(out, "{pad}\"required\": [{}],", required.join(", "));
-    }
-    if std::ptr::eq(fields, PIECE) {
-        let _ = writeln!(
-            out,
-            "{pad}\"oneOf\": [{{ \"required\": [\"betza\"] }}, {{ \"required\": [\"hasinu\"] }}, {{ \"required\": [\"urc\"] }}],"
-        );
-    }
-    let _ = writeln!(out, "{pad}\"properties\": {{");
-    for (n, f) in fields.iter().enumerate() {
-        let _ = write!(out, "{pad}  {}: ", json_string(f.key));
-        let mut doc = f.doc.to_string();
-        if !f.default.is_empty() {
-            let _ = write!(doc, " Default: {}.", f.default);
-        }
-        if f.mode == LevelMode::Grid {
-            doc.push_str(" Grid levels only.");
-        }
-        if f.mode == LevelMode::Continuous {
-            doc.push_str(" Continuous levels only.");
-        }
-        shape_schema(out, &f.shape, indent + 2, &doc);
-        out.push_str(if n + 1 < fields.len() { ",\n" } else { "\n" });
-    }
-    let _ = write!(out, "{pad}}}");
-}
-
-fn shape_schema(out: &mut String, shape: &Shape, indent: usize, doc: &str) {
-    let pad = " ".repeat(indent);
-    let d = json_string(doc);
-    match shape {
-        Shape::Text => {
-            let _ = write!(out, "{{ \"description\": {d}, \"type\": \"string\" }}");
-        }
-        Shape::Pattern(p, _) => {
-            let _ = write!(
-                out,
-                "{{ \"description\": {d}, \"type\": \"string\", \"pattern\": {} }}",
-                json_string(p)
-            );
-        }
-        Shape::Choice(choices) => {
-            let list: Vec<String> = choices.iter().map(|c| json_string(c)).collect();
-            let _ = write!(
-                out,
-                "{{ \"description\": {d}, \"enum\": [{}] }}",
-                list.join(", ")
-            );
-        }
-        Shape::Integer(lo, hi) => {
-            let _ = write!(
-                out,
-                "{{ \"description\": {d}, \"type\": \"integer\", \"minimum\": {lo}, \"maximum\": {hi} }}"
-            );
-        }
-        Shape::Positive => {
-            let _ = write!(
-                out,
-                "{{ \"description\": {d}, \"type\": \"number\", \"exclusiveMinimum\": 0 }}"
-            );
-        }
-        Shape::Boolean => {
-            let _ = write!(out, "{{ \"description\": {d}, \"type\": \"boolean\" }}");
-        }
-        Shape::List(item) => {
-            let _ = write!(
-                out,
-                "{{ \"description\": {d}, \"type\": \"array\", \"minItems\": 1, \"items\": "
-            );
-            shape_schema(out, item, indent, "");
-            out.push_str(" }");
-        }
-        Shape::Table(fields) => {
-            out.push_str("{\n");
-            table_body(out, fields, indent + 2, Some(doc));
-            let _ = write!(out, "\n{pad}}}");
-        }
-        Shape::Map(p, _, item) => {
-            let _ = write!(
-                out,
-                "{{\n{pad}  \"description\": {d},\n{pad}  \"type\": \"object\",\n{pad}  \"minProperties\": 1,\n{pad}  \"additionalProperties\": false,\n{pad}  \"patternProperties\": {{\n{pad}    {}: ",
-                json_string(p)
-            );
-            shape_schema(out, item, indent + 4, "A piece type.");
-            let _ = write!(out, "\n{pad}  }}\n{pad}}}");
-        }
-        Shape::TextOrTable(def) => {
-            let _ = write!(
-                out,
-                "{{ \"description\": {d}, \"anyOf\": [{{ \"type\": \"string\", \"pattern\": \"#\" }}, {{ \"$ref\": \"#/definitions/{def}\" }}] }}"
-            );
-        }
-    }
-}
-
-/// A JSON string literal.
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The level format as Markdown tables, one per table of the format, for the README.
+/// The level format as a Markdown table, one row per key, for the README.
 pub fn reference() -> String {
     let mut out = String::new();
     out.push_str("| key | type | mode | meaning | default |\n| --- | --- | --- | --- | --- |\n");
-    rows(&mut out, LEVEL, "", LevelMode::Any);
+    rows(&mut out, root(), "", None);
     out
 }
 
-fn rows(out: &mut String, fields: &[Field], path: &str, parent: LevelMode) {
-    for f in fields {
+fn rows(out: &mut String, table: &'static Value, path: &str, parent: Option<LevelMode>) {
+    let required = strings(table.get("required"));
+    for (name, p) in properties(table) {
+        let p = resolve(p);
         let key = if path.is_empty() {
-            f.key.to_string()
+            name.to_string()
         } else {
-            format!("{path}.{}", f.key)
+            format!("{path}.{name}")
         };
-        let ty = match f.shape {
-            Shape::Text => "string".to_string(),
-            Shape::Pattern(_, words) => format!("string: {words}"),
-            Shape::Choice(c) => c
-                .iter()
-                .map(|c| format!("`\"{c}\"`"))
-                .collect::<Vec<_>>()
-                .join(" "),
-            Shape::Integer(lo, hi) => format!("integer {lo}–{hi}"),
-            Shape::Positive => "number > 0".to_string(),
-            Shape::Boolean => "boolean".to_string(),
-            Shape::List(Shape::Choice(c)) => format!("array of {}", c.join(" ")),
-            Shape::List(_) => "array of letters".to_string(),
-            Shape::Table(_) => "table".to_string(),
-            Shape::Map(_, words, _) => format!("tables keyed by {words}"),
-            Shape::TextOrTable(_) => "string or table".to_string(),
-        };
-        let own = if f.mode == LevelMode::Any {
-            parent
+        let own = mode_of(p, MODE).or(parent);
+        let default = if required.contains(&name) {
+            "required".to_string()
+        } else if let Some(mode) = mode_of(p, REQUIRED_IN) {
+            format!("required in {} levels", mode.word())
+        } else if let Some(value) = p.get("default") {
+            format!("`{}`", toml_text(value))
         } else {
-            f.mode
-        };
-        let mode = match own {
-            LevelMode::Any => "both",
-            LevelMode::Grid => "grid",
-            LevelMode::Continuous => "continuous",
-        };
-        let default = if let Some(mode) = f.required {
-            match mode {
-                LevelMode::Any => "required",
-                LevelMode::Grid => "required in grid levels",
-                LevelMode::Continuous => "required in continuous levels",
-            }
-            .to_string()
-        } else if f.default.is_empty() {
-            "none".to_string()
-        } else if f.default.starts_with(['"', '['])
-            || f.default.parse::<f64>().is_ok()
-            || ["true", "false"].contains(&f.default)
-        {
-            format!("`{}`", f.default)
-        } else {
-            f.default.to_string()
+            text(p, DEFAULT_WORDS).unwrap_or("none").to_string()
         };
         let _ = writeln!(
             out,
-            "| `{key}` | {ty} | {mode} | {} | {default} |",
-            f.doc.replace('|', "\\|")
+            "| `{key}` | {} | {} | {} | {default} |",
+            type_text(p),
+            own.map_or("both", LevelMode::word),
+            text(p, "description").unwrap_or("").replace('|', "\\|")
         );
-        match f.shape {
-            Shape::Table(sub) => rows(out, sub, &key, own),
-            Shape::Map(_, _, Shape::Table(sub)) => rows(out, sub, &format!("{key}.X"), own),
-            _ => {}
+        if p.get("properties").is_some() {
+            rows(out, p, &key, own);
+        } else if let Some(entry) = p.get("additionalProperties").filter(|e| e.is_object()) {
+            rows(out, resolve(entry), &format!("{key}.X"), own);
+        }
+    }
+}
+
+/// A value as a level writes it (TOML), else as JSON.
+fn toml_text(value: &Value) -> String {
+    toml::Value::try_from(value).map_or_else(|_| value.to_string(), |v| v.to_string())
+}
+
+/// What a key holds, for people: `integer 1–26`, `string: one piece letter`, `table`.
+fn type_text(schema: &'static Value) -> String {
+    let schema = resolve(schema);
+    let choices = strings(schema.get("enum"));
+    if !choices.is_empty() {
+        return choices
+            .iter()
+            .map(|c| format!("`\"{c}\"`"))
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
+    let number = |key| schema.get(key).and_then(Value::as_i64);
+    match text(schema, "type") {
+        Some("string") => match text(schema, EXPECTED) {
+            Some(words) => format!("string: {words}"),
+            None => "string".into(),
+        },
+        Some("integer") => match (number("minimum"), number("maximum")) {
+            (Some(lo), Some(hi)) => format!("integer {lo}–{hi}"),
+            (Some(lo), None) => format!("integer ≥ {lo}"),
+            _ => "integer".into(),
+        },
+        Some("number") => match number("exclusiveMinimum") {
+            Some(lo) => format!("number > {lo}"),
+            None => "number".into(),
+        },
+        Some("boolean") => "boolean".into(),
+        Some("array") => match schema.get("items").map(resolve) {
+            Some(item) => match text(item, EXPECTED) {
+                Some(words) => format!("array of strings, each {words}"),
+                None => format!("array of {}", type_text(item)),
+            },
+            None => "array".into(),
+        },
+        Some("object") => match schema.get("propertyNames").and_then(|n| text(n, EXPECTED)) {
+            Some(words) => format!("tables keyed by {words}"),
+            None => "table".into(),
+        },
+        _ => alternatives(schema)
+            .iter()
+            .map(|a| {
+                text(resolve(a), "type").map_or("any", |t| if t == "object" { "table" } else { t })
+            })
+            .collect::<Vec<_>>()
+            .join(" or "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pattern_of_the_schema_compiles() {
+        let mut written = Vec::new();
+        patterns(root(), &mut written);
+        assert!(written.len() >= 5, "{written:?}");
+        for p in written {
+            assert!(PATTERNS.contains_key(p), "{p} does not compile");
         }
     }
 }

@@ -62,7 +62,7 @@ use std::fmt;
 
 /// One piece definition as the URC schema writes it; deserializable from YAML and from
 /// TOML (a level may embed it as a TOML table), with unknown keys refused.
-#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[derive(Deserialize, schemars::JsonSchema, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct UrcDefinition {
     /// Its human-readable name.
@@ -86,7 +86,7 @@ pub struct UrcDefinition {
 }
 
 /// One move pattern, tagged by its `type`.
-#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[derive(Deserialize, schemars::JsonSchema, Clone, Debug, PartialEq)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum UrcMove {
     /// Moves along each direction, stopped by the first piece.
@@ -126,9 +126,11 @@ pub enum UrcMove {
         directions: Vec<[i32; 2]>,
         /// How many pieces it hops.
         #[serde(default = "one")]
+        #[schemars(range(min = 1))]
         hurdle_count: u32,
         /// How many squares beyond the last hurdle it lands (1: just beyond).
         #[serde(default = "one")]
+        #[schemars(range(min = 1))]
         land_distance: u32,
         /// Never captures.
         #[serde(default)]
@@ -188,7 +190,7 @@ impl<'de> Deserialize<'de> for UrcRange {
 }
 
 /// The schema's special rules.
-#[derive(Deserialize, Clone, Debug, Default, PartialEq)]
+#[derive(Deserialize, schemars::JsonSchema, Clone, Debug, Default, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SpecialRules {
     /// Its capture-only moves may also capture en passant.
@@ -203,7 +205,7 @@ pub struct SpecialRules {
 }
 
 /// Promotion as the schema writes it.
-#[derive(Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Deserialize, schemars::JsonSchema, Clone, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct UrcPromotion {
     /// The rank where it promotes (8 on a chess board, counted from its own side).
@@ -213,7 +215,7 @@ pub struct UrcPromotion {
 }
 
 /// Castling as the schema writes it.
-#[derive(Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Deserialize, schemars::JsonSchema, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct UrcCastling {
     /// Toward the h-file.

@@ -156,6 +156,64 @@ fn continuous_pieces_pass_both_and_their_grid_only_keys_fail_both() {
     }
 }
 
+/// The loader's shape messages take their words from the schema: the keys a table takes in
+/// the level's mode, a pattern's words, a union's types, the one way a continuous piece gives
+/// its moves.
+#[test]
+fn shape_problems_are_worded_from_the_schema() {
+    let errors = |text: &str| match level::parse("t.toml", text) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.0.iter().map(ToString::to_string).collect(),
+    };
+    let cases = [
+        (
+            GRID.replace("[rules]\n", "[rules]\ncolour = 1\n"),
+            vec![
+                "t.toml:10:1: unknown key `colour` in [rules]: expected one of setup, castling, stalemate, royal, repetition, move_rule, insufficient_material",
+            ],
+        ),
+        (
+            CONTINUOUS.replace("[rules]\n", "[rules]\ncolour = 1\n"),
+            vec!["t.toml:12:1: unknown key `colour` in [rules]: expected one of setup, castling"],
+        ),
+        (
+            CONTINUOUS.replace("[\"A\", \"Q\"]", "[\"A\", \"QQ\"]"),
+            vec!["t.toml:10:19: `continuous.promotion[1]` = \"QQ\": expected one piece letter"],
+        ),
+        (
+            GRID.replace("royal = true", "royal = true\nimage = \"Royal King\""),
+            vec![
+                "t.toml:9:9: `pieces.K.image` = \"Royal King\": expected a shipped picture's name (lower case, words joined by '-') or an .svg file",
+            ],
+        ),
+        (
+            GRID.replace("betza = \"K\"", "urc = 3"),
+            vec![
+                "t.toml:7:7: `pieces.K.urc`: expected a string or a table, found integer",
+                "t.toml:6:1: [pieces.K] needs its moves: one of `betza`, `hasinu` or `urc`",
+            ],
+        ),
+        (
+            CONTINUOUS.replace("betza = \"BN\"\n", ""),
+            vec!["t.toml:6:1: [pieces.A] needs its moves: `betza`"],
+        ),
+        (
+            GRID.replace(
+                "betza = \"K\"",
+                "betza = \"K\"\nhasinu = \"1x8d\"\nurc = \"x.yaml#k\"",
+            ),
+            vec!["t.toml:6:1: [pieces.K] gives its moves 3 ways (betza, hasinu, urc): keep one"],
+        ),
+        (
+            GRID.replace("[rules]\nsetup = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n", ""),
+            vec!["t.toml:1:1: the level needs a [rules] table: The setup and rules."],
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(errors(&text), expected, "{text}");
+    }
+}
+
 /// One random edit of a text: delete, insert, duplicate or swap lines.
 #[derive(Clone, Debug)]
 enum Edit {
