@@ -9,8 +9,9 @@
 
 use super::continuous::Values;
 use crate::continuous::attack::{attackers, can_capture};
+use crate::continuous::candidates::fine_candidates;
 use crate::continuous::notation::{parse_move, parse_point, parse_position};
-use crate::continuous::region::{find_legal_move, legal_region};
+use crate::continuous::region::{RegionPart, capture_aim, find_legal_move, legal_region};
 use crate::continuous::resolve::{Applied, resolve};
 use crate::continuous::{Board, Color, Piece, Point, Position, Request};
 use serde::Deserialize;
@@ -21,6 +22,9 @@ use std::sync::Arc;
 pub enum Goal {
     /// Checkmate with this move.
     Mate,
+    /// Mate in two: whatever the defender answers, a mate follows (see
+    /// [`Tactic::solved_by`] for how the answers are tried).
+    MateInTwo,
     /// Take the piece standing here (or mate).
     Capture(Point),
     /// Leave the own piece standing here where no enemy can legally take it, wherever it
@@ -78,6 +82,7 @@ pub fn read_suite(board: &Arc<Board>, setup: &[Piece], text: &str) -> Result<Vec
             };
             let goal = match t.goal.as_str() {
                 "mate" => Goal::Mate,
+                "mate-in-two" => Goal::MateInTwo,
                 "capture" => Goal::Capture(target()?),
                 "save" => Goal::Save(target()?),
                 "fork" => Goal::Fork,
@@ -98,6 +103,13 @@ pub fn read_suite(board: &Arc<Board>, setup: &[Piece], text: &str) -> Result<Vec
 
 impl Tactic {
     /// Whether `request`, played in the tactic's position, meets its goal.
+    ///
+    /// A mate in two is met when every reply of the defender is answered by a mate. The
+    /// defender's replies form a continuum, so they are tried on a dense sample: every
+    /// capture and the computer's finest candidates, and each part of every piece's legal
+    /// region at its ends and every [`REPLY_STEP`] between (on 72 directions for a king).
+    /// The mates are looked for among the attacker's finest candidates that give check,
+    /// each decided exactly.
     pub fn solved_by(&self, request: Request) -> bool {
         let pos = &self.position;
         let Some(applied) = resolve(pos, request.from, request.to, request.promotion)
@@ -113,6 +125,7 @@ impl Tactic {
         let us = pos.to_move();
         match self.goal {
             Goal::Mate => false,
+            Goal::MateInTwo => every_reply_is_mated(after),
             Goal::Capture(at) => applied.captured.is_some_and(|c| c.at.distance(at) <= 1e-9),
             Goal::Save(at) => {
                 let now = if applied.mover.at.distance(at) <= 1e-9 {
@@ -131,6 +144,105 @@ impl Tactic {
 fn mates(after: &Position) -> bool {
     let king = after.king(after.to_move());
     !attackers(after.board(), after.pieces(), king).is_empty() && find_legal_move(after).is_none()
+}
+
+/// How far apart the replies tried along a part of a legal region lie, in R (along a
+/// slide) or in radians (around a ring).
+pub const REPLY_STEP: f64 = 0.25;
+
+/// Whether every reply the side to move has in `pos` (on the sample [`Tactic::solved_by`]
+/// describes) is answered by a mate, and it has at least one.
+fn every_reply_is_mated(pos: &Position) -> bool {
+    let replies = replies(pos);
+    // A mate that answered one reply usually answers the next: try those first.
+    let mut mates_seen: Vec<Request> = Vec::new();
+    !replies.is_empty()
+        && replies.iter().all(|reply| {
+            let outcome = resolve(pos, reply.from, reply.to, reply.promotion);
+            let Some(applied) = outcome.applied() else {
+                return true;
+            };
+            let after = &applied.position;
+            let known = mates_seen.iter().any(|m| {
+                resolve(after, m.from, m.to, m.promotion)
+                    .applied()
+                    .is_some_and(|a| mates(&a.position))
+            });
+            known
+                || match mating_move(after) {
+                    Some(m) => {
+                        mates_seen.push(m);
+                        true
+                    }
+                    None => false,
+                }
+        })
+}
+
+/// The replies [`every_reply_is_mated`] tries.
+fn replies(pos: &Position) -> Vec<Request> {
+    let mut out: Vec<Request> = Vec::new();
+    let mut candidates = Vec::new();
+    fine_candidates(pos, &mut candidates);
+    out.extend(candidates.iter().map(|c| Request {
+        from: pos.pieces()[c.piece].at,
+        to: c.to,
+        promotion: c.promotion,
+    }));
+    let side = pos.to_move();
+    for (i, piece) in pos.pieces().iter().enumerate() {
+        if piece.side != side {
+            continue;
+        }
+        let region = legal_region(pos, i);
+        let from = piece.at;
+        let mut add = |to: Point| {
+            out.push(Request {
+                from,
+                to,
+                promotion: None,
+            })
+        };
+        for &x in &region.captures {
+            add(capture_aim(pos, i, x));
+        }
+        for part in &region.parts {
+            if let RegionPart::Castle { to } = part {
+                add(*to);
+            }
+            for &(a, b) in part.stretches() {
+                spread(a, b).into_iter().for_each(|t| add(part.point_at(t)));
+            }
+        }
+    }
+    out
+}
+
+/// Points of `[a, b]`: just inside each end, and every [`REPLY_STEP`] between.
+fn spread(a: f64, b: f64) -> Vec<f64> {
+    let inset = (1e-6_f64).min(0.5 * (b - a));
+    let mut out = vec![a + inset, b - inset];
+    let mut t = a + REPLY_STEP;
+    while t < b {
+        out.push(t);
+        t += REPLY_STEP;
+    }
+    out
+}
+
+/// A move of the side to move in `pos` that mates, among its finest candidates that give
+/// check.
+fn mating_move(pos: &Position) -> Option<Request> {
+    let mut candidates = Vec::new();
+    fine_candidates(pos, &mut candidates);
+    candidates
+        .iter()
+        .find(|c| mates(&c.applied.position))
+        .map(|c| Request {
+            from: pos.pieces()[c.piece].at,
+            to: c.to,
+            promotion: c.promotion,
+        })
 }
 
 /// Whether the side to move in `pos` has a legal capture of `pos.pieces()[i]` (a king may

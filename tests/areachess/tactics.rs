@@ -19,7 +19,7 @@ fn suite() -> Vec<Tactic> {
 #[test]
 fn the_suite_holds_mates_captures_saves_and_forks() {
     let suite = suite();
-    for goal in ["mate", "capture", "save", "fork"] {
+    for goal in ["mate", "mate-in-two", "capture", "save", "fork"] {
         let n = suite.iter().filter(|t| t.name.ends_with(goal)).count();
         assert!(n >= 9, "{n} {goal} entries");
     }
@@ -65,6 +65,33 @@ fn only_a_move_that_meets_the_goal_counts() {
     assert!(save.solved_by(request("d4->a4")));
     assert!(!save.solved_by(request("d4->d6")));
     assert!(!save.solved_by(request("g1->h1")));
+    // Black's king is shut in the corner by two rooks; taking the black rook with the
+    // king leaves Black a few king and pawn moves, each answered by a rook's mate. Taking
+    // it is no mate in one, and a quiet rook move lets the black rook check.
+    let two = Tactic {
+        name: "mate in two".into(),
+        goal: Goal::MateInTwo,
+        position: pos("w;k@1.648163833130261,21.55354573490996;\
+                       p@15.26804964207486,6.393522842615069;\
+                       r@7.006140820701115,16.662844396536165;\
+                       K@8.949121290917198,14.545395013570488;\
+                       R@17.58577416639448,16.894445576717988;\
+                       R@13.064842370366124,18.92915257142149"),
+        solution: request(
+            "8.949121290917198,14.545395013570488->7.006140820701115,16.662844396536165",
+        ),
+    };
+    assert!(two.solved_by(two.solution));
+    assert!(
+        !Tactic {
+            goal: Goal::Mate,
+            ..two.clone()
+        }
+        .solved_by(two.solution)
+    );
+    assert!(!two.solved_by(request(
+        "13.064842370366124,18.92915257142149->13.064842370366124,20.5"
+    )));
 }
 
 /// The engine's root candidates hold a move that meets each goal: a mate in one found or
@@ -76,6 +103,13 @@ fn the_root_candidates_hold_a_solution_of_every_tactic() {
     for tactic in suite() {
         let pos = &tactic.position;
         fine_candidates(pos, &mut list);
+        // The candidates nearest the suite's solution first: a mate in two takes long to
+        // refute, and the solution is usually among them.
+        let near = |c: &areachess::continuous::candidates::Candidate| {
+            let from = pos.pieces()[c.piece].at;
+            from.distance(tactic.solution.from) + c.to.distance(tactic.solution.to)
+        };
+        list.sort_by(|a, b| near(a).total_cmp(&near(b)));
         let found = list.iter().any(|c| {
             tactic.solved_by(Request {
                 from: pos.pieces()[c.piece].at,
