@@ -7,16 +7,10 @@ use areachess::grid::perft;
 use areachess::level::{self, GridLevel};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::path::Path;
 
 fn level(name: &str) -> GridLevel {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("levels")
-        .join(name);
-    level::load(&path)
-        .expect("level")
-        .into_grid()
-        .expect("grid level")
+    let level = level::shipped(name).expect("a shipped level");
+    level.into_grid().expect("a grid level")
 }
 
 fn perft_bench(c: &mut Criterion) {

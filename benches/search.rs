@@ -9,17 +9,11 @@ use areachess::search::grid::GridEval;
 use areachess::search::players::{GridPlayer, PlayerKind};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::path::Path;
 use std::sync::Arc;
 
 fn level(name: &str) -> GridLevel {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("levels")
-        .join(name);
-    level::load(&path)
-        .expect("level")
-        .into_grid()
-        .expect("grid level")
+    let level = level::shipped(name).expect("a shipped level");
+    level.into_grid().expect("a grid level")
 }
 
 /// The nodes a fresh engine searches in `game` to `depth`.

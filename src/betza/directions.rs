@@ -288,19 +288,10 @@ mod tests {
         assert_eq!(of("W"), sorted(vec![(0, 1), (0, -1), (1, 0), (-1, 0)]));
         assert_eq!(of("F"), sorted(vec![(1, 1), (1, -1), (-1, 1), (-1, -1)]));
         assert_eq!(of("D"), sorted(vec![(0, 2), (0, -2), (2, 0), (-2, 0)]));
-        assert_eq!(
-            of("N"),
-            sorted(vec![
-                (1, 2),
-                (2, 1),
-                (2, -1),
-                (1, -2),
-                (-1, -2),
-                (-2, -1),
-                (-2, 1),
-                (-1, 2)
-            ])
-        );
+        // The knight: (1, 2) and (2, 1) with every sign.
+        let signs = |(x, y): Leap| [(x, y), (-x, y), (x, -y), (-x, -y)];
+        let knight = [(1, 2), (2, 1)].into_iter().flat_map(signs).collect();
+        assert_eq!(of("N"), sorted(knight));
         assert_eq!(of("A"), sorted(vec![(2, 2), (2, -2), (-2, 2), (-2, -2)]));
         assert_eq!(of("H"), sorted(vec![(0, 3), (0, -3), (3, 0), (-3, 0)]));
         assert_eq!(of("M").len(), 8);

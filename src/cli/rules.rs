@@ -133,16 +133,7 @@ pub fn judge(
     moves: &[String],
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let level = level::load(level_path)?;
-    let level = level
-        .into_continuous()
-        .map_err(|e| Failure::input(e.to_string()))?;
-    let start = match position {
-        Some(text) => level
-            .parse_position(text)
-            .map_err(|e| Failure::input(format!("--position: {e}")))?,
-        None => level.start.clone(),
-    };
+    let (level, start) = continuous_start(level::load(level_path)?, position)?;
     let requests = moves
         .iter()
         .enumerate()
@@ -343,12 +334,11 @@ pub fn grid_game(
     Ok((level, game))
 }
 
-/// A continuous level's game after `moves` from `position` (else its start).
-pub fn continuous_game(
+/// A continuous level and the position a command starts from: the POS, else the setup.
+fn continuous_start(
     level: Level,
     position: Option<&str>,
-    moves: &[String],
-) -> Result<(ContinuousLevel, Game), Failure> {
+) -> Result<(ContinuousLevel, areachess::continuous::Position), Failure> {
     let level = level
         .into_continuous()
         .map_err(|e| Failure::input(e.to_string()))?;
@@ -358,6 +348,16 @@ pub fn continuous_game(
             .map_err(|e| Failure::input(format!("--position: {e}")))?,
         None => level.start.clone(),
     };
+    Ok((level, start))
+}
+
+/// A continuous level's game after `moves` from `position` (else its start).
+pub fn continuous_game(
+    level: Level,
+    position: Option<&str>,
+    moves: &[String],
+) -> Result<(ContinuousLevel, Game), Failure> {
+    let (level, start) = continuous_start(level, position)?;
     let mut game = Game::new(start);
     for (n, text) in moves.iter().enumerate() {
         let request = parse_move(&level.board, text)

@@ -76,6 +76,28 @@ pub enum RegionPart {
     },
 }
 
+impl RegionPart {
+    /// Its legal stretches: distances along a ray, angles around a ring; none for a
+    /// castling move.
+    pub fn stretches(&self) -> &[(f64, f64)] {
+        match self {
+            RegionPart::Ray { intervals, .. } => &intervals.0,
+            RegionPart::Arcs { arcs, .. } => arcs,
+            RegionPart::Castle { .. } => &[],
+        }
+    }
+
+    /// The target at `t` of a stretch: `t` from the centre along a ray, at angle `t`
+    /// around a ring; a castling move's target whatever `t`.
+    pub fn point_at(&self, t: f64) -> Point {
+        match self {
+            RegionPart::Ray { from, dir, .. } => *from + *dir * t,
+            RegionPart::Arcs { centre, radius, .. } => *centre + unit(t) * *radius,
+            RegionPart::Castle { to } => *to,
+        }
+    }
+}
+
 /// A piece's full legal region.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LegalRegion {
@@ -100,24 +122,12 @@ impl LegalRegion {
     pub fn targets(&self) -> impl Iterator<Item = Point> + '_ {
         self.parts.iter().flat_map(|p| {
             let points: Vec<Point> = match p {
-                RegionPart::Ray {
-                    from,
-                    dir,
-                    intervals,
-                } => intervals
-                    .0
-                    .iter()
-                    .map(|&(a, b)| *from + *dir * (0.5 * (a + b)))
-                    .collect(),
-                RegionPart::Arcs {
-                    centre,
-                    radius,
-                    arcs,
-                } => arcs
-                    .iter()
-                    .map(|&(a, b)| *centre + unit(0.5 * (a + b)) * *radius)
-                    .collect(),
                 RegionPart::Castle { to } => vec![*to],
+                _ => p
+                    .stretches()
+                    .iter()
+                    .map(|&(a, b)| p.point_at(0.5 * (a + b)))
+                    .collect(),
             };
             points
         })

@@ -323,6 +323,16 @@ struct RulesSection {
     insufficient_material: Option<Spanned<bool>>,
 }
 
+/// Reads a level shipped in the source tree, `levels/NAME` beside `Cargo.toml` (for
+/// tests, benchmarks and examples run from the tree).
+pub fn shipped(name: &str) -> Result<Level, LevelErrors> {
+    load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("levels")
+            .join(name),
+    )
+}
+
 /// Reads the level file at `path`.
 pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     let name = path.display().to_string();

@@ -3,6 +3,13 @@
 use std::path::Path;
 use std::process::Command;
 
+/// What the binary writes to stdout for `args`, asserting it succeeds.
+fn answer(args: &[&str]) -> String {
+    let (code, out, err) = areachess(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
 fn areachess(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
         .args(args)
@@ -165,8 +172,7 @@ fn check_reports_errors_at_file_line_and_column_with_exit_code_one() {
 #[test]
 fn perft_ends_with_the_node_count_and_divides_by_root_move() {
     let (code, out, err) = areachess(&["perft", "levels/chess.toml", "3"]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "nodes 8902\n");
+    assert_eq!((code, out.as_str()), (0, "nodes 8902\n"));
     assert!(err.contains("nodes/s"), "{err}");
     let (code, out, _) = areachess(&["perft", "levels/chess.toml", "2", "--divide"]);
     assert_eq!(code, 0);
@@ -178,32 +184,35 @@ fn perft_ends_with_the_node_count_and_divides_by_root_move() {
 
 #[test]
 fn perft_reads_a_fen_of_any_size() {
-    let (code, out, err) = areachess(&[
-        "perft",
-        "levels/grand.toml",
-        "1",
-        "--fen",
-        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "nodes 65\n");
+    assert_eq!(
+        answer(&[
+            "perft",
+            "levels/grand.toml",
+            "1",
+            "--fen",
+            "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+        ]),
+        "nodes 65\n"
+    );
 }
 
 #[test]
 fn moves_are_listed_sorted_and_filtered_by_square() {
-    let (code, out, err) = areachess(&["moves", "levels/chess.toml", "--from", "g1"]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "g1f3\ng1h3\n");
-    let (code, out, _) = areachess(&[
-        "moves",
-        "levels/chess.toml",
-        "--fen",
-        "8/4P3/8/8/8/8/8/k3K3 w - - 0 1",
-        "--from",
-        "e7",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(out, "e7e8b\ne7e8n\ne7e8q\ne7e8r\n");
+    assert_eq!(
+        answer(&["moves", "levels/chess.toml", "--from", "g1"]),
+        "g1f3\ng1h3\n"
+    );
+    assert_eq!(
+        answer(&[
+            "moves",
+            "levels/chess.toml",
+            "--fen",
+            "8/4P3/8/8/8/8/8/k3K3 w - - 0 1",
+            "--from",
+            "e7",
+        ]),
+        "e7e8b\ne7e8n\ne7e8q\ne7e8r\n"
+    );
 }
 
 #[test]
@@ -433,16 +442,17 @@ fn moves_follow_a_game_given_as_moves() {
     assert_eq!(code, 0, "{err}");
     // The e-pawns block each other.
     assert_eq!(out, "");
-    let (code, out, _) = areachess(&[
-        "moves",
-        "levels/chess.toml",
-        "--moves",
-        "e2e4",
-        "--from",
-        "e7",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(out, "e7e5\ne7e6\n");
+    assert_eq!(
+        answer(&[
+            "moves",
+            "levels/chess.toml",
+            "--moves",
+            "e2e4",
+            "--from",
+            "e7",
+        ]),
+        "e7e5\ne7e6\n"
+    );
     let (code, _, err) = areachess(&["moves", "levels/chess.toml", "--moves", "e2e4", "e2e4"]);
     assert_eq!(code, 2);
     assert!(
@@ -492,22 +502,24 @@ fn bestmove_after_the_end_says_how_the_game_ended() {
     let (code, out, err) = areachess(&args);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "gameover checkmate\n");
-    let (code, out, _) = areachess(&[
-        "bestmove",
-        "levels/chess.toml",
-        "--fen",
-        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(out, "gameover stalemate\n");
-    let (code, out, _) = areachess(&[
-        "bestmove",
-        "levels/chess.toml",
-        "--fen",
-        "7k/8/6K1/8/8/8/8/8 b - - 0 1",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(out, "gameover draw\n");
+    assert_eq!(
+        answer(&[
+            "bestmove",
+            "levels/chess.toml",
+            "--fen",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        ]),
+        "gameover stalemate\n"
+    );
+    assert_eq!(
+        answer(&[
+            "bestmove",
+            "levels/chess.toml",
+            "--fen",
+            "7k/8/6K1/8/8/8/8/8 b - - 0 1",
+        ]),
+        "gameover draw\n"
+    );
 }
 
 #[test]
@@ -522,7 +534,7 @@ fn bestmove_refuses_what_it_cannot_search() {
 
 #[test]
 fn match_prints_a_line_per_game_and_the_score() {
-    let (code, out, err) = areachess(&[
+    let args = &[
         "match",
         "levels/chess.toml",
         "--white",
@@ -534,8 +546,8 @@ fn match_prints_a_line_per_game_and_the_score() {
         "--alternate",
         "--seed",
         "3",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    ];
+    let out = answer(args);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 5, "{out}");
     for (n, line) in lines[..4].iter().enumerate() {
@@ -556,20 +568,7 @@ fn match_prints_a_line_per_game_and_the_score() {
     assert_eq!(score.len(), 3, "{}", lines[4]);
     assert_eq!(score.iter().sum::<u32>(), 4);
     // The same seed plays the same games.
-    let (_, again, _) = areachess(&[
-        "match",
-        "levels/chess.toml",
-        "--white",
-        "engine:2",
-        "--black",
-        "random",
-        "--games",
-        "4",
-        "--alternate",
-        "--seed",
-        "3",
-    ]);
-    assert_eq!(again, out);
+    assert_eq!(answer(args), out);
 }
 
 #[test]
@@ -599,9 +598,10 @@ fn bestmove_on_a_continuous_level_finds_the_mate_judge_confirms() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("ok move R b1->"), "{out}");
     // After it Black has no legal request: the rules say checkmate.
-    let (code, out, err) = areachess(&["bestmove", LEVEL, "--position", pos, "--moves", mv]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "gameover checkmate\n");
+    assert_eq!(
+        answer(&["bestmove", LEVEL, "--position", pos, "--moves", mv]),
+        "gameover checkmate\n"
+    );
 }
 
 #[test]

@@ -368,14 +368,11 @@ fn hasinu_demo_level_loads_and_plays_from_its_setup() {
         .unwrap_or_else(|e| panic!("{e}"))
         .into_grid()
         .expect("grid");
-    let royal: Vec<char> = level
-        .variant
-        .types
-        .iter()
-        .filter(|t| t.royal)
-        .map(|t| t.letter)
-        .collect();
-    assert_eq!(royal, ['K'], "royal() makes the king royal");
+    assert_eq!(
+        crate::support::royal_letters(&level.variant),
+        ['K'],
+        "royal() makes the king royal"
+    );
     let mut pos = level.start.clone();
     // Pawns: 8 steps and 8 double steps; knight leaps of the Cardinals (b1, g1) and
     // Fibnifs (c1, f1): two each.

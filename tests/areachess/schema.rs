@@ -90,9 +90,6 @@ const GRID: &str = "name = \"g\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8
 
 #[test]
 fn the_json_schema_and_the_loader_refuse_the_same_shapes() {
-    let v = Validator::new();
-    assert_eq!(v.passes(GRID), Ok(()));
-    assert!(level::parse("g.toml", GRID).is_ok());
     let bad = [
         // An unknown key.
         GRID.replace("files = 8", "files = 8\nfile = 8"),
@@ -117,10 +114,18 @@ fn the_json_schema_and_the_loader_refuse_the_same_shapes() {
         // A label that is not letters.
         GRID.replace("royal = true", "royal = true\nlabel = \"K2\""),
     ];
+    both_refuse("g.toml", GRID, &bad);
+}
+
+/// The JSON Schema and the loader both pass `good` and both refuse each of `bad`.
+fn both_refuse(name: &str, good: &str, bad: &[String]) {
+    let v = Validator::new();
+    assert_eq!(v.passes(good), Ok(()));
+    assert!(level::parse(name, good).is_ok());
     for text in bad {
-        assert!(v.passes(&text).is_err(), "the JSON Schema passes:\n{text}");
+        assert!(v.passes(text).is_err(), "the JSON Schema passes:\n{text}");
         assert!(
-            level::parse("g.toml", &text).is_err(),
+            level::parse(name, text).is_err(),
             "the loader passes:\n{text}"
         );
     }
@@ -130,9 +135,6 @@ const CONTINUOUS: &str = "name = \"c\"\nmode = \"continuous\"\n[board]\nfiles = 
 
 #[test]
 fn continuous_pieces_pass_both_and_their_grid_only_keys_fail_both() {
-    let v = Validator::new();
-    assert_eq!(v.passes(CONTINUOUS), Ok(()));
-    assert!(level::parse("c.toml", CONTINUOUS).is_ok());
     let bad = [
         // A value for the grid's computer opponent.
         CONTINUOUS.replace("betza = \"BN\"", "betza = \"BN\"\nvalue = 800"),
@@ -147,13 +149,7 @@ fn continuous_pieces_pass_both_and_their_grid_only_keys_fail_both() {
         // A piece without moves.
         CONTINUOUS.replace("betza = \"BN\"\n", ""),
     ];
-    for text in bad {
-        assert!(v.passes(&text).is_err(), "the JSON Schema passes:\n{text}");
-        assert!(
-            level::parse("c.toml", &text).is_err(),
-            "the loader passes:\n{text}"
-        );
-    }
+    both_refuse("c.toml", CONTINUOUS, &bad);
 }
 
 /// The loader's shape messages take their words from the schema: the keys a table takes in

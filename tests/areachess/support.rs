@@ -159,3 +159,13 @@ pub fn shipped_levels() -> Vec<std::path::PathBuf> {
     levels.sort();
     levels
 }
+
+/// The letters of a grid variant's royal pieces, in its order.
+pub fn royal_letters(variant: &areachess::grid::Variant) -> Vec<char> {
+    variant
+        .types
+        .iter()
+        .filter(|t| t.royal)
+        .map(|t| t.letter)
+        .collect()
+}

@@ -566,14 +566,7 @@ fn urc_demo_level_plays_in_the_grid_engine() {
         perft(&loaded.variant, &mut from_file, 2),
         perft(&variant, &mut start, 2)
     );
-    let royal: Vec<char> = loaded
-        .variant
-        .types
-        .iter()
-        .filter(|t| t.royal)
-        .map(|t| t.letter)
-        .collect();
-    assert_eq!(royal, ['K']);
+    assert_eq!(crate::support::royal_letters(&loaded.variant), ['K']);
 }
 
 #[test]

@@ -89,12 +89,8 @@ mod tests {
     #[test]
     fn a_pick_lasts_while_the_game_stands_still_and_goes_when_a_move_is_taken_back() {
         let mut app = app_on("area-of-competence.toml");
-        let board = app
-            .world()
-            .resource::<ContinuousMatch>()
-            .level
-            .board
-            .clone();
+        let state = app.world().resource::<ContinuousMatch>();
+        let board = state.level.board.clone();
         let e2e4 = crate::continuous::notation::parse_move(&board, "e2->e4").expect("a move");
         app.world_mut().write_message(MoveRequest(e2e4));
         app.update();

@@ -95,33 +95,20 @@ fn draw_last_move_region(
 /// Draws a legal region's rays, ring arcs and castling landings.
 fn draw_parts(gizmos: &mut Gizmos, region: &LegalRegion, colour: Color) {
     for part in &region.parts {
-        match part {
-            RegionPart::Ray {
-                from,
-                dir,
-                intervals,
-            } => {
-                for &(a, b) in &intervals.0 {
-                    gizmos.line_2d(to_bevy(*from + *dir * a), to_bevy(*from + *dir * b), colour);
-                }
-            }
-            RegionPart::Arcs {
-                centre,
-                radius,
-                arcs,
-            } => {
-                for &(a, b) in arcs {
-                    let steps = ((b - a) * 24.0).ceil().max(2.0) as usize;
-                    let points = (0..=steps).map(|k| {
-                        let t = a + (b - a) * k as f64 / steps as f64;
-                        to_bevy(*centre + crate::continuous::geometry::unit(t) * *radius)
-                    });
-                    gizmos.linestrip_2d(points, colour);
-                }
-            }
-            RegionPart::Castle { to } => {
-                gizmos.circle_2d(to_bevy(*to), 0.4, colour);
-            }
+        if let RegionPart::Castle { to } = part {
+            gizmos.circle_2d(to_bevy(*to), 0.4, colour);
+        }
+        // A ray's stretch is a segment; a ring's an arc, drawn in short steps.
+        let arc = matches!(part, RegionPart::Arcs { .. });
+        for &(a, b) in part.stretches() {
+            let steps = if arc {
+                ((b - a) * 24.0).ceil().max(2.0) as usize
+            } else {
+                1
+            };
+            let points =
+                (0..=steps).map(|k| to_bevy(part.point_at(a + (b - a) * k as f64 / steps as f64)));
+            gizmos.linestrip_2d(points, colour);
         }
     }
 }
