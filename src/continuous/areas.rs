@@ -255,11 +255,16 @@ fn ring(centre: Point, distance: f64, sectors: &Sectors) -> Area {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::continuous::{Board, Color, Kind, Piece};
+    use crate::continuous::{Board, Color, Kind, Piece, Setup};
     use std::sync::Arc;
 
     fn position(pieces: Vec<Piece>) -> Position {
-        Position::new(Arc::new(Board::default()), pieces, Color::White).expect("valid")
+        Position::try_from(Setup {
+            board: Arc::new(Board::default()),
+            pieces,
+            to_move: Color::White,
+        })
+        .expect("valid")
     }
 
     #[test]

@@ -8,10 +8,12 @@
 //! - [`shapes`]: the piece model (docs/continuous-rules.md#pieces-from-betza): Betza
 //!   compiled into slides, sector discs and sector rings, from the level's lengths.
 //! - [`board`]: the board's lengths and its kinds, each with its shapes.
+//! - [`position`]: the position value, plain data, and [`Setup`], the unchecked pieces a
+//!   reader builds.
 //! - [`reach`]: a piece's movement shapes as it stands (slides, sector discs, sector rings).
 //! - [`attack`]: capture and check.
-//! - [`position`]: the checked position value (a set of pieces on a board becomes a
-//!   position only if it is one).
+//! - [`setup`]: the one check that makes a [`Setup`] a [`Position`] (a set of pieces on a
+//!   board becomes a position only if it is one).
 //! - [`areas`]: movement and capture areas as parry2d shapes.
 //! - [`resolve`](mod@resolve): judging one requested move.
 //! - [`region`]: legal regions, snapping a pointer, and the exact "any legal move?" decision.
@@ -47,6 +49,7 @@ pub mod position;
 pub mod reach;
 pub mod region;
 pub mod resolve;
+pub mod setup;
 pub mod shapes;
 pub mod zones;
 
@@ -54,7 +57,7 @@ pub use board::Board;
 pub use game::{Game, Status};
 pub use geometry::Point;
 pub use piece::{Color, Kind, Piece};
-pub use position::{Position, PositionError};
+pub use position::{Position, PositionError, Setup};
 pub use region::{
     LegalRegion, RegionPart, Target, find_legal_move, has_legal_move, legal_region, nearest_target,
 };

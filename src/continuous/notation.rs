@@ -17,7 +17,7 @@
 use super::board::{Board, SquareName};
 use super::geometry::Point;
 use super::piece::{Color, Kind, Piece};
-use super::position::{Position, PositionError};
+use super::position::{Position, PositionError, Setup};
 use super::resolve::{Applied, Request};
 use crate::grid::placement::{Item, count, ranks};
 use crate::span::Span;
@@ -309,7 +309,11 @@ impl WrittenPosition {
                 moved: !unmoved,
             });
         }
-        Ok(Position::new(board, pieces, self.to_move)?)
+        Ok(Position::try_from(Setup {
+            board,
+            pieces,
+            to_move: self.to_move,
+        })?)
     }
 }
 
@@ -389,7 +393,12 @@ pub fn parse_fen(board: Arc<Board>, text: &str) -> Result<Position, NotationErro
             });
         }
     }
-    Position::new(board, pieces, side).map_err(NotationError::FenPosition)
+    Position::try_from(Setup {
+        board,
+        pieces,
+        to_move: side,
+    })
+    .map_err(NotationError::FenPosition)
 }
 
 /// Writes a POS.

@@ -1,8 +1,7 @@
 //! The checked position value of the continuous game: pieces on a board, a side to move.
 
-use super::attack::is_attacked;
-use super::board::{Board, KindSpec};
-use super::geometry::{Point, R, SNAP, overlaps};
+use super::board::Board;
+use super::geometry::{Point, R, SNAP};
 use std::sync::Arc;
 
 pub use super::piece::{Color, Kind, Piece};
@@ -59,75 +58,22 @@ pub struct Position {
     to_move: Color,
 }
 
-impl Position {
-    /// Checks `pieces` on `board` and makes them a position with `to_move` to play.
-    pub fn new(
-        board: Arc<Board>,
-        pieces: Vec<Piece>,
-        to_move: Color,
-    ) -> Result<Self, PositionError> {
-        let inset = board.inset();
-        for p in &pieces {
-            if !p.at.x.is_finite() || !p.at.y.is_finite() {
-                return Err(PositionError::NotFinite);
-            }
-            if !inset.contains(p.at) {
-                return Err(PositionError::OffBoard {
-                    side: p.side,
-                    kind: p.kind.name(),
-                    x: p.at.x,
-                    y: p.at.y,
-                });
-            }
-        }
-        for (i, a) in pieces.iter().enumerate() {
-            for b in &pieces[i + 1..] {
-                if overlaps(a.at, b.at) {
-                    return Err(PositionError::Overlap {
-                        a: format!("{},{}", a.at.x, a.at.y),
-                        b: format!("{},{}", b.at.x, b.at.y),
-                    });
-                }
-            }
-        }
-        for side in [Color::White, Color::Black] {
-            let count = pieces
-                .iter()
-                .filter(|p| p.side == side && board.is_royal(p.kind))
-                .count();
-            if count != 1 {
-                let royal: Vec<&KindSpec> = board.kinds.iter().filter(|k| k.royal).collect();
-                let royal = match royal.as_slice() {
-                    [only] if only.kind == Kind::KING => "kings".to_string(),
-                    many => {
-                        let letters: Vec<String> =
-                            many.iter().map(|k| k.kind.letter().to_string()).collect();
-                        format!("royal pieces ({})", letters.join(" "))
-                    }
-                };
-                return Err(PositionError::Kings { side, count, royal });
-            }
-        }
-        let position = Position {
-            board,
-            pieces,
-            to_move,
-        };
-        let waiting = position.king(to_move.opponent());
-        if is_attacked(&position.board, &position.pieces, waiting) {
-            return Err(PositionError::WaitingSideInCheck {
-                side: to_move.opponent(),
-            });
-        }
-        Ok(position)
-    }
+/// Pieces on a board with a side to move, not yet checked: what a reader or an editor
+/// builds. [`Position::try_from`] (in `setup.rs`) checks it once and makes it a
+/// [`Position`]; nothing else makes one from outside the rules.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The board and its rule lengths.
+    pub board: Arc<Board>,
+    /// The pieces.
+    pub pieces: Vec<Piece>,
+    /// The side to move.
+    pub to_move: Color,
+}
 
-    /// Builds a position the rules produced themselves; only checked in debug builds.
-    pub(crate) fn from_rules(board: Arc<Board>, pieces: Vec<Piece>, to_move: Color) -> Self {
-        #[cfg(debug_assertions)]
-        if let Err(e) = Position::new(board.clone(), pieces.clone(), to_move) {
-            panic!("rules produced an invalid position ({e}): {pieces:?}");
-        }
+impl Position {
+    /// A position from parts already checked (by `setup.rs`) or produced by the rules.
+    pub(super) fn from_checked(board: Arc<Board>, pieces: Vec<Piece>, to_move: Color) -> Self {
         Position {
             board,
             pieces,

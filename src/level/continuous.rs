@@ -20,7 +20,7 @@ use super::{
 use crate::continuous::board::{Castling, KindSpec};
 use crate::continuous::notation::{NotationError, parse_fen, parse_position};
 use crate::continuous::shapes::{PieceShapes, compile_text};
-use crate::continuous::{Board, Kind, Piece, Position};
+use crate::continuous::{Board, Kind, Piece, Position, Setup};
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -62,7 +62,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     .iter()
                     .map(|q| Piece { moved: false, ..*q })
                     .collect();
-                Position::new(board.clone(), pieces, p.to_move()).map_err(SetupError::from)
+                Position::try_from(Setup {
+                    board: board.clone(),
+                    pieces,
+                    to_move: p.to_move(),
+                })
+                .map_err(SetupError::from)
             })
     } else {
         parse_fen(board.clone(), setup.get_ref()).map_err(SetupError::from)

@@ -11,8 +11,8 @@ use areachess::continuous::region::legal_region_towards;
 use areachess::continuous::shapes::compile_text;
 use areachess::continuous::zones::{Near, Zones};
 use areachess::continuous::{
-    Board, Color, Kind, LegalRegion, Outcome, Piece, Point, Position, RegionPart, has_legal_move,
-    nearest_target, resolve,
+    Board, Color, Kind, LegalRegion, Outcome, Piece, Point, Position, RegionPart, Setup,
+    has_legal_move, nearest_target, resolve,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -119,7 +119,12 @@ fn positions_on(board: Arc<Board>) -> impl Strategy<Value = Position> {
             } else {
                 Color::Black
             };
-            let pos = Position::new(board.clone(), pieces, to_move).ok()?;
+            let pos = Position::try_from(Setup {
+                board: board.clone(),
+                pieces,
+                to_move,
+            })
+            .ok()?;
             let waiting = pos.king(to_move.opponent());
             (!is_attacked(pos.board(), pos.pieces(), waiting)).then_some(pos)
         },
@@ -154,7 +159,12 @@ fn cornered() -> impl Strategy<Value = Position> {
                 moved: true,
                 ..Piece::new(Color::White, Kind::CLASSIC[k], Point::new(x, y))
             }));
-            Position::new(board.clone(), pieces, Color::Black).ok()
+            Position::try_from(Setup {
+                board: board.clone(),
+                pieces,
+                to_move: Color::Black,
+            })
+            .ok()
         })
 }
 
@@ -189,11 +199,11 @@ fn in_region(region: &LegalRegion, p: Point) -> bool {
 }
 
 fn assert_sound(pos: &Position, mover_side: Color) {
-    let again = Position::new(
-        pos.board_arc().clone(),
-        pos.pieces().to_vec(),
-        pos.to_move(),
-    );
+    let again = Position::try_from(Setup {
+        board: pos.board_arc().clone(),
+        pieces: pos.pieces().to_vec(),
+        to_move: pos.to_move(),
+    });
     assert!(again.is_ok(), "discs overlap or leave the board: {again:?}");
     let king = pos.king(mover_side);
     assert!(
@@ -339,7 +349,7 @@ proptest! {
             let home = level.setup().iter().any(|s| s.side == p.side && s.kind == p.kind && s.at == p.at);
             Piece { moved: !home, ..*p }
         }).collect();
-        let pos = Position::new(level.board.clone(), marked, raw.to_move());
+        let pos = Position::try_from(Setup { board: level.board.clone(), pieces: marked, to_move: raw.to_move() });
         prop_assume!(pos.is_ok());
         let pos = pos.expect("assumed");
         let text = format_position(&pos);

@@ -1,7 +1,7 @@
 //! A small position builder and a headless Bevy app driven the way the desktop app drives it.
 
 use areachess::continuous::notation::parse_position;
-use areachess::continuous::{Board, Game, Outcome, Point, Position, Status};
+use areachess::continuous::{Board, Game, Outcome, Point, Position, Setup, Status};
 use areachess::level::{self, ContinuousLevel};
 use areachess::sim::MatchCommand;
 use areachess::sim::harness::ContinuousSim;
@@ -21,7 +21,12 @@ pub fn with_board(board: Board) -> ContinuousLevel {
     let classic = classic();
     let board = Arc::new(board);
     let pieces = classic.start.pieces().to_vec();
-    let start = Position::new(board.clone(), pieces, classic.start.to_move()).expect("same setup");
+    let start = Position::try_from(Setup {
+        board: board.clone(),
+        pieces,
+        to_move: classic.start.to_move(),
+    })
+    .expect("same setup");
     ContinuousLevel {
         board,
         start,

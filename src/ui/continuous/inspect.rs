@@ -5,7 +5,7 @@
 
 use crate::continuous::areas::{Area, capture_area, movement_area};
 use crate::continuous::shapes::{Reach, describe};
-use crate::continuous::{Board, Color, Kind, Piece, Point, Position};
+use crate::continuous::{Board, Color, Kind, Piece, Point, Position, Setup};
 use crate::sim::{ContinuousMatch, GameMode};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -59,7 +59,12 @@ pub fn sketch(board: &Arc<Board>, kind: Kind) -> Option<Sketch> {
         pieces.push(Piece::new(Color::White, royal, at - off));
     }
     pieces.push(Piece::new(Color::Black, royal, at + off));
-    let pos = Position::new(board.clone(), pieces, Color::White).ok()?;
+    let pos = Position::try_from(Setup {
+        board: board.clone(),
+        pieces,
+        to_move: Color::White,
+    })
+    .ok()?;
     Some(Sketch {
         size: (w, h),
         at,
