@@ -46,7 +46,7 @@ use std::collections::HashSet;
 
 /// What a leg may do, from its behaviour modifiers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Modes {
+pub struct LegModes {
     /// May end on an empty square.
     pub moves: bool,
     /// May end by capturing.
@@ -85,7 +85,7 @@ pub struct Leg {
     /// How many times a leap repeats: `None` for without limit.
     pub range: Option<u16>,
     /// What the leg may do.
-    pub modes: Modes,
+    pub modes: LegModes,
 }
 
 /// Compiles one term.
@@ -102,7 +102,7 @@ pub fn leg(term: &Term) -> Leg {
         Range::Steps(n) => Some(n),
         Range::Unlimited => None,
     };
-    let mut modes = Modes::default();
+    let mut modes = LegModes::default();
     let (mut only_move, mut only_capture) = (false, false);
     for m in &term.modifiers {
         match m {
@@ -149,7 +149,7 @@ pub enum Occupant {
 
 /// How a destination is reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Reach {
+pub enum Ending {
     /// A move to an empty square.
     Move,
     /// A capture of what stands there.
@@ -158,7 +158,7 @@ pub enum Reach {
 
 /// A board for [`destinations`]: `files × ranks` squares, `(0, 0)` at the mover's lower
 /// left, and what stands on each.
-pub struct Board<'a> {
+pub struct Occupancy<'a> {
     /// Number of files.
     pub files: i32,
     /// Number of ranks.
@@ -224,10 +224,10 @@ fn old_legs(old: &OldNotation) -> Vec<ChainMoves> {
         } else {
             Some(count.min(i32::from(u16::MAX)) as u16)
         },
-        modes: Modes {
+        modes: LegModes {
             moves,
             captures: !moves,
-            ..Modes::default()
+            ..LegModes::default()
         },
     };
     let mut out = Vec::new();
@@ -257,10 +257,10 @@ fn old_legs(old: &OldNotation) -> Vec<ChainMoves> {
 /// leg's direction. The move's last leg ends as a single leg does.
 pub fn chain_destinations(
     chains: &[ChainMoves],
-    board: &Board<'_>,
+    board: &Occupancy<'_>,
     from: (i32, i32),
     unmoved: bool,
-) -> Vec<((i32, i32), Reach)> {
+) -> Vec<((i32, i32), Ending)> {
     let mut out = Vec::new();
     for chain in chains {
         if chain.legs.iter().any(|l| l.modes.initial) && !unmoved {
@@ -284,12 +284,12 @@ pub fn chain_destinations(
 /// One chain's walk: where it started, the states already followed, what it found.
 struct Walk<'w, 'b> {
     chain: &'w ChainMoves,
-    board: &'w Board<'b>,
+    board: &'w Occupancy<'b>,
     start: (i32, i32),
     /// Leg, square and previous direction already followed: the rest of the walk depends
     /// on nothing else, so each is followed once (long chains stay linear, not exponential).
     seen: &'w mut HashSet<(usize, (i32, i32), Option<Leap>)>,
-    out: &'w mut Vec<((i32, i32), Reach)>,
+    out: &'w mut Vec<((i32, i32), Ending)>,
 }
 
 impl Walk<'_, '_> {
@@ -348,7 +348,7 @@ struct Visit {
     /// screen): the next leg of a chain starts only from such squares.
     stop: bool,
     /// How the leg may end here, if it may.
-    reach: Option<Reach>,
+    reach: Option<Ending>,
 }
 
 /// The squares one leap of one leg passes or lands on, in order, as far as it goes.
@@ -356,7 +356,7 @@ struct Visit {
 fn visits(
     leg: &Leg,
     leap: Leap,
-    board: &Board<'_>,
+    board: &Occupancy<'_>,
     from: (i32, i32),
     start: (i32, i32),
 ) -> Vec<Visit> {
@@ -449,12 +449,12 @@ fn visits(
 }
 
 /// How a leg with modes `m` may end on a square holding `what`.
-fn ending(what: Occupant, m: Modes) -> Option<Reach> {
+fn ending(what: Occupant, m: LegModes) -> Option<Ending> {
     match what {
-        Occupant::Empty => m.moves.then_some(Reach::Move),
-        Occupant::Enemy => m.captures.then_some(Reach::Capture),
-        Occupant::Friend => (m.captures && m.backstab).then_some(Reach::Capture),
-        Occupant::Obstacle => (m.captures && m.destroy).then_some(Reach::Capture),
+        Occupant::Empty => m.moves.then_some(Ending::Move),
+        Occupant::Enemy => m.captures.then_some(Ending::Capture),
+        Occupant::Friend => (m.captures && m.backstab).then_some(Ending::Capture),
+        Occupant::Obstacle => (m.captures && m.destroy).then_some(Ending::Capture),
     }
 }
 
@@ -463,8 +463,8 @@ fn ending(what: Occupant, m: Modes) -> Option<Reach> {
 fn advance(
     here: (i32, i32),
     step: Leap,
-    board: &Board<'_>,
-    m: Modes,
+    board: &Occupancy<'_>,
+    m: LegModes,
     bounced: bool,
 ) -> Option<((i32, i32), Option<Leap>)> {
     let (files, ranks) = (i64::from(board.files), i64::from(board.ranks));
@@ -512,7 +512,7 @@ fn reflect(v: i64, size: i64) -> i64 {
 
 /// Whether the squares a lame leap passes are empty (the move's own start counts as
 /// empty).
-fn path_clear(leap: Leap, board: &Board<'_>, from: (i32, i32), start: (i32, i32)) -> bool {
+fn path_clear(leap: Leap, board: &Occupancy<'_>, from: (i32, i32), start: (i32, i32)) -> bool {
     lame_path(leap, board.files, board.ranks, from)
         .into_iter()
         .all(|here| here == start || (board.at)(here.0, here.1) == Occupant::Empty)
@@ -564,7 +564,7 @@ pub struct Stop {
 /// at most `count` of them: what [`chain_destinations`] walks, before any piece is
 /// consulted. The grid engine builds its per-square tables from this.
 pub fn ride(
-    modes: Modes,
+    modes: LegModes,
     leap: Leap,
     files: i32,
     ranks: i32,
@@ -572,7 +572,7 @@ pub fn ride(
     count: usize,
 ) -> Vec<Stop> {
     let at = |_: i32, _: i32| Occupant::Empty;
-    let board = Board {
+    let board = Occupancy {
         files,
         ranks,
         at: &at,
@@ -623,11 +623,11 @@ mod tests {
         text: &str,
         pieces: &[((i32, i32), Occupant)],
         unmoved: bool,
-    ) -> Vec<((i32, i32), Reach)> {
+    ) -> Vec<((i32, i32), Ending)> {
         let compiled = chains(&parse(text).expect("valid"));
         let map: HashMap<(i32, i32), Occupant> = pieces.iter().copied().collect();
         let at = |x: i32, y: i32| map.get(&(x, y)).copied().unwrap_or(Occupant::Empty);
-        let board = Board {
+        let board = Occupancy {
             files: 9,
             ranks: 9,
             at: &at,
@@ -646,19 +646,19 @@ mod tests {
     }
 
     /// The destinations straight above the centre.
-    fn above(d: &[((i32, i32), Reach)]) -> Vec<((i32, i32), Reach)> {
+    fn above(d: &[((i32, i32), Ending)]) -> Vec<((i32, i32), Ending)> {
         d.iter()
             .copied()
             .filter(|(s, _)| s.0 == 4 && s.1 > 4)
             .collect()
     }
 
-    fn squares(v: &[((i32, i32), Reach)], reach: Reach) -> Vec<(i32, i32)> {
+    fn squares(v: &[((i32, i32), Ending)], reach: Ending) -> Vec<(i32, i32)> {
         v.iter().filter(|d| d.1 == reach).map(|d| d.0).collect()
     }
 
+    use Ending::{Capture, Move};
     use Occupant::{Enemy, Friend, Obstacle};
-    use Reach::{Capture, Move};
 
     #[test]
     fn a_leaper_reaches_its_leaps() {
@@ -786,7 +786,7 @@ mod tests {
     #[test]
     fn a_cylinder_rider_wraps_round_the_files() {
         let friend = [((6, 4), Friend)];
-        let row = |d: &[((i32, i32), Reach)]| -> Vec<(i32, i32)> {
+        let row = |d: &[((i32, i32), Ending)]| -> Vec<(i32, i32)> {
             d.iter().map(|d| d.0).filter(|s| s.1 == 4).collect()
         };
         assert_eq!(
@@ -803,7 +803,7 @@ mod tests {
     fn a_bouncing_bishop_turns_off_an_edge_once() {
         let compiled = chains(&parse("qB").expect("valid"));
         let at = |_: i32, _: i32| Occupant::Empty;
-        let board = Board {
+        let board = Occupancy {
             files: 9,
             ranks: 9,
             at: &at,

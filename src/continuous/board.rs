@@ -62,7 +62,7 @@ struct Prepared {
 impl Prepared {
     fn new(shapes: &PieceShapes) -> Self {
         let slides_first = |mut shapes: Vec<Shape>| {
-            shapes.sort_by_key(|s| !matches!(s.reach, super::shapes::Reach::Slide { .. }));
+            shapes.sort_by_key(|s| !matches!(s.reach, super::shapes::Form::Slide { .. }));
             shapes
         };
         let side = |color| {
@@ -74,9 +74,9 @@ impl Prepared {
         let farthest = |list: &[Shape]| {
             list.iter()
                 .map(|s| match s.reach {
-                    super::shapes::Reach::Slide { length, .. } => length,
-                    super::shapes::Reach::Disc { radius, .. }
-                    | super::shapes::Reach::Ring { radius, .. } => radius,
+                    super::shapes::Form::Slide { length, .. } => length,
+                    super::shapes::Form::Disc { radius, .. }
+                    | super::shapes::Form::Ring { radius, .. } => radius,
                 })
                 .fold(0.0, f64::max)
         };
@@ -90,18 +90,18 @@ impl Prepared {
 /// The shapes of an unmoved piece: all of them, except that where two slides share a
 /// direction and modes the longer takes the shorter's place.
 fn unmoved(shapes: Vec<Shape>) -> Vec<Shape> {
-    use super::shapes::Reach;
+    use super::shapes::Form;
     let mut out: Vec<Shape> = Vec::with_capacity(shapes.len());
     for s in shapes {
         let same = out.iter_mut().find(|o| match (&o.reach, &s.reach) {
-            (Reach::Slide { dir: a, .. }, Reach::Slide { dir: b, .. }) => {
+            (Form::Slide { dir: a, .. }, Form::Slide { dir: b, .. }) => {
                 a == b && o.modes == s.modes
             }
             _ => false,
         });
         match same {
             Some(o) => {
-                if let (Reach::Slide { length: a, .. }, Reach::Slide { length: b, .. }) =
+                if let (Form::Slide { length: a, .. }, Form::Slide { length: b, .. }) =
                     (&o.reach, &s.reach)
                     && b > a
                 {

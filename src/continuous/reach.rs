@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::geometry::{Inset, Point};
 use super::piece::Piece;
-use super::shapes::{Modes, Reach as Model, Sectors, Shape};
+use super::shapes::{Form, Modes, Sectors, Shape};
 use std::sync::LazyLock;
 
 /// One shape a piece moves or captures by, in board coordinates.
@@ -72,17 +72,17 @@ impl<'a> Iterator for Reaches<'a> {
         self.0.next().map(|shape| {
             let modes = shape.modes;
             match &shape.reach {
-                Model::Slide { dir, length } => Reach::Slide {
+                Form::Slide { dir, length } => Reach::Slide {
                     dir: *dir,
                     end: length.is_finite().then(|| *dir * *length),
                     modes,
                 },
-                Model::Disc { sectors, radius } => Reach::Disc {
+                Form::Disc { sectors, radius } => Reach::Disc {
                     sectors,
                     radius: *radius,
                     modes,
                 },
-                Model::Ring { sectors, radius } => Reach::Ring {
+                Form::Ring { sectors, radius } => Reach::Ring {
                     sectors,
                     radius: *radius,
                     modes,

@@ -11,7 +11,7 @@ use super::geometry::{Point, R, SNAP, angle_of, overlaps, overlaps_sweep, sweep_
 use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::reach::{slide_end, slide_limit};
-use super::shapes::{Modes, Reach as Model, Sectors, Shape};
+use super::shapes::{Form, Modes, Sectors, Shape};
 use super::zones::{Near, Zones};
 use std::fmt;
 
@@ -226,7 +226,7 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
     let shapes = board.shapes_of(piece.kind, piece.side, piece.moved);
     let slides = shapes
         .iter()
-        .take_while(|s| matches!(s.reach, Model::Slide { .. }))
+        .take_while(|s| matches!(s.reach, Form::Slide { .. }))
         .count();
     if slides > 0
         && let Some(outcome) = judged(slide(pos, i, &shapes[..slides], to))
@@ -235,11 +235,11 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
     }
     for shape in &shapes[slides..] {
         let landing = match &shape.reach {
-            Model::Slide { .. } => continue,
-            Model::Disc { sectors, radius } => {
+            Form::Slide { .. } => continue,
+            Form::Disc { sectors, radius } => {
                 disc_landing(pos, i, to, sectors, *radius, shape.modes)
             }
-            Model::Ring { sectors, radius } => {
+            Form::Ring { sectors, radius } => {
                 ring_landing(pos, i, to, sectors, *radius, shape.modes)
             }
         };
@@ -334,7 +334,7 @@ fn slide(pos: &Position, i: usize, shapes: &[Shape], to: Point) -> Result<Landin
     let inset = board.inset();
     let slides = || {
         shapes.iter().filter_map(|s| match s.reach {
-            Model::Slide { dir, length } => {
+            Form::Slide { dir, length } => {
                 Some((dir, length.is_finite().then(|| dir * length), s.modes))
             }
             _ => None,

@@ -8,11 +8,11 @@
 //!
 //! | Betza | shape |
 //! | --- | --- |
-//! | a rider: `B` `R` `Q`, a doubled atom (`NN`), a count 0 (`(1,3)0`) | a [`Reach::Slide`] along each selected leap, without limit |
+//! | a rider: `B` `R` `Q`, a doubled atom (`NN`), a count 0 (`(1,3)0`) | a [`Form::Slide`] along each selected leap, without limit |
 //! | a count n > 1 (`W3`, `N2`, `K2`) | a slide along each selected leap, up to n·\|v\|·s |
 //! | a step (`W`, `F`, a count 1 on a rider, a custom leap of one square), a lame leap (`nD`, `nN`) | a slide along each selected leap, up to \|v\|·s |
-//! | `K` | a [`Reach::Disc`] of radius √2·s over the selected leaps' sectors |
-//! | any other leaper (`N`, `A`, `D`, `H`, `M`, `Z`, `G`, `(x,y)`) | a [`Reach::Ring`] of radius \|v\|·s over the selected leaps' sectors |
+//! | `K` | a [`Form::Disc`] of radius √2·s over the selected leaps' sectors |
+//! | any other leaper (`N`, `A`, `D`, `H`, `M`, `Z`, `G`, `(x,y)`) | a [`Form::Ring`] of radius \|v\|·s over the selected leaps' sectors |
 //!
 //! # Decisions where the rules are silent
 //!
@@ -157,7 +157,7 @@ impl Sectors {
 
 /// Where a shape lets the mover's centre go, relative to its start.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Reach {
+pub enum Form {
     /// A straight slide along `dir`, stopped by the first disc it touches.
     Slide {
         /// The unit direction.
@@ -181,19 +181,19 @@ pub enum Reach {
     },
 }
 
-impl Reach {
+impl Form {
     /// The same reach turned round by 180° (Black's view of White's shape).
-    pub fn turned_round(&self) -> Reach {
+    pub fn turned_round(&self) -> Form {
         match self {
-            Reach::Slide { dir, length } => Reach::Slide {
+            Form::Slide { dir, length } => Form::Slide {
                 dir: -*dir,
                 length: *length,
             },
-            Reach::Disc { sectors, radius } => Reach::Disc {
+            Form::Disc { sectors, radius } => Form::Disc {
                 sectors: sectors.turned_round(),
                 radius: *radius,
             },
-            Reach::Ring { sectors, radius } => Reach::Ring {
+            Form::Ring { sectors, radius } => Form::Ring {
                 sectors: sectors.turned_round(),
                 radius: *radius,
             },
@@ -233,7 +233,7 @@ impl Modes {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shape {
     /// Where it goes.
-    pub reach: Reach,
+    pub reach: Form,
     /// What it may do there.
     pub modes: Modes,
     /// `i`: only while the piece has not moved.
@@ -503,7 +503,7 @@ fn term_shapes(term: &Term, square: f64) -> Vec<Shape> {
             .iter()
             .map(|&leap| {
                 let v = vector(leap);
-                shape(Reach::Slide {
+                shape(Form::Slide {
                     dir: direction(leap),
                     length: leaps_long * v.length() * square,
                 })
@@ -524,7 +524,7 @@ fn term_shapes(term: &Term, square: f64) -> Vec<Shape> {
             if selection.sectors.is_empty() {
                 return Vec::new();
             }
-            vec![shape(Reach::Disc {
+            vec![shape(Form::Disc {
                 sectors: selection.sectors,
                 radius: SQRT_2 * square,
             })]
@@ -534,7 +534,7 @@ fn term_shapes(term: &Term, square: f64) -> Vec<Shape> {
             let Some(&leap) = selection.leaps.first() else {
                 return Vec::new();
             };
-            vec![shape(Reach::Ring {
+            vec![shape(Form::Ring {
                 sectors: selection.sectors,
                 radius: vector(leap).length() * square,
             })]
@@ -594,7 +594,7 @@ pub fn classic(kind: Kind, lengths: ClassicLengths) -> PieceShapes {
     let rides = |dirs: &[Point]| -> Vec<Shape> {
         dirs.iter()
             .map(|&dir| {
-                let reach = Reach::Slide {
+                let reach = Form::Slide {
                     dir,
                     length: f64::INFINITY,
                 };
@@ -610,13 +610,13 @@ pub fn classic(kind: Kind, lengths: ClassicLengths) -> PieceShapes {
             .copied()
             .collect()
     };
-    let forward = |length| Reach::Slide {
+    let forward = |length| Form::Slide {
         dir: Point::new(0.0, 1.0),
         length,
     };
     let shapes = match kind {
         Kind::KING => vec![shape(
-            Reach::Disc {
+            Form::Disc {
                 sectors: Sectors::whole(),
                 radius: board.king_reach,
             },
@@ -627,7 +627,7 @@ pub fn classic(kind: Kind, lengths: ClassicLengths) -> PieceShapes {
         Kind::ROOK => rides(&every_other(0)),
         Kind::BISHOP => rides(&every_other(1)),
         Kind::KNIGHT => vec![shape(
-            Reach::Ring {
+            Form::Ring {
                 sectors: Sectors::whole(),
                 radius: board.knight_distance,
             },
@@ -636,7 +636,7 @@ pub fn classic(kind: Kind, lengths: ClassicLengths) -> PieceShapes {
         )],
         Kind::PAWN => {
             // The capsules end at centre ± pawn_capture·x̂ + pawn_capture·ŷ.
-            let capture = |side: f64| Reach::Slide {
+            let capture = |side: f64| Form::Slide {
                 dir: Point::new(side, 1.0) * FRAC_1_SQRT_2,
                 length: board.pawn_capture * SQRT_2,
             };
@@ -663,11 +663,11 @@ pub fn describe(piece: &PieceShapes) -> String {
     while i < shapes.len() {
         let first = &shapes[i];
         let (phrase, told) = match &first.reach {
-            Reach::Slide { length, .. } => {
+            Form::Slide { length, .. } => {
                 let dirs: Vec<Point> = shapes[i..]
                     .iter()
                     .map_while(|s| match s.reach {
-                        Reach::Slide { dir, length: l }
+                        Form::Slide { dir, length: l }
                             if same_length(l, *length)
                                 && s.modes == first.modes
                                 && s.initial == first.initial =>
@@ -685,7 +685,7 @@ pub fn describe(piece: &PieceShapes) -> String {
                 let phrase = format!("slides {} {how_far}", directions_in_words(&dirs));
                 (phrase, dirs.len())
             }
-            Reach::Disc { sectors, radius } => {
+            Form::Disc { sectors, radius } => {
                 let where_to = if sectors.is_whole() {
                     "in any direction".to_string()
                 } else {
@@ -693,7 +693,7 @@ pub fn describe(piece: &PieceShapes) -> String {
                 };
                 (format!("slides {where_to} up to {radius:.2}"), 1)
             }
-            Reach::Ring { sectors, radius } => (
+            Form::Ring { sectors, radius } => (
                 format!(
                     "jumps onto the ring of radius {radius:.2} {}",
                     sectors_in_words(sectors)
@@ -867,14 +867,14 @@ mod tests {
         compile_text(text, S).expect_err(text)
     }
 
-    fn slide(x: f64, y: f64, length: f64) -> Reach {
-        Reach::Slide {
+    fn slide(x: f64, y: f64, length: f64) -> Form {
+        Form::Slide {
             dir: Point::new(x, y).normalize(),
             length,
         }
     }
 
-    fn plain(reach: Reach) -> Shape {
+    fn plain(reach: Form) -> Shape {
         Shape {
             reach,
             modes: Modes::BOTH,
@@ -901,27 +901,27 @@ mod tests {
         a == b || (a - b).abs() < 1e-12
     }
 
-    fn same_reach(a: &Reach, b: &Reach) -> bool {
+    fn same_reach(a: &Form, b: &Form) -> bool {
         match (a, b) {
-            (Reach::Slide { dir: d, length: l }, Reach::Slide { dir: e, length: m }) => {
+            (Form::Slide { dir: d, length: l }, Form::Slide { dir: e, length: m }) => {
                 d.distance(*e) < 1e-12 && same_length_or_both_unlimited(*l, *m)
             }
             (
-                Reach::Disc {
+                Form::Disc {
                     sectors: s,
                     radius: r,
                 },
-                Reach::Disc {
+                Form::Disc {
                     sectors: t,
                     radius: q,
                 },
             )
             | (
-                Reach::Ring {
+                Form::Ring {
                     sectors: s,
                     radius: r,
                 },
-                Reach::Ring {
+                Form::Ring {
                     sectors: t,
                     radius: q,
                 },
@@ -1101,7 +1101,7 @@ mod tests {
             shapes
                 .shapes
                 .iter()
-                .all(|s| matches!(s.reach, Reach::Slide { length, .. } if length.is_infinite()))
+                .all(|s| matches!(s.reach, Form::Slide { length, .. } if length.is_infinite()))
         );
     }
 
@@ -1111,7 +1111,7 @@ mod tests {
             .into_iter()
             .map(|(x, y)| plain(slide(x, y, f64::INFINITY)))
             .collect();
-        want.push(plain(Reach::Ring {
+        want.push(plain(Form::Ring {
             sectors: Sectors::whole(),
             radius: 5f64.sqrt() * S,
         }));
@@ -1120,12 +1120,12 @@ mod tests {
 
     #[test]
     fn the_king_slides_anywhere_within_two_diagonal_squares() {
-        let want = plain(Reach::Disc {
+        let want = plain(Form::Disc {
             sectors: Sectors::whole(),
             radius: SQRT_2 * S,
         });
         assert_same_shapes(&shapes("K"), &[want], "K");
-        let forward = plain(Reach::Disc {
+        let forward = plain(Form::Disc {
             sectors: sectors_in_degrees(&[(22.5, 157.5)]),
             radius: SQRT_2 * S,
         });
@@ -1134,7 +1134,7 @@ mod tests {
 
     #[test]
     fn a_forward_knight_lands_on_the_forward_half_ring() {
-        let want = plain(Reach::Ring {
+        let want = plain(Form::Ring {
             sectors: sectors_in_degrees(&[(0.0, 180.0)]),
             radius: 5f64.sqrt() * S,
         });
@@ -1143,7 +1143,7 @@ mod tests {
 
     #[test]
     fn the_alfil_jumps_onto_a_ring_two_diagonal_squares_out() {
-        let want = plain(Reach::Ring {
+        let want = plain(Form::Ring {
             sectors: Sectors::whole(),
             radius: 2.0 * SQRT_2 * S,
         });
@@ -1219,14 +1219,14 @@ mod tests {
         };
         assert_eq!(
             classic(Kind::KING, board).shapes[0].reach,
-            Reach::Disc {
+            Form::Disc {
                 sectors: Sectors::whole(),
                 radius: 5.0
             }
         );
         assert_eq!(
             classic(Kind::KNIGHT, board).shapes[0].reach,
-            Reach::Ring {
+            Form::Ring {
                 sectors: Sectors::whole(),
                 radius: 7.0
             }
@@ -1236,7 +1236,7 @@ mod tests {
             .shapes
             .iter()
             .map(|s| match s.reach {
-                Reach::Slide { dir, length } => dir * length,
+                Form::Slide { dir, length } => dir * length,
                 _ => panic!("a pawn only slides"),
             })
             .collect();
@@ -1257,7 +1257,7 @@ mod tests {
         assert!(same_reach(&black.shapes[0].reach, &slide(0.0, -1.0, S)));
         assert!(same_reach(
             &black.shapes[1].reach,
-            &Reach::Ring {
+            &Form::Ring {
                 sectors: sectors_in_degrees(&[(-135.0, -45.0)]),
                 radius: 5f64.sqrt() * S,
             }

@@ -8,7 +8,7 @@
 //! piece unmoved (initial moves).
 
 use super::variant::PieceType;
-use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
+use crate::betza::model::{Ending, Occupancy, Occupant, chain_destinations};
 use std::collections::HashMap;
 
 /// Side of the diagram's board; the piece stands on its centre.
@@ -34,7 +34,7 @@ pub type Diagram = HashMap<(i32, i32), Marks>;
 pub fn diagram(piece: &PieceType) -> Diagram {
     let centre = (SIZE / 2, SIZE / 2);
     let walk = |at: &dyn Fn(i32, i32) -> Occupant, unmoved: bool| {
-        let board = Board {
+        let board = Occupancy {
             files: SIZE,
             ranks: SIZE,
             at,
@@ -67,7 +67,7 @@ pub fn diagram(piece: &PieceType) -> Diagram {
             };
             if walk(&one, false)
                 .iter()
-                .any(|&(s, r)| s == (x, y) && r == Reach::Capture)
+                .any(|&(s, r)| s == (x, y) && r == Ending::Capture)
             {
                 out.entry((x, y)).or_default().captures = true;
             }
@@ -80,7 +80,7 @@ pub fn diagram(piece: &PieceType) -> Diagram {
                 }
             };
             for (s, r) in walk(&hurdle, false) {
-                if r == Reach::Move && !moved.contains(&s) {
+                if r == Ending::Move && !moved.contains(&s) {
                     out.entry(s).or_default().hops = true;
                 }
             }
@@ -105,7 +105,7 @@ pub fn diagram(piece: &PieceType) -> Diagram {
                     };
                     walk(&board, false)
                         .iter()
-                        .any(|&(s, r)| s == (x, y) && r == Reach::Capture)
+                        .any(|&(s, r)| s == (x, y) && r == Ending::Capture)
                 });
                 if over_any {
                     out.entry((x, y)).or_default().captures = true;

@@ -8,7 +8,7 @@ use super::board::Square;
 use super::position::{Color, EMPTY, Move, MoveKind, Position, is_piece, piece, role_of, side_of};
 use super::tables::{Ray, RayKind, flag};
 use super::variant::{Role, RoyalRule, Stalemate, Variant};
-use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
+use crate::betza::model::{Ending, Occupancy, Occupant, chain_destinations};
 
 /// Whether the piece cell `c` may be taken by a `side` mover whose ray has `flags`.
 #[inline]
@@ -458,7 +458,7 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut impl Moves) 
             Occupant::Enemy
         }
     };
-    let board = Board {
+    let board = Occupancy {
         files,
         ranks,
         at: &at,
@@ -474,8 +474,8 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut impl Moves) 
         let (x, y) = turn(to.0, to.1);
         let Some(to) = g.square(x, y) else { continue };
         let kind = match reach {
-            Reach::Move => MoveKind::Quiet,
-            Reach::Capture => MoveKind::Capture,
+            Ending::Move => MoveKind::Quiet,
+            Ending::Capture => MoveKind::Capture,
         };
         push(v, side, ty, Move::new(from, to, kind), out);
     }

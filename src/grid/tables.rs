@@ -795,7 +795,7 @@ fn bent(chain: &ChainMoves) -> bool {
     };
     let plain = |l: &Leg| {
         let m = l.modes;
-        crate::betza::model::Modes {
+        crate::betza::model::LegModes {
             moves: m.moves,
             captures: m.captures,
             ..Default::default()

@@ -49,7 +49,7 @@
 //! squares adds a bishop's worth to a knight's: it cannot find the archbishop as strong as
 //! the chancellor, as Muller's games did.
 
-use crate::betza::model::{Board, Occupant, Reach, chain_destinations};
+use crate::betza::model::{Ending, Occupancy, Occupant, chain_destinations};
 use crate::grid::board::{Geometry, Square};
 use crate::grid::tables::{Ray, RayKind, flag};
 use crate::grid::variant::{Role, Variant};
@@ -433,7 +433,7 @@ fn chain_reach(v: &Variant, role: Role, from: Square, reached: &mut Reached) {
                 Occupant::Empty
             }
         };
-        let board = Board {
+        let board = Occupancy {
             files,
             ranks,
             at: &at,
@@ -442,7 +442,7 @@ fn chain_reach(v: &Variant, role: Role, from: Square, reached: &mut Reached) {
     };
     let empty: Vec<(i32, i32)> = walk(&[])
         .into_iter()
-        .filter(|&(_, r)| r == Reach::Move)
+        .filter(|&(_, r)| r == Ending::Move)
         .map(|(at, _)| at)
         .collect();
     // By square: how many single pieces block a move there; whether a piece on it is
@@ -455,16 +455,16 @@ fn chain_reach(v: &Variant, role: Role, from: Square, reached: &mut Reached) {
     for h in g.all().filter(|&h| h != from) {
         let hat = (g.file(h), g.rank(h));
         let found = walk(&[hat]);
-        captured[h.index()] = found.contains(&(hat, Reach::Capture));
+        captured[h.index()] = found.contains(&(hat, Ending::Capture));
         for &d in empty.iter().filter(|&&d| d != hat) {
-            if !found.contains(&(d, Reach::Move))
+            if !found.contains(&(d, Ending::Move))
                 && let Some(k) = index(d)
             {
                 blocked[k] += 1;
             }
         }
         for &(d, r) in &found {
-            if r == Reach::Move
+            if r == Ending::Move
                 && !empty.contains(&d)
                 && let Some(k) = index(d)
             {
@@ -491,7 +491,7 @@ fn chain_reach(v: &Variant, role: Role, from: Square, reached: &mut Reached) {
             continue;
         };
         let d = (g.file(to), g.rank(to));
-        let takes = walk(&[hurdle, d]).contains(&(d, Reach::Capture));
+        let takes = walk(&[hurdle, d]).contains(&(d, Ending::Capture));
         // As if the hurdle stood just before the landing, every square before it empty.
         let beyond = (length(g, from, to) - 2).max(0);
         let chance = HOP_SCALE * CROWDING * free.powi(beyond);

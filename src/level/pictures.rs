@@ -226,7 +226,7 @@ pub fn turns(svg: &str) -> bool {
 
 /// How a square or a ride is reached, for its mark's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
+enum MarkKind {
     Both,
     Move,
     Capture,
@@ -234,29 +234,29 @@ enum Reach {
     Initial,
 }
 
-impl Reach {
-    fn of(m: Marks) -> Reach {
+impl MarkKind {
+    fn of(m: Marks) -> MarkKind {
         if m.moves && m.captures {
-            Reach::Both
+            MarkKind::Both
         } else if m.moves {
-            Reach::Move
+            MarkKind::Move
         } else if m.captures {
-            Reach::Capture
+            MarkKind::Capture
         } else if m.hops {
-            Reach::Hop
+            MarkKind::Hop
         } else {
-            Reach::Initial
+            MarkKind::Initial
         }
     }
 
     /// The SVG stroke attributes of a ride of this kind.
     fn line(self) -> &'static str {
         match self {
-            Reach::Both => "",
-            Reach::Move => r#" stroke-dasharray="7 5""#,
-            Reach::Capture => r#" stroke-dasharray="0.5 6" stroke-linecap="round""#,
-            Reach::Hop => r#" stroke-dasharray="6 3 1.5 3""#,
-            Reach::Initial => r#" stroke-dasharray="3 3" stroke-width="2""#,
+            MarkKind::Both => "",
+            MarkKind::Move => r#" stroke-dasharray="7 5""#,
+            MarkKind::Capture => r#" stroke-dasharray="0.5 6" stroke-linecap="round""#,
+            MarkKind::Hop => r#" stroke-dasharray="6 3 1.5 3""#,
+            MarkKind::Initial => r#" stroke-dasharray="3 3" stroke-width="2""#,
         }
     }
 }
@@ -297,13 +297,13 @@ fn rides(reached: &HashMap<(i32, i32), Marks>) -> Vec<((i32, i32), (i32, i32))> 
             if oblique && s != (dx, dy) {
                 continue;
             }
-            let kind = reached.get(&s).copied().map(Reach::of);
+            let kind = reached.get(&s).copied().map(MarkKind::of);
             let mut at = s;
             let mut length = 0;
             while reached
                 .get(&at)
                 .copied()
-                .map(Reach::of)
+                .map(MarkKind::of)
                 .is_some_and(|k| Some(k) == kind)
             {
                 length += 1;
@@ -374,7 +374,7 @@ pub fn moves_svg(piece: &PieceType) -> String {
          <g fill=\"none\" stroke=\"{LINE}\" stroke-width=\"4\" stroke-linejoin=\"round\">\n",
         piece.name
     );
-    let reach = |s: (i32, i32)| Reach::of(reached.get(&s).copied().unwrap_or_default());
+    let reach = |s: (i32, i32)| MarkKind::of(reached.get(&s).copied().unwrap_or_default());
     for &(s, (dx, dy)) in &rides {
         // Where the ride leaves the frame: from its start along its step to the circle.
         let (ux, uy) = (dx as f32, -(dy as f32));
@@ -414,16 +414,16 @@ pub fn moves_svg(piece: &PieceType) -> String {
     }
     for (s, m) in dots {
         let (x, y) = point(s);
-        let _ = match Reach::of(m) {
-            Reach::Both => writeln!(
+        let _ = match MarkKind::of(m) {
+            MarkKind::Both => writeln!(
                 svg,
                 "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4.6\" fill=\"{LINE}\" stroke=\"none\"/>"
             ),
-            Reach::Move => writeln!(
+            MarkKind::Move => writeln!(
                 svg,
                 "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4\" stroke-width=\"2.4\"/>"
             ),
-            Reach::Capture => writeln!(
+            MarkKind::Capture => writeln!(
                 svg,
                 "<path d=\"M{:.1} {:.1} L{:.1} {:.1} M{:.1} {:.1} L{:.1} {:.1}\" stroke-width=\"3\"/>",
                 x - 4.0,
@@ -435,7 +435,7 @@ pub fn moves_svg(piece: &PieceType) -> String {
                 x + 4.0,
                 y - 4.0
             ),
-            Reach::Hop => writeln!(
+            MarkKind::Hop => writeln!(
                 svg,
                 "<path d=\"M{x:.1} {:.1} L{:.1} {:.1} L{:.1} {:.1} Z\" fill=\"{LINE}\" stroke-width=\"1\"/>",
                 y - 5.0,
@@ -444,7 +444,7 @@ pub fn moves_svg(piece: &PieceType) -> String {
                 x - 4.5,
                 y + 3.8
             ),
-            Reach::Initial => writeln!(
+            MarkKind::Initial => writeln!(
                 svg,
                 "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"8\" height=\"8\" stroke-width=\"2.2\"/>",
                 x - 4.0,

@@ -544,7 +544,7 @@ fn kind(m: &UrcMove) -> &'static str {
 
 /// What a term may do, before its directions.
 #[derive(Clone, Copy)]
-struct Modes {
+struct TermModes {
     move_only: bool,
     capture_only: bool,
     initial_only: bool,
@@ -554,9 +554,9 @@ struct Modes {
     same_direction: bool,
 }
 
-impl Modes {
+impl TermModes {
     /// No letter at all: a leg of a chain that neither starts nor ends the move.
-    const PLAIN: Modes = Modes {
+    const PLAIN: TermModes = TermModes {
         move_only: false,
         capture_only: false,
         initial_only: false,
@@ -586,7 +586,7 @@ impl Modes {
 
 /// How far a term goes: one leap, `n` steps, or without limit.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Reach {
+enum Distance {
     Leap,
     Steps(u16),
     Ride,
@@ -604,13 +604,13 @@ fn move_chains(m: &UrcMove, en_passant: bool) -> Result<Vec<Chain>, UrcMoveProbl
             initial_only,
         } => {
             let reach = match range {
-                UrcRange::Unlimited => Reach::Ride,
+                UrcRange::Unlimited => Distance::Ride,
                 UrcRange::Squares(n) => match u16::try_from(n) {
-                    Ok(k) if (1..=MAX_REPEAT).contains(&n) => Reach::Steps(k),
+                    Ok(k) if (1..=MAX_REPEAT).contains(&n) => Distance::Steps(k),
                     _ => return Err(UrcMoveProblem::Range(n)),
                 },
             };
-            let modes = Modes {
+            let modes = TermModes {
                 move_only,
                 capture_only,
                 initial_only,
@@ -626,7 +626,7 @@ fn move_chains(m: &UrcMove, en_passant: bool) -> Result<Vec<Chain>, UrcMoveProbl
             capture_only,
             initial_only,
         } => {
-            let modes = Modes {
+            let modes = TermModes {
                 move_only,
                 capture_only,
                 initial_only,
@@ -634,7 +634,7 @@ fn move_chains(m: &UrcMove, en_passant: bool) -> Result<Vec<Chain>, UrcMoveProbl
                 grasshopper: false,
                 same_direction: false,
             };
-            (vectors, "vectors", Reach::Leap, modes)
+            (vectors, "vectors", Distance::Leap, modes)
         }
         UrcMove::Hopper {
             ref directions,
@@ -658,7 +658,7 @@ fn move_chains(m: &UrcMove, en_passant: bool) -> Result<Vec<Chain>, UrcMoveProbl
                     line,
                 });
             }
-            let modes = Modes {
+            let modes = TermModes {
                 move_only,
                 capture_only,
                 initial_only,
@@ -672,7 +672,7 @@ fn move_chains(m: &UrcMove, en_passant: bool) -> Result<Vec<Chain>, UrcMoveProbl
             if (hurdle_count, land_distance) != (1, 1) {
                 return hopper_chains(directions, hurdle_count, land_distance, modes);
             }
-            (directions, "directions", Reach::Ride, modes)
+            (directions, "directions", Distance::Ride, modes)
         }
     };
     if modes.move_only && modes.capture_only {
@@ -688,7 +688,7 @@ fn move_chains(m: &UrcMove, en_passant: bool) -> Result<Vec<Chain>, UrcMoveProbl
         let mut both: Vec<Leap> = w.iter().chain(f).copied().collect();
         both.sort_unstable();
         if let Some(dirs) = directions_for(Atom::K, &both) {
-            let atom = if reach == Reach::Ride {
+            let atom = if reach == Distance::Ride {
                 Atom::Q
             } else {
                 Atom::K
@@ -702,8 +702,8 @@ fn move_chains(m: &UrcMove, en_passant: bool) -> Result<Vec<Chain>, UrcMoveProbl
             continue;
         }
         let atom = match (reach, atom_of(a, b)) {
-            (Reach::Ride, Atom::W) => Atom::R,
-            (Reach::Ride, Atom::F) => Atom::B,
+            (Distance::Ride, Atom::W) => Atom::R,
+            (Distance::Ride, Atom::F) => Atom::B,
             (_, atom) => atom,
         };
         match directions_for(atom, targets) {
@@ -729,17 +729,17 @@ fn hopper_chains(
     directions: &[[i32; 2]],
     hurdles: u32,
     land: u32,
-    modes: Modes,
+    modes: TermModes,
 ) -> Result<Vec<Chain>, UrcMoveProblem> {
     let groups = atoms(directions, "directions")?;
-    let first = Modes {
+    let first = TermModes {
         initial_only: modes.initial_only,
         grasshopper: true,
-        ..Modes::PLAIN
+        ..TermModes::PLAIN
     };
-    let hop = Modes {
+    let hop = TermModes {
         grasshopper: true,
-        ..Modes::PLAIN
+        ..TermModes::PLAIN
     };
     // `-!`: the blocking link leaves the squares before the landing empty; `+!`: a hurdle
     // standing just beyond the last one is hopped too.
@@ -747,9 +747,9 @@ fn hopper_chains(
     let passing = Link::new(false, Forced::Full);
     // The leg the move ends on carries `m` or `c`; with one hurdle and one square it would
     // be the first hop, which `move_chains` writes instead.
-    let with_end = |m: Modes, ends: bool| {
+    let with_end = |m: TermModes, ends: bool| {
         if ends {
-            Modes {
+            TermModes {
                 move_only: modes.move_only,
                 capture_only: modes.capture_only,
                 ..m
@@ -761,11 +761,11 @@ fn hopper_chains(
     // The steps straight on past the square just beyond the last hurdle, `step` each.
     let further = |mut chain: Chain, step: Atom| {
         for n in 1..land {
-            let same = Modes {
+            let same = TermModes {
                 same_direction: true,
-                ..with_end(Modes::PLAIN, n + 1 == land)
+                ..with_end(TermModes::PLAIN, n + 1 == land)
             };
-            chain = chain.then(blocking, term(same, Vec::new(), step, Reach::Leap));
+            chain = chain.then(blocking, term(same, Vec::new(), step, Distance::Leap));
         }
         chain
     };
@@ -778,7 +778,7 @@ fn hopper_chains(
         let mut both: Vec<Leap> = w.iter().chain(f).copied().collect();
         both.sort_unstable();
         if let Some(dirs) = directions_for(Atom::K, &both) {
-            let head = term(first, dirs, Atom::Q, Reach::Ride);
+            let head = term(first, dirs, Atom::Q, Distance::Ride);
             out.push(further(Chain::new(head), Atom::K));
             merged = true;
         }
@@ -788,7 +788,7 @@ fn hopper_chains(
             continue;
         }
         let (ride, step) = hop_atoms(a, b);
-        let head = |dirs: Vec<Modifier>| Chain::new(term(first, dirs, ride, Reach::Ride));
+        let head = |dirs: Vec<Modifier>| Chain::new(term(first, dirs, ride, Distance::Ride));
         if hurdles == 1 {
             match directions_for(ride, targets) {
                 Some(dirs) => out.push(further(head(dirs), step)),
@@ -804,9 +804,9 @@ fn hopper_chains(
                 chain = chain
                     .then(
                         passing,
-                        term(Modes::PLAIN, selector(back), step, Reach::Leap),
+                        term(TermModes::PLAIN, selector(back), step, Distance::Leap),
                     )
-                    .then(passing, term(again, selector(l), ride, Reach::Ride));
+                    .then(passing, term(again, selector(l), ride, Distance::Ride));
             }
             out.push(further(chain, step));
         }
@@ -815,7 +815,7 @@ fn hopper_chains(
 }
 
 /// The riding and the stepping atom of the leaps `(a, b)`, `0 <= a <= b`: `R` and `W`,
-/// `B` and `F`, else the atom twice (riding with [`Reach::Ride`], as `N0`).
+/// `B` and `F`, else the atom twice (riding with [`Distance::Ride`], as `N0`).
 fn hop_atoms(a: i32, b: i32) -> (Atom, Atom) {
     match atom_of(a, b) {
         Atom::W => (Atom::R, Atom::W),
@@ -961,11 +961,11 @@ fn selector((x, y): Leap) -> Vec<Modifier> {
 
 /// One term: the modes' letters, the direction letters, the atom and its count (none for
 /// one step or for `R`, `B` and `Q` riding; `0` for any other atom riding).
-fn term(modes: Modes, dirs: Vec<Modifier>, atom: Atom, reach: Reach) -> Term {
+fn term(modes: TermModes, dirs: Vec<Modifier>, atom: Atom, reach: Distance) -> Term {
     let range = match reach {
-        Reach::Steps(n) if n > 1 => Range::Steps(n),
-        Reach::Ride if !matches!(atom, Atom::R | Atom::B | Atom::Q) => Range::Unlimited,
-        Reach::Leap | Reach::Steps(_) | Reach::Ride => Range::Default,
+        Distance::Steps(n) if n > 1 => Range::Steps(n),
+        Distance::Ride if !matches!(atom, Atom::R | Atom::B | Atom::Q) => Range::Unlimited,
+        Distance::Leap | Distance::Steps(_) | Distance::Ride => Range::Default,
     };
     Term::new([modes.modifiers(), dirs].concat(), atom, range)
 }

@@ -26,7 +26,7 @@
 //!   directions relative to the first.
 
 use crate::betza::directions::Leap;
-use crate::betza::model::{Join, Leg, Modes};
+use crate::betza::model::{Join, Leg, LegModes};
 use crate::betza::{Betza, Forced, model};
 use std::collections::BTreeMap;
 
@@ -299,25 +299,25 @@ fn cover(want: u8, everything: Option<u8>, read: impl Fn(&[u8]) -> Option<u8>) -
 
 /// How far a leg goes, as XBoard counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
+enum Extent {
     Step,
     Count(u16),
     Ride,
 }
 
-fn reach(range: Option<u16>, longest: i32) -> Result<Reach, Untranslatable> {
+fn reach(range: Option<u16>, longest: i32) -> Result<Extent, Untranslatable> {
     match range {
-        Some(1) => Ok(Reach::Step),
-        None => Ok(Reach::Ride),
+        Some(1) => Ok(Extent::Step),
+        None => Ok(Extent::Ride),
         // No ride on this board goes further.
-        Some(n) if i32::from(n) >= longest - 1 => Ok(Reach::Ride),
-        Some(n) if n <= 99 => Ok(Reach::Count(n)),
+        Some(n) if i32::from(n) >= longest - 1 => Ok(Extent::Ride),
+        Some(n) if n <= 99 => Ok(Extent::Count(n)),
         Some(n) => Err(Untranslatable::Range(n)),
     }
 }
 
 /// Refuses the behaviours XBoard has not.
-fn plain_only(modes: &Modes) -> Result<(), Untranslatable> {
+fn plain_only(modes: &LegModes) -> Result<(), Untranslatable> {
     let refused = [
         (modes.jumps == 1, "j"),
         (modes.jumps > 1, "jj"),
@@ -334,7 +334,7 @@ fn plain_only(modes: &Modes) -> Result<(), Untranslatable> {
 
 /// `m`, `c`, `d` and `e` as XBoard orders them; nothing when the leg both moves and
 /// captures and does nothing else.
-fn landing(modes: &Modes) -> String {
+fn landing(modes: &LegModes) -> String {
     let mut out = String::new();
     let plain = !modes.backstab && !modes.en_passant;
     if modes.moves && (!modes.captures || !plain) {
@@ -431,9 +431,9 @@ fn one_leg(
         atoms.remove(&0);
         atoms.remove(&1);
         let atom = match reach {
-            Reach::Step => "K".to_string(),
-            Reach::Count(n) => format!("K{n}"),
-            Reach::Ride => "Q".to_string(),
+            Extent::Step => "K".to_string(),
+            Extent::Count(n) => format!("K{n}"),
+            Extent::Ride => "Q".to_string(),
         };
         out.push(format!("{i}{modes}{atom}"));
     }
@@ -441,15 +441,15 @@ fn one_leg(
         let (letter, base, sym) = ATOMS[atom];
         let unit = atom <= 1;
         // XBoard hops only along lines, to any distance.
-        let hops_ok = unit && reach == Reach::Ride;
+        let hops_ok = unit && reach == Extent::Ride;
         if !hop.is_empty() && !hops_ok {
             return Err(Untranslatable::Behaviour(hop));
         }
         let lame = if leg.modes.lame {
             match letter {
                 'W' | 'F' => "",
-                'D' | 'N' | 'A' if reach == Reach::Step => "n",
-                'H' | 'G' if reach == Reach::Step => {
+                'D' | 'N' | 'A' if reach == Extent::Step => "n",
+                'H' | 'G' if reach == Extent::Step => {
                     // Three steps along the line, the first two onto empty squares.
                     let step = if letter == 'H' { 'W' } else { 'F' };
                     for dirs in cover(mask, Some(sym.all()), |l| first_leg(sym, l)) {
@@ -463,11 +463,11 @@ fn one_leg(
             ""
         };
         let atom_text = match (reach, letter) {
-            (Reach::Step, _) => letter.to_string(),
-            (Reach::Count(n), _) => format!("{letter}{n}"),
-            (Reach::Ride, 'W') => "R".to_string(),
-            (Reach::Ride, 'F') => "B".to_string(),
-            (Reach::Ride, _) => format!("{letter}0"),
+            (Extent::Step, _) => letter.to_string(),
+            (Extent::Count(n), _) => format!("{letter}{n}"),
+            (Extent::Ride, 'W') => "R".to_string(),
+            (Extent::Ride, 'F') => "B".to_string(),
+            (Extent::Ride, _) => format!("{letter}0"),
         };
         for dirs in cover(mask, Some(sym.all()), |l| first_leg(sym, l)) {
             out.push(format!("{i}{dirs}{modes}{hop}{lame}{atom_text}"));
@@ -508,7 +508,7 @@ fn two_legs(
     bent: &mut BentMoves,
 ) -> Result<(), Untranslatable> {
     // A leg that only moves and captures: what XBoard has not is refused as for one leg.
-    let simple = |m: &Modes| {
+    let simple = |m: &LegModes| {
         plain_only(m).is_ok()
             && !(m.grasshopper || m.cannon || m.lame || m.en_passant || m.backstab)
     };
@@ -516,9 +516,9 @@ fn two_legs(
         return Err(Untranslatable::ChainStart);
     }
     let slide = match reach(second.range, longest)? {
-        Reach::Step => false,
-        Reach::Ride => true,
-        Reach::Count(_) => return Err(Untranslatable::ChainEnd),
+        Extent::Step => false,
+        Extent::Ride => true,
+        Extent::Count(_) => return Err(Untranslatable::ChainEnd),
     };
     if !simple(&second.modes) {
         return Err(Untranslatable::ChainEnd);

@@ -91,14 +91,14 @@ fn estimate(board: &Board, kind: Kind) -> i32 {
     let mut value = 0.0;
     for shape in &model.shapes {
         let share = match &shape.reach {
-            crate::continuous::shapes::Reach::Slide { length, .. } => {
+            crate::continuous::shapes::Form::Slide { length, .. } => {
                 tuning::SLIDE_WORTH * (length.min(across) / (0.5 * across)).min(1.0)
             }
-            crate::continuous::shapes::Reach::Disc { sectors, radius } => {
+            crate::continuous::shapes::Form::Disc { sectors, radius } => {
                 let fraction = fraction_of(sectors);
                 tuning::DISC_WORTH * fraction * (radius / board.king_reach).min(1.5)
             }
-            crate::continuous::shapes::Reach::Ring { sectors, .. } => {
+            crate::continuous::shapes::Form::Ring { sectors, .. } => {
                 tuning::RING_WORTH * fraction_of(sectors)
             }
         };

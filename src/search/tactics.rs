@@ -25,7 +25,8 @@ pub enum Goal {
     /// Mate in two: whatever the defender answers, a mate follows (see
     /// [`Tactic::solved_by`] for how the answers are tried).
     MateInTwo,
-    /// Take the piece standing here (or mate).
+    /// Take the piece standing here (or mate, in one or by force in two, as every goal
+    /// below).
     Capture(Point),
     /// Leave the own piece standing here where no enemy can legally take it, wherever it
     /// goes (or mate).
@@ -123,9 +124,9 @@ impl Tactic {
         }
         let after = &applied.position;
         let us = pos.to_move();
-        match self.goal {
-            Goal::Mate => false,
-            Goal::MateInTwo => every_reply_is_mated(after),
+        let met = match self.goal {
+            Goal::Mate => return false,
+            Goal::MateInTwo => return every_reply_is_mated(after),
             Goal::Capture(at) => applied.captured.is_some_and(|c| c.at.distance(at) <= 1e-9),
             Goal::Save(at) => {
                 let now = if applied.mover.at.distance(at) <= 1e-9 {
@@ -136,7 +137,9 @@ impl Tactic {
                 own_at(after, us, now).is_some_and(|i| !capturable(after, i))
             }
             Goal::Fork => safe_double_attack(&applied, us),
-        }
+        };
+        // A forced mate wins more than any piece.
+        met || every_reply_is_mated(after)
     }
 }
 

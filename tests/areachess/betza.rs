@@ -179,7 +179,7 @@ proptest! {
         seed in any::<u64>(),
         unmoved in any::<bool>(),
     ) {
-        use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
+        use areachess::betza::model::{Occupancy, Occupant, chain_destinations, chains};
         let Ok(parsed) = parse(&text) else { return Ok(()) };
         let compiled = chains(&parsed);
         // A scattering of pieces and obstacles from the seed.
@@ -192,7 +192,7 @@ proptest! {
                 _ => Occupant::Empty,
             }
         };
-        let board = Board { files, ranks, at: &at };
+        let board = Occupancy { files, ranks, at: &at };
         let from = (files / 2, ranks / 2);
         for (square, _) in chain_destinations(&compiled, &board, from, unmoved) {
             prop_assert!(square.0 >= 0 && square.0 < files && square.1 >= 0 && square.1 < ranks, "{text}: {square:?}");
@@ -202,12 +202,12 @@ proptest! {
 
     #[test]
     fn huge_custom_leaps_walk_without_overflow(x in any::<i32>(), y in any::<i32>(), mods in prop::sample::select(vec!["", "n", "o", "q", "oq", "no", "nq"])) {
-        use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
+        use areachess::betza::model::{Occupancy, Occupant, chain_destinations, chains};
         prop_assume!((x, y) != (0, 0));
         let text = format!("{mods}({x},{y})0");
         let compiled = chains(&parse(&text).expect("valid"));
         let at = |_: i32, _: i32| Occupant::Empty;
-        let board = Board { files: 9, ranks: 9, at: &at };
+        let board = Occupancy { files: 9, ranks: 9, at: &at };
         let _ = chain_destinations(&compiled, &board, (4, 4), false);
     }
 }
@@ -216,7 +216,7 @@ proptest! {
 /// in the position `X` is the mover (on the centre), `P` a friend, `p` an enemy, `#` an
 /// obstacle; in the answer `m` marks a move and `x` a capture.
 mod examples {
-    use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
+    use areachess::betza::model::{Ending, Occupancy, Occupant, chain_destinations, chains};
     use areachess::betza::parse;
 
     fn answer(text: &str, position: [&str; 9]) -> [String; 9] {
@@ -227,7 +227,7 @@ mod examples {
             b'#' => Occupant::Obstacle,
             _ => Occupant::Empty,
         };
-        let board = Board {
+        let board = Occupancy {
             files: 9,
             ranks: 9,
             at: &at,
@@ -238,8 +238,8 @@ mod examples {
             let y = 8 - row as i32;
             (0..9)
                 .map(|x| match reached.iter().find(|d| d.0 == (x, y)) {
-                    Some((_, Reach::Move)) => 'm',
-                    Some((_, Reach::Capture)) => 'x',
+                    Some((_, Ending::Move)) => 'm',
+                    Some((_, Ending::Capture)) => 'x',
                     None => char::from(cell(x, y)),
                 })
                 .collect()
@@ -400,11 +400,11 @@ proptest! {
 
     #[test]
     fn long_chains_walk_in_linear_time(legs in 2usize..80) {
-        use areachess::betza::model::{Board, Occupant, chain_destinations, chains};
+        use areachess::betza::model::{Occupancy, Occupant, chain_destinations, chains};
         let text = vec!["K"; legs].join("+");
         let compiled = chains(&parse(&text).expect("valid"));
         let at = |x: i32, y: i32| if (x + y) % 3 == 0 { Occupant::Enemy } else { Occupant::Empty };
-        let board = Board { files: 9, ranks: 9, at: &at };
+        let board = Occupancy { files: 9, ranks: 9, at: &at };
         // Without following each state once this would take 8^legs steps.
         let reached = chain_destinations(&compiled, &board, (4, 4), false);
         prop_assert!(!reached.is_empty());

@@ -3,7 +3,7 @@
 
 use crate::betza::betza_shaped;
 use crate::support::fen_of;
-use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
+use areachess::betza::model::{Ending, Occupancy, Occupant, chain_destinations, chains};
 use areachess::grid::position::{Move, MoveKind};
 use areachess::grid::{
     Fen, FenError, Geometry, PieceType, Position, RoyalRule, Stalemate, Variant, WrittenFen,
@@ -107,11 +107,11 @@ proptest! {
         let from_sq = g.square(from.0, from.1).expect("on the board");
         let mut all = Vec::new();
         areachess::grid::movegen::pseudo_moves(&variant, &pos, &mut all);
-        let mut engine: Vec<((i32, i32), Reach)> = all
+        let mut engine: Vec<((i32, i32), Ending)> = all
             .iter()
             .filter(|m| m.from == from_sq)
             .map(|m| {
-                let reach = if m.kind == MoveKind::Capture { Reach::Capture } else { Reach::Move };
+                let reach = if m.kind == MoveKind::Capture { Ending::Capture } else { Ending::Move };
                 ((g.file(m.to), g.rank(m.to)), reach)
             })
             .collect();
@@ -124,9 +124,9 @@ proptest! {
             let (x, y) = turn(x, y);
             occupant(x, y)
         };
-        let board = Board { files, ranks, at: &at };
+        let board = Occupancy { files, ranks, at: &at };
         let compiled = chains(&areachess::betza::parse(&text).expect("parsed above"));
-        let mut reference: Vec<((i32, i32), Reach)> =
+        let mut reference: Vec<((i32, i32), Ending)> =
             chain_destinations(&compiled, &board, turn(from.0, from.1), unmoved)
                 .into_iter()
                 .map(|(s, r)| (turn(s.0, s.1), r))

@@ -363,7 +363,7 @@ fn continuous(text: &str) -> level::ContinuousLevel {
 #[test]
 fn a_declared_piece_is_compiled_on_the_levels_square() {
     use areachess::continuous::Kind;
-    use areachess::continuous::shapes::{Reach, compile_text};
+    use areachess::continuous::shapes::{Form, compile_text};
     // The square is read first, so the archbishop's ring is √5 of these squares.
     let c = continuous(&fairy(
         "[pieces.A]",
@@ -379,7 +379,7 @@ fn a_declared_piece_is_compiled_on_the_levels_square() {
         .shapes
         .iter()
         .filter_map(|s| match s.reach {
-            Reach::Ring { radius, .. } => Some(radius),
+            Form::Ring { radius, .. } => Some(radius),
             _ => None,
         })
         .collect();

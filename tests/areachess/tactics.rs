@@ -82,6 +82,13 @@ fn only_a_move_that_meets_the_goal_counts() {
         ),
     };
     assert!(two.solved_by(two.solution));
+    // Any other goal is met by a forced mate too: the king takes the black rook, not the
+    // piece the goal names.
+    let capture = Tactic {
+        goal: Goal::Capture(pt("a1")),
+        ..two.clone()
+    };
+    assert!(capture.solved_by(two.solution));
     assert!(
         !Tactic {
             goal: Goal::Mate,

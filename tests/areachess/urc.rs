@@ -3,7 +3,7 @@
 //! White and for Black; the shipped URC file and the demo level convert.
 
 use crate::support::fen_of;
-use areachess::betza::model::{Board, Occupant, Reach, chain_destinations, chains};
+use areachess::betza::model::{Ending, Occupancy, Occupant, chain_destinations, chains};
 use areachess::betza::parse;
 use areachess::grid::movegen::pseudo_moves;
 use areachess::grid::position::MoveKind;
@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 /// A square and how a move ends there.
-type Destination = ((i32, i32), Reach);
+type Destination = ((i32, i32), Ending);
 
 /// The seed's three examples, as the seed writes them.
 const SEED_EXAMPLES: &str = "
@@ -150,8 +150,8 @@ fn urc_walk(
         }
     };
     let ending = |o: Occupant, move_only: bool, capture_only: bool| match o {
-        Occupant::Empty => (!capture_only).then_some(Reach::Move),
-        Occupant::Enemy => (!move_only).then_some(Reach::Capture),
+        Occupant::Empty => (!capture_only).then_some(Ending::Move),
+        Occupant::Enemy => (!move_only).then_some(Ending::Capture),
         _ => None,
     };
     let mut out = Vec::new();
@@ -266,7 +266,7 @@ fn betza_walk(
         let (bx, by) = turn((x, y));
         at(bx, by)
     };
-    let board = Board {
+    let board = Occupancy {
         files: 8,
         ranks: 8,
         at: &seen,
@@ -763,8 +763,8 @@ fn engine_agrees(variant: &Variant, pieces: &[UrcPiece], boards_used: usize) {
                             .filter(|m| m.from == from)
                             .map(|m| {
                                 let reach = match m.kind {
-                                    MoveKind::Quiet | MoveKind::Double => Reach::Move,
-                                    MoveKind::Capture => Reach::Capture,
+                                    MoveKind::Quiet | MoveKind::Double => Ending::Move,
+                                    MoveKind::Capture => Ending::Capture,
                                     other => panic!("{text}: {other:?}"),
                                 };
                                 ((g.file(m.to), g.rank(m.to)), reach)

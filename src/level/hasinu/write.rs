@@ -81,7 +81,7 @@ fn enter(context: Context, function: Function, column: usize) -> Result<Context,
 
 /// How a Betza term covers its distance, which decides what `j` and `nj` add to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
+enum Stride {
     /// One square away, or an oblique leap: nothing stands in between.
     Step,
     /// Square by square: `j` lets it pass pieces (`jj`).
@@ -93,17 +93,17 @@ enum Reach {
 }
 
 /// The mode letters a term gets, before its direction letters.
-fn modes(context: Context, reach: Reach) -> Vec<Modifier> {
+fn modes(context: Context, reach: Stride) -> Vec<Modifier> {
     let mut out: Vec<Modifier> = context.only.map(Modifier::Behaviour).into_iter().collect();
     let jumps = context.jump == Some(true);
     match reach {
-        Reach::Step => {}
-        Reach::Slide if jumps => out.push(Modifier::Behaviour(Behaviour::JumpMany)),
-        Reach::Exact if !jumps => out.push(Modifier::Behaviour(Behaviour::Lame)),
-        Reach::Leap if context.jump == Some(false) => {
+        Stride::Step => {}
+        Stride::Slide if jumps => out.push(Modifier::Behaviour(Behaviour::JumpMany)),
+        Stride::Exact if !jumps => out.push(Modifier::Behaviour(Behaviour::Lame)),
+        Stride::Leap if context.jump == Some(false) => {
             out.push(Modifier::Behaviour(Behaviour::Lame))
         }
-        Reach::Slide | Reach::Exact | Reach::Leap => {}
+        Stride::Slide | Stride::Exact | Stride::Leap => {}
     }
     out
 }
@@ -214,10 +214,14 @@ fn radial_terms(directions: u8, distance: &Distance, context: Context) -> Vec<Te
     };
     let mut out = Vec::new();
     for (lines, group) in groups {
-        let with = |reach: Reach| [&modes(context, reach), group].concat();
+        let with = |reach: Stride| [&modes(context, reach), group].concat();
         let distances = match distance {
             Distance::Rider => {
-                out.push(Term::new(with(Reach::Slide), lines.rider(), Range::Default));
+                out.push(Term::new(
+                    with(Stride::Slide),
+                    lines.rider(),
+                    Range::Default,
+                ));
                 continue;
             }
             Distance::Exactly(d) => d,
@@ -230,16 +234,16 @@ fn radial_terms(directions: u8, distance: &Distance, context: Context) -> Vec<Te
             .count();
         match run {
             0 => {}
-            1 => out.push(Term::new(with(Reach::Step), lines.step(), Range::Default)),
+            1 => out.push(Term::new(with(Stride::Step), lines.step(), Range::Default)),
             k => out.push(Term::new(
-                with(Reach::Slide),
+                with(Stride::Slide),
                 lines.rider(),
                 Range::Steps(k as u16), // At most the reader's limit, 1000.
             )),
         }
         for &d in &distances[run..] {
             for atom in lines.leaps(d) {
-                out.push(Term::new(with(Reach::Exact), atom, Range::Default));
+                out.push(Term::new(with(Stride::Exact), atom, Range::Default));
             }
         }
     }
@@ -287,7 +291,7 @@ fn oblique_terms(x: u32, y: u32, parts: u8, context: Context) -> Vec<Term> {
         .into_iter()
         .map(|group| {
             Term::new(
-                [modes(context, Reach::Leap), group].concat(),
+                [modes(context, Stride::Leap), group].concat(),
                 atom,
                 Range::Default,
             )

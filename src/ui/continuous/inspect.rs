@@ -4,7 +4,7 @@
 //! position holding that piece and the two kings, placed off its lines.
 
 use crate::continuous::areas::{Area, capture_area, movement_area};
-use crate::continuous::shapes::{Reach, describe};
+use crate::continuous::shapes::{Form, describe};
 use crate::continuous::{Board, Color, Kind, Piece, Point, Position, Setup};
 use crate::sim::{ContinuousMatch, GameMode};
 use bevy::prelude::*;
@@ -84,11 +84,11 @@ pub fn words(board: &Board, kind: Kind) -> Vec<String> {
     let slides = model
         .shapes
         .iter()
-        .any(|s| !matches!(s.reach, Reach::Ring { .. }));
+        .any(|s| !matches!(s.reach, Form::Ring { .. }));
     let jumps = model
         .shapes
         .iter()
-        .any(|s| matches!(s.reach, Reach::Ring { .. }));
+        .any(|s| matches!(s.reach, Form::Ring { .. }));
     if slides {
         out.push(
             "A slide sweeps a strip 2R wide and stops at the first disc it would touch; an \
