@@ -33,7 +33,9 @@ use super::geometry::{
 use super::piece::{Kind, Piece};
 use super::position::Position;
 use super::reach::{Reach, reaches, slide_end, slide_limit};
-use super::region::{KING_FAN_RAYS, LegalRegion, RegionPart, capture_aim, legal_region_with_fan};
+use super::region::{
+    KING_FAN_RAYS, LegalRegion, RegionPart, capture_aim, legal_region_exact, legal_region_with_fan,
+};
 use super::resolve::{Applied, resolve_piece};
 use std::f64::consts::TAU;
 
@@ -42,6 +44,10 @@ pub const NEAR: f64 = 0.35;
 
 /// The same for checks and double attacks, whose stretches can be narrow.
 const NEAR_TACTICAL: f64 = 0.004;
+
+/// A king in check whose fan of rays finds fewer stretches of escape than this is given
+/// its exact region instead.
+const ESCAPES_FOUND: usize = 2;
 
 /// How many directions a sector disc's candidates use over the whole circle.
 const DISC_RAYS: usize = 16;
@@ -77,6 +83,8 @@ struct Surroundings {
     lines: Vec<(Point, Point)>,
     /// How far apart the points of a check's stretch are, where they are not just three.
     check_step: Option<f64>,
+    /// Whether the side's royal piece is in check.
+    in_check: bool,
 }
 
 impl Surroundings {
@@ -96,7 +104,9 @@ impl Surroundings {
             .filter(|p| board.is_royal(p.kind) || board.promotion_of(p.kind).is_empty())
             .map(|p| (p.at, board.is_royal(p.kind)))
             .collect();
-        let king = pos.pieces()[pos.king(side)].at;
+        let royal = pos.king(side);
+        let in_check = is_attacked(board, pos.pieces(), royal);
+        let king = pos.pieces()[royal].at;
         let lines = enemies.iter().map(|&e| (e, king - e)).collect();
         Surroundings {
             edges: threat_edges(pos, side),
@@ -104,6 +114,7 @@ impl Surroundings {
             targets,
             lines,
             check_step,
+            in_check,
         }
     }
 }
@@ -141,7 +152,17 @@ pub fn piece_candidates(pos: &Position, i: usize, out: &mut Vec<Candidate>) {
 }
 
 fn candidates_of(pos: &Position, i: usize, around: &Surroundings, out: &mut Vec<Candidate>) {
-    let region = legal_region_with_fan(pos, i, DISC_RAYS.min(KING_FAN_RAYS));
+    let mut region = legal_region_with_fan(pos, i, DISC_RAYS.min(KING_FAN_RAYS));
+    // A king in check that the fan of rays finds (almost) shut in may still escape through
+    // slivers between the rays, and whether a mate follows can depend on where in a sliver
+    // it stands: then its exact region is used, each stretch tried at both ends as well.
+    let stretches = |r: &LegalRegion| r.parts.iter().map(|p| p.stretches().len()).sum::<usize>();
+    let escaping = around.in_check
+        && pos.board().is_royal(pos.pieces()[i].kind)
+        && stretches(&region) < ESCAPES_FOUND;
+    if escaping {
+        region = legal_region_exact(pos, i);
+    }
     let first = out.len();
     let keep = |to: Point, near: f64, out: &mut Vec<Candidate>| {
         let landed = |c: &Candidate| c.applied.to.distance_squared(to) < near * near;
@@ -152,6 +173,14 @@ fn candidates_of(pos: &Position, i: usize, around: &Surroundings, out: &mut Vec<
     };
     for &x in &region.captures {
         keep(capture_aim(pos, i, x), NEAR, out);
+    }
+    if escaping {
+        for part in &region.parts {
+            for &(a, b) in part.stretches() {
+                keep(part.point_at(a), NEAR_TACTICAL, out);
+                keep(part.point_at(b), NEAR_TACTICAL, out);
+            }
+        }
     }
     let (tactical, others) = points(pos, i, &region, around);
     for to in tactical {

@@ -186,6 +186,16 @@ pub fn legal_region_with_fan(pos: &Position, i: usize, rays: usize) -> LegalRegi
     region(pos, i, &Fan::Even(rays.max(1)))
 }
 
+/// The legal region with a sector disc's plain moves on every direction where the answer
+/// can change and one between each pair: no stretch of it is missed, however narrow (the
+/// computer's candidates for a king in check, whose escapes can be slivers).
+pub fn legal_region_exact(pos: &Position, i: usize) -> LegalRegion {
+    if pos.pieces()[i].side != pos.to_move() {
+        return LegalRegion::default();
+    }
+    region(pos, i, &Fan::Exact)
+}
+
 /// The legal region with a sector disc's plain moves on the single direction `dir` only:
 /// the exact answer for that ray, which the drawn fan only samples.
 pub fn legal_region_towards(pos: &Position, i: usize, dir: Point) -> LegalRegion {

@@ -4,9 +4,9 @@
 //! (`cargo bench --bench tactics`), not a test's.
 
 use crate::support::{classic, pos, pt, root};
-use areachess::continuous::Request;
 use areachess::continuous::candidates::fine_candidates;
 use areachess::continuous::notation::parse_move;
+use areachess::continuous::{Point, Request};
 use areachess::search::tactics::{Goal, Tactic, read_suite};
 
 fn suite() -> Vec<Tactic> {
@@ -131,5 +131,40 @@ fn the_root_candidates_hold_a_solution_of_every_tactic() {
     assert!(
         missed.is_empty(),
         "no candidate meets the goal of {missed:?}"
+    );
+}
+
+/// A king in check that a fan of rays finds shut in can still slip out through a sliver
+/// between the rays: its candidates hold escapes there (once they held none, and the
+/// engine took the check for a mate in two and let a free bishop go).
+#[test]
+fn a_king_in_check_finds_its_sliver_of_escape_among_the_candidates() {
+    let start = pos("w;k@10.138550476551156,20.971552020278725;\
+                     p@11.112568807063834,18.873711852125673;\
+                     p@13.066135422523816,17.799295573717206;\
+                     p@6.536727686514605,18.60660093774924;\
+                     b@19.083156311756127,15.44118239545795;\
+                     K@20.66703752313481,4.479438794800386;\
+                     R@2.0652218836793406,13.666080555594794;\
+                     R@16.845550927287462,8.288831901011886");
+    let board = start.board_arc().clone();
+    let check = parse_move(
+        &board,
+        "2.0652218836793406,13.666080555594794->2.0652218836793406,20.9385489640107",
+    )
+    .expect("a move");
+    let outcome = areachess::continuous::resolve::resolve(&start, check.from, check.to, None);
+    let after = outcome.applied().expect("legal").position.clone();
+    let king = after.king(after.to_move());
+    let mut list = Vec::new();
+    areachess::continuous::candidates::candidates(&after, &mut list);
+    let escapes: Vec<_> = list.iter().filter(|c| c.piece == king).collect();
+    assert!(!escapes.is_empty(), "no king candidate");
+    // The sliver that saves the king runs near (8.55, 18.73).
+    let sliver = Point::new(8.55, 18.73);
+    assert!(
+        escapes.iter().any(|c| c.applied.to.distance(sliver) < 0.5),
+        "{:?}",
+        escapes.iter().map(|c| c.applied.to).collect::<Vec<_>>()
     );
 }
