@@ -6,6 +6,7 @@ use areachess::failure::Failure;
 use areachess::search::Limits;
 use clap::Parser;
 use cli::contest::{MatchSettings, bestmove, match_games};
+use cli::record::{pgn, read_pgn};
 use cli::rules::{check, judge, moves, perft, replay, seats};
 use cli::{Cli, Command, default_level};
 use std::process::ExitCode;
@@ -105,6 +106,23 @@ fn main() -> ExitCode {
                 &mut std::io::stdout().lock(),
             )
         }
+        Some(Command::Pgn {
+            level,
+            fen,
+            position,
+            moves,
+            read,
+        }) => match (read, level) {
+            (Some(file), _) => read_pgn(&file, &mut std::io::stdout().lock()),
+            (None, Some(level)) => pgn(
+                &level,
+                fen.as_deref(),
+                position.as_deref(),
+                &moves,
+                &mut std::io::stdout().lock(),
+            ),
+            (None, None) => Err(Failure::input("pgn: name a level, or --read FILE.pgn")),
+        },
         Some(Command::Uci { level }) => {
             let out = areachess::protocol::Output::new(std::io::stdout());
             let catalog = areachess::protocol::Catalog::shipped();

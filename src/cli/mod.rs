@@ -7,6 +7,7 @@
 //!   both modes.
 
 pub mod contest;
+pub mod record;
 pub mod rules;
 
 use clap::{Parser, Subcommand};
@@ -109,7 +110,7 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
         /// Moves to play first, from the FEN or the setup (e2e4 e7e5 …).
-        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        #[arg(long, num_args = 0.., value_name = "MOVE")]
         moves: Vec<String>,
         /// Only the moves of the piece on this square.
         #[arg(long)]
@@ -127,7 +128,7 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Moves to play first.
-        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        #[arg(long, num_args = 0.., value_name = "MOVE")]
         moves: Vec<String>,
         /// Search this many plies.
         #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
@@ -138,6 +139,26 @@ pub enum Command {
         /// Search this many nodes.
         #[arg(long)]
         nodes: Option<u64>,
+    },
+    /// A game as PGN (grid: standard algebraic notation; continuous: judge's moves), or
+    /// with --read a PGN game read back: "level PATH", "move MOVE" per move, then
+    /// "fen FEN" or "pos POS".
+    Pgn {
+        /// The level file (not with --read).
+        #[arg(required_unless_present = "read", conflicts_with = "read")]
+        level: Option<PathBuf>,
+        /// The grid position the game starts from (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "position")]
+        fen: Option<String>,
+        /// The continuous position the game starts from (default: the level's setup).
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// The game's moves, as `moves` and `judge` take them.
+        #[arg(long, num_args = 0.., value_name = "MOVE")]
+        moves: Vec<String>,
+        /// Read this PGN file (`-`: standard input) instead.
+        #[arg(long, value_name = "FILE.pgn")]
+        read: Option<PathBuf>,
     },
     /// Speak UCI on standard input and output (grid levels; `UCI_Variant` picks a shipped
     /// level, `LevelFile` any level file).

@@ -46,6 +46,7 @@ pub mod movegen;
 pub mod notation;
 pub mod placement;
 pub mod position;
+pub mod san;
 pub(crate) mod tables;
 pub mod values;
 pub mod variant;

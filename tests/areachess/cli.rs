@@ -629,3 +629,65 @@ fn match_plays_continuous_games_and_adjudicates_at_the_ply_limit() {
     }
     assert!(lines[2].starts_with("score white "), "{out}");
 }
+
+#[test]
+fn pgn_writes_a_game_and_reads_it_back() {
+    let moves = [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1",
+    ];
+    let mut args = vec!["pgn", "levels/chess.toml", "--moves"];
+    args.extend(moves);
+    let pgn = answer(&args);
+    assert!(pgn.starts_with("[Event \"?\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Variant \"chess\"]\n"), "{pgn}");
+    assert!(!pgn.contains("[FEN"), "the setup needs no FEN: {pgn}");
+    assert!(
+        pgn.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n"),
+        "{pgn}"
+    );
+    let dir = std::env::temp_dir().join(format!("areachess-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("game.pgn");
+    // Comments, a variation, annotations and a number glued to its move are all read past.
+    let written = pgn
+        .replace("2. Nf3", "2.Nf3 {develops} (2. Bc4 Nf6)")
+        .replace("Bb5", "Bb5!?");
+    std::fs::write(&file, written).expect("write the game");
+    let read = answer(&["pgn", "--read", file.to_str().expect("a path")]);
+    let lines: Vec<&str> = read.lines().collect();
+    assert_eq!(lines[0], "level levels/chess.toml");
+    let read_moves: Vec<&str> = lines[1..lines.len() - 1]
+        .iter()
+        .map(|l| l.strip_prefix("move ").expect("a move line"))
+        .collect();
+    assert_eq!(read_moves, moves);
+    assert_eq!(
+        lines[lines.len() - 1],
+        "fen r1bqkbnr/1pp2ppp/p1p5/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 5"
+    );
+    // A move that is not legal is named with its line and column.
+    std::fs::write(&file, "[Variant \"chess\"]\n\n1. e4 e5\n2. Nf6 *\n").expect("write");
+    let (code, _, err) = areachess(&["pgn", "--read", file.to_str().expect("a path")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("game.pgn:4:4: 'Nf6'"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn pgn_of_a_continuous_game_and_of_a_set_up_position() {
+    let pgn = answer(&[
+        "pgn",
+        "levels/area-of-competence.toml",
+        "--moves",
+        "e2->e4",
+        "e7->e5",
+    ]);
+    assert!(pgn.ends_with("\n1. e2->e4 e7->e5 *\n"), "{pgn}");
+    let fen = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1";
+    let pgn = answer(&["pgn", "levels/chess.toml", "--fen", fen, "--moves", "e8d8"]);
+    assert!(
+        pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n")),
+        "{pgn}"
+    );
+    assert!(pgn.ends_with("\n1... Kd8 *\n"), "{pgn}");
+}

@@ -907,3 +907,66 @@ fn taking_the_last_piece_that_could_mate_draws() {
         }
     );
 }
+
+/// A move (`e2e4`) of a FEN in a shipped level, in standard algebraic notation; and that
+/// the notation reads back to the same move.
+fn san_of(level: &GridLevel, fen: &str, text: &str) -> String {
+    use areachess::grid::san::{read_san, san};
+    let mut pos = level
+        .parse_fen(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let v = &level.variant;
+    let mut list = Vec::new();
+    legal_moves(v, &mut pos, &mut list);
+    let m = list
+        .into_iter()
+        .find(|&m| move_text(v, m) == text)
+        .unwrap_or_else(|| panic!("{text} is no legal move of {fen}"));
+    let written = san(v, &pos, m);
+    assert_eq!(read_san(v, &pos, &written), Some(m), "{written} reads back");
+    written
+}
+
+/// SAN as Fairy-Stockfish writes it (the expectations are pyffish's `get_san` for the same
+/// positions and moves).
+#[test]
+fn moves_are_written_in_standard_algebraic_notation() {
+    let chess = shipped("chess.toml");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(san_of(&chess, start, "e2e4"), "e4");
+    assert_eq!(san_of(&chess, start, "g1f3"), "Nf3");
+    // Knights on b1 and f3 both reach d2: by file. Rooks on a1 and a5 both reach a3: by rank.
+    let two = "4k3/8/8/R7/8/5N2/8/RN2K3 w - - 0 1";
+    assert_eq!(san_of(&chess, two, "b1d2"), "Nbd2");
+    assert_eq!(san_of(&chess, two, "a1a3"), "R1a3");
+    assert_eq!(san_of(&chess, two, "a5a3"), "R5a3");
+    // Three queens reach e4: neither file nor rank alone tells two of them apart.
+    let queens = "7k/8/8/8/Q7/8/Q1Q5/4K3 w - - 0 1";
+    assert_eq!(san_of(&chess, queens, "a2b3"), "Qa2b3");
+    // Castling both ways, a capture with check, en passant, a promotion with check, mate.
+    let castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(san_of(&chess, castles, "e1g1"), "O-O");
+    assert_eq!(san_of(&chess, castles, "e1c1"), "O-O-O");
+    assert_eq!(san_of(&chess, castles, "a1a8"), "Rxa8+");
+    assert_eq!(
+        san_of(&chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
+        "exd6"
+    );
+    assert_eq!(
+        san_of(&chess, "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"),
+        "e8=Q"
+    );
+    assert_eq!(
+        san_of(&chess, "6k1/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"),
+        "e8=Q+"
+    );
+    assert_eq!(
+        san_of(&chess, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "a1a8"),
+        "Ra8#"
+    );
+    // Capablanca: its own letters, and files past h.
+    let capa = shipped("capablanca.toml");
+    let capa_start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+    assert_eq!(san_of(&capa, capa_start, "c1d3"), "Ad3");
+    assert_eq!(san_of(&capa, capa_start, "h1i3"), "Ci3");
+}

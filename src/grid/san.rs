@@ -1,0 +1,97 @@
+//! Standard algebraic notation for grid moves, as Fairy-Stockfish writes it (so a record
+//! reads the same in other chess tools): the piece's letter (none for a pawn), the mover's
+//! file, rank or square where another piece of its type could go to the same square, `x`
+//! for a capture, the target square, `=X` for a promotion, and `+` or `#` for check or
+//! mate; castling is `O-O` toward the higher files and `O-O-O` toward the lower.
+
+use super::movegen::{in_check, legal_moves};
+use super::position::{is_piece, role_of};
+use super::{Move, MoveKind, Position, Role, Variant};
+
+/// Whether pieces of `role` are written without a letter: the pawn (`P`, promoting).
+fn is_pawn(v: &Variant, role: Role) -> bool {
+    let t = &v[role];
+    t.letter == 'P' && t.promotion.is_some()
+}
+
+/// `m` (a legal move in `pos`) in standard algebraic notation.
+pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
+    let mut pos = pos.clone();
+    let mut legal = Vec::new();
+    legal_moves(v, &mut pos, &mut legal);
+    let mut out = match m.kind {
+        MoveKind::Castle { .. } => {
+            let g = v.geometry;
+            if g.file(m.to) > g.file(m.from) {
+                "O-O".to_string()
+            } else {
+                "O-O-O".to_string()
+            }
+        }
+        _ => plain(v, &pos, m, &legal),
+    };
+    let undo = pos.make(v, m);
+    if in_check(v, &pos) {
+        let mut replies = Vec::new();
+        legal_moves(v, &mut pos, &mut replies);
+        out.push(if replies.is_empty() { '#' } else { '+' });
+    }
+    pos.unmake(v, m, &undo);
+    out
+}
+
+/// A move other than castling, without its check mark.
+fn plain(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
+    let g = v.geometry;
+    let cell = pos.cell(m.from);
+    let role = role_of(cell);
+    let mut out = String::new();
+    let from = g.name(m.from).to_string();
+    let file: String = from.chars().take_while(char::is_ascii_lowercase).collect();
+    let rank: String = from.chars().skip_while(char::is_ascii_lowercase).collect();
+    if is_pawn(v, role) {
+        if m.kind.captures() {
+            out.push_str(&file);
+        }
+    } else {
+        out.push(v[role].letter.to_ascii_uppercase());
+        // The other pieces of its type that could go to the same square.
+        let others: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|o| o.to == m.to && o.from != m.from)
+            .filter(|o| is_piece(pos.cell(o.from)) && role_of(pos.cell(o.from)) == role)
+            .collect();
+        if !others.is_empty() {
+            let same_file = others.iter().any(|o| g.file(o.from) == g.file(m.from));
+            let same_rank = others.iter().any(|o| g.rank(o.from) == g.rank(m.from));
+            if !same_file {
+                out.push_str(&file);
+            } else if !same_rank {
+                out.push_str(&rank);
+            } else {
+                out.push_str(&from);
+            }
+        }
+    }
+    if m.kind.captures() {
+        out.push('x');
+    }
+    out.push_str(&g.name(m.to).to_string());
+    if let Some(p) = m.promotion {
+        out.push('=');
+        out.push(v[p].letter.to_ascii_uppercase());
+    }
+    out
+}
+
+/// The legal move of `pos` that `text` writes in standard algebraic notation (check marks
+/// and annotations such as `!` or `?` may be left off or added).
+pub fn read_san(v: &Variant, pos: &Position, text: &str) -> Option<Move> {
+    let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
+    let want = bare(text).replace("0-0-0", "O-O-O").replace("0-0", "O-O");
+    let mut scratch = pos.clone();
+    let mut legal = Vec::new();
+    legal_moves(v, &mut scratch, &mut legal);
+    legal.into_iter().find(|&m| bare(&san(v, pos, m)) == want)
+}
