@@ -58,9 +58,7 @@ pub fn pgn(
         };
         let start = game.start();
         let setup = (fen_of(start) != fen_of(&loaded.start)).then(|| ("FEN", fen_of(start)));
-        let texts: Vec<String> = (0..game.played().len())
-            .map(|n| san::san(v, game.position_before(n), game.played()[n]))
-            .collect();
+        let texts = game.sans();
         (setup, start.to_move(), texts, game.status())
     };
     let result = match status {

@@ -145,18 +145,40 @@ impl Play for Game {
     /// One numbered line per move: `  1. P e2->e4`.
     fn move_list(&self) -> Vec<String> {
         let board = self.start.board();
-        self.played
-            .iter()
-            .enumerate()
-            .map(|(n, p)| {
-                format!(
-                    "{:>3}. {}",
-                    n + 1,
-                    super::notation::format_applied_brief(board, &p.applied)
-                )
-            })
-            .collect()
+        let texts: Vec<String> = self.played.iter().map(|p| brief(board, p)).collect();
+        crate::play::numbered_pairs(&texts, self.start.to_move(), 1)
     }
+}
+
+/// A move for the move list: the piece's letter, where it stood, `->` or `x` for a
+/// capture, where it landed (square names where they are centres, else two decimals),
+/// `=X` for a promotion, `+` or `#`; castling `O-O` toward the higher files, `O-O-O`
+/// toward the lower.
+fn brief(board: &super::board::Board, played: &Played) -> String {
+    use super::notation::format_point_brief as point;
+    let a = &played.applied;
+    let mut out = match a.castling {
+        Some(_) if a.to.x > a.mover.at.x => "O-O".to_string(),
+        Some(_) => "O-O-O".to_string(),
+        None => format!(
+            "{}{}{}{}",
+            a.mover.kind.letter().to_ascii_uppercase(),
+            point(board, a.mover.at),
+            if a.captured.is_some() { "x" } else { "->" },
+            point(board, a.to)
+        ),
+    };
+    if let Some(k) = a.promotion {
+        out.push('=');
+        out.push(k.letter().to_ascii_uppercase());
+    }
+    let after = &a.position;
+    if matches!(played.status, Status::Checkmate { .. }) {
+        out.push('#');
+    } else if is_attacked(after.board(), after.pieces(), after.king(after.to_move())) {
+        out.push('+');
+    }
+    out
 }
 
 /// Checkmate, stalemate or still playing, decided exactly.

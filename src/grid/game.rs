@@ -160,6 +160,13 @@ impl Game {
             .collect()
     }
 
+    /// The moves played, in standard algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    pub fn sans(&self) -> Vec<String> {
+        (0..self.played.len())
+            .map(|n| super::san::san(&self.variant, self.position_before(n), self.played[n]))
+            .collect()
+    }
+
     /// The legal move from `from` to `to` promoting to the type `promotion` (or not),
     /// if there is one now.
     pub fn find(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
@@ -222,7 +229,7 @@ impl Play for Game {
     /// Numbered pairs of `e2e4`-style moves, counted from the start's move number.
     fn move_list(&self) -> Vec<String> {
         let start = self.start();
-        numbered_pairs(&self.move_texts(), start.to_move(), start.fullmove())
+        numbered_pairs(&self.sans(), start.to_move(), start.fullmove())
     }
 }
 

@@ -675,10 +675,10 @@ fn both_games_undo_redo_rewind_and_restart_through_play() {
             "{m}"
         );
     }
-    assert_eq!(grid.move_list(), ["  1. e2e4    e7e5", "  2. g1f3    "]);
+    assert_eq!(grid.move_list(), ["  1. e4      e5", "  2. Nf3     "]);
     assert_eq!(
         continuous.move_list(),
-        ["  1. P e2->e4", "  2. p e7->e5", "  3. N g1->f3"]
+        ["  1. Pe2->e4 Pe7->e5", "  2. Ng1->f3 "]
     );
     let games: [&mut dyn Play; 2] = [&mut grid, &mut continuous];
     for game in games {
@@ -698,4 +698,17 @@ fn both_games_undo_redo_rewind_and_restart_through_play() {
         assert!(!game.redo(), "a restart leaves nothing to redo");
         assert_eq!(game.describe(), "White to move");
     }
+}
+
+/// The continuous move list marks captures, checks and mates.
+#[test]
+fn the_continuous_move_list_marks_captures_checks_and_mates() {
+    use areachess::play::Play;
+    let mut game = areachess::continuous::Game::new(crate::support::pos("w;K@e1;R@a1;k@e8;n@a4"));
+    let board = game.position().board_arc().clone();
+    for m in ["a1->a4", "e8->d8", "a4->a8"] {
+        let request = areachess::continuous::notation::parse_move(&board, m).expect("a move");
+        assert!(game.play(request).applied().is_some(), "{m}");
+    }
+    assert_eq!(game.move_list(), ["  1. Ra1xa4  Ke8->d8", "  2. Ra4->a8+ "]);
 }
