@@ -59,6 +59,7 @@ pub use geometry::Point;
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, PositionError, Setup};
 pub use region::{
-    LegalRegion, RegionPart, Target, find_legal_move, has_legal_move, legal_region, nearest_target,
+    LegalRegion, RegionPart, Target, drop_target, find_legal_move, has_legal_move, legal_region,
+    nearest_target,
 };
 pub use resolve::{Applied, Outcome, Reason, Request, resolve};

@@ -107,3 +107,31 @@ fn mated_and_stalemated_sides_have_no_legal_move() {
     assert!(!has_legal_move(&pos("b;k@a8;R@h8;R@h7;K@e1")));
     assert!(!has_legal_move(&pos("b;k@a8;R@h7;R@3.8,1.5;K@e1")));
 }
+
+/// A piece dropped within 0.15 R of a square's centre lands on the centre, where it may;
+/// further off, or where the centre is no landing, it lands where the region is nearest.
+#[test]
+fn a_drop_near_a_square_centre_lands_on_it() {
+    use areachess::continuous::drop_target;
+    let level = crate::support::classic();
+    let pos = level.start.clone();
+    let knight = pos.piece_at(pt("g1")).expect("the knight");
+    let f3 = pt("f3");
+    let near = Point::new(f3.x + 0.1, f3.y + 0.08);
+    let target = drop_target(&pos, knight, near).expect("a target");
+    assert_eq!(target.point, f3);
+    // The ring's nearest point to the same pointer is not the centre.
+    let ring = nearest_target(&pos, knight, near).expect("a target");
+    assert_ne!(ring.point, f3);
+    // Further than 0.15 R: no snap.
+    let far = Point::new(f3.x + 0.2, f3.y);
+    assert_ne!(drop_target(&pos, knight, far).expect("a target").point, f3);
+    // A pawn snaps to e4 beside it; the knight is not snapped onto d2, a friend's square.
+    let pawn = pos.piece_at(pt("e2")).expect("the pawn");
+    let e4 = pt("e4");
+    let beside = Point::new(e4.x + 0.05, e4.y - 0.1);
+    assert_eq!(drop_target(&pos, pawn, beside).expect("a target").point, e4);
+    let d2 = pt("d2");
+    let on_friend = drop_target(&pos, knight, Point::new(d2.x + 0.1, d2.y));
+    assert!(on_friend.is_none_or(|t| t.point != d2), "{on_friend:?}");
+}

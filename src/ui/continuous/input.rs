@@ -4,7 +4,7 @@
 
 use super::super::{Click, Stage, clicks, pointer_on_panels};
 use super::Pick;
-use crate::continuous::{Request, legal_region, nearest_target};
+use crate::continuous::{Request, drop_target, legal_region};
 use crate::convert::from_bevy;
 use crate::sim::GameMode;
 use crate::sim::{ContinuousMatch, MoveRequest, Players};
@@ -39,7 +39,7 @@ fn track_pointer(
     }
     selection.pointer = pointer;
     selection.target = match (selection.piece, pointer) {
-        (Some(i), Some(p)) => nearest_target(state.game.position(), i, from_bevy(p)),
+        (Some(i), Some(p)) => drop_target(state.game.position(), i, from_bevy(p)),
         _ => None,
     };
 }
@@ -89,7 +89,7 @@ fn pick_and_drop(
             (_, Some(i)) if selection.piece != Some(i) => {
                 selection.piece = Some(i);
                 selection.region = Some(legal_region(pos, i));
-                selection.target = nearest_target(pos, i, pointer);
+                selection.target = drop_target(pos, i, pointer);
             }
             (Some(i), _) => {
                 let to = selection.target.map_or(pointer, |t| t.aim);
