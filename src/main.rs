@@ -85,9 +85,7 @@ fn main() -> ExitCode {
         ),
         Some(Command::Bestmove {
             level,
-            fen,
-            position,
-            moves,
+            game,
             depth,
             movetime,
             nodes,
@@ -99,26 +97,20 @@ fn main() -> ExitCode {
             };
             bestmove(
                 &level,
-                fen.as_deref(),
-                position.as_deref(),
-                &moves,
+                game.fen.as_deref(),
+                game.position.as_deref(),
+                &game.moves,
                 &limits,
                 &mut std::io::stdout().lock(),
             )
         }
-        Some(Command::Pgn {
-            level,
-            fen,
-            position,
-            moves,
-            read,
-        }) => match (read, level) {
+        Some(Command::Pgn { level, game, read }) => match (read, level) {
             (Some(file), _) => read_pgn(&file, &mut std::io::stdout().lock()),
             (None, Some(level)) => pgn(
                 &level,
-                fen.as_deref(),
-                position.as_deref(),
-                &moves,
+                game.fen.as_deref(),
+                game.position.as_deref(),
+                &game.moves,
                 &mut std::io::stdout().lock(),
             ),
             (None, None) => Err(Failure::input("pgn: name a level, or --read FILE.pgn")),

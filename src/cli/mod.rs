@@ -121,15 +121,9 @@ pub enum Command {
     Bestmove {
         /// The level file.
         level: PathBuf,
-        /// The grid position (default: the level's setup).
-        #[arg(long, allow_hyphen_values = true, conflicts_with = "position")]
-        fen: Option<String>,
-        /// The continuous position (default: the level's setup).
-        #[arg(long, allow_hyphen_values = true)]
-        position: Option<String>,
-        /// Moves to play first.
-        #[arg(long, num_args = 0.., value_name = "MOVE")]
-        moves: Vec<String>,
+        /// Where the game starts and what is played first.
+        #[command(flatten)]
+        game: GameArgs,
         /// Search this many plies.
         #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
         depth: Option<u32>,
@@ -147,15 +141,9 @@ pub enum Command {
         /// The level file (not with --read).
         #[arg(required_unless_present = "read", conflicts_with = "read")]
         level: Option<PathBuf>,
-        /// The grid position the game starts from (default: the level's setup).
-        #[arg(long, allow_hyphen_values = true, conflicts_with = "position")]
-        fen: Option<String>,
-        /// The continuous position the game starts from (default: the level's setup).
-        #[arg(long, allow_hyphen_values = true)]
-        position: Option<String>,
-        /// The game's moves, as `moves` and `judge` take them.
-        #[arg(long, num_args = 0.., value_name = "MOVE")]
-        moves: Vec<String>,
+        /// Where the game starts and its moves.
+        #[command(flatten)]
+        game: GameArgs,
         /// Read this PGN file (`-`: standard input) instead.
         #[arg(long, value_name = "FILE.pgn")]
         read: Option<PathBuf>,
@@ -204,6 +192,20 @@ pub enum Command {
         #[arg(long, value_name = "PLIES", default_value_t = 600)]
         max_plies: u32,
     },
+}
+
+/// Where a command's game starts and the moves played from there.
+#[derive(clap::Args, Debug)]
+pub struct GameArgs {
+    /// The grid position (default: the level's setup).
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "position")]
+    pub fen: Option<String>,
+    /// The continuous position (default: the level's setup).
+    #[arg(long, allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Moves played from there, as `moves` and `judge` take them.
+    #[arg(long, num_args = 0.., value_name = "MOVE")]
+    pub moves: Vec<String>,
 }
 
 /// Finds the default level from the working directory or, failing that, the source tree.
