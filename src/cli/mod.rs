@@ -210,10 +210,16 @@ pub struct GameArgs {
 
 /// Finds the default level from the working directory or, failing that, the source tree.
 pub fn default_level() -> PathBuf {
-    let here = PathBuf::from(DEFAULT_LEVEL);
+    in_tree(DEFAULT_LEVEL)
+}
+
+/// A file of the project (`levels/chess.toml`) under the working directory or, failing
+/// that, in the source tree the binary was built from.
+pub fn in_tree(relative: &str) -> PathBuf {
+    let here = PathBuf::from(relative);
     if here.exists() {
         here
     } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_LEVEL)
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
     }
 }

@@ -58,7 +58,7 @@ pub fn pgn(
         };
         let start = game.start();
         let setup = (fen_of(start) != fen_of(&loaded.start)).then(|| ("FEN", fen_of(start)));
-        let texts = game.sans();
+        let texts = game.sans().to_vec();
         (setup, start.to_move(), texts, game.status())
     };
     let result = match status {
@@ -242,14 +242,7 @@ fn level_of(read: &Read) -> PathBuf {
         .map(|(_, v)| v.to_lowercase())
         .filter(|v| !v.is_empty() && v != "standard")
         .unwrap_or_else(|| "chess".to_string());
-    let here = PathBuf::from("levels").join(format!("{name}.toml"));
-    if here.exists() {
-        here
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("levels")
-            .join(format!("{name}.toml"))
-    }
+    super::in_tree(&format!("levels/{name}.toml"))
 }
 
 /// `areachess pgn --read FILE`: `level PATH`, then `move MOVE` for each move in the

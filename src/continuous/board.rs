@@ -343,36 +343,36 @@ impl Board {
             .ok_or_else(|| BadSquare(name.to_string()))
     }
 
-    /// The name of the square whose centre is exactly `p`, if any.
-    pub fn square_name(&self, p: Point) -> Option<SquareName> {
-        let f = p.x / self.square - 0.5;
-        let r = p.y / self.square - 0.5;
-        let (fi, ri) = (f.round(), r.round());
-        if fi < 0.0
-            || ri < 0.0
-            || fi >= self.files as f64
-            || ri >= self.ranks as f64
-            || self.files > 26
-        {
+    /// The square `p` lies in and its centre (the nearest), if that square is on the board.
+    pub fn nearest_centre(&self, p: Point) -> Option<(SquareName, Point)> {
+        let f = (p.x / self.square - 0.5).round();
+        let r = (p.y / self.square - 0.5).round();
+        if f < 0.0 || r < 0.0 || f >= f64::from(self.files) || r >= f64::from(self.ranks) {
             return None;
         }
-        let centre = self.square_centre(fi as u32, ri as u32);
-        (centre == p).then_some(SquareName {
-            file: fi as u32,
-            rank: ri as u32,
-        })
+        let name = SquareName {
+            file: f as u32,
+            rank: r as u32,
+        };
+        Some((name, self.square_centre(name.file, name.rank)))
+    }
+
+    /// The name of the square whose centre is exactly `p`, if any.
+    pub fn square_name(&self, p: Point) -> Option<SquareName> {
+        if self.files > 26 {
+            return None;
+        }
+        let (name, centre) = self.nearest_centre(p)?;
+        (centre == p).then_some(name)
     }
 
     /// `p`, or the square centre within 1e-9 of it: rounding must not move a piece off its
     /// square.
     pub fn snap_to_square(&self, p: Point) -> Point {
-        let f = (p.x / self.square - 0.5).round();
-        let r = (p.y / self.square - 0.5).round();
-        if f < 0.0 || r < 0.0 {
-            return p;
+        match self.nearest_centre(p) {
+            Some((_, centre)) if centre.distance(p) < 1e-9 => centre,
+            _ => p,
         }
-        let centre = self.square_centre(f as u32, r as u32);
-        if centre.distance(p) < 1e-9 { centre } else { p }
     }
 
     /// The promotion line's height for a pawn moving toward +y (White) or −y (Black): the

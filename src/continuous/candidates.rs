@@ -83,8 +83,6 @@ struct Surroundings {
     lines: Vec<(Point, Point)>,
     /// How far apart the points of a check's stretch are, where they are not just three.
     check_step: Option<f64>,
-    /// Whether the side's royal piece is in check.
-    in_check: bool,
 }
 
 impl Surroundings {
@@ -104,9 +102,7 @@ impl Surroundings {
             .filter(|p| board.is_royal(p.kind) || board.promotion_of(p.kind).is_empty())
             .map(|p| (p.at, board.is_royal(p.kind)))
             .collect();
-        let royal = pos.king(side);
-        let in_check = is_attacked(board, pos.pieces(), royal);
-        let king = pos.pieces()[royal].at;
+        let king = pos.pieces()[pos.king(side)].at;
         let lines = enemies.iter().map(|&e| (e, king - e)).collect();
         Surroundings {
             edges: threat_edges(pos, side),
@@ -114,7 +110,6 @@ impl Surroundings {
             targets,
             lines,
             check_step,
-            in_check,
         }
     }
 }
@@ -157,9 +152,9 @@ fn candidates_of(pos: &Position, i: usize, around: &Surroundings, out: &mut Vec<
     // slivers between the rays, and whether a mate follows can depend on where in a sliver
     // it stands: then its exact region is used, each stretch tried at both ends as well.
     let stretches = |r: &LegalRegion| r.parts.iter().map(|p| p.stretches().len()).sum::<usize>();
-    let escaping = around.in_check
-        && pos.board().is_royal(pos.pieces()[i].kind)
-        && stretches(&region) < ESCAPES_FOUND;
+    let escaping = pos.board().is_royal(pos.pieces()[i].kind)
+        && stretches(&region) < ESCAPES_FOUND
+        && is_attacked(pos.board(), pos.pieces(), i);
     if escaping {
         region = legal_region_exact(pos, i);
     }

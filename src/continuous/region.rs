@@ -942,25 +942,18 @@ pub const SNAP_TO_CENTRE: f64 = 0.15;
 /// [`SNAP_TO_CENTRE`] of the pointer when the piece may land there, so that ordinary play
 /// reads `e2->e4`; else [`nearest_target`].
 pub fn drop_target(pos: &Position, i: usize, pointer: Point) -> Option<Target> {
-    let board = pos.board();
-    let (f, r) = (
-        (pointer.x / board.square - 0.5).round(),
-        (pointer.y / board.square - 0.5).round(),
-    );
-    if f >= 0.0 && r >= 0.0 && f < f64::from(board.files) && r < f64::from(board.ranks) {
-        let centre = board.square_centre(f as u32, r as u32);
-        if centre.distance(pointer) <= SNAP_TO_CENTRE
-            && centre != pos.pieces()[i].at
-            && let Some(applied) = resolve_piece(pos, i, centre, None).applied()
-            && applied.captured.is_none()
-            && applied.to == centre
-        {
-            return Some(Target {
-                point: centre,
-                aim: centre,
-                captures: None,
-            });
-        }
+    if let Some((_, centre)) = pos.board().nearest_centre(pointer)
+        && centre.distance(pointer) <= SNAP_TO_CENTRE
+        && centre != pos.pieces()[i].at
+        && let Some(applied) = resolve_piece(pos, i, centre, None).applied()
+        && applied.captured.is_none()
+        && applied.to == centre
+    {
+        return Some(Target {
+            point: centre,
+            aim: centre,
+            captures: None,
+        });
     }
     nearest_target(pos, i, pointer)
 }

@@ -41,6 +41,9 @@ pub struct Game {
     /// The start, then the position after each move played.
     positions: Vec<Position>,
     played: Vec<Move>,
+    /// Each move played in standard algebraic notation, written when it was played (the
+    /// window's move list reads them every frame).
+    sans: Vec<String>,
     undone: Vec<Move>,
     ended_by_players: Option<Status>,
     status: Status,
@@ -56,6 +59,7 @@ impl Game {
             variant,
             positions: vec![start],
             played: Vec::new(),
+            sans: Vec::new(),
             undone: Vec::new(),
             ended_by_players: None,
             status,
@@ -116,6 +120,8 @@ impl Game {
         if !self.legal_moves().contains(&m) {
             return false;
         }
+        self.sans
+            .push(super::san::san(&self.variant, self.position(), m));
         let mut next = self.position().clone();
         next.make(&self.variant, m);
         self.positions.push(next);
@@ -161,10 +167,8 @@ impl Game {
     }
 
     /// The moves played, in standard algebraic notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
-    pub fn sans(&self) -> Vec<String> {
-        (0..self.played.len())
-            .map(|n| super::san::san(&self.variant, self.position_before(n), self.played[n]))
-            .collect()
+    pub fn sans(&self) -> &[String] {
+        &self.sans
     }
 
     /// The legal move from `from` to `to` promoting to the type `promotion` (or not),
@@ -200,6 +204,7 @@ impl Play for Game {
         match self.played.pop() {
             Some(m) => {
                 self.positions.pop();
+                self.sans.pop();
                 self.undone.push(m);
                 self.status = judge(&self.variant, &self.positions, self.draws_end_games);
                 true
@@ -226,10 +231,11 @@ impl Play for Game {
         *self = Game::new(self.variant.clone(), self.start().clone());
     }
 
-    /// Numbered pairs of `e2e4`-style moves, counted from the start's move number.
+    /// Numbered pairs of moves in standard algebraic notation, counted from the start's
+    /// move number.
     fn move_list(&self) -> Vec<String> {
         let start = self.start();
-        numbered_pairs(&self.sans(), start.to_move(), start.fullmove())
+        numbered_pairs(&self.sans, start.to_move(), start.fullmove())
     }
 }
 

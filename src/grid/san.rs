@@ -19,17 +19,7 @@ pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
     let mut pos = pos.clone();
     let mut legal = Vec::new();
     legal_moves(v, &mut pos, &mut legal);
-    let mut out = match m.kind {
-        MoveKind::Castle { .. } => {
-            let g = v.geometry;
-            if g.file(m.to) > g.file(m.from) {
-                "O-O".to_string()
-            } else {
-                "O-O-O".to_string()
-            }
-        }
-        _ => plain(v, &pos, m, &legal),
-    };
+    let mut out = unmarked(v, &pos, m, &legal);
     let undo = pos.make(v, m);
     if in_check(v, &pos) {
         let mut replies = Vec::new();
@@ -38,6 +28,16 @@ pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
     }
     pos.unmake(v, m, &undo);
     out
+}
+
+/// `m` without its check mark, among the `legal` moves of `pos`.
+fn unmarked(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
+    let g = v.geometry;
+    match m.kind {
+        MoveKind::Castle { .. } if g.file(m.to) > g.file(m.from) => "O-O".to_string(),
+        MoveKind::Castle { .. } => "O-O-O".to_string(),
+        _ => plain(v, pos, m, legal),
+    }
 }
 
 /// A move other than castling, without its check mark.
@@ -88,10 +88,15 @@ fn plain(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
 /// The legal move of `pos` that `text` writes in standard algebraic notation (check marks
 /// and annotations such as `!` or `?` may be left off or added).
 pub fn read_san(v: &Variant, pos: &Position, text: &str) -> Option<Move> {
-    let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
-    let want = bare(text).replace("0-0-0", "O-O-O").replace("0-0", "O-O");
+    let want = text
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace("0-0-0", "O-O-O")
+        .replace("0-0", "O-O");
     let mut scratch = pos.clone();
     let mut legal = Vec::new();
     legal_moves(v, &mut scratch, &mut legal);
-    legal.into_iter().find(|&m| bare(&san(v, pos, m)) == want)
+    legal
+        .iter()
+        .copied()
+        .find(|&m| unmarked(v, pos, m, &legal) == want)
 }
