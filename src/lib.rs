@@ -7,6 +7,7 @@
 //! - [`protocol`]: the engine protocols, UCI and XBoard.
 //! - [`search`]: the computer opponent's search over both modes.
 //! - [`random`]: the one seeded random source (the same seed, the same games).
+//! - [`clock`]: the chess clock (time controls, time left, flag falls), for both modes.
 //! - [`play`]: what both modes' games share: colours, how a game stands, the [`play::Play`] trait.
 //! - [`square`]: a square's name (`e4`, `j10`), read and written the same in both modes.
 //! - [`span`]: where in a user's text an error is (file, line, column).
@@ -16,6 +17,7 @@
 //! - `ui` (feature `gui`): the desktop app.
 
 pub mod betza;
+pub mod clock;
 pub mod continuous;
 pub mod convert;
 pub mod failure;

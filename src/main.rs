@@ -8,16 +8,18 @@ use clap::Parser;
 use cli::contest::{MatchSettings, bestmove, match_games};
 use cli::record::{pgn, read_pgn};
 use cli::rules::{check, judge, moves, perft, replay, seats};
-use cli::{Cli, Command, default_level};
+use cli::{Cli, Command};
 use std::process::ExitCode;
 use std::time::Duration;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => play(default_level(), None, None, [None, None]),
+        None => play(Launch::default()),
         Some(Command::Play {
             level,
+            resume,
+            time,
             screenshot,
             after_frames,
             drive,
@@ -25,12 +27,14 @@ fn main() -> ExitCode {
             black,
             strength,
         }) => match seats(white.as_deref(), black.as_deref(), strength) {
-            Ok(seats) => play(
-                level,
-                screenshot.map(|path| (path, after_frames)),
-                drive,
+            Ok(seats) => play(Launch {
+                file: level,
+                resume,
+                shot: screenshot.map(|path| (path, after_frames)),
+                script: drive,
                 seats,
-            ),
+                time,
+            }),
             Err(failure) => Err(failure),
         },
         Some(Command::Check { levels, values }) => {
@@ -139,6 +143,7 @@ fn main() -> ExitCode {
             alternate,
             opening,
             max_plies,
+            time,
         }) => match (white.parse(), black.parse()) {
             (Ok(white), Ok(black)) => match_games(
                 &level,
@@ -151,6 +156,7 @@ fn main() -> ExitCode {
                     alternate,
                     opening,
                     max_plies,
+                    time,
                 },
                 &mut std::io::stdout().lock(),
             ),
@@ -169,33 +175,45 @@ fn main() -> ExitCode {
     }
 }
 
-/// A screenshot to take: the file and how many frames to draw first.
-type Shot = Option<(std::path::PathBuf, u32)>;
+/// How `play` opens the window: what the command line said.
+#[derive(Default)]
+#[cfg_attr(
+    not(feature = "gui"),
+    allow(dead_code, reason = "only the window reads it")
+)]
+struct Launch {
+    file: Option<std::path::PathBuf>,
+    resume: bool,
+    shot: Option<(std::path::PathBuf, u32)>,
+    script: Option<String>,
+    seats: [Option<areachess::play::Seat>; 2],
+    time: Option<areachess::clock::TimeControl>,
+}
 
 #[cfg(feature = "gui")]
-fn play(
-    level: std::path::PathBuf,
-    shot: Shot,
-    drive: Option<String>,
-    seats: [Option<areachess::play::Seat>; 2],
-) -> Result<(), Failure> {
-    let script = match drive {
+fn play(launch: Launch) -> Result<(), Failure> {
+    let script = match launch.script {
         Some(text) => Some(areachess::ui::parse_script(&text).map_err(|e| Failure {
             code: 2,
             message: format!("--drive: {e}"),
         })?),
         None => None,
     };
-    areachess::ui::run(&level, shot, script, seats)
+    areachess::ui::run(
+        areachess::ui::Launch {
+            file: launch.file,
+            resume: launch.resume,
+            shot: launch.shot,
+            script,
+            seats: launch.seats,
+            time: launch.time,
+        },
+        &cli::default_level(),
+    )
 }
 
 #[cfg(not(feature = "gui"))]
-fn play(
-    _level: std::path::PathBuf,
-    _shot: Shot,
-    _drive: Option<String>,
-    _seats: [Option<areachess::play::Seat>; 2],
-) -> Result<(), Failure> {
+fn play(_launch: Launch) -> Result<(), Failure> {
     Err(Failure {
         code: 2,
         message: "this build has no window: rebuild with the `gui` feature".into(),

@@ -229,6 +229,12 @@ pub enum Status {
         /// Which rule.
         by: DrawRule,
     },
+    /// The side to move ran out of time: the other side wins, or, when it has too
+    /// little to give mate, the game is drawn.
+    OutOfTime {
+        /// The side that did not run out (`None`: a draw, it cannot mate).
+        winner: Option<Color>,
+    },
 }
 
 /// A rule that draws a game by itself.
@@ -264,6 +270,26 @@ impl Status {
     /// Whether the game has ended.
     pub fn is_over(self) -> bool {
         self != Status::Playing
+    }
+
+    /// The winner, if the game is over and not drawn.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Status::Checkmate { winner }
+            | Status::RoyalLost { winner }
+            | Status::Resigned { winner } => Some(winner),
+            Status::Stalemate { winner } | Status::OutOfTime { winner } => winner,
+            Status::Playing | Status::DrawAgreed | Status::Drawn { .. } => None,
+        }
+    }
+
+    /// The end of a game whose side to move, `loser`, ran out of time in `game`: a loss,
+    /// or a draw when the other side cannot give mate.
+    pub fn out_of_time(game: &(impl Play + ?Sized), loser: Color) -> Status {
+        let other = loser.opponent();
+        Status::OutOfTime {
+            winner: game.can_mate(other).then_some(other),
+        }
     }
 }
 
@@ -309,6 +335,10 @@ pub trait Play {
     /// Starts again from the same start position, with no moves to redo.
     fn restart(&mut self);
 
+    /// Whether `side` still has the material to give mate, as the level's material rule
+    /// judges it (a side whose time runs out loses only to a side that has).
+    fn can_mate(&self, side: Color) -> bool;
+
     /// The moves played, in the mode's notation, as numbered lines for a move list.
     fn move_list(&self) -> Vec<String>;
 
@@ -332,6 +362,18 @@ pub trait Play {
             Status::Resigned { winner } => format!("Resigned: {} wins", winner.name()),
             Status::DrawAgreed => "Draw agreed".to_string(),
             Status::Drawn { by } => format!("Draw by {by}"),
+            Status::OutOfTime { winner: Some(w) } => {
+                format!(
+                    "{} out of time: {} wins on time",
+                    w.opponent().name(),
+                    w.name()
+                )
+            }
+            Status::OutOfTime { winner: None } => format!(
+                "{} out of time, {} cannot mate: draw",
+                self.to_move().name(),
+                self.to_move().opponent().name()
+            ),
         }
     }
 }
@@ -403,6 +445,9 @@ mod tests {
             self.status = status;
         }
         fn restart(&mut self) {}
+        fn can_mate(&self, _: Color) -> bool {
+            true
+        }
         fn move_list(&self) -> Vec<String> {
             Vec::new()
         }
@@ -436,6 +481,16 @@ mod tests {
             ),
             (Status::Resigned { winner: Black }, "Resigned: Black wins"),
             (Status::DrawAgreed, "Draw agreed"),
+            (
+                Status::OutOfTime {
+                    winner: Some(Black),
+                },
+                "White out of time: Black wins on time",
+            ),
+            (
+                Status::OutOfTime { winner: None },
+                "White out of time, Black cannot mate: draw",
+            ),
         ];
         for (status, words) in over {
             assert!(status.is_over());

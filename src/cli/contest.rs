@@ -3,6 +3,7 @@
 //! choice looks like, who wins a game cut short).
 
 use super::rules::{continuous_game, grid_game};
+use areachess::clock::{ChessClock, TimeControl};
 use areachess::continuous::notation::{format_position, format_request};
 use areachess::continuous::{Game as ContinuousGame, Outcome, Request};
 use areachess::failure::Failure;
@@ -16,6 +17,7 @@ use areachess::search::{Info, Limits};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// One mode as `bestmove` and `match` drive it.
 trait Contest {
@@ -228,6 +230,9 @@ pub struct MatchSettings {
     pub opening: u32,
     /// Plies after which a game is cut short (see [`Contest::cut_short`]).
     pub max_plies: u32,
+    /// A clock per side with this control: a flag fall loses (or draws, against too
+    /// little to mate), and each game's line tells the time left and spent.
+    pub time: Option<TimeControl>,
 }
 
 /// `areachess match`: plays the games and writes one line per game, then the score.
@@ -260,17 +265,29 @@ fn play_match<C: Contest>(
     let mut rng = Rng::new(settings.seed);
     let mut tally = Tally::default();
     for (n, swapped, opening_seed) in schedule(settings) {
-        players.iter_mut().for_each(Player::new_game);
+        for player in &mut players {
+            player.new_game(rng.next_u64());
+        }
         let mut game = start.clone();
         let mut opening = Rng::new(opening_seed);
         let mut plies = 0;
+        let mut timer = settings.time.map(Timer::new);
         while !game.status().is_over() && plies < settings.max_plies {
             let seen = contest.seen(&game);
-            let mover = usize::from((game.to_move() == Color::Black) != swapped);
+            let side = game.to_move();
+            let mover = usize::from((side == Color::Black) != swapped);
             let choice = if plies < settings.opening {
                 arena.pick(seen, false, &mut opening)
             } else {
-                players[mover].choose(arena, seen, settings.movetime, &mut rng)
+                let budget = timer.as_mut().map(|t| t.start(side));
+                let choice =
+                    players[mover].choose(arena, seen, settings.movetime, budget, &mut rng);
+                if timer.as_mut().is_some_and(|t| t.stop(side)) {
+                    let end = Status::out_of_time(&game, side);
+                    game.end_by_players(end);
+                    break;
+                }
+                choice
             };
             let Some(m) = choice else { break };
             if let Err(what) = contest.play(&mut game, m) {
@@ -285,7 +302,7 @@ fn play_match<C: Contest>(
         let (winner, reason) = match status {
             Status::Playing => contest.cut_short(&game),
             Status::Drawn { by } => (None, draw_word(by).to_string()),
-            _ => (winner(status), game_over_reason(status).to_string()),
+            _ => (status.winner(), game_over_reason(status).to_string()),
         };
         let result = match winner {
             Some(Color::White) => "1-0",
@@ -293,10 +310,78 @@ fn play_match<C: Contest>(
             None => "1/2-1/2",
         };
         let kinds = [players[0].kind(), players[1].kind()];
-        let outcome = format!("{result} {reason} plies {plies}");
+        let mut outcome = format!("{result} {reason} plies {plies}");
+        if let Some(timer) = &timer {
+            outcome.push_str(&timer.summary());
+        }
         tally.game(out, n, swapped, kinds, winner, &outcome)?;
     }
     tally.score(out)
+}
+
+/// A game's clocks in a match, on the wall clock, with each side's thinking time.
+struct Timer {
+    clock: ChessClock,
+    epoch: Instant,
+    /// When the side to move began to think.
+    began: Duration,
+    /// Each side's moves, time spent and longest move, White's first.
+    spent: [(u32, Duration, Duration); 2],
+}
+
+impl Timer {
+    fn new(control: TimeControl) -> Timer {
+        Timer {
+            clock: ChessClock::new(control),
+            epoch: Instant::now(),
+            began: Duration::ZERO,
+            spent: [(0, Duration::ZERO, Duration::ZERO); 2],
+        }
+    }
+
+    /// `side` starts to think: its time runs. Returns its time left and the increment.
+    fn start(&mut self, side: Color) -> (Duration, Duration) {
+        let now = self.epoch.elapsed();
+        self.clock.run(Some(side), now);
+        self.began = now;
+        (self.clock.left(side, now), self.clock.control().increment)
+    }
+
+    /// `side` has chosen: its move is counted and its clock pressed. True if its time ran
+    /// out first.
+    fn stop(&mut self, side: Color) -> bool {
+        let now = self.epoch.elapsed();
+        if self.clock.flagged(now).is_some() {
+            return true;
+        }
+        let took = now - self.began;
+        let (moves, total, longest) = &mut self.spent[side];
+        *moves += 1;
+        *total += took;
+        *longest = (*longest).max(took);
+        self.clock.moved(side, now);
+        false
+    }
+
+    /// ` left W B mean W B longest W B`: seconds left on each clock, then each side's
+    /// mean and longest time a move, in milliseconds.
+    fn summary(&self) -> String {
+        let now = self.epoch.elapsed();
+        let [white, black] = self.clock.both_left(now);
+        let mean = |(moves, total, _): (u32, Duration, Duration)| {
+            total.as_millis() / u128::from(moves.max(1))
+        };
+        let [w, b] = self.spent;
+        format!(
+            " left {:.3} {:.3} mean-ms {} {} longest-ms {} {}",
+            white.as_secs_f64(),
+            black.as_secs_f64(),
+            mean(w),
+            mean(b),
+            w.2.as_millis(),
+            b.2.as_millis(),
+        )
+    }
 }
 
 /// A match's games in order: each one's number, whether the players swapped colours in it
@@ -368,17 +453,7 @@ fn game_over_reason(status: Status) -> &'static str {
         Status::RoyalLost { .. } => "royal-captured",
         Status::Resigned { .. } => "resigned",
         Status::DrawAgreed | Status::Drawn { .. } => "draw",
-    }
-}
-
-/// Who won a finished game, if anyone.
-fn winner(status: Status) -> Option<Color> {
-    match status {
-        Status::Checkmate { winner }
-        | Status::RoyalLost { winner }
-        | Status::Resigned { winner } => Some(winner),
-        Status::Stalemate { winner } => winner,
-        Status::Playing | Status::DrawAgreed | Status::Drawn { .. } => None,
+        Status::OutOfTime { .. } => "on-time",
     }
 }
 

@@ -14,6 +14,10 @@ use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
 /// The level the app opens when none is named.
+#[cfg_attr(
+    not(feature = "gui"),
+    allow(dead_code, reason = "only the window opens it")
+)]
 pub const DEFAULT_LEVEL: &str = "levels/area-of-competence.toml";
 
 /// areachess: continuous "area of competence" chess and grid chess variants.
@@ -28,24 +32,27 @@ pub struct Cli {
 /// A subcommand.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Open the desktop app on a level.
+    /// Open the desktop app on a level or a saved game.
     Play {
-        /// The level file.
-        level: PathBuf,
+        /// The level or saved game (default: the continuous level).
+        #[arg(conflicts_with = "resume")]
+        level: Option<PathBuf>,
+        /// Reopen the game in progress that the app saved when it last stopped.
+        #[arg(long)]
+        resume: bool,
+        /// A clock per side: MIN+INC, minutes each and seconds added after every move
+        /// (5+3; 0.5+0 is sudden death).
+        #[arg(long, value_name = "MIN+INC")]
+        time: Option<areachess::clock::TimeControl>,
         /// Save a PNG of the window to FILE through Bevy's screenshot API, then exit.
         #[arg(long, value_name = "FILE")]
         screenshot: Option<PathBuf>,
         /// With --screenshot: how many frames to draw first.
         #[arg(long, value_name = "N", default_value_t = 60, requires = "screenshot")]
         after_frames: u32,
-        /// With --screenshot: pointer steps to play first, e.g. "move e2; press; move e4;
-        /// release" (see src/ui/drive.rs).
-        #[arg(
-            long,
-            value_name = "SCRIPT",
-            requires = "screenshot",
-            allow_hyphen_values = true
-        )]
+        /// Pointer and key steps to play once the window has drawn its first frames, e.g.
+        /// "move e2; press; move e4; release" (see src/ui/drive.rs).
+        #[arg(long, value_name = "SCRIPT", allow_hyphen_values = true)]
         drive: Option<String>,
         /// Who plays White: human, or computer (computer:N gives it a strength of its own).
         #[arg(long, value_name = "PLAYER")]
@@ -159,8 +166,8 @@ pub enum Command {
         /// The level to play first (default: chess).
         level: Option<PathBuf>,
     },
-    /// Play games between two players (engine, engine:DEPTH, engine@MS, random, greedy): one
-    /// line per game, then "score white W draws D black B".
+    /// Play games between two players (engine, engine:DEPTH, engine@MS, random, greedy,
+    /// computer:N): one line per game, then "score white W draws D black B".
     Match {
         /// The level file.
         level: PathBuf,
@@ -191,6 +198,10 @@ pub enum Command {
         /// continuous board a material lead of 3 points or more wins, else a draw.
         #[arg(long, value_name = "PLIES", default_value_t = 600)]
         max_plies: u32,
+        /// A clock per side (MIN+INC): engines plan from it, a flag fall loses ("on-time"),
+        /// and each game's line ends with the seconds left and the milliseconds a move.
+        #[arg(long, value_name = "MIN+INC")]
+        time: Option<areachess::clock::TimeControl>,
     },
 }
 
@@ -209,6 +220,10 @@ pub struct GameArgs {
 }
 
 /// Finds the default level from the working directory or, failing that, the source tree.
+#[cfg_attr(
+    not(feature = "gui"),
+    allow(dead_code, reason = "only the window opens it")
+)]
 pub fn default_level() -> PathBuf {
     in_tree(DEFAULT_LEVEL)
 }

@@ -9,7 +9,7 @@ use areachess::continuous::notation::{format_position, format_request, parse_mov
 use areachess::failure::Failure;
 use areachess::grid::{self, san};
 use areachess::level::{self, Level};
-use areachess::play::{Color, Status};
+use areachess::play::Color;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -61,18 +61,11 @@ pub fn pgn(
         let texts = game.sans().to_vec();
         (setup, start.to_move(), texts, game.status())
     };
-    let result = match status {
-        Status::Playing => "*",
-        Status::Stalemate { winner: None } | Status::DrawAgreed | Status::Drawn { .. } => "1/2-1/2",
-        Status::Checkmate { winner }
-        | Status::RoyalLost { winner }
-        | Status::Resigned { winner }
-        | Status::Stalemate {
-            winner: Some(winner),
-        } => match winner {
-            Color::White => "1-0",
-            Color::Black => "0-1",
-        },
+    let result = match (status.is_over(), status.winner()) {
+        (false, _) => "*",
+        (true, None) => "1/2-1/2",
+        (true, Some(Color::White)) => "1-0",
+        (true, Some(Color::Black)) => "0-1",
     };
     let mut text = String::new();
     for (tag, value) in [

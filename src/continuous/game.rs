@@ -142,6 +142,14 @@ impl Play for Game {
         *self = Game::new(self.start.clone());
     }
 
+    /// Continuous levels have no material rule: any piece besides the royal one may mate.
+    fn can_mate(&self, side: Color) -> bool {
+        let pos = self.position();
+        pos.pieces()
+            .iter()
+            .any(|p| p.side == side && !pos.board().is_royal(p.kind))
+    }
+
     /// One numbered line per move: `  1. P e2->e4`.
     fn move_list(&self) -> Vec<String> {
         let board = self.start.board();

@@ -62,13 +62,25 @@ pub(crate) fn classify(v: &Variant) -> Vec<Mating> {
         .collect()
 }
 
-/// Whether neither side has the material to give mate, where the level has the rule.
-pub fn insufficient_material(v: &Variant, pos: &Position) -> bool {
+/// Whether the level judges material at all: it has the rule, and a game is won by
+/// checkmate only (under royal capture or a stalemate that wins, any piece may win).
+fn material_rule(v: &Variant) -> bool {
     v.draws.insufficient_material
         && v.stalemate == Stalemate::Draw
         && v.royal_rule == RoyalRule::Checkmate
         && !v.mating.is_empty()
-        && Color::BOTH.into_iter().all(|c| cannot_mate(v, pos, c))
+}
+
+/// Whether neither side has the material to give mate, where the level has the rule.
+pub fn insufficient_material(v: &Variant, pos: &Position) -> bool {
+    material_rule(v) && Color::BOTH.into_iter().all(|c| cannot_mate(v, pos, c))
+}
+
+/// Whether side `c` has the material to give mate, as the level's material rule judges
+/// (always, where the level has no such rule): a side out of time loses only to one that
+/// has.
+pub fn can_mate(v: &Variant, pos: &Position, c: Color) -> bool {
+    !(material_rule(v) && cannot_mate(v, pos, c))
 }
 
 /// Whether side `c` cannot mate, whatever the other side does.
@@ -190,6 +202,21 @@ mod tests {
         assert!(!bare(&v, "8/8/4kn2/8/8/3KN3/8/8 w - - 0 1"));
         // Bishops on both colours.
         assert!(!bare(&v, "8/8/4k3/8/8/3KBB2/8/8 w - - 0 1"));
+    }
+
+    #[test]
+    fn a_side_can_mate_unless_the_material_rule_says_it_cannot() {
+        let v = level("chess");
+        let can = |fen: &str, side| can_mate(&v, &parse_fen(&v, fen).expect("a good FEN"), side);
+        // A lone knight cannot mate a bare king; with a black pawn to block, it may.
+        assert!(!can("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", Color::White));
+        assert!(can("8/8/4k3/4p3/8/3KN3/8/8 w - - 0 1", Color::White));
+        assert!(!can("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", Color::Black));
+        assert!(can("8/8/4k3/8/8/3K4/7P/8 w - - 0 1", Color::White));
+        // Shatranj has no material rule: anything may win.
+        let s = level("shatranj");
+        let bare_king = parse_fen(&s, "8/8/4k3/8/8/3K4/8/8 w - - 0 1").expect("a good FEN");
+        assert!(can_mate(&s, &bare_king, Color::White));
     }
 
     #[test]

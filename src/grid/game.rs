@@ -233,6 +233,10 @@ impl Play for Game {
 
     /// Numbered pairs of moves in standard algebraic notation, counted from the start's
     /// move number.
+    fn can_mate(&self, side: Color) -> bool {
+        super::draws::can_mate(&self.variant, self.position(), side)
+    }
+
     fn move_list(&self) -> Vec<String> {
         let start = self.start();
         numbered_pairs(&self.sans, start.to_move(), start.fullmove())

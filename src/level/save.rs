@@ -21,6 +21,11 @@
 //! [players]                        # optional: who played each side
 //! white = "human"
 //! black = "computer:3"             # human, computer, computer:N (strength 1 to 5)
+//!
+//! [clock]                          # optional: a timed game
+//! control = "5+3"                  # minutes each + seconds added a move
+//! white = 271.25                   # seconds left
+//! black = 300.0
 //! ```
 //!
 //! | rule | decision |
@@ -36,12 +41,14 @@
 //! | captions | keyed by move number, 0 for the start position; a key that is no move of the game is refused |
 //! | schema | `levels/saved-game.schema.json` gives the shape (a test checks every shipped demonstration against it) |
 //! | players | optional, each side optional; a file without them leaves the seats as they are |
+//! | clock | optional; the control and both sides' seconds left (to the millisecond), resumed stopped; `ended = "time"` records a flag fall (the side to move ran out) |
 
 use super::{Level, LevelErrors, LevelKind, line_column};
+use crate::clock::{TimeControl, TimeControlError};
 use crate::continuous::notation::{NotationError, format_position, format_request, parse_move};
 use crate::continuous::{self, Outcome, Reason};
 use crate::grid::{self, Fen};
-use crate::play::{Play, Seat};
+use crate::play::{Play, Seat, Status};
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -50,6 +57,7 @@ use std::io::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 use toml::Spanned;
 
 /// The format version this code writes and reads.
@@ -67,6 +75,14 @@ pub enum AnyGame {
 impl AnyGame {
     /// The game, whichever its mode.
     pub fn game(&self) -> &dyn Play {
+        match self {
+            AnyGame::Grid(g) => g,
+            AnyGame::Continuous(g) => g,
+        }
+    }
+
+    /// The game, whichever its mode, to change.
+    pub fn game_mut(&mut self) -> &mut dyn Play {
         match self {
             AnyGame::Grid(g) => g,
             AnyGame::Continuous(g) => g,
@@ -97,6 +113,8 @@ pub struct Extras {
     pub captions: BTreeMap<usize, String>,
     /// Who played each side, White's first, where the file says.
     pub seats: [Option<Seat>; 2],
+    /// The time control and each side's time left (White's first), in a timed game.
+    pub clock: Option<(TimeControl, [Duration; 2])>,
 }
 
 impl Saved {
@@ -150,6 +168,8 @@ pub enum SaveField {
     Caption,
     /// `players.white` or `players.black`.
     Player(&'static str),
+    /// `clock.control`.
+    ClockControl,
 }
 
 impl fmt::Display for SaveField {
@@ -162,6 +182,7 @@ impl fmt::Display for SaveField {
             SaveField::GameEnded => f.write_str("game.ended"),
             SaveField::Caption => f.write_str("a caption"),
             SaveField::Player(side) => write!(f, "players.{side}"),
+            SaveField::ClockControl => f.write_str("clock.control"),
         }
     }
 }
@@ -238,9 +259,18 @@ pub enum SaveErrorKind {
     /// A player is none of `human`, `computer`, `computer:N`.
     #[error("{0}")]
     Player(crate::play::NotASeat),
-    /// `ended` is neither `resigned` nor `draw-agreed`.
-    #[error("ended \"{0}\": expected \"resigned\" or \"draw-agreed\"")]
+    /// `ended` is none of `resigned`, `draw-agreed`, `time`.
+    #[error("ended \"{0}\": expected \"resigned\", \"draw-agreed\" or \"time\"")]
     UnknownEnding(String),
+    /// `ended = "time"` in a game without a clock.
+    #[error("ended \"time\": the game has no [clock]")]
+    NoClock,
+    /// The clock's control does not read.
+    #[error("{0}")]
+    Control(TimeControlError),
+    /// A side's time left is not a number of seconds, 0 or more.
+    #[error("clock.{0}: expected the seconds left, a number 0 or more")]
+    TimeLeft(&'static str),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -251,6 +281,16 @@ struct SaveFile<S> {
     game: GamePart<S>,
     #[serde(skip_serializing_if = "Option::is_none")]
     players: Option<PlayersPart<S>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<ClockPart<S>>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockPart<S> {
+    control: S,
+    white: S,
+    black: S,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -281,6 +321,17 @@ struct GamePart<S> {
     captions: Option<BTreeMap<String, S>>,
 }
 
+/// The word `ended` records for a game ended by the players or the clock (an end by the
+/// rules is found again by replaying the moves).
+fn ending_word(status: Status) -> Option<&'static str> {
+    match status {
+        Status::Resigned { .. } => Some("resigned"),
+        Status::DrawAgreed => Some("draw-agreed"),
+        Status::OutOfTime { .. } => Some("time"),
+        _ => None,
+    }
+}
+
 /// The FNV-1a hash of a level's text, as written in a save.
 pub fn hash(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -305,12 +356,7 @@ pub fn to_text_with(level_path: &str, level_text: &str, game: &AnyGame, extras: 
                 position: g.start(),
             }
             .to_string();
-            let ended = match g.status() {
-                grid::game::Status::Resigned { .. } => Some("resigned"),
-                grid::game::Status::DrawAgreed => Some("draw-agreed"),
-                _ => None,
-            };
-            (start, g.move_texts(), ended)
+            (start, g.move_texts(), ending_word(g.status()))
         }
         AnyGame::Continuous(g) => {
             let board = g.start().board();
@@ -319,12 +365,7 @@ pub fn to_text_with(level_path: &str, level_text: &str, game: &AnyGame, extras: 
                 .iter()
                 .map(|p| format_request(board, &p.request))
                 .collect();
-            let ended = match g.status() {
-                continuous::Status::Resigned { .. } => Some("resigned"),
-                continuous::Status::DrawAgreed => Some("draw-agreed"),
-                _ => None,
-            };
-            (format_position(g.start()), moves, ended)
+            (format_position(g.start()), moves, ending_word(g.status()))
         }
     };
     let text = |s: &str| toml::Value::String(s.to_string());
@@ -354,6 +395,11 @@ pub fn to_text_with(level_path: &str, level_text: &str, game: &AnyGame, extras: 
                 black: black.map(|s| text(&s.to_string())),
             }),
         },
+        clock: extras.clock.map(|(control, [white, black])| ClockPart {
+            control: text(&control.to_string()),
+            white: toml::Value::Float(seconds_of(white)),
+            black: toml::Value::Float(seconds_of(black)),
+        }),
     };
     // Every field is a plain string, number or list of strings.
     toml::to_string(&file).expect("a save serializes")
@@ -562,21 +608,25 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
         }
     };
     let mut game = game;
+    let clock = match &raw.clock {
+        Some(part) => Some(read_clock(part, &string, &fail)?),
+        None => None,
+    };
     if let Some(ended) = &raw.game.ended {
         let how = string(ended, SaveField::GameEnded)?;
-        let over = match &game {
-            AnyGame::Grid(g) => g.status().is_over(),
-            AnyGame::Continuous(g) => g.status().is_over(),
-        };
-        if over {
+        let play = game.game_mut();
+        if play.status().is_over() {
             return Err(fail(ended.span(), SaveErrorKind::AlreadyOver));
         }
-        match (how.as_str(), &mut game) {
-            ("resigned", AnyGame::Grid(g)) => g.resign(),
-            ("resigned", AnyGame::Continuous(g)) => g.resign(),
-            ("draw-agreed", AnyGame::Grid(g)) => g.agree_draw(),
-            ("draw-agreed", AnyGame::Continuous(g)) => g.agree_draw(),
-            (other, _) => {
+        match how.as_str() {
+            "resigned" => play.resign(),
+            "draw-agreed" => play.agree_draw(),
+            "time" if clock.is_some() => {
+                let end = Status::out_of_time(play, play.to_move());
+                play.end_by_players(end);
+            }
+            "time" => return Err(fail(ended.span(), SaveErrorKind::NoClock)),
+            other => {
                 return Err(fail(
                     ended.span(),
                     SaveErrorKind::UnknownEnding(other.to_string()),
@@ -584,7 +634,10 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
             }
         }
     }
-    let mut extras = Extras::default();
+    let mut extras = Extras {
+        clock,
+        ..Extras::default()
+    };
     let played = game.game().moves_played();
     for (key, words) in raw.game.captions.iter().flatten() {
         let words = string(words, SaveField::Caption)?;
@@ -630,6 +683,43 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
         game,
         extras,
     })
+}
+
+/// A time left as a save writes it: seconds, to the millisecond (which reads back exactly).
+fn seconds_of(left: Duration) -> f64 {
+    left.as_millis() as f64 / 1000.0
+}
+
+/// Reads a field that must hold a string, or says where it does not.
+type StringField<'a> = &'a dyn Fn(&Spanned<toml::Value>, SaveField) -> Result<String, SaveError>;
+
+/// Makes the error for a problem at a place in the file.
+type Failing<'a> = &'a dyn Fn(Range<usize>, SaveErrorKind) -> SaveError;
+
+/// A saved `[clock]`: its control and both sides' time left.
+fn read_clock(
+    part: &ClockPart<Spanned<toml::Value>>,
+    string: StringField,
+    fail: Failing,
+) -> Result<(TimeControl, [Duration; 2]), SaveError> {
+    let control = string(&part.control, SaveField::ClockControl)?
+        .parse::<TimeControl>()
+        .map_err(|e| fail(part.control.span(), SaveErrorKind::Control(e)))?;
+    let seconds = |value: &Spanned<toml::Value>, side: &'static str| {
+        let v = value.get_ref();
+        v.as_float()
+            .or_else(|| v.as_integer().map(|i| i as f64))
+            .filter(|s| s.is_finite() && (0.0..=1e9).contains(s))
+            .map(|s| Duration::from_millis((s * 1000.0).round() as u64))
+            .ok_or_else(|| fail(value.span(), SaveErrorKind::TimeLeft(side)))
+    };
+    Ok((
+        control,
+        [
+            seconds(&part.white, "white")?,
+            seconds(&part.black, "black")?,
+        ],
+    ))
 }
 
 #[cfg(test)]
@@ -686,7 +776,15 @@ mod tests {
             ),
             (
                 SaveErrorKind::UnknownEnding("bored".into()),
-                "ended \"bored\": expected \"resigned\" or \"draw-agreed\"",
+                "ended \"bored\": expected \"resigned\", \"draw-agreed\" or \"time\"",
+            ),
+            (
+                SaveErrorKind::NoClock,
+                "ended \"time\": the game has no [clock]",
+            ),
+            (
+                SaveErrorKind::TimeLeft("black"),
+                "clock.black: expected the seconds left, a number 0 or more",
             ),
         ];
         for (kind, text) in cases {

@@ -203,7 +203,7 @@ impl Thinker {
     pub fn new_game(&mut self) {
         self.stop();
         if let Some(p) = &mut self.player {
-            p.new_game();
+            p.new_game(0);
         }
     }
 

@@ -552,6 +552,12 @@ fn result_line(status: Status) -> Option<String> {
         Status::Drawn { by } => format!("1/2-1/2 {{Draw by {by}}}"),
         Status::Resigned { winner } => format!("{} {{resignation}}", win(winner)),
         Status::DrawAgreed => "1/2-1/2 {Draw agreed}".to_string(),
+        Status::OutOfTime { winner: Some(w) } => {
+            format!("{} {{{} wins on time}}", win(w), w.name())
+        }
+        Status::OutOfTime { winner: None } => {
+            "1/2-1/2 {Out of time, no mating material}".to_string()
+        }
     })
 }
 

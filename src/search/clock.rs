@@ -21,6 +21,9 @@ pub struct Limits {
     pub increment: Duration,
     /// Moves until the next time control, if the control has one.
     pub moves_to_go: Option<u32>,
+    /// Time the mover's clock loses on each move outside the search (the window's frames,
+    /// a protocol's round trip), kept back from the time left and the increment.
+    pub overhead: Duration,
     /// Raised by another thread to stop the search at once (UCI `stop`, a cancelled
     /// think in the window).
     pub stop: Option<Arc<AtomicBool>>,
@@ -79,14 +82,18 @@ impl Clock {
         }
         if let Some(left) = limits.time_left {
             // A share of what is left, plus most of the increment, never more than a
-            // fifth of the clock; the hard limit allows an iteration to finish.
+            // fifth of the clock; the hard limit allows an iteration to finish. What the
+            // move loses outside the search comes off the clock and the increment first.
             let moves = u32::max(limits.moves_to_go.unwrap_or(30), 1).min(30);
-            let reserve = left / 20;
+            let reserve = left / 20 + limits.overhead;
             let usable = left.saturating_sub(reserve);
-            let share = usable / moves + limits.increment * 3 / 4;
-            let cap = usable / 5 + limits.increment / 2;
+            let increment = limits.increment.saturating_sub(limits.overhead);
+            let share = usable / moves + increment * 3 / 4;
+            let cap = usable / 5 + increment / 2;
             let target = share.min(cap).max(Duration::from_millis(1));
-            let ceiling = (target * 3).min(usable / 3 + limits.increment / 2);
+            let ceiling = (target * 3)
+                .min(usable / 3 + increment / 2)
+                .max(Duration::from_millis(1));
             soft = Some(soft.map_or(target, |s: Duration| s.min(target)));
             hard = Some(hard.map_or(ceiling, |h: Duration| h.min(ceiling)));
         }
@@ -155,6 +162,35 @@ mod tests {
         };
         let clock = Clock::start(&limits);
         assert!(clock.hard.expect("a hard limit") <= Duration::from_millis(16));
+    }
+
+    #[test]
+    fn the_time_lost_outside_the_search_is_kept_back() {
+        let limits = |overhead| Limits {
+            time_left: Some(Duration::from_millis(300)),
+            increment: Duration::from_millis(100),
+            overhead,
+            ..Limits::default()
+        };
+        let plain = Clock::start(&limits(Duration::ZERO));
+        let kept = Clock::start(&limits(Duration::from_millis(50)));
+        let (soft, hard) = (
+            kept.soft.expect("a soft limit"),
+            kept.hard.expect("a hard limit"),
+        );
+        assert!(hard < plain.hard.expect("a hard limit"));
+        let overhead = Duration::from_millis(50);
+        // With little left, a move as planned, overhead included, costs no more than the
+        // increment brings back, and even the longest one leaves time on the clock.
+        assert!(soft + overhead <= Duration::from_millis(100), "{soft:?}");
+        assert!(hard + overhead < Duration::from_millis(300), "{hard:?}");
+        // With nothing left at all, the search still gets a moment.
+        let empty = Clock::start(&Limits {
+            time_left: Some(Duration::ZERO),
+            overhead: Duration::from_millis(50),
+            ..Limits::default()
+        });
+        assert_eq!(empty.hard, Some(Duration::from_millis(1)));
     }
 
     #[test]

@@ -24,12 +24,15 @@ pub enum PlayerKind {
     /// The capture of the most valuable piece it can take (a random one among equals),
     /// else a random move.
     Greedy,
+    /// The window's computer at a strength: its plan's depth or time, and its errors.
+    Computer(crate::play::Strength),
 }
 
-/// A player name that is none of `engine`, `engine:DEPTH`, `engine@MS`, `random`, `greedy`.
+/// A player name that is none of `engine`, `engine:DEPTH`, `engine@MS`, `random`,
+/// `greedy`, `computer:N`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "player '{0}': expected engine, engine:DEPTH (1 to 99), engine@MS (1 to 600000 ms a move), random or greedy"
+    "player '{0}': expected engine, engine:DEPTH (1 to 99), engine@MS (1 to 600000 ms a move), random, greedy or computer:N (the window's strength, 1 to 5)"
 )]
 pub struct NotAPlayer(pub String);
 
@@ -48,6 +51,7 @@ impl PlayerKind {
                 movetime: Some(own),
                 ..
             } => Limits::movetime(own),
+            PlayerKind::Computer(strength) => super::Plan::of(strength).limits,
             _ => Limits::movetime(movetime),
         }
     }
@@ -61,6 +65,10 @@ impl FromStr for PlayerKind {
             "engine" => Ok(PlayerKind::ENGINE),
             "random" => Ok(PlayerKind::Random),
             "greedy" => Ok(PlayerKind::Greedy),
+            _ if text.starts_with("computer:") => text["computer:".len()..]
+                .parse()
+                .map(PlayerKind::Computer)
+                .map_err(|_| NotAPlayer(text.to_string())),
             _ => {
                 let depth = text
                     .strip_prefix("engine:")
@@ -94,11 +102,16 @@ impl fmt::Display for PlayerKind {
             PlayerKind::Engine { .. } => f.write_str("engine"),
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Greedy => f.write_str("greedy"),
+            PlayerKind::Computer(strength) => write!(f, "computer:{strength}"),
         }
     }
 }
 
 pub use crate::random::Rng;
+
+/// What a move costs a player's clock beyond its search in a match: making the move and
+/// starting the next search.
+const CLOCK_OVERHEAD: Duration = Duration::from_millis(5);
 
 /// What a player needs of one mode: a search of the game in front of it, the move a
 /// search's choice stands for, and a move picked without searching.
@@ -140,7 +153,7 @@ pub type ContinuousPlayer = Player<super::continuous::Continuous>;
 impl<A: Arena> Player<A> {
     /// A player of this kind; an engine's table takes about `hash_mb` MiB.
     pub fn new(kind: PlayerKind, hash_mb: usize) -> Player<A> {
-        let engine = matches!(kind, PlayerKind::Engine { .. });
+        let engine = matches!(kind, PlayerKind::Engine { .. } | PlayerKind::Computer(_));
         Player {
             kind,
             searcher: Searcher::new(if engine { hash_mb } else { 0 }),
@@ -152,9 +165,14 @@ impl<A: Arena> Player<A> {
         self.kind
     }
 
-    /// Forgets what it learned in the last game.
-    pub fn new_game(&mut self) {
+    /// Forgets what it learned in the last game; the window's computer draws the errors
+    /// it will make in this one from `seed`.
+    pub fn new_game(&mut self, seed: u64) {
         self.searcher.clear();
+        if let PlayerKind::Computer(strength) = self.kind {
+            self.searcher
+                .set_noise(super::Plan::of(strength).noise(seed));
+        }
     }
 
     /// Makes its engine misjudge every position by up to the noise's amplitude.
@@ -163,19 +181,29 @@ impl<A: Arena> Player<A> {
     }
 
     /// Its move in `game` (none when there is no legal move), thinking for `movetime`
-    /// where it thinks.
+    /// where it thinks, and on a clock (time left, increment) within it.
     pub fn choose(
         &mut self,
         arena: &A,
         game: &A::Game,
         movetime: Duration,
+        clock: Option<(Duration, Duration)>,
         rng: &mut Rng,
     ) -> Option<A::Move> {
         match self.kind {
             PlayerKind::Random => arena.pick(game, false, rng),
             PlayerKind::Greedy => arena.pick(game, true, rng),
-            PlayerKind::Engine { .. } => {
-                let limits = self.kind.limits(movetime);
+            PlayerKind::Engine { .. } | PlayerKind::Computer(_) => {
+                let mut limits = self.kind.limits(movetime);
+                if let Some((left, increment)) = clock {
+                    // On the clock an engine with no time of its own plans from it alone.
+                    if self.kind == PlayerKind::ENGINE {
+                        limits.movetime = None;
+                    }
+                    limits.time_left = Some(left);
+                    limits.increment = increment;
+                    limits.overhead = CLOCK_OVERHEAD;
+                }
                 let best = self.think(arena, game, &limits, |_| {}).best?;
                 Some(arena.chosen(game, &best))
             }
@@ -214,7 +242,15 @@ mod tests {
 
     #[test]
     fn players_read_as_the_command_line_writes_them() {
-        for text in ["engine", "engine:4", "engine@250", "random", "greedy"] {
+        for text in [
+            "engine",
+            "engine:4",
+            "engine@250",
+            "random",
+            "greedy",
+            "computer:1",
+            "computer:5",
+        ] {
             let p: PlayerKind = text.parse().expect("a player");
             assert_eq!(p.to_string(), text);
         }
@@ -229,6 +265,10 @@ mod tests {
             "engine@",
             "engine@600001",
             "engine@-5",
+            "computer:0",
+            "computer:6",
+            "computer:",
+            "computer",
         ] {
             assert_eq!(
                 bad.parse::<PlayerKind>(),

@@ -10,8 +10,8 @@
 //!
 //! | rule | decision |
 //! | --- | --- |
-//! | how long it thinks | [`Plan::of`] its strength; a hint thinks as strength 4 |
-//! | the fastest answer | not before its pace ([`PACE`]) after it began to think, so a person sees their own move land and a game between computers can be followed |
+//! | how long it thinks | [`Plan::of`] its strength; a hint thinks as strength 4; on the clock, no longer than its time left allows ([`crate::search::Limits`]'s `time_left`) |
+//! | the fastest answer | not before its pace ([`PACE`], on the clock at most a 50th of its time left) after it began to think, so a person sees their own move land and a game between computers can be followed |
 //! | its memory | one engine per side, kept between its moves, made again after a cancel or when its strength changes |
 //! | a paused game | no new think for a move; Step lets one through |
 //! | a refused move (a bug) | the computer pauses and says so, rather than trying again forever |
@@ -28,6 +28,10 @@ use std::time::Duration;
 
 /// The soonest a computer's move is played after it began to think.
 pub const PACE: Duration = Duration::from_millis(500);
+
+/// What a move costs the computer's clock beyond its search: the frames between its
+/// answer and the move being played (a few, under a slow software renderer).
+const MOVE_OVERHEAD: Duration = Duration::from_millis(60);
 
 /// The computer's systems for the mode of game `G`: run after the rules applied this
 /// frame's moves and commands, before the pieces are mirrored.
@@ -243,6 +247,7 @@ fn computer_plays<G: MatchGame>(
     state: Res<Match<G>>,
     players: Res<Players>,
     time: Res<Time<Real>>,
+    clock: Res<super::clock::MatchClock>,
     wake: Option<Res<Wake>>,
     mut computer: ResMut<Computer>,
     mut engines: ResMut<Engines<G>>,
@@ -300,7 +305,11 @@ fn computer_plays<G: MatchGame>(
         engines.seats[side.index()] = Some(Seated { strength, engine });
         match (purpose, choice) {
             (Purpose::Move, Some(request)) => {
-                engines.ready = Some((request, begun + computer.pace, begun));
+                // On the clock, the pace is never more than a small share of the time left.
+                let pace = clock
+                    .budget(side, now)
+                    .map_or(computer.pace, |(left, _)| computer.pace.min(left / 50));
+                engines.ready = Some((request, begun + pace, begun));
             }
             (Purpose::Hint, Some(request)) => {
                 let (from, to, text) = G::sketch(&state.level, game, &request);
@@ -333,7 +342,15 @@ fn computer_plays<G: MatchGame>(
         _ => return,
     };
     computer.hint_asked = false;
-    let plan = strength.map_or_else(Plan::hint, Plan::of);
+    let mut plan = strength.map_or_else(Plan::hint, Plan::of);
+    // On the clock, a move is planned from the time left, as under UCI's wtime and winc.
+    if purpose == Purpose::Move
+        && let Some((left, increment)) = clock.budget(to_move, now)
+    {
+        plan.limits.time_left = Some(left);
+        plan.limits.increment = increment;
+        plan.limits.overhead = MOVE_OVERHEAD;
+    }
     let engine = match engines.seats[to_move.index()].take() {
         Some(seated) if seated.strength == strength => seated.engine,
         _ => G::engine(&state.level),

@@ -21,6 +21,7 @@ use crate::play::{Color, Play, Seat};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
+pub mod clock;
 pub mod computer;
 pub mod continuous;
 pub mod grid;
@@ -44,11 +45,18 @@ impl Plugin for RulesPlugin {
         app.init_state::<GameMode>()
             .init_resource::<Players>()
             .init_resource::<computer::Computer>()
+            .init_resource::<clock::MatchClock>()
+            .init_resource::<MovesAccepted>()
             .add_message::<MatchCommand>()
             .add_message::<LoadGame>()
             .configure_sets(
                 Update,
-                (RuleStep::Apply, RuleStep::Think, RuleStep::Mirror)
+                (
+                    RuleStep::Apply,
+                    RuleStep::Clock,
+                    RuleStep::Think,
+                    RuleStep::Mirror,
+                )
                     .chain()
                     .in_set(RulesSystems),
             );
@@ -82,6 +90,7 @@ fn rules_for<G: MatchGame>(app: &mut App) {
                 .in_set(RuleStep::Apply)
                 .run_if(resource_exists::<Match<G>>),
         );
+    clock::for_mode::<G>(app);
     computer::for_mode::<G>(app);
 }
 
@@ -96,11 +105,12 @@ pub struct RulesSystems;
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EnterModeSystems;
 
-/// The steps inside [`RulesSystems`]: the moves and commands asked for, then the
-/// computer's turn, then the piece mirrors.
+/// The steps inside [`RulesSystems`]: the moves and commands asked for, then the clock,
+/// then the computer's turn, then the piece mirrors.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 enum RuleStep {
     Apply,
+    Clock,
     Think,
     Mirror,
 }
@@ -201,6 +211,11 @@ pub enum MatchCommand {
     Restart,
 }
 
+/// How many moves the rules have played at a player's request since the app started (not
+/// counting undo, redo or loaded games): a window that has played none has only looked.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MovesAccepted(pub u64);
+
 /// Replace the game being played by one read from a saved game (already replayed through
 /// the rules); a game of the other mode is ignored.
 #[derive(Message, Clone, Debug)]
@@ -266,13 +281,32 @@ fn apply_loads<G: MatchGame>(mut loads: MessageReader<LoadGame>, mut state: ResM
     }
 }
 
+/// Plays the moves asked for. A legal one presses the mover's clock; a person's move
+/// also ends a pause (they mean to go on).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a Bevy system: one parameter per resource"
+)]
 fn apply_requests<G: MatchGame>(
     mut requests: MessageReader<G::Request>,
     mut answers: MessageWriter<G::Answer>,
     mut state: ResMut<Match<G>>,
+    mut clock: ResMut<clock::MatchClock>,
+    mut computer: ResMut<computer::Computer>,
+    mut accepted: ResMut<MovesAccepted>,
+    players: Res<Players>,
+    time: Res<Time<Real>>,
 ) {
     for request in requests.read() {
+        let mover = state.game.to_move();
         let answer = state.game.answer(*request);
+        if G::refusal(&answer).is_none() {
+            accepted.0 += 1;
+            clock::press(&mut clock, mover, clock::now(&time));
+            if players.of(mover) == Seat::Human && computer.paused {
+                computer.paused = false;
+            }
+        }
         answers.write(answer);
     }
 }
@@ -282,6 +316,7 @@ fn apply_commands<G: MatchGame>(
     mut state: ResMut<Match<G>>,
     players: Res<Players>,
     mut computer: ResMut<computer::Computer>,
+    mut clock: ResMut<clock::MatchClock>,
 ) {
     for command in commands.read() {
         let game = &mut state.game;
@@ -308,7 +343,11 @@ fn apply_commands<G: MatchGame>(
             MatchCommand::Rewind => game.rewind(),
             MatchCommand::Resign => game.resign(),
             MatchCommand::AgreeDraw => game.agree_draw(),
-            MatchCommand::Restart => game.restart(),
+            MatchCommand::Restart => {
+                game.restart();
+                let control = clock.clock.as_ref().map(crate::clock::ChessClock::control);
+                clock.set_control(control);
+            }
         }
     }
 }

@@ -60,6 +60,7 @@ pub(super) fn seats_section(
     game: &dyn Play,
     players: &mut Players,
     computer: &mut Computer,
+    timed: bool,
 ) {
     ui.separator();
     for side in Side::BOTH {
@@ -109,16 +110,22 @@ pub(super) fn seats_section(
         {
             computer.hint_asked = true;
         }
-        if players.white.is_computer() || players.black.is_computer() {
+        let computers = players.white.is_computer() || players.black.is_computer();
+        if computers || timed {
             let label = if computer.paused { "Resume" } else { "Pause" };
-            if ui.button(label).clicked() {
+            if ui
+                .button(label)
+                .on_hover_text("Holds the game: the clocks stop and the computer waits")
+                .clicked()
+            {
                 computer.paused = !computer.paused;
                 computer.step = false;
             }
-            if ui
-                .add_enabled(computer.paused && !over, egui::Button::new("Step"))
-                .on_hover_text("While paused: let the computer play one move")
-                .clicked()
+            if computers
+                && ui
+                    .add_enabled(computer.paused && !over, egui::Button::new("Step"))
+                    .on_hover_text("While paused: let the computer play one move")
+                    .clicked()
             {
                 computer.step = true;
             }
@@ -148,6 +155,8 @@ pub(super) fn seats_section(
         );
     } else if computer.paused && (players.white.is_computer() || players.black.is_computer()) {
         ui.label("Paused: Resume, or Step one move.");
+    } else if computer.paused && timed {
+        ui.label("Paused: the clocks are stopped.");
     }
     if !computer.said.is_empty() {
         ui.colored_label(egui::Color32::from_rgb(200, 60, 40), &computer.said);

@@ -8,6 +8,7 @@
 
 use super::open::Pending;
 use crate::level::save;
+use crate::sim::clock::MatchClock;
 use crate::sim::{CurrentGame, LoadGame, MatchCommand, Players};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -155,6 +156,8 @@ fn files_window(
     mut commands: MessageWriter<MatchCommand>,
     mut pending: ResMut<Pending>,
     mut players: ResMut<Players>,
+    mut clock: ResMut<MatchClock>,
+    time: Res<Time<Real>>,
     mut levels: Local<(PathBuf, Vec<Listed>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -180,6 +183,7 @@ fn files_window(
                     let level_path = source.path.display().to_string();
                     let extras = save::Extras {
                         seats: [Some(players.white), Some(players.black)],
+                        clock: clock.saved(crate::sim::clock::now(&time)),
                         ..save::Extras::default()
                     };
                     field.said = match save::save_with(
@@ -202,7 +206,7 @@ fn files_window(
                         &mut field,
                         &mut loads,
                         &mut pending,
-                        &mut players,
+                        (&mut players, &mut clock),
                     );
                 }
             });
@@ -276,12 +280,13 @@ fn load(
     field: &mut FileField,
     loads: &mut MessageWriter<LoadGame>,
     pending: &mut Pending,
-    players: &mut Players,
+    (players, clock): (&mut Players, &mut MatchClock),
 ) {
     match save::load(path) {
         Ok(saved) if saved.level_text == source.text => {
             let n = saved.game.game().moves_played();
             players.seat(saved.extras.seats);
+            clock.resume(saved.extras.clock);
             loads.write(LoadGame(saved.game));
             field.said = format!("Loaded {n} moves.");
         }

@@ -7,6 +7,7 @@
 use super::glide::Glides;
 use super::{Flipped, PANEL_WIDTH, Stage};
 use crate::play::Play;
+use crate::sim::clock::MatchClock;
 use crate::sim::computer::Computer;
 use crate::sim::{CurrentGame, GameMode, Match, MatchCommand, MatchGame, Players};
 use bevy::prelude::*;
@@ -153,6 +154,7 @@ pub(super) fn match_panel(
     extras: impl FnOnce(&mut egui::Ui),
 ) -> Option<MatchCommand> {
     ui.label(egui::RichText::new(game.describe()).strong());
+    super::clocks::clock_faces(ui, seats.clock, seats.now, flipped.0);
     if let Some(caption) = seats.caption {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(egui::RichText::new(caption).color(egui::Color32::from_rgb(235, 225, 190)));
@@ -191,8 +193,15 @@ pub(super) fn match_panel(
             flipped.0 = !flipped.0;
         }
     });
-    super::computer::seats_section(ui, game, seats.players, seats.computer);
+    super::computer::seats_section(
+        ui,
+        game,
+        seats.players,
+        seats.computer,
+        seats.clock.clock.is_some(),
+    );
     extras(ui);
+    super::clocks::control_choice(ui, seats.clock, seats.typed);
     ui.separator();
     ui.label(help);
     ui.separator();
@@ -204,8 +213,8 @@ pub(super) fn match_panel(
     clicked
 }
 
-/// Who plays each side and the computer, for the panel to show and change, and the
-/// demonstration's caption for the current move.
+/// Who plays each side and the computer, the clocks, for the panel to show and change,
+/// and the demonstration's caption for the current move.
 pub(super) struct Seats<'a> {
     /// The seats.
     pub players: &'a mut Players,
@@ -213,23 +222,35 @@ pub(super) struct Seats<'a> {
     pub computer: &'a mut Computer,
     /// The caption of the demonstration's current move, if it has one.
     pub caption: Option<&'a str>,
+    /// The clocks.
+    pub clock: &'a mut MatchClock,
+    /// The time the clocks read now.
+    pub now: std::time::Duration,
+    /// The control being typed in the chooser.
+    pub typed: &'a mut super::clocks::Typed,
 }
 
 /// What a mode's panel system takes for [`Seats`].
 #[derive(bevy::ecs::system::SystemParam)]
-pub(super) struct SeatsParam<'w> {
+pub(super) struct SeatsParam<'w, 's> {
     players: ResMut<'w, Players>,
     computer: ResMut<'w, Computer>,
     demo: Res<'w, super::files::Demo>,
+    clock: ResMut<'w, MatchClock>,
+    time: Res<'w, Time<Real>>,
+    typed: Local<'s, super::clocks::Typed>,
 }
 
-impl SeatsParam<'_> {
+impl SeatsParam<'_, '_> {
     /// The seats, with the caption for `game`'s current move.
     pub(super) fn of(&mut self, game: &dyn Play) -> Seats<'_> {
         Seats {
             players: &mut self.players,
             computer: &mut self.computer,
             caption: self.demo.caption(game.moves_played()),
+            clock: &mut self.clock,
+            now: crate::sim::clock::now(&self.time),
+            typed: &mut self.typed,
         }
     }
 }

@@ -56,7 +56,14 @@ pub(super) fn settings() -> bevy::winit::WinitSettings {
 /// (shared by both worlds). A pipeline becomes ready some frames after it is asked for;
 /// until then what needs it is not drawn, so frames must keep coming.
 #[derive(Resource, Clone, Default)]
-struct Compiling(Arc<AtomicBool>);
+pub(super) struct Compiling(Arc<AtomicBool>);
+
+impl Compiling {
+    /// Whether pipelines are still being compiled.
+    pub(super) fn now(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// Notes, in the render world, whether any pipeline is still being compiled.
 fn note_compiling(

@@ -8,6 +8,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 use std::path::{Path, PathBuf};
 
+mod autosave;
+mod clocks;
 mod computer;
 mod continuous;
 mod drive;
@@ -36,16 +38,46 @@ enum Stage {
     Overlays,
 }
 
-/// Opens the window on the level at `path` with the `seats` given (White's, Black's; `None`
-/// keeps what the file says) and runs until it is closed, or, with `shot`, until the
-/// window has been saved as a PNG after the given number of frames.
-pub fn run(
-    path: &Path,
-    shot: Option<(PathBuf, u32)>,
-    script: Option<Vec<Step>>,
-    seats: [Option<crate::play::Seat>; 2],
-) -> Result<(), Failure> {
-    let opened = open::Opened::read(path)?;
+/// What the window opens on and how: the file, or the autosaved game; a screenshot run;
+/// a pointer script; the seats; a time control.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// A level or saved game to open; `None` with `resume` false: the default level.
+    pub file: Option<PathBuf>,
+    /// Reopen the game in progress that the window autosaved last.
+    pub resume: bool,
+    /// Save a PNG of the window after this many frames, then exit.
+    pub shot: Option<(PathBuf, u32)>,
+    /// Pointer steps to play (after the screenshot's frames, or 60).
+    pub script: Option<Vec<Step>>,
+    /// White's and Black's seats (`None` keeps what the file says).
+    pub seats: [Option<crate::play::Seat>; 2],
+    /// A clock per side with this control (`None` keeps what the file says).
+    pub time: Option<crate::clock::TimeControl>,
+}
+
+/// Frames drawn before a `--drive` script starts when no screenshot is asked for: the
+/// software renderer needs some to compile its shaders.
+const SCRIPT_START: u32 = 60;
+
+/// Opens the window as `launch` says and runs until it is closed, or, with a screenshot,
+/// until the window has been saved as a PNG after the given number of frames.
+pub fn run(launch: Launch, default_level: &Path) -> Result<(), Failure> {
+    let autosave = autosave::Autosave::in_data_dir();
+    let path = match (&launch.file, launch.resume) {
+        (_, true) => autosave.existing().ok_or_else(|| {
+            Failure::input(format!(
+                "--resume: no game in progress was saved{}",
+                autosave
+                    .path
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(" (looked for {})", p.display()))
+            ))
+        })?,
+        (Some(file), false) => file.clone(),
+        (None, false) => default_level.to_path_buf(),
+    };
+    let opened = open::Opened::read(&path)?;
     let mut app = App::new();
     app.add_plugins(AppPlugin {
         title: opened.title(),
@@ -53,20 +85,29 @@ pub fn run(
     opened.install(app.world_mut());
     app.world_mut()
         .resource_mut::<crate::sim::Players>()
-        .seat(seats);
-    // A window for people draws when something changes; a screenshot run counts frames,
-    // so it draws them all.
-    if shot.is_none() {
-        app.insert_resource(idle::settings());
+        .seat(launch.seats);
+    if let Some(control) = launch.time {
+        app.world_mut()
+            .resource_mut::<crate::sim::clock::MatchClock>()
+            .set_control(Some(control));
     }
-    if let Some((path, frames)) = shot {
+    // The window offers the game in progress unless it was asked to open it.
+    app.insert_resource(autosave.offering(!launch.resume));
+    // A window for people draws when something changes; a screenshot or a script counts
+    // frames, so it draws them all.
+    if launch.shot.is_none() && launch.script.is_none() {
+        app.insert_resource(idle::settings())
+            .add_systems(Last, clocks::tick_while_running);
+    }
+    let frames = launch.shot.as_ref().map_or(SCRIPT_START, |(_, n)| *n);
+    if let Some((path, frames)) = launch.shot {
         app.add_plugins(screenshot::ScreenshotPlugin { path, frames });
-        if let Some(steps) = script {
-            app.add_plugins(drive::DrivePlugin {
-                steps,
-                start_after: frames,
-            });
-        }
+    }
+    if let Some(steps) = launch.script {
+        app.add_plugins(drive::DrivePlugin {
+            steps,
+            start_after: frames,
+        });
     }
     one_thread_each(&mut app);
     match app.run() {
@@ -119,7 +160,12 @@ impl Plugin for AppPlugin {
         .add_systems(Startup, spawn_camera)
         .add_systems(bevy_egui::EguiPrimaryContextPass, plain_style);
         add_shared(app);
-        app.add_plugins((idle::plugin, files::plugin));
+        app.add_plugins((
+            idle::plugin,
+            files::plugin,
+            clocks::plugin,
+            autosave::plugin,
+        ));
     }
 }
 

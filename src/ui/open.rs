@@ -67,6 +67,16 @@ impl Opened {
         if let Some(mut players) = world.get_resource_mut::<crate::sim::Players>() {
             players.seat(self.extras.seats);
         }
+        // A saved game brings its clocks (or none); a level keeps the control chosen, with
+        // full time.
+        if let Some(mut clock) = world.get_resource_mut::<crate::sim::clock::MatchClock>() {
+            if self.game.is_some() {
+                clock.resume(self.extras.clock);
+            } else {
+                let control = clock.clock.as_ref().map(|c| c.control());
+                clock.set_control(control);
+            }
+        }
         let game = self.game.as_ref();
         match self.level.kind {
             LevelKind::Continuous(level) => {

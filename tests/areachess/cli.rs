@@ -691,3 +691,103 @@ fn pgn_of_a_continuous_game_and_of_a_set_up_position() {
     );
     assert!(pgn.ends_with("\n1... Kd8 *\n"), "{pgn}");
 }
+
+#[test]
+fn match_on_the_clock_reports_time_left_and_a_random_mover_never_flags() {
+    let (code, out, err) = areachess(&[
+        "match",
+        "levels/chess.toml",
+        "--white",
+        "computer:2",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--alternate",
+        "--time",
+        "0.1+0.1",
+        "--max-plies",
+        "40",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    for line in &lines[..2] {
+        assert!(line.contains("computer:2"), "{line}");
+        let left = line.split(" left ").nth(1).expect("the clocks");
+        let words: Vec<&str> = left.split_whitespace().collect();
+        assert_eq!(words[2], "mean-ms", "{line}");
+        assert_eq!(words[5], "longest-ms", "{line}");
+        for seconds in &words[..2] {
+            let s: f64 = seconds.parse().expect("seconds left");
+            assert!(s > 0.0 && s <= 6.0 + 0.1 * 20.0, "{line}");
+        }
+        assert!(!line.contains("on-time"), "{line}");
+    }
+}
+
+#[test]
+fn a_match_where_a_side_cannot_keep_up_ends_on_time() {
+    // 0.6 ms a side on the continuous board: finding the first move's candidates alone
+    // takes longer, so White's flag falls before it moves, and Black, with its whole army,
+    // wins.
+    let (code, out, err) = areachess(&[
+        "match",
+        LEVEL,
+        "--white",
+        "engine:1",
+        "--black",
+        "random",
+        "--games",
+        "1",
+        "--time",
+        "0.00001+0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("game 1 white engine:1 black random result 0-1 on-time plies 0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bad_time_control_is_refused_before_anything_opens() {
+    for (args, words) in [
+        (
+            vec!["play", "levels/chess.toml", "--time", "5"],
+            "time control '5': expected MIN+INC",
+        ),
+        (
+            vec!["play", "levels/chess.toml", "--time", "0+3"],
+            "the minutes '0' must be a number above 0",
+        ),
+        (
+            vec![
+                "match",
+                "levels/chess.toml",
+                "--white",
+                "random",
+                "--black",
+                "random",
+                "--time",
+                "1+x",
+            ],
+            "the increment 'x' must be a number of seconds",
+        ),
+        (
+            vec![
+                "match",
+                "levels/chess.toml",
+                "--white",
+                "computer:9",
+                "--black",
+                "random",
+            ],
+            "computer:N (the window's strength, 1 to 5)",
+        ),
+    ] {
+        let (code, _, err) = areachess(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}

@@ -97,6 +97,15 @@ fn shot_path(name: &str) -> PathBuf {
     path
 }
 
+/// A data directory of its own for one run of the app, so that the game it keeps in
+/// progress is never the developer's, and no test sees another's.
+pub fn data_home(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("areachess-gui-{}-{name}-data", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// One app on the display at a time: the apps share one X server, and a pointer one of them
 /// moves is reported to whichever window lies under it, so two tests driving the pointer at
 /// once could disturb each other.
@@ -116,6 +125,7 @@ pub fn screenshot_and_report(name: &str, args: &[&str]) -> (Shot, String) {
         .args(args)
         .arg("--screenshot")
         .arg(&path)
+        .env("XDG_DATA_HOME", data_home(name))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the app runs");
@@ -767,6 +777,7 @@ fn the_window_rests_when_nothing_happens() {
     // The window as people use it (no --screenshot, which draws every frame it counts).
     let mut app = Command::new(env!("CARGO_BIN_EXE_areachess"))
         .args(["play", "levels/obento.toml"])
+        .env("XDG_DATA_HOME", data_home("rests"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -984,4 +995,76 @@ fn two_computers_play_a_whole_game_in_the_window_in_each_mode() {
         assert!(!game.contains("to move"), "{level}: not over: {game}");
         eprintln!("{level}: {game}");
     }
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn an_idle_side_loses_on_time_and_the_banner_says_so() {
+    let (shot, report) = screenshot_and_report(
+        "flag",
+        &[
+            "play",
+            "levels/chess.toml",
+            "--time",
+            "0.02+0",
+            "--after-frames",
+            "240",
+        ],
+    );
+    assert!(
+        report.contains("game: White out of time: Black wins on time after 0 moves"),
+        "{report}"
+    );
+    // White's clock, at zero, in red in the panel (right of the board).
+    let red = shot.bounds(|c| near(c, [235, 80, 60], 20));
+    let (x0, _, _, _) = red.expect("a red clock face");
+    assert!(x0 > 800, "in the panel: {red:?}");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_game_killed_right_after_a_move_resumes() {
+    let home = data_home("resume");
+    let saved = home.join("areachess/game-in-progress.toml");
+    let mut app = {
+        let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
+        Command::new(env!("CARGO_BIN_EXE_areachess"))
+            .args([
+                "play",
+                "levels/chess.toml",
+                "--drive",
+                "move e2; press; move e4; release; wait 100000",
+            ])
+            .env("XDG_DATA_HOME", &home)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the app starts")
+    };
+    // The move is saved in its own frame: kill the app as soon as the file is there.
+    let mut waited = 0;
+    while !saved.exists() && waited < 600 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        waited += 1;
+    }
+    let _ = app.kill();
+    let _ = app.wait();
+    assert!(saved.exists(), "the move was saved");
+    let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
+    let path = shot_path("resumed");
+    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
+        .args(["play", "--resume", "--screenshot"])
+        .arg(&path)
+        .env("XDG_DATA_HOME", &home)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the app runs");
+    let report = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{report}");
+    assert!(
+        report.contains("game: Black to move after 1 moves"),
+        "{report}"
+    );
+    let _ = std::fs::remove_file(&path);
 }

@@ -3,6 +3,7 @@
 
 mod betza;
 mod cli;
+mod clocks;
 mod computer;
 mod demos;
 mod demos_grid;

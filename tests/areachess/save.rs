@@ -360,6 +360,7 @@ fn captions_and_players_are_saved_and_checked() {
             Some(areachess::play::Seat::Human),
             Some("computer:4".parse().expect("a seat")),
         ],
+        clock: None,
     };
     let written = save::to_text_with("levels/chess.toml", &text, &game, &extras);
     assert!(written.contains("[game.captions]") && written.contains("[players]"));
@@ -392,4 +393,121 @@ fn captions_and_players_are_saved_and_checked() {
         "{e}"
     );
     assert!(e.span.is_some(), "{e}");
+}
+
+/// A timed game keeps its control and both sides' time left, to the millisecond; a flag
+/// fall is kept as `ended = "time"`, a loss or, against a lone king, a draw.
+#[test]
+fn clocks_and_a_flag_fall_are_saved_and_read_back() {
+    use areachess::play::Status;
+    use std::time::Duration;
+    let text = level_text("levels/chess.toml");
+    let control: areachess::clock::TimeControl = "5+3".parse().expect("a control");
+    let extras = save::Extras {
+        clock: Some((
+            control,
+            [Duration::from_millis(271_250), Duration::from_millis(1_234)],
+        )),
+        ..save::Extras::default()
+    };
+    let mut game = grid_game("levels/chess.toml", &["e2e4", "e7e5"]);
+    let game_text = |game: &Game| {
+        save::to_text_with(
+            "levels/chess.toml",
+            &text,
+            &save::AnyGame::Grid(game.clone()),
+            &extras,
+        )
+    };
+    let written = game_text(&game);
+    assert!(written.contains("[clock]") && written.contains("control = \"5+3\""));
+    let saved = save::parse("game.toml", &written).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(saved.extras, extras);
+    // White ran out of time with Black's whole army on the board: Black wins.
+    let end = Status::out_of_time(&game, Color::White);
+    game.end_by_players(end);
+    let written = game_text(&game);
+    assert!(written.contains("ended = \"time\""), "{written}");
+    let saved = save::parse("game.toml", &written).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        saved.game.game().status(),
+        Status::OutOfTime {
+            winner: Some(Color::Black)
+        }
+    );
+    // Against a lone king the side out of time only draws.
+    let chess = level::parse("levels/chess.toml", &text)
+        .expect("loads")
+        .into_grid()
+        .expect("grid");
+    let bare = Game::new(
+        chess.variant.clone(),
+        chess
+            .parse_fen("4k3/8/8/8/8/8/8/QQ2K3 b - - 0 1")
+            .expect("a FEN"),
+    );
+    assert_eq!(
+        Status::out_of_time(&bare, Color::Black),
+        Status::OutOfTime {
+            winner: Some(Color::White)
+        }
+    );
+    assert_eq!(
+        Status::out_of_time(&bare, Color::White),
+        Status::OutOfTime { winner: None },
+        "Black has only its king"
+    );
+}
+
+/// A clock that does not read is refused at its line: a bad control, a negative time, a
+/// flag fall in a game without a clock.
+#[test]
+fn a_bad_clock_is_refused_where_it_is_written() {
+    let text = level_text("levels/chess.toml");
+    let game = save::AnyGame::Grid(grid_game("levels/chess.toml", &["e2e4"]));
+    let extras = save::Extras {
+        clock: Some((
+            "1+0".parse().expect("a control"),
+            [std::time::Duration::from_secs(50); 2],
+        )),
+        ..save::Extras::default()
+    };
+    let written = save::to_text_with("levels/chess.toml", &text, &game, &extras);
+    let line_of = |text: &str, start: &str| {
+        text.lines()
+            .position(|l| l.starts_with(start))
+            .expect("the line")
+            + 1
+    };
+    for (from, to, words) in [
+        ("control = \"1+0\"", "control = \"1\"", "expected MIN+INC"),
+        (
+            "white = 50.0",
+            "white = -3.0",
+            "clock.white: expected the seconds left",
+        ),
+        (
+            "black = 50.0",
+            "black = \"lots\"",
+            "clock.black: expected the seconds left",
+        ),
+    ] {
+        assert!(written.contains(from), "{from} in:\n{written}");
+        let bad = written.replace(from, to);
+        let e = save::parse("game.toml", &bad).expect_err(to);
+        let line = line_of(&bad, to);
+        assert!(
+            e.to_string().starts_with(&format!("game.toml:{line}:"))
+                && e.to_string().contains(words),
+            "{to}: {e}"
+        );
+    }
+    let untimed = save::to_text("levels/chess.toml", &text, &game)
+        .replace("moves = [\"e2e4\"]", "moves = [\"e2e4\"]\nended = \"time\"");
+    let e = save::parse("game.toml", &untimed).expect_err("no clock");
+    assert!(
+        e.to_string()
+            .contains("ended \"time\": the game has no [clock]"),
+        "{e}"
+    );
 }
