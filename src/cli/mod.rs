@@ -11,7 +11,7 @@ pub mod record;
 pub mod rules;
 
 use clap::{Parser, Subcommand};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The level the app opens when none is named.
 #[cfg_attr(
@@ -231,10 +231,5 @@ pub fn default_level() -> PathBuf {
 /// A file of the project (`levels/chess.toml`) under the working directory or, failing
 /// that, in the source tree the binary was built from.
 pub fn in_tree(relative: &str) -> PathBuf {
-    let here = PathBuf::from(relative);
-    if here.exists() {
-        here
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
-    }
+    areachess::level::project_file(relative)
 }

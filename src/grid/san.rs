@@ -8,10 +8,16 @@ use super::movegen::{in_check, legal_moves};
 use super::position::{is_piece, role_of};
 use super::{Move, MoveKind, Position, Role, Variant};
 
-/// Whether pieces of `role` are written without a letter: the pawn (`P`, promoting).
+/// Whether pieces of `role` are written without a letter: the pawn (`P`, promoting, its
+/// moves that do not capture all straight ahead), as Fairy-Stockfish writes its pawn.
+/// A pawn that steps aside without capturing (Berolina's) is written with its letter, as
+/// Fairy-Stockfish writes its custom pieces (`Pg4`, `Pec4`).
 fn is_pawn(v: &Variant, role: Role) -> bool {
     let t = &v[role];
-    t.letter == 'P' && t.promotion.is_some()
+    let straight = t.chains.iter().flat_map(|c| &c.legs).all(|leg| {
+        !leg.modes.moves || leg.modes.captures || leg.leaps.iter().all(|&(x, _)| x == 0)
+    });
+    t.letter == 'P' && t.promotion.is_some() && straight
 }
 
 /// `m` (a legal move in `pos`) in standard algebraic notation.

@@ -16,6 +16,7 @@ mod continuous;
 mod error;
 mod grid;
 pub mod hasinu;
+pub mod pgn;
 pub mod pictures;
 pub mod save;
 pub mod schema;
@@ -33,7 +34,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -321,6 +322,22 @@ struct RulesSection {
     /// it).
     #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
     insufficient_material: Option<Spanned<bool>>,
+}
+
+/// A file of the project (`levels/chess.toml`) under the working directory or, failing
+/// that, in the source tree the program was built from.
+pub fn project_file(relative: &str) -> PathBuf {
+    let here = PathBuf::from(relative);
+    if here.exists() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+    }
+}
+
+/// The shipped level a PGN's `Variant` names (`capablanca`: `levels/capablanca.toml`).
+pub fn for_variant(name: &str) -> PathBuf {
+    project_file(&format!("levels/{name}.toml"))
 }
 
 /// Reads a level shipped in the source tree, `levels/NAME` beside `Cargo.toml` (for

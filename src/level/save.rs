@@ -81,6 +81,18 @@ impl AnyGame {
         }
     }
 
+    /// The current position as FEN (grid) or POS (continuous).
+    pub fn position_text(&self) -> String {
+        match self {
+            AnyGame::Grid(g) => Fen {
+                variant: g.variant(),
+                position: g.position(),
+            }
+            .to_string(),
+            AnyGame::Continuous(g) => format_position(g.position()),
+        }
+    }
+
     /// The game, whichever its mode, to change.
     pub fn game_mut(&mut self) -> &mut dyn Play {
         match self {

@@ -44,6 +44,12 @@ impl MatchClock {
         self.clock = control.map(ChessClock::new);
     }
 
+    /// Both sides get the control's full time again (a new game), if the game is timed.
+    pub fn restart(&mut self) {
+        let control = self.clock.as_ref().map(ChessClock::control);
+        self.set_control(control);
+    }
+
     /// Resumes a saved game's clock: its control and both sides' time left, stopped.
     pub fn resume(&mut self, saved: Option<(TimeControl, [Duration; 2])>) {
         self.clock = saved.map(|(control, left)| ChessClock::resumed(control, left));

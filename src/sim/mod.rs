@@ -345,8 +345,7 @@ fn apply_commands<G: MatchGame>(
             MatchCommand::AgreeDraw => game.agree_draw(),
             MatchCommand::Restart => {
                 game.restart();
-                let control = clock.clock.as_ref().map(crate::clock::ChessClock::control);
-                clock.set_control(control);
+                clock.restart();
             }
         }
     }
@@ -376,6 +375,31 @@ impl CurrentGame<'_> {
             (Some(m), _) => Some(m.game.saved()),
             (None, Some(m)) => Some(m.game.saved()),
             (None, None) => None,
+        }
+    }
+
+    /// Whether the open match is continuous.
+    pub fn is_continuous(&self) -> bool {
+        self.continuous.is_some()
+    }
+
+    /// A new game of the match's level from the position written in `text` (a FEN on a
+    /// grid level, a POS on a continuous one), or why it does not read.
+    pub fn from_position(&self, text: &str) -> Result<AnyGame, String> {
+        match (&self.continuous, &self.grid) {
+            (Some(m), _) => m
+                .level
+                .parse_position(text)
+                .map(|start| AnyGame::Continuous(crate::continuous::Game::new(start)))
+                .map_err(|e| format!("POS: {e}")),
+            (None, Some(m)) => m
+                .level
+                .parse_fen(text)
+                .map(|start| {
+                    AnyGame::Grid(crate::grid::game::Game::new(m.level.variant.clone(), start))
+                })
+                .map_err(|e| format!("FEN: {e}")),
+            (None, None) => Err("no game is open".to_string()),
         }
     }
 

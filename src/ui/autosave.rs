@@ -211,7 +211,9 @@ fn resume_offer(
             ui.label(format!("A game was left unfinished: {what}."));
             ui.horizontal(|ui| {
                 if ui.button("Resume").clicked() {
-                    pending.0 = autosave.existing();
+                    if let Some(path) = autosave.existing() {
+                        pending.file(path);
+                    }
                     field.said = "Resumed the game in progress.".into();
                     autosave.offer = None;
                 }

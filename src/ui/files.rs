@@ -1,12 +1,14 @@
-//! Saving and loading games from a path field, the level's demonstrations (saved games
-//! under `levels/demos/` replayed step by step) and the level picker — the same for both
-//! modes, through [`CurrentGame`].
+//! Saving and loading games from a path field (saved games, or PGN for a name ending
+//! `.pgn`), copying the position (FEN or POS) or the game (PGN) and pasting one to open
+//! it, the level's demonstrations (saved games under `levels/demos/` replayed step by
+//! step) and the level picker — the same for both modes, through [`CurrentGame`].
 //!
 //! A loaded game is handed to the rules as a [`LoadGame`] message (it has already been
 //! replayed through them by `level::save`); a demonstration is loaded, rewound, and
 //! stepped through by undo and redo ([`MatchCommand`]).
 
-use super::open::Pending;
+use super::open::{Opened, Pending};
+use crate::level::pgn::Header;
 use crate::level::save;
 use crate::sim::clock::MatchClock;
 use crate::sim::{CurrentGame, LoadGame, MatchCommand, Players};
@@ -17,6 +19,7 @@ use std::path::{Path, PathBuf};
 /// The files window and a demonstration's autoplay.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FileField>()
+        .init_resource::<Clipboard>()
         .add_systems(Update, autoplay)
         .add_systems(bevy_egui::EguiPrimaryContextPass, files_window);
 }
@@ -138,7 +141,7 @@ fn open_over(path: &Path, moves: (usize, bool), field: &mut FileField, pending: 
         return;
     }
     field.confirm = None;
-    pending.0 = Some(path.to_path_buf());
+    pending.file(path.to_path_buf());
 }
 
 /// The window of files: save and load, demonstrations, other levels.
@@ -158,6 +161,7 @@ fn files_window(
     mut players: ResMut<Players>,
     mut clock: ResMut<MatchClock>,
     time: Res<Time<Real>>,
+    mut clipboard: ResMut<Clipboard>,
     mut levels: Local<(PathBuf, Vec<Listed>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -180,21 +184,14 @@ fn files_window(
                 if ui.button("Save").clicked()
                     && let Some(game) = current.saved()
                 {
-                    let level_path = source.path.display().to_string();
                     let extras = save::Extras {
                         seats: [Some(players.white), Some(players.black)],
                         clock: clock.saved(crate::sim::clock::now(&time)),
                         ..save::Extras::default()
                     };
-                    field.said = match save::save_with(
-                        Path::new(&field.path),
-                        &level_path,
-                        &source.text,
-                        &game,
-                        &extras,
-                    ) {
+                    field.said = match save_game(Path::new(&field.path), &source, &game, &extras) {
                         Ok(()) => format!("Saved {} moves.", game.game().moves_played()),
-                        Err(e) => e.to_string(),
+                        Err(e) => e,
                     };
                 }
                 if ui.button("Load").clicked() {
@@ -208,6 +205,58 @@ fn files_window(
                         &mut pending,
                         (&mut players, &mut clock),
                     );
+                }
+            });
+            ui.horizontal(|ui| {
+                let position = if current.is_continuous() {
+                    "Copy POS"
+                } else {
+                    "Copy FEN"
+                };
+                if ui.button(position).clicked()
+                    && let Some(game) = current.saved()
+                {
+                    let text = game.position_text();
+                    field.said = match clipboard.copy(text.clone()) {
+                        Ok(()) => format!("Copied {text}"),
+                        Err(e) => e,
+                    };
+                }
+                if ui.button("Copy PGN").clicked()
+                    && let Some(game) = current.saved()
+                {
+                    let extras = save::Extras {
+                        seats: [Some(players.white), Some(players.black)],
+                        clock: clock.saved(crate::sim::clock::now(&time)),
+                        ..save::Extras::default()
+                    };
+                    field.said =
+                        match pgn_of(&source, &game, &extras).and_then(|t| clipboard.copy(t)) {
+                            Ok(()) => "Copied the game as PGN.".to_string(),
+                            Err(e) => e,
+                        };
+                }
+                if ui
+                    .button("Paste")
+                    .on_hover_text("Opens a PGN, or a FEN or POS of this level, from the clipboard")
+                    .clicked()
+                {
+                    let pasted = clipboard
+                        .paste()
+                        .and_then(|text| read_pasted(&text, &source, &current));
+                    field.said = match pasted {
+                        Ok(Pasted::Here(game)) => {
+                            let n = game.game().moves_played();
+                            loads.write(LoadGame(game));
+                            clock.restart();
+                            format!("Pasted a game of {n} moves.")
+                        }
+                        Ok(Pasted::Elsewhere(opened)) => {
+                            pending.read(*opened);
+                            "Opening the pasted game with its level.".to_string()
+                        }
+                        Err(e) => e,
+                    };
                 }
             });
             if !field.said.is_empty() {
@@ -271,8 +320,8 @@ fn files_window(
     Ok(())
 }
 
-/// Loads a saved game: into this match if it is of this level, else in place of it with
-/// its own level.
+/// Loads a saved game or a PGN: into this match if it is of this level, else in place of
+/// it with its own level.
 fn load(
     path: &Path,
     source: &LevelSource,
@@ -282,16 +331,121 @@ fn load(
     pending: &mut Pending,
     (players, clock): (&mut Players, &mut MatchClock),
 ) {
-    match save::load(path) {
-        Ok(saved) if saved.level_text == source.text => {
-            let n = saved.game.game().moves_played();
-            players.seat(saved.extras.seats);
-            clock.resume(saved.extras.clock);
-            loads.write(LoadGame(saved.game));
-            field.said = format!("Loaded {n} moves.");
+    match Opened::read(path) {
+        Ok(opened) if opened.level_text() == source.text && opened.game().is_some() => {
+            if let Some(game) = opened.game() {
+                let n = game.game().moves_played();
+                players.seat(opened.extras().seats);
+                clock.resume(opened.extras().clock);
+                loads.write(LoadGame(game.clone()));
+                field.said = format!("Loaded {n} moves.");
+            }
         }
         Ok(_) => open_over(path, progress, field, pending),
-        Err(e) => field.said = e.to_string(),
+        Err(e) => field.said = e.message,
+    }
+}
+
+/// Saves `game` at `path`: as PGN when the name ends `.pgn` (players named by their
+/// seats, the time control tagged), else as a saved game. Says why not when it cannot.
+fn save_game(
+    path: &Path,
+    source: &LevelSource,
+    game: &save::AnyGame,
+    extras: &save::Extras,
+) -> Result<(), String> {
+    let level_path = source.path.display().to_string();
+    if !path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("pgn"))
+    {
+        return save::save_with(path, &level_path, &source.text, game, extras)
+            .map_err(|e| e.to_string());
+    }
+    let text = pgn_of(source, game, extras)?;
+    save::write_atomically(path, text.as_bytes())
+        .map_err(|e| format!("{}: cannot save: {e}", path.display()))
+}
+
+/// `game` as PGN, its players named by their seats and its time control tagged.
+fn pgn_of(
+    source: &LevelSource,
+    game: &save::AnyGame,
+    extras: &save::Extras,
+) -> Result<String, String> {
+    let level = crate::level::parse(&source.path.display().to_string(), &source.text)
+        .map_err(|e| e.to_string())?;
+    let variant = source
+        .path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = |seat: Option<crate::play::Seat>| match seat {
+        Some(crate::play::Seat::Computer(s)) => format!("areachess, strength {s}"),
+        _ => "Human".to_string(),
+    };
+    let header = Header {
+        white: name(extras.seats[0]),
+        black: name(extras.seats[1]),
+        time: extras.clock.map(|(control, _)| control),
+    };
+    Ok(crate::level::pgn::write(&level, &variant, game, &header))
+}
+
+/// A game pasted: of this level (played here), or of another (opened with it).
+enum Pasted {
+    Here(save::AnyGame),
+    Elsewhere(Box<Opened>),
+}
+
+/// What the clipboard holds, read as a game: a PGN (with the level its `Variant` names),
+/// else a FEN or POS of this level.
+fn read_pasted(text: &str, source: &LevelSource, current: &CurrentGame) -> Result<Pasted, String> {
+    let pgn = text
+        .lines()
+        .map(str::trim_start)
+        .any(|l| l.starts_with('[') || l.starts_with("1."));
+    if !pgn {
+        return current.from_position(text.trim()).map(Pasted::Here);
+    }
+    let opened = Opened::from_pgn("the clipboard", text).map_err(|f| f.message)?;
+    match opened.game() {
+        Some(game) if opened.level_text() == source.text => Ok(Pasted::Here(game.clone())),
+        _ => Ok(Pasted::Elsewhere(Box::new(opened))),
+    }
+}
+
+/// The system clipboard, opened on first use and kept open: on X11 what is copied is
+/// served by the program for as long as its clipboard lives.
+#[derive(Resource, Default)]
+pub struct Clipboard(Option<std::sync::Mutex<arboard::Clipboard>>);
+
+impl Clipboard {
+    fn with<T>(
+        &mut self,
+        act: impl FnOnce(&mut arboard::Clipboard) -> Result<T, arboard::Error>,
+    ) -> Result<T, String> {
+        if self.0.is_none() {
+            let opened = arboard::Clipboard::new().map_err(|e| format!("no clipboard: {e}"))?;
+            self.0 = Some(std::sync::Mutex::new(opened));
+        }
+        let mut board = self
+            .0
+            .as_ref()
+            .ok_or("no clipboard")?
+            .lock()
+            .map_err(|_| "the clipboard is unusable".to_string())?;
+        act(&mut board).map_err(|e| format!("clipboard: {e}"))
+    }
+
+    /// Puts `text` on the clipboard.
+    pub fn copy(&mut self, text: String) -> Result<(), String> {
+        self.with(|board| board.set_text(text))
+    }
+
+    /// The text on the clipboard.
+    pub fn paste(&mut self) -> Result<String, String> {
+        self.with(|board| board.get_text())
     }
 }
 
@@ -392,13 +546,13 @@ mod tests {
         open_over(obento, (3, true), &mut field, &mut pending);
         assert!(pending.0.is_none());
         open_over(obento, (3, true), &mut field, &mut pending);
-        assert_eq!(pending.0.as_deref(), Some(obento));
+        assert_eq!(pending.file_asked(), Some(obento));
         // No moves, or a game over: at once.
         let mut pending = Pending::default();
         open_over(chess, (0, true), &mut field, &mut pending);
-        assert_eq!(pending.0.as_deref(), Some(chess));
+        assert_eq!(pending.file_asked(), Some(chess));
         let mut pending = Pending::default();
         open_over(chess, (40, false), &mut field, &mut pending);
-        assert_eq!(pending.0.as_deref(), Some(chess));
+        assert_eq!(pending.file_asked(), Some(chess));
     }
 }

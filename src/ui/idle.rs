@@ -227,8 +227,9 @@ mod tests {
             "the resignation was made"
         );
         frames(&mut app, 3);
-        app.world_mut().resource_mut::<Pending>().0 =
-            Some(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/obento.toml"));
+        app.world_mut()
+            .resource_mut::<Pending>()
+            .file(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/obento.toml"));
         assert!(frames(&mut app, 1)[0], "a file to open");
         assert!(
             app.world().get_resource::<GridMatch>().is_some(),

@@ -6,6 +6,7 @@
 use super::LevelName;
 use super::files::{FileField, LevelSource, find_demos};
 use crate::failure::Failure;
+use crate::level::pgn::Record;
 use crate::level::save::AnyGame;
 use crate::level::{self, Level, LevelKind};
 use crate::sim::{ContinuousMatch, GridMatch, Match, MatchGame};
@@ -22,9 +23,18 @@ pub(super) struct Opened {
 }
 
 impl Opened {
-    /// Reads `path`: a level, or else a saved game (which carries its level). A file that
-    /// is neither is reported as a level's errors.
+    /// Reads `path`: a PGN game (`.pgn`, opened with the level its `Variant` names), a
+    /// level, or else a saved game (which carries its level). A file that is neither is
+    /// reported as a level's errors.
     pub(super) fn read(path: &Path) -> Result<Opened, Failure> {
+        if path
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("pgn"))
+        {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
+            return Opened::from_pgn(&path.display().to_string(), &text);
+        }
         match level::load(path) {
             Ok(level) => {
                 let text = std::fs::read_to_string(path).unwrap_or_default();
@@ -53,6 +63,42 @@ impl Opened {
         }
     }
 
+    /// A PGN game (`file` names it in errors) with the shipped level its `Variant` names.
+    pub(super) fn from_pgn(file: &str, text: &str) -> Result<Opened, Failure> {
+        let record = Record::parse(file, text).map_err(|e| Failure::input(e.to_string()))?;
+        let path = level::for_variant(&record.variant());
+        let level_text = std::fs::read_to_string(&path)
+            .map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
+        let level = level::parse(&path.display().to_string(), &level_text)?;
+        let game = record
+            .replay(file, &level)
+            .map_err(|e| Failure::input(e.to_string()))?;
+        Ok(Opened {
+            level,
+            source: LevelSource {
+                path,
+                text: level_text,
+            },
+            game: Some(game),
+            extras: Default::default(),
+        })
+    }
+
+    /// The level's text, to tell whether a game read is of the level being played.
+    pub(super) fn level_text(&self) -> &str {
+        &self.source.text
+    }
+
+    /// The game read with the level, if there is one.
+    pub(super) fn game(&self) -> Option<&AnyGame> {
+        self.game.as_ref()
+    }
+
+    /// What the file says beside the game: its players and clocks.
+    pub(super) fn extras(&self) -> &crate::level::save::Extras {
+        &self.extras
+    }
+
     /// The window's title.
     pub(super) fn title(&self) -> String {
         format!("areachess — {}", self.level.name)
@@ -73,8 +119,7 @@ impl Opened {
             if self.game.is_some() {
                 clock.resume(self.extras.clock);
             } else {
-                let control = clock.clock.as_ref().map(|c| c.control());
-                clock.set_control(control);
+                clock.restart();
             }
         }
         let game = self.game.as_ref();
@@ -105,19 +150,51 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreUpdate, open_pending.before(crate::sim::EnterModeSystems));
 }
 
-/// A level or saved game to open in place of the current match at the start of the next
-/// frame.
-#[derive(Resource, Default)]
-pub(super) struct Pending(pub Option<PathBuf>);
+/// What to open in place of the current match.
+pub(super) enum Opening {
+    /// A level, saved game or PGN file, read when it opens.
+    File(PathBuf),
+    /// A game already read (pasted).
+    Read(Box<Opened>),
+}
 
-/// Opens the pending file in place: on success the old match goes and the new one comes
+/// A level or game to open in place of the current match at the start of the next frame.
+#[derive(Resource, Default)]
+pub(super) struct Pending(pub Option<Opening>);
+
+impl Pending {
+    /// Asks for the file at `path`.
+    pub(super) fn file(&mut self, path: PathBuf) {
+        self.0 = Some(Opening::File(path));
+    }
+
+    /// Asks for a game already read.
+    pub(super) fn read(&mut self, opened: Opened) {
+        self.0 = Some(Opening::Read(Box::new(opened)));
+    }
+
+    /// The file asked for, if one is.
+    #[cfg(test)]
+    pub(super) fn file_asked(&self) -> Option<&Path> {
+        match &self.0 {
+            Some(Opening::File(path)) => Some(path),
+            _ => None,
+        }
+    }
+}
+
+/// Opens what is pending in place: on success the old match goes and the new one comes
 /// (its mode is entered next frame); on failure the current game stays and the files
 /// window says why.
 fn open_pending(world: &mut World) {
-    let Some(path) = world.resource_mut::<Pending>().0.take() else {
+    let Some(opening) = world.resource_mut::<Pending>().0.take() else {
         return;
     };
-    let opened = match Opened::read(&path) {
+    let read = match opening {
+        Opening::File(path) => Opened::read(&path),
+        Opening::Read(opened) => Ok(*opened),
+    };
+    let opened = match read {
         Ok(opened) => opened,
         Err(failure) => {
             world.resource_mut::<FileField>().said = failure.message;
@@ -182,7 +259,7 @@ pub(super) mod tests {
     /// Asks for `path` as the files window does, and runs one frame: it opens the file,
     /// enters the mode and spawns the new board and pieces.
     fn open(app: &mut App, path: PathBuf) {
-        app.world_mut().resource_mut::<Pending>().0 = Some(path);
+        app.world_mut().resource_mut::<Pending>().file(path);
         app.update();
     }
 
@@ -238,6 +315,31 @@ pub(super) mod tests {
             drawn,
             "nothing left over"
         );
+    }
+
+    #[test]
+    fn a_pgn_opens_with_the_level_its_variant_names() {
+        let mut app = app_on("area-of-competence.toml");
+        let pgn = std::env::temp_dir().join(format!("areachess-open-{}.pgn", std::process::id()));
+        std::fs::write(&pgn, "[Variant \"capablanca\"]\n\n1. e4 Nh6 2. Ci3 *\n")
+            .expect("a scratch file");
+        open(&mut app, pgn.clone());
+        let _ = std::fs::remove_file(&pgn);
+        let world = app.world();
+        let state = world.get_resource::<GridMatch>().expect("a grid match");
+        assert_eq!(state.game.sans(), ["e4", "Nh6", "Ci3"]);
+        assert_eq!(world.resource::<LevelName>().0, "Capablanca chess");
+        // A move that is no move is named where it stands, and the game stays.
+        let bad = std::env::temp_dir().join(format!("areachess-bad-{}.pgn", std::process::id()));
+        std::fs::write(&bad, "[Variant \"chess\"]\n\n1. e5 *\n").expect("a scratch file");
+        open(&mut app, bad.clone());
+        let _ = std::fs::remove_file(&bad);
+        let said = &app.world().resource::<FileField>().said;
+        assert!(
+            said.ends_with(":3:4: 'e5': no legal move in standard algebraic notation"),
+            "{said}"
+        );
+        assert_eq!(app.world().resource::<GridMatch>().game.sans().len(), 3);
     }
 
     #[test]

@@ -969,4 +969,14 @@ fn moves_are_written_in_standard_algebraic_notation() {
     let capa_start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
     assert_eq!(san_of(&capa, capa_start, "c1d3"), "Ad3");
     assert_eq!(san_of(&capa, capa_start, "h1i3"), "Ci3");
+    // Berolina: a pawn that steps aside is written with its letter and, where two could
+    // step to the same square, its file.
+    let berolina = shipped("berolina.toml");
+    assert_eq!(san_of(&berolina, start, "e2g4"), "Pg4");
+    assert_eq!(san_of(&berolina, start, "e2c4"), "Pec4");
+    let after = "rnbqkbnr/pppppppp/8/8/6P1/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(san_of(&berolina, after, "f7e6"), "Pfe6");
+    let facing = "4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1";
+    assert_eq!(san_of(&berolina, facing, "e4e5"), "Pxe5");
+    assert_eq!(san_of(&berolina, facing, "e4f5"), "Pf5");
 }

@@ -18,6 +18,7 @@ mod perft;
 mod pictures;
 mod properties;
 mod protocol;
+mod records;
 mod regions;
 mod rules;
 mod save;

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Our standard algebraic notation against Fairy-Stockfish's, move for move.
+
+For every shipped grid level whose file stem is a Fairy-Stockfish variant, plays random
+games with pyffish's legal moves (seeded), asks `areachess pgn LEVEL --moves ...` for the
+game's PGN, and compares each SAN token with pyffish's `get_san_moves`. Then reads the PGN
+back with `areachess pgn --read` and checks the moves come back the same. Prints one line
+per level and the total last; exits 1 on any difference.
+
+    pip install pyffish
+    python3 tools/san_diff.py [--games 20] [--plies 120] [--seed 1] [--binary PATH]
+"""
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from areachess_bin import ROOT, find_binary
+
+
+def fail(message):
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
+def our_sans(binary, level, moves):
+    out = subprocess.run([binary, "pgn", level, "--moves", *moves], capture_output=True,
+                         text=True, check=True).stdout
+    body = out.split("\n\n", 1)[1]
+    return [t for t in body.split() if not t.endswith(".") and t not in ("*", "1-0", "0-1", "1/2-1/2")], out
+
+
+def read_back(binary, pgn_text):
+    with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+        f.write(pgn_text)
+        name = f.name
+    out = subprocess.run([binary, "pgn", "--read", name], capture_output=True, text=True)
+    Path(name).unlink()
+    if out.returncode != 0:
+        return None, out.stderr.strip()
+    return [l[5:] for l in out.stdout.splitlines() if l.startswith("move ")], ""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--plies", type=int, default=120)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--binary")
+    args = ap.parse_args()
+    try:
+        import pyffish as sf
+    except ImportError:
+        fail("pyffish is missing: pip install pyffish")
+    binary = str(find_binary(args.binary, fail))
+    known = set(sf.variants())
+    rng = random.Random(args.seed)
+    total = bad = 0
+    for path in sorted((ROOT / "levels").glob("*.toml")):
+        variant = path.stem
+        if variant not in known:
+            continue
+        start = sf.start_fen(variant)
+        compared = differ = 0
+        for game in range(args.games):
+            moves = []
+            for _ in range(args.plies):
+                legal = sf.legal_moves(variant, start, moves)
+                if not legal:
+                    break
+                moves.append(rng.choice(sorted(legal)))
+                if sf.is_optional_game_end(variant, start, moves)[0]:
+                    break
+            theirs = sf.get_san_moves(variant, start, moves)
+            try:
+                ours, pgn = our_sans(binary, str(path), moves)
+            except subprocess.CalledProcessError as e:
+                print(f"{variant} game {game + 1}: areachess refused the game: {e.stderr.strip()}")
+                differ += 1
+                continue
+            for k, (a, b) in enumerate(zip(ours, theirs)):
+                compared += 1
+                if a != b:
+                    differ += 1
+                    print(f"{variant} game {game + 1} ply {k + 1} ({moves[k]}): ours {a}, Fairy-Stockfish {b}")
+                    break
+            if len(ours) != len(theirs):
+                differ += 1
+                print(f"{variant} game {game + 1}: {len(ours)} moves written, {len(theirs)} played")
+            back, why = read_back(binary, pgn)
+            if back != moves:
+                differ += 1
+                print(f"{variant} game {game + 1}: the PGN does not read back: {why or back}")
+        print(f"{variant}: {compared} moves compared, {differ} differences")
+        total += compared
+        bad += differ
+    print(f"san_diff: {total} moves compared over {args.games} games a level, {bad} differences")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
