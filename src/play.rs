@@ -339,8 +339,20 @@ pub trait Play {
     /// judges it (a side whose time runs out loses only to a side that has).
     fn can_mate(&self, side: Color) -> bool;
 
-    /// The moves played, in the mode's notation, as numbered lines for a move list.
-    fn move_list(&self) -> Vec<String>;
+    /// The moves played, each as the move list writes it (grid: standard algebraic
+    /// notation; continuous: the piece's letter, where it stood, `->` or `x`, where it
+    /// landed).
+    fn written_moves(&self) -> Vec<String>;
+
+    /// The side that made the first move, and that move's number (a FEN's full-move
+    /// number; else 1).
+    fn first_move(&self) -> (Color, u32);
+
+    /// The moves played as numbered lines for a move list.
+    fn move_list(&self) -> Vec<String> {
+        let (first, number) = self.first_move();
+        numbered_pairs(&self.written_moves(), first, number)
+    }
 
     /// Takes back every move, to be played again one by one with [`Play::redo`] (a
     /// demonstration starts so).
@@ -448,8 +460,11 @@ mod tests {
         fn can_mate(&self, _: Color) -> bool {
             true
         }
-        fn move_list(&self) -> Vec<String> {
+        fn written_moves(&self) -> Vec<String> {
             Vec::new()
+        }
+        fn first_move(&self) -> (Color, u32) {
+            (Color::White, 1)
         }
     }
 

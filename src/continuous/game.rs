@@ -57,6 +57,15 @@ impl Game {
             .map_or(&self.start, |p| &p.applied.position)
     }
 
+    /// The position after the first `n` moves (the start for 0, the current one for `n` at
+    /// or past the number played).
+    pub fn position_after(&self, n: usize) -> &Position {
+        match n.min(self.played.len()) {
+            0 => &self.start,
+            k => &self.played[k - 1].applied.position,
+        }
+    }
+
     /// The moves played so far.
     pub fn played(&self) -> &[Played] {
         &self.played
@@ -150,11 +159,14 @@ impl Play for Game {
             .any(|p| p.side == side && !pos.board().is_royal(p.kind))
     }
 
-    /// One numbered line per move: `  1. P e2->e4`.
-    fn move_list(&self) -> Vec<String> {
+    /// `Pe2->e4`, `Nxe5+`, `O-O`, `e8=Q#`.
+    fn written_moves(&self) -> Vec<String> {
         let board = self.start.board();
-        let texts: Vec<String> = self.played.iter().map(|p| brief(board, p)).collect();
-        crate::play::numbered_pairs(&texts, self.start.to_move(), 1)
+        self.played.iter().map(|p| brief(board, p)).collect()
+    }
+
+    fn first_move(&self) -> (Color, u32) {
+        (self.start.to_move(), 1)
     }
 }
 

@@ -9,7 +9,7 @@ use super::position::{Move, Position};
 use super::variant::{Stalemate, Variant};
 use crate::grid::Role;
 pub use crate::play::Status;
-use crate::play::{Color, Play, numbered_pairs};
+use crate::play::{Color, Play};
 use std::sync::Arc;
 
 /// Why [`Game::play_text`] did not play a move; each carries the move's text.
@@ -87,7 +87,8 @@ impl Game {
         &self.played
     }
 
-    /// The position before move `n` (0-based) of [`Game::played`].
+    /// The position before move `n` (0-based) of [`Game::played`], which is the position
+    /// after `n` moves (the current one for `n` = the number played).
     pub fn position_before(&self, n: usize) -> &Position {
         &self.positions[n]
     }
@@ -237,9 +238,13 @@ impl Play for Game {
         super::draws::can_mate(&self.variant, self.position(), side)
     }
 
-    fn move_list(&self) -> Vec<String> {
+    fn written_moves(&self) -> Vec<String> {
+        self.sans.clone()
+    }
+
+    fn first_move(&self) -> (Color, u32) {
         let start = self.start();
-        numbered_pairs(&self.sans, start.to_move(), start.fullmove())
+        (start.to_move(), start.fullmove())
     }
 }
 

@@ -16,6 +16,9 @@ use std::time::Duration;
 /// The largest table the `Hash` option allows, in MiB.
 const MAX_HASH_MB: usize = 4096;
 
+/// The most lines the `MultiPV` option allows.
+const MAX_LINES: usize = 32;
+
 /// A UCI session: the levels offered, the level and game chosen, and the thinker.
 pub struct Uci {
     out: Output,
@@ -24,6 +27,8 @@ pub struct Uci {
     game: Option<Game>,
     positioned: bool,
     thinker: Thinker,
+    /// `MultiPV`: how many best moves `go` reports, each with its line.
+    lines: usize,
 }
 
 impl Uci {
@@ -37,6 +42,7 @@ impl Uci {
             game: None,
             positioned: false,
             thinker: Thinker::new(DEFAULT_HASH_MB),
+            lines: 1,
         };
         let first: Option<(String, PathBuf)> = match level {
             Some(path) => Some((stem(path), path.to_path_buf())),
@@ -119,6 +125,9 @@ impl Uci {
         self.out.line(&format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
+        self.out.line(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
+        ));
         self.out.line("uciok");
     }
 
@@ -152,6 +161,12 @@ impl Uci {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.thinker.set_hash(mb),
                 _ => self.say(&format!(
                     "Hash '{value}': expected a whole number from 1 to {MAX_HASH_MB}"
+                )),
+            },
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_LINES).contains(&n) => self.lines = n,
+                _ => self.say(&format!(
+                    "MultiPV '{value}': expected a whole number from 1 to {MAX_LINES}"
                 )),
             },
             _ => self.say(&format!("unknown option '{name}'")),
@@ -240,12 +255,16 @@ impl Uci {
             self.say("go before any position: searching the start position");
         }
         let limits = match read_limits(words, game.position().to_move()) {
-            Ok(l) => l,
+            Ok(l) => Limits {
+                lines: self.lines,
+                ..l
+            },
             Err(e) => {
                 self.say(&format!("go: {e}"));
                 return;
             }
         };
+        let several = self.lines > 1;
         let out = self.out.clone();
         let done_out = self.out.clone();
         let variant = std::sync::Arc::clone(&loaded.level.variant);
@@ -258,8 +277,14 @@ impl Uci {
             game.clone(),
             limits,
             move |info| {
+                // With MultiPV, each line says which it is, as Stockfish's do.
+                let which = if several {
+                    format!(" multipv {}", info.multipv)
+                } else {
+                    String::new()
+                };
                 out.line(&format!(
-                    "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+                    "info depth {} seldepth {}{which} score {} nodes {} nps {} time {} pv {}",
                     info.depth,
                     info.seldepth,
                     info.score,

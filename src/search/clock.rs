@@ -27,6 +27,9 @@ pub struct Limits {
     /// Raised by another thread to stop the search at once (UCI `stop`, a cancelled
     /// think in the window).
     pub stop: Option<Arc<AtomicBool>>,
+    /// How many of the best moves to find, each with its line (UCI's MultiPV; 0 or 1:
+    /// the best alone). Not a bound: each depth searches them all.
+    pub lines: usize,
 }
 
 impl Limits {

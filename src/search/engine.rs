@@ -35,6 +35,8 @@ pub struct Info<M> {
     pub time: Duration,
     /// The best line found.
     pub pv: Vec<M>,
+    /// Which of the best moves this line is (1: the best; more with [`Limits::lines`]).
+    pub multipv: u32,
 }
 
 impl<M> Info<M> {
@@ -78,6 +80,8 @@ pub struct Searcher<M> {
     /// How often, in nodes, the clock is read in this search.
     clock_every: u64,
     noise: Option<Noise>,
+    /// Root moves left out of this search (the lines already found at this depth).
+    excluded: Vec<M>,
 }
 
 /// A deliberate error added to every evaluation, so that a weak player misjudges
@@ -119,6 +123,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             clock: None,
             clock_every: 1,
             noise: None,
+            excluded: Vec::new(),
         }
     }
 
@@ -197,6 +202,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             }
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let lines = limits.lines.clamp(1, root.len());
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let score = self.negamax(game, depth as i32, -INFINITY, INFINITY, 0, true);
@@ -216,16 +222,37 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             if !finished {
                 break;
             }
-            on_info(&Info {
-                depth,
-                seldepth: self.seldepth as u32,
-                score: report.score,
-                nodes: self.nodes,
-                time: report.time,
-                pv: report.pv.clone(),
-            });
+            // The next best moves, each searched without the ones found before it.
+            let mut found = vec![(report.score, report.pv.clone())];
+            while found.len() < lines && !self.stopped {
+                self.excluded
+                    .extend(found.last().and_then(|(_, pv)| pv.first()));
+                let score = self.negamax(game, depth as i32, -INFINITY, INFINITY, 0, true);
+                match self.pv[0].first() {
+                    Some(_) if !self.stopped => found.push((Score(score), self.pv[0].clone())),
+                    _ => break,
+                }
+            }
+            self.excluded.clear();
+            // Lines are told best first; a line cut short by the clock is not told.
+            found.sort_by_key(|(score, _)| std::cmp::Reverse(score.0));
+            let time = clock.elapsed();
+            for (k, (score, pv)) in found.into_iter().enumerate() {
+                on_info(&Info {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score,
+                    nodes: self.nodes,
+                    time,
+                    pv,
+                    multipv: k as u32 + 1,
+                });
+            }
+            if self.stopped {
+                break;
+            }
             let mate_found = score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
-            if mate_found && limits.depth.is_none() && limits.nodes.is_none() {
+            if mate_found && limits.depth.is_none() && limits.nodes.is_none() && lines == 1 {
                 break;
             }
             if !clock.another_iteration() {
@@ -354,6 +381,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.lists[ply] = list;
             return end_score(game.no_moves(), ply);
         }
+        let excluding = ply == 0 && !self.excluded.is_empty();
+        if excluding {
+            list.retain(|m| !self.excluded.contains(m));
+        }
         let mut order = std::mem::take(&mut self.order[ply]);
         self.score_moves(game, &list, &mut order, hinted, ply);
         let alpha_before = alpha;
@@ -430,8 +461,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         } else {
             Bound::Upper
         };
-        self.table
-            .store(key, ply, best_move, best_score, depth, bound);
+        // A root searched without its best moves says nothing true of the position.
+        if !excluding {
+            self.table
+                .store(key, ply, best_move, best_score, depth, bound);
+        }
         best_score
     }
 

@@ -153,6 +153,8 @@ pub struct Thought {
     pub nodes: u64,
     /// The best line so far, in the mode's notation.
     pub line: String,
+    /// Which of the best moves this is (1: the best; more when several lines are asked).
+    pub multipv: u32,
 }
 
 /// A move suggested to a person: an arrow on the board and the move in words.
@@ -422,7 +424,7 @@ fn spawn_think<G: MatchGame>(
 /// Lowers the thinking thread's priority to the least, so that the window's threads come
 /// first on a busy machine and it keeps drawing on time; the search still has every cycle
 /// the window leaves (Linux: the nice value is per thread).
-fn yield_to_the_window() {
+pub(super) fn yield_to_the_window() {
     #[cfg(target_os = "linux")]
     {
         // Where it is refused, the computer thinks at the window's priority.

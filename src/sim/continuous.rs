@@ -92,6 +92,7 @@ impl MatchGame for Game {
                     .first()
                     .map(|m| brief_request(board, &request(m)))
                     .unwrap_or_default(),
+                multipv: info.multipv,
             })
         });
         report.best.map(|m| MoveRequest(request(&m)))
@@ -155,6 +156,7 @@ pub struct PieceSide(pub Color);
 pub(super) fn mirror_pieces(
     mut commands: Commands,
     state: Res<ContinuousMatch>,
+    browse: Res<super::analysis::Browse>,
     mut mirrored: Query<(
         Entity,
         &PieceSlot,
@@ -163,10 +165,11 @@ pub(super) fn mirror_pieces(
         &mut Transform,
     )>,
 ) {
-    if !state.is_changed() {
+    if !(state.is_changed() || browse.is_changed()) {
         return;
     }
-    let pieces = state.game.position().pieces();
+    let shown = browse.shown(state.game.played().len());
+    let pieces = state.game.position_after(shown).pieces();
     let mut seen = vec![false; pieces.len()];
     for (entity, slot, mut kind, mut side, mut transform) in &mut mirrored {
         match pieces.get(slot.0) {

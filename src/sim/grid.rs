@@ -85,6 +85,7 @@ impl MatchGame for Game {
                 score: info.score,
                 nodes: info.nodes,
                 line: line_text(&variant, &info.pv),
+                multipv: info.multipv,
             })
         });
         report.best.map(|m| GridMoveRequest {
@@ -173,12 +174,15 @@ pub fn square_centre(level: &GridLevel, sq: Square) -> Vec2 {
 pub(super) fn mirror_pieces(
     mut commands: Commands,
     state: Res<GridMatch>,
+    browse: Res<super::analysis::Browse>,
     mirrored: Query<(Entity, &GridPiece)>,
 ) {
-    if !state.is_changed() {
+    if !(state.is_changed() || browse.is_changed()) {
         return;
     }
-    let pos = state.game.position();
+    let pos = state
+        .game
+        .position_before(browse.shown(state.game.played().len()));
     let mut wanted: Vec<GridPiece> = state
         .level
         .variant

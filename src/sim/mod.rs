@@ -21,6 +21,7 @@ use crate::play::{Color, Play, Seat};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
+pub mod analysis;
 pub mod clock;
 pub mod computer;
 pub mod continuous;
@@ -47,6 +48,8 @@ impl Plugin for RulesPlugin {
             .init_resource::<computer::Computer>()
             .init_resource::<clock::MatchClock>()
             .init_resource::<MovesAccepted>()
+            .init_resource::<analysis::Analysis>()
+            .init_resource::<analysis::Browse>()
             .add_message::<MatchCommand>()
             .add_message::<LoadGame>()
             .configure_sets(
@@ -92,6 +95,7 @@ fn rules_for<G: MatchGame>(app: &mut App) {
         );
     clock::for_mode::<G>(app);
     computer::for_mode::<G>(app);
+    analysis::for_mode::<G>(app);
 }
 
 /// The rules' systems: the moves, commands and loaded games asked for this frame, then the
@@ -209,6 +213,9 @@ pub enum MatchCommand {
     AgreeDraw,
     /// Start again from the level's start position.
     Restart,
+    /// Take back every move after the first N (browsing: continue from here); Redo
+    /// brings them back.
+    ContinueFrom(usize),
 }
 
 /// How many moves the rules have played at a player's request since the app started (not
@@ -347,6 +354,7 @@ fn apply_commands<G: MatchGame>(
                 game.restart();
                 clock.restart();
             }
+            MatchCommand::ContinueFrom(ply) => *game = analysis::at_ply(game, *ply),
         }
     }
 }

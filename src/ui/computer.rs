@@ -164,7 +164,7 @@ pub(super) fn seats_section(
 }
 
 /// A score as people read it, for White: `+0.35` (pawns), or `White mates in 3`.
-fn score_words(score: crate::search::Score, side: Side) -> String {
+pub(super) fn score_words(score: crate::search::Score, side: Side) -> String {
     use crate::search::{MATE, MATE_BOUND};
     let s = match side {
         Side::White => score.0,

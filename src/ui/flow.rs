@@ -7,6 +7,7 @@
 use super::glide::Glides;
 use super::{Flipped, PANEL_WIDTH, Stage};
 use crate::play::Play;
+use crate::sim::analysis::{Analysis, Browse};
 use crate::sim::clock::MatchClock;
 use crate::sim::computer::Computer;
 use crate::sim::{CurrentGame, GameMode, Match, MatchCommand, MatchGame, Players};
@@ -202,14 +203,13 @@ pub(super) fn match_panel(
     );
     extras(ui);
     super::clocks::control_choice(ui, seats.clock, seats.typed);
+    super::analysis::analysis_section(ui, game, seats.players, seats.analysis, seats.browse);
     ui.separator();
     ui.label(help);
     ui.separator();
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        for line in game.move_list() {
-            ui.monospace(line);
-        }
-    });
+    if let Some(command) = super::analysis::moves_section(ui, game, seats.browse) {
+        clicked = Some(command);
+    }
     clicked
 }
 
@@ -228,6 +228,10 @@ pub(super) struct Seats<'a> {
     pub now: std::time::Duration,
     /// The control being typed in the chooser.
     pub typed: &'a mut super::clocks::Typed,
+    /// The analysis.
+    pub analysis: &'a mut Analysis,
+    /// The position shown.
+    pub browse: &'a mut Browse,
 }
 
 /// What a mode's panel system takes for [`Seats`].
@@ -239,6 +243,8 @@ pub(super) struct SeatsParam<'w, 's> {
     clock: ResMut<'w, MatchClock>,
     time: Res<'w, Time<Real>>,
     typed: Local<'s, super::clocks::Typed>,
+    analysis: ResMut<'w, Analysis>,
+    browse: ResMut<'w, Browse>,
 }
 
 impl SeatsParam<'_, '_> {
@@ -251,6 +257,8 @@ impl SeatsParam<'_, '_> {
             clock: &mut self.clock,
             now: crate::sim::clock::now(&self.time),
             typed: &mut self.typed,
+            analysis: &mut self.analysis,
+            browse: &mut self.browse,
         }
     }
 }

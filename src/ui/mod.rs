@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 use std::path::{Path, PathBuf};
 
+mod analysis;
 mod autosave;
 mod clocks;
 mod computer;
@@ -63,6 +64,17 @@ const SCRIPT_START: u32 = 60;
 /// Opens the window as `launch` says and runs until it is closed, or, with a screenshot,
 /// until the window has been saved as a PNG after the given number of frames.
 pub fn run(launch: Launch, default_level: &Path) -> Result<(), Failure> {
+    // Without a display the window system cannot start, and Bevy would panic.
+    #[cfg(target_os = "linux")]
+    if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .all(|name| std::env::var_os(name).is_none_or(|v| v.is_empty()))
+    {
+        return Err(Failure::input(
+            "cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are unset); \
+             run under a desktop session or xvfb-run, or use a command such as `uci`",
+        ));
+    }
     let autosave = autosave::Autosave::in_data_dir();
     let path = match (&launch.file, launch.resume) {
         (_, true) => autosave.existing().ok_or_else(|| {
@@ -177,6 +189,7 @@ fn add_shared(app: &mut App) {
         open::plugin,
         flow::plugin,
         computer::plugin,
+        analysis::plugin,
         continuous::plugin,
         grid::plugin,
     ));
@@ -324,6 +337,11 @@ fn add_stages(app: &mut App) {
             (Stage::View, Stage::Input, Stage::Overlays)
                 .chain()
                 .after(crate::sim::RulesSystems),
+        )
+        // A position browsed back to is looked at, not played: no picks, no overlays.
+        .configure_sets(
+            Update,
+            (Stage::Input, Stage::Overlays).run_if(analysis::not_browsing),
         );
 }
 
