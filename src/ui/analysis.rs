@@ -129,6 +129,16 @@ pub(super) fn moves_section(
                     n += 1;
                 }
             });
+            // The result closes the list, as in a score sheet.
+            let status = game.status();
+            if status.is_over() {
+                let result = match status.winner() {
+                    Some(Side::White) => "1-0",
+                    Some(Side::Black) => "0-1",
+                    None => "½-½",
+                };
+                ui.monospace(format!("{result}  {}", game.describe()));
+            }
         });
     command
 }

@@ -12,6 +12,7 @@
 //! | `wait N` | N frames of nothing |
 //! | `over N` | frames until the game is over, at most N (a game between computers) |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
+//! | `key NAME` | taps a key: a letter or digit, `left` `right` `up` `down` `home` `end` `esc` `enter` `space` `tab` `backspace` `delete`, after `ctrl+` or `shift+` (held until the next frame) |
 //!
 //! The window system reports a moved pointer back some frames later, and under load a
 //! late report of an earlier place could overwrite the scripted one; so the scripted place
@@ -26,6 +27,7 @@ use crate::convert::to_bevy;
 use crate::sim::grid::square_centre;
 use crate::sim::{ContinuousMatch, GridMatch};
 use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -52,6 +54,100 @@ pub enum Step {
     UntilOver(u32),
     /// Save the window.
     Shot(PathBuf),
+    /// Tap a key, with these modifiers held.
+    Key {
+        /// Held with it (released the next frame).
+        modifiers: Vec<KeyCode>,
+        /// The key tapped.
+        key: KeyCode,
+    },
+}
+
+/// A key's name in a script: a letter or digit, or one of the named keys.
+fn key_code(name: &str) -> Option<KeyCode> {
+    let named = match name {
+        "left" => KeyCode::ArrowLeft,
+        "right" => KeyCode::ArrowRight,
+        "up" => KeyCode::ArrowUp,
+        "down" => KeyCode::ArrowDown,
+        "home" => KeyCode::Home,
+        "end" => KeyCode::End,
+        "esc" | "escape" => KeyCode::Escape,
+        "enter" => KeyCode::Enter,
+        "space" => KeyCode::Space,
+        "tab" => KeyCode::Tab,
+        "backspace" => KeyCode::Backspace,
+        "delete" => KeyCode::Delete,
+        "ctrl" => KeyCode::ControlLeft,
+        "shift" => KeyCode::ShiftLeft,
+        _ => {
+            let mut chars = name.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return None;
+            };
+            const LETTERS: [KeyCode; 26] = [
+                KeyCode::KeyA,
+                KeyCode::KeyB,
+                KeyCode::KeyC,
+                KeyCode::KeyD,
+                KeyCode::KeyE,
+                KeyCode::KeyF,
+                KeyCode::KeyG,
+                KeyCode::KeyH,
+                KeyCode::KeyI,
+                KeyCode::KeyJ,
+                KeyCode::KeyK,
+                KeyCode::KeyL,
+                KeyCode::KeyM,
+                KeyCode::KeyN,
+                KeyCode::KeyO,
+                KeyCode::KeyP,
+                KeyCode::KeyQ,
+                KeyCode::KeyR,
+                KeyCode::KeyS,
+                KeyCode::KeyT,
+                KeyCode::KeyU,
+                KeyCode::KeyV,
+                KeyCode::KeyW,
+                KeyCode::KeyX,
+                KeyCode::KeyY,
+                KeyCode::KeyZ,
+            ];
+            const DIGITS: [KeyCode; 10] = [
+                KeyCode::Digit0,
+                KeyCode::Digit1,
+                KeyCode::Digit2,
+                KeyCode::Digit3,
+                KeyCode::Digit4,
+                KeyCode::Digit5,
+                KeyCode::Digit6,
+                KeyCode::Digit7,
+                KeyCode::Digit8,
+                KeyCode::Digit9,
+            ];
+            return match c {
+                'a'..='z' => Some(LETTERS[(c as u8 - b'a') as usize]),
+                '0'..='9' => Some(DIGITS[(c as u8 - b'0') as usize]),
+                _ => None,
+            };
+        }
+    };
+    Some(named)
+}
+
+/// `key ctrl+z`: the modifiers and the key.
+fn read_key(text: &str) -> Option<Step> {
+    let mut parts: Vec<&str> = text.split('+').map(str::trim).collect();
+    let key = key_code(&parts.pop()?.to_ascii_lowercase())?;
+    let modifiers = parts
+        .iter()
+        .map(|m| match m.to_ascii_lowercase().as_str() {
+            "ctrl" => Some(KeyCode::ControlLeft),
+            "shift" => Some(KeyCode::ShiftLeft),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Step::Key { modifiers, key })
 }
 
 /// Reads a script; says which step is wrong.
@@ -82,8 +178,14 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                     .map(Step::UntilOver)
                     .map_err(|_| format!("step {} '{step}': over takes a number of frames", n + 1)),
                 ("shot", false) => Ok(Step::Shot(PathBuf::from(rest))),
+                ("key", false) => read_key(rest).ok_or_else(|| {
+                    format!(
+                        "step {} '{step}': key takes a letter, a digit or a named key (left, right, home, end, esc, …), after ctrl+ or shift+",
+                        n + 1
+                    )
+                }),
                 _ => Err(format!(
-                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, wait N, over N or shot FILE",
+                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, key NAME, wait N, over N or shot FILE",
                     n + 1
                 )),
             }
@@ -122,6 +224,8 @@ pub struct Drive {
     pointer: Option<Vec2>,
     /// Frames left to wait for the game's end.
     until_over: u32,
+    /// Modifier keys held since the last frame, to release now.
+    held: Vec<KeyCode>,
 }
 
 impl Drive {
@@ -134,6 +238,7 @@ impl Drive {
             wait: 0,
             pointer: None,
             until_over: 0,
+            held: Vec::new(),
         }
     }
 
@@ -161,6 +266,7 @@ fn drive(
     mut buttons: MessageWriter<MouseButtonInput>,
     mut moved: MessageWriter<CursorMoved>,
     mut window_events: MessageWriter<WindowEvent>,
+    mut keys: MessageWriter<KeyboardInput>,
     mut exit: MessageWriter<AppExit>,
 ) {
     plan.frame += 1;
@@ -168,6 +274,15 @@ fn drive(
         return;
     }
     let (entity, mut window) = window.into_inner();
+    for key in std::mem::take(&mut plan.held) {
+        tap(
+            entity,
+            key,
+            ButtonState::Released,
+            &mut keys,
+            &mut window_events,
+        );
+    }
     if let Some(at) = plan.pointer
         && window.cursor_position() != Some(at)
     {
@@ -229,6 +344,32 @@ fn drive(
                 press(entity, state, &mut buttons, &mut window_events);
             }
         }
+        Step::Key { modifiers, key } => {
+            for &m in &modifiers {
+                tap(
+                    entity,
+                    m,
+                    ButtonState::Pressed,
+                    &mut keys,
+                    &mut window_events,
+                );
+            }
+            tap(
+                entity,
+                key,
+                ButtonState::Pressed,
+                &mut keys,
+                &mut window_events,
+            );
+            tap(
+                entity,
+                key,
+                ButtonState::Released,
+                &mut keys,
+                &mut window_events,
+            );
+            plan.held = modifiers;
+        }
         Step::Wait(n) => plan.wait = n,
         Step::UntilOver(n) => plan.until_over = n,
         Step::Shot(path) => {
@@ -256,6 +397,28 @@ fn press(
     };
     buttons.write(input);
     window_events.write(WindowEvent::MouseButtonInput(input));
+}
+
+/// Presses or releases a key, for the game and for egui, as winit reports it.
+fn tap(
+    window: Entity,
+    key_code: KeyCode,
+    state: ButtonState,
+    keys: &mut MessageWriter<KeyboardInput>,
+    window_events: &mut MessageWriter<WindowEvent>,
+) {
+    let input = KeyboardInput {
+        key_code,
+        logical_key: bevy::input::keyboard::Key::Unidentified(
+            bevy::input::keyboard::NativeKey::Unidentified,
+        ),
+        state,
+        text: None,
+        repeat: false,
+        window,
+    };
+    keys.write(input.clone());
+    window_events.write(WindowEvent::KeyboardInput(input));
 }
 
 /// Moves the pointer to a window point, telling Bevy and egui as winit would.
@@ -304,7 +467,27 @@ mod tests {
         );
         assert_eq!(
             parse_script("move e2; click 2"),
-            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, wait N, over N or shot FILE".into())
+            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, key NAME, wait N, over N or shot FILE".into())
         );
+        assert_eq!(
+            parse_script("key ctrl+z; key left; key F"),
+            Ok(vec![
+                Step::Key {
+                    modifiers: vec![KeyCode::ControlLeft],
+                    key: KeyCode::KeyZ
+                },
+                Step::Key {
+                    modifiers: vec![],
+                    key: KeyCode::ArrowLeft
+                },
+                Step::Key {
+                    modifiers: vec![],
+                    key: KeyCode::KeyF
+                },
+            ])
+        );
+        for bad in ["key", "key alt+z", "key zz", "key ctrl+"] {
+            assert!(parse_script(bad).is_err(), "{bad}");
+        }
     }
 }

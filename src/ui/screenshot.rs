@@ -22,7 +22,11 @@ impl Plugin for ScreenshotPlugin {
             frames: self.frames,
         })
         .init_resource::<FrameTimes>()
-        .add_systems(Last, (record_frame_time, take_screenshot).chain());
+        .init_resource::<Memory>()
+        .add_systems(
+            Last,
+            (record_frame_time, note_memory, take_screenshot).chain(),
+        );
     }
 }
 
@@ -37,6 +41,31 @@ struct ScreenshotPlan {
 /// left out); reported on stderr when the screenshot is saved.
 #[derive(Resource, Default)]
 struct FrameTimes(Vec<f32>);
+
+/// The process's resident memory after the first frames (when everything is loaded and
+/// the shaders compiled), reported beside the memory at the end.
+#[derive(Resource, Default)]
+struct Memory {
+    frames: u32,
+    early: Option<u64>,
+}
+
+/// How many frames are drawn before the first reading of the memory.
+const MEMORY_AFTER: u32 = 120;
+
+/// The resident set size in KiB, where the system tells it (Linux's `/proc`).
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn note_memory(mut memory: ResMut<Memory>) {
+    memory.frames += 1;
+    if memory.frames == MEMORY_AFTER {
+        memory.early = resident_kib();
+    }
+}
 
 /// Times frames by the wall clock (a `--drive` script sets the app's clock to a fixed step).
 fn record_frame_time(
@@ -110,8 +139,16 @@ fn take_screenshot(
               times: Res<FrameTimes>,
               current: crate::sim::CurrentGame,
               computer: Res<crate::sim::computer::Computer>,
+              memory: Res<Memory>,
               mut exit: MessageWriter<AppExit>| {
             eprintln!("areachess: {}", times.report());
+            if let (Some(early), Some(now)) = (memory.early, resident_kib()) {
+                eprintln!(
+                    "areachess: memory: {} MiB resident after {MEMORY_AFTER} frames, {} MiB at the end",
+                    early / 1024,
+                    now / 1024
+                );
+            }
             if let Some(game) = current.game() {
                 eprintln!(
                     "areachess: game: {} after {} moves",

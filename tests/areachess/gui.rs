@@ -1068,3 +1068,231 @@ fn a_game_killed_right_after_a_move_resumes() {
     );
     let _ = std::fs::remove_file(&path);
 }
+
+/// A random session for the soak test: pointer moves over the board and the panels,
+/// clicks, presses and releases, keys, short waits.
+fn random_session(seed: u64, steps: usize, squares: &[&str]) -> String {
+    let mut rng = areachess::search::players::Rng::new(seed);
+    // Browsing back (left, home) stops the board taking moves until End or right: End
+    // comes as often as both.
+    let keys = [
+        "left", "right", "home", "end", "end", "esc", "f", "ctrl+z", "ctrl+y", "enter", "x",
+    ];
+    let mut script = Vec::with_capacity(steps);
+    // Moves White often has in an opening, so that the session plays a game: pawns one
+    // or two ahead, the knights out, the bishops and the queen along their diagonals.
+    let mut plausible: Vec<(String, String)> = Vec::new();
+    for file in "abcdefgh".chars() {
+        for (from, to) in [(2, 3), (2, 4), (3, 4), (4, 5), (5, 6)] {
+            plausible.push((format!("{file}{from}"), format!("{file}{to}")));
+        }
+    }
+    for (from, to) in [
+        ("b1", "c3"),
+        ("b1", "a3"),
+        ("g1", "f3"),
+        ("g1", "h3"),
+        ("f1", "c4"),
+        ("f1", "b5"),
+        ("f1", "e2"),
+        ("c1", "f4"),
+        ("c1", "g5"),
+        ("c1", "e3"),
+        ("d1", "e2"),
+        ("d1", "f3"),
+        ("d1", "h5"),
+        ("e1", "e2"),
+        ("e1", "g1"),
+        ("f3", "e5"),
+        ("c3", "d5"),
+        ("h1", "f1"),
+    ] {
+        plausible.push((from.to_string(), to.to_string()));
+    }
+    for _ in 0..steps {
+        let step = match rng.below(100) {
+            0..=19 => format!("pixel {},{}", rng.below(1100), rng.below(760)),
+            20..=34 => format!("move {}", squares[rng.below(squares.len())]),
+            35..=44 => {
+                let (from, to) = &plausible[rng.below(plausible.len())];
+                format!("move {from}; click; move {to}; click; wait 8")
+            }
+            45..=54 => {
+                let (from, to) = &plausible[rng.below(plausible.len())];
+                format!("move {from}; press; move {to}; release; wait 8")
+            }
+            55..=69 => "click".to_string(),
+            70..=74 => "press".to_string(),
+            75..=79 => "release".to_string(),
+            80..=89 => format!("key {}", keys[rng.below(keys.len())]),
+            _ => format!("wait {}", 1 + rng.below(4)),
+        };
+        script.push(step);
+    }
+    script.join("; ")
+}
+
+/// The game the window kept in `home` replays through `moves` or `judge`, move for move.
+fn kept_game_replays(home: &Path, scratch: &Path) -> usize {
+    use areachess::level::save::{self, AnyGame};
+    let kept = home.join("areachess/game-in-progress.toml");
+    if !kept.exists() {
+        return 0;
+    }
+    let saved = save::load(&kept).unwrap_or_else(|e| panic!("the kept game loads: {e}"));
+    let level = scratch.join("kept-level.toml");
+    std::fs::write(&level, &saved.level_text).expect("a scratch level");
+    let level = level.display().to_string();
+    let (args, moves): (Vec<String>, usize) = match &saved.game {
+        AnyGame::Grid(g) => {
+            let fen = areachess::grid::Fen {
+                variant: g.variant(),
+                position: g.start(),
+            }
+            .to_string();
+            let mut args = vec!["moves".into(), level, "--fen".into(), fen, "--moves".into()];
+            args.extend(g.move_texts());
+            (args, g.played().len())
+        }
+        AnyGame::Continuous(g) => {
+            let board = g.start().board();
+            let mut args = vec![
+                "judge".into(),
+                level,
+                "--position".into(),
+                areachess::continuous::notation::format_position(g.start()),
+            ];
+            args.extend(
+                g.played()
+                    .iter()
+                    .map(|p| areachess::continuous::notation::format_request(board, &p.request)),
+            );
+            (args, g.played().len())
+        }
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
+        .args(&args)
+        .output()
+        .expect("the binary runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!said.contains("illegal"), "every move replays: {said}");
+    moves
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_long_random_session_against_the_computer_never_panics_and_its_record_replays() {
+    let board: Vec<String> = (0..8)
+        .flat_map(|f| (1..=8).map(move |r| format!("{}{r}", (b'a' + f) as char)))
+        .collect();
+    let squares: Vec<&str> = board.iter().map(String::as_str).collect();
+    for (n, level) in ["chess.toml", "area-of-competence.toml"]
+        .into_iter()
+        .enumerate()
+    {
+        let home = data_home(&format!("soak-{n}"));
+        let scratch =
+            std::env::temp_dir().join(format!("areachess-soak-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&scratch);
+        std::fs::create_dir_all(&scratch).expect("a scratch folder");
+        let level = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("levels")
+            .join(level);
+        let script = random_session(11 + n as u64, 1200, &squares);
+        if let Some(dump) = std::env::var_os("AREACHESS_SOAK_DUMP") {
+            std::fs::write(Path::new(&dump).join(format!("soak-{n}.txt")), &script)
+                .expect("a dump");
+        }
+        let path = shot_path(&format!("soak-{n}"));
+        let out = {
+            let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
+            Command::new(env!("CARGO_BIN_EXE_areachess"))
+                .arg("play")
+                .arg(&level)
+                .args(["--black", "computer:1", "--drive", &script, "--screenshot"])
+                .arg(&path)
+                .env("XDG_DATA_HOME", &home)
+                // Saves made by clicking Save land here, not in the repository.
+                .current_dir(&scratch)
+                .output()
+                .expect("the app runs")
+        };
+        let report = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{}: {report}", level.display());
+        assert!(!report.contains("panicked"), "{report}");
+        let moves = kept_game_replays(&home, &scratch);
+        eprintln!("soak {}: {moves} moves kept and replayed", level.display());
+        let _ = std::fs::remove_file(&path);
+    }
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn memory_stays_flat_over_a_long_game_between_computers() {
+    let (_, report) = screenshot_and_report(
+        "memory",
+        &[
+            "play",
+            "levels/area-of-competence.toml",
+            "--white",
+            "computer:1",
+            "--black",
+            "computer:1",
+            "--after-frames",
+            "3000",
+        ],
+    );
+    let line = report
+        .lines()
+        .find(|l| l.contains("areachess: memory:"))
+        .unwrap_or_else(|| panic!("a memory line: {report}"));
+    let numbers: Vec<u64> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (early, end) = (numbers[0], numbers[numbers.len() - 1]);
+    for said in report.lines().filter(|l| l.starts_with("areachess: ")) {
+        eprintln!("{}", said.chars().take(200).collect::<String>());
+    }
+    assert!(
+        end <= early + 48,
+        "grew from {early} MiB to {end} MiB: {report}"
+    );
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn browsing_back_shows_an_earlier_position_and_the_analysis_draws_its_bar() {
+    // 1. e4 e5 2. Nf3 Qh4 3. Nxh4, then one move back (←), then Analysis ▸ Analyse.
+    let script = "move e2; press; move e4; release; wait 20; move e7; press; move e5; release; wait 20; \
+                  move g1; press; move f3; release; wait 20; move d8; press; move h4; release; wait 20; \
+                  move f3; press; move h4; release; wait 20; key left; wait 25; \
+                  pixel 850,210; click; wait 10; pixel 822,232; click; wait 150";
+    let (shot, report) =
+        screenshot_and_report("browse", &["play", "levels/chess.toml", "--drive", script]);
+    assert!(
+        report.contains("game: Black to move after 5 moves"),
+        "{report}"
+    );
+    let board = Board::find(&shot, 8, 8);
+    // After 2... Qh4: White's knight on f3, Black's queen on h4.
+    assert!(
+        holds(&shot, &board, 5, 2, white_disc),
+        "the knight back on f3"
+    );
+    assert!(
+        holds(&shot, &board, 7, 3, black_disc),
+        "the queen back on h4"
+    );
+    // The evaluation bar at the window's left edge: White's share, light grey.
+    let mut light = 0;
+    for y in 40..720 {
+        light += usize::from(near(shot.at(10, y), [235, 235, 235], 6));
+    }
+    assert!(light > 100, "the bar's white part: {light} pixels");
+}

@@ -1,6 +1,7 @@
 //! The integration tests, in one binary so Bevy is linked once. Those of the window
 //! (`gui`, and pictures drawn into pixels) need the `gui` feature.
 
+mod analysis;
 mod betza;
 mod cli;
 mod clocks;
