@@ -8,7 +8,7 @@
 //! | when the engine analyses | when asked, and only where it cannot help a player against the computer: a finished game, or a game without a computer seat |
 //! | what it analyses | the position shown: the one browsed to, else the game's; a game ended by the players or the clock is analysed as it stood |
 //! | how long | without limit, until the position shown changes or analysis is turned off; each finished depth replaces its lines |
-//! | the graph | each position of the game searched for a fixed short time ([`GRAPH_TIME`]), on the pool, one after another; scores for White |
+//! | the graph | each position of the game searched for a fixed short time ([`GRAPH_TIME`]), one after another, on a thread of its own (as the analysis); scores for White |
 //! | browsing | the piece entities show the position browsed to; the game, its clocks and the computer go on as they are; "continue from here" takes back the moves after it (Redo brings them back) |
 
 use super::computer::Thought;
@@ -16,7 +16,6 @@ use super::{Match, MatchGame, Players};
 use crate::play::{Color, Play, Status};
 use crate::search::{Limits, MATE, Score};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool, futures::check_ready};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -38,11 +37,22 @@ pub(super) fn for_mode<G: MatchGame>(app: &mut App) {
     )
     .add_systems(
         Update,
-        (keep_browse_in_game::<G>, analyse::<G>, draw_graph::<G>)
-            .chain()
-            .in_set(super::RuleStep::Think)
-            .run_if(resource_exists::<Match<G>>),
+        (
+            (keep_browse_in_game::<G>, analyse::<G>, draw_graph::<G>)
+                .chain()
+                .run_if(resource_exists::<Match<G>>),
+            stop_analyst::<G>.run_if(not(resource_exists::<Match<G>>)),
+        )
+            .in_set(super::RuleStep::Think),
     );
+}
+
+/// The other mode's match is open: this mode's analysis and graph stop, and its engine
+/// goes.
+fn stop_analyst<G: MatchGame>(mut commands: Commands, analyst: Option<Res<Analyst<G>>>) {
+    if analyst.is_some() {
+        commands.remove_resource::<Analyst<G>>();
+    }
 }
 
 /// The position shown when it is not the game's: how many of the game's moves are
@@ -203,9 +213,10 @@ impl<G: MatchGame> Default for Analyst<G> {
     }
 }
 
-/// A task on the pool with its stop flag, raised when it is dropped.
+/// A thread at work with its stop flag, raised when it is dropped (the thread then ends
+/// on its own at its next look at the flag).
 struct Job<G: MatchGame> {
-    task: Task<G::Engine>,
+    task: Option<std::thread::JoinHandle<G::Engine>>,
     stop: Arc<AtomicBool>,
 }
 
@@ -253,11 +264,8 @@ fn analyse<G: MatchGame>(
         return;
     };
     let analyst = &mut *analyst;
-    if let Some(job) = analyst.task.as_mut()
-        && let Some(engine) = check_ready(&mut job.task)
-    {
-        analyst.engine = Some(engine);
-        analyst.task = None;
+    if let Some(engine) = finished(&mut analyst.task) {
+        analyst.engine = engine;
     }
     let game = &state.game;
     let shown = browse.shown(game.moves_played());
@@ -301,7 +309,10 @@ fn analyse<G: MatchGame>(
             }
         });
     });
-    analyst.task = Some(Job { task, stop });
+    analyst.task = Some(Job {
+        task: Some(task),
+        stop,
+    });
 }
 
 /// Draws the evaluation graph when asked: each position of the game in turn.
@@ -314,11 +325,7 @@ fn draw_graph<G: MatchGame>(
         return;
     };
     let analyst = &mut *analyst;
-    if let Some(job) = analyst.graph.as_mut()
-        && check_ready(&mut job.task).is_some()
-    {
-        analyst.graph = None;
-    }
+    finished(&mut analyst.graph);
     let played = state.game.moves_played();
     if !analysis.graph_asked {
         analyst.graph = None;
@@ -361,7 +368,10 @@ fn draw_graph<G: MatchGame>(
             g.scores.push(score);
         }
     });
-    analyst.graph = Some(Job { task, stop });
+    analyst.graph = Some(Job {
+        task: Some(task),
+        stop,
+    });
 }
 
 /// A quick score of `position` for White: its end where it has one, else a short search.
@@ -392,19 +402,33 @@ fn score_for_white<G: MatchGame>(position: &G, engine: &mut G::Engine, limits: &
     }
 }
 
-/// Runs `work` on the async compute pool at the thinking threads' priority, handing the
-/// engine back when done.
+/// Runs `work` on a thread of its own at the thinking threads' priority, handing the
+/// engine back when done. Not on Bevy's task pool: an analysis runs until it is stopped,
+/// and a build without Bevy's threads runs pool tasks on the main thread, to the end.
 fn spawn<G: MatchGame>(
     game: G,
     mut engine: G::Engine,
     work: impl FnOnce(&G, &mut G::Engine) + Send + 'static,
-) -> Task<G::Engine> {
-    let pool = AsyncComputeTaskPool::get_or_init(TaskPool::default);
-    pool.spawn(async move {
+) -> std::thread::JoinHandle<G::Engine> {
+    std::thread::spawn(move || {
         super::computer::yield_to_the_window();
         work(&game, &mut engine);
         engine
     })
+}
+
+/// The engine back from a finished job, if it has finished (a job that panicked gives
+/// none).
+fn finished<G: MatchGame>(job: &mut Option<Job<G>>) -> Option<Option<G::Engine>> {
+    let done = job
+        .as_ref()
+        .is_some_and(|j| j.task.as_ref().is_none_or(|t| t.is_finished()));
+    if !done {
+        return None;
+    }
+    let task = job.as_mut().and_then(|j| j.task.take());
+    *job = None;
+    Some(task.and_then(|t| t.join().ok()))
 }
 
 #[cfg(test)]

@@ -241,9 +241,9 @@ fn files_window(
                     .on_hover_text("Opens a PGN, or a FEN or POS of this level, from the clipboard")
                     .clicked()
                 {
-                    let pasted = clipboard
-                        .paste()
-                        .and_then(|text| read_pasted(&text, &source, &current));
+                    let pasted = clipboard.paste().and_then(|text| {
+                        read_pasted(&text, &source, |pos| current.from_position(pos))
+                    });
                     field.said = match pasted {
                         Ok(Pasted::Here(game)) => {
                             let n = game.game().moves_played();
@@ -400,13 +400,18 @@ enum Pasted {
 
 /// What the clipboard holds, read as a game: a PGN (with the level its `Variant` names),
 /// else a FEN or POS of this level.
-fn read_pasted(text: &str, source: &LevelSource, current: &CurrentGame) -> Result<Pasted, String> {
+/// `from_position` makes a game of this level from a FEN or POS.
+fn read_pasted(
+    text: &str,
+    source: &LevelSource,
+    from_position: impl Fn(&str) -> Result<save::AnyGame, String>,
+) -> Result<Pasted, String> {
     let pgn = text
         .lines()
         .map(str::trim_start)
         .any(|l| l.starts_with('[') || l.starts_with("1."));
     if !pgn {
-        return current.from_position(text.trim()).map(Pasted::Here);
+        return from_position(text.trim()).map(Pasted::Here);
     }
     let opened = Opened::from_pgn("the clipboard", text).map_err(|f| f.message)?;
     match opened.game() {
@@ -531,6 +536,61 @@ mod tests {
         assert_ne!(
             name.format.color, description.format.color,
             "the description is fainter"
+        );
+    }
+
+    /// The chess level as the window holds it, and a maker of its games from a FEN.
+    fn chess() -> (LevelSource, impl Fn(&str) -> Result<save::AnyGame, String>) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/chess.toml");
+        let text = std::fs::read_to_string(&path).expect("chess");
+        let level = crate::level::parse("chess", &text)
+            .expect("loads")
+            .into_grid()
+            .expect("grid");
+        let from_fen = move |fen: &str| {
+            level
+                .parse_fen(fen)
+                .map(|start| {
+                    save::AnyGame::Grid(crate::grid::game::Game::new(level.variant.clone(), start))
+                })
+                .map_err(|e| format!("FEN: {e}"))
+        };
+        (LevelSource { path, text }, from_fen)
+    }
+
+    #[test]
+    fn a_pasted_fen_or_pgn_of_this_level_is_played_here_another_opens_its_level() {
+        let (source, from_fen) = chess();
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        match read_pasted(&format!("  {fen}\n"), &source, &from_fen) {
+            Ok(Pasted::Here(game)) => assert_eq!(game.position_text(), fen),
+            _ => panic!("a FEN of this level"),
+        }
+        let pgn = "[Event \"?\"]\n[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 *\n";
+        match read_pasted(pgn, &source, &from_fen) {
+            Ok(Pasted::Here(game)) => assert_eq!(game.game().moves_played(), 3),
+            _ => panic!("a PGN of this level"),
+        }
+        // Bare movetext is a PGN too (of chess, without a Variant).
+        let bare = read_pasted("1. d4 d5\n", &source, &from_fen);
+        assert!(matches!(bare, Ok(Pasted::Here(_))));
+        match read_pasted("[Variant \"capablanca\"]\n\n1. Ci3 *", &source, &from_fen) {
+            Ok(Pasted::Elsewhere(opened)) => {
+                assert_eq!(opened.game().map(|g| g.game().moves_played()), Some(1));
+            }
+            _ => panic!("a PGN of another level"),
+        }
+        let bad = read_pasted("not a position", &source, &from_fen);
+        assert!(
+            matches!(&bad, Err(e) if e.starts_with("FEN: ")),
+            "{:?}",
+            bad.err()
+        );
+        let illegal = read_pasted("1. e5 *", &source, &from_fen);
+        assert!(
+            matches!(&illegal, Err(e) if e.contains("the clipboard:1:4: 'e5'")),
+            "{:?}",
+            illegal.err()
         );
     }
 
