@@ -116,74 +116,65 @@ impl Autosave {
     }
 }
 
-/// The saved game's text for the window's game now.
-fn text_now(
-    current: &CurrentGame,
-    source: &LevelSource,
-    players: &Players,
-    clock: &MatchClock,
-    time: &Time<Real>,
-) -> Option<String> {
-    let game = current.saved()?;
-    let extras = save::Extras {
+/// The window's game as it stands, with what a save keeps beside it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct GameNow<'w> {
+    current: CurrentGame<'w>,
+    source: Option<Res<'w, LevelSource>>,
+    players: Res<'w, Players>,
+    clock: Res<'w, MatchClock>,
+    time: Res<'w, Time<Real>>,
+}
+
+/// The players and the clocks' time left now, as a save keeps them.
+pub(super) fn extras_now(players: &Players, clock: &MatchClock, time: &Time<Real>) -> save::Extras {
+    save::Extras {
         seats: [Some(players.white), Some(players.black)],
         clock: clock.saved(crate::sim::clock::now(time)),
         ..save::Extras::default()
-    };
-    Some(save::to_text_with(
-        &source.path.display().to_string(),
-        &source.text,
-        &game,
-        &extras,
-    ))
+    }
+}
+
+impl GameNow<'_> {
+    /// Whether the game, its players or its clocks changed since the system last looked.
+    fn changed(&self) -> bool {
+        self.current.is_changed() || self.players.is_changed() || self.clock.is_changed()
+    }
+
+    /// The saved game's text for the game now.
+    fn text(&self) -> Option<String> {
+        let source = self.source.as_ref()?;
+        let game = self.current.saved()?;
+        Some(save::to_text_with(
+            &source.path.display().to_string(),
+            &source.text,
+            &game,
+            &extras_now(&self.players, &self.clock, &self.time),
+        ))
+    }
 }
 
 /// Saves the game when it changed, once a move has been played in this window.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "a Bevy system: one parameter per resource"
-)]
-fn save_changed_game(
-    current: CurrentGame,
-    source: Option<Res<LevelSource>>,
-    players: Res<Players>,
-    clock: Res<MatchClock>,
-    time: Res<Time<Real>>,
-    accepted: Res<MovesAccepted>,
-    mut autosave: ResMut<Autosave>,
-) {
-    let Some(source) = source else {
-        return;
-    };
-    if accepted.0 == 0 || !(current.is_changed() || players.is_changed() || clock.is_changed()) {
+fn save_changed_game(now: GameNow, accepted: Res<MovesAccepted>, mut autosave: ResMut<Autosave>) {
+    if accepted.0 == 0 || !now.changed() {
         return;
     }
     autosave.offer = None;
-    if let Some(text) = text_now(&current, &source, &players, &clock, &time) {
+    if let Some(text) = now.text() {
         autosave.write(text);
     }
 }
 
 /// Saves the game as the app exits (with the clocks' time left at that moment).
-#[allow(
-    clippy::too_many_arguments,
-    reason = "a Bevy system: one parameter per resource"
-)]
 fn save_on_exit(
     mut exits: MessageReader<AppExit>,
-    current: CurrentGame,
-    source: Option<Res<LevelSource>>,
-    players: Res<Players>,
-    clock: Res<MatchClock>,
-    time: Res<Time<Real>>,
+    now: GameNow,
     accepted: Res<MovesAccepted>,
     mut autosave: ResMut<Autosave>,
 ) {
-    if exits.read().count() == 0 || accepted.0 == 0 {
-        return;
-    }
-    if let Some(source) = source
-        && let Some(text) = text_now(&current, &source, &players, &clock, &time)
+    if exits.read().count() > 0
+        && accepted.0 > 0
+        && let Some(text) = now.text()
     {
         autosave.write(text);
     }

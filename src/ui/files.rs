@@ -184,11 +184,7 @@ fn files_window(
                 if ui.button("Save").clicked()
                     && let Some(game) = current.saved()
                 {
-                    let extras = save::Extras {
-                        seats: [Some(players.white), Some(players.black)],
-                        clock: clock.saved(crate::sim::clock::now(&time)),
-                        ..save::Extras::default()
-                    };
+                    let extras = super::autosave::extras_now(&players, &clock, &time);
                     field.said = match save_game(Path::new(&field.path), &source, &game, &extras) {
                         Ok(()) => format!("Saved {} moves.", game.game().moves_played()),
                         Err(e) => e,
@@ -225,11 +221,7 @@ fn files_window(
                 if ui.button("Copy PGN").clicked()
                     && let Some(game) = current.saved()
                 {
-                    let extras = save::Extras {
-                        seats: [Some(players.white), Some(players.black)],
-                        clock: clock.saved(crate::sim::clock::now(&time)),
-                        ..save::Extras::default()
-                    };
+                    let extras = super::autosave::extras_now(&players, &clock, &time);
                     field.said =
                         match pgn_of(&source, &game, &extras).and_then(|t| clipboard.copy(t)) {
                             Ok(()) => "Copied the game as PGN.".to_string(),
