@@ -1296,3 +1296,30 @@ fn browsing_back_shows_an_earlier_position_and_the_analysis_draws_its_bar() {
     }
     assert!(light > 100, "the bar's white part: {light} pixels");
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn paste_opens_a_pgn_from_the_clipboard_with_its_level() {
+    use std::io::Write;
+    // Another program owns the clipboard, as after a copy in a browser.
+    let mut xclip = Command::new("xclip")
+        .args(["-i", "-selection", "clipboard"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("xclip (.ci/run installs it) puts text on the clipboard");
+    xclip
+        .stdin
+        .take()
+        .expect("xclip's input")
+        .write_all(b"[Variant \"capablanca\"]\n\n1. e4 Nh6 2. Ci3 *\n")
+        .expect("the PGN written");
+    assert!(xclip.wait().expect("xclip ends").success());
+    // Games and levels ▸ Paste.
+    let script = "pixel 913,734; press; release; wait 20; pixel 993,658; press; release; wait 60";
+    let (_, report) =
+        screenshot_and_report("paste", &["play", "levels/chess.toml", "--drive", script]);
+    assert!(
+        report.contains("game: Black to move after 3 moves"),
+        "the pasted Capablanca game: {report}"
+    );
+}
