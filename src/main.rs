@@ -7,7 +7,7 @@ use areachess::search::Limits;
 use clap::Parser;
 use cli::contest::{MatchSettings, bestmove, match_games};
 use cli::record::{pgn, read_pgn};
-use cli::rules::{check, judge, moves, perft, replay, seats};
+use cli::rules::{check, export, judge, moves, perft, replay, seats};
 use cli::{Cli, Command};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -119,6 +119,11 @@ fn main() -> ExitCode {
             ),
             (None, None) => Err(Failure::input("pgn: name a level, or --read FILE.pgn")),
         },
+        Some(Command::Export { level, to: _ }) => export(
+            &level,
+            &mut std::io::stdout().lock(),
+            &mut std::io::stderr(),
+        ),
         Some(Command::Uci { level }) => {
             let out = areachess::protocol::Output::new(std::io::stdout());
             let catalog = areachess::protocol::Catalog::shipped();

@@ -155,6 +155,15 @@ pub enum Command {
         #[arg(long, value_name = "FILE.pgn")]
         read: Option<PathBuf>,
     },
+    /// Write a level in another program's format: `--to fsf`, a Fairy-Stockfish
+    /// variants.ini section on stdout, or exit 1 naming each thing it cannot express.
+    Export {
+        /// The level file.
+        level: PathBuf,
+        /// The format.
+        #[arg(long, value_enum)]
+        to: ExportFormat,
+    },
     /// Speak UCI on standard input and output (grid levels; `UCI_Variant` picks a shipped
     /// level, `LevelFile` any level file).
     Uci {
@@ -203,6 +212,13 @@ pub enum Command {
         #[arg(long, value_name = "MIN+INC")]
         time: Option<areachess::clock::TimeControl>,
     },
+}
+
+/// A format `export` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// A Fairy-Stockfish variants.ini section.
+    Fsf,
 }
 
 /// Where a command's game starts and the moves played from there.

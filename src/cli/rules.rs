@@ -371,3 +371,39 @@ pub fn continuous_game(
     }
     Ok((level, game))
 }
+
+/// `areachess export LEVEL --to fsf`: the level as a Fairy-Stockfish variants.ini section
+/// named `STEM-areachess`, or exit 1 with one line on stderr per thing Fairy-Stockfish
+/// cannot express.
+pub fn export(
+    level_path: &Path,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), Failure> {
+    let level = areachess::level::load(level_path)?;
+    // A name of its own: Fairy-Stockfish keeps its own variant of the same name.
+    let name = format!(
+        "{}-areachess",
+        level_path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "level".to_string())
+    );
+    match areachess::level::fsf::export(&level, &name) {
+        Ok(section) => write!(out, "{section}").map_err(Failure::write),
+        Err(problems) => {
+            for p in &problems {
+                writeln!(err, "{}: {p}", level_path.display()).map_err(Failure::write)?;
+            }
+            Err(Failure {
+                code: 1,
+                message: format!(
+                    "{}: Fairy-Stockfish cannot play this level ({} reason{})",
+                    level_path.display(),
+                    problems.len(),
+                    if problems.len() == 1 { "" } else { "s" }
+                ),
+            })
+        }
+    }
+}

@@ -14,6 +14,7 @@
 
 mod continuous;
 mod error;
+pub mod fsf;
 mod grid;
 pub mod hasinu;
 pub mod pgn;

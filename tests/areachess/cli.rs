@@ -791,3 +791,42 @@ fn a_bad_time_control_is_refused_before_anything_opens() {
         assert!(err.contains(words), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn export_writes_a_fairy_stockfish_section_or_names_what_it_cannot() {
+    let (code, ini, err) = areachess(&["export", "levels/shako.toml", "--to", "fsf"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = ini.lines().collect();
+    assert_eq!(lines[0], "[shako-areachess]");
+    for line in [
+        "maxFile = 10",
+        "maxRank = 10",
+        "king = k:K",
+        "pawnTypes = p",
+        "promotionPieceTypes = qrbnce",
+        "castlingRank = 2",
+        "castlingKingFile = f",
+        "castlingKingsideFile = h",
+        "startFen = c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",
+    ] {
+        assert!(lines.contains(&line), "{line} in:\n{ini}");
+    }
+    assert!(lines.iter().any(|l| l.ends_with("= c:mRcpR")), "{ini}");
+    // Obento: too large, and pieces Fairy-Stockfish does not read; each reason a line.
+    let (code, out, err) = areachess(&["export", "levels/obento.toml", "--to", "fsf"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("levels/obento.toml: the board: 12×12: Fairy-Stockfish plays at most 12 files and 10 ranks"),
+        "{err}"
+    );
+    assert!(
+        err.contains("piece S (Ship): 'fF-fR': chained moves"),
+        "{err}"
+    );
+    let (code, _, err) = areachess(&["export", LEVEL, "--to", "fsf"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("a continuous board"), "{err}");
+    let (code, _, err) = areachess(&["export", "levels/chess.toml", "--to", "xboard"]);
+    assert_eq!(code, 2, "{err}");
+}

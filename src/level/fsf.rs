@@ -1,0 +1,497 @@
+//! A grid level as a Fairy-Stockfish `variants.ini` section, where Fairy-Stockfish can
+//! express it, so that a designer's variant plays in Fairy-Stockfish and the programs
+//! built on it; else every reason it cannot, each naming the part of the level.
+//!
+//! | rule | decision |
+//! | --- | --- |
+//! | the board | at most 12 files and 10 ranks (Fairy-Stockfish's large boards) |
+//! | pieces | every type a `customPieceN` with its Betza as Fairy-Stockfish reads it; the royal type is `king`; at most 25 custom types |
+//! | Betza | only what both programs read alike (the subset `tools/ffish_betza.py` checks): leapers W F D N A H Z G and the camel (Fairy-Stockfish's `C`), K B R Q, riders in W, F and N directions, lame leaps of N A Z D, `p` and `g` on R B Q, `m c i e`, the one-letter directions and the pairs both read alike; anything else is named with the reason |
+//! | pawns | the types that promote: `pawnTypes`, with one promotion zone and one list of choices for all of them; `i` moves from the squares the setup gives them (`doubleStepRegion…`); `e` gives `enPassantTypes` |
+//! | castling | the king's and rook's types and files from the setup, the king's destination from its steps |
+//! | royal capture | `extinctionValue = loss` on the royal types, which are then ordinary pieces |
+//! | the rest | stalemate's result, the move rule and repetition (never: a count too high to reach) |
+
+use super::{Level, LevelKind};
+use crate::betza::ast::{Atom, Behaviour, Betza, Modifier, Range, Term};
+use crate::grid::position::{is_piece, role_of, side_of};
+use crate::grid::variant::{RoyalRule, Stalemate};
+use crate::grid::{Fen, Position, Role, Variant};
+use crate::play::Color;
+use std::fmt::Write;
+
+/// Fairy-Stockfish's largest board.
+const MOST_FILES: u8 = 12;
+/// Fairy-Stockfish's largest board.
+const MOST_RANKS: u8 = 10;
+/// Fairy-Stockfish's custom piece slots.
+const MOST_CUSTOM: usize = 25;
+/// A repetition count no game reaches: a level without the repetition rule.
+const NEVER: u32 = 1000;
+
+/// Something in a level that Fairy-Stockfish cannot express.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unexpressible {
+    /// The part of the level: `the board`, `piece A (Archbishop)`, `promotion`, …
+    pub part: String,
+    /// Why.
+    pub why: String,
+}
+
+impl std::fmt::Display for Unexpressible {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.part, self.why)
+    }
+}
+
+/// The level as a `variants.ini` section named `name`, or everything Fairy-Stockfish
+/// cannot express.
+pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
+    let LevelKind::Grid(grid) = &level.kind else {
+        return Err(vec![Unexpressible {
+            part: "the level".into(),
+            why: "a continuous board has no squares; Fairy-Stockfish plays grid variants only"
+                .into(),
+        }]);
+    };
+    let v = &grid.variant;
+    let mut problems = Vec::new();
+    let mut fail = |part: String, why: String| problems.push(Unexpressible { part, why });
+    let g = v.geometry;
+    if g.files() > MOST_FILES || g.ranks() > MOST_RANKS {
+        fail(
+            "the board".into(),
+            format!(
+                "{}×{}: Fairy-Stockfish plays at most {MOST_FILES} files and {MOST_RANKS} ranks",
+                g.files(),
+                g.ranks()
+            ),
+        );
+    }
+    let mut out = String::new();
+    let _ = writeln!(out, "[{name}]");
+    let _ = writeln!(out, "maxFile = {}", g.files());
+    let _ = writeln!(out, "maxRank = {}", g.ranks());
+    let royals: Vec<Role> = v.roles().filter(|&r| v.is_royal(r)).collect();
+    let king = match (v.royal_rule, royals.as_slice()) {
+        (RoyalRule::Checkmate, [one]) => Some(*one),
+        (RoyalRule::Checkmate, many) => {
+            fail(
+                "royal pieces".into(),
+                format!(
+                    "{} royal types; Fairy-Stockfish's checkmate protects one king",
+                    many.len()
+                ),
+            );
+            None
+        }
+        (RoyalRule::Capture, _) => None,
+    };
+    let mut custom = 0;
+    for role in v.roles() {
+        let t = &v[role];
+        let part = format!("piece {} ({})", t.letter, t.name);
+        let letter = t.letter.to_ascii_lowercase();
+        match fsf_betza(&t.betza) {
+            Ok(betza) if Some(role) == king => {
+                let _ = writeln!(out, "king = {letter}:{betza}");
+            }
+            Ok(betza) => {
+                custom += 1;
+                let _ = writeln!(out, "customPiece{custom} = {letter}:{betza}");
+            }
+            Err(why) => fail(part, why),
+        }
+    }
+    if custom > MOST_CUSTOM {
+        fail(
+            "pieces".into(),
+            format!("{custom} types besides the king; Fairy-Stockfish has {MOST_CUSTOM} slots"),
+        );
+    }
+    pawns(v, &grid.start, &mut out, &mut fail);
+    castling(v, &grid.start, &mut out, &mut fail);
+    if v.royal_rule == RoyalRule::Capture {
+        let letters: String = royals
+            .iter()
+            .map(|&r| v[r].letter.to_ascii_lowercase())
+            .collect();
+        let _ = writeln!(out, "extinctionValue = loss");
+        let _ = writeln!(out, "extinctionPieceTypes = {letters}");
+    }
+    let stalemate = match v.stalemate {
+        Stalemate::Draw => "draw",
+        Stalemate::Loss => "loss",
+        Stalemate::Win => "win",
+    };
+    let _ = writeln!(out, "stalemateValue = {stalemate}");
+    let d = v.draws;
+    let _ = writeln!(out, "nMoveRule = {}", d.move_rule);
+    let folds = if d.repetition == 0 {
+        NEVER
+    } else {
+        d.repetition
+    };
+    let _ = writeln!(out, "nFoldRule = {folds}");
+    let fen = Fen {
+        variant: v,
+        position: &grid.start,
+    };
+    let _ = writeln!(out, "startFen = {fen}");
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The pawns' rules: which types promote, where, to what, whether they must, their first
+/// moves' squares and en passant.
+fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(String, String)) {
+    let promoting: Vec<Role> = v.roles().filter(|&r| v[r].promotion.is_some()).collect();
+    let letters = |roles: &[Role]| -> String {
+        roles
+            .iter()
+            .map(|&r| v[r].letter.to_ascii_lowercase())
+            .collect()
+    };
+    let _ = writeln!(out, "pawnTypes = {}", or_dash(letters(&promoting)));
+    let mut promotions = promoting.iter().filter_map(|&r| v[r].promotion.as_ref());
+    if let Some(first) = promotions.next() {
+        if promotions
+            .any(|p| p.zone != first.zone || p.to != first.to || p.optional != first.optional)
+        {
+            fail(
+                "promotion".into(),
+                "the types that promote differ in zone or choices; Fairy-Stockfish gives all its pawns one".into(),
+            );
+        }
+        let ranks = i32::from(v.geometry.ranks());
+        let zone = i32::from(first.zone);
+        let region = |from: i32, to: i32| {
+            (from..=to)
+                .map(|r| format!("*{}", r + 1))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let _ = writeln!(
+            out,
+            "promotionRegionWhite = {}",
+            region(ranks - zone, ranks - 1)
+        );
+        let _ = writeln!(out, "promotionRegionBlack = {}", region(0, zone - 1));
+        let _ = writeln!(out, "promotionPieceTypes = {}", letters(&first.to));
+        let _ = writeln!(out, "mandatoryPawnPromotion = {}", !first.optional);
+        if first.optional {
+            // Ours may decline except on the last rank, where a pawn could never move again.
+            let _ = writeln!(out, "immobilityIllegal = true");
+        }
+    }
+    // `i` moves: from the squares where the setup puts pieces that have them.
+    let initial = |role: Role| {
+        v[role]
+            .chains
+            .iter()
+            .any(|c| c.legs.iter().any(|l| l.modes.initial))
+    };
+    for side in Color::BOTH {
+        let squares: Vec<String> = v
+            .geometry
+            .all()
+            .filter(|&sq| {
+                let cell = setup.cell(sq);
+                is_piece(cell) && side_of(cell) == side && initial(role_of(cell))
+            })
+            .map(|sq| v.geometry.name(sq).to_string())
+            .collect();
+        let key = match side {
+            Color::White => "doubleStepRegionWhite",
+            Color::Black => "doubleStepRegionBlack",
+        };
+        let _ = writeln!(out, "{key} = {}", or_dash(squares.join(" ")));
+    }
+    let en_passant: Vec<Role> = v
+        .roles()
+        .filter(|&r| {
+            v[r].chains
+                .iter()
+                .any(|c| c.legs.iter().any(|l| l.modes.en_passant))
+        })
+        .collect();
+    let _ = writeln!(out, "enPassantTypes = {}", or_dash(letters(&en_passant)));
+}
+
+/// Castling as Fairy-Stockfish places it: the king's and rook's types and files from the
+/// setup, the king's destination files from its steps.
+fn castling(
+    v: &Variant,
+    setup: &Position,
+    out: &mut String,
+    fail: &mut impl FnMut(String, String),
+) {
+    let Some(c) = v.castling else {
+        let _ = writeln!(out, "castling = false");
+        return;
+    };
+    let g = v.geometry;
+    // The rank of White's castling king in the setup, and the files of its pieces there.
+    let white = |sq| {
+        let cell = setup.cell(sq);
+        is_piece(cell) && side_of(cell) == Color::White
+    };
+    let Some(rank) = g
+        .all()
+        .find(|&sq| white(sq) && role_of(setup.cell(sq)) == c.king)
+        .map(|sq| g.rank(sq))
+    else {
+        fail(
+            "castling".into(),
+            "the setup has no king of White's to castle with".into(),
+        );
+        return;
+    };
+    let on_rank = |role: Role| -> Vec<i32> {
+        (0..i32::from(g.files()))
+            .filter(|&f| {
+                g.square(f, rank)
+                    .is_some_and(|sq| white(sq) && role_of(setup.cell(sq)) == role)
+            })
+            .collect()
+    };
+    let kings = on_rank(c.king);
+    let rooks = on_rank(c.rook);
+    let (Some(&king), Some(&left), Some(&right)) = (kings.first(), rooks.first(), rooks.last())
+    else {
+        fail(
+            "castling".into(),
+            "the setup has no rooks beside White's king to castle with".into(),
+        );
+        return;
+    };
+    let steps = i32::from(c.king_steps);
+    let file = |f: i32| (b'a' + f as u8) as char;
+    let _ = writeln!(out, "castling = true");
+    let _ = writeln!(out, "castlingRank = {}", rank + 1);
+    let _ = writeln!(
+        out,
+        "castlingKingPiece = {}",
+        v[c.king].letter.to_ascii_lowercase()
+    );
+    let _ = writeln!(
+        out,
+        "castlingRookPieces = {}",
+        v[c.rook].letter.to_ascii_lowercase()
+    );
+    let _ = writeln!(out, "castlingKingFile = {}", file(king));
+    let _ = writeln!(out, "castlingKingsideFile = {}", file(king + steps));
+    let _ = writeln!(out, "castlingQueensideFile = {}", file(king - steps));
+    let _ = writeln!(out, "castlingRookKingsideFile = {}", file(right));
+    let _ = writeln!(out, "castlingRookQueensideFile = {}", file(left));
+}
+
+/// `-` for an empty set, as Fairy-Stockfish writes one.
+fn or_dash(text: String) -> String {
+    if text.is_empty() {
+        "-".to_string()
+    } else {
+        text
+    }
+}
+
+/// A piece's moves in Fairy-Stockfish's Betza, or why it reads them otherwise.
+pub fn fsf_betza(betza: &Betza) -> Result<String, String> {
+    let Betza::Modern(alternatives) = betza else {
+        return Err("the old (a,r,f,b) notation is not Fairy-Stockfish Betza".into());
+    };
+    let mut out = String::new();
+    for chain in alternatives.iter().flat_map(|a| &a.chains) {
+        if !chain.rest.is_empty() {
+            return Err(format!(
+                "'{chain}': chained moves are not Fairy-Stockfish Betza"
+            ));
+        }
+        out.push_str(&fsf_term(&chain.first)?);
+    }
+    Ok(out)
+}
+
+/// One term in Fairy-Stockfish's Betza, or why it reads it otherwise.
+fn fsf_term(term: &Term) -> Result<String, String> {
+    let written = term.to_string();
+    let refuse = |why: &str| Err(format!("'{written}': {why}"));
+    let atom = match term.atom {
+        Atom::Custom(..) => return refuse("Fairy-Stockfish has no custom (x,y) atoms"),
+        // The camel is Fairy-Stockfish's C.
+        Atom::M => "C".to_string(),
+        other => other.to_string(),
+    };
+    enum Shape {
+        Straight,
+        Compound,
+        Oblique,
+    }
+    let shape = match term.atom {
+        Atom::W | Atom::F | Atom::D | Atom::A | Atom::H | Atom::G | Atom::R | Atom::B => {
+            Shape::Straight
+        }
+        Atom::K | Atom::Q => Shape::Compound,
+        _ => Shape::Oblique,
+    };
+    // The modifiers as written, and the directions alone (to judge pairs).
+    let mut letters = String::new();
+    let mut directions = String::new();
+    let (mut moves, mut initial) = (false, false);
+    for &m in &term.modifiers {
+        match m {
+            Modifier::Direction('h') => {
+                return refuse("a lone h: Fairy-Stockfish reads it as selecting nothing");
+            }
+            Modifier::Direction(c) => {
+                directions.push(c);
+                letters.push(c);
+            }
+            Modifier::Half(c) => match shape {
+                Shape::Compound => {
+                    return refuse(
+                        "Fairy-Stockfish's h on a compound adds the sideways steps; ours does not",
+                    );
+                }
+                _ => {
+                    directions.push_str(&format!("{c}h"));
+                    letters.push_str(&format!("{c}h"));
+                }
+            },
+            Modifier::Sideways(c) => match shape {
+                Shape::Oblique => {
+                    directions.push_str(&format!("{c}s"));
+                    letters.push_str(&format!("{c}s"));
+                }
+                _ => {
+                    return refuse(
+                        "Fairy-Stockfish reads fs, bs on a straight atom as a direction and sideways; ours as the half set less the direction",
+                    );
+                }
+            },
+            Modifier::Most(..) => {
+                return refuse("single-step directions (f^) are not Fairy-Stockfish Betza");
+            }
+            Modifier::Same => {
+                return refuse(
+                    "s here means the previous leg's direction; Fairy-Stockfish reads sideways",
+                );
+            }
+            Modifier::Behaviour(b) => match b {
+                Behaviour::Move => {
+                    moves = true;
+                    letters.push('m');
+                }
+                Behaviour::Capture => letters.push('c'),
+                Behaviour::Initial => {
+                    initial = true;
+                    letters.push('i');
+                }
+                Behaviour::EnPassant => letters.push('e'),
+                Behaviour::Lame => {
+                    if !matches!(term.atom, Atom::N | Atom::A | Atom::Z | Atom::D)
+                        || term.range != Range::Default
+                    {
+                        return refuse("Fairy-Stockfish has lame leaps of N, A, Z and D only");
+                    }
+                    letters.push('n');
+                }
+                Behaviour::Cannon | Behaviour::Grasshopper => {
+                    if !matches!(term.atom, Atom::R | Atom::B | Atom::Q) {
+                        return refuse("Fairy-Stockfish hops along rook and bishop lines only");
+                    }
+                    letters.push_str(b.letters());
+                }
+                other => {
+                    return refuse(&format!(
+                        "'{}' is not Fairy-Stockfish Betza",
+                        other.letters()
+                    ));
+                }
+            },
+        }
+    }
+    // Two directions at once: only the pairs both read alike.
+    if directions.chars().filter(|c| "fblrv".contains(*c)).count() > 1 && !directions.contains('h')
+    {
+        let pair_ok = match shape {
+            Shape::Straight => true,
+            Shape::Oblique => matches!(directions.as_str(), "fb" | "bf" | "lr" | "rl"),
+            Shape::Compound => false,
+        };
+        if !pair_ok {
+            return refuse(&format!(
+                "the direction pair {directions} picks other leaps in Fairy-Stockfish"
+            ));
+        }
+    }
+    if initial && !moves {
+        return refuse("Fairy-Stockfish's i moves never capture");
+    }
+    let rides = match term.range {
+        Range::Default => String::new(),
+        Range::Unlimited if matches!(term.atom, Atom::W | Atom::F | Atom::N) => atom.clone(),
+        Range::Steps(n)
+            if matches!(
+                term.atom,
+                Atom::W | Atom::F | Atom::N | Atom::K | Atom::R | Atom::B | Atom::Q
+            ) =>
+        {
+            n.to_string()
+        }
+        _ => return refuse("Fairy-Stockfish rides in W, F and N directions only"),
+    };
+    Ok(format!("{letters}{atom}{rides}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fsf(text: &str) -> Result<String, String> {
+        fsf_betza(&crate::betza::parse(text).expect("reads"))
+    }
+
+    #[test]
+    fn what_both_read_alike_is_written_for_fairy_stockfish() {
+        for (ours, theirs) in [
+            ("mfW|cefF|imfnD", "mfWcefFimfnD"),
+            ("N", "N"),
+            ("NN", "NN"),
+            ("mRcpR", "mRcpR"),
+            ("gQ", "gQ"),
+            ("FfW", "FfW"),
+            ("M", "C"),
+            ("fhN", "fhN"),
+            ("fbN", "fbN"),
+            ("W3", "W3"),
+            ("mfF|cefW|imfnA", "mfFcefWimfnA"),
+        ] {
+            assert_eq!(fsf(ours).as_deref(), Ok(theirs), "{ours}");
+        }
+    }
+
+    #[test]
+    fn what_fairy_stockfish_reads_otherwise_is_named() {
+        for (ours, why) in [
+            ("W-B", "chained moves"),
+            ("(1,3)", "custom (x,y) atoms"),
+            ("jR", "'j' is not"),
+            ("oR", "'o' is not"),
+            ("nH", "lame leaps of N, A, Z and D"),
+            ("AA", "rides in W, F and N"),
+            ("hN", "a lone h"),
+            ("fhK", "h on a compound"),
+            ("fsW", "straight atom"),
+            ("frN", "direction pair"),
+            ("iK", "i moves never capture"),
+            ("pN", "hops along rook and bishop"),
+        ] {
+            let e = fsf(ours).expect_err(ours);
+            assert!(e.contains(why), "{ours}: {e}");
+        }
+    }
+}
