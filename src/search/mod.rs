@@ -6,6 +6,7 @@
 //! worth is a fact about the piece: [`crate::grid::values`].
 
 mod clock;
+pub mod contest;
 pub mod continuous;
 mod engine;
 pub mod grid;

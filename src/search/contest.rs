@@ -1,0 +1,308 @@
+//! Games between two players, written once for both modes: what differs between the
+//! modes ([`Contest`]: how a move is played and written, who wins a game cut short), one
+//! game from its start to its end ([`play_game`]), on a clock if asked ([`Timer`]), and the
+//! words a finished game is told in. `match`, `bestmove` and `balance` are built on it.
+
+use super::continuous::{Continuous, ContinuousMove, material_balance};
+use super::grid::GridEval;
+use super::players::{Arena, Player, Rng};
+use crate::clock::{ChessClock, TimeControl};
+use crate::continuous::notation::{format_position, format_request};
+use crate::continuous::{Game as ContinuousGame, Outcome, Request};
+use crate::grid::{self, Move, Variant};
+use crate::play::{Color, DrawRule, Play, Status};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// One mode as `bestmove`, `match` and `balance` drive it.
+pub trait Contest {
+    /// What a player of this mode needs.
+    type Arena: Arena;
+    /// A game of this mode.
+    type Game: Play + Clone;
+
+    /// The arena its players play in.
+    fn arena(&self) -> &Self::Arena;
+
+    /// What a player looks at in `game`.
+    fn seen<'a>(&self, game: &'a Self::Game) -> &'a <Self::Arena as Arena>::Game;
+
+    /// Plays a player's move; when the rules refuse it, the move and why, in words.
+    fn play(&self, game: &mut Self::Game, m: <Self::Arena as Arena>::Move) -> Result<(), String>;
+
+    /// The moves of a search's line from where `game` stands, as `bestmove` writes them.
+    fn line(&self, game: &Self::Game, pv: &[<Self::Arena as Arena>::Found]) -> Vec<String>;
+
+    /// Who wins a game still going at the ply limit, and why, in words.
+    fn cut_short(&self, game: &Self::Game) -> (Option<Color>, String);
+}
+
+/// A grid level's variant and evaluation.
+pub struct GridContest {
+    variant: Arc<Variant>,
+    eval: Arc<GridEval>,
+}
+
+impl GridContest {
+    /// The contest of a grid variant.
+    pub fn new(variant: &Arc<Variant>) -> GridContest {
+        GridContest {
+            variant: Arc::clone(variant),
+            eval: Arc::new(GridEval::for_variant(Arc::clone(variant))),
+        }
+    }
+}
+
+impl Contest for GridContest {
+    type Arena = Arc<GridEval>;
+    type Game = grid::game::Game;
+
+    fn arena(&self) -> &Arc<GridEval> {
+        &self.eval
+    }
+
+    fn seen<'a>(&self, game: &'a grid::game::Game) -> &'a grid::game::Game {
+        game
+    }
+
+    fn play(&self, game: &mut grid::game::Game, m: Move) -> Result<(), String> {
+        if game.play(m) {
+            Ok(())
+        } else {
+            Err(grid::move_text(&self.variant, m))
+        }
+    }
+
+    fn line(&self, _game: &grid::game::Game, pv: &[Move]) -> Vec<String> {
+        pv.iter()
+            .map(|&m| grid::move_text(&self.variant, m))
+            .collect()
+    }
+
+    /// A grid game cut short is a draw.
+    fn cut_short(&self, _game: &grid::game::Game) -> (Option<Color>, String) {
+        (None, "max-plies".to_string())
+    }
+}
+
+/// A continuous level.
+pub struct ContinuousContest;
+
+impl Contest for ContinuousContest {
+    type Arena = Continuous;
+    type Game = ContinuousGame;
+
+    fn arena(&self) -> &Continuous {
+        &Continuous
+    }
+
+    fn seen<'a>(&self, game: &'a ContinuousGame) -> &'a crate::continuous::Position {
+        game.position()
+    }
+
+    fn play(&self, game: &mut ContinuousGame, request: Request) -> Result<(), String> {
+        let before = game.position().clone();
+        match game.play(request) {
+            Outcome::Illegal(reason) => Err(format!(
+                "{} ({reason}) in {}",
+                format_request(before.board(), &request),
+                format_position(&before)
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Only the line's first move: a later move's mover index belongs to a position the
+    /// line reaches, which is not kept.
+    fn line(&self, game: &ContinuousGame, pv: &[ContinuousMove]) -> Vec<String> {
+        let pos = game.position();
+        pv.first()
+            .map(|m| format_request(pos.board(), &Continuous.chosen(pos, m)))
+            .into_iter()
+            .collect()
+    }
+
+    /// A material lead of 3 points (P 1, N B 3, R 5, Q 9) wins a continuous game cut
+    /// short; less is a draw.
+    fn cut_short(&self, game: &ContinuousGame) -> (Option<Color>, String) {
+        let lead = material_balance(game.position());
+        let winner = match lead {
+            3.. => Some(Color::White),
+            ..=-3 => Some(Color::Black),
+            _ => None,
+        };
+        (winner, format!("max-plies material {lead:+}"))
+    }
+}
+
+/// A game's clocks in a match, on the wall clock, with each side's thinking time.
+pub struct Timer {
+    clock: ChessClock,
+    epoch: Instant,
+    /// When the side to move began to think.
+    began: Duration,
+    /// Each side's moves, time spent and longest move, White's first.
+    spent: [(u32, Duration, Duration); 2],
+}
+
+impl Timer {
+    /// Both clocks full, starting now.
+    pub fn new(control: TimeControl) -> Timer {
+        Timer {
+            clock: ChessClock::new(control),
+            epoch: Instant::now(),
+            began: Duration::ZERO,
+            spent: [(0, Duration::ZERO, Duration::ZERO); 2],
+        }
+    }
+
+    /// `side` starts to think: its time runs. Returns its time left and the increment.
+    pub fn start(&mut self, side: Color) -> (Duration, Duration) {
+        let now = self.epoch.elapsed();
+        self.clock.run(Some(side), now);
+        self.began = now;
+        (self.clock.left(side, now), self.clock.control().increment)
+    }
+
+    /// `side` has chosen: its move is counted and its clock pressed. True if its time ran
+    /// out first.
+    pub fn stop(&mut self, side: Color) -> bool {
+        let now = self.epoch.elapsed();
+        if self.clock.flagged(now).is_some() {
+            return true;
+        }
+        let took = now - self.began;
+        let (moves, total, longest) = &mut self.spent[side];
+        *moves += 1;
+        *total += took;
+        *longest = (*longest).max(took);
+        self.clock.moved(side, now);
+        false
+    }
+
+    /// ` left W B mean W B longest W B`: seconds left on each clock, then each side's
+    /// mean and longest time a move, in milliseconds.
+    pub fn summary(&self) -> String {
+        let now = self.epoch.elapsed();
+        let [white, black] = self.clock.both_left(now);
+        let mean = |(moves, total, _): (u32, Duration, Duration)| {
+            total.as_millis() / u128::from(moves.max(1))
+        };
+        let [w, b] = self.spent;
+        format!(
+            " left {:.3} {:.3} mean-ms {} {} longest-ms {} {}",
+            white.as_secs_f64(),
+            black.as_secs_f64(),
+            mean(w),
+            mean(b),
+            w.2.as_millis(),
+            b.2.as_millis(),
+        )
+    }
+}
+
+/// How one game is played: its opening's random plies, the ply limit, the engines' time a
+/// move and a clock.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// Random plies first (each player's moves after them).
+    pub opening: u32,
+    /// Plies after which the game is cut short ([`Contest::cut_short`]).
+    pub max_plies: u32,
+    /// The time a move of an engine without its own.
+    pub movetime: Duration,
+    /// A clock per side, if the game is timed.
+    pub time: Option<TimeControl>,
+}
+
+/// How a game ended: the winner (none: a draw), why in one word (`checkmate`,
+/// `repetition`, `on-time`, `max-plies material +4`, …), how many plies it lasted, and on
+/// a clock the time left and spent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The winner, if not a draw.
+    pub winner: Option<Color>,
+    /// Why it ended.
+    pub reason: String,
+    /// Its length in plies.
+    pub plies: u32,
+    /// On a clock: ` left W B mean-ms W B longest-ms W B`.
+    pub clocks: Option<String>,
+}
+
+/// Plays one game from `start`: `players[0]` has White unless `swapped`; random plies
+/// first from `opening`; the players' random choices from `rng`. Fails, naming the
+/// player and the move, if a player chooses a move the rules refuse.
+pub fn play_game<C: Contest>(
+    contest: &C,
+    start: &C::Game,
+    players: &mut [Player<C::Arena>; 2],
+    swapped: bool,
+    settings: &GameSettings,
+    opening: &mut Rng,
+    rng: &mut Rng,
+) -> Result<Played, String> {
+    let arena = contest.arena();
+    let mut game = start.clone();
+    let mut plies = 0;
+    let mut timer = settings.time.map(Timer::new);
+    while !game.status().is_over() && plies < settings.max_plies {
+        let seen = contest.seen(&game);
+        let side = game.to_move();
+        let mover = usize::from((side == Color::Black) != swapped);
+        let choice = if plies < settings.opening {
+            arena.pick(seen, false, opening)
+        } else {
+            let budget = timer.as_mut().map(|t| t.start(side));
+            let choice = players[mover].choose(arena, seen, settings.movetime, budget, rng);
+            if timer.as_mut().is_some_and(|t| t.stop(side)) {
+                let end = Status::out_of_time(&game, side);
+                game.end_by_players(end);
+                break;
+            }
+            choice
+        };
+        let Some(m) = choice else { break };
+        if let Err(what) = contest.play(&mut game, m) {
+            return Err(format!(
+                "{} chose the illegal move {what}",
+                players[mover].kind()
+            ));
+        }
+        plies += 1;
+    }
+    let status = game.status();
+    let (winner, reason) = match status {
+        Status::Playing => contest.cut_short(&game),
+        Status::Drawn { by } => (None, draw_word(by).to_string()),
+        _ => (status.winner(), game_over_reason(status).to_string()),
+    };
+    Ok(Played {
+        winner,
+        reason,
+        plies,
+        clocks: timer.as_ref().map(Timer::summary),
+    })
+}
+
+/// The word `gameover` and a match's line give for a finished game.
+pub fn game_over_reason(status: Status) -> &'static str {
+    match status {
+        Status::Playing => "playing",
+        Status::Checkmate { .. } => "checkmate",
+        Status::Stalemate { .. } => "stalemate",
+        Status::RoyalLost { .. } => "royal-captured",
+        Status::Resigned { .. } => "resigned",
+        Status::DrawAgreed | Status::Drawn { .. } => "draw",
+        Status::OutOfTime { .. } => "on-time",
+    }
+}
+
+/// One word for a draw by rule.
+pub fn draw_word(rule: DrawRule) -> &'static str {
+    match rule {
+        DrawRule::Repetition(_) => "repetition",
+        DrawRule::MoveRule(_) => "move-rule",
+        DrawRule::InsufficientMaterial => "material",
+    }
+}
