@@ -119,6 +119,44 @@ fn main() -> ExitCode {
             ),
             (None, None) => Err(Failure::input("pgn: name a level, or --read FILE.pgn")),
         },
+        Some(Command::Balance {
+            level,
+            games,
+            movetime,
+            jobs,
+            shard,
+            values,
+            seed,
+            max_plies,
+            json,
+            report,
+            merge,
+        }) => {
+            let outputs = cli::balance::Outputs { json, report };
+            match level {
+                None => cli::balance::merge(&merge, &outputs, &mut std::io::stdout().lock()),
+                Some(level) => {
+                    let settings = areachess::search::balance::BalanceSettings {
+                        games,
+                        movetime: Duration::from_millis(movetime),
+                        jobs: jobs.unwrap_or_else(|| {
+                            std::thread::available_parallelism().map_or(1, |n| n.get())
+                        }),
+                        shard: shard.unwrap_or((1, 1)),
+                        seed,
+                        max_plies,
+                        values,
+                        stop: None,
+                    };
+                    cli::balance::balance(
+                        &level,
+                        &settings,
+                        &outputs,
+                        &mut std::io::stdout().lock(),
+                    )
+                }
+            }
+        }
         Some(Command::Export { level, to: _ }) => export(
             &level,
             &mut std::io::stdout().lock(),

@@ -144,6 +144,7 @@ fn play_match<C: Contest>(
         max_plies: settings.max_plies,
         movetime: settings.movetime,
         time: settings.time,
+        stop: None,
     };
     for (n, swapped, opening_seed) in schedule(settings) {
         for player in &mut players {

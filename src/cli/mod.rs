@@ -6,6 +6,7 @@
 //! - [`contest`]: the commands that ask the computer (`bestmove`, `match`), one body for
 //!   both modes.
 
+pub mod balance;
 pub mod contest;
 pub mod record;
 pub mod rules;
@@ -155,6 +156,43 @@ pub enum Command {
         #[arg(long, value_name = "FILE.pgn")]
         read: Option<PathBuf>,
     },
+    /// Self-play statistics for a designer: engine-against-engine games from the level's
+    /// setup on several threads; the last line is "white W draws D black B games N".
+    Balance {
+        /// The level file (not with --merge).
+        #[arg(required_unless_present = "merge", conflicts_with = "merge")]
+        level: Option<PathBuf>,
+        /// How many games (with --values, also how many for each kind of piece).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// The engines' time a move, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 100)]
+        movetime: u64,
+        /// How many games at once (default: one per core).
+        #[arg(long, value_name = "J")]
+        jobs: Option<usize>,
+        /// Play only the I-th of N slices of the schedule (1/4 … 4/4), to merge later.
+        #[arg(long, value_name = "I/N", value_parser = shard)]
+        shard: Option<(u32, u32)>,
+        /// Also measure each kind of piece's value by games with one side a piece short.
+        #[arg(long)]
+        values: bool,
+        /// The schedule's seed: the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game still going after so many plies is adjudicated (as in match).
+        #[arg(long, value_name = "PLIES", default_value_t = 300)]
+        max_plies: u32,
+        /// Write the tallies as JSON.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Write a page with SVG plots into this folder.
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
+        /// Add up the JSON tallies of shards instead of playing.
+        #[arg(long, value_name = "FILE.json", num_args = 1..)]
+        merge: Vec<PathBuf>,
+    },
     /// Write a level in another program's format: `--to fsf`, a Fairy-Stockfish
     /// variants.ini section on stdout, or exit 1 naming each thing it cannot express.
     Export {
@@ -212,6 +250,18 @@ pub enum Command {
         #[arg(long, value_name = "MIN+INC")]
         time: Option<areachess::clock::TimeControl>,
     },
+}
+
+/// `I/N`: a shard of a schedule, I from 1 to N.
+fn shard(text: &str) -> Result<(u32, u32), String> {
+    let (i, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("'{text}': expected I/N, e.g. 1/4"))?;
+    let number = |s: &str| s.trim().parse::<u32>().ok();
+    match (number(i), number(n)) {
+        (Some(i), Some(n)) if (1..=n).contains(&i) => Ok((i, n)),
+        _ => Err(format!("'{text}': expected I/N with 1 ≤ I ≤ N, e.g. 1/4")),
+    }
 }
 
 /// A format `export` writes.

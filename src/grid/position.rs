@@ -287,6 +287,22 @@ impl Position {
         self.key
     }
 
+    /// This position with the square `sq` emptied (a handicap game), castling with a rook
+    /// taken away given up.
+    pub fn without(&self, v: &Variant, sq: Square) -> Position {
+        let mut less = self.clone();
+        less.take(v, sq);
+        for rights in &mut less.castling {
+            for rook in rights.iter_mut() {
+                if *rook == Some(sq) {
+                    *rook = None;
+                }
+            }
+        }
+        less.rekey(v);
+        less
+    }
+
     /// Puts `cell` on an empty square.
     pub(crate) fn put(&mut self, v: &Variant, sq: Square, cell: Cell, moved: bool) {
         self.cells[usize::from(sq)] = cell;

@@ -35,6 +35,35 @@ pub trait Contest {
 
     /// Who wins a game still going at the ply limit, and why, in words.
     fn cut_short(&self, game: &Self::Game) -> (Option<Color>, String);
+
+    /// The kinds of piece White has in `start` that a handicap game may take away (not
+    /// royal ones), with their names and the values estimated from their moves, and which
+    /// of them is the pawn values are measured against (if there is one).
+    fn kinds(&self, start: &Self::Game) -> (Vec<PieceKind>, Option<char>);
+
+    /// `start` with one of `side`'s pieces of the kind `letter` taken away (the one nearest
+    /// the middle file), if `side` has one.
+    fn without(&self, start: &Self::Game, side: Color, letter: char) -> Option<Self::Game>;
+}
+
+/// A kind of piece as the balance lab names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// Its letter, upper case.
+    pub letter: char,
+    /// Its name.
+    pub name: String,
+    /// Its value estimated from its moves, in centipawns.
+    pub estimate: i32,
+}
+
+/// Of `candidates` (a square or point's file as a number, and what to return), the one
+/// nearest the middle of `files` files.
+fn nearest_middle<T: Copy>(candidates: impl Iterator<Item = (f64, T)>, files: f64) -> Option<T> {
+    let middle = (files - 1.0) / 2.0;
+    candidates
+        .min_by(|a, b| (a.0 - middle).abs().total_cmp(&(b.0 - middle).abs()))
+        .map(|(_, t)| t)
 }
 
 /// A grid level's variant and evaluation.
@@ -82,6 +111,49 @@ impl Contest for GridContest {
     /// A grid game cut short is a draw.
     fn cut_short(&self, _game: &grid::game::Game) -> (Option<Color>, String) {
         (None, "max-plies".to_string())
+    }
+
+    fn kinds(&self, start: &grid::game::Game) -> (Vec<PieceKind>, Option<char>) {
+        let v = &self.variant;
+        let pos = start.position();
+        let mut kinds: Vec<PieceKind> = Vec::new();
+        for &sq in pos.pieces(Color::White) {
+            let role = grid::position::role_of(pos.cell(sq));
+            let t = &v[role];
+            if !t.royal && !kinds.iter().any(|k| k.letter == t.letter) {
+                kinds.push(PieceKind {
+                    letter: t.letter,
+                    name: t.name.clone(),
+                    estimate: v.estimated_value(role),
+                });
+            }
+        }
+        kinds.sort_by_key(|k| k.letter);
+        let pawn = kinds.iter().map(|k| k.letter).find(|&l| {
+            v.role_of_letter(l)
+                .is_some_and(|r| v[r].promotion.is_some())
+        });
+        (kinds, pawn)
+    }
+
+    fn without(
+        &self,
+        start: &grid::game::Game,
+        side: Color,
+        letter: char,
+    ) -> Option<grid::game::Game> {
+        let v = &self.variant;
+        let role = v.role_of_letter(letter)?;
+        let pos = start.position();
+        let g = v.geometry;
+        let sq = nearest_middle(
+            pos.pieces(side)
+                .iter()
+                .filter(|&&sq| grid::position::role_of(pos.cell(sq)) == role)
+                .map(|&sq| (f64::from(g.file(sq)), sq)),
+            f64::from(g.files()),
+        )?;
+        Some(grid::game::Game::new(Arc::clone(v), pos.without(v, sq)))
     }
 }
 
@@ -132,6 +204,50 @@ impl Contest for ContinuousContest {
             _ => None,
         };
         (winner, format!("max-plies material {lead:+}"))
+    }
+
+    fn kinds(&self, start: &ContinuousGame) -> (Vec<PieceKind>, Option<char>) {
+        let pos = start.position();
+        let board = pos.board();
+        let values = super::continuous::Values::new(board);
+        let mut kinds: Vec<PieceKind> = Vec::new();
+        for piece in pos.pieces().iter().filter(|p| p.side == Color::White) {
+            let letter = piece.kind.letter().to_ascii_uppercase();
+            if !board.is_royal(piece.kind) && !kinds.iter().any(|k| k.letter == letter) {
+                kinds.push(PieceKind {
+                    letter,
+                    name: board.name_of(piece.kind).to_string(),
+                    estimate: values.of(piece.kind),
+                });
+            }
+        }
+        kinds.sort_by_key(|k| k.letter);
+        let pawn = kinds.iter().map(|k| k.letter).find(|&l| l == 'P');
+        (kinds, pawn)
+    }
+
+    fn without(&self, start: &ContinuousGame, side: Color, letter: char) -> Option<ContinuousGame> {
+        let pos = start.position();
+        let files = f64::from(pos.board().files);
+        let square = pos.board().square;
+        let taken = nearest_middle(
+            pos.pieces()
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.side == side && p.kind.letter().eq_ignore_ascii_case(&letter))
+                .map(|(k, p)| (p.at.x / square - 0.5, k)),
+            files,
+        )?;
+        let mut pieces = pos.pieces().to_vec();
+        pieces.remove(taken);
+        let setup = crate::continuous::Setup {
+            board: Arc::clone(pos.board_arc()),
+            pieces,
+            to_move: pos.to_move(),
+        };
+        crate::continuous::Position::try_from(setup)
+            .ok()
+            .map(ContinuousGame::new)
     }
 }
 
@@ -213,6 +329,8 @@ pub struct GameSettings {
     pub movetime: Duration,
     /// A clock per side, if the game is timed.
     pub time: Option<TimeControl>,
+    /// Raised by another thread to end the game where it stands (cut short).
+    pub stop: Option<Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// How a game ended: the winner (none: a draw), why in one word (`checkmate`,
@@ -246,7 +364,13 @@ pub fn play_game<C: Contest>(
     let mut game = start.clone();
     let mut plies = 0;
     let mut timer = settings.time.map(Timer::new);
-    while !game.status().is_over() && plies < settings.max_plies {
+    let stopped = || {
+        settings
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    while !game.status().is_over() && plies < settings.max_plies && !stopped() {
         let seen = contest.seen(&game);
         let side = game.to_move();
         let mover = usize::from((side == Color::Black) != swapped);

@@ -5,6 +5,7 @@
 //! within [`Limits`] and reports each finished depth as an [`Info`]. What each grid piece is
 //! worth is a fact about the piece: [`crate::grid::values`].
 
+pub mod balance;
 mod clock;
 pub mod contest;
 pub mod continuous;

@@ -830,3 +830,70 @@ fn export_writes_a_fairy_stockfish_section_or_names_what_it_cannot() {
     let (code, _, err) = areachess(&["export", "levels/chess.toml", "--to", "xboard"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn balance_tallies_games_and_its_shards_merge_exactly() {
+    let dir = std::env::temp_dir().join(format!("areachess-balance-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = |name: &str| dir.join(name).display().to_string();
+    let last = |out: &str| out.lines().last().unwrap_or("").to_string();
+    let tally = |line: &str| -> Vec<u32> {
+        line.split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect()
+    };
+    // The whole schedule of 4 games, and its two shards.
+    let common = [
+        "--games",
+        "4",
+        "--movetime",
+        "5",
+        "--max-plies",
+        "40",
+        "--seed",
+        "7",
+    ];
+    let mut whole = vec!["balance", "levels/chess.toml", "--jobs", "2", "--json"];
+    let whole_json = file("whole.json");
+    let report = file("report");
+    whole.extend([whole_json.as_str(), "--report", report.as_str()]);
+    whole.extend(common);
+    let out = answer(&whole);
+    let all = tally(&last(&out));
+    assert_eq!(all.len(), 4, "{out}");
+    assert_eq!(all[0] + all[1] + all[2], all[3]);
+    assert_eq!(all[3], 4);
+    assert!(out.contains("(95% "), "{out}");
+    for svg in ["results.svg", "lengths.svg"] {
+        let text = std::fs::read_to_string(dir.join("report").join(svg)).expect(svg);
+        assert!(text.contains("<svg"), "{svg}");
+    }
+    assert!(dir.join("report/index.html").exists());
+    let mut shards = Vec::new();
+    for (k, shard) in ["1/2", "2/2"].into_iter().enumerate() {
+        let json = file(&format!("s{k}.json"));
+        let mut args = vec![
+            "balance",
+            "levels/chess.toml",
+            "--shard",
+            shard,
+            "--json",
+            &json,
+        ];
+        args.extend(common);
+        let part = tally(&last(&answer(&args)));
+        assert_eq!(part[3], 2, "{shard}");
+        shards.push((part, json));
+    }
+    let merged = answer(&["balance", "--merge", &shards[0].1, &shards[1].1]);
+    let sum: Vec<u32> = (0..4).map(|k| shards[0].0[k] + shards[1].0[k]).collect();
+    assert_eq!(tally(&last(&merged)), sum);
+    // The same shard twice is refused, naming the game met twice.
+    let (code, _, err) = areachess(&["balance", "--merge", &shards[0].1, &shards[0].1]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is in both tallies"), "{err}");
+    let (code, _, err) = areachess(&["balance", "levels/chess.toml", "--shard", "3/2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1 ≤ I ≤ N"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
