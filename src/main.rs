@@ -157,6 +157,12 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Gif {
+            input,
+            out,
+            size,
+            delay,
+        }) => gif(&input, &out, size, delay),
         Some(Command::Export { level, to: _ }) => export(
             &level,
             &mut std::io::stdout().lock(),
@@ -253,6 +259,31 @@ fn play(launch: Launch) -> Result<(), Failure> {
         },
         &cli::default_level(),
     )
+}
+
+#[cfg(feature = "gui")]
+fn gif(
+    input: &std::path::Path,
+    out: &std::path::Path,
+    size: u32,
+    delay: u32,
+) -> Result<(), Failure> {
+    areachess::ui::gif(
+        input,
+        out,
+        &areachess::ui::GifSettings {
+            size,
+            delay_ms: delay,
+        },
+    )
+}
+
+#[cfg(not(feature = "gui"))]
+fn gif(_: &std::path::Path, _: &std::path::Path, _: u32, _: u32) -> Result<(), Failure> {
+    Err(Failure {
+        code: 2,
+        message: "this build draws no pictures: rebuild with the `gui` feature".into(),
+    })
 }
 
 #[cfg(not(feature = "gui"))]

@@ -193,6 +193,19 @@ pub enum Command {
         #[arg(long, value_name = "FILE.json", num_args = 1..)]
         merge: Vec<PathBuf>,
     },
+    /// A game or a level's demonstration as an animated GIF, drawn without a window.
+    Gif {
+        /// A saved game, a PGN, or a level (its first demonstration, else its setup).
+        input: PathBuf,
+        /// The GIF to write.
+        out: PathBuf,
+        /// The board's side in pixels.
+        #[arg(long, value_name = "PX", default_value_t = 480)]
+        size: u32,
+        /// How long each position shows, in milliseconds (the last, three times as long).
+        #[arg(long, value_name = "MS", default_value_t = 1000)]
+        delay: u32,
+    },
     /// Write a level in another program's format: `--to fsf`, a Fairy-Stockfish
     /// variants.ini section on stdout, or exit 1 naming each thing it cannot express.
     Export {

@@ -16,6 +16,7 @@ mod continuous;
 mod drive;
 mod files;
 mod flow;
+mod gif;
 mod glide;
 mod grid;
 mod idle;
@@ -26,6 +27,7 @@ mod screenshot;
 mod view;
 
 pub use drive::{Step, parse_script};
+pub use gif::{GifSettings, gif};
 
 /// Width of the side panel, in logical pixels.
 const PANEL_WIDTH: f32 = 300.0;

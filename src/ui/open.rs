@@ -99,6 +99,19 @@ impl Opened {
         &self.extras
     }
 
+    /// The level, where it was read from, the game (if the file had one) and what the file
+    /// said beside it.
+    pub(super) fn into_parts(
+        self,
+    ) -> (
+        Level,
+        LevelSource,
+        Option<AnyGame>,
+        crate::level::save::Extras,
+    ) {
+        (self.level, self.source, self.game, self.extras)
+    }
+
     /// The window's title.
     pub(super) fn title(&self) -> String {
         format!("areachess — {}", self.level.name)

@@ -39,7 +39,7 @@ pub fn render(svg: &str, dark: bool) -> Result<Vec<u8>, PictureError> {
     } else {
         svg.to_string()
     };
-    rasterize(&text, dark && turns(svg))
+    rasterize(&text, dark && turns(svg), PIXELS).map(|pixmap| straight_rgba(&pixmap))
 }
 
 /// The shape of a piece's token: a disc with a rim, the picture over it.
@@ -58,6 +58,17 @@ pub const DISC: [(&str, &str); 2] = [(BODY, "#404047"), (DARK_BODY, "#ccccc7")];
 /// disc of its side and its picture (one layer to draw instead of three, and its edge
 /// smoothed, which matters to a software renderer without multisampling).
 pub fn render_token(svg: &str, dark: bool, token: Token) -> Result<Vec<u8>, PictureError> {
+    token_pixmap(svg, dark, token, PIXELS).map(|pixmap| straight_rgba(&pixmap))
+}
+
+/// A piece's token for White (`dark` false) or Black, `pixels` on each side, as a
+/// premultiplied pixmap to draw onto another (`render_token`'s, at any size).
+pub fn token_pixmap(
+    svg: &str,
+    dark: bool,
+    token: Token,
+    pixels: u32,
+) -> Result<tiny_skia::Pixmap, PictureError> {
     let picture = if dark {
         svg.replace(BODY, DARK_BODY).replace(LINE, DARK_LINE)
     } else {
@@ -80,29 +91,34 @@ pub fn render_token(svg: &str, dark: bool, token: Token) -> Result<Vec<u8>, Pict
         token.picture,
         &picture[start..]
     );
-    rasterize(&text, false)
+    rasterize(&text, false, pixels)
 }
 
-/// Draws SVG text into `PIXELS`² straight-alpha RGBA bytes, turned round if `turned`.
-fn rasterize(text: &str, turned: bool) -> Result<Vec<u8>, PictureError> {
+/// Draws SVG text into a square pixmap `pixels` on each side, turned round if `turned`.
+fn rasterize(text: &str, turned: bool, pixels: u32) -> Result<tiny_skia::Pixmap, PictureError> {
     let tree = usvg::Tree::from_str(text, &usvg::Options::default())?;
-    let mut pixmap = tiny_skia::Pixmap::new(PIXELS, PIXELS).ok_or(PictureError::NoRoom)?;
+    let mut pixmap = tiny_skia::Pixmap::new(pixels, pixels).ok_or(PictureError::NoRoom)?;
     let size = tree.size();
-    let scale = PIXELS as f32 / size.width().max(size.height());
+    let scale = pixels as f32 / size.width().max(size.height());
     let transform = if turned {
-        tiny_skia::Transform::from_row(-scale, 0.0, 0.0, -scale, PIXELS as f32, PIXELS as f32)
+        tiny_skia::Transform::from_row(-scale, 0.0, 0.0, -scale, pixels as f32, pixels as f32)
     } else {
         tiny_skia::Transform::from_scale(scale, scale)
     };
     resvg::render(&tree, transform, &mut pixmap.as_mut());
-    Ok(pixmap
+    Ok(pixmap)
+}
+
+/// A pixmap's pixels as straight-alpha RGBA bytes.
+pub fn straight_rgba(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
+    pixmap
         .pixels()
         .iter()
         .flat_map(|p| {
             let c = p.demultiply();
             [c.red(), c.green(), c.blue(), c.alpha()]
         })
-        .collect())
+        .collect()
 }
 
 /// One piece type's tokens drawn for White and Black (`PIXELS`² RGBA each), and whether its
