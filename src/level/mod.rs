@@ -13,6 +13,7 @@
 //! with it, and writes it as `levels/schema.json` and as the README's reference table.
 
 mod continuous;
+pub mod draft;
 mod error;
 pub mod fsf;
 mod grid;

@@ -216,7 +216,7 @@ pub enum SaveErrorKind {
     NotAString(SaveField),
     /// `format` is not the one this version reads.
     #[error("format {0}: this version reads format {FORMAT}")]
-    Format(toml::Value),
+    Format(Box<toml::Value>),
     /// The level's copy does not hash to the saved hash.
     #[error("the saved level does not match its hash: the file was edited or damaged")]
     HashMismatch,
@@ -549,7 +549,7 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
     if raw.format.get_ref().as_integer() != Some(FORMAT) {
         return Err(fail(
             raw.format.span(),
-            SaveErrorKind::Format(raw.format.get_ref().clone()),
+            SaveErrorKind::Format(Box::new(raw.format.get_ref().clone())),
         ));
     }
     let level_text = string(&raw.level.text, SaveField::LevelText)?;
@@ -760,7 +760,7 @@ mod tests {
     fn each_problem_keeps_its_words() {
         let cases = [
             (
-                SaveErrorKind::Format(toml::Value::Integer(2)),
+                SaveErrorKind::Format(Box::new(toml::Value::Integer(2))),
                 "format 2: this version reads format 1",
             ),
             (

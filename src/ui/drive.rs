@@ -13,6 +13,7 @@
 //! | `over N` | frames until the game is over, at most N (a game between computers) |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
 //! | `key NAME` | taps a key: a letter or digit, `left` `right` `up` `down` `home` `end` `esc` `enter` `space` `tab` `backspace` `delete`, after `ctrl+` or `shift+` (held until the next frame) |
+//! | `type TEXT` | types the text (to the end of the step) into the focused field, one character a frame, as a keyboard sends characters |
 //!
 //! The window system reports a moved pointer back some frames later, and under load a
 //! late report of an earlier place could overwrite the scripted one; so the scripted place
@@ -54,6 +55,8 @@ pub enum Step {
     UntilOver(u32),
     /// Save the window.
     Shot(PathBuf),
+    /// Type these characters, one a frame.
+    Type(String),
     /// Tap a key, with these modifiers held.
     Key {
         /// Held with it (released the next frame).
@@ -178,6 +181,7 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                     .map(Step::UntilOver)
                     .map_err(|_| format!("step {} '{step}': over takes a number of frames", n + 1)),
                 ("shot", false) => Ok(Step::Shot(PathBuf::from(rest))),
+                ("type", false) => Ok(Step::Type(rest.to_string())),
                 ("key", false) => read_key(rest).ok_or_else(|| {
                     format!(
                         "step {} '{step}': key takes a letter, a digit or a named key (left, right, home, end, esc, …), after ctrl+ or shift+",
@@ -185,7 +189,7 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                     )
                 }),
                 _ => Err(format!(
-                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, key NAME, wait N, over N or shot FILE",
+                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, key NAME, type TEXT, wait N, over N or shot FILE",
                     n + 1
                 )),
             }
@@ -370,6 +374,16 @@ fn drive(
             );
             plan.held = modifiers;
         }
+        Step::Type(text) => {
+            let mut chars = text.chars();
+            if let Some(c) = chars.next() {
+                type_char(entity, c, &mut keys);
+                let rest: String = chars.collect();
+                if !rest.is_empty() {
+                    plan.steps.push_front(Step::Type(rest));
+                }
+            }
+        }
         Step::Wait(n) => plan.wait = n,
         Step::UntilOver(n) => plan.until_over = n,
         Step::Shot(path) => {
@@ -421,6 +435,28 @@ fn tap(
     window_events.write(WindowEvent::KeyboardInput(input));
 }
 
+/// Types one character as a keyboard does: its key goes down carrying the character and
+/// comes up. The key code is left unidentified, so that typing never fires the board's
+/// shortcuts (only a real key name, through `key`, does).
+fn type_char(window: Entity, c: char, keys: &mut MessageWriter<KeyboardInput>) {
+    use bevy::input::keyboard::{Key, NativeKeyCode};
+    let logical_key = if c == ' ' {
+        Key::Space
+    } else {
+        Key::Character(c.to_string().into())
+    };
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        keys.write(KeyboardInput {
+            key_code: KeyCode::Unidentified(NativeKeyCode::Unidentified),
+            logical_key: logical_key.clone(),
+            state,
+            text: (state == ButtonState::Pressed).then(|| c.to_string().into()),
+            repeat: false,
+            window,
+        });
+    }
+}
+
 /// Moves the pointer to a window point, telling Bevy and egui as winit would.
 fn point_at(
     window: &mut Window,
@@ -467,7 +503,7 @@ mod tests {
         );
         assert_eq!(
             parse_script("move e2; click 2"),
-            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, key NAME, wait N, over N or shot FILE".into())
+            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, key NAME, type TEXT, wait N, over N or shot FILE".into())
         );
         assert_eq!(
             parse_script("key ctrl+z; key left; key F"),
@@ -486,7 +522,11 @@ mod tests {
                 },
             ])
         );
-        for bad in ["key", "key alt+z", "key zz", "key ctrl+"] {
+        assert_eq!(
+            parse_script("type F2|mW ; type a b"),
+            Ok(vec![Step::Type("F2|mW".into()), Step::Type("a b".into())])
+        );
+        for bad in ["key", "key alt+z", "key zz", "key ctrl+", "type"] {
             assert!(parse_script(bad).is_err(), "{bad}");
         }
     }

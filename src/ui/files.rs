@@ -162,6 +162,7 @@ fn files_window(
     mut clock: ResMut<MatchClock>,
     time: Res<Time<Real>>,
     mut clipboard: ResMut<Clipboard>,
+    mut editor: ResMut<super::editor::Editor>,
     mut levels: Local<(PathBuf, Vec<Listed>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -291,6 +292,26 @@ fn files_window(
                         demo.autoplay = false;
                     }
                 }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Edit this level")
+                    .on_hover_text("Opens the level editor on this level")
+                    .clicked()
+                {
+                    editor.edit(&source);
+                }
+                if ui.button("New level").clicked() {
+                    let dir = source.path.parent().unwrap_or(Path::new("."));
+                    editor.open(
+                        crate::level::draft::Draft::new_grid(8, 8),
+                        &dir.join("new-level.toml"),
+                    );
+                }
+            });
+            if !editor.said.is_empty() && !editor.is_open() {
+                ui.label(&editor.said);
             }
             ui.separator();
             ui.collapsing("Other levels", |ui| {

@@ -14,6 +14,7 @@ mod clocks;
 mod computer;
 mod continuous;
 mod drive;
+mod editor;
 mod files;
 mod flow;
 mod gif;
@@ -179,6 +180,7 @@ impl Plugin for AppPlugin {
             files::plugin,
             clocks::plugin,
             autosave::plugin,
+            editor::plugin,
         ));
     }
 }

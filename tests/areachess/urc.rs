@@ -494,11 +494,12 @@ fn urc_demo_level_names_and_embeds_pieces_that_convert() {
     let pieces = demo_pieces();
     let letters: String = pieces.iter().map(|(l, _, _)| *l).collect();
     assert_eq!(letters.len(), 11);
-    let inline: Vec<(&str, &str)> = pieces
+    let mut inline: Vec<(&str, &str)> = pieces
         .iter()
         .filter(|(_, _, s)| s["urc"].is_table())
         .map(|(_, p, _)| (p.id.as_str(), p.betza.as_str()))
         .collect();
+    inline.sort_unstable();
     assert_eq!(inline, [("A", "F2|mW"), ("W", "N|M")]);
     for (_, piece, _) in &pieces {
         agrees(piece);

@@ -177,7 +177,7 @@ fn inspector_window(
 
 /// Draws the sketch: the board's faint squares, the movement areas filled, the capture
 /// areas outlined, the piece's disc.
-fn draw(ui: &mut egui::Ui, board: &Board, sketch: &Sketch) {
+pub(in crate::ui) fn draw(ui: &mut egui::Ui, board: &Board, sketch: &Sketch) {
     let (w, h) = sketch.size;
     let scale = 280.0 / w.max(h) as f32;
     let (rect, _) = ui.allocate_exact_size(

@@ -1,0 +1,428 @@
+//! A level being edited: the level file's contents as a TOML table that the editor reads
+//! and changes key by key, keeping every key it does not edit as it was, and checks by
+//! reading its text as `check` does.
+//!
+//! | rule | decision |
+//! | --- | --- |
+//! | what is kept | every key of the file, in its order; comments are not (a saved level is written afresh) |
+//! | what the editor changes | name, description, the board, each piece's letter, name, moves, royal, promotion and picture, the setup, and the rules' keys; the rest (values, labels, a continuous board's lengths, URC files) rides along |
+//! | a check | the draft's text read by the level reader: the same words as `check`, placed in the draft's text |
+//! | a new level | a grid board with a king each (K, royal), or the continuous classic set |
+
+use super::{Level, LevelErrors};
+use toml::{Table, Value};
+
+/// A level being edited.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft {
+    table: Table,
+}
+
+/// One piece type as the editor shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DraftPiece {
+    /// Its letter, upper case.
+    pub letter: char,
+    /// Its name.
+    pub name: String,
+    /// How its moves are written.
+    pub moves: Moves,
+    /// Whether losing it loses the game.
+    pub royal: bool,
+    /// What it promotes to, if it does.
+    pub promotion: Option<DraftPromotion>,
+    /// Its picture: a shipped picture's name or an SVG file beside the level.
+    pub image: String,
+}
+
+/// A piece's moves in one of the notations a level takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moves {
+    /// Betza (`mfW|cefF|imfnD`).
+    Betza(String),
+    /// Ħasínū.
+    Hasinu(String),
+    /// A URC piece (`file.yaml#pawn`, or the piece written in the level): shown, not
+    /// edited.
+    Urc(String),
+    /// None given (a continuous level's classic piece).
+    Classic,
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves::Betza(String::new())
+    }
+}
+
+/// A piece's promotion as the editor shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DraftPromotion {
+    /// The letters it may become, in order.
+    pub to: String,
+    /// How many ranks at the far edge promote.
+    pub zone: i64,
+    /// Whether it may decline before the last rank.
+    pub optional: bool,
+}
+
+/// Why a text does not open in the editor.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a level's TOML: {0}")]
+pub struct NotToml(pub String);
+
+impl Draft {
+    /// The draft of a level file's text.
+    pub fn from_text(text: &str) -> Result<Draft, NotToml> {
+        let table: Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| NotToml(e.message().trim().to_string()))?;
+        Ok(Draft { table })
+    }
+
+    /// A new grid level: `files` × `ranks` (at least 3 ranks, so the kings are not
+    /// neighbours) with a king each on the middle files of the first and last ranks.
+    pub fn new_grid(files: u8, ranks: u8) -> Draft {
+        let files = files.clamp(1, 26);
+        let ranks = ranks.clamp(3, 26);
+        let king = files / 2;
+        let rank = |letter: char| {
+            let before = if king > 0 {
+                king.to_string()
+            } else {
+                String::new()
+            };
+            let after = files - king - 1;
+            let after = if after > 0 {
+                after.to_string()
+            } else {
+                String::new()
+            };
+            format!("{before}{letter}{after}")
+        };
+        let mut rows = vec![rank('k')];
+        rows.extend((0..ranks - 2).map(|_| files.to_string()));
+        rows.push(rank('K'));
+        let text = format!(
+            "name = \"New level\"\nmode = \"grid\"\ndescription = \"A level made in the editor.\"\n\n\
+             [board]\nfiles = {files}\nranks = {ranks}\n\n[pieces.K]\nname = \"King\"\nbetza = \"K\"\nroyal = true\n\n\
+             [rules]\nsetup = \"{} w - - 0 1\"\n",
+            rows.join("/")
+        );
+        Draft::from_text(&text).unwrap_or_else(|_| Draft {
+            table: Table::new(),
+        })
+    }
+
+    /// The draft's text, as it would be saved.
+    pub fn to_text(&self) -> String {
+        toml::to_string(&self.table).unwrap_or_default()
+    }
+
+    /// The draft read as a level, named `file` in errors: the level, or every problem
+    /// `check` would find, placed in [`Draft::to_text`].
+    pub fn check(&self, file: &str) -> Result<Level, LevelErrors> {
+        super::parse(file, &self.to_text())
+    }
+
+    /// A string at the top of the file.
+    fn text_at(&self, key: &str) -> String {
+        self.table
+            .get(key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The level's name.
+    pub fn name(&self) -> String {
+        self.text_at("name")
+    }
+
+    /// Names the level.
+    pub fn set_name(&mut self, name: &str) {
+        self.table.insert("name".into(), Value::String(name.into()));
+    }
+
+    /// Its description.
+    pub fn description(&self) -> String {
+        self.text_at("description")
+    }
+
+    /// Describes the level.
+    pub fn set_description(&mut self, text: &str) {
+        self.table
+            .insert("description".into(), Value::String(text.into()));
+    }
+
+    /// Whether the level is continuous.
+    pub fn is_continuous(&self) -> bool {
+        self.text_at("mode") == "continuous"
+    }
+
+    /// A table in the file, made if it is not there.
+    fn section(&mut self, key: &str) -> &mut Table {
+        let entry = self
+            .table
+            .entry(key.to_string())
+            .or_insert_with(|| Value::Table(Table::new()));
+        if !entry.is_table() {
+            *entry = Value::Table(Table::new());
+        }
+        match entry {
+            Value::Table(t) => t,
+            _ => unreachable!("made a table above"),
+        }
+    }
+
+    /// The board's files and ranks (0 where not given).
+    pub fn board(&self) -> (i64, i64) {
+        let board = self.table.get("board").and_then(Value::as_table);
+        let get = |k: &str| board.and_then(|b| b.get(k)).and_then(Value::as_integer);
+        (get("files").unwrap_or(0), get("ranks").unwrap_or(0))
+    }
+
+    /// Sets the board's size.
+    pub fn set_board(&mut self, files: i64, ranks: i64) {
+        let board = self.section("board");
+        board.insert("files".into(), Value::Integer(files));
+        board.insert("ranks".into(), Value::Integer(ranks));
+    }
+
+    /// The piece types, in the file's order.
+    pub fn pieces(&self) -> Vec<DraftPiece> {
+        let Some(pieces) = self.table.get("pieces").and_then(Value::as_table) else {
+            return Vec::new();
+        };
+        pieces
+            .iter()
+            .filter_map(|(letter, section)| {
+                let letter = letter.chars().next()?;
+                let section = section.as_table()?;
+                let text = |k: &str| {
+                    section
+                        .get(k)
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string()
+                };
+                let moves = if section.contains_key("betza") {
+                    Moves::Betza(text("betza"))
+                } else if section.contains_key("hasinu") {
+                    Moves::Hasinu(text("hasinu"))
+                } else if let Some(urc) = section.get("urc") {
+                    Moves::Urc(urc.as_str().map_or_else(|| urc.to_string(), str::to_string))
+                } else {
+                    Moves::Classic
+                };
+                let promotion =
+                    section
+                        .get("promotion")
+                        .and_then(Value::as_table)
+                        .map(|p| DraftPromotion {
+                            to: p
+                                .get("to")
+                                .and_then(Value::as_array)
+                                .map(|to| to.iter().filter_map(Value::as_str).collect())
+                                .unwrap_or_default(),
+                            zone: p.get("zone").and_then(Value::as_integer).unwrap_or(1),
+                            optional: p.get("optional").and_then(Value::as_bool).unwrap_or(false),
+                        });
+                Some(DraftPiece {
+                    letter,
+                    name: text("name"),
+                    moves,
+                    royal: section
+                        .get("royal")
+                        .and_then(Value::as_bool)
+                        .unwrap_or(false),
+                    promotion,
+                    image: text("image"),
+                })
+            })
+            .collect()
+    }
+
+    /// Writes `piece` over the piece type with the letter `was` (or adds it), keeping the
+    /// keys the editor does not show (its value, its label).
+    pub fn set_piece(&mut self, was: Option<char>, piece: &DraftPiece) {
+        let pieces = self.section("pieces");
+        let mut section = was
+            .and_then(|w| pieces.get(&w.to_string()))
+            .and_then(|v| v.as_table().cloned())
+            .unwrap_or_default();
+        section.insert("name".into(), Value::String(piece.name.clone()));
+        // A URC piece's moves stay as the file gives them (the editor shows them only).
+        if !matches!(piece.moves, Moves::Urc(_)) {
+            for key in ["betza", "hasinu", "urc"] {
+                section.remove(key);
+            }
+        }
+        match &piece.moves {
+            Moves::Betza(text) => {
+                section.insert("betza".into(), Value::String(text.clone()));
+            }
+            Moves::Hasinu(text) => {
+                section.insert("hasinu".into(), Value::String(text.clone()));
+            }
+            Moves::Urc(_) | Moves::Classic => {}
+        }
+        if piece.royal {
+            section.insert("royal".into(), Value::Boolean(true));
+        } else {
+            section.remove("royal");
+        }
+        match &piece.promotion {
+            Some(p) => {
+                let mut t = Table::new();
+                t.insert(
+                    "to".into(),
+                    Value::Array(
+                        p.to.chars()
+                            .map(|c| Value::String(c.to_ascii_uppercase().to_string()))
+                            .collect(),
+                    ),
+                );
+                t.insert("zone".into(), Value::Integer(p.zone));
+                t.insert("optional".into(), Value::Boolean(p.optional));
+                section.insert("promotion".into(), Value::Table(t));
+            }
+            None => {
+                section.remove("promotion");
+            }
+        }
+        if piece.image.trim().is_empty() {
+            section.remove("image");
+        } else {
+            section.insert(
+                "image".into(),
+                Value::String(piece.image.trim().to_string()),
+            );
+        }
+        // The piece keeps its place in the file, under its new letter if it has one.
+        let letter = piece.letter.to_string();
+        let old = was
+            .map(|w| w.to_string())
+            .filter(|w| pieces.contains_key(w));
+        match old {
+            Some(old) if old != letter => {
+                let entries = std::mem::take(pieces);
+                for (key, value) in entries {
+                    if key == old {
+                        pieces.insert(letter.clone(), Value::Table(section.clone()));
+                    } else if key != letter {
+                        pieces.insert(key, value);
+                    }
+                }
+            }
+            _ => {
+                pieces.insert(letter, Value::Table(section));
+            }
+        }
+    }
+
+    /// Removes the piece type with this letter.
+    pub fn remove_piece(&mut self, letter: char) {
+        self.section("pieces").remove(&letter.to_string());
+    }
+
+    /// A key of `[rules]`.
+    pub fn rule(&self, key: &str) -> Option<&Value> {
+        self.table
+            .get("rules")
+            .and_then(Value::as_table)
+            .and_then(|r| r.get(key))
+    }
+
+    /// Sets a key of `[rules]`, or removes it (`None`: the default).
+    pub fn set_rule(&mut self, key: &str, value: Option<Value>) {
+        let rules = self.section("rules");
+        match value {
+            Some(v) => {
+                rules.insert(key.to_string(), v);
+            }
+            None => {
+                rules.remove(key);
+            }
+        }
+    }
+
+    /// The setup: a FEN, or a continuous POS.
+    pub fn setup(&self) -> String {
+        self.rule("setup")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Sets the setup.
+    pub fn set_setup(&mut self, text: &str) {
+        self.set_rule("setup", Some(Value::String(text.trim().to_string())));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_grid_level_checks_and_has_a_king_each() {
+        for (files, ranks) in [(8, 8), (1, 2), (1, 3), (26, 26), (5, 3)] {
+            let draft = Draft::new_grid(files, ranks);
+            let level = draft
+                .check("new.toml")
+                .unwrap_or_else(|e| panic!("{files}×{ranks}: {e}\n{}", draft.to_text()));
+            assert_eq!(level.name, "New level");
+            assert_eq!(draft.pieces().len(), 1);
+        }
+    }
+
+    #[test]
+    fn a_piece_edited_keeps_what_the_editor_does_not_show() {
+        let mut draft = Draft::from_text(
+            "name = \"T\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n\
+             [pieces.K]\nbetza = \"K\"\nroyal = true\n\
+             [pieces.A]\nname = \"Archer\"\nbetza = \"B\"\nvalue = 350\nlabel = \"AR\"\n\
+             [rules]\nsetup = \"4k3/8/8/8/8/8/8/A3K3 w - - 0 1\"\n",
+        )
+        .expect("TOML");
+        let mut archer = draft
+            .pieces()
+            .into_iter()
+            .find(|p| p.letter == 'A')
+            .expect("the archer");
+        archer.letter = 'X';
+        archer.moves = Moves::Betza("BN".into());
+        archer.promotion = None;
+        draft.set_piece(Some('A'), &archer);
+        draft.set_setup("4k3/8/8/8/8/8/8/X3K3 w - - 0 1");
+        let text = draft.to_text();
+        assert!(
+            text.contains("value = 350") && text.contains("label = \"AR\""),
+            "{text}"
+        );
+        assert!(!text.contains("[pieces.A]"), "{text}");
+        let letters: String = draft.pieces().iter().map(|p| p.letter).collect();
+        assert_eq!(letters, "KX", "the renamed piece keeps its place");
+        let level = draft
+            .check("t.toml")
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let grid = level.into_grid().expect("grid");
+        let x = grid.variant.role_of_letter('X').expect("X");
+        assert_eq!(grid.variant[x].betza.to_string(), "BN");
+    }
+
+    #[test]
+    fn a_bad_draft_says_what_check_says() {
+        let mut draft = Draft::new_grid(8, 8);
+        let mut king = draft.pieces()[0].clone();
+        king.moves = Moves::Betza("fK-!".into());
+        draft.set_piece(Some('K'), &king);
+        let e = draft
+            .check("new.toml")
+            .expect_err("a bad Betza")
+            .to_string();
+        assert!(e.starts_with("new.toml:"), "{e}");
+        assert!(e.contains("betza \"fK-!\""), "{e}");
+    }
+}
