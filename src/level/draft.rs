@@ -114,6 +114,16 @@ impl Draft {
         })
     }
 
+    /// A new continuous level of `files` × `ranks` squares: the same two kings, as discs
+    /// on the continuous board with its default lengths.
+    pub fn new_continuous(files: u8, ranks: u8) -> Draft {
+        let mut draft = Draft::new_grid(files, ranks);
+        draft
+            .table
+            .insert("mode".into(), Value::String("continuous".into()));
+        draft
+    }
+
     /// The draft's text, as it would be saved.
     pub fn to_text(&self) -> String {
         toml::to_string(&self.table).unwrap_or_default()
@@ -364,6 +374,7 @@ impl Draft {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::level::LevelKind;
 
     #[test]
     fn a_new_grid_level_checks_and_has_a_king_each() {
@@ -374,6 +385,22 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{files}×{ranks}: {e}\n{}", draft.to_text()));
             assert_eq!(level.name, "New level");
             assert_eq!(draft.pieces().len(), 1);
+        }
+    }
+
+    #[test]
+    fn a_new_continuous_level_checks_as_continuous() {
+        for (files, ranks) in [(8, 8), (6, 6), (12, 5)] {
+            let draft = Draft::new_continuous(files, ranks);
+            assert!(draft.is_continuous());
+            let level = draft
+                .check("new.toml")
+                .unwrap_or_else(|e| panic!("{files}×{ranks}: {e}\n{}", draft.to_text()));
+            assert!(
+                matches!(level.kind, LevelKind::Continuous(_)),
+                "{}",
+                draft.to_text()
+            );
         }
     }
 

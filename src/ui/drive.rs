@@ -9,6 +9,7 @@
 //! | `pixel X,Y` | puts the pointer on a window point, in logical pixels from the top left (for the panels) |
 //! | `press`, `release` | the left button |
 //! | `click` | the left button pressed and released in one frame, as a touchpad tap or `xdotool click` comes |
+//! | `rclick` | the right button pressed, and released the next frame |
 //! | `wait N` | N frames of nothing |
 //! | `over N` | frames until the game is over, at most N (a game between computers) |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
@@ -49,6 +50,8 @@ pub enum Step {
     Release,
     /// Press and release the left button in one frame.
     Click,
+    /// Press the right button (released the next frame).
+    RightClick,
     /// Draw this many frames.
     Wait(u32),
     /// Draw frames until the game is over, at most this many.
@@ -172,6 +175,7 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                 ("press", true) => Ok(Step::Press),
                 ("release", true) => Ok(Step::Release),
                 ("click", true) => Ok(Step::Click),
+                ("rclick", true) => Ok(Step::RightClick),
                 ("wait", false) => rest
                     .parse()
                     .map(Step::Wait)
@@ -189,7 +193,7 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                     )
                 }),
                 _ => Err(format!(
-                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, key NAME, type TEXT, wait N, over N or shot FILE",
+                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, rclick, key NAME, type TEXT, wait N, over N or shot FILE",
                     n + 1
                 )),
             }
@@ -230,6 +234,8 @@ pub struct Drive {
     until_over: u32,
     /// Modifier keys held since the last frame, to release now.
     held: Vec<KeyCode>,
+    /// The right button, held since the last frame, to release now.
+    right_held: bool,
 }
 
 impl Drive {
@@ -243,6 +249,7 @@ impl Drive {
             pointer: None,
             until_over: 0,
             held: Vec::new(),
+            right_held: false,
         }
     }
 
@@ -284,6 +291,15 @@ fn drive(
             key,
             ButtonState::Released,
             &mut keys,
+            &mut window_events,
+        );
+    }
+    if std::mem::take(&mut plan.right_held) {
+        press(
+            entity,
+            MouseButton::Right,
+            ButtonState::Released,
+            &mut buttons,
             &mut window_events,
         );
     }
@@ -333,20 +349,38 @@ fn drive(
         }
         Step::Press => press(
             entity,
+            MouseButton::Left,
             ButtonState::Pressed,
             &mut buttons,
             &mut window_events,
         ),
         Step::Release => press(
             entity,
+            MouseButton::Left,
             ButtonState::Released,
             &mut buttons,
             &mut window_events,
         ),
         Step::Click => {
             for state in [ButtonState::Pressed, ButtonState::Released] {
-                press(entity, state, &mut buttons, &mut window_events);
+                press(
+                    entity,
+                    MouseButton::Left,
+                    state,
+                    &mut buttons,
+                    &mut window_events,
+                );
             }
+        }
+        Step::RightClick => {
+            press(
+                entity,
+                MouseButton::Right,
+                ButtonState::Pressed,
+                &mut buttons,
+                &mut window_events,
+            );
+            plan.right_held = true;
         }
         Step::Key { modifiers, key } => {
             for &m in &modifiers {
@@ -396,16 +430,17 @@ fn drive(
     }
 }
 
-/// Presses or releases the left button. The game reads the input message, egui the window
-/// event: both, as winit sends them.
+/// Presses or releases a button. The game reads the input message, egui the window event:
+/// both, as winit sends them.
 fn press(
     window: Entity,
+    button: MouseButton,
     state: ButtonState,
     buttons: &mut MessageWriter<MouseButtonInput>,
     window_events: &mut MessageWriter<WindowEvent>,
 ) {
     let input = MouseButtonInput {
-        button: MouseButton::Left,
+        button,
         state,
         window,
     };
@@ -503,7 +538,7 @@ mod tests {
         );
         assert_eq!(
             parse_script("move e2; click 2"),
-            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, key NAME, type TEXT, wait N, over N or shot FILE".into())
+            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, rclick, key NAME, type TEXT, wait N, over N or shot FILE".into())
         );
         assert_eq!(
             parse_script("key ctrl+z; key left; key F"),

@@ -47,6 +47,12 @@ pub struct Editor {
     board: SetupBoard,
     /// The letter the palette places (upper case White, lower case Black; ' ' empties).
     palette: char,
+    /// Asked to close (a game begins from the position).
+    close: bool,
+    /// Opened on a game's position (the setup shown first), rather than to edit the level.
+    setting_up: bool,
+    /// A piece being dragged: its letter, and the square it left (`None`: from the palette).
+    carried: Option<Carried>,
     /// The level read from the draft, or what `check` says of it.
     checked: Option<Result<Level, String>>,
     /// What the last save or export said.
@@ -54,6 +60,10 @@ pub struct Editor {
     /// The last export's text.
     export: String,
 }
+
+/// A piece on its way to the setup board: its letter and the square it was lifted from
+/// (`None` when it comes from the palette).
+type Carried = (char, Option<(usize, usize)>);
 
 /// What a piece's moves look like: the grid diagram, or the continuous sketch with the
 /// board it was drawn on.
@@ -78,6 +88,9 @@ impl Editor {
         self.said.clear();
         self.export.clear();
         self.palette = 'K';
+        self.setting_up = false;
+        self.carried = None;
+        self.close = false;
     }
 
     /// Whether the editor is open.
@@ -89,6 +102,19 @@ impl Editor {
     pub fn edit(&mut self, source: &LevelSource) {
         match Draft::from_text(&source.text) {
             Ok(draft) => self.open(draft, &source.path),
+            Err(e) => self.said = e.to_string(),
+        }
+    }
+
+    /// Opens the position editor: the level the window plays, with `position` (a FEN or
+    /// POS) as its setup, to play from.
+    pub fn set_up(&mut self, source: &LevelSource, position: &str) {
+        match Draft::from_text(&source.text) {
+            Ok(mut draft) => {
+                draft.set_setup(position);
+                self.open(draft, &source.path);
+                self.setting_up = true;
+            }
             Err(e) => self.said = e.to_string(),
         }
     }
@@ -112,24 +138,39 @@ fn editor_window(
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    egui::Window::new("Level editor")
+    // The position editor is the setup alone, under its own title (and so its own
+    // remembered layout).
+    let title = if editor.setting_up {
+        "Position editor"
+    } else {
+        "Level editor"
+    };
+    egui::Window::new(title)
         .open(&mut open)
         .default_pos(egui::pos2(16.0, 16.0))
         .default_size(egui::vec2(470.0, 700.0))
         .vscroll(true)
         .show(ctx, |ui| {
             let editor = &mut *editor;
-            let mut changed = level_section(ui, editor);
-            changed |= pieces_section(ui, editor);
-            changed |= setup_section(ui, editor);
-            changed |= rules_section(ui, editor);
+            let changed = if editor.setting_up {
+                setup_section(ui, editor, &mut pending)
+            } else {
+                let mut changed = level_section(ui, editor);
+                changed |= pieces_section(ui, editor);
+                changed |= setup_section(ui, editor, &mut pending);
+                changed | rules_section(ui, editor)
+            };
             if changed && let Some(draft) = &editor.draft {
                 editor.checked = Some(check(draft, Path::new(&editor.path)));
             }
             ui.separator();
-            save_section(ui, editor, &mut pending);
+            if editor.setting_up {
+                status(ui, editor);
+            } else {
+                save_section(ui, editor, &mut pending);
+            }
         });
-    if !open {
+    if !open || editor.close {
         editor.draft = None;
     }
     Ok(())
@@ -189,7 +230,7 @@ fn pieces_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
         return false;
     };
     let mut changed = false;
-    egui::CollapsingHeader::new("Pieces")
+    let open = egui::CollapsingHeader::new("Pieces")
         .default_open(true)
         .show(ui, |ui| {
             let pieces = draft.pieces();
@@ -258,7 +299,10 @@ fn pieces_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
     if changed && let Some(draft) = &editor.draft {
         editor.checked = Some(check(draft, Path::new(&editor.path)));
     }
-    if let Some((piece, _)) = editor.piece.clone() {
+    // The drawing belongs to the open section (drawn after it, when the draft is free).
+    if open.body_returned.is_some()
+        && let Some((piece, _)) = editor.piece.clone()
+    {
         redraw(editor, &piece);
         piece_preview(ui, editor, &piece);
     }
@@ -435,13 +479,13 @@ fn piece_preview(ui: &mut egui::Ui, editor: &Editor, piece: &DraftPiece) {
 }
 
 /// The setup: a board of letters to click, the palette, and the FEN or POS.
-fn setup_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
+fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) -> bool {
     let Some(draft) = editor.draft.as_mut() else {
         return false;
     };
     let mut changed = false;
     egui::CollapsingHeader::new("Setup")
-        .default_open(false)
+        .default_open(editor.setting_up)
         .show(ui, |ui| {
             let letters: Vec<char> = draft.pieces().iter().map(|p| p.letter).collect();
             ui.horizontal_wrapped(|ui| {
@@ -449,11 +493,15 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                 for side in [true, false] {
                     for &l in &letters {
                         let c = if side { l } else { l.to_ascii_lowercase() };
-                        if ui
+                        let chip = ui
                             .selectable_label(editor.palette == c, c.to_string())
-                            .clicked()
-                        {
+                            .interact(egui::Sense::drag())
+                            .on_hover_text("Click to place it with clicks, or drag it to a square");
+                        if chip.clicked() {
                             editor.palette = c;
+                        }
+                        if chip.drag_started() {
+                            editor.carried = Some((c, None));
                         }
                     }
                 }
@@ -464,7 +512,7 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                     editor.palette = ' ';
                 }
             });
-            if editor.board.ui(ui, editor.palette) {
+            if editor.board.ui(ui, editor.palette, &mut editor.carried) {
                 editor.board.write(draft);
                 changed = true;
             }
@@ -527,6 +575,23 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                     changed = true;
                 }
             });
+            let playable = matches!(editor.checked, Some(Ok(_))) && !changed;
+            if ui
+                .add_enabled(playable, egui::Button::new("Play from this position"))
+                .on_hover_text(
+                    "A new game of this level from the position, without saving the level",
+                )
+                .clicked()
+            {
+                let path = PathBuf::from(editor.path.trim());
+                match super::open::Opened::from_level_text(&path, &draft.to_text()) {
+                    Ok(opened) => {
+                        pending.read(opened);
+                        editor.close = true;
+                    }
+                    Err(e) => editor.said = e.message,
+                }
+            }
         });
     changed
 }
@@ -652,20 +717,7 @@ fn rules_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
 
 /// What `check` says, Save, Save and play, and the exports.
 fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) {
-    match &editor.checked {
-        Some(Ok(level)) => {
-            ui.colored_label(
-                egui::Color32::from_rgb(110, 190, 110),
-                format!("{}: the level checks.", level.name),
-            );
-        }
-        Some(Err(problems)) => {
-            for line in problems.lines() {
-                ui.colored_label(egui::Color32::from_rgb(220, 70, 50), line);
-            }
-        }
-        None => {}
-    }
+    status(ui, editor);
     ui.horizontal(|ui| {
         ui.label("File:");
         ui.text_edit_singleline(&mut editor.path);
@@ -685,6 +737,7 @@ fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) {
                     editor.said = format!("Saved {}.", path.display());
                     if play {
                         pending.file(path);
+                        editor.close = true;
                     }
                 }
                 Err(e) => editor.said = e,
@@ -727,6 +780,28 @@ fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) {
                 .font(egui::TextStyle::Monospace)
                 .desired_rows(6),
         );
+    }
+}
+
+/// Whether the draft checks, or what `check` says of it, line by line; and what the last
+/// action said.
+fn status(ui: &mut egui::Ui, editor: &Editor) {
+    match &editor.checked {
+        Some(Ok(level)) => {
+            ui.colored_label(
+                egui::Color32::from_rgb(110, 190, 110),
+                format!("{}: the level checks.", level.name),
+            );
+        }
+        Some(Err(problems)) => {
+            for line in problems.lines() {
+                ui.colored_label(egui::Color32::from_rgb(220, 70, 50), line);
+            }
+        }
+        None => {}
+    }
+    if editor.setting_up && !editor.said.is_empty() {
+        ui.label(&editor.said);
     }
 }
 
@@ -952,11 +1027,12 @@ impl SetupBoard {
     }
 
     /// Draws the board; a click places the palette's piece, a right click empties a
-    /// square. True if the board changed.
-    fn ui(&mut self, ui: &mut egui::Ui, palette: char) -> bool {
+    /// square, a piece dragged from the palette or from a square lands where it is let go
+    /// (off the board, a lifted piece is removed). True if the board changed.
+    fn ui(&mut self, ui: &mut egui::Ui, palette: char, carried: &mut Option<Carried>) -> bool {
         let cell = (360.0 / self.files.max(self.ranks) as f32).clamp(12.0, 40.0);
         let size = egui::vec2(cell * self.files as f32, cell * self.ranks as f32);
-        let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+        let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
         let painter = ui.painter_at(rect);
         for rank in 0..self.ranks {
             for file in 0..self.files {
@@ -969,32 +1045,11 @@ impl SetupBoard {
                     egui::Color32::from_rgb(237, 227, 204)
                 };
                 painter.rect_filled(square, 0.0, shade);
-                if let Some(c) = self.get(file, rank) {
-                    let white = c.is_ascii_uppercase();
-                    let (face, ink) = if white {
-                        (
-                            egui::Color32::from_rgb(247, 247, 242),
-                            egui::Color32::from_rgb(30, 30, 34),
-                        )
-                    } else {
-                        (
-                            egui::Color32::from_rgb(31, 31, 36),
-                            egui::Color32::from_rgb(216, 216, 210),
-                        )
-                    };
-                    painter.circle(
-                        square.center(),
-                        cell * 0.42,
-                        face,
-                        egui::Stroke::new(1.0, ink),
-                    );
-                    painter.text(
-                        square.center(),
-                        egui::Align2::CENTER_CENTER,
-                        c.to_ascii_uppercase(),
-                        egui::FontId::proportional(cell * 0.5),
-                        ink,
-                    );
+                let lifted = carried.is_some_and(|(_, from)| from == Some((file, rank)));
+                if let Some(c) = self.get(file, rank)
+                    && !lifted
+                {
+                    draw_token(&painter, square.center(), cell, c);
                 }
             }
         }
@@ -1003,6 +1058,38 @@ impl SetupBoard {
             let rank = self.ranks - 1 - ((pos.y - rect.min.y) / cell) as usize;
             (file.min(self.files - 1), rank.min(self.ranks - 1))
         };
+        if response.drag_started()
+            && let Some(origin) = ui.input(|i| i.pointer.press_origin())
+            && rect.contains(origin)
+        {
+            let (file, rank) = square_at(origin);
+            if let Some(c) = self.get(file, rank) {
+                *carried = Some((c, Some((file, rank))));
+            }
+        }
+        if let Some((c, from)) = *carried {
+            let (pointer, released) =
+                ui.input(|i| (i.pointer.latest_pos(), i.pointer.any_released()));
+            if let Some(at) = pointer {
+                let layer = egui::LayerId::new(egui::Order::Tooltip, ui.id().with("carried"));
+                draw_token(&ui.ctx().layer_painter(layer), at, cell, c);
+            }
+            if released {
+                *carried = None;
+                let target = pointer.filter(|p| rect.contains(*p)).map(square_at);
+                if target == from {
+                    return false;
+                }
+                if let Some((file, rank)) = from {
+                    self.place(file, rank, ' ');
+                }
+                if let Some((file, rank)) = target {
+                    self.place(file, rank, c);
+                }
+                return from.is_some() || target.is_some();
+            }
+            return false;
+        }
         if let Some(pos) = response.interact_pointer_pos() {
             let (file, rank) = square_at(pos);
             if response.clicked() {
@@ -1016,6 +1103,29 @@ impl SetupBoard {
         }
         false
     }
+}
+
+/// A piece on the setup board: a disc in its side's colours with its letter.
+fn draw_token(painter: &egui::Painter, centre: egui::Pos2, cell: f32, c: char) {
+    let (face, ink) = if c.is_ascii_uppercase() {
+        (
+            egui::Color32::from_rgb(247, 247, 242),
+            egui::Color32::from_rgb(30, 30, 34),
+        )
+    } else {
+        (
+            egui::Color32::from_rgb(31, 31, 36),
+            egui::Color32::from_rgb(216, 216, 210),
+        )
+    };
+    painter.circle(centre, cell * 0.42, face, egui::Stroke::new(1.0, ink));
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        c.to_ascii_uppercase(),
+        egui::FontId::proportional(cell * 0.5),
+        ink,
+    );
 }
 
 #[cfg(test)]

@@ -302,12 +302,30 @@ fn files_window(
                 {
                     editor.edit(&source);
                 }
-                if ui.button("New level").clicked() {
-                    let dir = source.path.parent().unwrap_or(Path::new("."));
-                    editor.open(
-                        crate::level::draft::Draft::new_grid(8, 8),
-                        &dir.join("new-level.toml"),
-                    );
+                let dir = source.path.parent().unwrap_or(Path::new("."));
+                ui.menu_button("New level", |ui| {
+                    if ui.button("Grid").clicked() {
+                        editor.open(
+                            crate::level::draft::Draft::new_grid(8, 8),
+                            &dir.join("new-level.toml"),
+                        );
+                    }
+                    if ui.button("Continuous").clicked() {
+                        editor.open(
+                            crate::level::draft::Draft::new_continuous(8, 8),
+                            &dir.join("new-level.toml"),
+                        );
+                    }
+                });
+                if ui
+                    .button("Set up")
+                    .on_hover_text(
+                        "The position editor on this game's position: change it, then play from it",
+                    )
+                    .clicked()
+                    && let Some(game) = current.saved()
+                {
+                    editor.set_up(&source, &game.position_text());
                 }
             });
             if !editor.said.is_empty() && !editor.is_open() {

@@ -84,6 +84,21 @@ impl Opened {
         })
     }
 
+    /// A level from its text (an editor's draft), as if read from `path`; its setup is the
+    /// starting position.
+    pub(super) fn from_level_text(path: &Path, text: &str) -> Result<Opened, Failure> {
+        let level = level::parse(&path.display().to_string(), text)?;
+        Ok(Opened {
+            level,
+            source: LevelSource {
+                path: path.to_path_buf(),
+                text: text.to_string(),
+            },
+            game: None,
+            extras: Default::default(),
+        })
+    }
+
     /// The level's text, to tell whether a game read is of the level being played.
     pub(super) fn level_text(&self) -> &str {
         &self.source.text

@@ -1315,11 +1315,96 @@ fn paste_opens_a_pgn_from_the_clipboard_with_its_level() {
         .expect("the PGN written");
     assert!(xclip.wait().expect("xclip ends").success());
     // Games and levels ▸ Paste.
-    let script = "pixel 913,734; press; release; wait 20; pixel 993,658; press; release; wait 60";
+    let script = "pixel 913,734; press; release; wait 20; pixel 993,628; press; release; wait 60";
     let (_, report) =
         screenshot_and_report("paste", &["play", "levels/chess.toml", "--drive", script]);
     assert!(
         report.contains("game: Black to move after 3 moves"),
         "the pasted Capablanca game: {report}"
     );
+}
+
+impl Shot {
+    /// How many pixels of the box from (x, y), `w` × `h`, `keep` accepts.
+    pub fn count(
+        &self,
+        (x, y, w, h): (usize, usize, usize, usize),
+        keep: impl Fn([u8; 3]) -> bool,
+    ) -> usize {
+        (y..y + h)
+            .flat_map(|py| (x..x + w).map(move |px| (px, py)))
+            .filter(|&(px, py)| keep(self.at(px, py)))
+            .count()
+    }
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_level_editor_redraws_a_piece_as_it_is_typed_then_saves_and_plays_the_level() {
+    // A copy of chess to edit, so that the shipped level is never written.
+    let dir = std::env::temp_dir().join(format!("areachess-gui-{}-editor", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let level = dir.join("mine.toml");
+    std::fs::copy("levels/chess.toml", &level).expect("chess copied");
+    let (typed_before, typed_after) = (shot_path("editor-n"), shot_path("editor-nw"));
+    // Games and levels ▸ Edit this level ▸ N Knight ▸ the Betza field: type W after N.
+    // Then Pieces folds, Setup opens: a white knight dragged from the palette to d4;
+    // Setup folds; Save and play; the knight steps d4–d5 as only a W can.
+    let script = format!(
+        "pixel 913,734; press; release; wait 20; pixel 870,706; press; release; wait 30; \
+         pixel 120,251; press; release; wait 20; pixel 250,337; press; release; wait 5; \
+         key end; wait 5; shot {}; type W; wait 10; shot {}; \
+         pixel 58,230; press; release; wait 10; pixel 57,252; press; release; wait 20; \
+         pixel 115,272; press; wait 2; pixel 140,300; wait 2; pixel 181,464; wait 2; release; wait 10; \
+         pixel 57,252; press; release; wait 20; pixel 108,342; press; release; wait 60; \
+         move d4; click; move d5; click; wait 30",
+        typed_before.display(),
+        typed_after.display()
+    );
+    let level_arg = level.display().to_string();
+    let (_, report) = screenshot_and_report("editor", &["play", &level_arg, "--drive", &script]);
+    // The diagram beside the form: a dot and a ring on each square the piece reaches.
+    let diagram = (23, 435, 220, 220);
+    let green = |c: [u8; 3]| near(c, [30, 150, 70], 40);
+    let before = Shot::read(&typed_before).count(diagram, green);
+    let after = Shot::read(&typed_after).count(diagram, green);
+    assert!(before > 100, "the knight's 8 dots drawn: {before} pixels");
+    let ratio = after as f32 / before as f32;
+    assert!(
+        (ratio - 1.5).abs() < 0.1,
+        "NW reaches 12 squares where N reaches 8: {before} → {after} green pixels"
+    );
+    let saved = std::fs::read_to_string(&level).expect("the level saved");
+    assert!(saved.contains("betza = \"NW\""), "{saved}");
+    assert!(saved.contains("/3N4/"), "the knight placed on d4: {saved}");
+    assert!(
+        report.contains("game: Black to move after 1 moves"),
+        "the saved level played, the knight's new W step taken: {report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_position_editor_changes_a_game_s_position_and_play_goes_on_from_it() {
+    // 1. e4; Games and levels ▸ Set up; right click d8 takes Black's queen away; Play
+    // from this position; Black answers d7–d5.
+    let script = "move e2; click; move e4; click; wait 20; \
+                  pixel 913,734; press; release; wait 20; pixel 1015,706; press; release; wait 30; \
+                  pixel 181,119; rclick; wait 10; pixel 108,495; press; release; wait 30; \
+                  move d7; click; move d5; click; wait 30";
+    let (shot, report) =
+        screenshot_and_report("setup", &["play", "levels/chess.toml", "--drive", script]);
+    assert!(
+        report.contains("game: White to move after 1 moves"),
+        "a new game from the position, Black's move played: {report}"
+    );
+    // d8 is empty; e4's pawn is still there.
+    let (d8, e4) = ((358.0, 84.0), (442.0, 422.0));
+    let empty = shot.ring_share(d8.0, d8.1, 5.0, 30.0, board_colour);
+    assert!(empty > 0.95, "Black's queen taken off d8: {empty}");
+    let white = |c: [u8; 3]| near(c, [248, 248, 243], 12);
+    let pawn = shot.ring_share(e4.0, e4.1, 28.0, 32.0, white);
+    assert!(pawn > 0.5, "White's pawn on e4: {pawn}");
 }
