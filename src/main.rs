@@ -147,6 +147,7 @@ fn main() -> ExitCode {
                         max_plies,
                         values,
                         stop: None,
+                        background: false,
                     };
                     cli::balance::balance(
                         &level,

@@ -256,6 +256,7 @@ impl Draft {
     /// Writes `piece` over the piece type with the letter `was` (or adds it), keeping the
     /// keys the editor does not show (its value, its label).
     pub fn set_piece(&mut self, was: Option<char>, piece: &DraftPiece) {
+        let continuous = self.is_continuous();
         let pieces = self.section("pieces");
         let mut section = was
             .and_then(|w| pieces.get(&w.to_string()))
@@ -293,8 +294,12 @@ impl Draft {
                             .collect(),
                     ),
                 );
-                t.insert("zone".into(), Value::Integer(p.zone));
-                t.insert("optional".into(), Value::Boolean(p.optional));
+                // A continuous piece promotes on the board's promotion line: the zone and
+                // the choice not to promote are grid keys.
+                if !continuous {
+                    t.insert("zone".into(), Value::Integer(p.zone));
+                    t.insert("optional".into(), Value::Boolean(p.optional));
+                }
                 section.insert("promotion".into(), Value::Table(t));
             }
             None => {
@@ -437,6 +442,38 @@ mod tests {
         let grid = level.into_grid().expect("grid");
         let x = grid.variant.role_of_letter('X').expect("X");
         assert_eq!(grid.variant[x].betza.to_string(), "BN");
+    }
+
+    #[test]
+    fn a_continuous_piece_given_a_promotion_still_checks() {
+        let mut draft = Draft::new_continuous(8, 8);
+        let pawn = DraftPiece {
+            letter: 'P',
+            name: "Pawn".into(),
+            moves: Moves::Betza("fmWfcF".into()),
+            promotion: Some(DraftPromotion {
+                to: "Q".into(),
+                zone: 1,
+                optional: false,
+            }),
+            ..DraftPiece::default()
+        };
+        let queen = DraftPiece {
+            letter: 'Q',
+            name: "Queen".into(),
+            moves: Moves::Betza("Q".into()),
+            ..DraftPiece::default()
+        };
+        draft.set_piece(None, &queen);
+        draft.set_piece(None, &pawn);
+        draft
+            .check("new.toml")
+            .unwrap_or_else(|e| panic!("{e}\n{}", draft.to_text()));
+        let back = draft.pieces().into_iter().find(|p| p.letter == 'P');
+        assert_eq!(
+            back.and_then(|p| p.promotion).map(|p| p.to),
+            Some("Q".into())
+        );
     }
 
     #[test]

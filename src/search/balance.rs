@@ -45,6 +45,9 @@ pub struct BalanceSettings {
     /// Raised by another thread to stop the run (games under way end where they stand and
     /// are not counted).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Play on threads of the lowest priority, so that a window running the lab keeps
+    /// drawing on time (Linux: the nice value is per thread).
+    pub background: bool,
 }
 
 /// The tallies of a run: what the JSON file keeps and `--merge` adds up.
@@ -330,6 +333,9 @@ where
             let sender = sender.clone();
             let (games, next, game_settings) = (&games, &next, &game_settings);
             scope.spawn(move || {
+                if settings.background {
+                    lowest_priority();
+                }
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&game) = games.get(k) else { break };
@@ -362,6 +368,15 @@ where
     match failure {
         Some(e) => Err(e),
         None => Ok(tallies),
+    }
+}
+
+/// Lowers this thread's priority to the least; where that is refused, it plays at the
+/// priority it has.
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let _ = thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min);
     }
 }
 
@@ -461,6 +476,7 @@ mod tests {
             max_plies: 10,
             values: true,
             stop: None,
+            background: false,
         };
         let whole: Vec<u32> = schedule(&settings((1, 1)), &['N', 'P'])
             .iter()

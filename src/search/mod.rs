@@ -6,6 +6,7 @@
 //! worth is a fact about the piece: [`crate::grid::values`].
 
 pub mod balance;
+pub mod balance_report;
 mod clock;
 pub mod contest;
 pub mod continuous;

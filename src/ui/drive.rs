@@ -13,7 +13,7 @@
 //! | `wait N` | N frames of nothing |
 //! | `over N` | frames until the game is over, at most N (a game between computers) |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
-//! | `key NAME` | taps a key: a letter or digit, `left` `right` `up` `down` `home` `end` `esc` `enter` `space` `tab` `backspace` `delete`, after `ctrl+` or `shift+` (held until the next frame) |
+//! | `key NAME` | taps a key: a letter or digit, `left` `right` `up` `down` `home` `end` `esc` `enter` `space` `tab` `backspace` `delete`, after `ctrl+` or `shift+` (pressed a frame before the key, released a frame after) |
 //! | `type TEXT` | types the text (to the end of the step) into the focused field, one character a frame, as a keyboard sends characters |
 //!
 //! The window system reports a moved pointer back some frames later, and under load a
@@ -60,6 +60,9 @@ pub enum Step {
     Shot(PathBuf),
     /// Type these characters, one a frame.
     Type(String),
+    /// The key of a `key` step with modifiers, tapped the frame after they went down (as
+    /// fingers do, and so that every reader of the keyboard has seen them held).
+    Tap(KeyCode),
     /// Tap a key, with these modifiers held.
     Key {
         /// Held with it (released the next frame).
@@ -234,6 +237,8 @@ pub struct Drive {
     until_over: u32,
     /// Modifier keys held since the last frame, to release now.
     held: Vec<KeyCode>,
+    /// Modifier keys held for the key to be tapped next.
+    holding: Vec<KeyCode>,
     /// The right button, held since the last frame, to release now.
     right_held: bool,
 }
@@ -249,6 +254,7 @@ impl Drive {
             pointer: None,
             until_over: 0,
             held: Vec::new(),
+            holding: Vec::new(),
             right_held: false,
         }
     }
@@ -392,21 +398,14 @@ fn drive(
                     &mut window_events,
                 );
             }
-            tap(
-                entity,
-                key,
-                ButtonState::Pressed,
-                &mut keys,
-                &mut window_events,
-            );
-            tap(
-                entity,
-                key,
-                ButtonState::Released,
-                &mut keys,
-                &mut window_events,
-            );
-            plan.held = modifiers;
+            plan.holding = modifiers;
+            plan.steps.push_front(Step::Tap(key));
+        }
+        Step::Tap(key) => {
+            for state in [ButtonState::Pressed, ButtonState::Released] {
+                tap(entity, key, state, &mut keys, &mut window_events);
+            }
+            plan.held = std::mem::take(&mut plan.holding);
         }
         Step::Type(text) => {
             let mut chars = text.chars();
@@ -458,9 +457,7 @@ fn tap(
 ) {
     let input = KeyboardInput {
         key_code,
-        logical_key: bevy::input::keyboard::Key::Unidentified(
-            bevy::input::keyboard::NativeKey::Unidentified,
-        ),
+        logical_key: logical_key(key_code),
         state,
         text: None,
         repeat: false,
@@ -468,6 +465,41 @@ fn tap(
     };
     keys.write(input.clone());
     window_events.write(WindowEvent::KeyboardInput(input));
+}
+
+/// What a key means on a US layout, as winit reports it beside the key's place (egui reads
+/// the meaning, modifiers included).
+fn logical_key(code: KeyCode) -> bevy::input::keyboard::Key {
+    use bevy::input::keyboard::{Key, NativeKey};
+    match code {
+        KeyCode::ControlLeft => Key::Control,
+        KeyCode::ShiftLeft => Key::Shift,
+        KeyCode::ArrowLeft => Key::ArrowLeft,
+        KeyCode::ArrowRight => Key::ArrowRight,
+        KeyCode::ArrowUp => Key::ArrowUp,
+        KeyCode::ArrowDown => Key::ArrowDown,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::Escape => Key::Escape,
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Space => Key::Space,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Delete => Key::Delete,
+        _ => {
+            // A letter or a digit: its character, from the key's name (`KeyA`, `Digit1`).
+            let name = format!("{code:?}");
+            let c = name
+                .strip_prefix("Key")
+                .or_else(|| name.strip_prefix("Digit"))
+                .filter(|rest| rest.len() == 1)
+                .map(str::to_ascii_lowercase);
+            match c {
+                Some(c) => Key::Character(c.into()),
+                None => Key::Unidentified(NativeKey::Unidentified),
+            }
+        }
+    }
 }
 
 /// Types one character as a keyboard does: its key goes down carrying the character and

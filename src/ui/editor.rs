@@ -49,6 +49,8 @@ pub struct Editor {
     palette: char,
     /// Asked to close (a game begins from the position).
     close: bool,
+    /// The palette's letters, from the last draft that read as a level.
+    letters: Vec<char>,
     /// Opened on a game's position (the setup shown first), rather than to edit the level.
     setting_up: bool,
     /// A piece being dragged: its letter, and the square it left (`None`: from the palette).
@@ -91,6 +93,7 @@ impl Editor {
         self.setting_up = false;
         self.carried = None;
         self.close = false;
+        self.letters.clear();
     }
 
     /// Whether the editor is open.
@@ -487,7 +490,16 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) 
     egui::CollapsingHeader::new("Setup")
         .default_open(editor.setting_up)
         .show(ui, |ui| {
-            let letters: Vec<char> = draft.pieces().iter().map(|p| p.letter).collect();
+            // The last level that read gives the palette, so that it stays while a setup
+            // being made does not check.
+            if let Some(letters) = palette_letters(draft, editor.checked.as_ref()) {
+                editor.letters = letters;
+            }
+            let letters = if editor.letters.is_empty() {
+                draft.pieces().iter().map(|p| p.letter).collect()
+            } else {
+                editor.letters.clone()
+            };
             ui.horizontal_wrapped(|ui| {
                 ui.label("Place:");
                 for side in [true, false] {
@@ -505,6 +517,20 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) 
                         }
                     }
                 }
+                if !draft.is_continuous() {
+                    for (c, name) in [('*', "A boulder"), ('@', "A bomb")] {
+                        let chip = ui
+                            .selectable_label(editor.palette == c, c.to_string())
+                            .interact(egui::Sense::drag())
+                            .on_hover_text(format!("{name}: a neutral obstacle"));
+                        if chip.clicked() {
+                            editor.palette = c;
+                        }
+                        if chip.drag_started() {
+                            editor.carried = Some((c, None));
+                        }
+                    }
+                }
                 if ui
                     .selectable_label(editor.palette == ' ', "empty")
                     .clicked()
@@ -512,6 +538,13 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) 
                     editor.palette = ' ';
                 }
             });
+            if editor.board.between() > 0 {
+                ui.label(format!(
+                    "{} pieces stand between square centres: the board leaves them where they \
+                     are (move them in the POS below).",
+                    editor.board.between()
+                ));
+            }
             if editor.board.ui(ui, editor.palette, &mut editor.carried) {
                 editor.board.write(draft);
                 changed = true;
@@ -523,8 +556,11 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) 
                     changed = true;
                 }
                 if ui
-                    .button("Flip")
+                    .add_enabled(editor.board.between() == 0, egui::Button::new("Flip"))
                     .on_hover_text("Turns the position round, White and Black swapped")
+                    .on_disabled_hover_text(
+                        "Pieces between square centres cannot be turned round here: edit the POS",
+                    )
                     .clicked()
                 {
                     editor.board.flip();
@@ -850,6 +886,9 @@ pub struct SetupBoard {
     castling: [bool; 4],
     /// Whether the draft's setup is a continuous POS (written as one).
     continuous: bool,
+    /// A continuous position's pieces that stand off square centres (`N@3.1,4.7`), kept
+    /// as written: the board of squares cannot show them, and nothing is lost.
+    between: Vec<String>,
 }
 
 impl SetupBoard {
@@ -864,6 +903,7 @@ impl SetupBoard {
             white_to_move: true,
             castling: [false; 4],
             continuous: draft.is_continuous(),
+            between: Vec::new(),
         };
         let setup = draft.setup();
         if board.continuous && !setup.contains('/') {
@@ -871,13 +911,16 @@ impl SetupBoard {
             let mut parts = setup.split(';');
             board.white_to_move = parts.next().is_none_or(|s| s.trim() != "b");
             for part in parts {
-                if let Some((letter, at)) = part.trim().split_once('@')
+                let part = part.trim();
+                if let Some((letter, at)) = part.split_once('@')
                     && let (Some(c), Ok(sq)) = (
                         letter.chars().next(),
                         at.parse::<crate::square::SquareName>(),
                     )
                 {
                     board.set(sq.file as usize, sq.rank as usize, Some(c));
+                } else if !part.is_empty() {
+                    board.between.push(part.to_string());
                 }
             }
             return board;
@@ -894,7 +937,8 @@ impl SetupBoard {
                 }
                 file += digits.parse::<usize>().unwrap_or(0);
                 digits.clear();
-                if c.is_ascii_alphabetic() {
+                // A piece, or a neutral obstacle: `*` a boulder, `@` a bomb.
+                if c.is_ascii_alphabetic() || c == '*' || c == '@' {
                     board.set(file, rank, Some(c));
                 }
                 file += 1;
@@ -934,6 +978,12 @@ impl SetupBoard {
     /// Empties the board.
     pub fn clear(&mut self) {
         self.cells.iter_mut().for_each(|c| *c = None);
+        self.between.clear();
+    }
+
+    /// How many pieces stand between square centres (a continuous position).
+    pub fn between(&self) -> usize {
+        self.between.len()
     }
 
     /// Turns the position round: each piece to the mirrored square, of the other side.
@@ -978,6 +1028,7 @@ impl SetupBoard {
                     }
                 }
             }
+            parts.extend(self.between.iter().cloned());
             return parts.join(";");
         }
         let rows: Vec<String> = (0..self.ranks)
@@ -1105,8 +1156,46 @@ impl SetupBoard {
     }
 }
 
+/// The letters of every piece type of the level as it reads, if it reads: the draft's
+/// own in the file's order, then any the level has besides (a classic continuous level's
+/// army has no `[pieces]` of its own).
+fn palette_letters(draft: &Draft, checked: Option<&Result<Level, String>>) -> Option<Vec<char>> {
+    let level: Vec<char> = match checked? {
+        Ok(level) => match &level.kind {
+            LevelKind::Grid(g) => g.variant.types.iter().map(|t| t.letter).collect(),
+            LevelKind::Continuous(c) => c.board.kinds.iter().map(|k| k.kind.letter()).collect(),
+        },
+        Err(_) => return None,
+    };
+    let mut letters: Vec<char> = draft
+        .pieces()
+        .iter()
+        .map(|p| p.letter)
+        .filter(|l| level.contains(l))
+        .collect();
+    for l in level {
+        if !letters.contains(&l) {
+            letters.push(l);
+        }
+    }
+    Some(letters)
+}
+
 /// A piece on the setup board: a disc in its side's colours with its letter.
 fn draw_token(painter: &egui::Painter, centre: egui::Pos2, cell: f32, c: char) {
+    if !c.is_ascii_alphabetic() {
+        // An obstacle: a grey block with its sign.
+        let block = egui::Rect::from_center_size(centre, egui::vec2(cell * 0.8, cell * 0.8));
+        painter.rect_filled(block, cell * 0.1, egui::Color32::from_rgb(110, 106, 98));
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            c,
+            egui::FontId::monospace(cell * 0.5),
+            egui::Color32::from_rgb(240, 236, 228),
+        );
+        return;
+    }
     let (face, ink) = if c.is_ascii_uppercase() {
         (
             egui::Color32::from_rgb(247, 247, 242),
@@ -1148,6 +1237,29 @@ mod tests {
         assert_eq!(board.text(), "r4k4/10/10/10/10/10/10/R4K3R b Kkq - 0 1");
         board.resize(4, 4);
         assert_eq!(board.text(), "4/4/4/R3 b Kkq - 0 1");
+    }
+
+    #[test]
+    fn obstacles_stay_on_the_setup_board() {
+        let mut draft = Draft::new_grid(8, 8);
+        draft.set_setup("4k3/8/2*5/8/8/5@2/8/4K3 w - - 0 1");
+        let mut board = SetupBoard::read(&draft);
+        assert_eq!(board.text(), "4k3/8/2*5/8/8/5@2/8/4K3 w - - 0 1");
+        board.flip();
+        assert_eq!(board.text(), "3k4/8/2@5/8/8/5*2/8/3K4 b - - 0 1");
+    }
+
+    #[test]
+    fn a_continuous_setup_keeps_the_pieces_between_square_centres() {
+        let mut draft = Draft::new_continuous(8, 8);
+        draft.set_setup("w;K@e1;N@3.25,4.5;k@e8");
+        let mut board = SetupBoard::read(&draft);
+        assert_eq!(board.between(), 1);
+        board.place(0, 0, 'R');
+        board.write(&mut draft);
+        assert_eq!(draft.setup(), "w;R@a1;K@e1;k@e8;N@3.25,4.5");
+        board.clear();
+        assert_eq!(board.text(), "w");
     }
 
     #[test]

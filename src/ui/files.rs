@@ -144,6 +144,29 @@ fn open_over(path: &Path, moves: (usize, bool), field: &mut FileField, pending: 
     pending.file(path.to_path_buf());
 }
 
+/// Writes `game` of the level in `source` as a GIF at `out`; says what happened.
+fn write_gif(source: &LevelSource, game: &crate::level::save::AnyGame, out: &Path) -> String {
+    let level = match crate::level::parse(&source.path.display().to_string(), &source.text) {
+        Ok(level) => level,
+        Err(e) => return e.to_string(),
+    };
+    let settings = super::GifSettings {
+        size: 480,
+        delay_ms: 700,
+    };
+    match super::gif::write(
+        &level,
+        &source.path,
+        Some(game),
+        &Default::default(),
+        out,
+        &settings,
+    ) {
+        Ok(()) => format!("Wrote {}.", out.display()),
+        Err(e) => e.message,
+    }
+}
+
 /// The window of files: save and load, demonstrations, other levels.
 #[allow(
     clippy::too_many_arguments,
@@ -163,9 +186,24 @@ fn files_window(
     time: Res<Time<Real>>,
     mut clipboard: ResMut<Clipboard>,
     mut editor: ResMut<super::editor::Editor>,
+    mut lab: ResMut<super::balance::Lab>,
     mut levels: Local<(PathBuf, Vec<Listed>)>,
+    mut gif_job: Local<Option<std::sync::mpsc::Receiver<String>>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // A GIF written on its own thread says when it is done.
+    if let Some(job) = gif_job.as_ref() {
+        match job.try_recv() {
+            Ok(said) => {
+                field.said = said;
+                *gif_job = None;
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(200));
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => *gif_job = None,
+        }
+    }
     if current.game().is_none() {
         return Ok(());
     }
@@ -202,6 +240,21 @@ fn files_window(
                         &mut pending,
                         (&mut players, &mut clock),
                     );
+                }
+                if ui
+                    .add_enabled(gif_job.is_none(), egui::Button::new("GIF"))
+                    .on_hover_text("Draws the game as an animated GIF, beside the file named above")
+                    .clicked()
+                    && let Some(game) = current.saved()
+                {
+                    let out = Path::new(field.path.trim()).with_extension("gif");
+                    let (sender, receiver) = std::sync::mpsc::channel();
+                    let source = source.clone();
+                    field.said = format!("Drawing {}…", out.display());
+                    std::thread::spawn(move || {
+                        let _ = sender.send(write_gif(&source, &game, &out));
+                    });
+                    *gif_job = Some(receiver);
                 }
             });
             ui.horizontal(|ui| {
@@ -296,7 +349,7 @@ fn files_window(
             ui.separator();
             ui.horizontal(|ui| {
                 if ui
-                    .button("Edit this level")
+                    .button("Edit level")
                     .on_hover_text("Opens the level editor on this level")
                     .clicked()
                 {
@@ -317,6 +370,13 @@ fn files_window(
                         );
                     }
                 });
+                if ui
+                    .button("Balance")
+                    .on_hover_text("The balance lab: engine against engine from this level's setup")
+                    .clicked()
+                {
+                    lab.open = true;
+                }
                 if ui
                     .button("Set up")
                     .on_hover_text(

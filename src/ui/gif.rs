@@ -22,7 +22,6 @@ use crate::level::{Level, LevelKind};
 use crate::play::Color;
 use resvg::{tiny_skia, usvg};
 use std::path::Path;
-use std::sync::Arc;
 
 /// What `gif` is asked for.
 #[derive(Clone, Debug)]
@@ -58,11 +57,24 @@ pub fn gif(input: &Path, out: &Path, settings: &GifSettings) -> Result<(), Failu
             extras = saved.extras;
         }
     }
-    let level_dir = source.path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let drawing = Drawing::new(&level, &level_dir, settings.size)?;
-    let frames = match &game {
+    write(&level, &source.path, game.as_ref(), &extras, out, settings)
+}
+
+/// Writes the GIF of `game` (else the level's setup) to `out`; `level_path` is where the
+/// level was read from (its pictures are found beside it), `extras` gives the captions.
+pub(super) fn write(
+    level: &Level,
+    level_path: &Path,
+    game: Option<&AnyGame>,
+    extras: &save::Extras,
+    out: &Path,
+    settings: &GifSettings,
+) -> Result<(), Failure> {
+    let level_dir = level_path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let drawing = Drawing::new(level, &level_dir, settings.size)?;
+    let frames = match game {
         Some(game) => frames(game),
-        None => vec![Shown::start(&level)],
+        None => vec![Shown::start(level)],
     };
     let file = std::fs::File::create(out)
         .map_err(|e| Failure::input(format!("{}: cannot write: {e}", out.display())))?;
@@ -281,16 +293,7 @@ impl Drawing {
         let scale = size / units.0.max(units.1);
         let square_px = size / squares.0.max(squares.1) as f32;
         let margin = (square_px * MARGIN).max(14.0).round();
-        let mut options = usvg::Options::default();
-        let mut fonts = usvg::fontdb::Database::new();
-        fonts.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
-        if let Some(face) = fonts.faces().next() {
-            let family = face.families.first().map(|(name, _)| name.clone());
-            if let Some(family) = family {
-                options.font_family = family;
-            }
-        }
-        options.fontdb = Arc::new(fonts);
+        let options = super::pictures::options_with_text();
         Ok(Drawing {
             units,
             squares,

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 mod analysis;
 mod autosave;
+mod balance;
 mod clocks;
 mod computer;
 mod continuous;
@@ -181,6 +182,7 @@ impl Plugin for AppPlugin {
             clocks::plugin,
             autosave::plugin,
             editor::plugin,
+            balance::plugin,
         ));
     }
 }

@@ -109,6 +109,43 @@ fn rasterize(text: &str, turned: bool, pixels: u32) -> Result<tiny_skia::Pixmap,
     Ok(pixmap)
 }
 
+/// Options for drawing SVG with words in it: egui's own font, standing for every family
+/// (plotters asks for `sans-serif`), so that no system font is needed.
+pub fn options_with_text() -> usvg::Options<'static> {
+    let mut options = usvg::Options::default();
+    let mut fonts = usvg::fontdb::Database::new();
+    fonts.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
+    let family = fonts
+        .faces()
+        .next()
+        .and_then(|face| face.families.first().map(|(name, _)| name.clone()));
+    if let Some(family) = family {
+        fonts.set_sans_serif_family(family.clone());
+        fonts.set_serif_family(family.clone());
+        fonts.set_monospace_family(family.clone());
+        options.font_family = family;
+    }
+    options.fontdb = std::sync::Arc::new(fonts);
+    options
+}
+
+/// Draws an SVG picture at its own size: its width, height and RGBA bytes.
+pub fn render_svg(
+    svg: &str,
+    options: &usvg::Options<'static>,
+) -> Result<(u32, u32, Vec<u8>), PictureError> {
+    let tree = usvg::Tree::from_str(svg, options)?;
+    let size = tree.size().to_int_size();
+    let mut pixmap =
+        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(PictureError::NoRoom)?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    Ok((size.width(), size.height(), straight_rgba(&pixmap)))
+}
+
 /// A pixmap's pixels as straight-alpha RGBA bytes.
 pub fn straight_rgba(pixmap: &tiny_skia::Pixmap) -> Vec<u8> {
     pixmap

@@ -140,6 +140,7 @@ fn take_screenshot(
               current: crate::sim::CurrentGame,
               computer: Res<crate::sim::computer::Computer>,
               memory: Res<Memory>,
+              lab: Option<Res<super::balance::Lab>>,
               mut exit: MessageWriter<AppExit>| {
             eprintln!("areachess: {}", times.report());
             if let (Some(early), Some(now)) = (memory.early, resident_kib()) {
@@ -163,6 +164,9 @@ fn take_screenshot(
                     .map(|(side, time)| format!("{side} {:.2}", time.as_secs_f64()))
                     .collect();
                 eprintln!("areachess: computer answers (s): {}", answers.join(", "));
+            }
+            if let Some(line) = lab.and_then(|lab| lab.report()) {
+                eprintln!("areachess: {line}");
             }
             let saved = captured
                 .image

@@ -1391,7 +1391,7 @@ fn the_position_editor_changes_a_game_s_position_and_play_goes_on_from_it() {
     // 1. e4; Games and levels ▸ Set up; right click d8 takes Black's queen away; Play
     // from this position; Black answers d7–d5.
     let script = "move e2; click; move e4; click; wait 20; \
-                  pixel 913,734; press; release; wait 20; pixel 1015,706; press; release; wait 30; \
+                  pixel 913,734; press; release; wait 20; pixel 1058,706; press; release; wait 30; \
                   pixel 181,119; rclick; wait 10; pixel 108,495; press; release; wait 30; \
                   move d7; click; move d5; click; wait 30";
     let (shot, report) =
@@ -1407,4 +1407,77 @@ fn the_position_editor_changes_a_game_s_position_and_play_goes_on_from_it() {
     let white = |c: [u8; 3]| near(c, [248, 248, 243], 12);
     let pawn = shot.ring_share(e4.0, e4.1, 28.0, 32.0, white);
     assert!(pawn > 0.5, "White's pawn on e4: {pawn}");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_balance_panel_plays_in_the_background_shows_its_plot_and_cancels() {
+    // Games and levels ▸ Balance; 2 games at 5 ms a move; Start, and a move on the board
+    // while they play; the results plot once they are done. Then 200 games, cancelled.
+    let done = shot_path("balance-done");
+    let script = format!(
+        "pixel 913,734; press; release; wait 20; pixel 996,706; press; release; wait 20; \
+         pixel 117,123; press; release; wait 5; key ctrl+a; type 2; key enter; wait 5; \
+         pixel 238,123; press; release; wait 5; key ctrl+a; type 5; key enter; wait 5; \
+         pixel 62,164; press; release; move g2; click; move g4; click; wait 600; shot {}; \
+         pixel 117,123; press; release; wait 5; key ctrl+a; type 200; key enter; wait 5; \
+         pixel 62,164; press; release; wait 30; pixel 112,164; press; release; wait 120",
+        done.display()
+    );
+    let (_, report) = screenshot_and_report(
+        "balance",
+        &["play", "levels/chess.toml", "--drive", &script],
+    );
+    assert!(
+        report.contains("game: Black to move after 1 moves"),
+        "the board took a move while the lab played: {report}"
+    );
+    let line = report
+        .lines()
+        .find(|l| l.contains("balance: "))
+        .unwrap_or_else(|| panic!("the lab's line: {report}"));
+    assert!(
+        line.contains("/200 games of Chess, cancelled"),
+        "the second run cancelled: {line}"
+    );
+    // The plot: white paper under the tallies.
+    let shot = Shot::read(&done);
+    let paper = shot.count((47, 310, 450, 140), |c| near(c, [255, 255, 255], 3));
+    assert!(
+        paper > 20_000,
+        "the results plot drawn: {paper} white pixels"
+    );
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn the_gif_button_draws_the_game_beside_the_file_named() {
+    let dir = std::env::temp_dir().join(format!("areachess-gui-{}-gif", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let toml = dir.join("game.toml");
+    // 1. e4; the file field names game.toml in the folder; GIF.
+    let script = format!(
+        "move e2; click; move e4; click; wait 20; pixel 913,734; press; release; wait 20; \
+         pixel 970,585; press; release; wait 5; key ctrl+a; type {}; key enter; wait 5; \
+         pixel 929,606; press; release; wait 120",
+        toml.display()
+    );
+    screenshot_and_report("gif", &["play", "levels/chess.toml", "--drive", &script]);
+    let gif = std::fs::read(dir.join("game.gif")).expect("game.gif written");
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    // Two frames: the start and after 1. e4.
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(gif.as_slice())
+        .expect("a GIF that reads");
+    let mut frames = 0;
+    while decoder
+        .read_next_frame()
+        .expect("a frame that reads")
+        .is_some()
+    {
+        frames += 1;
+    }
+    assert_eq!(frames, 2, "a frame per position");
+    let _ = std::fs::remove_dir_all(&dir);
 }
