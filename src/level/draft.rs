@@ -362,6 +362,27 @@ impl Draft {
         }
     }
 
+    /// A length of a continuous level's `[continuous]` table, in R, if the file gives one.
+    pub fn length(&self, key: &str) -> Option<f64> {
+        let value = self.table.get("continuous")?.as_table()?.get(key)?;
+        value
+            .as_float()
+            .or_else(|| value.as_integer().map(|n| n as f64))
+    }
+
+    /// Sets a length of the `[continuous]` table, or removes it (the default then holds).
+    pub fn set_length(&mut self, key: &str, value: Option<f64>) {
+        let lengths = self.section("continuous");
+        match value {
+            Some(v) => {
+                lengths.insert(key.to_string(), Value::Float(v));
+            }
+            None => {
+                lengths.remove(key);
+            }
+        }
+    }
+
     /// The setup: a FEN, or a continuous POS.
     pub fn setup(&self) -> String {
         self.rule("setup")
@@ -474,6 +495,22 @@ mod tests {
             back.and_then(|p| p.promotion).map(|p| p.to),
             Some("Q".into())
         );
+    }
+
+    #[test]
+    fn a_continuous_length_set_and_removed_reads_back() {
+        let mut draft = Draft::new_continuous(8, 8);
+        assert_eq!(draft.length("king_reach"), None);
+        draft.set_length("king_reach", Some(3.5));
+        let level = draft.check("new.toml").expect("a level");
+        let LevelKind::Continuous(c) = level.kind else {
+            panic!("continuous")
+        };
+        assert_eq!(c.board.king_reach, 3.5);
+        assert_eq!(draft.length("king_reach"), Some(3.5));
+        draft.set_length("king_reach", None);
+        assert_eq!(draft.length("king_reach"), None);
+        draft.check("new.toml").expect("still a level");
     }
 
     #[test]

@@ -267,6 +267,12 @@ fn pieces_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                 }
             });
             let Some((piece, was)) = editor.piece.as_mut() else {
+                if pieces.is_empty() && draft.is_continuous() {
+                    ui.label(
+                        "This level plays the classic army (K Q R B N P) the continuous rules \
+                         build in; a piece added here joins it.",
+                    );
+                }
                 ui.label("Pick a piece to edit it, or add one.");
                 return;
             };
@@ -638,7 +644,14 @@ fn rules_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
         return false;
     };
     if draft.is_continuous() {
-        return false;
+        let board = match &editor.checked {
+            Some(Ok(level)) => match &level.kind {
+                LevelKind::Continuous(c) => Some(c.board.clone()),
+                LevelKind::Grid(_) => None,
+            },
+            _ => None,
+        };
+        return lengths_section(ui, draft, board.as_deref());
     }
     let mut changed = false;
     egui::CollapsingHeader::new("Rules")
@@ -816,6 +829,88 @@ fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) {
                 .font(egui::TextStyle::Monospace)
                 .desired_rows(6),
         );
+    }
+}
+
+/// A continuous level's rules: the lengths of its `[continuous]` table, each the file's
+/// value or its default. True if the draft changed.
+fn lengths_section(
+    ui: &mut egui::Ui,
+    draft: &mut Draft,
+    board: Option<&crate::continuous::Board>,
+) -> bool {
+    const LENGTHS: [(&str, &str); 10] = [
+        ("square", "a nominal square's side (2√2)"),
+        ("king_reach", "how far the classic king slides (4)"),
+        ("knight_distance", "the classic knight's ring (√40)"),
+        ("pawn_step", "a moved pawn's longest slide (1 square)"),
+        (
+            "pawn_first_step",
+            "an unmoved pawn's longest slide (2 squares)",
+        ),
+        ("pawn_capture", "the pawn's capture reach (1 square)"),
+        ("min_move", "the shortest legal move (1)"),
+        ("promotion_line", "the promotion line from the far edge (1)"),
+        (
+            "castling_king_travel",
+            "the castling king's travel (2 squares)",
+        ),
+        (
+            "castling_rook_offset",
+            "the rook past the king's landing (1 square)",
+        ),
+    ];
+    let mut changed = false;
+    egui::CollapsingHeader::new("Rules")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.label("Lengths in units of R, the disc's radius; unticked, the default holds.");
+            egui::Grid::new("lengths").show(ui, |ui| {
+                for (key, meaning) in LENGTHS {
+                    let now = draft.length(key);
+                    let mut on = now.is_some();
+                    // Ticked, a length starts from what the level has now.
+                    let mut value = now
+                        .or_else(|| board.map(|b| current_length(b, key)))
+                        .unwrap_or(1.0);
+                    let ticked = ui.checkbox(&mut on, key).changed();
+                    let edited = on
+                        && ui
+                            .add(
+                                egui::DragValue::new(&mut value)
+                                    .range(0.01..=100.0)
+                                    .speed(0.01),
+                            )
+                            .changed();
+                    if !on {
+                        ui.label("default");
+                    }
+                    ui.label(meaning);
+                    ui.end_row();
+                    if ticked || edited {
+                        draft.set_length(key, on.then_some(value));
+                        changed = true;
+                    }
+                }
+            });
+        });
+    changed
+}
+
+/// The length a `[continuous]` key names, as the board has it.
+fn current_length(board: &crate::continuous::Board, key: &str) -> f64 {
+    match key {
+        "square" => board.square,
+        "king_reach" => board.king_reach,
+        "knight_distance" => board.knight_distance,
+        "pawn_step" => board.pawn_step,
+        "pawn_first_step" => board.pawn_first_step,
+        "pawn_capture" => board.pawn_capture,
+        "min_move" => board.min_move,
+        "promotion_line" => board.promotion_line,
+        "castling_king_travel" => board.castling_king_travel,
+        "castling_rook_offset" => board.castling_rook_offset,
+        _ => 1.0,
     }
 }
 
