@@ -87,6 +87,7 @@ fn main() -> ExitCode {
             from.as_deref(),
             &mut std::io::stdout().lock(),
         ),
+        Some(Command::Bench { depth }) => cli::bench::bench(depth, &mut std::io::stdout().lock()),
         Some(Command::Bestmove {
             level,
             game,

@@ -14,11 +14,14 @@ checkmate, stalemate as the variant scores it, an immediate end (bare king), or 
 end (fifty-move rule, repetition, counting), which both sides are taken to claim.
 
 One line per game, then `score FIRST W draws D SECOND L`, the first engine's points in
-percent, the counts of illegal moves and time forfeits, and each engine's longest think. Exit status 1 if any engine
+percent, the counts of illegal moves and time forfeits, the first engine's Elo difference
+with its 95% interval (`elo +35 (95% -40 to +112)`, from the spread of the games'
+results), and each engine's longest think. Exit status 1 if any engine
 made an illegal move or lost on time. Needs python3 and pyffish (`pip install pyffish`).
 """
 
 import argparse
+import math
 import random
 import shlex
 import subprocess
@@ -148,6 +151,23 @@ def score_of(result, side):
     return 1.0 if mover_wins == white_to_move else 0.0
 
 
+def elo(share):
+    """The Elo difference a share of the points means (clamped short of 0 and 1)."""
+    share = min(max(share, 1e-6), 1 - 1e-6)
+    return -400.0 * math.log10(1.0 / share - 1.0)
+
+
+def elo_line(wins, draws, losses):
+    """The first engine's Elo difference with its 95% interval, from the games' spread."""
+    n = wins + draws + losses
+    if n == 0:
+        return "elo: no games"
+    s = (wins + 0.5 * draws) / n
+    var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
+    se = math.sqrt(var / n)
+    return f"elo {elo(s):+.0f} (95% {elo(s - 1.96 * se):+.0f} to {elo(s + 1.96 * se):+.0f})"
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", default="chess")
@@ -206,6 +226,7 @@ def main():
     print(f"score {names[0]} {wins} draws {draws} {names[1]} {losses}")
     print(f"{names[0]} {100 * points / max(args.games, 1):.1f}% over {args.games} games; "
           f"illegal moves {faults['illegal']}, time forfeits {faults['time']}")
+    print(elo_line(wins, draws, losses))
     print("longest think, from go to bestmove as this script saw it: "
           + ", ".join(f"{e.name} {1000 * getattr(e, 'longest', 0.0):.0f} ms" for e in engines))
     sys.exit(1 if faults["illegal"] or faults["time"] else 0)

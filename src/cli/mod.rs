@@ -7,6 +7,7 @@
 //!   both modes.
 
 pub mod balance;
+pub mod bench;
 pub mod contest;
 pub mod record;
 pub mod rules;
@@ -123,6 +124,13 @@ pub enum Command {
         /// Only the moves of the piece on this square.
         #[arg(long)]
         from: Option<String>,
+    },
+    /// The grid engine to a fixed depth over a fixed set of positions of several levels:
+    /// the nodes of each, then "nodes TOTAL time MS nps N" (to check a change's effect).
+    Bench {
+        /// The depth (the larger boards a ply or two less).
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
+        depth: u32,
     },
     /// The computer's choice: "info …" lines while it thinks, then "bestmove MOVE" or
     /// "gameover REASON".

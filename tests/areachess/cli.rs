@@ -897,3 +897,36 @@ fn balance_tallies_games_and_its_shards_merge_exactly() {
     assert!(err.contains("1 ≤ I ≤ N"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_gives_the_same_nodes_every_run_and_their_total() {
+    let run = || answer(&["bench", "--depth", "3"]);
+    let (first, second) = (run(), run());
+    let counts = |text: &str| -> Vec<u64> {
+        text.lines()
+            .filter_map(|l| {
+                l.strip_prefix("nodes ")
+                    .or_else(|| l.split(" nodes ").nth(1))
+            })
+            .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+            .collect()
+    };
+    let (a, b) = (counts(&first), counts(&second));
+    assert_eq!(a.len(), 11, "ten positions and the total:\n{first}");
+    assert_eq!(
+        a, b,
+        "a fixed depth searches the same nodes:\n{first}\n{second}"
+    );
+    let total: u64 = a[..10].iter().sum();
+    assert_eq!(a[10], total, "the last line adds them up:\n{first}");
+    assert!(
+        first.lines().next().is_some_and(|l| l.starts_with(
+            "chess rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1: depth 3 nodes "
+        )),
+        "{first}"
+    );
+    assert!(
+        first.contains("obento ") && first.contains(": depth 1 nodes "),
+        "{first}"
+    );
+}
