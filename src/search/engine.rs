@@ -1,12 +1,16 @@
 //! Iterative-deepening principal-variation search with a quiescence search, a
 //! transposition table, killer and history move ordering, check extensions, null-move
-//! pruning and late-move reductions, over any [`Searchable`] position.
+//! pruning and late-move reductions, over any [`Searchable`] position; where the world
+//! trusts its evaluation's margins (the grid), also aspiration windows at the root and
+//! reverse futility and futility pruning.
 
 use super::clock::{Clock, Limits};
 use super::table::{Bound, Table};
 use super::tuning::{
-    HISTORY_KEPT, LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER, LATE_MOVE_MIN_DEPTH,
-    NULL_MOVE_DEPTH_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION,
+    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_KEPT,
+    LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER, LATE_MOVE_MIN_DEPTH,
+    NULL_MOVE_DEPTH_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION, REVERSE_FUTILITY_DEPTH,
+    REVERSE_FUTILITY_MARGIN,
 };
 use super::{End, MATE, MATE_BOUND, Score, Searchable};
 use std::time::Duration;
@@ -203,9 +207,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let lines = limits.lines.clamp(1, root.len());
+        let mut last_score: i32 = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
-            let score = self.negamax(game, depth as i32, -INFINITY, INFINITY, 0, true);
+            let aspiring = depth >= ASPIRATION_MIN_DEPTH
+                && last_score.abs() < MATE_BOUND
+                && game.prunes_by_margins();
+            let score = if aspiring {
+                self.aspire(game, depth as i32, last_score)
+            } else {
+                self.negamax(game, depth as i32, -INFINITY, INFINITY, 0, true)
+            };
+            last_score = score;
             let finished = !self.stopped;
             // A stopped iteration still counts if it finished a root move (searched first,
             // the previous best): its best is at least as sound as the last one.
@@ -262,6 +275,30 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         report.nodes = self.nodes;
         report.time = clock.elapsed();
         report
+    }
+
+    /// The root searched in a narrow window round `guess` (the last depth's score), widened
+    /// on the side it fails and searched again until the score falls inside it.
+    fn aspire<G: Searchable<Move = M>>(&mut self, game: &mut G, depth: i32, guess: i32) -> i32 {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        loop {
+            let score = self.negamax(game, depth, alpha, beta, 0, true);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (beta + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
     }
 
     /// Counts a node and reads the clock now and then; true once the search must stop.
@@ -348,6 +385,26 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 }
             }
         }
+        let margins = !pv_node && !in_check && game.prunes_by_margins();
+        let static_eval = if margins && depth <= REVERSE_FUTILITY_DEPTH.max(FUTILITY_DEPTH) {
+            Some(self.evaluate(game))
+        } else {
+            None
+        };
+        // Reverse futility: so far above beta this near the leaves, the node holds.
+        if let Some(eval) = static_eval
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+        {
+            return eval;
+        }
+        // Futility: this far below alpha, a quiet move that gives no check cannot lift it.
+        let futile = static_eval.is_some_and(|eval| {
+            depth <= FUTILITY_DEPTH
+                && alpha.abs() < MATE_BOUND
+                && eval + FUTILITY_MARGIN * depth <= alpha
+        });
         // Null move: if passing still holds beta, a real move surely does.
         if null_allowed
             && !pv_node
@@ -396,6 +453,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             let noisy = game.is_noisy(m);
             let quiet_killer = self.killers[ply].contains(&Some(m));
             game.make(m);
+            if futile && searched > 0 && !noisy && !game.in_check() {
+                game.unmake();
+                continue;
+            }
             let score = if searched == 0 {
                 -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, true)
             } else {

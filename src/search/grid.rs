@@ -277,6 +277,11 @@ impl GridSearch {
 impl Searchable for GridSearch {
     type Move = Move;
 
+    /// The grid evaluation is material first; quiet moves seldom swing it by the margins.
+    fn prunes_by_margins(&self) -> bool {
+        true
+    }
+
     fn moves(&mut self, out: &mut Vec<Move>) {
         let v = Arc::clone(&self.eval.variant);
         legal_moves(&v, &mut self.pos, out);

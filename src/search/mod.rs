@@ -113,6 +113,14 @@ pub trait Searchable {
     fn nodes_per_clock_read(&self) -> u64 {
         128
     }
+
+    /// Whether the evaluation is trusted enough to search by its margins: aspiration
+    /// windows at the root, reverse futility and futility pruning near the leaves (where a
+    /// quiet move rarely changes the score by more than a margin). Off unless a world says
+    /// so; the grid does, measured by matches.
+    fn prunes_by_margins(&self) -> bool {
+        false
+    }
 }
 
 /// A score as UCI writes it: `cp S` or `mate M` (M in moves, negative when losing).

@@ -23,6 +23,22 @@ pub const LATE_MOVE_LATER: usize = 8;
 pub const LATE_MOVE_DEPTH_STEP: i32 = 8;
 /// A new search keeps this fraction (1/N) of the last one's history scores.
 pub const HISTORY_KEPT: i32 = 8;
+/// Reverse futility: up to this remaining depth, a node whose evaluation beats beta by
+/// [`REVERSE_FUTILITY_MARGIN`] a ply is taken to hold (where the world
+/// [prunes by margins](super::Searchable::prunes_by_margins)).
+pub const REVERSE_FUTILITY_DEPTH: i32 = 4;
+/// See [`REVERSE_FUTILITY_DEPTH`].
+pub const REVERSE_FUTILITY_MARGIN: i32 = 110;
+/// Futility: up to this remaining depth, quiet moves that give no check are skipped
+/// where the evaluation plus [`FUTILITY_MARGIN`] a ply cannot reach alpha.
+pub const FUTILITY_DEPTH: i32 = 2;
+/// See [`FUTILITY_DEPTH`].
+pub const FUTILITY_MARGIN: i32 = 150;
+/// The root is searched first in a window this wide either side of the last depth's
+/// score, from [`ASPIRATION_MIN_DEPTH`] on; a score outside widens it and searches again.
+pub const ASPIRATION_WINDOW: i32 = 40;
+/// See [`ASPIRATION_WINDOW`].
+pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
 // The grid evaluation (`grid.rs`).
 
