@@ -7,8 +7,8 @@
 use super::clock::{Clock, Limits};
 use super::table::{Bound, Table};
 use super::tuning::{
-    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, FUTILITY_DEPTH, FUTILITY_MARGIN, HISTORY_KEPT,
-    LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER, LATE_MOVE_MIN_DEPTH,
+    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DELTA_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN,
+    HISTORY_KEPT, LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER, LATE_MOVE_MIN_DEPTH,
     NULL_MOVE_DEPTH_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION, REVERSE_FUTILITY_DEPTH,
     REVERSE_FUTILITY_MARGIN,
 };
@@ -567,6 +567,15 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         if !in_check {
             list.retain(|&m| !game.losing_capture(m));
+            // Delta pruning: a capture that cannot lift the score to alpha even with the
+            // victim's worth and a margin is left out.
+            if game.prunes_by_margins() && alpha.abs() < MATE_BOUND {
+                let stand = best_score;
+                list.retain(|&m| {
+                    game.capture_gain(m)
+                        .is_none_or(|gain| stand + gain + DELTA_MARGIN > alpha)
+                });
+            }
         }
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();

@@ -418,6 +418,30 @@ impl Searchable for GridSearch {
         gain * 16 - attacker / 8
     }
 
+    fn capture_gain(&self, m: Move) -> Option<i32> {
+        let pos = &self.pos;
+        let victim_at = match m.kind {
+            crate::grid::MoveKind::EnPassant { victim } => victim,
+            _ => m.to,
+        };
+        let victim = pos.cell(victim_at);
+        let mut gain = 0;
+        if is_piece(victim) {
+            let role = role_of(victim);
+            if self.variant()[role].royal {
+                // Taking a royal ends the game: never pruned.
+                return None;
+            }
+            if side_of(victim) != pos.to_move() {
+                gain += self.eval.value(role);
+            }
+        }
+        if let Some(p) = m.promotion {
+            gain += self.eval.value(p) - self.eval.value(role_of(pos.cell(m.from)));
+        }
+        Some(gain)
+    }
+
     fn losing_capture(&mut self, m: Move) -> bool {
         if m.promotion.is_some() || !m.kind.captures() {
             return false;

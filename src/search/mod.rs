@@ -102,6 +102,13 @@ pub trait Searchable {
     /// the main search tries them after the quiet moves.
     fn losing_capture(&mut self, m: Self::Move) -> bool;
 
+    /// The most a noisy move can gain at once (its victim's worth, and a promotion's), for
+    /// delta pruning in quiescence where the world [prunes by margins](Self::prunes_by_margins);
+    /// `None` when the world does not say (the move is then always searched).
+    fn capture_gain(&self, _m: Self::Move) -> Option<i32> {
+        None
+    }
+
     /// The number of history slots; [`history_slot`](Self::history_slot) is below it.
     fn history_slots(&self) -> usize;
 

@@ -34,6 +34,9 @@ pub const REVERSE_FUTILITY_MARGIN: i32 = 110;
 pub const FUTILITY_DEPTH: i32 = 2;
 /// See [`FUTILITY_DEPTH`].
 pub const FUTILITY_MARGIN: i32 = 150;
+/// Delta pruning: in quiescence, a capture whose victim (with a promotion's gain) and
+/// this margin still leave the standing score below alpha is not searched.
+pub const DELTA_MARGIN: i32 = 200;
 /// The root is searched first in a window this wide either side of the last depth's
 /// score, from [`ASPIRATION_MIN_DEPTH`] on; a score outside widens it and searches again.
 pub const ASPIRATION_WINDOW: i32 = 40;
