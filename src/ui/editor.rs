@@ -1199,10 +1199,11 @@ impl SetupBoard {
                 }
             }
         }
+        // A point on the board's edge (or a hair past it) counts as the square inside.
         let square_at = |pos: egui::Pos2| {
-            let file = ((pos.x - rect.min.x) / cell) as usize;
-            let rank = self.ranks - 1 - ((pos.y - rect.min.y) / cell) as usize;
-            (file.min(self.files - 1), rank.min(self.ranks - 1))
+            let file = (((pos.x - rect.min.x) / cell).max(0.0) as usize).min(self.files - 1);
+            let row = (((pos.y - rect.min.y) / cell).max(0.0) as usize).min(self.ranks - 1);
+            (file, self.ranks - 1 - row)
         };
         if response.drag_started()
             && let Some(origin) = ui.input(|i| i.pointer.press_origin())
