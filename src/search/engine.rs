@@ -412,7 +412,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             && depth >= NULL_MOVE_MIN_DEPTH
             && beta.abs() < MATE_BOUND
             && game.null_allowed()
-            && self.evaluate(game) >= beta
+            && static_eval.unwrap_or_else(|| self.evaluate(game)) >= beta
         {
             let reduction = NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_STEP;
             game.make_null();
