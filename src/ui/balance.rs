@@ -209,12 +209,19 @@ fn lab_window(
     let ctx = contexts.ctx_mut()?;
     let lab = &mut *lab;
     let mut open = true;
-    let (tallies, played, total, finished) = match &lab.run {
+    // What the run's threads have reported, read once a frame; the state in words too.
+    let (tallies, played, total, finished, state) = match &lab.run {
         Some(run) => match run.shared.lock() {
-            Ok(p) => (p.tallies.clone(), p.played, p.total, p.finished),
-            Err(_) => (None, 0, 1, true),
+            Ok(p) => (
+                p.tallies.clone(),
+                p.played,
+                p.total,
+                p.finished,
+                run.state(&p),
+            ),
+            Err(_) => (None, 0, 1, true, "stopped".to_string()),
         },
-        None => (None, 0, 1, true),
+        None => (None, 0, 1, true, String::new()),
     };
     let running = lab.run.is_some() && !finished;
     // New plots when more games are in, at most twice a second while the run goes on.
@@ -283,15 +290,12 @@ fn lab_window(
                     run.cancelled = true;
                 }
             });
-            if let Some(run) = &lab.run
-                && let Ok(p) = run.shared.lock()
-            {
+            if let Some(run) = &lab.run {
                 let share = played as f32 / total.max(1) as f32;
-                ui.add(egui::ProgressBar::new(share).text(format!(
-                    "{played}/{total} games of {}: {}",
-                    run.level,
-                    run.state(&p)
-                )));
+                ui.add(
+                    egui::ProgressBar::new(share)
+                        .text(format!("{played}/{total} games of {}: {state}", run.level)),
+                );
             }
             if let Some(t) = &tallies {
                 for line in words(t) {

@@ -487,6 +487,26 @@ fn piece_preview(ui: &mut egui::Ui, editor: &Editor, piece: &DraftPiece) {
     }
 }
 
+/// One piece of the palette: a click makes it the one squares are clicked with, a drag
+/// carries it to a square.
+fn palette_chip(
+    ui: &mut egui::Ui,
+    (palette, carried): (&mut char, &mut Option<Carried>),
+    c: char,
+    hover: &str,
+) {
+    let chip = ui
+        .selectable_label(*palette == c, c.to_string())
+        .interact(egui::Sense::drag())
+        .on_hover_text(hover);
+    if chip.clicked() {
+        *palette = c;
+    }
+    if chip.drag_started() {
+        *carried = Some((c, None));
+    }
+}
+
 /// The setup: a board of letters to click, the palette, and the FEN or POS.
 fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) -> bool {
     let Some(draft) = editor.draft.as_mut() else {
@@ -511,30 +531,22 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) 
                 for side in [true, false] {
                     for &l in &letters {
                         let c = if side { l } else { l.to_ascii_lowercase() };
-                        let chip = ui
-                            .selectable_label(editor.palette == c, c.to_string())
-                            .interact(egui::Sense::drag())
-                            .on_hover_text("Click to place it with clicks, or drag it to a square");
-                        if chip.clicked() {
-                            editor.palette = c;
-                        }
-                        if chip.drag_started() {
-                            editor.carried = Some((c, None));
-                        }
+                        palette_chip(
+                            ui,
+                            (&mut editor.palette, &mut editor.carried),
+                            c,
+                            "Click to place it with clicks, or drag it to a square",
+                        );
                     }
                 }
                 if !draft.is_continuous() {
                     for (c, name) in [('*', "A boulder"), ('@', "A bomb")] {
-                        let chip = ui
-                            .selectable_label(editor.palette == c, c.to_string())
-                            .interact(egui::Sense::drag())
-                            .on_hover_text(format!("{name}: a neutral obstacle"));
-                        if chip.clicked() {
-                            editor.palette = c;
-                        }
-                        if chip.drag_started() {
-                            editor.carried = Some((c, None));
-                        }
+                        palette_chip(
+                            ui,
+                            (&mut editor.palette, &mut editor.carried),
+                            c,
+                            &format!("{name}: a neutral obstacle"),
+                        );
                     }
                 }
                 if ui
@@ -1185,11 +1197,7 @@ impl SetupBoard {
                 let min = rect.min
                     + egui::vec2(file as f32 * cell, (self.ranks - 1 - rank) as f32 * cell);
                 let square = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
-                let shade = if (file + rank) % 2 == 0 {
-                    egui::Color32::from_rgb(214, 199, 168)
-                } else {
-                    egui::Color32::from_rgb(237, 227, 204)
-                };
+                let shade = super::inspect::square_shade((file + rank) % 2 == 0);
                 painter.rect_filled(square, 0.0, shade);
                 let lifted = carried.is_some_and(|(_, from)| from == Some((file, rank)));
                 if let Some(c) = self.get(file, rank)

@@ -89,6 +89,16 @@ pub(super) fn inspector_window(
     Ok(())
 }
 
+/// A board square's colour as every board in the panels draws it (the window's own
+/// board colours); a square is dark where file and rank add up to an even number, as a1.
+pub(super) fn square_shade(dark: bool) -> egui::Color32 {
+    if dark {
+        egui::Color32::from_rgb(214, 199, 168)
+    } else {
+        egui::Color32::from_rgb(237, 227, 204)
+    }
+}
+
 /// A piece's diagram on a small board: the piece in the middle, each square it reaches
 /// marked by how (green dot: move; red ring: capture; green circle: first move only; blue
 /// diamond: only by hopping), and the key to the marks under it.
@@ -103,11 +113,7 @@ pub(super) fn draw_diagram(ui: &mut egui::Ui, marks: &Diagram) {
         for y in 0..SIZE {
             let min = rect.min + egui::vec2(x as f32 * cell, (SIZE - 1 - y) as f32 * cell);
             let square = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
-            let shade = if (x + y) % 2 == 0 {
-                egui::Color32::from_rgb(214, 199, 168)
-            } else {
-                egui::Color32::from_rgb(237, 227, 204)
-            };
+            let shade = square_shade((x + y) % 2 == 0);
             painter.rect_filled(square, 0.0, shade);
             let c = square.center();
             if (x, y) == (SIZE / 2, SIZE / 2) {

@@ -112,20 +112,28 @@ fn rasterize(text: &str, turned: bool, pixels: u32) -> Result<tiny_skia::Pixmap,
 /// Options for drawing SVG with words in it: egui's own font, standing for every family
 /// (plotters asks for `sans-serif`), so that no system font is needed.
 pub fn options_with_text() -> usvg::Options<'static> {
+    // The font is read once; every drawing shares it.
+    static FONTS: std::sync::OnceLock<(std::sync::Arc<usvg::fontdb::Database>, Option<String>)> =
+        std::sync::OnceLock::new();
+    let (fonts, family) = FONTS.get_or_init(|| {
+        let mut fonts = usvg::fontdb::Database::new();
+        fonts.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
+        let family = fonts
+            .faces()
+            .next()
+            .and_then(|face| face.families.first().map(|(name, _)| name.clone()));
+        if let Some(family) = &family {
+            fonts.set_sans_serif_family(family.clone());
+            fonts.set_serif_family(family.clone());
+            fonts.set_monospace_family(family.clone());
+        }
+        (std::sync::Arc::new(fonts), family)
+    });
     let mut options = usvg::Options::default();
-    let mut fonts = usvg::fontdb::Database::new();
-    fonts.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
-    let family = fonts
-        .faces()
-        .next()
-        .and_then(|face| face.families.first().map(|(name, _)| name.clone()));
     if let Some(family) = family {
-        fonts.set_sans_serif_family(family.clone());
-        fonts.set_serif_family(family.clone());
-        fonts.set_monospace_family(family.clone());
-        options.font_family = family;
+        options.font_family = family.clone();
     }
-    options.fontdb = std::sync::Arc::new(fonts);
+    options.fontdb = std::sync::Arc::clone(fonts);
     options
 }
 

@@ -198,11 +198,7 @@ pub(in crate::ui) fn draw(ui: &mut egui::Ui, board: &Board, sketch: &Sketch) {
                 rect.min.x + file as f32 * side,
                 rect.max.y - (rank + 1) as f32 * side,
             );
-            let shade = if (file + rank) % 2 == 0 {
-                egui::Color32::from_rgb(214, 199, 168)
-            } else {
-                egui::Color32::from_rgb(237, 227, 204)
-            };
+            let shade = crate::ui::inspect::square_shade((file + rank) % 2 == 0);
             painter.rect_filled(
                 egui::Rect::from_min_size(min, egui::vec2(side, side)),
                 0.0,
