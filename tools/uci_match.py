@@ -3,10 +3,17 @@
 
     python3 tools/uci_match.py [--variant chess] [--games 20] [--tc 10+0.1 | --movetime MS]
         [--first 'areachess uci'] [--second /usr/games/fairy-stockfish]
-        [--second-option 'Skill Level=0'] [--opening-plies 4] [--seed 1] [--max-plies 400]
+        [--second-option 'Skill Level=0'] [--openings tools/openings.txt | --opening-plies 4]
+        [--concurrency 2] [--sprt ELO0 ELO1] [--seed 1] [--max-plies 400]
 
 By default areachess (`uci`, the release binary) plays Fairy-Stockfish. Colours alternate;
-each pair of games shares a random opening of --opening-plies plies, so the games differ.
+each pair of games shares an opening, so the games differ: the lines for the variant in the
+--openings file (`VARIANT: move move ...`, taken in turn from a seeded shuffle), else a
+random opening of --opening-plies plies. --concurrency N plays N games at once, each pair
+of engines in its own processes (on this 2-core machine, 2 games at once use both cores;
+give each engine the time it should have on one core). --sprt ELO0 ELO1 stops as soon as
+the sequential probability ratio test accepts one of the hypotheses "the first engine is
+ELO0 stronger" or "ELO1 stronger" (alpha = beta = 0.05), or after --games games.
 Every move an engine names is checked against pyffish's legal moves; an illegal move, a
 move never sent within the clock (time forfeit, with a 1 s grace for process start-up) or
 a crash loses that game and is counted apart. A game ends where pyffish says it ends:
@@ -29,6 +36,7 @@ import sys
 import threading
 import queue
 import time
+from pathlib import Path
 
 import pyffish
 
@@ -118,7 +126,8 @@ def play_game(engines, variant, opening, args):
         if len(moves) >= args.max_plies:
             return 0.5, "max plies", len(moves), None
         e = engines[side]
-        line = f"position startpos moves {' '.join(moves)}" if moves else "position startpos"
+        # The start as a FEN: engines that know a variant by name may set it up otherwise.
+        line = f"position fen {start}" + (f" moves {' '.join(moves)}" if moves else "")
         e.send(line)
         if args.movetime:
             e.send(f"go movetime {args.movetime}")
@@ -157,6 +166,11 @@ def elo(share):
     return -400.0 * math.log10(1.0 / share - 1.0)
 
 
+def expected(elo_difference):
+    """The share of the points an Elo difference stands for."""
+    return 1.0 / (1.0 + 10.0 ** (-elo_difference / 400.0))
+
+
 def elo_line(wins, draws, losses):
     """The first engine's Elo difference with its 95% interval, from the games' spread."""
     n = wins + draws + losses
@@ -166,6 +180,54 @@ def elo_line(wins, draws, losses):
     var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
     se = math.sqrt(var / n)
     return f"elo {elo(s):+.0f} (95% {elo(s - 1.96 * se):+.0f} to {elo(s + 1.96 * se):+.0f})"
+
+
+def sprt_llr(wins, draws, losses, elo0, elo1):
+    """The log-likelihood ratio of "ELO1" against "ELO0" after these games, in the normal
+    approximation engine testers use (the games' own spread of scores)."""
+    n = wins + draws + losses
+    if n == 0 or wins + losses == 0 and n < 2:
+        return 0.0
+    s = (wins + 0.5 * draws) / n
+    var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
+    var = max(var, 1e-3)
+    s0, s1 = expected(elo0), expected(elo1)
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
+
+
+SPRT_ALPHA = SPRT_BETA = 0.05
+SPRT_LOWER = math.log(SPRT_BETA / (1 - SPRT_ALPHA))
+SPRT_UPPER = math.log((1 - SPRT_BETA) / SPRT_ALPHA)
+
+
+def read_openings(path, variant, fail):
+    """The openings for `variant` in the file: lines `VARIANT: move move ...` (# comments),
+    each checked move by move against pyffish."""
+    found = []
+    try:
+        text = Path(path).read_text()
+    except OSError as e:
+        fail(f"{path}: {e.strerror}")
+    start = pyffish.start_fen(variant)
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        name, colon, moves = line.partition(":")
+        if not colon:
+            fail(f"{path}:{number}:1: expected 'VARIANT: move move ...'")
+        if name.strip() != variant:
+            continue
+        opening = []
+        for word in moves.split():
+            if word not in pyffish.legal_moves(variant, start, opening):
+                column = line.index(word) + 1
+                fail(f"{path}:{number}:{column}: '{word}' is not a legal move in {variant} here")
+            opening.append(word)
+        found.append(opening)
+    if not found:
+        fail(f"{path}: no openings for '{variant}'")
+    return found
 
 
 def main():
@@ -178,7 +240,10 @@ def main():
     p.add_argument("--first-option", action="append", default=[])
     p.add_argument("--second", default="/usr/games/fairy-stockfish")
     p.add_argument("--second-option", action="append", default=[])
+    p.add_argument("--openings", default=None, help="file of 'VARIANT: moves' lines")
     p.add_argument("--opening-plies", type=int, default=4)
+    p.add_argument("--concurrency", type=int, default=1, help="games played at once")
+    p.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"), default=None)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-plies", type=int, default=400)
     p.add_argument("--binary", default=None)
@@ -189,47 +254,94 @@ def main():
     def fail(message):
         sys.exit(f"uci_match: {message}")
 
+    if args.concurrency < 1:
+        fail("--concurrency must be at least 1")
     first = shlex.split(args.first) if args.first else [str(areachess_bin.find_binary(args.binary, fail)), "uci"]
     second = shlex.split(args.second)
     names = ["areachess" if not args.first else first[0], second[0].rsplit("/", 1)[-1]]
-    engines = [Engine(first, args.first_option, names[0]), Engine(second, args.second_option, names[1])]
     rng = random.Random(args.seed)
-    points = 0.0
-    wins = draws = losses = 0
-    faults = {"illegal": 0, "time": 0}
-    opening = []
-    for n in range(args.games):
-        if n % 2 == 0:
-            opening = []
-            start = pyffish.start_fen(args.variant)
-            for _ in range(args.opening_plies):
-                legal = pyffish.legal_moves(args.variant, start, opening)
-                if not legal:
-                    break
-                opening.append(rng.choice(sorted(legal)))
-        first_white = n % 2 == 0
-        seats = engines if first_white else engines[::-1]
-        white_points, reason, plies, fault = play_game(seats, args.variant, opening, args)
-        if white_points is None:
-            fail(reason)
-        mine = white_points if first_white else 1.0 - white_points
-        points += mine
-        wins += mine == 1.0
-        draws += mine == 0.5
-        losses += mine == 0.0
-        if fault:
-            faults[fault[0]] += 1
-        result = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[white_points]
-        print(f"game {n + 1} white {seats[0].name} black {seats[1].name} result {result} {reason} plies {plies}", flush=True)
-    for e in engines:
-        e.quit()
+    book = read_openings(args.openings, args.variant, fail) if args.openings else None
+    if book:
+        rng.shuffle(book)
+
+    def opening_for(pair):
+        if book:
+            return list(book[pair % len(book)])
+        opening = []
+        start = pyffish.start_fen(args.variant)
+        for _ in range(args.opening_plies):
+            legal = pyffish.legal_moves(args.variant, start, opening)
+            if not legal:
+                break
+            opening.append(rng.choice(sorted(legal)))
+        return opening
+
+    openings = [opening_for(pair) for pair in range((args.games + 1) // 2)]
+    tally = {"wins": 0, "draws": 0, "losses": 0, "points": 0.0, "played": 0,
+             "illegal": 0, "time": 0, "longest": [0.0, 0.0], "stop": None, "error": None}
+    lock = threading.Lock()
+    next_game = iter(range(args.games))
+
+    def worker():
+        engines = [Engine(first, args.first_option, names[0]), Engine(second, args.second_option, names[1])]
+        try:
+            while True:
+                with lock:
+                    if tally["stop"] or tally["error"]:
+                        return
+                    n = next(next_game, None)
+                if n is None:
+                    return
+                first_white = n % 2 == 0
+                seats = engines if first_white else engines[::-1]
+                white_points, reason, plies, fault = play_game(seats, args.variant, openings[n // 2], args)
+                with lock:
+                    if white_points is None:
+                        tally["error"] = reason
+                        return
+                    mine = white_points if first_white else 1.0 - white_points
+                    tally["points"] += mine
+                    tally["played"] += 1
+                    tally["wins"] += mine == 1.0
+                    tally["draws"] += mine == 0.5
+                    tally["losses"] += mine == 0.0
+                    if fault:
+                        tally[fault[0]] += 1
+                    result = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[white_points]
+                    print(f"game {n + 1} white {seats[0].name} black {seats[1].name} result {result} "
+                          f"{reason} plies {plies}", flush=True)
+                    if args.sprt:
+                        llr = sprt_llr(tally["wins"], tally["draws"], tally["losses"], *args.sprt)
+                        if llr >= SPRT_UPPER:
+                            tally["stop"] = f"H1 accepted: LLR {llr:.2f} >= {SPRT_UPPER:.2f}"
+                        elif llr <= SPRT_LOWER:
+                            tally["stop"] = f"H0 accepted: LLR {llr:.2f} <= {SPRT_LOWER:.2f}"
+        finally:
+            with lock:
+                for k, e in enumerate(engines):
+                    tally["longest"][k] = max(tally["longest"][k], getattr(e, "longest", 0.0))
+            for e in engines:
+                e.quit()
+
+    threads = [threading.Thread(target=worker) for _ in range(min(args.concurrency, max(args.games, 1)))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if tally["error"]:
+        fail(tally["error"])
+    wins, draws, losses, played = tally["wins"], tally["draws"], tally["losses"], tally["played"]
     print(f"score {names[0]} {wins} draws {draws} {names[1]} {losses}")
-    print(f"{names[0]} {100 * points / max(args.games, 1):.1f}% over {args.games} games; "
-          f"illegal moves {faults['illegal']}, time forfeits {faults['time']}")
+    print(f"{names[0]} {100 * tally['points'] / max(played, 1):.1f}% over {played} games; "
+          f"illegal moves {tally['illegal']}, time forfeits {tally['time']}")
     print(elo_line(wins, draws, losses))
+    if args.sprt:
+        llr = sprt_llr(wins, draws, losses, *args.sprt)
+        verdict = tally["stop"] or f"no decision: LLR {llr:.2f} within ({SPRT_LOWER:.2f}, {SPRT_UPPER:.2f})"
+        print(f"sprt elo0 {args.sprt[0]:g} elo1 {args.sprt[1]:g}: {verdict}")
     print("longest think, from go to bestmove as this script saw it: "
-          + ", ".join(f"{e.name} {1000 * getattr(e, 'longest', 0.0):.0f} ms" for e in engines))
-    sys.exit(1 if faults["illegal"] or faults["time"] else 0)
+          + ", ".join(f"{name} {1000 * t:.0f} ms" for name, t in zip(names, tally["longest"])))
+    sys.exit(1 if tally["illegal"] or tally["time"] else 0)
 
 
 if __name__ == "__main__":

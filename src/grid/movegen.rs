@@ -483,11 +483,34 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut impl Moves) 
 
 /// Whether `sq` is attacked by a piece of side `by` (as the board stands).
 pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
+    each_attacker(v, pos, sq, by, |_| true)
+}
+
+/// The squares of `by`'s pieces that attack `sq` as the board stands, into `out` (a piece
+/// that attacks by two routes is named twice).
+pub fn attackers(v: &Variant, pos: &Position, sq: Square, by: Color, out: &mut Vec<Square>) {
+    out.clear();
+    each_attacker(v, pos, sq, by, |from| {
+        out.push(from);
+        false
+    });
+}
+
+/// Calls `found` with the square of each of `by`'s pieces that attacks `sq`, until it
+/// returns true; whether it did.
+#[inline]
+fn each_attacker(
+    v: &Variant,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    mut found: impl FnMut(Square) -> bool,
+) -> bool {
     let t = &v.tables;
     let a = &t.attacks[by];
     for &(from, types) in t.leaps_to(by, sq) {
         let c = pos.cell(from);
-        if own(c, by) && types >> role_of(c).index() & 1 != 0 {
+        if own(c, by) && types >> role_of(c).index() & 1 != 0 && found(from) {
             return true;
         }
     }
@@ -500,7 +523,11 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             if c == EMPTY {
                 continue;
             }
-            if is_piece(c) && side_of(c) == by && usize::from(line.reach[role_of(c).index()]) > k {
+            if is_piece(c)
+                && side_of(c) == by
+                && usize::from(line.reach[role_of(c).index()]) > k
+                && found(s)
+            {
                 return true;
             }
             break;
@@ -515,6 +542,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
                 && t.path_squares[first as usize..(first + u32::from(len)) as usize]
                     .iter()
                     .all(|&p| pos.cell(p) == EMPTY)
+                && found(from)
             {
                 return true;
             }
@@ -528,7 +556,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             }
             if let Some(&from) = t.reverse(bent.step, s).first() {
                 let c = pos.cell(from);
-                if own(c, by) && usize::from(bent.reach[role_of(c).index()]) > k {
+                if own(c, by) && usize::from(bent.reach[role_of(c).index()]) > k && found(from) {
                     return true;
                 }
             }
@@ -541,7 +569,8 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             && let Some(&s) = back[1..].iter().find(|&&s| pos.cell(s) != EMPTY)
         {
             let c = pos.cell(s);
-            if is_piece(c) && side_of(c) == by && hop.grasshopper[role_of(c).index()] {
+            if is_piece(c) && side_of(c) == by && hop.grasshopper[role_of(c).index()] && found(s)
+            {
                 return true;
             }
         }
@@ -551,7 +580,7 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
             && let Some(&s) = occupied.next()
         {
             let c = pos.cell(s);
-            if is_piece(c) && side_of(c) == by && hop.cannon[role_of(c).index()] {
+            if is_piece(c) && side_of(c) == by && hop.cannon[role_of(c).index()] && found(s) {
                 return true;
             }
         }
@@ -560,11 +589,14 @@ pub fn is_attacked(v: &Variant, pos: &Position, sq: Square, by: Color) -> bool {
         let walker = Walker::new(v, pos, by);
         let mut watch = CaptureOn { sq, found: false };
         for &from in pos.pieces(by) {
-            if a.forward[role_of(pos.cell(from)).index()] {
+            // A piece lifted off the board for an exchange (see `attackers`) is skipped.
+            let c = pos.cell(from);
+            if own(c, by) && a.forward[role_of(c).index()] {
                 walker.piece_moves(from, &mut watch);
-                if watch.found {
+                if watch.found && found(from) {
                     return true;
                 }
+                watch.found = false;
             }
         }
     }

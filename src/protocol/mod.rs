@@ -176,8 +176,16 @@ impl Thinker {
             .player
             .take()
             .unwrap_or_else(|| GridPlayer::new(PlayerKind::ENGINE, self.hash_mb));
+        let halted = Arc::clone(&stop);
         let handle = std::thread::spawn(move || {
             let result = player.think(&eval, &game, &limits, &mut report);
+            // A search on the opponent's time says nothing until its guess is played
+            // or it is stopped, even when it ended early (a mate found, a depth reached).
+            if let Some(ponder) = &limits.ponder {
+                while ponder.pondering() && !halted.load(Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            }
             done(result);
             player
         });

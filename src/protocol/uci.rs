@@ -9,6 +9,7 @@ use crate::grid::game::Game;
 use crate::grid::{Fen, move_text};
 use crate::play::{Color, Play};
 use crate::search::Limits;
+use crate::search::Ponder;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -18,6 +19,9 @@ const MAX_HASH_MB: usize = 4096;
 
 /// The most lines the `MultiPV` option allows.
 const MAX_LINES: usize = 32;
+
+/// The most threads the `Threads` option allows.
+pub const MAX_THREADS: usize = 64;
 
 /// A UCI session: the levels offered, the level and game chosen, and the thinker.
 pub struct Uci {
@@ -29,6 +33,10 @@ pub struct Uci {
     thinker: Thinker,
     /// `MultiPV`: how many best moves `go` reports, each with its line.
     lines: usize,
+    /// `Threads`: how many threads search.
+    threads: usize,
+    /// The search on the opponent's time, if the last `go` was `go ponder`.
+    ponder: Option<std::sync::Arc<Ponder>>,
 }
 
 impl Uci {
@@ -43,6 +51,8 @@ impl Uci {
             positioned: false,
             thinker: Thinker::new(DEFAULT_HASH_MB),
             lines: 1,
+            threads: 1,
+            ponder: None,
         };
         let first: Option<(String, PathBuf)> = match level {
             Some(path) => Some((stem(path), path.to_path_buf())),
@@ -99,8 +109,18 @@ impl Uci {
             "setoption" => self.set_option(rest),
             "position" => self.position(rest),
             "go" => self.go(rest),
-            "stop" => self.thinker.stop(),
-            "ponderhit" | "debug" | "register" => {}
+            "stop" => {
+                // A stopped ponder search answers at once, as a hit would.
+                if let Some(p) = self.ponder.take() {
+                    p.hit();
+                }
+                self.thinker.stop();
+            }
+            "ponderhit" => match &self.ponder {
+                Some(p) => p.hit(),
+                None => self.say("ponderhit: not pondering"),
+            },
+            "debug" | "register" => {}
             "quit" => return false,
             other => self.say(&format!("unknown command '{other}'")),
         }
@@ -128,6 +148,10 @@ impl Uci {
         self.out.line(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
         ));
+        self.out.line(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
+        self.out.line("option name Ponder type check default false");
         self.out.line("uciok");
     }
 
@@ -167,6 +191,18 @@ impl Uci {
                 Ok(n) if (1..=MAX_LINES).contains(&n) => self.lines = n,
                 _ => self.say(&format!(
                     "MultiPV '{value}': expected a whole number from 1 to {MAX_LINES}"
+                )),
+            },
+            // Whether the GUI may send `go ponder`: the engine ponders whenever told to.
+            "ponder" => {
+                if !matches!(value, "true" | "false") {
+                    self.say(&format!("Ponder '{value}': expected true or false"));
+                }
+            }
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
+                _ => self.say(&format!(
+                    "Threads '{value}': expected a whole number from 1 to {MAX_THREADS}"
                 )),
             },
             _ => self.say(&format!("unknown option '{name}'")),
@@ -257,6 +293,7 @@ impl Uci {
         let limits = match read_limits(words, game.position().to_move()) {
             Ok(l) => Limits {
                 lines: self.lines,
+                threads: self.threads,
                 ..l
             },
             Err(e) => {
@@ -264,6 +301,7 @@ impl Uci {
                 return;
             }
         };
+        self.ponder = limits.ponder.clone();
         let several = self.lines > 1;
         let out = self.out.clone();
         let done_out = self.out.clone();
@@ -307,8 +345,18 @@ impl Uci {
                         line_text(&done_variant, &report.pv)
                     ));
                 }
+                // The reply the line expects is offered for the GUI to ponder on.
+                let guess = match report.pv[..] {
+                    [first, reply, ..] if Some(first) == report.best => {
+                        format!(" ponder {}", move_text(&done_variant, reply))
+                    }
+                    _ => String::new(),
+                };
                 match report.best {
-                    Some(m) => done_out.line(&format!("bestmove {}", move_text(&done_variant, m))),
+                    Some(m) => done_out.line(&format!(
+                        "bestmove {}{guess}",
+                        move_text(&done_variant, m)
+                    )),
                     None => done_out.line("bestmove (none)"),
                 }
             },
@@ -370,7 +418,7 @@ fn read_limits(words: &[&str], to_move: Color) -> Result<Limits, String> {
                 k += 1;
             }
             "infinite" => infinite = true,
-            "ponder" => {}
+            "ponder" => limits.ponder = Some(Ponder::start()),
             "searchmoves" => return Err("searchmoves is not supported".to_string()),
             other => return Err(format!("unknown word '{other}'")),
         }

@@ -75,6 +75,10 @@ struct Xboard {
     thinker: Thinker,
     generation: u64,
     events: Sender<Event>,
+    /// In analyze mode: thinking without end on every position shown, playing nothing.
+    analyzing: bool,
+    /// `cores`: how many threads search.
+    threads: usize,
 }
 
 impl Xboard {
@@ -98,6 +102,8 @@ impl Xboard {
             thinker: Thinker::new(DEFAULT_HASH_MB),
             generation: 0,
             events,
+            analyzing: false,
+            threads: 1,
         };
         let first = match level {
             Some(path) => Some((stem(path), path.to_path_buf())),
@@ -141,7 +147,9 @@ impl Xboard {
                 Event::Thought { generation, report } => {
                     if generation == self.generation {
                         self.thinker.wait();
-                        self.play_thought(report);
+                        if !self.analyzing {
+                            self.play_thought(report);
+                        }
                     }
                 }
             }
@@ -174,8 +182,9 @@ impl Xboard {
                     (None, None) => {}
                 }
                 self.thinker.new_game();
-                self.engine = Some(Color::Black);
+                self.engine = (!self.analyzing).then_some(Color::Black);
                 self.clock.depth = None;
+                self.reanalyse();
             }
             "variant" => {
                 self.cancel();
@@ -184,11 +193,28 @@ impl Xboard {
                     Some(path) => self.switch(name, &path),
                     None => self.error("unknown variant", rest),
                 }
+                self.reanalyse();
             }
             "force" => {
                 self.cancel();
                 self.engine = None;
             }
+            "analyze" => {
+                self.cancel();
+                self.engine = None;
+                self.analyzing = true;
+                self.reanalyse();
+            }
+            "exit" => {
+                if self.analyzing {
+                    self.cancel();
+                    self.analyzing = false;
+                }
+            }
+            "cores" => match rest.parse::<usize>() {
+                Ok(n) if (1..=super::uci::MAX_THREADS).contains(&n) => self.threads = n,
+                _ => self.error("bad cores", rest),
+            },
             "go" => {
                 self.cancel();
                 self.engine = self.game.as_ref().map(|g| g.position().to_move());
@@ -221,8 +247,14 @@ impl Xboard {
                     self.error("bad otim", rest);
                 }
             }
-            "undo" => self.take_back(1),
-            "remove" => self.take_back(2),
+            "undo" => {
+                self.take_back(1);
+                self.reanalyse();
+            }
+            "remove" => {
+                self.take_back(2);
+                self.reanalyse();
+            }
             "result" => {
                 self.cancel();
                 self.engine = None;
@@ -263,8 +295,8 @@ impl Xboard {
             .collect();
         self.out.line(&format!(
             "feature myname=\"areachess {}\" ping=1 setboard=1 usermove=1 playother=1 san=0 \
-             time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 name=1 memory=1 \
-             variants=\"{}\"",
+             time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 \
+             smp=1 variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
@@ -384,6 +416,10 @@ impl Xboard {
             self.out.line(&format!("Illegal move ({why}): {text}"));
             return;
         }
+        if self.analyzing {
+            self.reanalyse();
+            return;
+        }
         // The GUI's move ended the game: the engine, playing, says so (XBoard waits for it).
         if self.engine.is_some()
             && let Some(result) = result_line(game.status())
@@ -404,6 +440,7 @@ impl Xboard {
             Ok(pos) => self.game = Some(l.game_from(pos)),
             Err(e) => self.error("bad FEN", &e.to_string()),
         }
+        self.reanalyse();
     }
 
     /// `level MPS BASE INC`: BASE in minutes or minutes:seconds, INC in seconds.
@@ -443,7 +480,7 @@ impl Xboard {
 
     /// Thinks if the engine is to move and the game goes on.
     fn maybe_think(&mut self) {
-        let (Some(l), Some(game)) = (&self.loaded, &self.game) else {
+        let (Some(_), Some(game)) = (&self.loaded, &self.game) else {
             return;
         };
         let to_move = game.position().to_move();
@@ -468,9 +505,32 @@ impl Xboard {
         } else {
             Limits::movetime(Duration::from_secs(5))
         };
+        self.think(limits, self.post);
+    }
+
+    /// In analyze mode, thinks without end about the position as it now stands.
+    fn reanalyse(&mut self) {
+        if !self.analyzing {
+            return;
+        }
+        self.cancel();
+        if self.game.as_ref().is_some_and(|g| !g.status().is_over()) {
+            self.think(Limits::default(), true);
+        }
+    }
+
+    /// Starts thinking about the game within `limits`, telling each depth if `post`.
+    fn think(&mut self, limits: Limits, post: bool) {
+        let (Some(l), Some(game)) = (&self.loaded, &self.game) else {
+            return;
+        };
+        let limits = Limits {
+            threads: self.threads,
+            ..limits
+        };
         let generation = self.generation;
         let events = self.events.clone();
-        let (out, post, variant) = (self.out.clone(), self.post, Arc::clone(&l.level.variant));
+        let (out, variant) = (self.out.clone(), Arc::clone(&l.level.variant));
         self.thinker.start(
             Arc::clone(&l.eval),
             game.clone(),

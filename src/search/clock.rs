@@ -2,7 +2,7 @@
 //! time, a game clock, or none until stopped) and the deadlines drawn from them.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What bounds one search. Every bound given applies; with none, the search runs until
@@ -30,6 +30,58 @@ pub struct Limits {
     /// How many of the best moves to find, each with its line (UCI's MultiPV; 0 or 1:
     /// the best alone). Not a bound: each depth searches them all.
     pub lines: usize,
+    /// How many threads search (UCI's Threads; 0 or 1: one). The others help through
+    /// the shared transposition table (Lazy SMP) and stop when the first does.
+    pub threads: usize,
+    /// A search on the opponent's time (UCI `go ponder`): its time limits count only from
+    /// the moment the move it guessed is played.
+    pub ponder: Option<Arc<Ponder>>,
+}
+
+/// A search begun on the opponent's time, on the guess that the opponent plays the move
+/// it was given: until [`Ponder::hit`] (the guess was right) its clock does not run, and
+/// its result is held back.
+#[derive(Debug)]
+pub struct Ponder {
+    started: Instant,
+    pondering: AtomicBool,
+    /// When the guess was played, in microseconds from `started`.
+    hit_at: AtomicU64,
+}
+
+impl Ponder {
+    /// Pondering from now.
+    pub fn start() -> Arc<Ponder> {
+        Arc::new(Ponder {
+            started: Instant::now(),
+            pondering: AtomicBool::new(true),
+            hit_at: AtomicU64::new(0),
+        })
+    }
+
+    /// The guess was played (UCI `ponderhit`), or the search is stopped: the clock runs
+    /// from now.
+    pub fn hit(&self) {
+        if self.pondering() {
+            let micros = self.started.elapsed().as_micros() as u64;
+            self.hit_at.store(micros, Ordering::SeqCst);
+            self.pondering.store(false, Ordering::SeqCst);
+        }
+    }
+
+    /// Whether the search still thinks on the opponent's time.
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::SeqCst)
+    }
+
+    /// The time since the guess was played; none while pondering.
+    fn since_hit(&self) -> Option<Duration> {
+        if self.pondering() {
+            return None;
+        }
+        let at = Duration::from_micros(self.hit_at.load(Ordering::SeqCst));
+        Some(self.started.elapsed().saturating_sub(at))
+    }
 }
 
 impl Limits {
@@ -71,6 +123,7 @@ pub(crate) struct Clock {
     hard: Option<Duration>,
     nodes: Option<u64>,
     stop: Option<Arc<AtomicBool>>,
+    ponder: Option<Arc<Ponder>>,
 }
 
 impl Clock {
@@ -106,6 +159,7 @@ impl Clock {
             hard,
             nodes: limits.nodes,
             stop: limits.stop.clone(),
+            ponder: limits.ponder.clone(),
         }
     }
 
@@ -126,19 +180,48 @@ impl Clock {
         {
             return true;
         }
-        self.hard.is_some_and(|h| self.elapsed() >= h)
+        self.hard
+            .is_some_and(|h| self.spent().is_some_and(|spent| spent >= h))
     }
 
     /// Whether another iteration is worth starting: one usually takes longer than all
     /// before it together.
     pub fn another_iteration(&self) -> bool {
-        self.soft.is_none_or(|s| self.elapsed() * 2 < s)
+        self.soft
+            .is_none_or(|s| self.spent().is_none_or(|spent| spent * 2 < s))
+    }
+
+    /// The time the limits count: all of it, or after a ponder hit only what came after;
+    /// none while pondering.
+    fn spent(&self) -> Option<Duration> {
+        match &self.ponder {
+            Some(p) => p.since_hit(),
+            None => Some(self.elapsed()),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pondering_search_keeps_its_time_until_the_guess_is_played() {
+        let ponder = Ponder::start();
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(20)),
+            ponder: Some(Arc::clone(&ponder)),
+            ..Limits::default()
+        };
+        let clock = Clock::start(&limits);
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(!clock.out_of_time(1) && clock.another_iteration());
+        ponder.hit();
+        assert!(!ponder.pondering());
+        assert!(!clock.out_of_time(1), "the time counts from the hit");
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(clock.out_of_time(1) && !clock.another_iteration());
+    }
 
     #[test]
     fn a_clock_spends_a_share_of_what_is_left() {

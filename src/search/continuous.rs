@@ -125,6 +125,7 @@ fn fraction_of(sectors: &crate::continuous::shapes::Sectors) -> f64 {
 
 /// A continuous game from some position, for the search: the positions made so far, and
 /// the candidates generated at each of them.
+#[derive(Clone)]
 pub struct ContinuousSearch {
     positions: Vec<Position>,
     keys: Vec<u64>,

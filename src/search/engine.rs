@@ -13,6 +13,8 @@ use super::tuning::{
     REVERSE_FUTILITY_MARGIN,
 };
 use super::{End, MATE, MATE_BOUND, Score, Searchable};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The deepest the search goes, extensions and quiescence included.
@@ -71,7 +73,7 @@ pub struct Report<M> {
 /// A search with its memory (transposition table, killers, history), kept between
 /// searches of one game.
 pub struct Searcher<M> {
-    table: Table<M>,
+    table: Arc<Table<M>>,
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
     lists: Vec<Vec<M>>,
@@ -86,6 +88,9 @@ pub struct Searcher<M> {
     noise: Option<Noise>,
     /// Root moves left out of this search (the lines already found at this depth).
     excluded: Vec<M>,
+    /// Plies added to each depth of the iterative deepening: a helper thread with a skew
+    /// searches ahead of the main one, so that the threads' work differs.
+    skew: u32,
 }
 
 /// A deliberate error added to every evaluation, so that a weak player misjudges
@@ -115,7 +120,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// A searcher whose transposition table takes about `hash_mb` MiB.
     pub fn new(hash_mb: usize) -> Searcher<M> {
         Searcher {
-            table: Table::new(hash_mb),
+            table: Arc::new(Table::new(hash_mb)),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
@@ -128,6 +133,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             clock_every: 1,
             noise: None,
             excluded: Vec::new(),
+            skew: 0,
+        }
+    }
+
+    /// A helper for a search on another thread: the same table and noise, memory of its
+    /// own.
+    fn helper(&self, skew: u32) -> Searcher<M> {
+        Searcher {
+            table: Arc::clone(&self.table),
+            noise: self.noise,
+            skew,
+            ..Searcher::new(0)
         }
     }
 
@@ -147,7 +164,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
     /// Resizes the transposition table (which empties it).
     pub fn set_hash(&mut self, hash_mb: usize) {
-        self.table = Table::new(hash_mb);
+        self.table = Arc::new(Table::new(hash_mb));
     }
 
     /// Forgets everything learned (a new game).
@@ -155,6 +172,47 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.table.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches `game` as [`Searcher::search`] does, on [`Limits::threads`] threads: the
+    /// others (Lazy SMP) search copies of the game, sharing the transposition table, until
+    /// this one stops; its result is the search's, with every thread's nodes counted.
+    pub fn search_threads<G>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits,
+        on_info: impl FnMut(&Info<M>),
+    ) -> Report<M>
+    where
+        G: Searchable<Move = M> + Clone + Send,
+        M: Send + Sync,
+    {
+        let helpers = limits.threads.saturating_sub(1);
+        if helpers == 0 {
+            return self.search(game, limits, on_info);
+        }
+        let halt = Arc::new(AtomicBool::new(false));
+        let helper_limits = Limits {
+            depth: limits.depth,
+            stop: Some(Arc::clone(&halt)),
+            ..Limits::default()
+        };
+        std::thread::scope(|scope| {
+            let running: Vec<_> = (0..helpers)
+                .map(|k| {
+                    let mut helper = self.helper(k as u32 % 2 + 1);
+                    let mut copy = game.clone();
+                    let limits = helper_limits.clone();
+                    scope.spawn(move || helper.search(&mut copy, &limits, |_| {}).nodes)
+                })
+                .collect();
+            let mut report = self.search(game, limits, on_info);
+            halt.store(true, Ordering::Relaxed);
+            for thread in running {
+                report.nodes += thread.join().unwrap_or(0);
+            }
+            report
+        })
     }
 
     /// Searches `game` within `limits`, calling `on_info` after each finished depth, and
@@ -208,7 +266,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let lines = limits.lines.clamp(1, root.len());
         let mut last_score: i32 = 0;
-        for depth in 1..=max_depth {
+        for depth in (1 + self.skew).min(max_depth)..=max_depth {
             self.seldepth = 0;
             let aspiring = depth >= ASPIRATION_MIN_DEPTH
                 && last_score.abs() < MATE_BOUND

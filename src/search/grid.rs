@@ -5,16 +5,22 @@
 
 use super::{End, Searchable};
 use crate::grid::draws::insufficient_material;
-use crate::grid::movegen::{in_check, is_attacked, legal_moves, piece_moves};
-use crate::grid::position::{NullUndo, Undo, is_piece, piece, role_of, side_of};
+use crate::grid::movegen::{attackers, in_check, legal_moves, piece_moves};
+use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
 use crate::play::Color;
 use crate::random::Rng;
 use std::sync::Arc;
 
 use super::tuning::{
-    GRID_MOBILITY as MOBILITY, GRID_ROYAL_DANGER as ROYAL_DANGER, GRID_TEMPO as TEMPO,
+    GRID_CONNECTED as CONNECTED, GRID_DOUBLED as DOUBLED, GRID_ISOLATED as ISOLATED,
+    GRID_MOBILITY as MOBILITY, GRID_PASSED_EG as PASSED_EG, GRID_PASSED_MG as PASSED_MG,
+    GRID_ROYAL_DANGER as ROYAL_DANGER, GRID_SHELTER as SHELTER, GRID_TEMPO as TEMPO,
+    GRID_ADVANCE_MIDDLE_PERCENT as ADVANCE_MIDDLE_PERCENT, GRID_ADVANCE_SHARE as ADVANCE_SHARE,
 };
+
+/// The widest board: files a pawn structure is counted over.
+const MAX_FILES: usize = 26;
 
 /// How the search scores a grid variant's positions: tables built once per variant.
 #[derive(Clone, Debug)]
@@ -22,8 +28,11 @@ pub struct GridEval {
     variant: Arc<Variant>,
     /// By role: its material value (0 for royals).
     values: Vec<i32>,
-    /// By side, role and square: the positional term of that piece there.
+    /// By side, role and square: the positional term of that piece there, in the
+    /// middlegame…
     squares: [Vec<i32>; 2],
+    /// …and in the endgame (where a piece that promotes gains more by advancing).
+    squares_end: [Vec<i32>; 2],
     /// The non-royal material of both sides at the start of a typical game, for the
     /// game's phase (1 with all of it, 0 with none).
     full_material: i32,
@@ -33,6 +42,9 @@ pub struct GridEval {
     reach: [Vec<u64>; 2],
     /// By square: it and the squares around it, a royal's zone.
     zone: Vec<u64>,
+    /// By role: whether it is a pawn, a cheap piece that promotes, whose structure
+    /// (passed, doubled, isolated, connected) is scored.
+    pawn: Vec<bool>,
 }
 
 impl GridEval {
@@ -43,6 +55,7 @@ impl GridEval {
         let n = g.squares();
         let roles = v.types.len();
         let mut squares = [vec![0; roles * n], vec![0; roles * n]];
+        let mut squares_end = squares.clone();
         let words = n.div_ceil(64);
         let mut reach = [
             vec![0_u64; roles * n * words],
@@ -83,20 +96,23 @@ impl GridEval {
                     .map_or(0, |best| (best - values[role.index()]).max(0));
                 for sq in g.all() {
                     let s = usize::from(sq);
-                    let mut term = if v[role].royal {
+                    let term = if v[role].royal {
                         0
                     } else {
                         (mobility[s] - average) * MOBILITY
                     };
+                    let mut advance = 0;
                     if let Some(p) = promotion {
                         // Nearer the zone is worth more, and more so near the end.
                         let ahead = g.ranks_ahead(side, g.rank(sq));
                         let to_go = (ahead - i32::from(p.zone) + 1).max(0);
                         let length = (i32::from(g.ranks()) - i32::from(p.zone)).max(1);
                         let done = (length - to_go).clamp(0, length);
-                        term += gain * done * done / (length * length) / 6;
+                        advance = gain * done * done / (length * length) / ADVANCE_SHARE;
                     }
-                    squares[side][role.index() * n + s] = term;
+                    let at = role.index() * n + s;
+                    squares[side][at] = term + advance * ADVANCE_MIDDLE_PERCENT / 100;
+                    squares_end[side][at] = term + advance;
                 }
             }
         }
@@ -119,14 +135,30 @@ impl GridEval {
                 }
             }
         }
+        let cheapest = v
+            .roles()
+            .filter(|&r| !v[r].royal)
+            .map(|r| values[r.index()])
+            .filter(|&w| w > 0)
+            .min()
+            .unwrap_or(0);
+        let pawn = v
+            .roles()
+            .map(|r| {
+                let t = &v[r];
+                !t.royal && t.promotion.is_some() && values[r.index()] * 2 <= cheapest * 3
+            })
+            .collect();
         GridEval {
             variant,
             values,
             squares,
+            squares_end,
             full_material,
             words,
             reach,
             zone,
+            pawn,
         }
     }
 
@@ -144,30 +176,106 @@ impl GridEval {
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let v = &*self.variant;
-        let n = v.geometry.squares();
+        let g = v.geometry;
+        let n = g.squares();
         let mut material = [0; 2];
         let mut placed = [0; 2];
+        let mut placed_end = [0; 2];
+        let mut pawns = Pawns::default();
         for side in Color::BOTH {
             for &sq in pos.pieces(side) {
                 let role = role_of(pos.cell(sq));
                 material[side] += self.values[role.index()];
-                placed[side] += self.squares[side][role.index() * n + usize::from(sq)];
+                let at = role.index() * n + usize::from(sq);
+                placed[side] += self.squares[side][at];
+                placed_end[side] += self.squares_end[side][at];
+                if self.pawn[role.index()] {
+                    pawns.add(side, g.file(sq), g.rank(sq));
+                }
             }
         }
         let phase = (material[0] + material[1]).min(self.full_material);
+        let (middle, end) = self.pawn_structure(pos, &pawns);
         let mut score = [0; 2];
         for side in Color::BOTH {
             let mut danger = 0;
+            let mut shelter = 0;
             if phase * 3 > self.full_material {
                 for &royal in pos.royals(side) {
                     danger += self.reach_around(pos, royal, side.opponent());
+                    shelter += pawns.shelter(g, side, royal);
                 }
             }
-            score[side] =
-                material[side] + placed[side] - danger * ROYAL_DANGER * phase / self.full_material;
+            let tapered = ((middle[side] + placed[side]) * phase
+                + (end[side] + placed_end[side]) * (self.full_material - phase))
+                / self.full_material;
+            score[side] = material[side] + tapered
+                + (shelter * SHELTER - danger * ROYAL_DANGER) * phase / self.full_material;
         }
         let us = pos.to_move();
         score[us] - score[us.opponent()] + TEMPO
+    }
+
+    /// The pawn structure's worth to each side, in the middlegame and in the endgame:
+    /// passed pawns (more the further on), doubled and isolated ones, and connected ones
+    /// (beside or just behind a pawn of their own on a file next to theirs).
+    fn pawn_structure(&self, pos: &Position, pawns: &Pawns) -> ([i32; 2], [i32; 2]) {
+        let v = &*self.variant;
+        let g = v.geometry;
+        let (mut middle, mut end) = ([0; 2], [0; 2]);
+        if pawns.count == [0, 0] {
+            return (middle, end);
+        }
+        let files = i32::from(g.files()).min(MAX_FILES as i32);
+        let last = i32::from(g.ranks()) - 1;
+        for side in Color::BOTH {
+            let them = side.opponent();
+            for &sq in pos.pieces(side) {
+                if !self.pawn[role_of(pos.cell(sq)).index()] {
+                    continue;
+                }
+                let (f, r) = (g.file(sq), g.rank(sq));
+                if f >= files {
+                    continue;
+                }
+                let beside = |f: i32| (0..files).contains(&f);
+                let neighbours = [f - 1, f + 1];
+                let mut term = 0;
+                if neighbours
+                    .iter()
+                    .all(|&k| !beside(k) || pawns.on_file[side][k as usize] == 0)
+                {
+                    term -= ISOLATED;
+                }
+                let behind = if side == Color::White { r - 1 } else { r + 1 };
+                if neighbours
+                    .iter()
+                    .any(|&k| beside(k) && (pawns.at(side, k, r) || pawns.at(side, k, behind)))
+                {
+                    term += CONNECTED;
+                }
+                middle[side] += term;
+                end[side] += term;
+                // Passed: no enemy pawn ahead on its file or the files beside it.
+                let passed = [f - 1, f, f + 1]
+                    .iter()
+                    .filter(|&&k| beside(k))
+                    .all(|&k| !pawns.ahead(them, k as usize, side, r));
+                if passed {
+                    let advanced = last - g.ranks_ahead(side, r);
+                    let progress = advanced * advanced;
+                    let full = (last * last).max(1);
+                    middle[side] += PASSED_MG * progress / full;
+                    end[side] += PASSED_EG * progress / full;
+                }
+            }
+            for f in 0..files as usize {
+                let extra = i32::from(pawns.on_file[side][f]).saturating_sub(1).max(0);
+                middle[side] -= extra * DOUBLED;
+                end[side] -= extra * DOUBLED;
+            }
+        }
+        (middle, end)
     }
 
     /// How many times `by`'s pieces (not royals, not pieces that promote) reach the
@@ -195,6 +303,77 @@ impl GridEval {
     }
 }
 
+/// Where each side's pawns stand, by file: how many, and the nearest and furthest
+/// rank (as ranks are numbered, from White's side).
+struct Pawns {
+    count: [u32; 2],
+    on_file: [[u8; MAX_FILES]; 2],
+    lowest: [[i8; MAX_FILES]; 2],
+    highest: [[i8; MAX_FILES]; 2],
+}
+
+impl Default for Pawns {
+    fn default() -> Pawns {
+        Pawns {
+            count: [0; 2],
+            on_file: [[0; MAX_FILES]; 2],
+            lowest: [[i8::MAX; MAX_FILES]; 2],
+            highest: [[i8::MIN; MAX_FILES]; 2],
+        }
+    }
+}
+
+impl Pawns {
+    fn add(&mut self, side: Color, file: i32, rank: i32) {
+        let Ok(f) = usize::try_from(file) else { return };
+        if f >= MAX_FILES {
+            return;
+        }
+        self.count[side] += 1;
+        self.on_file[side][f] += 1;
+        let r = rank as i8;
+        self.lowest[side][f] = self.lowest[side][f].min(r);
+        self.highest[side][f] = self.highest[side][f].max(r);
+    }
+
+    /// Whether `side` has a pawn on `file`, `rank`: known only as far as the nearest and
+    /// furthest of the file tell, which is exact for up to two pawns a file.
+    fn at(&self, side: Color, file: i32, rank: i32) -> bool {
+        let f = file as usize;
+        self.on_file[side][f] > 0
+            && (i32::from(self.lowest[side][f]) == rank || i32::from(self.highest[side][f]) == rank)
+    }
+
+    /// Whether `side` has a pawn on `file` ahead of `rank` as `mover` goes.
+    fn ahead(&self, side: Color, file: usize, mover: Color, rank: i32) -> bool {
+        if self.on_file[side][file] == 0 {
+            return false;
+        }
+        if mover == Color::White {
+            i32::from(self.highest[side][file]) > rank
+        } else {
+            i32::from(self.lowest[side][file]) < rank
+        }
+    }
+
+    /// How many of `side`'s pawns stand on the three squares in front of the royal on
+    /// `royal` or the three beyond them.
+    fn shelter(&self, g: crate::grid::Geometry, side: Color, royal: Square) -> i32 {
+        let (f, r) = (g.file(royal), g.rank(royal));
+        let step = if side == Color::White { 1 } else { -1 };
+        let mut count = 0;
+        for k in f - 1..=f + 1 {
+            if !(0..MAX_FILES as i32).contains(&k) || k >= i32::from(g.files()) {
+                continue;
+            }
+            if self.at(side, k, r + step) || self.at(side, k, r + 2 * step) {
+                count += 1;
+            }
+        }
+        count
+    }
+}
+
 /// A grid position being searched: the position, the moves made to reach it in the
 /// search, and the keys of the positions before it (the game's, then the search's).
 #[derive(Clone, Debug)]
@@ -206,7 +385,17 @@ pub struct GridSearch {
     keys: Vec<u64>,
     /// By entry of `keys`: how many entries before it a repetition may be sought in.
     window: Vec<u32>,
+    /// Scratch lists for the exchange evaluation: attackers, and the cells lifted.
+    seen: Vec<Square>,
+    lifted: Vec<(Square, Cell)>,
 }
+
+/// What a royal counts for in an exchange: more than anything it could win, so that a
+/// royal never takes on a square the other side still attacks.
+const ROYAL_IN_EXCHANGE: i32 = 100_000;
+
+/// The longest exchange followed on one square.
+const LONGEST_EXCHANGE: usize = 32;
 
 #[derive(Clone, Copy, Debug)]
 enum Made {
@@ -234,7 +423,90 @@ impl GridSearch {
             made: Vec::with_capacity(256),
             keys,
             window,
+            seen: Vec::new(),
+            lifted: Vec::new(),
         }
+    }
+
+    /// What a cell's piece counts for in an exchange.
+    fn exchange_worth(&self, c: Cell) -> i32 {
+        let role = role_of(c);
+        if self.variant()[role].royal {
+            ROYAL_IN_EXCHANGE
+        } else {
+            self.eval.value(role)
+        }
+    }
+
+    /// The static exchange evaluation of `m`: what the mover wins (or loses, below 0)
+    /// when both sides then take on its target square with their least valuable attacker
+    /// for as long as it pays, each free to stop. Pieces are lifted off the board as they
+    /// take, so attacks behind them (and screens of cannons) count; the board is left as
+    /// it was.
+    pub fn exchange(&mut self, m: Move) -> i32 {
+        let us = self.pos.to_move();
+        let victim_at = match m.kind {
+            MoveKind::EnPassant { victim } => victim,
+            _ => m.to,
+        };
+        let victim = self.pos.cell(victim_at);
+        let mover = self.pos.cell(m.from);
+        let mut gains = [0_i32; LONGEST_EXCHANGE + 1];
+        if is_piece(victim) && side_of(victim) != us {
+            gains[0] = self.exchange_worth(victim);
+        }
+        let mut standing = self.exchange_worth(mover);
+        let mut arrived = mover;
+        if let Some(p) = m.promotion {
+            let promoted = self.eval.value(p);
+            gains[0] += promoted - standing;
+            standing = promoted;
+            arrived = piece(us, p);
+        }
+        self.lifted.clear();
+        for sq in [m.from, victim_at, m.to] {
+            if !self.lifted.iter().any(|&(s, _)| s == sq) {
+                self.lifted.push((sq, self.pos.cell(sq)));
+            }
+        }
+        self.pos.cells[usize::from(m.from)] = EMPTY;
+        self.pos.cells[usize::from(victim_at)] = EMPTY;
+        self.pos.cells[usize::from(m.to)] = arrived;
+        let v = Arc::clone(&self.eval.variant);
+        let mut side = us.opponent();
+        let mut depth = 0;
+        let mut seen = std::mem::take(&mut self.seen);
+        while depth < LONGEST_EXCHANGE {
+            attackers(&v, &self.pos, m.to, side, &mut seen);
+            let Some((from, worth)) = seen
+                .iter()
+                .map(|&sq| (sq, self.exchange_worth(self.pos.cell(sq))))
+                .min_by_key(|&(_, worth)| worth)
+            else {
+                break;
+            };
+            depth += 1;
+            gains[depth] = standing - gains[depth - 1];
+            // Neither side can do better by going on: the rest does not change the result.
+            if (-gains[depth - 1]).max(gains[depth]) < 0 {
+                break;
+            }
+            let taker = self.pos.cell(from);
+            self.lifted.push((from, taker));
+            self.pos.cells[usize::from(from)] = EMPTY;
+            self.pos.cells[usize::from(m.to)] = taker;
+            standing = worth;
+            side = side.opponent();
+        }
+        self.seen = seen;
+        while let Some((sq, c)) = self.lifted.pop() {
+            self.pos.cells[usize::from(sq)] = c;
+        }
+        while depth > 0 {
+            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+            depth -= 1;
+        }
+        gains[0]
     }
 
     /// The position as it stands.
@@ -448,19 +720,20 @@ impl Searchable for GridSearch {
         }
         let pos = &self.pos;
         let victim_at = match m.kind {
-            crate::grid::MoveKind::EnPassant { victim } => victim,
+            MoveKind::EnPassant { victim } => victim,
             _ => m.to,
         };
         let victim = pos.cell(victim_at);
         let gain = if is_piece(victim) && side_of(victim) != pos.to_move() {
-            self.eval.value(role_of(victim))
+            self.exchange_worth(victim)
         } else {
             0
         };
-        let mover = role_of(pos.cell(m.from));
-        let risk = self.eval.value(mover);
-        // A royal's value is 0 here: its captures are never counted as losing.
-        risk > gain + 50 && is_attacked(&self.eval.variant, pos, m.to, pos.to_move().opponent())
+        // Taking something worth at least the taker cannot lose.
+        if self.exchange_worth(pos.cell(m.from)) <= gain {
+            return false;
+        }
+        self.exchange(m) < 0
     }
 
     fn history_slots(&self) -> usize {
@@ -562,6 +835,128 @@ mod tests {
         let report = searcher.search(&mut game, &Limits::depth(depth), |_| {});
         let m = report.best.expect("a move");
         (move_text(&eval.variant, m), report.score.0)
+    }
+
+    /// The exchange evaluation of `text` in `fen`.
+    fn exchange(eval: &Arc<GridEval>, fen: &str, text: &str) -> i32 {
+        let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+        let mut game = GridSearch::new(Arc::clone(eval), pos.clone(), &[]);
+        let mut list = Vec::new();
+        game.moves(&mut list);
+        let m = *list
+            .iter()
+            .find(|&&m| move_text(&eval.variant, m) == text)
+            .expect("a legal move");
+        let worth = game.exchange(m);
+        assert_eq!(game.position(), &pos, "the board is left as it was");
+        worth
+    }
+
+    #[test]
+    fn the_exchange_evaluation_follows_the_captures_on_a_square() {
+        let eval = chess();
+        // An undefended pawn.
+        assert_eq!(exchange(&eval, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 100);
+        // A pawn defended by a pawn, taken by a rook.
+        assert_eq!(exchange(&eval, "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), -400);
+        // Two rooks behind one another against one: the rear rook's attack counts once the
+        // front one has taken, so the pawn is won.
+        let doubled = "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1";
+        assert_eq!(exchange(&eval, doubled, "d2d5"), 100);
+        // With a second black rook behind, the front rook is lost for the pawn.
+        let tripled = "3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1";
+        assert_eq!(exchange(&eval, tripled, "d2d5"), -400);
+        // A king takes back only where nothing else attacks.
+        let guarded = "8/8/4k3/R2p4/8/8/8/3QK3 w - - 0 1";
+        assert_eq!(exchange(&eval, guarded, "d1d5"), 100);
+        let alone = "8/8/4k3/3p4/8/8/8/3QK3 w - - 0 1";
+        assert_eq!(exchange(&eval, alone, "d1d5"), 100 - 900);
+        // En passant: the pawn taken is not on the target square.
+        let passing = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+        assert_eq!(exchange(&eval, passing, "e5d6"), 100);
+        // A queen that takes a defended knight loses the difference.
+        assert_eq!(exchange(&eval, "4k3/8/4p3/3n4/8/8/8/3QK3 w - - 0 1", "d1d5"), 320 - 900);
+    }
+
+    /// A chess FEN seen from the other side: ranks reversed, colours swapped.
+    fn mirrored(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let swap = |t: &str| -> String {
+            t.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let board: Vec<String> = fields[0].split('/').rev().map(swap).collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        format!("{} {side} - - 0 1", board.join("/"))
+    }
+
+    fn score(eval: &GridEval, fen: &str) -> i32 {
+        eval.evaluate(&parse_fen(&eval.variant, fen).expect("a good FEN"))
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_from_either_side() {
+        let eval = chess();
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 2 3",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "8/5pk1/6p1/1P6/8/6P1/5PK1/8 b - - 0 1",
+        ] {
+            assert_eq!(score(&eval, fen), score(&eval, &mirrored(fen)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn pawns_are_scored_by_their_structure() {
+        let eval = chess();
+        // White's structure alone: a passed pawn on b5 against one with a pawn ahead on
+        // its file (b7) or the file beside it (a6), and the further on the better.
+        let white = |fen: &str| {
+            let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+            let mut pawns = Pawns::default();
+            for side in Color::BOTH {
+                for &sq in pos.pieces(side) {
+                    if eval.pawn[role_of(pos.cell(sq)).index()] {
+                        let g = eval.variant.geometry;
+                        pawns.add(side, g.file(sq), g.rank(sq));
+                    }
+                }
+            }
+            let (middle, end) = eval.pawn_structure(&pos, &pawns);
+            (middle[Color::White], end[Color::White])
+        };
+        let passed = white("6k1/7p/8/1P6/8/8/8/6K1 w - - 0 1");
+        assert!(passed.0 > 0 && passed.1 > passed.0, "{passed:?}");
+        for opposed in [
+            "6k1/1p6/8/1P6/8/8/8/6K1 w - - 0 1",
+            "6k1/8/p7/1P6/8/8/8/6K1 w - - 0 1",
+        ] {
+            assert!(white(opposed).1 < passed.1, "{opposed}: {:?}", white(opposed));
+        }
+        let further = white("6k1/7p/1P6/8/8/8/8/6K1 w - - 0 1");
+        assert!(further.1 > passed.1, "b6 {further:?}, b5 {passed:?}");
+        // Two pawns on one file are worth less than two on files side by side.
+        let doubled = score(&eval, "6k1/8/8/8/8/3P4/3P4/6K1 w - - 0 1");
+        let connected = score(&eval, "6k1/8/8/8/8/8/3PP3/6K1 w - - 0 1");
+        assert!(connected > doubled, "connected {connected}, doubled {doubled}");
+        // A castled king behind its pawns is safer than one whose pawns have gone.
+        let sheltered = score(
+            &eval,
+            "r1bq1rk1/ppp2ppp/2n2n2/8/8/2N2N2/PPP2PPP/R1BQ1RK1 w - - 0 1",
+        );
+        let bare = score(
+            &eval,
+            "r1bq1rk1/ppp2ppp/2n2n2/8/5PPP/2N2N2/PPP5/R1BQ1RK1 w - - 0 1",
+        );
+        assert!(sheltered > bare, "sheltered {sheltered}, bare {bare}");
     }
 
     #[test]

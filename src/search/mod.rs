@@ -18,7 +18,7 @@ mod table;
 pub mod tactics;
 pub mod tuning;
 
-pub use clock::Limits;
+pub use clock::{Limits, Ponder};
 pub use engine::{Info, Noise, Report, Searcher};
 pub use plan::Plan;
 

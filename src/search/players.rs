@@ -122,9 +122,9 @@ pub trait Arena {
     /// A move as the game takes it.
     type Move: Copy;
     /// A move as the search finds it.
-    type Found: Copy + Eq + fmt::Debug;
-    /// The search over the game's position.
-    type Search: Searchable<Move = Self::Found>;
+    type Found: Copy + Eq + fmt::Debug + Send + Sync;
+    /// The search over the game's position (copied for each helper thread).
+    type Search: Searchable<Move = Self::Found> + Clone + Send;
 
     /// A search from where `game` stands.
     fn search(&self, game: &Self::Game) -> Self::Search;
@@ -219,7 +219,7 @@ impl<A: Arena> Player<A> {
         on_info: impl FnMut(&super::Info<A::Found>),
     ) -> Report<A::Found> {
         let mut search = arena.search(game);
-        self.searcher.search(&mut search, limits, on_info)
+        self.searcher.search_threads(&mut search, limits, on_info)
     }
 }
 

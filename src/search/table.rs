@@ -2,6 +2,8 @@
 //! key, so a position reached twice is searched once and its best move is tried first.
 
 use super::MATE_BOUND;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// How a stored score bounds the true one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,32 +31,35 @@ pub(crate) struct Entry<M> {
     age: u8,
 }
 
-/// A fixed-size table, replaced by depth and age.
+/// A fixed-size table, replaced by depth and age, shared by the threads of one search:
+/// each entry has its own lock, so two threads seldom wait for each other.
 pub(crate) struct Table<M> {
-    entries: Vec<Option<Entry<M>>>,
-    age: u8,
+    entries: Vec<Mutex<Option<Entry<M>>>>,
+    age: AtomicU8,
 }
 
 impl<M: Copy> Table<M> {
     /// A table of about `megabytes` MiB (at least one entry).
     pub fn new(megabytes: usize) -> Table<M> {
-        let size = std::mem::size_of::<Option<Entry<M>>>().max(1);
+        let size = std::mem::size_of::<Mutex<Option<Entry<M>>>>().max(1);
         let n = (megabytes.saturating_mul(1 << 20) / size).max(1);
         Table {
-            entries: vec![None; n],
-            age: 0,
+            entries: (0..n).map(|_| Mutex::new(None)).collect(),
+            age: AtomicU8::new(0),
         }
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
-        self.age = 0;
+    pub fn clear(&self) {
+        for e in &self.entries {
+            *lock(e) = None;
+        }
+        self.age.store(0, Ordering::Relaxed);
     }
 
     /// Marks the start of a new search, so older entries give way first.
-    pub fn next_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+    pub fn next_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -65,7 +70,7 @@ impl<M: Copy> Table<M> {
     /// What is known of the position with `key`, its mate scores made relative to
     /// `ply` plies from the root.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Entry<M>> {
-        let e = self.entries[self.slot(key)]?;
+        let e = (*lock(&self.entries[self.slot(key)]))?;
         (e.key == key).then(|| Entry {
             score: from_table(e.score, ply),
             ..e
@@ -74,7 +79,7 @@ impl<M: Copy> Table<M> {
 
     /// Remembers a search of the position with `key` at `ply` plies from the root.
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         best: Option<M>,
@@ -82,10 +87,9 @@ impl<M: Copy> Table<M> {
         depth: i32,
         bound: Bound,
     ) {
-        let age = self.age;
-        let slot = self.slot(key);
-        let old = &mut self.entries[slot];
-        let replace = match old {
+        let age = self.age.load(Ordering::Relaxed);
+        let mut old = lock(&self.entries[self.slot(key)]);
+        let replace = match *old {
             None => true,
             Some(o) => o.key == key || o.age != age || depth >= o.depth || bound == Bound::Exact,
         };
@@ -106,6 +110,12 @@ impl<M: Copy> Table<M> {
             age,
         });
     }
+}
+
+/// An entry's lock: a thread that panicked holding it left a whole entry, which is
+/// still good.
+fn lock<T>(entry: &Mutex<T>) -> MutexGuard<'_, T> {
+    entry.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A mate score counted from this position rather than from the root.
@@ -139,7 +149,7 @@ mod tests {
 
     #[test]
     fn a_stored_mate_is_read_back_relative_to_the_new_ply() {
-        let mut t: Table<u16> = Table::new(1);
+        let t: Table<u16> = Table::new(1);
         // Found at ply 3: mate 2 plies further on, so MATE - 5 from the root.
         t.store(42, 3, Some(7), MATE - 5, 4, Bound::Exact);
         let e = t.probe(42, 1).expect("stored");
@@ -150,7 +160,7 @@ mod tests {
 
     #[test]
     fn a_shallower_result_of_this_search_does_not_replace_a_deeper_one_elsewhere() {
-        let mut t: Table<u16> = Table::new(0);
+        let t: Table<u16> = Table::new(0);
         t.store(1, 0, Some(1), 10, 6, Bound::Lower);
         t.store(2, 0, Some(2), 20, 2, Bound::Lower);
         assert_eq!(t.probe(1, 0).map(|e| e.score), Some(10));

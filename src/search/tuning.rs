@@ -51,6 +51,25 @@ pub const GRID_MOBILITY: i32 = 3;
 pub const GRID_TEMPO: i32 = 10;
 /// Per square around a royal that an enemy piece reaches, in the middlegame.
 pub const GRID_ROYAL_DANGER: i32 = 8;
+/// A piece that promotes, one step short of its zone, is worth this share (1/N) of what
+/// promoting gains, in the endgame (less the further back, with the square of its progress)…
+pub const GRID_ADVANCE_SHARE: i32 = 6;
+/// …and this percentage of that in the middlegame.
+pub const GRID_ADVANCE_MIDDLE_PERCENT: i32 = 25;
+/// Per file in front of a royal (of the three) with a pawn of its own one or two squares
+/// ahead, in the middlegame.
+pub const GRID_SHELTER: i32 = 12;
+/// A passed pawn on the last rank before promotion, in the middlegame (less the further
+/// back, with the square of its progress).
+pub const GRID_PASSED_MG: i32 = 40;
+/// The same in the endgame.
+pub const GRID_PASSED_EG: i32 = 120;
+/// Per pawn more than one on a file.
+pub const GRID_DOUBLED: i32 = 12;
+/// Per pawn with no pawn of its own on a file beside it.
+pub const GRID_ISOLATED: i32 = 10;
+/// Per pawn beside or just behind a pawn of its own on a file beside it.
+pub const GRID_CONNECTED: i32 = 6;
 
 // The continuous evaluation (`continuous.rs`).
 

@@ -69,6 +69,12 @@ impl Session {
     }
 }
 
+/// The move of a `bestmove MOVE [ponder REPLY]` line.
+fn best_of(line: &str) -> String {
+    assert!(line.starts_with("bestmove "), "{line}");
+    line.split_whitespace().nth(1).expect("a move").to_string()
+}
+
 /// The legal moves `areachess moves` lists after `moves`.
 fn legal(level: &str, moves: &[&str]) -> Vec<String> {
     let mut args = vec!["moves", level];
@@ -115,7 +121,7 @@ fn uci_names_its_variants_and_plays_a_legal_move_on_a_twelve_rank_board() {
         lines.iter().any(|l| l.starts_with("info depth 2 ")),
         "{lines:?}"
     );
-    let best = lines.last().expect("a line")["bestmove ".len()..].to_string();
+    let best = best_of(lines.last().expect("a line"));
     assert!(
         legal("levels/obento.toml", &played).contains(&best),
         "{best}"
@@ -152,7 +158,7 @@ fn uci_says_what_was_wrong_and_keeps_its_last_good_position() {
     e.send("go depth 1");
     let best = e.until("bestmove").pop().expect("a line");
     assert!(
-        legal("levels/chess.toml", &["e2e4"]).contains(&best["bestmove ".len()..].to_string()),
+        legal("levels/chess.toml", &["e2e4"]).contains(&best_of(&best)),
         "{best}"
     );
     e.quit("quit");
@@ -171,7 +177,7 @@ fn uci_follows_a_game_past_a_draw_by_rule_for_the_gui_to_claim() {
         !lines.iter().any(|l| l.starts_with("info string")),
         "{lines:?}"
     );
-    let best = lines.last().expect("a line")["bestmove ".len()..].to_string();
+    let best = best_of(lines.last().expect("a line"));
     assert!(
         legal("levels/chess.toml", &["e2e4"]).contains(&best),
         "{best}"
@@ -190,7 +196,64 @@ fn uci_answers_isready_while_thinking_and_stops_on_stop() {
     e.until("readyok");
     e.send("stop");
     let best = e.until("bestmove").pop().expect("a line");
-    assert!(legal("levels/chess.toml", &[]).contains(&best["bestmove ".len()..].to_string()));
+    assert!(legal("levels/chess.toml", &[]).contains(&best_of(&best)));
+    e.quit("quit");
+}
+
+#[test]
+fn uci_searches_on_two_threads_and_offers_its_options() {
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let options = e.until("uciok");
+    for name in ["Threads", "Ponder", "MultiPV", "Hash", "Skill Level", "UCI_LimitStrength", "UCI_Elo"] {
+        assert!(
+            options.iter().any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name} in {options:#?}"
+        );
+    }
+    e.send("setoption name Threads value 2");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 7");
+    let lines = e.until("bestmove");
+    assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:#?}");
+    let best = lines.last().expect("a line").split_whitespace().nth(1).expect("a move").to_string();
+    assert!(legal("levels/chess.toml", &["e2e4", "e7e5"]).contains(&best), "{best}");
+    e.send("setoption name Threads value 0");
+    let said = e.until("info string").pop().expect("a line");
+    assert!(said.contains("Threads '0'"), "{said}");
+    e.quit("quit");
+}
+
+#[test]
+fn uci_ponders_until_the_guess_is_played_then_answers_in_its_time() {
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 6");
+    let best = e.until("bestmove").pop().expect("a line");
+    // The reply it expects is offered to ponder on.
+    let words: Vec<&str> = best.split_whitespace().collect();
+    assert_eq!(words.get(2), Some(&"ponder"), "{best}");
+    let (mine, guess) = (words[1].to_string(), words[3].to_string());
+    assert!(legal("levels/chess.toml", &["e2e4", "e7e5", &mine]).contains(&guess), "{best}");
+    // Pondering on the guess: nothing is played while the opponent thinks, however
+    // short the time the search will have.
+    e.send(&format!("position startpos moves e2e4 e7e5 {mine} {guess}"));
+    e.send("go ponder movetime 30");
+    std::thread::sleep(Duration::from_millis(400));
+    e.send("isready");
+    let meanwhile = e.until("readyok");
+    assert!(!meanwhile.iter().any(|l| l.starts_with("bestmove")), "{meanwhile:#?}");
+    e.send("ponderhit");
+    let best = e.until("bestmove").pop().expect("a line");
+    let played = best.split_whitespace().nth(1).expect("a move").to_string();
+    assert!(legal("levels/chess.toml", &["e2e4", "e7e5", &mine, &guess]).contains(&played));
+    // A ponder search that is stopped (the guess was wrong) answers at once.
+    e.send("go ponder movetime 30");
+    e.send("stop");
+    e.until("bestmove");
     e.quit("quit");
 }
 
@@ -204,7 +267,7 @@ fn uci_go_before_any_position_searches_the_start() {
             .iter()
             .any(|l| l.starts_with("info string go before any position"))
     );
-    let best = lines.last().expect("a line")["bestmove ".len()..].to_string();
+    let best = best_of(lines.last().expect("a line"));
     assert!(
         legal("levels/capablanca.toml", &[]).contains(&best),
         "{best}"
@@ -237,6 +300,36 @@ fn xboard_answers_protover_and_replies_to_a_move() {
     );
     e.send("ping 3");
     e.until("pong 3");
+    e.quit("quit");
+}
+
+#[test]
+fn xboard_analyzes_each_position_it_is_shown_and_plays_nothing() {
+    let mut e = Session::start(&["xboard"]);
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until("feature done=1");
+    assert!(features[0].contains("analyze=1") && features[0].contains("smp=1"), "{features:#?}");
+    e.send("new");
+    e.send("cores 2");
+    e.send("force");
+    e.send("analyze");
+    // Thinking output: depth, score, time, nodes, then the line.
+    let first = e.until("1 ").pop().expect("a line");
+    assert!(first.split_whitespace().count() >= 5, "{first}");
+    e.send("usermove e2e4");
+    e.send("ping 1");
+    e.until("pong 1");
+    // The new position is analysed: its lines are Black's moves.
+    let line = e.until("3 ").pop().expect("a line");
+    let pv: Vec<&str> = line.split_whitespace().skip(4).collect();
+    assert!(legal("levels/chess.toml", &["e2e4"]).contains(&pv[0].to_string()), "{line}");
+    e.send("exit");
+    e.send("ping 2");
+    let after = e.until("pong 2");
+    assert!(!after.iter().any(|l| l.starts_with("move ")), "{after:#?}");
+    e.send("bad");
+    e.until("Error");
     e.quit("quit");
 }
 
@@ -445,6 +538,18 @@ fn protocol_line() -> impl proptest::strategy::Strategy<Value = String> {
         Just("99999999999999999999"),
         Just("8/8"),
         Just("w"),
+        Just("Threads"),
+        Just("Ponder"),
+        Just("ponderhit"),
+        Just("ponder"),
+        Just("stop"),
+        Just("Skill"),
+        Just("Level"),
+        Just("UCI_Elo"),
+        Just("UCI_LimitStrength"),
+        Just("analyze"),
+        Just("exit"),
+        Just("cores"),
     ]
     .prop_map(str::to_string);
     let junk = "[ -~]{0,12}";
