@@ -88,6 +88,36 @@ fn main() -> ExitCode {
             &mut std::io::stdout().lock(),
         ),
         Some(Command::Bench { depth }) => cli::bench::bench(depth, &mut std::io::stdout().lock()),
+        Some(Command::Tune {
+            levels,
+            games,
+            nodes,
+            opening,
+            max_plies,
+            jobs,
+            seed,
+            rounds,
+            only,
+        }) => {
+            let jobs = jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
+            let sampling = areachess::search::texel::Sampling {
+                games,
+                nodes,
+                opening,
+                max_plies,
+                jobs: jobs.max(1),
+                seed,
+            };
+            let args = cli::tune::TuneArgs {
+                levels,
+                sampling,
+                rounds,
+                only,
+            };
+            cli::tune::tune(&args, &mut std::io::stdout().lock())
+        }
         Some(Command::Bestmove {
             level,
             game,

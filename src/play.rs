@@ -113,7 +113,7 @@ impl Strength {
     }
 
     /// Its number, 1 to 5.
-    pub fn get(self) -> u8 {
+    pub const fn get(self) -> u8 {
         self.0
     }
 }

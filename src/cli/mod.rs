@@ -11,6 +11,7 @@ pub mod bench;
 pub mod contest;
 pub mod record;
 pub mod rules;
+pub mod tune;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -131,6 +132,37 @@ pub enum Command {
         /// The depth (the larger boards a ply or two less).
         #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
+    },
+    /// The grid evaluation's weights fitted to self-play games of the levels (Texel's
+    /// method): the error before and after, then "NAME OLD -> NEW" per weight.
+    Tune {
+        /// The grid level files (one set of weights for them all).
+        #[arg(required = true)]
+        levels: Vec<PathBuf>,
+        /// Self-play games per level.
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// The engine's nodes a move in those games.
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        /// Random plies at the start of each game.
+        #[arg(long, value_name = "PLIES", default_value_t = 8)]
+        opening: u32,
+        /// A game still going after so many plies is a draw.
+        #[arg(long, value_name = "PLIES", default_value_t = 300)]
+        max_plies: u32,
+        /// Games at once (default: one per core).
+        #[arg(long, value_name = "J")]
+        jobs: Option<usize>,
+        /// The openings' seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The most rounds of the fit.
+        #[arg(long, default_value_t = 50)]
+        rounds: u32,
+        /// Fit only these weights (by name; the others stay).
+        #[arg(long, value_name = "NAME", num_args = 1..)]
+        only: Vec<String>,
     },
     /// The computer's choice: "info …" lines while it thinks, then "bestmove MOVE" or
     /// "gameover REASON".

@@ -569,8 +569,7 @@ fn each_attacker(
             && let Some(&s) = back[1..].iter().find(|&&s| pos.cell(s) != EMPTY)
         {
             let c = pos.cell(s);
-            if is_piece(c) && side_of(c) == by && hop.grasshopper[role_of(c).index()] && found(s)
-            {
+            if is_piece(c) && side_of(c) == by && hop.grasshopper[role_of(c).index()] && found(s) {
                 return true;
             }
         }

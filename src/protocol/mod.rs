@@ -215,6 +215,15 @@ impl Thinker {
         }
     }
 
+    /// Makes every later search misjudge positions by up to `noise` (`None`: exactly);
+    /// stops thinking first.
+    pub fn set_noise(&mut self, noise: Option<crate::search::Noise>) {
+        self.stop();
+        if let Some(p) = &mut self.player {
+            p.set_noise(noise);
+        }
+    }
+
     /// A new table of about `hash_mb` MiB; stops thinking first.
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.stop();

@@ -7,9 +7,9 @@
 use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker, line_text};
 use crate::grid::game::Game;
 use crate::grid::{Fen, move_text};
+use crate::play::Strength;
 use crate::play::{Color, Play};
-use crate::search::Limits;
-use crate::search::Ponder;
+use crate::search::{Limits, Plan, Ponder};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -37,6 +37,32 @@ pub struct Uci {
     threads: usize,
     /// The search on the opponent's time, if the last `go` was `go ponder`.
     ponder: Option<std::sync::Arc<Ponder>>,
+    /// `Skill Level`: one of the window's strengths, or [`FULL_SKILL`], the engine
+    /// unbounded.
+    skill: u8,
+    /// `UCI_LimitStrength`: play at the strength `UCI_Elo` names, not at `Skill Level`.
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: i32,
+    /// How many games were begun: each draws its own errors at the weak strengths.
+    games: u64,
+}
+
+/// The `Skill Level` of the engine unbounded: one above the window's strongest.
+pub const FULL_SKILL: u8 = Strength::MAX.get() + 1;
+
+/// The strength that plays at about `elo` on Fairy-Stockfish's scale: the strongest
+/// whose measured rating is at most that, or the weakest.
+pub fn strength_for_elo(elo: i32) -> Strength {
+    let mut chosen = Strength::MIN;
+    for (k, &rating) in Plan::ELO.iter().enumerate() {
+        if rating <= elo
+            && let Some(s) = Strength::new(k as u8 + 1)
+        {
+            chosen = s;
+        }
+    }
+    chosen
 }
 
 impl Uci {
@@ -53,6 +79,10 @@ impl Uci {
             lines: 1,
             threads: 1,
             ponder: None,
+            skill: FULL_SKILL,
+            limit_strength: false,
+            elo: Plan::ELO[Plan::ELO.len() - 1],
+            games: 0,
         };
         let first: Option<(String, PathBuf)> = match level {
             Some(path) => Some((stem(path), path.to_path_buf())),
@@ -101,6 +131,8 @@ impl Uci {
             "isready" => self.out.line("readyok"),
             "ucinewgame" => {
                 self.thinker.new_game();
+                self.games += 1;
+                self.strength_changed();
                 if let Some(l) = &self.loaded {
                     self.game = Some(l.new_game());
                 }
@@ -152,6 +184,15 @@ impl Uci {
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
         self.out.line("option name Ponder type check default false");
+        self.out.line(&format!(
+            "option name Skill Level type spin default {FULL_SKILL} min 1 max {FULL_SKILL}"
+        ));
+        self.out
+            .line("option name UCI_LimitStrength type check default false");
+        let (low, high) = (Plan::ELO[0], Plan::ELO[Plan::ELO.len() - 1]);
+        self.out.line(&format!(
+            "option name UCI_Elo type spin default {high} min {low} max {high}"
+        ));
         self.out.line("uciok");
     }
 
@@ -182,7 +223,10 @@ impl Uci {
                 self.switch(&stem(&path), &path);
             }
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.thinker.set_hash(mb),
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    self.thinker.set_hash(mb);
+                    self.strength_changed();
+                }
                 _ => self.say(&format!(
                     "Hash '{value}': expected a whole number from 1 to {MAX_HASH_MB}"
                 )),
@@ -199,6 +243,34 @@ impl Uci {
                     self.say(&format!("Ponder '{value}': expected true or false"));
                 }
             }
+            "skill level" => match value.parse::<u8>() {
+                Ok(n) if (1..=FULL_SKILL).contains(&n) => {
+                    self.skill = n;
+                    self.strength_changed();
+                }
+                _ => self.say(&format!(
+                    "Skill Level '{value}': expected a whole number from 1 (the weakest) to {FULL_SKILL} (the engine unbounded)"
+                )),
+            },
+            "uci_limitstrength" => match value {
+                "true" | "false" => {
+                    self.limit_strength = value == "true";
+                    self.strength_changed();
+                }
+                _ => self.say(&format!("UCI_LimitStrength '{value}': expected true or false")),
+            },
+            "uci_elo" => {
+                let (low, high) = (Plan::ELO[0], Plan::ELO[Plan::ELO.len() - 1]);
+                match value.parse::<i32>() {
+                    Ok(elo) if (low..=high).contains(&elo) => {
+                        self.elo = elo;
+                        self.strength_changed();
+                    }
+                    _ => self.say(&format!(
+                        "UCI_Elo '{value}': expected a whole number from {low} to {high}"
+                    )),
+                }
+            }
             "threads" => match value.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
                 _ => self.say(&format!(
@@ -207,6 +279,22 @@ impl Uci {
             },
             _ => self.say(&format!("unknown option '{name}'")),
         }
+    }
+
+    /// The strength the engine plays at: none when unbounded.
+    fn strength(&self) -> Option<Strength> {
+        if self.limit_strength {
+            Some(strength_for_elo(self.elo))
+        } else {
+            Strength::new(self.skill)
+        }
+    }
+
+    /// Draws the errors of this game at the strength now chosen (none when unbounded).
+    fn strength_changed(&mut self) {
+        let seed = crate::random::finalize(self.games ^ 0x5EED);
+        let noise = self.strength().and_then(|s| Plan::of(s).noise(seed));
+        self.thinker.set_noise(noise);
     }
 
     /// Plays the level at `path` from now on, or says why it cannot.
@@ -301,6 +389,10 @@ impl Uci {
                 return;
             }
         };
+        let limits = match self.strength() {
+            Some(s) => Plan::of(s).bound(limits),
+            None => limits,
+        };
         self.ponder = limits.ponder.clone();
         let several = self.lines > 1;
         let out = self.out.clone();
@@ -353,10 +445,9 @@ impl Uci {
                     _ => String::new(),
                 };
                 match report.best {
-                    Some(m) => done_out.line(&format!(
-                        "bestmove {}{guess}",
-                        move_text(&done_variant, m)
-                    )),
+                    Some(m) => {
+                        done_out.line(&format!("bestmove {}{guess}", move_text(&done_variant, m)))
+                    }
                     None => done_out.line("bestmove (none)"),
                 }
             },
@@ -442,6 +533,16 @@ fn stem(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_elo_picks_the_strongest_strength_rated_at_most_that() {
+        for (k, &elo) in Plan::ELO.iter().enumerate() {
+            assert_eq!(strength_for_elo(elo).get() as usize, k + 1);
+            assert_eq!(strength_for_elo(elo + 1).get() as usize, k + 1);
+        }
+        assert_eq!(strength_for_elo(Plan::ELO[0] - 500), Strength::MIN);
+        assert!(Plan::ELO.windows(2).all(|w| w[0] < w[1]), "rated in order");
+    }
 
     #[test]
     fn go_reads_the_mover_s_clock() {

@@ -12,12 +12,7 @@ use crate::play::Color;
 use crate::random::Rng;
 use std::sync::Arc;
 
-use super::tuning::{
-    GRID_CONNECTED as CONNECTED, GRID_DOUBLED as DOUBLED, GRID_ISOLATED as ISOLATED,
-    GRID_MOBILITY as MOBILITY, GRID_PASSED_EG as PASSED_EG, GRID_PASSED_MG as PASSED_MG,
-    GRID_ROYAL_DANGER as ROYAL_DANGER, GRID_SHELTER as SHELTER, GRID_TEMPO as TEMPO,
-    GRID_ADVANCE_MIDDLE_PERCENT as ADVANCE_MIDDLE_PERCENT, GRID_ADVANCE_SHARE as ADVANCE_SHARE,
-};
+use super::tuning::GridWeights;
 
 /// The widest board: files a pawn structure is counted over.
 const MAX_FILES: usize = 26;
@@ -45,11 +40,20 @@ pub struct GridEval {
     /// By role: whether it is a pawn, a cheap piece that promotes, whose structure
     /// (passed, doubled, isolated, connected) is scored.
     pawn: Vec<bool>,
+    /// The weights of its terms.
+    weights: GridWeights,
 }
 
 impl GridEval {
     /// The tables for `variant`, with each role's value from `values`.
     pub fn new(variant: Arc<Variant>, values: Vec<i32>) -> GridEval {
+        GridEval::with_weights(variant, values, GridWeights::DEFAULT)
+    }
+
+    /// The tables for `variant`, with each role's value from `values` and the terms
+    /// weighed by `weights`.
+    pub fn with_weights(variant: Arc<Variant>, values: Vec<i32>, weights: GridWeights) -> GridEval {
+        let w = weights;
         let v = &*variant;
         let g = v.geometry;
         let n = g.squares();
@@ -99,7 +103,7 @@ impl GridEval {
                     let term = if v[role].royal {
                         0
                     } else {
-                        (mobility[s] - average) * MOBILITY
+                        (mobility[s] - average) * w.mobility
                     };
                     let mut advance = 0;
                     if let Some(p) = promotion {
@@ -108,10 +112,10 @@ impl GridEval {
                         let to_go = (ahead - i32::from(p.zone) + 1).max(0);
                         let length = (i32::from(g.ranks()) - i32::from(p.zone)).max(1);
                         let done = (length - to_go).clamp(0, length);
-                        advance = gain * done * done / (length * length) / ADVANCE_SHARE;
+                        advance = gain * done * done / (length * length) / w.advance_share;
                     }
                     let at = role.index() * n + s;
-                    squares[side][at] = term + advance * ADVANCE_MIDDLE_PERCENT / 100;
+                    squares[side][at] = term + advance * w.advance_middle_percent / 100;
                     squares_end[side][at] = term + advance;
                 }
             }
@@ -159,6 +163,7 @@ impl GridEval {
             reach,
             zone,
             pawn,
+            weights,
         }
     }
 
@@ -175,6 +180,7 @@ impl GridEval {
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        let w = &self.weights;
         let v = &*self.variant;
         let g = v.geometry;
         let n = g.squares();
@@ -209,17 +215,19 @@ impl GridEval {
             let tapered = ((middle[side] + placed[side]) * phase
                 + (end[side] + placed_end[side]) * (self.full_material - phase))
                 / self.full_material;
-            score[side] = material[side] + tapered
-                + (shelter * SHELTER - danger * ROYAL_DANGER) * phase / self.full_material;
+            score[side] = material[side]
+                + tapered
+                + (shelter * w.shelter - danger * w.royal_danger) * phase / self.full_material;
         }
         let us = pos.to_move();
-        score[us] - score[us.opponent()] + TEMPO
+        score[us] - score[us.opponent()] + w.tempo
     }
 
     /// The pawn structure's worth to each side, in the middlegame and in the endgame:
     /// passed pawns (more the further on), doubled and isolated ones, and connected ones
     /// (beside or just behind a pawn of their own on a file next to theirs).
     fn pawn_structure(&self, pos: &Position, pawns: &Pawns) -> ([i32; 2], [i32; 2]) {
+        let w = &self.weights;
         let v = &*self.variant;
         let g = v.geometry;
         let (mut middle, mut end) = ([0; 2], [0; 2]);
@@ -245,14 +253,14 @@ impl GridEval {
                     .iter()
                     .all(|&k| !beside(k) || pawns.on_file[side][k as usize] == 0)
                 {
-                    term -= ISOLATED;
+                    term -= w.isolated;
                 }
                 let behind = if side == Color::White { r - 1 } else { r + 1 };
                 if neighbours
                     .iter()
                     .any(|&k| beside(k) && (pawns.at(side, k, r) || pawns.at(side, k, behind)))
                 {
-                    term += CONNECTED;
+                    term += w.connected;
                 }
                 middle[side] += term;
                 end[side] += term;
@@ -265,14 +273,14 @@ impl GridEval {
                     let advanced = last - g.ranks_ahead(side, r);
                     let progress = advanced * advanced;
                     let full = (last * last).max(1);
-                    middle[side] += PASSED_MG * progress / full;
-                    end[side] += PASSED_EG * progress / full;
+                    middle[side] += w.passed_middle * progress / full;
+                    end[side] += w.passed_end * progress / full;
                 }
             }
             for f in 0..files as usize {
                 let extra = i32::from(pawns.on_file[side][f]).saturating_sub(1).max(0);
-                middle[side] -= extra * DOUBLED;
-                end[side] -= extra * DOUBLED;
+                middle[side] -= extra * w.doubled;
+                end[side] -= extra * w.doubled;
             }
         }
         (middle, end)
@@ -856,9 +864,15 @@ mod tests {
     fn the_exchange_evaluation_follows_the_captures_on_a_square() {
         let eval = chess();
         // An undefended pawn.
-        assert_eq!(exchange(&eval, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 100);
+        assert_eq!(
+            exchange(&eval, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+            100
+        );
         // A pawn defended by a pawn, taken by a rook.
-        assert_eq!(exchange(&eval, "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), -400);
+        assert_eq!(
+            exchange(&eval, "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"),
+            -400
+        );
         // Two rooks behind one another against one: the rear rook's attack counts once the
         // front one has taken, so the pawn is won.
         let doubled = "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1";
@@ -875,7 +889,10 @@ mod tests {
         let passing = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
         assert_eq!(exchange(&eval, passing, "e5d6"), 100);
         // A queen that takes a defended knight loses the difference.
-        assert_eq!(exchange(&eval, "4k3/8/4p3/3n4/8/8/8/3QK3 w - - 0 1", "d1d5"), 320 - 900);
+        assert_eq!(
+            exchange(&eval, "4k3/8/4p3/3n4/8/8/8/3QK3 w - - 0 1", "d1d5"),
+            320 - 900
+        );
     }
 
     /// A chess FEN seen from the other side: ranks reversed, colours swapped.
@@ -939,14 +956,21 @@ mod tests {
             "6k1/1p6/8/1P6/8/8/8/6K1 w - - 0 1",
             "6k1/8/p7/1P6/8/8/8/6K1 w - - 0 1",
         ] {
-            assert!(white(opposed).1 < passed.1, "{opposed}: {:?}", white(opposed));
+            assert!(
+                white(opposed).1 < passed.1,
+                "{opposed}: {:?}",
+                white(opposed)
+            );
         }
         let further = white("6k1/7p/1P6/8/8/8/8/6K1 w - - 0 1");
         assert!(further.1 > passed.1, "b6 {further:?}, b5 {passed:?}");
         // Two pawns on one file are worth less than two on files side by side.
         let doubled = score(&eval, "6k1/8/8/8/8/3P4/3P4/6K1 w - - 0 1");
         let connected = score(&eval, "6k1/8/8/8/8/8/3PP3/6K1 w - - 0 1");
-        assert!(connected > doubled, "connected {connected}, doubled {doubled}");
+        assert!(
+            connected > doubled,
+            "connected {connected}, doubled {doubled}"
+        );
         // A castled king behind its pawns is safer than one whose pawns have gone.
         let sheltered = score(
             &eval,

@@ -16,6 +16,7 @@ mod plan;
 pub mod players;
 mod table;
 pub mod tactics;
+pub mod texel;
 pub mod tuning;
 
 pub use clock::{Limits, Ponder};

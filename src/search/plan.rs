@@ -26,6 +26,11 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Each strength's rating on Fairy-Stockfish's `UCI_Elo` scale, strength 1 first, as
+    /// matches measured it (docs/engine.md gives them); UCI's `UCI_Elo` picks a strength
+    /// by it.
+    pub const ELO: [i32; 5] = [400, 800, 1200, 1600, 2000];
+
     /// The plan of `strength`.
     pub fn of(strength: Strength) -> Plan {
         let (depth, millis, blunder) = match strength.get() {
@@ -55,6 +60,23 @@ impl Plan {
         self.limits.movetime.unwrap_or(Duration::ZERO)
     }
 
+    /// Bounds `limits` (a GUI's) by this plan: its depth and its time, whichever is less.
+    pub fn bound(&self, limits: Limits) -> Limits {
+        let depth = match (limits.depth, self.limits.depth) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let movetime = match (limits.movetime, self.limits.movetime) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Limits {
+            depth,
+            movetime,
+            ..limits
+        }
+    }
+
     /// The evaluation's errors for one game, drawn from `seed`; `None` when this plan
     /// makes none.
     pub fn noise(&self, seed: u64) -> Option<Noise> {
@@ -68,6 +90,23 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plan_bounds_a_gui_s_limits_by_the_lesser_of_each() {
+        let weak = Plan::of(Strength::MIN);
+        let gui = Limits {
+            movetime: Some(Duration::from_millis(100)),
+            time_left: Some(Duration::from_secs(60)),
+            ..Limits::default()
+        };
+        let bounded = weak.bound(gui);
+        assert_eq!(bounded.depth, Some(1));
+        assert_eq!(bounded.movetime, Some(Duration::from_millis(100)));
+        assert_eq!(bounded.time_left, Some(Duration::from_secs(60)));
+        let strong = Plan::of(Strength::MAX).bound(Limits::depth(30));
+        assert_eq!(strong.depth, Some(30));
+        assert_eq!(strong.movetime, Some(Duration::from_secs(4)));
+    }
 
     #[test]
     fn stronger_plans_search_at_least_as_long_and_err_less() {

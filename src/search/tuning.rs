@@ -45,31 +45,101 @@ pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
 // The grid evaluation (`grid.rs`).
 
-/// Per move of mobility above (or below) the piece's average.
-pub const GRID_MOBILITY: i32 = 3;
-/// For having the move.
-pub const GRID_TEMPO: i32 = 10;
-/// Per square around a royal that an enemy piece reaches, in the middlegame.
-pub const GRID_ROYAL_DANGER: i32 = 8;
-/// A piece that promotes, one step short of its zone, is worth this share (1/N) of what
-/// promoting gains, in the endgame (less the further back, with the square of its progress)…
-pub const GRID_ADVANCE_SHARE: i32 = 6;
-/// …and this percentage of that in the middlegame.
-pub const GRID_ADVANCE_MIDDLE_PERCENT: i32 = 25;
-/// Per file in front of a royal (of the three) with a pawn of its own one or two squares
-/// ahead, in the middlegame.
-pub const GRID_SHELTER: i32 = 12;
-/// A passed pawn on the last rank before promotion, in the middlegame (less the further
-/// back, with the square of its progress).
-pub const GRID_PASSED_MG: i32 = 40;
-/// The same in the endgame.
-pub const GRID_PASSED_EG: i32 = 120;
-/// Per pawn more than one on a file.
-pub const GRID_DOUBLED: i32 = 12;
-/// Per pawn with no pawn of its own on a file beside it.
-pub const GRID_ISOLATED: i32 = 10;
-/// Per pawn beside or just behind a pawn of its own on a file beside it.
-pub const GRID_CONNECTED: i32 = 6;
+/// The grid evaluation's weights, in centipawns unless said otherwise. `areachess tune`
+/// fits them to self-play games (Texel's method); [`GridWeights::DEFAULT`] holds the
+/// ones the engine plays with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridWeights {
+    /// Per move of mobility above (or below) the piece's average.
+    pub mobility: i32,
+    /// For having the move.
+    pub tempo: i32,
+    /// Per square around a royal that an enemy piece reaches, in the middlegame.
+    pub royal_danger: i32,
+    /// Per file in front of a royal (of the three) with a pawn of its own one or two
+    /// squares ahead, in the middlegame.
+    pub shelter: i32,
+    /// A passed pawn on the last rank before promotion, in the middlegame (less the
+    /// further back, with the square of its progress).
+    pub passed_middle: i32,
+    /// The same in the endgame.
+    pub passed_end: i32,
+    /// Per pawn more than one on a file.
+    pub doubled: i32,
+    /// Per pawn with no pawn of its own on a file beside it.
+    pub isolated: i32,
+    /// Per pawn beside or just behind a pawn of its own on a file beside it.
+    pub connected: i32,
+    /// A piece that promotes, one step short of its zone, is worth this share (1/N) of
+    /// what promoting gains, in the endgame (less the further back, with the square of
+    /// its progress)…
+    pub advance_share: i32,
+    /// …and this percentage of that in the middlegame.
+    pub advance_middle_percent: i32,
+}
+
+impl GridWeights {
+    /// The weights the engine plays with.
+    pub const DEFAULT: GridWeights = GridWeights {
+        mobility: 3,
+        tempo: 10,
+        royal_danger: 8,
+        shelter: 12,
+        passed_middle: 40,
+        passed_end: 120,
+        doubled: 12,
+        isolated: 10,
+        connected: 6,
+        advance_share: 6,
+        advance_middle_percent: 25,
+    };
+
+    /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
+    pub const NAMES: [&'static str; 11] = [
+        "mobility",
+        "tempo",
+        "royal_danger",
+        "shelter",
+        "passed_middle",
+        "passed_end",
+        "doubled",
+        "isolated",
+        "connected",
+        "advance_share",
+        "advance_middle_percent",
+    ];
+
+    /// The weight named `NAMES[k]`.
+    pub fn get(&self, k: usize) -> i32 {
+        let mut copy = *self;
+        *copy.slot(k)
+    }
+
+    /// Sets the weight named `NAMES[k]`, held within what the evaluation can use.
+    pub fn set(&mut self, k: usize, value: i32) {
+        let least = match Self::NAMES[k] {
+            "advance_share" => 1,
+            _ => 0,
+        };
+        *self.slot(k) = value.max(least);
+    }
+
+    fn slot(&mut self, k: usize) -> &mut i32 {
+        match k {
+            0 => &mut self.mobility,
+            1 => &mut self.tempo,
+            2 => &mut self.royal_danger,
+            3 => &mut self.shelter,
+            4 => &mut self.passed_middle,
+            5 => &mut self.passed_end,
+            6 => &mut self.doubled,
+            7 => &mut self.isolated,
+            8 => &mut self.connected,
+            9 => &mut self.advance_share,
+            _ => &mut self.advance_middle_percent,
+        }
+    }
+}
 
 // The continuous evaluation (`continuous.rs`).
 

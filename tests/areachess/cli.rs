@@ -930,3 +930,53 @@ fn bench_gives_the_same_nodes_every_run_and_their_total() {
         "{first}"
     );
 }
+
+#[test]
+fn tune_fits_the_weights_to_self_play_and_names_each_one() {
+    let args = [
+        "tune",
+        "levels/chess.toml",
+        "levels/makruk.toml",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "60",
+        "--jobs",
+        "1",
+        "--rounds",
+        "2",
+    ];
+    let out = answer(&args);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("levels/chess.toml: 2 games, "),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("levels/makruk.toml: 2 games, "),
+        "{out}"
+    );
+    assert!(lines[2].starts_with("k "), "{out}");
+    let error: Vec<f64> = lines[3]
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(error.len() >= 2 && error[1] <= error[0], "{out}");
+    let weights: Vec<&str> = lines[4..]
+        .iter()
+        .filter(|l| l.contains(" -> "))
+        .copied()
+        .collect();
+    assert_eq!(weights.len(), 11, "{out}");
+    assert!(weights[0].starts_with("mobility 3 -> "), "{out}");
+    // The same seed plays the same games.
+    assert_eq!(answer(&args), out);
+    let (code, _, err) = areachess(&["tune", "levels/chess.toml", "--only", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--only nope: no such weight"), "{err}");
+    let (code, _, err) = areachess(&["tune", "levels/area-of-competence.toml", "--games", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("levels/area-of-competence.toml"), "{err}");
+}

@@ -205,9 +205,19 @@ fn uci_searches_on_two_threads_and_offers_its_options() {
     let mut e = Session::start(&["uci"]);
     e.send("uci");
     let options = e.until("uciok");
-    for name in ["Threads", "Ponder", "MultiPV", "Hash", "Skill Level", "UCI_LimitStrength", "UCI_Elo"] {
+    for name in [
+        "Threads",
+        "Ponder",
+        "MultiPV",
+        "Hash",
+        "Skill Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+    ] {
         assert!(
-            options.iter().any(|l| l.starts_with(&format!("option name {name} type"))),
+            options
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
             "{name} in {options:#?}"
         );
     }
@@ -215,12 +225,65 @@ fn uci_searches_on_two_threads_and_offers_its_options() {
     e.send("position startpos moves e2e4 e7e5");
     e.send("go depth 7");
     let lines = e.until("bestmove");
-    assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:#?}");
-    let best = lines.last().expect("a line").split_whitespace().nth(1).expect("a move").to_string();
-    assert!(legal("levels/chess.toml", &["e2e4", "e7e5"]).contains(&best), "{best}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:#?}"
+    );
+    let best = lines
+        .last()
+        .expect("a line")
+        .split_whitespace()
+        .nth(1)
+        .expect("a move")
+        .to_string();
+    assert!(
+        legal("levels/chess.toml", &["e2e4", "e7e5"]).contains(&best),
+        "{best}"
+    );
     e.send("setoption name Threads value 0");
     let said = e.until("info string").pop().expect("a line");
     assert!(said.contains("Threads '0'"), "{said}");
+    e.quit("quit");
+}
+
+#[test]
+fn uci_plays_at_the_windows_strengths_by_skill_level_or_elo() {
+    let depths = |e: &mut Session| -> Vec<u32> {
+        e.send("position startpos moves e2e4");
+        e.send("go depth 6");
+        e.until("bestmove")
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+            .collect()
+    };
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let options = e.until("uciok");
+    let elo = options
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Elo"))
+        .expect("UCI_Elo");
+    let lowest: i32 = elo
+        .split_whitespace()
+        .skip_while(|&w| w != "min")
+        .nth(1)
+        .and_then(|w| w.parse().ok())
+        .expect("a minimum");
+    // Unbounded, the depth asked for is reached.
+    assert_eq!(depths(&mut e).iter().max(), Some(&6));
+    // Strength 1 searches one ply (and its captures), whatever the GUI allows.
+    e.send("setoption name Skill Level value 1");
+    assert_eq!(depths(&mut e).iter().max(), Some(&1));
+    e.send("setoption name Skill Level value 6");
+    assert_eq!(depths(&mut e).iter().max(), Some(&6));
+    // The lowest rating is strength 1 again.
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send(&format!("setoption name UCI_Elo value {lowest}"));
+    assert_eq!(depths(&mut e).iter().max(), Some(&1));
+    e.send(&format!("setoption name UCI_Elo value {}", lowest - 1));
+    let said = e.until("info string").pop().expect("a line");
+    assert!(said.contains("UCI_Elo"), "{said}");
     e.quit("quit");
 }
 
@@ -237,7 +300,10 @@ fn uci_ponders_until_the_guess_is_played_then_answers_in_its_time() {
     let words: Vec<&str> = best.split_whitespace().collect();
     assert_eq!(words.get(2), Some(&"ponder"), "{best}");
     let (mine, guess) = (words[1].to_string(), words[3].to_string());
-    assert!(legal("levels/chess.toml", &["e2e4", "e7e5", &mine]).contains(&guess), "{best}");
+    assert!(
+        legal("levels/chess.toml", &["e2e4", "e7e5", &mine]).contains(&guess),
+        "{best}"
+    );
     // Pondering on the guess: nothing is played while the opponent thinks, however
     // short the time the search will have.
     e.send(&format!("position startpos moves e2e4 e7e5 {mine} {guess}"));
@@ -245,7 +311,10 @@ fn uci_ponders_until_the_guess_is_played_then_answers_in_its_time() {
     std::thread::sleep(Duration::from_millis(400));
     e.send("isready");
     let meanwhile = e.until("readyok");
-    assert!(!meanwhile.iter().any(|l| l.starts_with("bestmove")), "{meanwhile:#?}");
+    assert!(
+        !meanwhile.iter().any(|l| l.starts_with("bestmove")),
+        "{meanwhile:#?}"
+    );
     e.send("ponderhit");
     let best = e.until("bestmove").pop().expect("a line");
     let played = best.split_whitespace().nth(1).expect("a move").to_string();
@@ -309,7 +378,10 @@ fn xboard_analyzes_each_position_it_is_shown_and_plays_nothing() {
     e.send("xboard");
     e.send("protover 2");
     let features = e.until("feature done=1");
-    assert!(features[0].contains("analyze=1") && features[0].contains("smp=1"), "{features:#?}");
+    assert!(
+        features[0].contains("analyze=1") && features[0].contains("smp=1"),
+        "{features:#?}"
+    );
     e.send("new");
     e.send("cores 2");
     e.send("force");
@@ -323,7 +395,10 @@ fn xboard_analyzes_each_position_it_is_shown_and_plays_nothing() {
     // The new position is analysed: its lines are Black's moves.
     let line = e.until("3 ").pop().expect("a line");
     let pv: Vec<&str> = line.split_whitespace().skip(4).collect();
-    assert!(legal("levels/chess.toml", &["e2e4"]).contains(&pv[0].to_string()), "{line}");
+    assert!(
+        legal("levels/chess.toml", &["e2e4"]).contains(&pv[0].to_string()),
+        "{line}"
+    );
     e.send("exit");
     e.send("ping 2");
     let after = e.until("pong 2");

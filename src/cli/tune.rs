@@ -1,0 +1,99 @@
+//! `areachess tune`: the grid evaluation's weights fitted to self-play games of one or
+//! more levels (Texel's method, `areachess::search::texel`). It prints the error before
+//! and after and each weight's old and new value; the engine's own weights stay as they
+//! are until someone copies the new ones into `search/tuning.rs` and a match confirms them.
+
+use areachess::failure::Failure;
+use areachess::level;
+use areachess::search::texel::{self, Family, Sampling};
+use areachess::search::tuning::GridWeights;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// What `tune` was asked.
+pub struct TuneArgs {
+    /// The grid levels whose games give the positions (their weights are shared).
+    pub levels: Vec<PathBuf>,
+    /// How games are played.
+    pub sampling: Sampling,
+    /// The most rounds of the fit.
+    pub rounds: u32,
+    /// The weights to fit (none: all).
+    pub only: Vec<String>,
+}
+
+/// Samples every level, fits the weights and prints the result.
+pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let which: Vec<usize> = if args.only.is_empty() {
+        (0..GridWeights::NAMES.len()).collect()
+    } else {
+        args.only
+            .iter()
+            .map(|name| {
+                GridWeights::NAMES
+                    .iter()
+                    .position(|n| n == name)
+                    .ok_or_else(|| {
+                        Failure::input(format!(
+                            "--only {name}: no such weight; the weights are {}",
+                            GridWeights::NAMES.join(", ")
+                        ))
+                    })
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let mut families = Vec::new();
+    for path in &args.levels {
+        let grid = level::load(path)?.into_grid().map_err(|e| {
+            Failure::input(format!(
+                "{}: {e} (tune fits the grid evaluation)",
+                path.display()
+            ))
+        })?;
+        let bar = ProgressBar::new(u64::from(args.sampling.games));
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} games of {msg} [{elapsed}, ~{eta} left]",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_message(path.display().to_string());
+        let samples = texel::sample(&grid.variant, &grid.start, &args.sampling, |_| bar.inc(1));
+        bar.finish_and_clear();
+        writeln!(
+            out,
+            "{}: {} games, {} positions",
+            path.display(),
+            args.sampling.games,
+            samples.len()
+        )
+        .map_err(Failure::write)?;
+        families.push(Family {
+            variant: grid.variant.clone(),
+            samples,
+        });
+    }
+    let fitted = texel::fit(
+        &families,
+        GridWeights::DEFAULT,
+        &which,
+        args.rounds,
+        |round, error| {
+            eprintln!("round {round}: error {error:.6}");
+        },
+    );
+    writeln!(out, "k {:.3}", fitted.k).map_err(Failure::write)?;
+    writeln!(
+        out,
+        "error before {:.6} after {:.6} ({} rounds)",
+        fitted.before, fitted.after, fitted.rounds
+    )
+    .map_err(Failure::write)?;
+    for (k, name) in GridWeights::NAMES.iter().enumerate() {
+        let (old, new) = (GridWeights::DEFAULT.get(k), fitted.weights.get(k));
+        let mark = if old == new { "" } else { " *" };
+        writeln!(out, "{name} {old} -> {new}{mark}").map_err(Failure::write)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,316 @@
+//! Fitting the grid evaluation's weights to games (Texel's method): self-play games give
+//! quiet positions labelled with the games' results, and the weights are moved one at a
+//! time for as long as the evaluation, read through a logistic curve, predicts those
+//! results better (a smaller mean squared error).
+
+use super::grid::GridEval;
+use super::players::{Arena, Rng};
+use super::tuning::GridWeights;
+use super::{Limits, Searchable, Searcher};
+use crate::grid::game::Game;
+use crate::grid::{Position, Variant};
+use crate::play::Color;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// How the games that give the positions are played.
+#[derive(Clone, Debug)]
+pub struct Sampling {
+    /// How many games.
+    pub games: u32,
+    /// The engine's nodes a move (a fixed count, so the games do not depend on the
+    /// machine's speed).
+    pub nodes: u64,
+    /// Random plies first, so that the games differ.
+    pub opening: u32,
+    /// A game still going after this many plies is a draw.
+    pub max_plies: u32,
+    /// Games played at once.
+    pub jobs: usize,
+    /// The seed of the openings.
+    pub seed: u64,
+}
+
+/// A quiet position and the result of its game, for White (1, ½ or 0).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// The position.
+    pub position: Position,
+    /// White's points in the game it came from.
+    pub result: f64,
+}
+
+/// Plays `sampling.games` self-play games of `variant` from `start` and keeps each position after the
+/// opening in which the side to move is not in check and the engine's choice is quiet
+/// (neither a capture nor a promotion), labelled with the game's result. `progress` is
+/// told each finished game.
+pub fn sample(
+    variant: &Arc<Variant>,
+    start: &Position,
+    sampling: &Sampling,
+    progress: impl Fn(u32) + Sync,
+) -> Vec<Sample> {
+    let eval = Arc::new(GridEval::for_variant(Arc::clone(variant)));
+    let next = AtomicU32::new(0);
+    let found = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..sampling.jobs.max(1) {
+            scope.spawn(|| {
+                let mut searcher = Searcher::new(8);
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= sampling.games {
+                        return;
+                    }
+                    let mut rng = Rng::new(
+                        sampling.seed ^ (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    );
+                    let game = Game::new(Arc::clone(variant), start.clone());
+                    let kept = one_game(game, &eval, &mut searcher, sampling, &mut rng);
+                    if let Ok(mut all) = found.lock() {
+                        all.extend(kept);
+                    }
+                    progress(n + 1);
+                }
+            });
+        }
+    });
+    found.into_inner().unwrap_or_default()
+}
+
+/// One game's quiet positions with its result.
+fn one_game(
+    mut game: Game,
+    eval: &Arc<GridEval>,
+    searcher: &mut Searcher<crate::grid::Move>,
+    sampling: &Sampling,
+    rng: &mut Rng,
+) -> Vec<Sample> {
+    searcher.clear();
+    let mut kept = Vec::new();
+    let limits = Limits::nodes(sampling.nodes);
+    for ply in 0..sampling.max_plies {
+        if game.status().is_over() {
+            break;
+        }
+        let chosen = if ply < sampling.opening {
+            eval.pick(&game, false, rng)
+        } else {
+            let mut search = eval.search(&game);
+            let report = searcher.search(&mut search, &limits, |_| {});
+            if let Some(m) = report.best
+                && !search.in_check()
+                && !search.is_noisy(m)
+            {
+                kept.push(game.position().clone());
+            }
+            report.best
+        };
+        let Some(m) = chosen else { break };
+        if !game.play(m) {
+            break;
+        }
+    }
+    let result = match game.status().winner() {
+        Some(Color::White) => 1.0,
+        Some(Color::Black) => 0.0,
+        None => 0.5,
+    };
+    kept.into_iter()
+        .map(|position| Sample { position, result })
+        .collect()
+}
+
+/// The positions of one variant, with the evaluation's piece values.
+pub struct Family {
+    /// The variant.
+    pub variant: Arc<Variant>,
+    /// Its positions.
+    pub samples: Vec<Sample>,
+}
+
+/// The mean squared error of the predictions `1 / (1 + 10^(−k·e/400))` (e the evaluation
+/// for White under `weights`) against the results, over every family's positions.
+pub fn error(families: &[Family], weights: GridWeights, k: f64) -> f64 {
+    let mut sum = 0.0;
+    let mut count = 0usize;
+    for family in families {
+        let v = &family.variant;
+        let values = v.roles().map(|r| v.value(r)).collect();
+        let eval = GridEval::with_weights(Arc::clone(v), values, weights);
+        for s in &family.samples {
+            let mine = f64::from(eval.evaluate(&s.position));
+            let white = if s.position.to_move() == Color::White {
+                mine
+            } else {
+                -mine
+            };
+            let predicted = 1.0 / (1.0 + 10f64.powf(-k * white / 400.0));
+            sum += (s.result - predicted).powi(2);
+            count += 1;
+        }
+    }
+    if count == 0 { 0.0 } else { sum / count as f64 }
+}
+
+/// The scale k that fits `weights`' evaluations best (a golden-section search over
+/// 0.05 to 4).
+pub fn fit_scale(families: &[Family], weights: GridWeights) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (0.05, 4.0);
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(families, weights, a) < error(families, weights, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// What a fit found.
+#[derive(Clone, Debug)]
+pub struct Fitted {
+    /// The weights.
+    pub weights: GridWeights,
+    /// The error with the weights it began from.
+    pub before: f64,
+    /// The error with the weights found.
+    pub after: f64,
+    /// The logistic scale, fitted to the starting weights.
+    pub k: f64,
+    /// Rounds of trying every weight.
+    pub rounds: u32,
+}
+
+/// Moves each weight of `which` (indices into [`GridWeights::NAMES`]) up and down by a
+/// step, keeping any change that lowers the error, round after round; a round without a
+/// gain halves the steps, until they are 1 and a round gains nothing (or after
+/// `most_rounds`). The scale k is fitted first and kept. `report` is told each round's
+/// error.
+pub fn fit(
+    families: &[Family],
+    start: GridWeights,
+    which: &[usize],
+    most_rounds: u32,
+    mut report: impl FnMut(u32, f64),
+) -> Fitted {
+    let k = fit_scale(families, start);
+    let before = error(families, start, k);
+    let mut best = start;
+    let mut best_error = before;
+    let mut steps: Vec<i32> = (0..GridWeights::NAMES.len())
+        .map(|i| (start.get(i).abs() / 4).max(4))
+        .collect();
+    let mut rounds = 0;
+    while rounds < most_rounds {
+        rounds += 1;
+        let mut gained = false;
+        for &i in which {
+            for direction in [1, -1] {
+                let mut trial = best;
+                trial.set(i, best.get(i) + direction * steps[i]);
+                if trial == best {
+                    continue;
+                }
+                let e = error(families, trial, k);
+                if e < best_error {
+                    best = trial;
+                    best_error = e;
+                    gained = true;
+                    break;
+                }
+            }
+        }
+        report(rounds, best_error);
+        if !gained {
+            if which.iter().all(|&i| steps[i] == 1) {
+                break;
+            }
+            steps.iter_mut().for_each(|s| *s = (*s / 2).max(1));
+        }
+    }
+    Fitted {
+        weights: best,
+        before,
+        after: best_error,
+        k,
+        rounds,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> (Arc<Variant>, Position) {
+        let level = crate::level::load(std::path::Path::new("levels/chess.toml"))
+            .expect("chess loads")
+            .into_grid()
+            .expect("a grid level");
+        (Arc::clone(&level.variant), level.start.clone())
+    }
+
+    #[test]
+    fn self_play_gives_quiet_positions_labelled_with_results() {
+        let (variant, start) = chess();
+        let sampling = Sampling {
+            games: 2,
+            nodes: 200,
+            opening: 4,
+            max_plies: 40,
+            jobs: 2,
+            seed: 3,
+        };
+        let samples = sample(&variant, &start, &sampling, |_| {});
+        assert!(samples.len() > 20, "{}", samples.len());
+        assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
+        let v = &variant;
+        assert!(
+            samples
+                .iter()
+                .all(|s| !crate::grid::in_check(v, &s.position))
+        );
+    }
+
+    #[test]
+    fn a_fit_never_raises_the_error_and_finds_a_planted_weight() {
+        // Positions whose results follow the side with more pawns further advanced: a
+        // fit from no passed-pawn weight at all must find some.
+        let (variant, _) = chess();
+        let fens = [
+            ("6k1/8/1P6/8/8/8/8/6K1 w - - 0 1", 1.0),
+            ("6k1/8/8/8/8/1p6/8/6K1 w - - 0 1", 0.0),
+            ("6k1/8/8/1P6/8/8/8/6K1 b - - 0 1", 1.0),
+            ("6k1/8/8/8/1p6/8/8/6K1 b - - 0 1", 0.0),
+            ("6k1/1P6/8/8/8/8/8/6K1 b - - 0 1", 1.0),
+            ("6k1/8/8/8/8/8/1p6/6K1 w - - 0 1", 0.0),
+        ];
+        let samples = fens
+            .iter()
+            .map(|&(fen, result)| Sample {
+                position: crate::grid::parse_fen(&variant, fen).expect("a good FEN"),
+                result,
+            })
+            .collect();
+        let families = [Family {
+            variant: Arc::clone(&variant),
+            samples,
+        }];
+        let start = GridWeights {
+            passed_end: 0,
+            passed_middle: 0,
+            ..GridWeights::DEFAULT
+        };
+        let passed_end = GridWeights::NAMES
+            .iter()
+            .position(|&n| n == "passed_end")
+            .expect("a weight");
+        let fitted = fit(&families, start, &[passed_end], 30, |_, _| {});
+        assert!(fitted.after <= fitted.before);
+        assert!(fitted.weights.passed_end > 0, "{:?}", fitted.weights);
+    }
+}
