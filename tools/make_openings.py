@@ -19,9 +19,8 @@ import shlex
 import sys
 from pathlib import Path
 
-import pyffish
 
-from uci_match import Engine
+from uci_match import Engine, random_opening
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ["chess", "capablanca", "grand", "shatranj", "courier", "makruk", "berolina", "shako"]
@@ -67,16 +66,10 @@ def main():
     for variant in args.variants:
         engine.send(f"setoption name UCI_Variant value {variant}")
         engine.ready()
-        start = pyffish.start_fen(variant)
         kept, tried, seen = [], 0, set()
         while len(kept) < args.per_variant and tried < 20 * args.per_variant:
             tried += 1
-            moves = []
-            for _ in range(args.plies):
-                legal = pyffish.legal_moves(variant, start, moves)
-                if not legal:
-                    break
-                moves.append(rng.choice(sorted(legal)))
+            moves = random_opening(variant, args.plies, rng)
             if len(moves) < args.plies or tuple(moves) in seen:
                 continue
             seen.add(tuple(moves))

@@ -151,6 +151,18 @@ def play_game(engines, variant, opening, args):
         moves.append(move)
 
 
+def random_opening(variant, plies, rng):
+    """Up to `plies` random legal moves from the variant's start (fewer if the game ends)."""
+    start = pyffish.start_fen(variant)
+    moves = []
+    for _ in range(plies):
+        legal = pyffish.legal_moves(variant, start, moves)
+        if not legal:
+            break
+        moves.append(rng.choice(sorted(legal)))
+    return moves
+
+
 def score_of(result, side):
     """White's points from pyffish's result for the side to move (mate value, 0 a draw)."""
     if result == 0:
@@ -267,14 +279,7 @@ def main():
     def opening_for(pair):
         if book:
             return list(book[pair % len(book)])
-        opening = []
-        start = pyffish.start_fen(args.variant)
-        for _ in range(args.opening_plies):
-            legal = pyffish.legal_moves(args.variant, start, opening)
-            if not legal:
-                break
-            opening.append(rng.choice(sorted(legal)))
-        return opening
+        return random_opening(args.variant, args.opening_plies, rng)
 
     openings = [opening_for(pair) for pair in range((args.games + 1) // 2)]
     tally = {"wins": 0, "draws": 0, "losses": 0, "points": 0.0, "played": 0,

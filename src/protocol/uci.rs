@@ -222,62 +222,72 @@ impl Uci {
                 let path = PathBuf::from(value);
                 self.switch(&stem(&path), &path);
             }
-            "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+            "hash" => {
+                if let Some(mb) = self.spin("Hash", value, 1, MAX_HASH_MB) {
                     self.thinker.set_hash(mb);
                     self.strength_changed();
                 }
-                _ => self.say(&format!(
-                    "Hash '{value}': expected a whole number from 1 to {MAX_HASH_MB}"
-                )),
-            },
-            "multipv" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_LINES).contains(&n) => self.lines = n,
-                _ => self.say(&format!(
-                    "MultiPV '{value}': expected a whole number from 1 to {MAX_LINES}"
-                )),
-            },
-            // Whether the GUI may send `go ponder`: the engine ponders whenever told to.
-            "ponder" => {
-                if !matches!(value, "true" | "false") {
-                    self.say(&format!("Ponder '{value}': expected true or false"));
+            }
+            "multipv" => {
+                if let Some(n) = self.spin("MultiPV", value, 1, MAX_LINES) {
+                    self.lines = n;
                 }
             }
-            "skill level" => match value.parse::<u8>() {
-                Ok(n) if (1..=FULL_SKILL).contains(&n) => {
+            // Whether the GUI may send `go ponder`: the engine ponders whenever told to.
+            "ponder" => {
+                self.check("Ponder", value);
+            }
+            "skill level" => {
+                if let Some(n) = self.spin("Skill Level", value, 1, FULL_SKILL) {
                     self.skill = n;
                     self.strength_changed();
                 }
-                _ => self.say(&format!(
-                    "Skill Level '{value}': expected a whole number from 1 (the weakest) to {FULL_SKILL} (the engine unbounded)"
-                )),
-            },
-            "uci_limitstrength" => match value {
-                "true" | "false" => {
-                    self.limit_strength = value == "true";
+            }
+            "uci_limitstrength" => {
+                if let Some(on) = self.check("UCI_LimitStrength", value) {
+                    self.limit_strength = on;
                     self.strength_changed();
                 }
-                _ => self.say(&format!("UCI_LimitStrength '{value}': expected true or false")),
-            },
+            }
             "uci_elo" => {
                 let (low, high) = (Plan::ELO[0], Plan::ELO[Plan::ELO.len() - 1]);
-                match value.parse::<i32>() {
-                    Ok(elo) if (low..=high).contains(&elo) => {
-                        self.elo = elo;
-                        self.strength_changed();
-                    }
-                    _ => self.say(&format!(
-                        "UCI_Elo '{value}': expected a whole number from {low} to {high}"
-                    )),
+                if let Some(elo) = self.spin("UCI_Elo", value, low, high) {
+                    self.elo = elo;
+                    self.strength_changed();
                 }
             }
-            "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
-                _ => self.say(&format!(
-                    "Threads '{value}': expected a whole number from 1 to {MAX_THREADS}"
-                )),
-            },
+            "threads" => {
+                if let Some(n) = self.spin("Threads", value, 1, MAX_THREADS) {
+                    self.threads = n;
+                }
+            }
             _ => self.say(&format!("unknown option '{name}'")),
+        }
+    }
+
+    /// A spin option's value, if it is a whole number from `low` to `high`; else says so.
+    fn spin<T>(&self, name: &str, value: &str, low: T, high: T) -> Option<T>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display,
+    {
+        let n = value.parse::<T>().ok().filter(|n| *n >= low && *n <= high);
+        if n.is_none() {
+            self.say(&format!(
+                "{name} '{value}': expected a whole number from {low} to {high}"
+            ));
+        }
+        n
+    }
+
+    /// A check option's value, if it is `true` or `false`; else says so.
+    fn check(&self, name: &str, value: &str) -> Option<bool> {
+        match value {
+            "true" => Some(true),
+            "false" => Some(false),
+            _ => {
+                self.say(&format!("{name} '{value}': expected true or false"));
+                None
+            }
         }
     }
 
