@@ -20,8 +20,8 @@ in that field (the square passed over and the pawn that may be taken, e.g. d3c4)
 keeps only the square passed over, for an engine that reads one square.
 
 Where a level knowingly leaves out a Fairy-Stockfish rule that changes the legal moves, the
-reference is a variant of Fairy-Stockfish's own with that rule switched off (FSF_CONFIG):
-Grand chess is compared without its promotion limit.
+reference is a variant of Fairy-Stockfish's own with that rule switched off (FSF_CONFIG;
+none at present).
 
 The binary: --binary, else $AREACHESS_BIN, else the first that exists of
 target/release/areachess, $CARGO_TARGET_DIR/release/areachess and the release binary in
@@ -52,12 +52,9 @@ VARIANTS = [
 ]
 
 # Fairy-Stockfish variants matching a level where the built-in one has a rule the level
-# leaves out. Grand: every promotion choice is open (FSF limits it to pieces not on the board).
-FSF_CONFIG = """
-[areachess-grand:grand]
-promotionLimit = a:0 c:0 q:0 r:0 b:0 n:0
-"""
-FSF_NAME = {"grand": "areachess-grand"}
+# leaves out (none at present: Grand's promotion to captured pieces is the level's too).
+FSF_CONFIG = ""
+FSF_NAME = {}
 
 MOVE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)(.*)$")
 
@@ -225,7 +222,8 @@ def main():
     for v in variants:
         if not (LEVELS / f"{v}.toml").is_file():
             fail(f"no level file {LEVELS / (v + '.toml')} for variant {v!r}")
-    sf.load_variant_config(FSF_CONFIG)
+    if FSF_CONFIG:
+        sf.load_variant_config(FSF_CONFIG)
     known = set(sf.variants())
     for v in variants:
         if FSF_NAME.get(v, v) not in known:

@@ -81,17 +81,25 @@ impl Moves for CaptureOn {
 /// Adds a move of a ray with `flags`: split into its promotion choices where the mover
 /// promotes, as is.
 #[inline]
-fn push_ray(v: &Variant, side: Color, ty: Role, flags: u16, m: Move, out: &mut impl Moves) {
+fn push_ray(
+    v: &Variant,
+    pos: &Position,
+    (side, ty): (Color, Role),
+    flags: u16,
+    m: Move,
+    out: &mut impl Moves,
+) {
     if flags & flag::PROMOTES == 0 {
         out.push(m);
     } else {
-        push(v, side, ty, m, out);
+        push(v, pos, side, ty, m, out);
     }
 }
 
-/// Adds a move, split into its promotion choices where the mover promotes.
+/// Adds a move, split into its promotion choices where the mover promotes (those `pos`
+/// allows, where only captured types may be chosen).
 #[inline(never)]
-fn push(v: &Variant, side: Color, ty: Role, m: Move, out: &mut impl Moves) {
+fn push(v: &Variant, pos: &Position, side: Color, ty: Role, m: Move, out: &mut impl Moves) {
     let Some(p) = &v[ty].promotion else {
         out.push(m);
         return;
@@ -106,11 +114,24 @@ fn push(v: &Variant, side: Color, ty: Role, m: Move, out: &mut impl Moves) {
         out.push(m);
     }
     for &to in &p.to {
+        if p.captured_only && !captured(v, pos, side, to) {
+            continue;
+        }
         out.push(Move {
             promotion: Some(to),
             ..m
         });
     }
+}
+
+/// Whether `side` has fewer pieces of type `role` on the board than in the setup.
+fn captured(v: &Variant, pos: &Position, side: Color, role: Role) -> bool {
+    let on_board = pos
+        .pieces(side)
+        .iter()
+        .filter(|&&sq| role_of(pos.cell(sq)) == role)
+        .count();
+    on_board < usize::from(v.setup_counts[side][role.index()])
 }
 
 /// Whether the squares a lame ray's `k`-th step passes are empty.
@@ -315,7 +336,14 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                         } else {
                             MoveKind::Quiet
                         };
-                        push_ray(v, side, ty, ray.flags, Move::new(from, to, kind), out);
+                        push_ray(
+                            v,
+                            pos,
+                            (side, ty),
+                            ray.flags,
+                            Move::new(from, to, kind),
+                            out,
+                        );
                     }
                     if en_passant_live
                         && ray.flags & flag::EN_PASSANT != 0
@@ -325,7 +353,7 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                     {
                         let victim = pos.en_passant.victim;
                         let m = Move::new(from, to, MoveKind::EnPassant { victim });
-                        push_ray(v, side, ty, ray.flags, m, out);
+                        push_ray(v, pos, (side, ty), ray.flags, m, out);
                     }
                     continue;
                 }
@@ -334,7 +362,7 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                 }
                 if takes(there, side, ray.flags) {
                     let m = Move::new(from, to, MoveKind::Capture);
-                    push_ray(v, side, ty, ray.flags, m, out);
+                    push_ray(v, pos, (side, ty), ray.flags, m, out);
                 }
                 if ray.flags & flag::LEAPS != 0 {
                     continue;
@@ -359,8 +387,8 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                         if ray.flags & flag::MOVES != 0 {
                             push_ray(
                                 v,
-                                side,
-                                ty,
+                                pos,
+                                (side, ty),
                                 ray.flags,
                                 Move::new(from, to, MoveKind::Quiet),
                                 out,
@@ -369,8 +397,8 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                     } else if takes(there, side, ray.flags) {
                         push_ray(
                             v,
-                            side,
-                            ty,
+                            pos,
+                            (side, ty),
                             ray.flags,
                             Move::new(from, to, MoveKind::Capture),
                             out,
@@ -395,8 +423,8 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                     if ray.flags & flag::MOVES != 0 {
                         push_ray(
                             v,
-                            side,
-                            ty,
+                            pos,
+                            (side, ty),
                             ray.flags,
                             Move::new(from, to, MoveKind::Quiet),
                             out,
@@ -410,8 +438,8 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                 if takes(there, side, ray.flags) {
                     push_ray(
                         v,
-                        side,
-                        ty,
+                        pos,
+                        (side, ty),
                         ray.flags,
                         Move::new(from, to, MoveKind::Capture),
                         out,
@@ -477,7 +505,7 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut impl Moves) 
             Ending::Move => MoveKind::Quiet,
             Ending::Capture => MoveKind::Capture,
         };
-        push(v, side, ty, Move::new(from, to, kind), out);
+        push(v, pos, side, ty, Move::new(from, to, kind), out);
     }
 }
 

@@ -6,6 +6,7 @@ use super::tables::Tables;
 use super::zobrist::Zobrist;
 use crate::betza::model::{ChainMoves, chains};
 use crate::betza::{Betza, BetzaError, parse};
+use crate::play::Color;
 
 /// The most piece types a variant may have (a FEN letter each, A–Z).
 pub const MAX_TYPES: usize = 26;
@@ -83,6 +84,11 @@ pub struct Promotion {
     pub zone: u8,
     /// Whether a move into the zone may decline to promote (never on the last rank).
     pub optional: bool,
+    /// Whether it may become only a type of which its side has fewer on the board than
+    /// in the setup, one that has been captured (Grand chess). With no such type it
+    /// cannot promote: it may still enter the zone where promoting is optional, but not
+    /// a rank where it must.
+    pub captured_only: bool,
 }
 
 /// Castling: the king steps toward an unmoved rook, and the rook lands on the square the
@@ -211,6 +217,8 @@ pub struct Variant {
     pub(crate) zobrist: Zobrist,
     /// The level's setup, which decides which pieces of a FEN are unmoved (empty: all are).
     pub(crate) setup: Vec<super::position::Cell>,
+    /// By side and type: how many the setup has (for promotions to captured pieces).
+    pub(crate) setup_counts: [[u8; MAX_TYPES]; 2],
     /// The type of each ASCII upper-case letter.
     by_letter: [Option<Role>; 26],
     /// By type: its value estimated from its moves (`crate::grid::values`).
@@ -292,6 +300,7 @@ impl Variant {
             tables,
             zobrist,
             setup: Vec::new(),
+            setup_counts: [[0; MAX_TYPES]; 2],
             by_letter,
             estimates: Vec::new(),
             values: [0; MAX_TYPES],
@@ -322,6 +331,14 @@ impl Variant {
         self.setup.clear();
         let start = super::fen::parse_fen(self, fen)?;
         self.setup = start.cells.clone();
+        self.setup_counts = [[0; MAX_TYPES]; 2];
+        for side in Color::BOTH {
+            for &sq in start.pieces(side) {
+                let role = super::position::role_of(start.cell(sq));
+                let count = &mut self.setup_counts[side][role.index()];
+                *count = count.saturating_add(1);
+            }
+        }
         Ok(start)
     }
 

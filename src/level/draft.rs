@@ -64,6 +64,8 @@ pub struct DraftPromotion {
     pub zone: i64,
     /// Whether it may decline before the last rank.
     pub optional: bool,
+    /// Whether it may become only a captured type.
+    pub captured_only: bool,
 }
 
 /// Why a text does not open in the editor.
@@ -237,6 +239,10 @@ impl Draft {
                                 .unwrap_or_default(),
                             zone: p.get("zone").and_then(Value::as_integer).unwrap_or(1),
                             optional: p.get("optional").and_then(Value::as_bool).unwrap_or(false),
+                            captured_only: p
+                                .get("captured_only")
+                                .and_then(Value::as_bool)
+                                .unwrap_or(false),
                         });
                 Some(DraftPiece {
                     letter,
@@ -299,6 +305,9 @@ impl Draft {
                 if !continuous {
                     t.insert("zone".into(), Value::Integer(p.zone));
                     t.insert("optional".into(), Value::Boolean(p.optional));
+                    if p.captured_only {
+                        t.insert("captured_only".into(), Value::Boolean(true));
+                    }
                 }
                 section.insert("promotion".into(), Value::Table(t));
             }
@@ -476,6 +485,7 @@ mod tests {
                 to: "Q".into(),
                 zone: 1,
                 optional: false,
+                captured_only: false,
             }),
             ..DraftPiece::default()
         };

@@ -158,9 +158,12 @@ fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(
     let _ = writeln!(out, "pawnTypes = {}", or_dash(letters(&promoting)));
     let mut promotions = promoting.iter().filter_map(|&r| v[r].promotion.as_ref());
     if let Some(first) = promotions.next() {
-        if promotions
-            .any(|p| p.zone != first.zone || p.to != first.to || p.optional != first.optional)
-        {
+        if promotions.any(|p| {
+            p.zone != first.zone
+                || p.to != first.to
+                || p.optional != first.optional
+                || p.captured_only != first.captured_only
+        }) {
             fail(
                 "promotion".into(),
                 "the types that promote differ in zone or choices; Fairy-Stockfish gives all its pawns one".into(),
@@ -182,6 +185,35 @@ fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(
         let _ = writeln!(out, "promotionRegionBlack = {}", region(0, zone - 1));
         let _ = writeln!(out, "promotionPieceTypes = {}", letters(&first.to));
         let _ = writeln!(out, "mandatoryPawnPromotion = {}", !first.optional);
+        if first.captured_only {
+            // Only captured pieces: no more of a type on the board than the setup has.
+            let count = |side: Color, role: Role| {
+                setup
+                    .pieces(side)
+                    .iter()
+                    .filter(|&&sq| role_of(setup.cell(sq)) == role)
+                    .count()
+            };
+            if first
+                .to
+                .iter()
+                .any(|&r| count(Color::White, r) != count(Color::Black, r))
+            {
+                fail(
+                    "promotion".into(),
+                    "promotion to captured pieces with a setup that gives the sides different pieces; Fairy-Stockfish's limit is one for both".into(),
+                );
+            }
+            let limits: Vec<String> = first
+                .to
+                .iter()
+                .map(|&r| {
+                    let letter = v[r].letter.to_ascii_lowercase();
+                    format!("{letter}:{}", count(Color::White, r))
+                })
+                .collect();
+            let _ = writeln!(out, "promotionLimit = {}", limits.join(" "));
+        }
         if first.optional {
             // Ours may decline except on the last rank, where a pawn could never move again.
             let _ = writeln!(out, "immobilityIllegal = true");

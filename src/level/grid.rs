@@ -131,6 +131,15 @@ pub(super) struct PromotionSection {
         "x-instead" = "a continuous piece promotes on touching the line `[continuous] promotion_line`"
     ))]
     optional: bool,
+    /// Whether it may become only a type of which its side has fewer on the board than in
+    /// the setup (one that has been captured, as in Grand chess); with none, it may not
+    /// move onto a rank where it must promote.
+    #[serde(default)]
+    #[schemars(extend(
+        "x-mode" = "grid",
+        "x-instead" = "a continuous piece may always become any of its promotion choices"
+    ))]
+    captured_only: bool,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -339,6 +348,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 to,
                 zone,
                 optional: section.optional,
+                captured_only: section.captured_only,
             });
         }
         if let (None, Some(borrowed)) = (&p.promotion, borrowed_promotion) {
@@ -367,6 +377,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 to,
                 zone,
                 optional: false,
+                captured_only: false,
             });
         }
     }

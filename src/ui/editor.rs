@@ -370,12 +370,14 @@ fn piece_form(ui: &mut egui::Ui, piece: &mut DraftPiece) {
                     to: "Q".into(),
                     zone: 1,
                     optional: false,
+                    captured_only: false,
                 });
                 ui.label("to");
                 ui.add(egui::TextEdit::singleline(&mut p.to).desired_width(60.0));
                 ui.label("zone");
                 ui.add(egui::DragValue::new(&mut p.zone).range(1..=26));
                 ui.checkbox(&mut p.optional, "optional");
+                ui.checkbox(&mut p.captured_only, "captured only");
             }
         });
         if !promotes {

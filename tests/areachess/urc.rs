@@ -523,6 +523,7 @@ fn urc_demo_level_plays_in_the_grid_engine() {
                     to: "QRBN".chars().map(index).collect(),
                     zone: 1,
                     optional: false,
+                    captured_only: false,
                 });
             }
             t
