@@ -52,17 +52,22 @@ pub struct Uci {
 pub const FULL_SKILL: u8 = Strength::MAX.get() + 1;
 
 /// The strength that plays at about `elo` on Fairy-Stockfish's scale: the strongest
-/// whose measured rating is at most that, or the weakest.
+/// rated one whose rating is at most that, or the weakest rated one.
 pub fn strength_for_elo(elo: i32) -> Strength {
-    let mut chosen = Strength::MIN;
-    for (k, &rating) in Plan::ELO.iter().enumerate() {
-        if rating <= elo
-            && let Some(s) = Strength::new(k as u8 + 1)
-        {
-            chosen = s;
-        }
-    }
-    chosen
+    let (weakest, _) = Plan::RATED[0];
+    let chosen = Plan::RATED
+        .iter()
+        .filter(|&&(_, rating)| rating <= elo)
+        .map(|&(strength, _)| strength)
+        .next_back()
+        .unwrap_or(weakest);
+    Strength::new(chosen).unwrap_or(Strength::MIN)
+}
+
+/// The lowest and highest rating `UCI_Elo` takes.
+fn elo_range() -> (i32, i32) {
+    let last = Plan::RATED.len() - 1;
+    (Plan::RATED[0].1, Plan::RATED[last].1)
 }
 
 impl Uci {
@@ -81,7 +86,7 @@ impl Uci {
             ponder: None,
             skill: FULL_SKILL,
             limit_strength: false,
-            elo: Plan::ELO[Plan::ELO.len() - 1],
+            elo: elo_range().1,
             games: 0,
         };
         let first: Option<(String, PathBuf)> = match level {
@@ -189,7 +194,7 @@ impl Uci {
         ));
         self.out
             .line("option name UCI_LimitStrength type check default false");
-        let (low, high) = (Plan::ELO[0], Plan::ELO[Plan::ELO.len() - 1]);
+        let (low, high) = elo_range();
         self.out.line(&format!(
             "option name UCI_Elo type spin default {high} min {low} max {high}"
         ));
@@ -250,7 +255,7 @@ impl Uci {
                 }
             }
             "uci_elo" => {
-                let (low, high) = (Plan::ELO[0], Plan::ELO[Plan::ELO.len() - 1]);
+                let (low, high) = elo_range();
                 if let Some(elo) = self.spin("UCI_Elo", value, low, high) {
                     self.elo = elo;
                     self.strength_changed();
@@ -546,12 +551,18 @@ mod tests {
 
     #[test]
     fn an_elo_picks_the_strongest_strength_rated_at_most_that() {
-        for (k, &elo) in Plan::ELO.iter().enumerate() {
-            assert_eq!(strength_for_elo(elo).get() as usize, k + 1);
-            assert_eq!(strength_for_elo(elo + 1).get() as usize, k + 1);
+        for &(strength, elo) in &Plan::RATED {
+            assert_eq!(strength_for_elo(elo).get(), strength);
+            assert_eq!(strength_for_elo(elo + 1).get(), strength);
         }
-        assert_eq!(strength_for_elo(Plan::ELO[0] - 500), Strength::MIN);
-        assert!(Plan::ELO.windows(2).all(|w| w[0] < w[1]), "rated in order");
+        assert_eq!(
+            strength_for_elo(Plan::RATED[0].1 - 500).get(),
+            Plan::RATED[0].0
+        );
+        let rated_in_order = Plan::RATED
+            .windows(2)
+            .all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1);
+        assert!(rated_in_order);
     }
 
     #[test]

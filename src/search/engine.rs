@@ -76,6 +76,14 @@ pub struct Searcher<M> {
     table: Arc<Table<M>>,
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    /// By the history slot of a move: the quiet reply that last refuted it.
+    counters: Vec<Option<M>>,
+    /// By ply: the history slot of the move made there on the way to the node searched
+    /// (none for a pass).
+    path: Vec<Option<usize>>,
+    /// By ply: the quiet moves searched there so far at the node, for the history's
+    /// penalty when a later one cuts off.
+    tried: Vec<Vec<M>>,
     lists: Vec<Vec<M>>,
     order: Vec<Vec<i32>>,
     pv: Vec<Vec<M>>,
@@ -123,6 +131,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             table: Arc::new(Table::new(hash_mb)),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: Vec::new(),
+            counters: Vec::new(),
+            path: vec![None; MAX_PLY + 1],
+            tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -172,6 +183,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.table.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|c| *c = None);
     }
 
     /// Searches `game` as [`Searcher::search`] does, on [`Limits::threads`] threads: the
@@ -228,11 +240,15 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.clock_every = game.nodes_per_clock_read().max(1);
         self.nodes = 0;
         self.stopped = false;
-        self.table.next_search();
+        // One search, one age: the helpers store under the main thread's.
+        if self.skew == 0 {
+            self.table.next_search();
+        }
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         let slots = game.history_slots();
         if self.history.len() != slots {
             self.history = vec![0; slots];
+            self.counters = vec![None; slots];
         } else {
             // Old history still orders well, but should not outweigh what this search learns.
             self.history.iter_mut().for_each(|h| *h /= HISTORY_KEPT);
@@ -473,6 +489,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             && static_eval.unwrap_or_else(|| self.evaluate(game)) >= beta
         {
             let reduction = NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_STEP;
+            self.path[ply] = None;
             game.make_null();
             let score = -self.negamax(
                 game,
@@ -505,11 +522,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let alpha_before = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        self.tried[ply].clear();
         for searched in 0..list.len() {
             pick_next(&mut list, &mut order, searched);
             let m = list[searched];
             let noisy = game.is_noisy(m);
             let quiet_killer = self.killers[ply].contains(&Some(m));
+            self.path[ply] = Some(game.history_slot(m));
             game.make(m);
             if futile && searched > 0 && !noisy && !game.in_check() {
                 game.unmake();
@@ -569,6 +588,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         break;
                     }
                 }
+            }
+            if !noisy {
+                self.tried[ply].push(m);
             }
         }
         self.lists[ply] = list;
@@ -683,6 +705,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     ) {
         order.clear();
         let killers = self.killers[ply];
+        let counter = self.counter(ply);
         order.extend(list.iter().map(|&m| {
             if Some(m) == hinted {
                 1 << 30
@@ -696,6 +719,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 1 << 22
             } else if Some(m) == killers[1] {
                 (1 << 22) - 1
+            } else if Some(m) == counter {
+                (1 << 22) - 2
             } else {
                 self.history
                     .get(game.history_slot(m))
@@ -706,21 +731,48 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }));
     }
 
-    /// Remembers a quiet move that cut off: as a killer at its ply and in the history.
+    /// The quiet reply that last refuted the move made just before `ply`, if any.
+    fn counter(&self, ply: usize) -> Option<M> {
+        let slot = self.path[..ply].last().copied().flatten()?;
+        self.counters.get(slot).copied().flatten()
+    }
+
+    /// Remembers a quiet move that cut off: as a killer at its ply, as the reply to the
+    /// move before it, and in the history, where the quiet moves searched before it at
+    /// this node lose as much as it gains.
     fn reward<G: Searchable<Move = M>>(&mut self, game: &G, m: M, depth: i32, ply: usize) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
+        if let Some(slot) = self.path[..ply].last().copied().flatten()
+            && let Some(c) = self.counters.get_mut(slot)
+        {
+            *c = Some(m);
+        }
+        let bonus = depth * depth;
+        let mut overflow = false;
         if let Some(h) = self.history.get_mut(game.history_slot(m)) {
-            *h += depth * depth;
-            if *h > 1 << 20 {
-                self.history.iter_mut().for_each(|h| *h /= 2);
+            *h += bonus;
+            overflow |= *h > HISTORY_LIMIT;
+        }
+        for &other in &self.tried[ply] {
+            if other != m
+                && let Some(h) = self.history.get_mut(game.history_slot(other))
+            {
+                *h -= bonus;
+                overflow |= *h < -HISTORY_LIMIT;
             }
+        }
+        if overflow {
+            self.history.iter_mut().for_each(|h| *h /= 2);
         }
     }
 }
+
+/// A history score beyond this either way halves them all.
+const HISTORY_LIMIT: i32 = 1 << 20;
 
 /// Brings the best-ordered of `list[from..]` to `from` (a selection sort done lazily,
 /// since a cut-off usually comes early).

@@ -26,10 +26,10 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Each strength's rating on Fairy-Stockfish's `UCI_Elo` scale, strength 1 first, as
-    /// matches measured it (docs/engine.md gives them); UCI's `UCI_Elo` picks a strength
-    /// by it.
-    pub const ELO: [i32; 5] = [400, 800, 1200, 1600, 2000];
+    /// The strengths whose rating on Fairy-Stockfish's `UCI_Elo` scale matches have
+    /// measured (docs/engine.md gives them), weakest first; UCI's `UCI_Elo` picks among
+    /// them.
+    pub const RATED: [(u8, i32); 3] = [(1, 874), (2, 1385), (3, 2041)];
 
     /// The plan of `strength`.
     pub fn of(strength: Strength) -> Plan {
