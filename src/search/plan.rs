@@ -29,7 +29,7 @@ impl Plan {
     /// The strengths whose rating on Fairy-Stockfish's `UCI_Elo` scale matches have
     /// measured (docs/engine.md gives them), weakest first; UCI's `UCI_Elo` picks among
     /// them.
-    pub const RATED: [(u8, i32); 3] = [(1, 874), (2, 1385), (3, 2041)];
+    pub const RATED: [(u8, i32); 4] = [(1, 874), (2, 1385), (3, 2041), (4, 2092)];
 
     /// The plan of `strength`.
     pub fn of(strength: Strength) -> Plan {
