@@ -92,6 +92,15 @@ impl Move {
             kind,
         }
     }
+
+    /// The square of the piece it takes, if it takes one: its target, or en passant the
+    /// passed pawn's square.
+    pub const fn victim_square(&self) -> Square {
+        match self.kind {
+            MoveKind::EnPassant { victim } => victim,
+            _ => self.to,
+        }
+    }
 }
 
 /// Squares of one side's pieces, in no order, with O(1) add, remove and move.

@@ -453,10 +453,7 @@ impl GridSearch {
     /// it was.
     pub fn exchange(&mut self, m: Move) -> i32 {
         let us = self.pos.to_move();
-        let victim_at = match m.kind {
-            MoveKind::EnPassant { victim } => victim,
-            _ => m.to,
-        };
+        let victim_at = m.victim_square();
         let victim = self.pos.cell(victim_at);
         let mover = self.pos.cell(m.from);
         let mut gains = [0_i32; LONGEST_EXCHANGE + 1];
@@ -674,10 +671,7 @@ impl Searchable for GridSearch {
     fn noisy_order(&self, m: Move) -> i32 {
         let pos = &self.pos;
         let us = pos.to_move();
-        let victim_at = match m.kind {
-            crate::grid::MoveKind::EnPassant { victim } => victim,
-            _ => m.to,
-        };
+        let victim_at = m.victim_square();
         let victim = pos.cell(victim_at);
         let mut gain = if is_piece(victim) {
             let worth = self.eval.value(role_of(victim));
@@ -700,10 +694,7 @@ impl Searchable for GridSearch {
 
     fn capture_gain(&self, m: Move) -> Option<i32> {
         let pos = &self.pos;
-        let victim_at = match m.kind {
-            crate::grid::MoveKind::EnPassant { victim } => victim,
-            _ => m.to,
-        };
+        let victim_at = m.victim_square();
         let victim = pos.cell(victim_at);
         let mut gain = 0;
         if is_piece(victim) {
@@ -727,10 +718,7 @@ impl Searchable for GridSearch {
             return false;
         }
         let pos = &self.pos;
-        let victim_at = match m.kind {
-            MoveKind::EnPassant { victim } => victim,
-            _ => m.to,
-        };
+        let victim_at = m.victim_square();
         let victim = pos.cell(victim_at);
         let gain = if is_piece(victim) && side_of(victim) != pos.to_move() {
             self.exchange_worth(victim)
