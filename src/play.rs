@@ -217,6 +217,11 @@ pub enum Status {
         /// The side that took it.
         winner: Color,
     },
+    /// The bare-king rule (shatranj, courier): one side is reduced to its king alone.
+    BareKing {
+        /// The side that still has more than its king.
+        winner: Color,
+    },
     /// A player resigned.
     Resigned {
         /// The side that did not resign.
@@ -277,6 +282,7 @@ impl Status {
         match self {
             Status::Checkmate { winner }
             | Status::RoyalLost { winner }
+            | Status::BareKing { winner }
             | Status::Resigned { winner } => Some(winner),
             Status::Stalemate { winner } | Status::OutOfTime { winner } => winner,
             Status::Playing | Status::DrawAgreed | Status::Drawn { .. } => None,
@@ -371,6 +377,7 @@ pub trait Play {
             Status::Stalemate { winner: None } => "Stalemate: draw".to_string(),
             Status::Stalemate { winner: Some(w) } => format!("Stalemate: {} wins", w.name()),
             Status::RoyalLost { winner } => format!("Royal piece taken: {} wins", winner.name()),
+            Status::BareKing { winner } => format!("Bare king: {} wins", winner.name()),
             Status::Resigned { winner } => format!("Resigned: {} wins", winner.name()),
             Status::DrawAgreed => "Draw agreed".to_string(),
             Status::Drawn { by } => format!("Draw by {by}"),
@@ -494,6 +501,7 @@ mod tests {
                 Status::RoyalLost { winner: White },
                 "Royal piece taken: White wins",
             ),
+            (Status::BareKing { winner: Black }, "Bare king: Black wins"),
             (Status::Resigned { winner: Black }, "Resigned: Black wins"),
             (Status::DrawAgreed, "Draw agreed"),
             (

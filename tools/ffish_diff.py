@@ -11,8 +11,8 @@ prints the variant, the FEN and the moves only one side has; the exit status is 
 
 A game stops when Fairy-Stockfish has no legal move (mate or stalemate, after comparing),
 when it declares an optional end (fifty-move rule, repetition, Makruk's counting), or when
-it declares an immediate end the levels leave out (Shatranj's and Courier's bare king: there
-Fairy-Stockfish lists no moves at all, so that position is not compared).
+it declares an immediate end (Shatranj's and Courier's bare king: there Fairy-Stockfish lists
+no moves at all, and so must areachess; that position is compared, then the game stops).
 
 FENs go to areachess as Fairy-Stockfish writes them, with one change: Makruk's counting
 limit, which FSF writes in the en passant field, becomes '-'. Berolina FENs name two squares
@@ -171,8 +171,7 @@ def run_variant(variant, args, binary):
         moves = []
         for _ in range(args.plies):
             fen = sf.get_fen(fsf, start, moves)
-            if sf.is_immediate_game_end(fsf, fen, [])[0]:
-                break  # a rule the level leaves out (bare king) ended the game
+            ended = sf.is_immediate_game_end(fsf, fen, [])[0]
             legal = sf.legal_moves(fsf, fen, [])
             board = board_of(fen)
             want = {normalise_fsf(m, board, level) for m in legal}
@@ -190,8 +189,8 @@ def run_variant(variant, args, binary):
                         print(f"  only in Fairy-Stockfish: {' '.join(sorted(want - got)) or '-'}")
                         print(f"  only in areachess:       {' '.join(sorted(got - want)) or '-'}")
                     sys.stdout.flush()
-            if not legal:
-                break  # checkmate or stalemate
+            if ended or not legal:
+                break  # an end by a variant rule (bare king), checkmate or stalemate
             moves.append(rng.choice(legal))
             if sf.is_optional_game_end(fsf, start, moves)[0]:
                 break

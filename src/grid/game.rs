@@ -264,6 +264,7 @@ fn judge(v: &Variant, positions: &[Position], draws: bool) -> Status {
         },
         GameState::Checkmate => Status::Checkmate { winner: them },
         GameState::RoyalLost => Status::RoyalLost { winner: them },
+        GameState::BareKing(winner) => Status::BareKing { winner },
         GameState::Stalemate(rule) => Status::Stalemate {
             winner: match rule {
                 Stalemate::Draw => None,

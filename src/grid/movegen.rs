@@ -879,6 +879,10 @@ fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
 
 /// Every legal move of the side to move, into `out`.
 pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
+    if v.bare_king && bare_king(pos).is_some() {
+        out.clear();
+        return;
+    }
     if v.royal_rule == RoyalRule::Capture {
         pseudo_moves(v, pos, out);
         return;
@@ -981,6 +985,9 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
 /// reference [`legal_moves`] is checked against.
 pub fn legal_moves_by_trial(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     pseudo_moves(v, pos, out);
+    if v.bare_king && bare_king(pos).is_some() {
+        out.clear();
+    }
     let mut keep = 0;
     for k in 0..out.len() {
         let m = out[k];
@@ -1043,6 +1050,24 @@ pub enum GameState {
     Stalemate(Stalemate),
     /// Under royal capture, it has lost its last royal piece.
     RoyalLost,
+    /// The bare-king rule has ended the game: this side won.
+    BareKing(Color),
+}
+
+/// The winner under the bare-king rule, if it has ended the game (whether or not the level
+/// has the rule), as Fairy-Stockfish decides it for shatranj. A side is bare when it has a
+/// single piece left. The side that has just moved, bare, loses when the side to move has
+/// two pieces or more; the side to move, bare, loses when the other has three or more,
+/// for then no capture of its own can bare the other king in return. Two bare kings play on.
+pub fn bare_king(pos: &Position) -> Option<Color> {
+    let us = pos.to_move();
+    let count = |c: Color| pos.pieces(c).len();
+    for (side, claim) in [(us.opponent(), 0), (us, 1)] {
+        if count(side) <= 1 && count(side.opponent()) >= 2 + claim {
+            return Some(side.opponent());
+        }
+    }
+    None
 }
 
 /// The state of the game for the side to move.
@@ -1050,6 +1075,11 @@ pub fn game_state(v: &Variant, pos: &mut Position) -> GameState {
     let us = pos.to_move();
     if v.royal_rule == RoyalRule::Capture && lost_every_royal(v, pos, us) {
         return GameState::RoyalLost;
+    }
+    if v.bare_king
+        && let Some(winner) = bare_king(pos)
+    {
+        return GameState::BareKing(winner);
     }
     let mut list = Vec::new();
     legal_moves(v, pos, &mut list);

@@ -211,6 +211,9 @@ pub struct Variant {
     pub royal_rule: RoyalRule,
     /// Draws by repetition, by the move count and by material.
     pub draws: DrawRules,
+    /// The bare-king rule: a side reduced to a single piece loses, unless it bares the
+    /// other side at once (see `movegen::bare_king`).
+    pub bare_king: bool,
     /// By role: what it can do toward mate, for the material rule.
     pub(crate) mating: Vec<super::draws::Mating>,
     pub(crate) tables: Tables,
@@ -296,6 +299,7 @@ impl Variant {
             stalemate,
             royal_rule,
             draws: DrawRules::default(),
+            bare_king: false,
             mating: Vec::new(),
             tables,
             zobrist,

@@ -10,6 +10,7 @@
 //! | pawns | the types that promote: `pawnTypes`, with one promotion zone and one list of choices for all of them; `i` moves from the squares the setup gives them (`doubleStepRegion…`); `e` gives `enPassantTypes` |
 //! | castling | the king's and rook's types and files from the setup, the king's destination from its steps |
 //! | royal capture | `extinctionValue = loss` on the royal types, which are then ordinary pieces |
+//! | bare king | shatranj's extinction rule: every type, a count of one, claimed by the side to move; not together with royal capture |
 //! | the rest | stalemate's result, the move rule and repetition (never: a count too high to reach) |
 
 use super::{Level, LevelKind};
@@ -118,6 +119,19 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
             .collect();
         let _ = writeln!(out, "extinctionValue = loss");
         let _ = writeln!(out, "extinctionPieceTypes = {letters}");
+        if v.bare_king {
+            fail(
+                "rules.bare_king".into(),
+                "the bare-king rule together with royal capture: Fairy-Stockfish has one extinction rule"
+                    .into(),
+            );
+        }
+    } else if v.bare_king {
+        let _ = writeln!(out, "extinctionValue = loss");
+        let _ = writeln!(out, "extinctionClaim = true");
+        let _ = writeln!(out, "extinctionPieceTypes = *");
+        let _ = writeln!(out, "extinctionPieceCount = 1");
+        let _ = writeln!(out, "extinctionOpponentPieceCount = 2");
     }
     let stalemate = match v.stalemate {
         Stalemate::Draw => "draw",

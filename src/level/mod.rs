@@ -324,6 +324,10 @@ struct RulesSection {
     /// it).
     #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
     insufficient_material: Option<Spanned<bool>>,
+    /// The bare-king rule of shatranj and courier: a side left with nothing but one piece (its
+    /// bare king) loses, unless with its next move it bares the other side's king as well.
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    bare_king: Option<Spanned<bool>>,
 }
 
 /// A file of the project (`levels/chess.toml`) under the working directory or, failing

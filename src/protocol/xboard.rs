@@ -605,6 +605,7 @@ fn result_line(status: Status) -> Option<String> {
                 winner.name()
             )
         }
+        Status::BareKing { winner } => format!("{} {{Bare king}}", win(winner)),
         Status::Stalemate { winner: Some(w) } => {
             format!("{} {{stalemate: {} wins}}", win(w), w.name())
         }

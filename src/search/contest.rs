@@ -416,6 +416,7 @@ pub fn game_over_reason(status: Status) -> &'static str {
         Status::Checkmate { .. } => "checkmate",
         Status::Stalemate { .. } => "stalemate",
         Status::RoyalLost { .. } => "royal-captured",
+        Status::BareKing { .. } => "bare-king",
         Status::Resigned { .. } => "resigned",
         Status::DrawAgreed | Status::Drawn { .. } => "draw",
         Status::OutOfTime { .. } => "on-time",

@@ -5,7 +5,7 @@
 
 use super::{End, Searchable};
 use crate::grid::draws::insufficient_material;
-use crate::grid::movegen::{attackers, in_check, legal_moves, piece_moves};
+use crate::grid::movegen::{attackers, bare_king, in_check, legal_moves, piece_moves};
 use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
 use crate::play::Color;
@@ -633,6 +633,11 @@ impl Searchable for GridSearch {
         {
             return Some(End::Loss);
         }
+        if v.bare_king
+            && let Some(winner) = bare_king(&self.pos)
+        {
+            return Some(if winner == us { End::Win } else { End::Loss });
+        }
         if insufficient_material(v, &self.pos) {
             return Some(End::Draw);
         }
@@ -650,6 +655,12 @@ impl Searchable for GridSearch {
     }
 
     fn no_moves(&mut self) -> End {
+        let us = self.pos.to_move();
+        if self.eval.variant.bare_king
+            && let Some(winner) = bare_king(&self.pos)
+        {
+            return if winner == us { End::Win } else { End::Loss };
+        }
         if self.in_check() {
             return End::Loss;
         }

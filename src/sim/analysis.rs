@@ -378,8 +378,11 @@ fn draw_graph<G: MatchGame>(
 fn score_for_white<G: MatchGame>(position: &G, engine: &mut G::Engine, limits: &Limits) -> i32 {
     let for_mover = match position.status() {
         Status::Checkmate { .. } | Status::RoyalLost { .. } => -MATE,
-        Status::Stalemate { winner: Some(w) } => {
-            if w == position.to_move() {
+        Status::BareKing { winner }
+        | Status::Stalemate {
+            winner: Some(winner),
+        } => {
+            if winner == position.to_move() {
                 MATE
             } else {
                 -MATE

@@ -723,6 +723,17 @@ fn rules_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                 );
                 changed = true;
             }
+            let mut bare = draft
+                .rule("bare_king")
+                .and_then(toml::Value::as_bool)
+                .unwrap_or(false);
+            if ui
+                .checkbox(&mut bare, "a bare king loses (shatranj)")
+                .changed()
+            {
+                draft.set_rule("bare_king", bare.then_some(toml::Value::Boolean(true)));
+                changed = true;
+            }
             let castling = draft
                 .rule("castling")
                 .and_then(toml::Value::as_table)

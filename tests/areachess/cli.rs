@@ -523,6 +523,51 @@ fn bestmove_after_the_end_says_how_the_game_ended() {
 }
 
 #[test]
+fn the_bare_king_rule_ends_shatranj_and_the_engine_plays_for_it() {
+    // Black, bare, has just moved and White has two pieces: over.
+    assert_eq!(
+        answer(&[
+            "bestmove",
+            "levels/shatranj.toml",
+            "--fen",
+            "8/8/8/3k4/8/8/8/RN1K4 w - - 0 1",
+        ]),
+        "gameover bare-king\n"
+    );
+    // White to move is bare, but Black's rook may still be taken: play on.
+    let out = answer(&[
+        "bestmove",
+        "levels/shatranj.toml",
+        "--fen",
+        "8/8/8/3k4/8/8/2r5/3K4 w - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.ends_with("bestmove d1c2\n"), "{out}");
+    // The ferz on a5 hangs to the rook and Black cannot take back: taking it bares Black's
+    // king, a won game, found as a mate score.
+    let out = answer(&[
+        "bestmove",
+        "levels/shatranj.toml",
+        "--fen",
+        "7k/8/8/q7/8/8/8/R3K3 w - - 0 1",
+        "--depth",
+        "4",
+    ]);
+    assert!(out.ends_with("bestmove a1a5\n"), "{out}");
+    assert!(out.contains("score mate"), "{out}");
+    // A game over has no legal moves.
+    let (code, out, err) = areachess(&[
+        "moves",
+        "levels/shatranj.toml",
+        "--fen",
+        "8/8/8/3k4/8/8/8/RN1K4 b - - 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "", "a game over has no moves");
+}
+
+#[test]
 fn bestmove_refuses_what_it_cannot_search() {
     let (code, _, err) = areachess(&["bestmove", LEVEL, "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
     assert_eq!(code, 2);
