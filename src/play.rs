@@ -252,6 +252,8 @@ pub enum DrawRule {
     MoveRule(u32),
     /// Neither side has the pieces to give mate.
     InsufficientMaterial,
+    /// Makruk's counting ran out before the stronger side gave mate.
+    Counting,
 }
 
 impl fmt::Display for DrawRule {
@@ -267,6 +269,7 @@ impl fmt::Display for DrawRule {
             }
             DrawRule::MoveRule(n) => write!(f, "the {n}-move rule"),
             DrawRule::InsufficientMaterial => f.write_str("insufficient material"),
+            DrawRule::Counting => f.write_str("counting"),
         }
     }
 }

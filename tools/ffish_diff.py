@@ -14,8 +14,8 @@ when it declares an optional end (fifty-move rule, repetition, Makruk's counting
 it declares an immediate end (Shatranj's and Courier's bare king: there Fairy-Stockfish lists
 no moves at all, and so must areachess; that position is compared, then the game stops).
 
-FENs go to areachess as Fairy-Stockfish writes them, with one change: Makruk's counting
-limit, which FSF writes in the en passant field, becomes '-'. Berolina FENs name two squares
+FENs go to areachess as Fairy-Stockfish writes them, Makruk's counting limit in the en
+passant field included. Berolina FENs name two squares
 in that field (the square passed over and the pawn that may be taken, e.g. d3c4); --single-ep
 keeps only the square passed over, for an engine that reads one square.
 
@@ -128,14 +128,12 @@ def normalise_fsf(move, board, level):
 
 
 def engine_fen(fen, single_ep=False):
-    """The FEN areachess reads: FSF writes Makruk's counting limit where the en passant
-    field stands; the level leaves counting out, so that field becomes '-'. With
-    single_ep, a field of several squares (Berolina: the square passed over and the
-    pawn's square) keeps only the empty square(s)."""
+    """The FEN areachess reads: Fairy-Stockfish's as it is (Makruk's counting limit in the
+    en passant field too, which the makruk level reads). With single_ep, a field of several
+    squares (Berolina: the square passed over and the pawn's square) keeps only the empty
+    square(s)."""
     fields = fen.split()
-    if len(fields) > 3 and fields[3].isdigit():
-        fields[3] = "-"
-    elif single_ep and len(fields) > 3 and fields[3] != "-":
+    if single_ep and len(fields) > 3 and fields[3] != "-":
         squares = re.findall(r"[a-z]\d+", fields[3])
         if len(squares) > 1:
             board = board_of(fen)

@@ -143,6 +143,9 @@ pub fn drawn(v: &Variant, positions: &[Position]) -> Option<DrawRule> {
     if d.move_rule > 0 && now.halfmove() >= 2 * d.move_rule {
         return Some(DrawRule::MoveRule(d.move_rule));
     }
+    if v.counting.is_some() && super::counting::expired(now) {
+        return Some(DrawRule::Counting);
+    }
     if d.repetition > 0 && occurrences(positions) >= d.repetition {
         return Some(DrawRule::Repetition(d.repetition));
     }

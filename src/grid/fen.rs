@@ -142,6 +142,9 @@ pub enum FenErrorKind {
     /// The side that just moved left its royal piece attacked.
     #[error("the side not to move is in check: its royal piece could be taken")]
     WaitingInCheck,
+    /// A counting limit in the en-passant field on a level that does not count.
+    #[error("'{0}': a counting limit, but this level has no counting rule (rules.counting)")]
+    CountingWithoutRule(String),
 }
 
 /// A castling wing, named as castling rights name it.
@@ -316,6 +319,10 @@ pub struct WrittenFen {
     /// The en-passant squares (none for `-`), if the field is written: one, or several run
     /// together as Fairy-Stockfish writes Berolina's.
     pub en_passant: Option<At<Vec<SquareName>>>,
+    /// Instead of en-passant squares, a number: Makruk's counting limit in plies, as
+    /// Fairy-Stockfish writes it there once counting has begun (the halfmove field is then
+    /// the count).
+    pub counting: Option<At<u32>>,
     /// The halfmove clock, if the field is written.
     pub halfmove: Option<At<u32>>,
     /// The move number, if the field is written.
@@ -341,7 +348,11 @@ impl FromStr for WrittenFen {
             },
             to_move: read_field(fields.get(1), read_side)?,
             castling: read_field(fields.get(2), read_rights)?,
-            en_passant: read_field(fields.get(3), read_en_passant_names)?,
+            en_passant: read_field(
+                fields.get(3).filter(|(_, t)| !is_number(t)),
+                read_en_passant_names,
+            )?,
+            counting: read_field(fields.get(3).filter(|(_, t)| is_number(t)), read_clock)?,
             halfmove: read_field(fields.get(4), read_clock)?,
             fullmove: read_field(fields.get(5), read_clock)?,
         })
@@ -451,6 +462,11 @@ fn read_en_passant_names(text: &str, column: usize) -> Result<Vec<SquareName>, F
     Ok(names)
 }
 
+/// Whether a field is all digits (a counting limit where en-passant squares stand).
+fn is_number(text: &&str) -> bool {
+    text.bytes().all(|b| b.is_ascii_digit())
+}
+
 fn read_clock(text: &str, column: usize) -> Result<u32, FenError> {
     text.parse()
         .map_err(|_| error(column, FenErrorKind::MoveCount(text.to_string())))
@@ -474,7 +490,8 @@ impl fmt::Display for WrittenFen {
                 .map(|r| list(r.value.iter().map(|r| r.letter()).collect())),
             self.en_passant
                 .as_ref()
-                .map(|e| list(e.value.iter().map(ToString::to_string).collect())),
+                .map(|e| list(e.value.iter().map(ToString::to_string).collect()))
+                .or_else(|| self.counting.as_ref().map(|n| n.value.to_string())),
             self.halfmove.as_ref().map(|n| n.value.to_string()),
             self.fullmove.as_ref().map(|n| n.value.to_string()),
         ];
@@ -528,6 +545,20 @@ impl WrittenFen {
         }
         if let Some(n) = &self.halfmove {
             pos.halfmove = n.value;
+        }
+        if let Some(limit) = &self.counting {
+            if v.counting.is_none() {
+                return Err(error(
+                    limit.column,
+                    FenErrorKind::CountingWithoutRule(limit.value.to_string()),
+                ));
+            }
+            // Fairy-Stockfish's reading: with a limit, the halfmove field is the count.
+            pos.count.limit = limit.value;
+            if limit.value > 0 {
+                pos.count.ply = pos.halfmove;
+                pos.halfmove = 0;
+            }
         }
         if let Some(n) = &self.fullmove {
             pos.fullmove = n.value;
@@ -810,6 +841,11 @@ impl fmt::Display for Fen<'_> {
             rights.push('-');
         }
         write!(f, " {rights}")?;
+        if pos.count.limit > 0 {
+            // Fairy-Stockfish's writing: the limit for the en-passant field, the count
+            // for the halfmove clock.
+            return write!(f, " {} {} {}", pos.count.limit, pos.count.ply, pos.fullmove);
+        }
         match pos.en_passant.squares().first() {
             Some(&s) => {
                 // A victim not straight behind the square is named too, both in board

@@ -6,6 +6,7 @@
 //! - `tables`: per-square move tables built once per variant, forward (where a piece
 //!   goes) and reverse (where a square is attacked from).
 //! - [`position`]: what stands where, making and unmaking moves.
+//! - [`counting`]: Makruk's and Cambodian counting.
 //! - [`movegen`]: pseudo-legal and legal moves, attacks, perft.
 //! - [`fen`]: FEN of any size, with obstacles: read without a board ([`WrittenFen`]), then
 //!   set up on a level's board ([`WrittenFen::on`]).
@@ -37,6 +38,7 @@
 //! | obstacles | `*` boulder and `@` bomb in FEN; both block everyone, `y` flies over them, `x` captures them |
 
 pub mod board;
+pub mod counting;
 pub mod courier;
 pub mod diagram;
 pub mod draws;

@@ -2,6 +2,7 @@
 //! en-passant chances, and making and unmaking moves.
 
 use super::board::Square;
+use super::counting::{Count, after_move};
 use super::variant::{Role, Variant};
 
 /// What stands on a square, in one byte: 0 empty; `0x40 | k` an obstacle; `0x80 | side << 6
@@ -185,6 +186,7 @@ pub struct Undo {
     castling: [[Option<Square>; 2]; 2],
     en_passant: EnPassant,
     halfmove: u32,
+    count: Count,
     key: u64,
 }
 
@@ -210,6 +212,8 @@ pub struct Position {
     pub(crate) en_passant: EnPassant,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// Makruk's counting, where the level has it.
+    pub(crate) count: Count,
     pub(crate) pieces: [PieceList; 2],
     pub(crate) royals: [PieceList; 2],
     /// The Zobrist key of what [`Position::key`] covers.
@@ -229,6 +233,7 @@ impl PartialEq for Position {
             && self.en_passant == other.en_passant
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.count == other.count
     }
 }
 
@@ -246,6 +251,7 @@ impl Position {
             en_passant: EnPassant::default(),
             halfmove: 0,
             fullmove: 1,
+            count: Count::default(),
             pieces: [PieceList::new(squares), PieceList::new(squares)],
             royals: [PieceList::new(squares), PieceList::new(squares)],
             key: 0,
@@ -375,6 +381,11 @@ impl Position {
         self.halfmove
     }
 
+    /// Where counting stands (Makruk's; nothing where the level does not count).
+    pub fn count(&self) -> Count {
+        self.count
+    }
+
     /// Passes the turn without a move (the search's null move); returns what
     /// [`unmake_null`](Self::unmake_null) needs.
     pub fn make_null(&mut self, v: &Variant) -> NullUndo {
@@ -423,6 +434,7 @@ impl Position {
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove: self.halfmove,
+            count: self.count,
             key: self.key,
         };
         // The squares the move changes, each once.
@@ -489,6 +501,10 @@ impl Position {
         self.to_move = us.opponent();
         self.key ^=
             before ^ self.squares_key(v, &touched[..len]) ^ self.rights_key(v) ^ v.zobrist.black;
+        if let Some(c) = &v.counting {
+            let captured = is_piece(undo.captured).then(|| role_of(undo.captured));
+            self.count = after_move(v, c, self, self.count, captured, m.promotion.is_some());
+        }
         undo
     }
 
@@ -521,6 +537,7 @@ impl Position {
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.halfmove = undo.halfmove;
+        self.count = undo.count;
         self.key = undo.key;
     }
 

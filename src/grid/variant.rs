@@ -214,6 +214,8 @@ pub struct Variant {
     /// The bare-king rule: a side reduced to a single piece loses, unless it bares the
     /// other side at once (see `movegen::bare_king`).
     pub bare_king: bool,
+    /// Makruk's or Cambodian counting, if the level has it.
+    pub counting: Option<super::counting::Counting>,
     /// By role: what it can do toward mate, for the material rule.
     pub(crate) mating: Vec<super::draws::Mating>,
     pub(crate) tables: Tables,
@@ -300,6 +302,7 @@ impl Variant {
             royal_rule,
             draws: DrawRules::default(),
             bare_king: false,
+            counting: None,
             mating: Vec::new(),
             tables,
             zobrist,

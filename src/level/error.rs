@@ -271,6 +271,9 @@ pub enum LevelErrorKind {
     /// A `royal` rule that is neither.
     #[error("royal \"{0}\": expected \"checkmate\" or \"capture\"")]
     RoyalRule(String),
+    /// A `counting` rule that is neither.
+    #[error("counting \"{0}\": expected \"makruk\" or \"cambodian\"")]
+    Counting(String),
     /// The pieces and rules do not make a variant.
     #[error("{0}")]
     Variant(VariantError),

@@ -11,6 +11,7 @@
 //! | castling | the king's and rook's types and files from the setup, the king's destination from its steps |
 //! | royal capture | `extinctionValue = loss` on the royal types, which are then ordinary pieces |
 //! | bare king | shatranj's extinction rule: every type, a count of one, claimed by the side to move; not together with royal capture |
+//! | counting | `countingRule`; the pawns and the types it counts are written as Fairy-Stockfish's own `pawn`, `rook`, `silver` (the khon) and `knight` (they must move as those do) |
 //! | the rest | stalemate's result, the move rule and repetition (never: a count too high to reach) |
 
 use super::{Level, LevelKind};
@@ -88,6 +89,10 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
         }
         (RoyalRule::Capture, _) => None,
     };
+    // Counting counts Fairy-Stockfish's own pieces: the types it counts are written as
+    // those, where they move as those do.
+    let counting = v.counting.is_some();
+    let counted = v.counting.map_or([None; 3], |c| [c.rook, c.khon, c.knight]);
     let mut custom = 0;
     for role in v.roles() {
         let t = &v[role];
@@ -96,6 +101,17 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
         match fsf_betza(&t.betza) {
             Ok(betza) if Some(role) == king => {
                 let _ = writeln!(out, "king = {letter}:{betza}");
+            }
+            Ok(_) if counted.contains(&Some(role)) || (counting && is_pawn(v, role)) => {
+                match builtin(v, role) {
+                    Some(name) => {
+                        let _ = writeln!(out, "{name} = {letter}");
+                    }
+                    None => fail(
+                        part,
+                        "Fairy-Stockfish's counting counts its own pawn, rook, khon and knight; this type moves otherwise".into(),
+                    ),
+                }
             }
             Ok(betza) => {
                 custom += 1;
@@ -139,6 +155,13 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
         Stalemate::Win => "win",
     };
     let _ = writeln!(out, "stalemateValue = {stalemate}");
+    if let Some(c) = v.counting {
+        let rule = match c.rule {
+            crate::grid::counting::CountingRule::Makruk => "makruk",
+            crate::grid::counting::CountingRule::Cambodian => "cambodian",
+        };
+        let _ = writeln!(out, "countingRule = {rule}");
+    }
     let d = v.draws;
     let _ = writeln!(out, "nMoveRule = {}", d.move_rule);
     let folds = if d.repetition == 0 {
@@ -157,6 +180,26 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
     } else {
         Err(problems)
     }
+}
+
+/// Whether pieces of `role` promote (Fairy-Stockfish's pawns, for counting).
+fn is_pawn(v: &Variant, role: Role) -> bool {
+    v[role].promotion.is_some()
+}
+
+/// The Fairy-Stockfish piece that moves as `role` does, among those its counting counts.
+fn builtin(v: &Variant, role: Role) -> Option<&'static str> {
+    [
+        ("pawn", "mfW|cfF"),
+        ("rook", "R"),
+        ("silver", "FfW"),
+        ("knight", "N"),
+    ]
+    .into_iter()
+    .find(|(_, betza)| {
+        crate::betza::parse(betza).is_ok_and(|b| crate::betza::model::chains(&b) == v[role].chains)
+    })
+    .map(|(name, _)| name)
 }
 
 /// The pawns' rules: which types promote, where, to what, whether they must, their first

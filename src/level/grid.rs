@@ -7,6 +7,7 @@ use super::urc::{UrcDefinition, UrcError};
 use super::{Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size};
 use crate::grid::Position;
 use crate::grid::board::Geometry;
+use crate::grid::counting::{Counting, CountingRule};
 use crate::grid::values::MAX_VALUE;
 use crate::grid::variant::{
     Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
@@ -469,6 +470,17 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             }
         },
     };
+    let counting = match raw.rules.counting.as_ref() {
+        None => None,
+        Some(s) => match s.get_ref().as_str() {
+            "makruk" => Some(CountingRule::Makruk),
+            "cambodian" => Some(CountingRule::Cambodian),
+            other => {
+                errors.at(s.span(), LevelErrorKind::Counting(other.to_string()));
+                None
+            }
+        },
+    };
     let mut draws = DrawRules::default();
     if let Some(n) = &raw.rules.repetition {
         match u32::try_from(*n.get_ref()) {
@@ -500,6 +512,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     };
     variant.draws = draws;
     variant.bare_king = raw.rules.bare_king.as_ref().is_some_and(|b| *b.get_ref());
+    variant.counting = counting.map(|rule| Counting::on(rule, &variant));
     let setup = &raw.rules.setup;
     match variant.set_setup(setup.get_ref()) {
         Ok(start) => Ok(Level {

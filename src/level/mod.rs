@@ -328,6 +328,14 @@ struct RulesSection {
     /// bare king) loses, unless with its next move it bares the other side's king as well.
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     bare_king: Option<Spanned<bool>>,
+    /// Makruk's or Cambodian counting, as Fairy-Stockfish has them: once no pawn is left and
+    /// one side is nearly bare, the other must mate within a number of moves or the game is
+    /// drawn. It counts the types lettered R (rook), S (khon) and N (knight).
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["makruk", "cambodian"], "x-mode" = "grid")
+    )]
+    counting: Option<Spanned<String>>,
 }
 
 /// A file of the project (`levels/chess.toml`) under the working directory or, failing

@@ -429,5 +429,6 @@ pub fn draw_word(rule: DrawRule) -> &'static str {
         DrawRule::Repetition(_) => "repetition",
         DrawRule::MoveRule(_) => "move-rule",
         DrawRule::InsufficientMaterial => "material",
+        DrawRule::Counting => "counting",
     }
 }

@@ -4,6 +4,7 @@
 //! promote, and enemy attacks next to royals.
 
 use super::{End, Searchable};
+use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{attackers, bare_king, in_check, legal_moves, piece_moves};
 use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
@@ -642,7 +643,9 @@ impl Searchable for GridSearch {
             return Some(End::Draw);
         }
         let rule = v.draws.move_rule;
-        if rule > 0 && self.pos.halfmove() >= 2 * rule {
+        if (rule > 0 && self.pos.halfmove() >= 2 * rule)
+            || (v.counting.is_some() && counting::expired(&self.pos))
+        {
             // Unless the last move gave mate.
             let mut list = Vec::new();
             let mated = in_check(v, &self.pos) && {

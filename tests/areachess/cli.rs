@@ -568,6 +568,36 @@ fn the_bare_king_rule_ends_shatranj_and_the_engine_plays_for_it() {
 }
 
 #[test]
+fn makruk_counting_draws_when_the_count_passes_its_limit() {
+    // White's king, khon and three mets against a bare king: the pieces' honour gives 16
+    // moves (32 plies) for a khon; 33 counted is past it.
+    let over = "k5N1/8/6MM/8/M2M2S1/5K2/8/S7 w - 32 33 152";
+    assert_eq!(
+        answer(&["bestmove", "levels/makruk.toml", "--fen", over]),
+        "gameover draw\n"
+    );
+    // One ply earlier the game goes on, and every move ends it: the engine sees a draw.
+    let out = answer(&[
+        "bestmove",
+        "levels/makruk.toml",
+        "--fen",
+        "k5N1/8/6MM/8/M2M2S1/5K2/8/S7 w - 32 32 152",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.contains("score cp 0 "), "{out}");
+    // A counting limit on a level that does not count is refused at its column.
+    let (code, _, err) = areachess(&[
+        "moves",
+        "levels/chess.toml",
+        "--fen",
+        "k7/8/8/8/8/8/8/K7 w - 32 3 152",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 23: '32': a counting limit"), "{err}");
+}
+
+#[test]
 fn bestmove_refuses_what_it_cannot_search() {
     let (code, _, err) = areachess(&["bestmove", LEVEL, "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
     assert_eq!(code, 2);

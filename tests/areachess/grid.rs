@@ -980,3 +980,70 @@ fn moves_are_written_in_standard_algebraic_notation() {
     assert_eq!(san_of(&berolina, facing, "e4e5"), "Pxe5");
     assert_eq!(san_of(&berolina, facing, "e4f5"), "Pf5");
 }
+
+/// Makruk's counting, against Fairy-Stockfish: random games (tests/games/makruk-counting.txt,
+/// written by tools/make_counting_games.py with pyffish) replayed move by move; after each
+/// listed ply the FEN areachess writes (the count's limit in the en-passant field, the count
+/// in the halfmove field) is Fairy-Stockfish's and reads back to the same FEN, and the count
+/// has passed its limit at the end of exactly the games Fairy-Stockfish ended by counting.
+#[test]
+fn makruk_counting_matches_fairy_stockfish_move_by_move() {
+    use areachess::grid::game::Game;
+    use areachess::play::{Play, Status};
+    let level = shipped("makruk.toml");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games/makruk-counting.txt"),
+    )
+    .expect("the games file");
+    let (mut games, mut compared) = (0, 0);
+    let mut game = Game::new(level.variant.clone(), level.start.clone());
+    let mut moves: Vec<&str> = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (word, rest) = line.split_once(' ').expect("a word and its text");
+        match word {
+            "moves" => {
+                game = Game::new(level.variant.clone(), level.start.clone());
+                // Fairy-Stockfish plays on where the level's material rule would draw.
+                game.leave_draws_to_claims();
+                moves = rest.split(' ').collect();
+                games += 1;
+            }
+            "fen" => {
+                let (ply, fen) = rest.split_once(' ').expect("a ply and a FEN");
+                let ply: usize = ply.parse().expect("a ply");
+                for mv in &moves[game.moves_played()..ply] {
+                    game.play_text(mv)
+                        .unwrap_or_else(|e| panic!("game {games}: {mv}: {e}"));
+                }
+                let ours = Fen {
+                    variant: &level.variant,
+                    position: game.position(),
+                }
+                .to_string();
+                assert_eq!(ours, fen, "game {games}, ply {ply}");
+                // Read back, it writes the same (its halfmove clock, which such a FEN does
+                // not show, starts again from 0, as in Fairy-Stockfish).
+                let again = level.parse_fen(fen).expect("Fairy-Stockfish's FEN reads");
+                let again = Fen {
+                    variant: &level.variant,
+                    position: &again,
+                };
+                assert_eq!(again.to_string(), fen, "game {games}, ply {ply}: read back");
+                compared += 1;
+            }
+            "end" => {
+                let counted = areachess::grid::counting::expired(game.position());
+                assert_eq!(counted, rest == "counting", "game {games}");
+                assert_eq!(game.status(), Status::Playing, "game {games}");
+            }
+            _ => panic!("unexpected line {line}"),
+        }
+    }
+    assert!(
+        games >= 8 && compared >= 50,
+        "{games} games, {compared} FENs"
+    );
+}
