@@ -10,7 +10,7 @@ use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker, line_text};
 use crate::grid::game::Game;
 use crate::grid::{Fen, Move, move_text};
 use crate::play::{Color, Play, Status};
-use crate::search::{Limits, MATE, MATE_BOUND, Report};
+use crate::search::{Limits, MATE, MATE_BOUND, Ponder, Report};
 use std::io::BufRead;
 use std::path::Path;
 use std::sync::Arc;
@@ -79,6 +79,17 @@ struct Xboard {
     analyzing: bool,
     /// `cores`: how many threads search.
     threads: usize,
+    /// `hard`: think on the opponent's time, on the reply the engine expects.
+    hard: bool,
+    /// The reply thought on now, if the engine ponders.
+    pondering: Option<Pondering>,
+}
+
+/// A search on the opponent's time: the reply it expects, and the clock that starts when
+/// that reply comes.
+struct Pondering {
+    guess: Move,
+    ponder: Arc<Ponder>,
 }
 
 impl Xboard {
@@ -104,6 +115,8 @@ impl Xboard {
             events,
             analyzing: false,
             threads: 1,
+            hard: false,
+            pondering: None,
         };
         let first = match level {
             Some(path) => Some((stem(path), path.to_path_buf())),
@@ -144,8 +157,9 @@ impl Xboard {
                     }
                 }
                 Event::End => break,
+                // A ponder search answers only once its guess has been played.
                 Event::Thought { generation, report } => {
-                    if generation == self.generation {
+                    if generation == self.generation && self.pondering.is_none() {
                         self.thinker.wait();
                         if !self.analyzing {
                             self.play_thought(report);
@@ -169,8 +183,15 @@ impl Xboard {
         let rest = rest.trim();
         match word {
             "" => {}
-            "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
-            | "name" | "rating" | "ics" | "white" | "black" | "draw" | "bk" | "hint" | "." => {}
+            "hard" => self.hard = true,
+            "easy" => {
+                self.hard = false;
+                if self.pondering.is_some() {
+                    self.cancel();
+                }
+            }
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "white" | "black" | "draw" | "bk" | "hint" | "." => {}
             "protover" => self.features(),
             "new" => {
                 self.cancel();
@@ -262,7 +283,9 @@ impl Xboard {
             "ping" => self.out.line(&format!("pong {rest}")),
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "?" => self.thinker.stop(),
+            // Move now: only when thinking on the engine's own move.
+            "?" if self.pondering.is_none() => self.thinker.stop(),
+            "?" => {}
             "memory" => match rest.parse::<usize>() {
                 Ok(mb) if mb >= 1 => self.thinker.set_hash(mb.min(4096)),
                 _ => self.error("bad memory", rest),
@@ -400,6 +423,15 @@ impl Xboard {
     }
 
     fn user_move(&mut self, text: &str) {
+        // The reply the engine pondered on: its search goes on, now on the engine's clock.
+        if let (Some(p), Some(game)) = (self.pondering.take(), &mut self.game) {
+            let mut tried = game.clone();
+            if tried.play_text(text).is_ok_and(|m| m == p.guess) {
+                *game = tried;
+                p.ponder.hit();
+                return;
+            }
+        }
         self.cancel();
         let Some(game) = &mut self.game else {
             self.out
@@ -474,6 +506,7 @@ impl Xboard {
 
     /// Stops any thought, and forgets its result.
     fn cancel(&mut self) {
+        self.pondering = None;
         self.generation += 1;
         self.thinker.stop();
     }
@@ -487,8 +520,14 @@ impl Xboard {
         if self.engine != Some(to_move) || game.status().is_over() {
             return;
         }
+        let limits = self.limits(game);
+        self.think(game.clone(), limits, self.post);
+    }
+
+    /// The limits of a search for the engine's move in `game`, from the clock.
+    fn limits(&self, game: &Game) -> Limits {
         let c = self.clock;
-        let limits = if let Some(d) = c.depth {
+        if let Some(d) = c.depth {
             Limits::depth(d)
         } else if let Some(t) = c.per_move {
             Limits::movetime(t)
@@ -504,8 +543,29 @@ impl Xboard {
             }
         } else {
             Limits::movetime(Duration::from_secs(5))
+        }
+    }
+
+    /// After the engine's move, with `hard`: thinks on `guess`, the reply it expects, until
+    /// the opponent moves.
+    fn ponder_on(&mut self, guess: Option<Move>) {
+        let (Some(guess), Some(game)) = (guess, &self.game) else {
+            return;
         };
-        self.think(limits, self.post);
+        if !self.hard || self.analyzing || self.engine.is_none() {
+            return;
+        }
+        let mut after = game.clone();
+        if !after.play(guess) || after.status().is_over() {
+            return;
+        }
+        let ponder = Ponder::start();
+        let limits = Limits {
+            ponder: Some(Arc::clone(&ponder)),
+            ..self.limits(&after)
+        };
+        self.think(after, limits, self.post);
+        self.pondering = Some(Pondering { guess, ponder });
     }
 
     /// In analyze mode, thinks without end about the position as it now stands.
@@ -514,14 +574,14 @@ impl Xboard {
             return;
         }
         self.cancel();
-        if self.game.as_ref().is_some_and(|g| !g.status().is_over()) {
-            self.think(Limits::default(), true);
+        if let Some(game) = self.game.as_ref().filter(|g| !g.status().is_over()) {
+            self.think(game.clone(), Limits::default(), true);
         }
     }
 
-    /// Starts thinking about the game within `limits`, telling each depth if `post`.
-    fn think(&mut self, limits: Limits, post: bool) {
-        let (Some(l), Some(game)) = (&self.loaded, &self.game) else {
+    /// Starts thinking about `game` within `limits`, telling each depth if `post`.
+    fn think(&mut self, game: Game, limits: Limits, post: bool) {
+        let Some(l) = &self.loaded else {
             return;
         };
         let limits = Limits {
@@ -533,7 +593,7 @@ impl Xboard {
         let (out, variant) = (self.out.clone(), Arc::clone(&l.level.variant));
         self.thinker.start(
             Arc::clone(&l.eval),
-            game.clone(),
+            game,
             limits,
             move |info| {
                 if post {
@@ -566,7 +626,9 @@ impl Xboard {
             .line(&format!("move {}", move_text(&l.level.variant, m)));
         if let Some(result) = result_line(game.status()) {
             self.out.line(&result);
+            return;
         }
+        self.ponder_on(report.pv.get(1).copied());
     }
 }
 

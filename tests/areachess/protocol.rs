@@ -408,6 +408,83 @@ fn xboard_analyzes_each_position_it_is_shown_and_plays_nothing() {
     e.quit("quit");
 }
 
+/// The engine's move and the reply it expects, from the thinking output before `move`.
+fn move_and_guess(lines: &[String]) -> (String, Option<String>) {
+    let played = lines
+        .last()
+        .and_then(|l| l.strip_prefix("move "))
+        .expect("a move")
+        .to_string();
+    let pv = lines
+        .iter()
+        .rev()
+        .find(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+        })
+        .map(|l| {
+            l.split_whitespace()
+                .skip(4)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    assert_eq!(pv.first(), Some(&played), "{lines:#?}");
+    (played, pv.get(1).cloned())
+}
+
+#[test]
+fn xboard_ponders_with_hard_and_answers_the_expected_reply_and_any_other() {
+    let mut e = Session::start(&["xboard"]);
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send("new");
+    e.send("hard");
+    e.send("post");
+    e.send("sd 4");
+    e.send("usermove e2e4");
+    let (first, guess) = move_and_guess(&e.until("move "));
+    let guess = guess.expect("a line of two moves or more at depth 4");
+    // Pondering plays nothing until the opponent moves.
+    e.send("ping 1");
+    let quiet = e.until("pong 1");
+    assert!(!quiet.iter().any(|l| l.starts_with("move ")), "{quiet:#?}");
+    // The expected reply: the ponder search goes on, and its move answers.
+    e.send(&format!("usermove {guess}"));
+    let (second, next_guess) = move_and_guess(&e.until("move "));
+    let mut line = vec!["e2e4".to_string(), first, guess];
+    assert!(
+        legal(
+            "levels/chess.toml",
+            &line.iter().map(String::as_str).collect::<Vec<_>>()
+        )
+        .contains(&second),
+        "{line:?} then {second}"
+    );
+    line.push(second);
+    // Another reply than the expected one: the engine thinks afresh and answers it.
+    let now: Vec<&str> = line.iter().map(String::as_str).collect();
+    let other = legal("levels/chess.toml", &now)
+        .into_iter()
+        .find(|m| Some(m) != next_guess.as_ref())
+        .expect("a legal reply");
+    e.send(&format!("usermove {other}"));
+    let (third, _) = move_and_guess(&e.until("move "));
+    line.push(other);
+    let now: Vec<&str> = line.iter().map(String::as_str).collect();
+    assert!(
+        legal("levels/chess.toml", &now).contains(&third),
+        "{now:?} then {third}"
+    );
+    // `easy` stops pondering: after the next move nothing thinks on.
+    e.send("easy");
+    e.send("nopost");
+    e.send("ping 2");
+    e.until("pong 2");
+    e.quit("quit");
+}
+
 #[test]
 fn xboard_says_the_game_is_over_when_the_guis_move_mates_it() {
     let mut e = Session::start(&["xboard"]);
