@@ -48,7 +48,7 @@ LEVELS = ROOT / "levels"
 
 VARIANTS = [
     "chess", "capablanca", "grand", "shatranj", "courier", "makruk", "nightrider",
-    "grasshopper", "berolina", "amazon", "hoppelpoppel", "newzealand", "shako",
+    "grasshopper", "berolina", "amazon", "hoppelpoppel", "newzealand", "shako", "crazyhouse",
 ]
 
 # Fairy-Stockfish variants matching a level where the built-in one has a rule the level
@@ -84,7 +84,7 @@ class Level:
 
 def board_of(fen):
     """{(file, rank): letter} from a FEN's placement field (files and ranks from 0)."""
-    rows = fen.split()[0].split("/")
+    rows = fen.split()[0].split("[")[0].split("/")
     board = {}
     for i, row in enumerate(rows):
         rank = len(rows) - 1 - i
@@ -106,6 +106,8 @@ def normalise_fsf(move, board, level):
     """FSF's move string in areachess's notation: from, to, lower-case promotion letter;
     castling as the king's destination (FSF writes king-takes-rook when that would
     otherwise be ambiguous)."""
+    if "@" in move:
+        return move.lower()  # a drop, P@e4, written alike (compared in lower case)
     m = MOVE.match(move)
     if not m:
         return move  # a kind of move areachess cannot write; it will show as a mismatch

@@ -65,7 +65,9 @@ pub(crate) fn classify(v: &Variant) -> Vec<Mating> {
 /// Whether the level judges material at all: it has the rule, and a game is won by
 /// checkmate only (under royal capture or a stalemate that wins, any piece may win).
 fn material_rule(v: &Variant) -> bool {
-    v.draws.insufficient_material
+    // With drops no piece leaves the game: there is always mating material.
+    !v.drops
+        && v.draws.insufficient_material
         && v.stalemate == Stalemate::Draw
         && v.royal_rule == RoyalRule::Checkmate
         && !v.mating.is_empty()

@@ -20,7 +20,7 @@ use super::placement::{Item, count, ranks};
 use super::position::{
     BOMB, BOULDER, Cell, EMPTY, EnPassant, Position, is_piece, piece, role_of, side_of,
 };
-use super::variant::{RoyalRule, Variant};
+use super::variant::{Role, RoyalRule, Variant};
 use crate::play::Color;
 use crate::span::Span;
 use std::fmt;
@@ -142,6 +142,12 @@ pub enum FenErrorKind {
     /// The side that just moved left its royal piece attacked.
     #[error("the side not to move is in check: its royal piece could be taken")]
     WaitingInCheck,
+    /// Pieces in hand not written as `[letters]`.
+    #[error("'{0}': pieces in hand are written in brackets, like [QPn] or []")]
+    Hand(String),
+    /// Pieces in hand on a level without drops.
+    #[error("pieces in hand, but this level has no drops (rules.drops)")]
+    HandWithoutDrops,
     /// A counting limit in the en-passant field on a level that does not count.
     #[error("'{0}': a counting limit, but this level has no counting rule (rules.counting)")]
     CountingWithoutRule(String),
@@ -211,6 +217,9 @@ pub enum Placed {
     Boulder,
     /// A bomb, `@`.
     Bomb,
+    /// `~` after a piece: it got there by promotion (crazyhouse), and goes back to the hand
+    /// as the type it was.
+    Promoted,
 }
 
 impl Placed {
@@ -219,6 +228,7 @@ impl Placed {
         match c {
             '*' => Some(Placed::Boulder),
             '@' => Some(Placed::Bomb),
+            '~' => Some(Placed::Promoted),
             _ if c.is_ascii_alphabetic() => Some(Placed::Piece {
                 side: Color::from_index(usize::from(c.is_ascii_lowercase())),
                 letter: c.to_ascii_uppercase(),
@@ -236,6 +246,7 @@ impl fmt::Display for Placed {
             Placed::Piece { side, letter } => write!(f, "{}", in_case(side, letter)),
             Placed::Boulder => f.write_str("*"),
             Placed::Bomb => f.write_str("@"),
+            Placed::Promoted => f.write_str("~"),
         }
     }
 }
@@ -311,6 +322,9 @@ impl CastlingRight {
 pub struct WrittenFen {
     /// The placement field's ranks, top rank first, at the field's column.
     pub placement: At<Vec<PlacementRank>>,
+    /// The pieces in hand written after the placement in brackets (`[QPn]`, `[]`), as
+    /// Fairy-Stockfish writes them, each by side and letter (upper case), at the `[`.
+    pub hand: Option<At<Vec<(Color, char)>>>,
     /// The side to move, if the field is written.
     pub to_move: Option<At<Color>>,
     /// The castling rights in the order written (none for `-`), if the field is written;
@@ -340,12 +354,24 @@ impl FromStr for WrittenFen {
         if let Some(&(column, _)) = fields.get(6) {
             return Err(error(column, FenErrorKind::TrailingText));
         }
+        // The pieces in hand close the placement field: `...RNBQKBNR[Pp]`.
+        let (placement, hand) = match placement.find('[') {
+            Some(open) => (
+                &placement[..open],
+                Some(read_hand(
+                    &placement[open..],
+                    column + placement[..open].chars().count(),
+                )?),
+            ),
+            None => (placement, None),
+        };
         // Field by field, so the leftmost fault is the one reported.
         Ok(WrittenFen {
             placement: At {
                 value: read_placement(placement, column)?,
                 column,
             },
+            hand,
             to_move: read_field(fields.get(1), read_side)?,
             castling: read_field(fields.get(2), read_rights)?,
             en_passant: read_field(
@@ -418,6 +444,24 @@ fn read_placement(text: &str, column: usize) -> Result<Vec<PlacementRank>, FenEr
         .collect()
 }
 
+/// The pieces in hand, `[QPn]`, from the `[` at `column` to the `]` that ends the field.
+fn read_hand(text: &str, column: usize) -> Result<At<Vec<(Color, char)>>, FenError> {
+    let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+        return Err(error(column, FenErrorKind::Hand(text.to_string())));
+    };
+    // Shogi's empty hand.
+    let inner = if inner == "-" { "" } else { inner };
+    inner
+        .chars()
+        .enumerate()
+        .map(|(k, c)| match Placed::of_char(c) {
+            Some(Placed::Piece { side, letter }) => Ok((side, letter)),
+            _ => Err(error(column + 1 + k, FenErrorKind::NotAPiece(c))),
+        })
+        .collect::<Result<_, _>>()
+        .map(|value| At { value, column })
+}
+
 fn read_side(text: &str, column: usize) -> Result<Color, FenError> {
     match text {
         "w" => Ok(Color::White),
@@ -482,6 +526,13 @@ impl fmt::Display for WrittenFen {
             }
             write!(f, "{rank}")?;
         }
+        if let Some(hand) = &self.hand {
+            f.write_str("[")?;
+            for &(side, letter) in &hand.value {
+                write!(f, "{}", in_case(side, letter))?;
+            }
+            f.write_str("]")?;
+        }
         let list = |text: String| if text.is_empty() { "-".into() } else { text };
         let fields = [
             self.to_move.as_ref().map(|s| s.value.letter().to_string()),
@@ -531,6 +582,19 @@ impl WrittenFen {
                     royals: royal().map(|t| t.name.clone()).collect(),
                 },
             ));
+        }
+        if let Some(hand) = &self.hand {
+            if !v.drops && !hand.value.is_empty() {
+                return Err(error(hand.column, FenErrorKind::HandWithoutDrops));
+            }
+            for (k, &(side, letter)) in hand.value.iter().enumerate() {
+                let Some(role) = v.role_of_letter(letter) else {
+                    let c = in_case(side, letter);
+                    return Err(error(hand.column + 1 + k, FenErrorKind::NotAPiece(c)));
+                };
+                let n = &mut pos.hands[side][role.index()];
+                *n = n.saturating_add(1);
+            }
         }
         if let Some(side) = &self.to_move {
             pos.to_move = side.value;
@@ -615,6 +679,14 @@ fn place(v: &Variant, placement: &At<Vec<PlacementRank>>) -> Result<Position, Fe
                 }
                 Placed::Boulder => BOULDER,
                 Placed::Bomb => BOMB,
+                Placed::Promoted => {
+                    let last = g.square(file - 1, rank).filter(|&s| is_piece(pos.cell(s)));
+                    match last {
+                        Some(sq) if v.drops => pos.promoted[usize::from(sq)] = true,
+                        _ => return Err(error(here, FenErrorKind::NotAPiece('~'))),
+                    }
+                    continue;
+                }
                 Placed::Piece { side, letter } => match v.role_of_letter(letter) {
                     Some(t) => piece(side, t),
                     None => {
@@ -820,6 +892,9 @@ impl fmt::Display for Fen<'_> {
                     run = 0;
                 }
                 write!(f, "{}", letter(v, c))?;
+                if pos.is_promoted(sq) {
+                    f.write_str("~")?;
+                }
             }
             if run > 0 {
                 write!(f, "{run}")?;
@@ -827,6 +902,20 @@ impl fmt::Display for Fen<'_> {
             if rank > 0 {
                 write!(f, "/")?;
             }
+        }
+        if v.drops {
+            // White's then Black's, the most valuable first, as Fairy-Stockfish writes them.
+            let mut roles: Vec<Role> = v.roles().collect();
+            roles.sort_by_key(|&r| (std::cmp::Reverse(v.value(r)), v[r].letter));
+            f.write_str("[")?;
+            for side in Color::BOTH {
+                for &r in &roles {
+                    for _ in 0..pos.in_hand(side, r) {
+                        write!(f, "{}", letter(v, piece(side, r)))?;
+                    }
+                }
+            }
+            f.write_str("]")?;
         }
         write!(f, " {}", pos.to_move.letter())?;
         let mut rights = String::new();

@@ -137,6 +137,17 @@ impl Game {
         if self.status().is_over() {
             return Err(PlayError::GameOver(text.to_string()));
         }
+        if let Some(drop) = super::notation::read_drop(&self.variant, text) {
+            let (role, to) = drop.map_err(|letter| PlayError::NoSuchLetter {
+                text: text.to_string(),
+                letter,
+            })?;
+            let m = Move::drop(role, to);
+            if !self.play(m) {
+                return Err(PlayError::NotLegal(text.to_string()));
+            }
+            return Ok(m);
+        }
         let (from, to, promo) =
             read_move(&self.variant, text).ok_or_else(|| PlayError::NotAMove(text.to_string()))?;
         let promotion = match promo {
@@ -175,9 +186,9 @@ impl Game {
     /// The legal move from `from` to `to` promoting to the type `promotion` (or not),
     /// if there is one now.
     pub fn find(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
-        self.legal_moves()
-            .into_iter()
-            .find(|m| m.from == from && m.to == to && m.promotion == promotion)
+        self.legal_moves().into_iter().find(|m| {
+            m.from == from && m.to == to && m.promotion == promotion && m.dropped().is_none()
+        })
     }
 }
 

@@ -659,6 +659,40 @@ pub fn pseudo_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
         walker.piece_moves(from, out);
     }
     castling_moves(v, pos, out);
+    drop_moves(v, pos, out);
+}
+
+/// The drops of the side to move: each type in its hand onto each empty square, except
+/// that a type that promotes is not dropped on its own first rank nor in its promotion
+/// zone (Fairy-Stockfish's rule for pawns).
+fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
+    if !v.drops {
+        return;
+    }
+    let us = pos.to_move();
+    let g = v.geometry;
+    let ranks = i32::from(g.ranks());
+    for role in v.roles() {
+        if pos.in_hand(us, role) == 0 {
+            continue;
+        }
+        // Ranks counted from the side's own first rank.
+        let barred = |rank: i32| {
+            v[role].promotion.as_ref().is_some_and(|p| {
+                let own = if us == Color::White {
+                    rank
+                } else {
+                    ranks - 1 - rank
+                };
+                own == 0 || own >= ranks - i32::from(p.zone)
+            })
+        };
+        for sq in g.all() {
+            if pos.cell(sq) == EMPTY && !barred(g.rank(sq)) {
+                out.push(Move::drop(role, sq));
+            }
+        }
+    }
 }
 
 /// Whether `side` had royal pieces in this variant and has none left.
@@ -941,6 +975,7 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
         }
     }
     castling_moves(v, pos, out);
+    drop_moves(v, pos, out);
     // A lone royal's step is judged by lifting it and asking whether its target is
     // attacked, when every attack is looked up backwards (so the piece it takes cannot
     // hide the square).
@@ -971,6 +1006,9 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
                     true
                 }
             }
+            // A drop only adds a blocker: out of check, it is safe unless it may screen
+            // for a hopper.
+            Some(d) if m.dropped().is_some() => !has(&d.enter, m.to) || is_legal(v, pos, m),
             _ => is_legal(v, pos, m),
         };
         if legal {

@@ -1,5 +1,6 @@
 //! Grid move notation: from, to and an optional promotion letter, `e2e4`, `e7e8q`,
-//! `a10a11`; castling is written as the king's move.
+//! `a10a11`; castling is written as the king's move; a drop from the hand as the piece's
+//! upper-case letter, `@` and the square, `P@e4`, as Fairy-Stockfish writes it.
 
 use super::board::{Square, SquareName};
 use super::position::Move;
@@ -18,6 +19,9 @@ pub struct MoveText<'a> {
 impl fmt::Display for MoveText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = self.variant.geometry;
+        if let Some(role) = self.mv.dropped() {
+            return write!(f, "{}@{}", self.variant[role].letter, g.name(self.mv.to));
+        }
         write!(f, "{}{}", g.name(self.mv.from), g.name(self.mv.to))?;
         if let Some(t) = self.mv.promotion {
             let t = &self.variant[t];
@@ -93,6 +97,19 @@ pub fn read_move(v: &Variant, text: &str) -> Option<(Square, Square, Option<char
         g.square_named(written.to)?,
         written.promotion,
     ))
+}
+
+/// A drop as written, `P@e4`: the piece's letter (either case), `@` and a square of `v`'s
+/// board. `None` when `text` is no drop; `Err` with the letter when no type has it.
+pub fn read_drop(v: &Variant, text: &str) -> Option<Result<(super::Role, Square), char>> {
+    let (letter, square) = text.split_once('@')?;
+    let mut chars = letter.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    let name: SquareName = square.parse().ok()?;
+    let sq = v.geometry.square_named(name)?;
+    Some(v.role_of_letter(c).map(|r| (r, sq)).ok_or(c))
 }
 
 #[cfg(test)]

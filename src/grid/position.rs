@@ -3,7 +3,7 @@
 
 use super::board::Square;
 use super::counting::{Count, after_move};
-use super::variant::{Role, Variant};
+use super::variant::{MAX_TYPES, Role, Variant};
 
 /// What stands on a square, in one byte: 0 empty; `0x40 | k` an obstacle; `0x80 | side << 6
 /// | type` a piece.
@@ -61,6 +61,11 @@ pub enum MoveKind {
         /// Where the rook it castles with stands.
         rook: Square,
     },
+    /// A piece of this type from the hand onto an empty square (`from` is `to`).
+    Drop {
+        /// The type dropped.
+        role: Role,
+    },
 }
 
 impl MoveKind {
@@ -91,6 +96,19 @@ impl Move {
             to,
             promotion: None,
             kind,
+        }
+    }
+
+    /// A drop of a `role` from the hand onto `to`.
+    pub const fn drop(role: Role, to: Square) -> Move {
+        Move::new(to, to, MoveKind::Drop { role })
+    }
+
+    /// The type it drops from the hand, if it is a drop.
+    pub const fn dropped(&self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Drop { role } => Some(role),
+            _ => None,
         }
     }
 
@@ -187,6 +205,10 @@ pub struct Undo {
     en_passant: EnPassant,
     halfmove: u32,
     count: Count,
+    /// Whether the piece taken was a promoted one (it went to the hand as what it was).
+    captured_promoted: bool,
+    /// Whether the mover was a promoted piece.
+    mover_promoted: bool,
     key: u64,
 }
 
@@ -214,6 +236,11 @@ pub struct Position {
     pub(crate) fullmove: u32,
     /// Makruk's counting, where the level has it.
     pub(crate) count: Count,
+    /// By side and type: the pieces in hand, where the level has drops.
+    pub(crate) hands: [[u8; MAX_TYPES]; 2],
+    /// By square: whether the piece there got there by promotion (it returns to the hand as
+    /// the type it was), where the level has drops.
+    pub(crate) promoted: Vec<bool>,
     pub(crate) pieces: [PieceList; 2],
     pub(crate) royals: [PieceList; 2],
     /// The Zobrist key of what [`Position::key`] covers.
@@ -234,6 +261,12 @@ impl PartialEq for Position {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.count == other.count
+            && self.hands == other.hands
+            && self
+                .cells
+                .iter()
+                .enumerate()
+                .all(|(s, &c)| c == EMPTY || self.promoted[s] == other.promoted[s])
     }
 }
 
@@ -252,6 +285,8 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             count: Count::default(),
+            hands: [[0; MAX_TYPES]; 2],
+            promoted: vec![false; squares],
             pieces: [PieceList::new(squares), PieceList::new(squares)],
             royals: [PieceList::new(squares), PieceList::new(squares)],
             key: 0,
@@ -267,6 +302,11 @@ impl Position {
         }
         if self.to_move == Color::Black {
             key ^= z.black;
+        }
+        for side in Color::BOTH {
+            for (role, &n) in self.hands[side].iter().enumerate() {
+                key ^= z.hand(side, Role::new(role), n);
+            }
         }
         self.key = key;
     }
@@ -422,6 +462,24 @@ impl Position {
         &self.pieces[side].squares
     }
 
+    /// How many pieces of `role` `side` holds in hand (drops).
+    pub fn in_hand(&self, side: Color, role: Role) -> u8 {
+        self.hands[side][role.index()]
+    }
+
+    /// Whether the piece on `sq` got there by promotion (drops).
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        self.promoted[usize::from(sq)]
+    }
+
+    /// Adds one piece of `role` to `side`'s hand (or takes one, `delta` -1), key included.
+    fn hand_add(&mut self, v: &Variant, side: Color, role: Role, delta: i8) {
+        let n = &mut self.hands[side][role.index()];
+        self.key ^= v.zobrist.hand(side, role, *n);
+        *n = n.wrapping_add_signed(delta);
+        self.key ^= v.zobrist.hand(side, role, *n);
+    }
+
     /// Plays `m` (which must come from this position's move generator).
     pub fn make(&mut self, v: &Variant, m: Move) -> Undo {
         let us = self.to_move;
@@ -435,6 +493,8 @@ impl Position {
             en_passant: self.en_passant,
             halfmove: self.halfmove,
             count: self.count,
+            captured_promoted: false,
+            mover_promoted: self.promoted[usize::from(m.from)],
             key: self.key,
         };
         // The squares the move changes, each once.
@@ -458,6 +518,7 @@ impl Position {
         let before = self.squares_key(v, &touched[..len]) ^ self.rights_key(v);
         self.en_passant = EnPassant::default();
         self.halfmove += 1;
+        let mut hand_change = None;
         match m.kind {
             MoveKind::Castle { rook: from } => {
                 let king = self.take(v, m.from);
@@ -465,6 +526,18 @@ impl Position {
                 self.put(v, m.to, king, true);
                 self.put(v, rook_landing(m), rook, true);
                 self.castling[us] = [None; 2];
+            }
+            MoveKind::Drop { role } => {
+                let cell = piece(us, role);
+                // Unmoved where the setup has the same piece (a pawn dropped on its second
+                // rank may step twice, as in Fairy-Stockfish).
+                let unmoved = v.setup.get(usize::from(m.to)) == Some(&cell);
+                self.put(v, m.to, cell, !unmoved);
+                self.promoted[usize::from(m.to)] = false;
+                hand_change = Some((role, -1));
+                if v[role].promotion.is_some() {
+                    self.halfmove = 0;
+                }
             }
             _ => {
                 let victim_at = match m.kind {
@@ -477,14 +550,28 @@ impl Position {
                     undo.captured = self.take(v, victim_at);
                     self.halfmove = 0;
                     self.forget(victim_at);
+                    if v.drops && is_piece(undo.captured) {
+                        let was = std::mem::take(&mut self.promoted[usize::from(victim_at)]);
+                        undo.captured_promoted = was;
+                        let role = role_of(undo.captured);
+                        let role = if was { v.demoted(role) } else { role };
+                        hand_change = Some((role, 1));
+                    }
                 }
                 let mover = undo.mover;
                 self.shift(v, m.from, m.to);
                 self.moved[usize::from(m.to)] = true;
+                if v.drops {
+                    self.promoted[usize::from(m.from)] = false;
+                    self.promoted[usize::from(m.to)] = undo.mover_promoted;
+                }
                 if let Some(t) = m.promotion {
                     let promoted = piece(us, t);
                     self.take(v, m.to);
                     self.put(v, m.to, promoted, true);
+                    if v.drops {
+                        self.promoted[usize::from(m.to)] = true;
+                    }
                 }
                 self.forget(m.from);
                 if v[role_of(mover)].promotion.is_some() {
@@ -501,6 +588,9 @@ impl Position {
         self.to_move = us.opponent();
         self.key ^=
             before ^ self.squares_key(v, &touched[..len]) ^ self.rights_key(v) ^ v.zobrist.black;
+        if let Some((role, delta)) = hand_change {
+            self.hand_add(v, us, role, delta);
+        }
         if let Some(c) = &v.counting {
             let captured = is_piece(undo.captured).then(|| role_of(undo.captured));
             self.count = after_move(v, c, self, self.count, captured, m.promotion.is_some());
@@ -522,6 +612,10 @@ impl Position {
                 self.put(v, m.from, king, false);
                 self.put(v, from, rook, false);
             }
+            MoveKind::Drop { role } => {
+                self.take(v, m.to);
+                self.hands[us][role.index()] += 1;
+            }
             _ => {
                 if m.promotion.is_some() {
                     self.take(v, m.to);
@@ -529,8 +623,22 @@ impl Position {
                 }
                 self.shift(v, m.to, m.from);
                 self.moved[usize::from(m.from)] = undo.mover_moved;
+                if v.drops {
+                    self.promoted[usize::from(m.to)] = false;
+                    self.promoted[usize::from(m.from)] = undo.mover_promoted;
+                }
                 if undo.captured != EMPTY {
                     self.put(v, undo.captured_at, undo.captured, undo.captured_moved);
+                    if v.drops && is_piece(undo.captured) {
+                        self.promoted[usize::from(undo.captured_at)] = undo.captured_promoted;
+                        let role = role_of(undo.captured);
+                        let role = if undo.captured_promoted {
+                            v.demoted(role)
+                        } else {
+                            role
+                        };
+                        self.hands[us][role.index()] -= 1;
+                    }
                 }
             }
         }

@@ -42,6 +42,7 @@ fn unmarked(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
     match m.kind {
         MoveKind::Castle { .. } if g.file(m.to) > g.file(m.from) => "O-O".to_string(),
         MoveKind::Castle { .. } => "O-O-O".to_string(),
+        MoveKind::Drop { role } => format!("{}@{}", v[role].letter, g.name(m.to)),
         _ => plain(v, pos, m, legal),
     }
 }

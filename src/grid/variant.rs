@@ -214,6 +214,9 @@ pub struct Variant {
     /// The bare-king rule: a side reduced to a single piece loses, unless it bares the
     /// other side at once (see `movegen::bare_king`).
     pub bare_king: bool,
+    /// Drops: a piece taken goes to the taker's hand (a promoted one as the type it was),
+    /// and a piece in hand may be put on an empty square as a move.
+    pub drops: bool,
     /// Makruk's or Cambodian counting, if the level has it.
     pub counting: Option<super::counting::Counting>,
     /// By role: what it can do toward mate, for the material rule.
@@ -303,6 +306,7 @@ impl Variant {
             draws: DrawRules::default(),
             bare_king: false,
             counting: None,
+            drops: false,
             mating: Vec::new(),
             tables,
             zobrist,
@@ -375,6 +379,19 @@ impl Variant {
     /// not the level gives one; 0 for a royal piece.
     pub fn estimated_value(&self, role: Role) -> i32 {
         self.estimates[role.index()]
+    }
+
+    /// The type a promoted `role` was before it promoted: the first type that may become
+    /// it (itself, if none may).
+    pub fn demoted(&self, role: Role) -> Role {
+        self.roles()
+            .find(|&r| {
+                self[r]
+                    .promotion
+                    .as_ref()
+                    .is_some_and(|p| p.to.contains(&role))
+            })
+            .unwrap_or(role)
     }
 
     /// Every role of the variant, in the order of its types.

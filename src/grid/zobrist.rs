@@ -19,6 +19,8 @@ pub struct Zobrist {
     castling: Vec<u64>,
     /// By square: the piece that may be taken en passant stands there.
     en_passant: Vec<u64>,
+    /// By side, type and count (the last shared by all larger counts): pieces in hand.
+    hand: Vec<u64>,
     /// Black is to move.
     pub(crate) black: u64,
     /// By type: whether its moves depend on having moved (an `i` leg).
@@ -27,6 +29,9 @@ pub struct Zobrist {
 
 /// Two obstacles, then each side's types.
 const SLOTS: usize = 2 + 2 * MAX_TYPES;
+
+/// Counts in hand with a number of their own; more share the last.
+const HAND_COUNTS: usize = 64;
 
 impl Zobrist {
     /// The numbers for a board of `squares` squares and these types.
@@ -39,6 +44,7 @@ impl Zobrist {
         let castling = table(squares);
         let en_passant = table(squares);
         let black = table(1)[0];
+        let hand = table(2 * MAX_TYPES * HAND_COUNTS);
         let mut initial = [false; MAX_TYPES];
         for (flag, t) in initial.iter_mut().zip(types) {
             *flag = t
@@ -52,6 +58,7 @@ impl Zobrist {
             unmoved,
             castling,
             en_passant,
+            hand,
             black,
             initial,
         }
@@ -85,6 +92,16 @@ impl Zobrist {
     #[inline]
     pub(crate) fn castling(&self, sq: Square) -> u64 {
         self.castling[usize::from(sq)]
+    }
+
+    /// The number of `n` pieces of `role` in `side`'s hand (0 for none).
+    #[inline]
+    pub(crate) fn hand(&self, side: crate::play::Color, role: super::variant::Role, n: u8) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let count = usize::from(n).min(HAND_COUNTS - 1);
+        self.hand[(side.index() * MAX_TYPES + role.index()) * HAND_COUNTS + count]
     }
 
     /// The number of an en-passant chance on the piece standing on `sq`.

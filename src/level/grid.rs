@@ -513,6 +513,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     variant.draws = draws;
     variant.bare_king = raw.rules.bare_king.as_ref().is_some_and(|b| *b.get_ref());
     variant.counting = counting.map(|rule| Counting::on(rule, &variant));
+    variant.drops = raw.rules.drops.as_ref().is_some_and(|b| *b.get_ref());
     let setup = &raw.rules.setup;
     match variant.set_setup(setup.get_ref()) {
         Ok(start) => Ok(Level {

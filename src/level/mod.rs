@@ -336,6 +336,11 @@ struct RulesSection {
         extend("enum" = ["makruk", "cambodian"], "x-mode" = "grid")
     )]
     counting: Option<Spanned<String>>,
+    /// Drops, as in crazyhouse: a piece taken goes to the taker's hand (a promoted one as
+    /// the type it was), and a move may put a piece from the hand on an empty square (a type
+    /// that promotes not on its first rank nor in its promotion zone).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    drops: Option<Spanned<bool>>,
 }
 
 /// A file of the project (`levels/chess.toml`) under the working directory or, failing

@@ -200,6 +200,13 @@ impl GridEval {
                     pawns.add(side, g.file(sq), g.rank(sq));
                 }
             }
+            // Pieces in hand (drops) are material too.
+            if v.drops {
+                for role in v.roles() {
+                    material[side] +=
+                        self.values[role.index()] * i32::from(pos.in_hand(side, role));
+                }
+            }
         }
         let phase = (material[0] + material[1]).min(self.full_material);
         let (middle, end) = self.pawn_structure(pos, &pawns);

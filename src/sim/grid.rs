@@ -32,7 +32,13 @@ impl MatchGame for Game {
     }
 
     fn answer(&mut self, request: GridMoveRequest) -> GridMoveOutcome {
-        let result = match self.find(request.from, request.to, request.promotion) {
+        let found = match request.drop {
+            Some(role) => {
+                Some(Move::drop(role, request.to)).filter(|m| self.legal_moves().contains(m))
+            }
+            None => self.find(request.from, request.to, request.promotion),
+        };
+        let result = match found {
             Some(m) => {
                 self.play(m);
                 Ok(m)
@@ -88,16 +94,15 @@ impl MatchGame for Game {
                 multipv: info.multipv,
             })
         });
-        report.best.map(|m| GridMoveRequest {
-            from: m.from,
-            to: m.to,
-            promotion: m.promotion,
-        })
+        report.best.map(GridMoveRequest::of)
     }
 
     fn sketch(level: &GridLevel, game: &Game, request: &GridMoveRequest) -> (Vec2, Vec2, String) {
-        let text = game
-            .find(request.from, request.to, request.promotion)
+        let found = match request.drop {
+            Some(role) => Some(Move::drop(role, request.to)),
+            None => game.find(request.from, request.to, request.promotion),
+        };
+        let text = found
             .map(|m| move_text(&level.variant, m))
             .unwrap_or_default();
         (
@@ -130,6 +135,20 @@ pub struct GridMoveRequest {
     pub to: Square,
     /// The type to promote to, if any.
     pub promotion: Option<Role>,
+    /// A drop: the type put from the hand on `to` (`from` is `to`).
+    pub drop: Option<Role>,
+}
+
+impl GridMoveRequest {
+    /// The request that plays `m`.
+    pub fn of(m: Move) -> GridMoveRequest {
+        GridMoveRequest {
+            from: m.from,
+            to: m.to,
+            promotion: m.promotion,
+            drop: m.dropped(),
+        }
+    }
 }
 
 /// What became of a [`GridMoveRequest`]: the move played, or why not.
@@ -224,6 +243,7 @@ mod tests {
             from: Square::from_index(0),
             to: Square::from_index(1),
             promotion: None,
+            drop: None,
         };
         let refusal = |why| {
             Game::refusal(&GridMoveOutcome {

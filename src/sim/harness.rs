@@ -108,9 +108,15 @@ impl Mode for crate::grid::game::Game {
 
     fn request(state: &Match<Self>, text: &str) -> Result<GridMoveRequest, HarnessError> {
         let variant = &state.level.variant;
+        if let Some(drop) = crate::grid::notation::read_drop(variant, text) {
+            let (role, to) = drop.map_err(|c| {
+                HarnessError::Text(format!("move '{text}': no piece has the letter '{c}'"))
+            })?;
+            return Ok(GridMoveRequest::of(crate::grid::Move::drop(role, to)));
+        }
         let (from, to, letter) = read_move(variant, text).ok_or_else(|| {
             HarnessError::Text(format!(
-                "move '{text}': expected a move like e2e4 or e7e8q on this board"
+                "move '{text}': expected a move like e2e4, e7e8q or P@e4 on this board"
             ))
         })?;
         let promotion = match letter {
@@ -123,6 +129,7 @@ impl Mode for crate::grid::game::Game {
             from,
             to,
             promotion,
+            drop: None,
         })
     }
 

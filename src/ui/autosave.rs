@@ -243,6 +243,7 @@ mod tests {
             from: m.from,
             to: m.to,
             promotion: m.promotion,
+            drop: None,
         });
         app.update();
     }

@@ -195,6 +195,7 @@ mod tests {
             from: m.from,
             to: m.to,
             promotion: None,
+            drop: None,
         });
         // The glide takes a quarter of a second: 15 frames at 1/60 s.
         let after = frames(&mut app, 30);

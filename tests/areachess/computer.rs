@@ -83,6 +83,7 @@ fn grid_move(app: &mut App, from: &str, to: &str) {
         from: sq(from),
         to: sq(to),
         promotion: None,
+        drop: None,
     });
     app.update();
 }
@@ -149,6 +150,7 @@ fn the_computer_playing_white_moves_first_and_undo_takes_back_your_move_and_its_
         from: reply.from,
         to: reply.to,
         promotion: reply.promotion,
+        drop: None,
     });
     assert!(frames_until(&mut app, answer_time(1), |app| moves(app) == 3).is_some());
     app.world_mut().write_message(MatchCommand::Undo);

@@ -19,6 +19,46 @@ type Demo = (
 
 const DEMOS: &[Demo] = &[
     (
+        "crazyhouse",
+        "crazyhouse-drops",
+        &[
+            "e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "g1f3", "a5c3", "d2c3", "P@e4", "Q@d8",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Crazyhouse: a piece you take joins your hand, and instead of moving you may drop a piece from your hand on any empty square.",
+            ),
+            (
+                3,
+                'P',
+                true,
+                "White takes a pawn: it is White's now, in White's hand.",
+            ),
+            (
+                8,
+                'Q',
+                true,
+                "Black's queen takes the knight, which goes to Black's hand.",
+            ),
+            (9, 'P', true, "White takes the queen: a queen in hand."),
+            (
+                10,
+                'P',
+                false,
+                "Black drops the pawn it took onto e4, attacking the knight.",
+            ),
+            (
+                11,
+                'Q',
+                false,
+                "White drops the queen on d8, guarded by the queen on d1 along the open file: checkmate.",
+            ),
+        ],
+    ),
+    (
         "berolina",
         "berolina-diagonal-pawns",
         &[
@@ -603,7 +643,8 @@ fn the_grid_demonstrations_replay_and_their_captions_name_the_moves() {
             }
             let m = game.played()[n - 1];
             let before = game.position_before(n - 1);
-            let mover = l.variant[role_of(before.cell(m.from))].letter;
+            let role = m.dropped().unwrap_or_else(|| role_of(before.cell(m.from)));
+            let mover = l.variant[role].letter;
             assert_eq!(mover, letter, "{file}: caption {n} names another piece");
             assert_eq!(m.kind.captures(), captures, "{file}: caption {n}: {words}");
         }

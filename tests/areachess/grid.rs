@@ -789,6 +789,7 @@ fn a_headless_grid_match_plays_through_messages() {
             from: sq(from),
             to: sq(to),
             promotion: None,
+            drop: None,
         });
     }
     app.update();
@@ -1046,4 +1047,74 @@ fn makruk_counting_matches_fairy_stockfish_move_by_move() {
         games >= 8 && compared >= 50,
         "{games} games, {compared} FENs"
     );
+}
+
+/// Crazyhouse in the headless app: a capture puts the piece in the taker's hand (the FEN's
+/// brackets), a drop is played as `P@e4` through the same requests the window sends, the
+/// app's piece entities follow, and drops that break the rules are refused.
+#[test]
+fn crazyhouse_drops_play_headless_and_the_hands_follow() {
+    use areachess::sim::harness::GridSim;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/crazyhouse.toml");
+    let mut sim = GridSim::from_file(&path, None).expect("crazyhouse");
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        sim.play(m).expect("a move").expect("legal");
+    }
+    assert!(sim.fen().contains("/RNBQKBNR[P] b "), "{}", sim.fen());
+    // A pawn may not be dropped on the last or first rank; a piece in no hand not at all.
+    sim.play("d8d5").expect("a move").expect("legal");
+    let moves = sim.moves();
+    assert!(moves.contains(&"P@e6".to_string()), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m == "P@a8" || m == "P@a1" || m.starts_with("N@"))
+    );
+    assert!(sim.play("P@a8").expect("a move").is_err());
+    assert!(sim.play("N@e6").expect("a move").is_err());
+    sim.play("P@e6").expect("a move").expect("legal");
+    assert!(sim.fen().contains("[p] b "), "{}", sim.fen());
+    assert!(sim.entities().contains(&("e6".to_string(), 'P')));
+    // The move as read from text, and the letter it names, are checked.
+    assert!(sim.play("Z@e3").is_err());
+}
+
+/// A promoted piece is marked `~`, and taken it goes to the hand as a pawn; FENs with hands
+/// read and write back, and a hand on a level without drops is refused at its column.
+#[test]
+fn crazyhouse_fens_keep_hands_and_promoted_pieces() {
+    let zh = shipped("crazyhouse.toml");
+    let fen_of = |pos: &Position| {
+        Fen {
+            variant: &zh.variant,
+            position: pos,
+        }
+        .to_string()
+    };
+    let fen = "1Q~2k3/8/8/8/8/8/8/4K3[Nn] b - - 0 1";
+    assert_eq!(fen_of(&zh.parse_fen(fen).expect("reads")), fen);
+    // The king takes the promoted queen: a pawn goes to Black's hand.
+    let start = zh
+        .parse_fen("2Q~k4/8/8/8/8/8/8/4K3[] b - - 0 1")
+        .expect("reads");
+    let mut game = areachess::grid::game::Game::new(zh.variant.clone(), start);
+    game.play_text("d8c8").expect("legal");
+    assert_eq!(fen_of(game.position()), "2k5/8/8/8/8/8/8/4K3[p] w - - 0 2");
+    game.play_text("e1e2").expect("legal");
+    assert!(
+        game.legal_moves()
+            .iter()
+            .all(|m| m.dropped().is_none_or(|r| zh.variant[r].letter == 'P'))
+    );
+    game.play_text("P@c2").expect("a pawn drop");
+    // Chess has no hands: pieces in brackets are refused at the bracket; empty ones are not.
+    let chess = shipped("chess.toml");
+    let e = chess
+        .parse_fen("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1")
+        .expect_err("no drops in chess");
+    assert_eq!(e.span.column, 20, "{e}");
+    assert!(e.to_string().contains("no drops"), "{e}");
+    assert!(chess.parse_fen("4k3/8/8/8/8/8/8/4K3[] w - - 0 1").is_ok());
+    assert!(chess.parse_fen("4k3/8/8/8/8/8/8/4K3[Q w - - 0 1").is_err());
+    assert!(zh.parse_fen("4k3/8/8/8/8/8/8/4K3[Q?] w - - 0 1").is_err());
 }

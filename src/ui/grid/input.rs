@@ -122,6 +122,7 @@ fn ask(pick: &mut Pick, requests: &mut MessageWriter<GridMoveRequest>, to: Squar
                 from,
                 to,
                 promotion: *only,
+                drop: None,
             });
             *pick = Pick::default();
             true

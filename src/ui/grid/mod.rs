@@ -67,6 +67,7 @@ impl Picked<crate::grid::game::Game> for Pick {
                 from: *from,
                 to: *to,
                 promotion,
+                drop: None,
             };
             (label, request)
         });
