@@ -384,3 +384,11 @@ fn pointer_on_panels(contexts: &mut bevy_egui::EguiContexts) -> bool {
         .ctx_mut()
         .is_ok_and(|ctx| ctx.egui_wants_pointer_input())
 }
+
+/// Whether the pointer is over a panel or window, whatever egui is doing with it (while a
+/// button is dragged, egui keeps the pointer though it is over the board).
+fn pointer_over_panels(contexts: &mut bevy_egui::EguiContexts) -> bool {
+    contexts
+        .ctx_mut()
+        .is_ok_and(|ctx| ctx.is_pointer_over_egui())
+}

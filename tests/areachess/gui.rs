@@ -1481,3 +1481,31 @@ fn the_gif_button_draws_the_game_beside_the_file_named() {
     assert_eq!(frames, 2, "a frame per position");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_piece_in_hand_is_dragged_or_clicked_onto_the_board() {
+    // Crazyhouse: 1. e4 d5 2. exd5 Qxd5, then White drags the pawn from its hand (the panel's
+    // "Pawn ×1") onto e6, and Black clicks its own and then e3.
+    let script = "move e2; click; move e4; click; wait 20; move d7; click; move d5; click; wait 20; \
+                  move e4; click; move d5; click; wait 20; move d8; click; move d5; click; wait 20; \
+                  pixel 883,185; press; wait 3; pixel 600,400; wait 2; move e6; wait 2; release; wait 20; \
+                  pixel 883,206; click; wait 3; move e3; click; wait 30";
+    let (shot, report) = screenshot_and_report(
+        "drops",
+        &["play", "levels/crazyhouse.toml", "--drive", script],
+    );
+    assert!(
+        report.contains("game: White to move after 6 moves"),
+        "{report}"
+    );
+    let board = Board::find(&shot, 8, 8);
+    assert!(
+        holds(&shot, &board, 4, 5, white_disc),
+        "White's pawn dropped on e6"
+    );
+    assert!(
+        holds(&shot, &board, 4, 2, black_disc),
+        "Black's pawn dropped on e3"
+    );
+}

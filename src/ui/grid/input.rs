@@ -2,7 +2,7 @@
 //! drop there). Input records intent; the move goes to the rules as a [`GridMoveRequest`].
 //! The keys and the rules' answers are the shared flow's.
 
-use super::super::{Click, Stage, clicks, pointer_on_panels};
+use super::super::{Click, Stage, clicks, pointer_on_panels, pointer_over_panels};
 use super::Pick;
 use crate::grid::Role;
 use crate::grid::Square;
@@ -56,7 +56,11 @@ fn pick_and_move(
     mut requests: MessageWriter<GridMoveRequest>,
 ) {
     let clicks = clicks(&mut buttons);
-    if clicks.is_empty() || pointer_on_panels(&mut contexts) || !players.human_to_move(&state.game)
+    // A piece dragged from the hand (a panel button) is let go over the board.
+    let from_hand = pick.drop.is_some() && !pointer_over_panels(&mut contexts);
+    if clicks.is_empty()
+        || (pointer_on_panels(&mut contexts) && !from_hand)
+        || !players.human_to_move(&state.game)
     {
         return;
     }
@@ -70,11 +74,16 @@ fn pick_and_move(
             continue;
         }
         if click == Click::Release {
-            // A drop: the picked piece dragged onto one of its destinations.
-            if let (Some(from), Some(sq)) = (pick.from, under)
-                && sq != from
-            {
-                ask(&mut pick, &mut requests, sq);
+            // The picked piece dragged onto one of its destinations, or a piece dragged
+            // from the hand onto a square it may be dropped on.
+            match (pick.from, pick.drop, under) {
+                (Some(from), _, Some(sq)) if sq != from => {
+                    ask(&mut pick, &mut requests, sq);
+                }
+                (None, Some(_), Some(sq)) => {
+                    ask_drop(&mut pick, &mut requests, sq);
+                }
+                _ => {}
             }
             continue;
         }
@@ -85,11 +94,14 @@ fn pick_and_move(
         if pick.from.is_some() && ask(&mut pick, &mut requests, sq) {
             continue;
         }
+        if pick.drop.is_some() && ask_drop(&mut pick, &mut requests, sq) {
+            continue;
+        }
         let moves: Vec<Move> = state
             .game
             .legal_moves()
             .into_iter()
-            .filter(|m| m.from == sq)
+            .filter(|m| m.from == sq && m.dropped().is_none())
             .collect();
         *pick = if moves.is_empty() {
             Pick::default()
@@ -97,10 +109,24 @@ fn pick_and_move(
             Pick {
                 from: Some(sq),
                 moves,
-                promotion: None,
+                ..Pick::default()
             }
         };
     }
+}
+
+/// Asks to drop the type picked from the hand on `to`; false if it may not go there.
+fn ask_drop(pick: &mut Pick, requests: &mut MessageWriter<GridMoveRequest>, to: Square) -> bool {
+    let Some(m) = pick
+        .moves
+        .iter()
+        .find(|m| m.to == to && m.dropped().is_some())
+    else {
+        return false;
+    };
+    requests.write(GridMoveRequest::of(*m));
+    *pick = Pick::default();
+    true
 }
 
 /// Asks for the picked piece's move to `to`: at once if there is one way, through the

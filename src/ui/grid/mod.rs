@@ -46,6 +46,8 @@ fn fresh_inspector(mut commands: Commands) {
 #[derive(Resource, Default)]
 struct Pick {
     from: Option<Square>,
+    /// A type picked from the hand to drop (then `from` is none).
+    drop: Option<Role>,
     moves: Vec<Move>,
     promotion: Option<(Square, Square, Vec<Option<Role>>)>,
 }

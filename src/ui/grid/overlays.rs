@@ -49,15 +49,16 @@ fn draw_marks(mut gizmos: Gizmos, state: Res<GridMatch>, pick: Res<Pick>) {
             Vec2::splat(0.9),
             Color::srgb(0.1, 0.6, 0.95),
         );
-        for m in &pick.moves {
-            let capture = m.kind.captures();
-            if capture {
-                gizmos.circle_2d(at(m.to), 0.45, Color::srgb(0.9, 0.2, 0.15));
-                gizmos.circle_2d(at(m.to), 0.41, Color::srgb(0.9, 0.2, 0.15));
-            } else {
-                gizmos.circle_2d(at(m.to), 0.12, Color::srgb(0.1, 0.65, 0.3));
-                gizmos.circle_2d(at(m.to), 0.08, Color::srgb(0.1, 0.65, 0.3));
-            }
+    }
+    // The picked piece's destinations, or the squares a piece from the hand may go to.
+    for m in &pick.moves {
+        let capture = m.kind.captures();
+        if capture {
+            gizmos.circle_2d(at(m.to), 0.45, Color::srgb(0.9, 0.2, 0.15));
+            gizmos.circle_2d(at(m.to), 0.41, Color::srgb(0.9, 0.2, 0.15));
+        } else {
+            gizmos.circle_2d(at(m.to), 0.12, Color::srgb(0.1, 0.65, 0.3));
+            gizmos.circle_2d(at(m.to), 0.08, Color::srgb(0.1, 0.65, 0.3));
         }
     }
 }
@@ -81,8 +82,12 @@ fn draw_last_move_choices(
             let mut before = game.position_before(last).clone();
             let mut list = Vec::new();
             crate::grid::legal_moves(&state.level.variant, &mut before, &mut list);
+            let dropped = game.played()[last].dropped();
             list.iter()
-                .filter(|m| m.from == from)
+                .filter(|m| match dropped {
+                    Some(role) => m.dropped() == Some(role),
+                    None => m.from == from && m.dropped().is_none(),
+                })
                 .map(|m| m.to)
                 .collect()
         });

@@ -3,6 +3,7 @@
 
 use super::super::flow::{Said, SeatsParam, match_panel, side_panel};
 use super::super::{Flipped, LevelName, inspect};
+use crate::play::{Color, Status};
 use crate::sim::{GameMode, GridMatch, MatchCommand};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -12,6 +13,48 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         (panel, inspect::inspector_window).run_if(in_state(GameMode::Grid)),
     );
+}
+
+/// The pieces each side holds in hand (drops): a button per type, which the side to move
+/// clicks (then a marked square) or drags onto a marked square to drop it.
+fn hands(ui: &mut egui::Ui, state: &GridMatch, pick: &mut super::Pick) {
+    let v = &state.level.variant;
+    let game = &state.game;
+    let pos = game.position();
+    ui.label("In hand (click or drag one onto a marked square):");
+    for side in Color::BOTH {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{}:", side.name()));
+            let mut empty = true;
+            for role in v.roles() {
+                let n = pos.in_hand(side, role);
+                if n == 0 {
+                    continue;
+                }
+                empty = false;
+                let mine = side == pos.to_move() && game.status() == Status::Playing;
+                let button = egui::Button::new(format!("{} ×{n}", v[role].name))
+                    .selected(mine && pick.drop == Some(role))
+                    .sense(egui::Sense::click_and_drag());
+                let r = ui.add_enabled(mine, button);
+                if r.clicked() || r.drag_started() {
+                    let moves: Vec<_> = game
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| m.dropped() == Some(role))
+                        .collect();
+                    *pick = super::Pick {
+                        drop: Some(role),
+                        moves,
+                        ..super::Pick::default()
+                    };
+                }
+            }
+            if empty {
+                ui.label("nothing");
+            }
+        });
+    }
 }
 
 /// How to play, under the buttons.
@@ -32,10 +75,14 @@ fn panel(
     mut inspector: ResMut<inspect::Inspector>,
     mut commands: MessageWriter<MatchCommand>,
     mut seats: SeatsParam,
+    mut pick: ResMut<super::Pick>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, &name.0, |ui| {
         let extras = |ui: &mut egui::Ui| {
+            if state.level.variant.drops {
+                hands(ui, &state, &mut pick);
+            }
             ui.collapsing("Pieces (click one to inspect it)", |ui| {
                 ui.horizontal_wrapped(|ui| {
                     let v = &state.level.variant;
