@@ -49,6 +49,7 @@ LEVELS = ROOT / "levels"
 VARIANTS = [
     "chess", "capablanca", "grand", "shatranj", "courier", "makruk", "nightrider",
     "grasshopper", "berolina", "amazon", "hoppelpoppel", "newzealand", "shako", "crazyhouse",
+    "janus",
 ]
 
 # Fairy-Stockfish variants matching a level where the built-in one has a rule the level
@@ -80,6 +81,8 @@ class Level:
         self.castle_king = castling.get("king", "K") if castling else None
         self.castle_rook = castling.get("rook", "R") if castling else None
         self.king_steps = castling.get("king_steps", 2) if castling else None
+        # Janus: the files the king lands on, toward the higher files and the lower.
+        self.lands = (castling.get("kingside"), castling.get("queenside")) if castling else None
 
 
 def board_of(fen):
@@ -125,7 +128,11 @@ def normalise_fsf(move, board, level):
         and src[1] == dst[1]
     ):
         step = 1 if dst[0] > src[0] else -1
-        dst = (src[0] + step * level.king_steps, src[1])
+        land = level.lands[0 if step > 0 else 1] if level.lands else None
+        if land:
+            dst = (ord(land) - ord("a"), src[1])
+        else:
+            dst = (src[0] + step * level.king_steps, src[1])
     return square(*src) + square(*dst) + rest.lower()
 
 

@@ -981,6 +981,7 @@ mod tests {
             king: Role::new(0),
             rook: Role::new(1),
             king_steps: 2,
+            lands: None,
         }));
         let cases = [
             ("", 1, FenErrorKind::Empty, "the FEN is empty"),
@@ -1034,6 +1035,7 @@ mod tests {
             king: Role::new(0),
             rook: Role::new(1),
             king_steps: 2,
+            lands: None,
         }))
     }
 

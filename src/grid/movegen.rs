@@ -713,10 +713,12 @@ fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     let kf = g.file(king);
     // The square on the king's rank and file `f` (between 0 and the board's files).
     let on_rank = |f: i32| Square::from_index(king.index() - kf as usize + f as usize);
-    let steps = i32::from(rule.king_steps);
     for rook in pos.castling[us].into_iter().flatten() {
         let rf = g.file(rook);
         let dir = if rf > kf { 1 } else { -1 };
+        let Some(steps) = rule.steps(kf, dir > 0) else {
+            continue;
+        };
         let (to, rook_to) = (kf + dir * steps, kf + dir * steps - dir);
         let (lo, hi) = (
             kf.min(rf).min(to).min(rook_to),

@@ -101,6 +101,23 @@ pub struct Castling {
     pub rook: Role,
     /// How far the king steps.
     pub king_steps: u8,
+    /// The files the king lands on instead, toward the higher files and toward the lower
+    /// (Janus: `i` and `b`), 0 for `a`; each wing's steps are then the distance from the
+    /// king's file.
+    pub lands: Option<[u8; 2]>,
+}
+
+impl Castling {
+    /// How far a king on `file` steps toward the higher files (`up`) or the lower; none when
+    /// the landing file is not on that side of it.
+    pub fn steps(&self, file: i32, up: bool) -> Option<i32> {
+        let Some(lands) = self.lands else {
+            return Some(i32::from(self.king_steps));
+        };
+        let to = i32::from(lands[usize::from(!up)]);
+        let steps = if up { to - file } else { file - to };
+        (steps > 0).then_some(steps)
+    }
 }
 
 /// What a position with no legal move and no check means for the side to move.
@@ -293,6 +310,14 @@ impl Variant {
             }
             if c.king_steps == 0 || c.king_steps >= geometry.files() {
                 return Err(VariantError::BadKingSteps(c.king_steps));
+            }
+            if let Some(bad) = c
+                .lands
+                .into_iter()
+                .flatten()
+                .find(|&f| f >= geometry.files())
+            {
+                return Err(VariantError::BadKingSteps(bad));
             }
         }
         let tables = Tables::build(geometry, &types);

@@ -254,6 +254,12 @@ pub enum LevelErrorKind {
     /// Castling king steps off the board.
     #[error("castling king_steps {0}: expected 1 to the board's files less one")]
     KingSteps(i64),
+    /// A castling landing file that is not one of the board's, or one wing's without the
+    /// other's.
+    #[error(
+        "castling kingside/queenside \"{0}\": expected a file of the board (a letter), for both wings"
+    )]
+    CastlingFile(String),
     /// A URC king that castles, and no rook to castle with.
     #[error(
         "urc castling: this level has no rook (letter R or a piece named Rook) to castle with; add [rules] castling"

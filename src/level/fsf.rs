@@ -11,6 +11,7 @@
 //! | castling | the king's and rook's types and files from the setup, the king's destination from its steps |
 //! | royal capture | `extinctionValue = loss` on the royal types, which are then ordinary pieces |
 //! | bare king | shatranj's extinction rule: every type, a count of one, claimed by the side to move; not together with royal capture |
+//! | drops | `pieceDrops` and `capturesToHand`; the types that promote are written as Fairy-Stockfish's own `pawn` (they must move as it does) |
 //! | counting | `countingRule`; the pawns and the types it counts are written as Fairy-Stockfish's own `pawn`, `rook`, `silver` (the khon) and `knight` (they must move as those do) |
 //! | the rest | stalemate's result, the move rule and repetition (never: a count too high to reach) |
 
@@ -91,7 +92,9 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
     };
     // Counting counts Fairy-Stockfish's own pieces: the types it counts are written as
     // those, where they move as those do.
-    let counting = v.counting.is_some();
+    // Counting and drops know Fairy-Stockfish's own pawn only (drops: not on the first or
+    // last rank; a promoted one goes back to the hand as a pawn).
+    let counting = v.counting.is_some() || v.drops;
     let counted = v.counting.map_or([None; 3], |c| [c.rook, c.khon, c.knight]);
     let mut custom = 0;
     for role in v.roles() {
@@ -109,7 +112,7 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
                     }
                     None => fail(
                         part,
-                        "Fairy-Stockfish's counting counts its own pawn, rook, khon and knight; this type moves otherwise".into(),
+                        "Fairy-Stockfish's counting and drops know only its own pawn, rook, khon and knight; this type moves otherwise".into(),
                     ),
                 }
             }
@@ -155,6 +158,10 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
         Stalemate::Win => "win",
     };
     let _ = writeln!(out, "stalemateValue = {stalemate}");
+    if v.drops {
+        let _ = writeln!(out, "pieceDrops = true");
+        let _ = writeln!(out, "capturesToHand = true");
+    }
     if let Some(c) = v.counting {
         let rule = match c.rule {
             crate::grid::counting::CountingRule::Makruk => "makruk",
@@ -357,8 +364,14 @@ fn castling(
         );
         return;
     };
-    let steps = i32::from(c.king_steps);
     let file = |f: i32| (b'a' + f as u8) as char;
+    let (Some(up), Some(down)) = (c.steps(king, true), c.steps(king, false)) else {
+        fail(
+            "castling".into(),
+            "a landing file on the wrong side of the king".into(),
+        );
+        return;
+    };
     let _ = writeln!(out, "castling = true");
     let _ = writeln!(out, "castlingRank = {}", rank + 1);
     let _ = writeln!(
@@ -372,8 +385,8 @@ fn castling(
         v[c.rook].letter.to_ascii_lowercase()
     );
     let _ = writeln!(out, "castlingKingFile = {}", file(king));
-    let _ = writeln!(out, "castlingKingsideFile = {}", file(king + steps));
-    let _ = writeln!(out, "castlingQueensideFile = {}", file(king - steps));
+    let _ = writeln!(out, "castlingKingsideFile = {}", file(king + up));
+    let _ = writeln!(out, "castlingQueensideFile = {}", file(king - down));
     let _ = writeln!(out, "castlingRookKingsideFile = {}", file(right));
     let _ = writeln!(out, "castlingRookQueensideFile = {}", file(left));
 }

@@ -163,6 +163,13 @@ pub(super) struct CastlingSection {
         )
     )]
     king_steps: Option<Spanned<i64>>,
+    /// The file the king lands on when it castles toward the higher files, instead of
+    /// `king_steps` (Janus: "i"); give `queenside` too. The rook lands beside it, inside.
+    #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
+    kingside: Option<Spanned<String>>,
+    /// The file the king lands on when it castles toward the lower files (Janus: "b").
+    #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
+    queenside: Option<Spanned<String>>,
 }
 
 /// Reads a grid level from its parsed file.
@@ -417,10 +424,35 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 }
             },
         };
+        let mut file = |s: &Spanned<String>| {
+            let text = s.get_ref();
+            let mut chars = text.chars();
+            match (chars.next(), chars.next(), geometry) {
+                (Some(c @ 'a'..='z'), None, Some(g)) if (c as u8 - b'a') < g.files() => {
+                    Some(c as u8 - b'a')
+                }
+                _ => {
+                    errors.at(s.span(), LevelErrorKind::CastlingFile(text.clone()));
+                    None
+                }
+            }
+        };
+        let lands = match (&section.kingside, &section.queenside) {
+            (None, None) => Some(None),
+            (Some(k), Some(q)) => match (file(k), file(q)) {
+                (Some(k), Some(q)) => Some(Some([k, q])),
+                _ => None,
+            },
+            (Some(one), None) | (None, Some(one)) => {
+                errors.at(one.span(), LevelErrorKind::CastlingFile(String::new()));
+                None
+            }
+        };
         Some(Castling {
             king: king?,
             rook: rook?,
             king_steps: steps?,
+            lands: lands?,
         })
     });
     // URC castling: the king castles two steps with the level's rook (letter R or a piece
@@ -438,6 +470,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     king,
                     rook,
                     king_steps: 2,
+                    lands: None,
                 }),
                 _ => {
                     errors.at(span, LevelErrorKind::UrcCastlingWithoutRook);

@@ -32,7 +32,9 @@ const NORMAL: &str = "normal";
 
 /// The shipped levels whose names XBoard knows as variants of its own: it ignores a
 /// `setup` for them and checks moves by its own rules.
-const XBOARD_KNOWS: [&str; 6] = [
+const XBOARD_KNOWS: [&str; 8] = [
+    "crazyhouse",
+    "janus",
     "shatranj",
     "courier",
     "capablanca",
@@ -383,6 +385,12 @@ impl Xboard {
                 .castling
                 .filter(|c| v[c.king].letter == t.letter)
                 .map_or(String::new(), |c| format!("O{}", c.king_steps));
+            if v.castling.is_some_and(|c| c.lands.is_some()) && !castling.is_empty() {
+                problems.push(
+                    "the king castles a different distance each way, which XBoard's O cannot say"
+                        .to_string(),
+                );
+            }
             match xbetza::translate(&t.betza, longest) {
                 Ok(moves) => self
                     .out

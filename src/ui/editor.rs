@@ -769,7 +769,8 @@ fn rules_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                 }
                 if edited {
                     let value = on.then(|| {
-                        let mut t = toml::Table::new();
+                        // Keys this form does not show (kingside, queenside) are kept.
+                        let mut t = table.clone();
                         t.insert(
                             "king".into(),
                             toml::Value::String(king.trim().to_uppercase()),

@@ -19,6 +19,46 @@ type Demo = (
 
 const DEMOS: &[Demo] = &[
     (
+        "janus",
+        "janus-castling-both-ways",
+        &[
+            "h2h4", "b8c6", "i1h3", "c8d6", "h1g3", "e7e6", "g1h2", "d8e7", "f2f4", "e8b8", "f1f2",
+            "a7a6", "e1i1",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Janus chess: the janus (J) moves as bishop and knight, and the king castles a different distance each way.",
+            ),
+            (
+                3,
+                'J',
+                false,
+                "The janus leaps like a knight; it slides like a bishop too.",
+            ),
+            (
+                4,
+                'N',
+                false,
+                "Black's janus and knight have left b8 and c8: its king's way to the a-side is nearly clear.",
+            ),
+            (
+                10,
+                'K',
+                false,
+                "Black castles toward the a-file: the king goes three squares, to b8, and the rook lands on c8.",
+            ),
+            (
+                13,
+                'K',
+                false,
+                "White castles toward the j-file: the king goes four squares, to i1, and the rook lands on h1.",
+            ),
+        ],
+    ),
+    (
         "crazyhouse",
         "crazyhouse-drops",
         &[

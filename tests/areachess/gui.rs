@@ -695,8 +695,8 @@ fn other_levels_open_in_the_same_window() {
         "pixel 913,734; press; release; wait 15; \
          pixel 882,736; press; release; wait 15; \
          pixel 891,652; press; release; wait 15; shot {}; \
-         pixel 868,421; press; release; wait 15; shot {}; \
-         pixel 909,358; press; release; wait 15",
+         pixel 868,379; press; release; wait 15; shot {}; \
+         pixel 909,316; press; release; wait 15",
         obento.display(),
         chess.display()
     );

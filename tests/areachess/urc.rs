@@ -533,6 +533,7 @@ fn urc_demo_level_plays_in_the_grid_engine() {
         king: index('K'),
         rook: index('R'),
         king_steps: 2,
+        lands: None,
     };
     let mut variant = Variant::new(
         Geometry::new(8, 8).expect("8x8"),
