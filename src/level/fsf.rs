@@ -198,6 +198,8 @@ fn is_pawn(v: &Variant, role: Role) -> bool {
 fn builtin(v: &Variant, role: Role) -> Option<&'static str> {
     [
         ("pawn", "mfW|cfF"),
+        // With its double step and en passant, which the export writes as regions and types.
+        ("pawn", "mfW|cefF|imfnD"),
         ("rook", "R"),
         ("silver", "FfW"),
         ("knight", "N"),
