@@ -915,7 +915,7 @@ fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
 
 /// Every legal move of the side to move, into `out`.
 pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
-    if v.bare_king && bare_king(pos).is_some() {
+    if bare_king(v, pos).is_some() {
         out.clear();
         return;
     }
@@ -1025,7 +1025,7 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
 /// reference [`legal_moves`] is checked against.
 pub fn legal_moves_by_trial(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     pseudo_moves(v, pos, out);
-    if v.bare_king && bare_king(pos).is_some() {
+    if bare_king(v, pos).is_some() {
         out.clear();
     }
     let mut keep = 0;
@@ -1094,12 +1094,15 @@ pub enum GameState {
     BareKing(Color),
 }
 
-/// The winner under the bare-king rule, if it has ended the game (whether or not the level
-/// has the rule), as Fairy-Stockfish decides it for shatranj. A side is bare when it has a
+/// The winner under the bare-king rule, if the level has it and it has ended the game, as
+/// Fairy-Stockfish decides it for shatranj. A side is bare when it has a
 /// single piece left. The side that has just moved, bare, loses when the side to move has
 /// two pieces or more; the side to move, bare, loses when the other has three or more,
 /// for then no capture of its own can bare the other king in return. Two bare kings play on.
-pub fn bare_king(pos: &Position) -> Option<Color> {
+pub fn bare_king(v: &Variant, pos: &Position) -> Option<Color> {
+    if !v.bare_king {
+        return None;
+    }
     let us = pos.to_move();
     let count = |c: Color| pos.pieces(c).len();
     for (side, claim) in [(us.opponent(), 0), (us, 1)] {
@@ -1116,9 +1119,7 @@ pub fn game_state(v: &Variant, pos: &mut Position) -> GameState {
     if v.royal_rule == RoyalRule::Capture && lost_every_royal(v, pos, us) {
         return GameState::RoyalLost;
     }
-    if v.bare_king
-        && let Some(winner) = bare_king(pos)
-    {
+    if let Some(winner) = bare_king(v, pos) {
         return GameState::BareKing(winner);
     }
     let mut list = Vec::new();

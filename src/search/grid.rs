@@ -454,6 +454,16 @@ impl GridSearch {
         }
     }
 
+    /// The end the bare-king rule has made of the game, for the side to move, if it has.
+    fn bared(&self) -> Option<End> {
+        let winner = bare_king(&self.eval.variant, &self.pos)?;
+        Some(if winner == self.pos.to_move() {
+            End::Win
+        } else {
+            End::Loss
+        })
+    }
+
     /// The static exchange evaluation of `m`: what the mover wins (or loses, below 0)
     /// when both sides then take on its target square with their least valuable attacker
     /// for as long as it pays, each free to stop. Pieces are lifted off the board as they
@@ -641,10 +651,8 @@ impl Searchable for GridSearch {
         {
             return Some(End::Loss);
         }
-        if v.bare_king
-            && let Some(winner) = bare_king(&self.pos)
-        {
-            return Some(if winner == us { End::Win } else { End::Loss });
+        if let Some(end) = self.bared() {
+            return Some(end);
         }
         if insufficient_material(v, &self.pos) {
             return Some(End::Draw);
@@ -665,11 +673,8 @@ impl Searchable for GridSearch {
     }
 
     fn no_moves(&mut self) -> End {
-        let us = self.pos.to_move();
-        if self.eval.variant.bare_king
-            && let Some(winner) = bare_king(&self.pos)
-        {
-            return if winner == us { End::Win } else { End::Loss };
+        if let Some(end) = self.bared() {
+            return end;
         }
         if self.in_check() {
             return End::Loss;
