@@ -222,6 +222,16 @@ pub enum Status {
         /// The side that still has more than its king.
         winner: Color,
     },
+    /// Shogi: mate given by a pawn dropped from the hand, which the dropper loses.
+    PawnDropMate {
+        /// The side that was mated.
+        winner: Color,
+    },
+    /// A repetition reached by one side checking all along, which that side loses (shogi).
+    PerpetualCheck {
+        /// The side that was checked.
+        winner: Color,
+    },
     /// A player resigned.
     Resigned {
         /// The side that did not resign.
@@ -286,6 +296,8 @@ impl Status {
             Status::Checkmate { winner }
             | Status::RoyalLost { winner }
             | Status::BareKing { winner }
+            | Status::PawnDropMate { winner }
+            | Status::PerpetualCheck { winner }
             | Status::Resigned { winner } => Some(winner),
             Status::Stalemate { winner } | Status::OutOfTime { winner } => winner,
             Status::Playing | Status::DrawAgreed | Status::Drawn { .. } => None,
@@ -381,6 +393,12 @@ pub trait Play {
             Status::Stalemate { winner: Some(w) } => format!("Stalemate: {} wins", w.name()),
             Status::RoyalLost { winner } => format!("Royal piece taken: {} wins", winner.name()),
             Status::BareKing { winner } => format!("Bare king: {} wins", winner.name()),
+            Status::PawnDropMate { winner } => {
+                format!("Mate by a dropped pawn: {} wins", winner.name())
+            }
+            Status::PerpetualCheck { winner } => {
+                format!("Perpetual check: {} wins", winner.name())
+            }
             Status::Resigned { winner } => format!("Resigned: {} wins", winner.name()),
             Status::DrawAgreed => "Draw agreed".to_string(),
             Status::Drawn { by } => format!("Draw by {by}"),

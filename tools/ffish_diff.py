@@ -49,13 +49,13 @@ LEVELS = ROOT / "levels"
 VARIANTS = [
     "chess", "capablanca", "grand", "shatranj", "courier", "makruk", "nightrider",
     "grasshopper", "berolina", "amazon", "hoppelpoppel", "newzealand", "shako", "crazyhouse",
-    "janus",
+    "janus", "chess960", "shogi", "minishogi",
 ]
 
 # Fairy-Stockfish variants matching a level where the built-in one has a rule the level
 # leaves out (none at present: Grand's promotion to captured pieces is the level's too).
 FSF_CONFIG = ""
-FSF_NAME = {}
+FSF_NAME = {"chess960": "chess"}  # with pyffish's chess960 flag, the level's castling
 
 MOVE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)(.*)$")
 
@@ -83,6 +83,25 @@ class Level:
         self.king_steps = castling.get("king_steps", 2) if castling else None
         # Janus: the files the king lands on, toward the higher files and the lower.
         self.lands = (castling.get("kingside"), castling.get("queenside")) if castling else None
+        # Chess960: castling written as the king taking its rook by both programs, FENs
+        # with the rooks' files; each game starts from a dealt back rank.
+        self.chess960 = bool(castling and castling.get("chess960"))
+
+
+def chess960_start(rng):
+    """A Chess960 start FEN drawn with rng: bishops on both colours, the king between the
+    rooks, Black the mirror image; castling rights as the rooks' files."""
+    while True:
+        rank = list("RNBQKBNR")
+        rng.shuffle(rank)
+        bishops = [i for i, c in enumerate(rank) if c == "B"]
+        rooks = [i for i, c in enumerate(rank) if c == "R"]
+        king = rank.index("K")
+        if (bishops[0] + bishops[1]) % 2 == 1 and rooks[0] < king < rooks[1]:
+            break
+    row = "".join(rank)
+    files = "".join(chr(ord("a") + f) for f in (rooks[1], rooks[0]))
+    return f"{row.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{row} w {files.upper()}{files} - 0 1"
 
 
 def board_of(fen):
@@ -120,6 +139,7 @@ def normalise_fsf(move, board, level):
     mover, target = board.get(src), board.get(dst)
     if (
         level.castle_king
+        and not level.chess960
         and mover
         and target
         and mover.upper() == level.castle_king
@@ -172,14 +192,15 @@ def run_variant(variant, args, binary):
     fsf = FSF_NAME.get(variant, variant)
     level = Level(variant)
     rng = random.Random(args.seed)
-    start = sf.start_fen(fsf)
+    c960 = level.chess960
     positions = bad = reported = 0
     for _ in range(args.games):
+        start = chess960_start(rng) if c960 else sf.start_fen(fsf)
         moves = []
         for _ in range(args.plies):
-            fen = sf.get_fen(fsf, start, moves)
-            ended = sf.is_immediate_game_end(fsf, fen, [])[0]
-            legal = sf.legal_moves(fsf, fen, [])
+            fen = sf.get_fen(fsf, start, moves, c960)
+            ended = sf.is_immediate_game_end(fsf, fen, [], c960)[0]
+            legal = sf.legal_moves(fsf, fen, [], c960)
             board = board_of(fen)
             want = {normalise_fsf(m, board, level) for m in legal}
             got, error = engine_moves(binary, level, engine_fen(fen, args.single_ep))
@@ -199,7 +220,7 @@ def run_variant(variant, args, binary):
             if ended or not legal:
                 break  # an end by a variant rule (bare king), checkmate or stalemate
             moves.append(rng.choice(legal))
-            if sf.is_optional_game_end(fsf, start, moves)[0]:
+            if sf.is_optional_game_end(fsf, start, moves, c960)[0]:
                 break
     verdict = "all agree" if bad == 0 else f"{bad} disagree"
     more = f" ({bad - reported} not shown)" if bad > reported else ""

@@ -151,9 +151,10 @@ fn play_match<C: Contest>(
             player.new_game(rng.next_u64());
         }
         let mut opening = Rng::new(opening_seed);
+        let dealt = contest.deal(start, opening_seed);
         let played = play_game(
             contest,
-            start,
+            &dealt,
             &mut players,
             swapped,
             &game_settings,

@@ -19,16 +19,6 @@ impl Square {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
-
-    /// The square beside this one on its rank, on the side of `other` (a castling rook
-    /// lands beside the king, on the side the king came from).
-    pub const fn toward(self, other: Square) -> Square {
-        if other.0 > self.0 {
-            Square(self.0 + 1)
-        } else {
-            Square(self.0 - 1)
-        }
-    }
 }
 
 /// A square's number, to index a per-square table.

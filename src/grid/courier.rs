@@ -400,7 +400,9 @@ fn read_parts<'a>(
                 let labelled = part
                     .label
                     .is_none_or(|l| is_piece(rook) && l.text == label(v, role_of(rook), us));
-                labelled && m.kind == MoveKind::Castle { rook: f } && t == m.to.toward(m.from)
+                labelled
+                    && m.kind == MoveKind::Castle { rook: f }
+                    && t == super::position::rook_landing(*m)
             }),
             _ => false,
         };

@@ -118,12 +118,12 @@ fn cannot_mate(v: &Variant, pos: &Position, c: Color) -> bool {
 }
 
 /// How many times the last of `positions` (a game's positions in order) has occurred
-/// since the last capture or move of a piece that promotes, itself included.
-pub fn occurrences(positions: &[Position]) -> u32 {
+/// within its repetition window ([`Variant::repetition_window`]), itself included.
+pub fn occurrences(v: &Variant, positions: &[Position]) -> u32 {
     let Some(now) = positions.last() else {
         return 0;
     };
-    let window = (now.halfmove() as usize).min(positions.len() - 1);
+    let window = v.repetition_window(now).min(positions.len() - 1);
     let last = positions.len() - 1;
     let mut count = 1;
     for back in (2..=window).step_by(2) {
@@ -148,10 +148,45 @@ pub fn drawn(v: &Variant, positions: &[Position]) -> Option<DrawRule> {
     if v.counting.is_some() && super::counting::expired(now) {
         return Some(DrawRule::Counting);
     }
-    if d.repetition > 0 && occurrences(positions) >= d.repetition {
+    if d.repetition > 0 && occurrences(v, positions) >= d.repetition {
         return Some(DrawRule::Repetition(d.repetition));
     }
     None
+}
+
+/// Under `rules.perpetual_check_loses`, the winner of a game that has just reached its
+/// repetition count, if one side gave check in every one of its positions since the first
+/// of the repeated ones (Fairy-Stockfish's reading): the side checked all along wins.
+/// `None`: no repetition, no such rule, or no perpetual check (a draw).
+pub fn perpetual_check(v: &Variant, positions: &[Position]) -> Option<Color> {
+    let now = positions.last()?;
+    let needed = v.draws.repetition;
+    if !v.perpetual_check_loses || needed == 0 {
+        return None;
+    }
+    let last = positions.len() - 1;
+    let window = v.repetition_window(now).min(last);
+    // The earliest occurrence the count needs.
+    let mut seen = 1;
+    let first = (2..=window).step_by(2).find_map(|back| {
+        if positions[last - back].key() == now.key() {
+            seen += 1;
+        }
+        (seen >= needed).then_some(last - back)
+    })?;
+    let checked_all = |from: usize| {
+        (from..=last)
+            .step_by(2)
+            .all(|k| super::movegen::in_check(v, &positions[k]))
+    };
+    let us = now.to_move();
+    if checked_all(first) {
+        Some(us)
+    } else if first < last && checked_all(first + 1) {
+        Some(us.opponent())
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -248,11 +283,11 @@ mod tests {
             next.make(&v, mv);
             positions.push(next);
         }
-        assert_eq!(occurrences(&positions[..5]), 2);
+        assert_eq!(occurrences(&v, &positions[..5]), 2);
         assert_eq!(drawn(&v, &positions[..5]), None);
-        assert_eq!(occurrences(&positions), 3);
+        assert_eq!(occurrences(&v, &positions), 3);
         assert_eq!(drawn(&v, &positions), Some(DrawRule::Repetition(3)));
         // Not in between, where the other side is to move.
-        assert_eq!(occurrences(&positions[..4]), 1);
+        assert_eq!(occurrences(&v, &positions[..4]), 1);
     }
 }

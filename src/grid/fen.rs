@@ -65,6 +65,9 @@ pub enum FenErrorKind {
         /// Files of the board.
         files: u8,
     },
+    /// `+` before a letter whose type has no promoted form in this level.
+    #[error("'+{0}': no type of this level is its promoted form")]
+    NoPromotedForm(char),
     /// A character that is neither a piece letter of the level, `*` nor `@`.
     #[error("'{0}' is not a piece of this level (nor * or @)")]
     NotAPiece(char),
@@ -94,7 +97,7 @@ pub enum FenErrorKind {
     #[error("side to move '{0}': expected w or b")]
     SideToMove(String),
     /// A castling letter that is not `K`, `Q`, `k`, `q`.
-    #[error("castling '{0}': expected K, Q, k, q or -")]
+    #[error("castling '{0}': expected K, Q, k, q, a file letter or -")]
     CastlingLetter(char),
     /// Castling rights in a level without castling.
     #[error("this level has no castling")]
@@ -117,6 +120,19 @@ pub enum FenErrorKind {
         /// Where the setup keeps that wing's rook.
         home: SquareName,
     },
+    /// A castling file letter with no castling rook on that square of the king's rank.
+    #[error("castling '{letter}' but no {rook} on {square}")]
+    NoRookOnFile {
+        /// The castling letter.
+        letter: char,
+        /// The name of the castling rook's type.
+        rook: String,
+        /// The square it names.
+        square: SquareName,
+    },
+    /// A castling file letter beyond the board's files.
+    #[error("castling '{0}': no such file on this board")]
+    CastlingFile(char),
     /// No castling rook on that wing at all (the setup keeps none there).
     #[error("castling '{letter}' but no {rook} on the king's {wing} side")]
     NoRookOnWing {
@@ -220,6 +236,8 @@ pub enum Placed {
     /// `~` after a piece: it got there by promotion (crazyhouse), and goes back to the hand
     /// as the type it was.
     Promoted,
+    /// `+` before a letter: the promoted form of that letter's type (shogi's `+P`).
+    Plus,
 }
 
 impl Placed {
@@ -229,6 +247,7 @@ impl Placed {
             '*' => Some(Placed::Boulder),
             '@' => Some(Placed::Bomb),
             '~' => Some(Placed::Promoted),
+            '+' => Some(Placed::Plus),
             _ if c.is_ascii_alphabetic() => Some(Placed::Piece {
                 side: Color::from_index(usize::from(c.is_ascii_lowercase())),
                 letter: c.to_ascii_uppercase(),
@@ -247,6 +266,7 @@ impl fmt::Display for Placed {
             Placed::Boulder => f.write_str("*"),
             Placed::Bomb => f.write_str("@"),
             Placed::Promoted => f.write_str("~"),
+            Placed::Plus => f.write_str("+"),
         }
     }
 }
@@ -278,35 +298,61 @@ impl fmt::Display for PlacementRank {
     }
 }
 
-/// A castling right as a FEN writes it: `K`, `Q`, `k` or `q`.
+/// A castling right as a FEN writes it: `K`, `Q`, `k` or `q` for a wing, or the castling
+/// rook's file in its side's case (`H`, `a`: Shredder and Chess960 FENs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CastlingRight {
-    /// Whose right: White for `K` and `Q`.
+    /// Whose right: White for `K`, `Q` and upper-case files.
     pub side: Color,
-    /// On which wing.
-    pub wing: Wing,
+    /// Which rook it names.
+    pub rook: CastlingRook,
+}
+
+/// How a castling right names its rook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingRook {
+    /// A wing: the rook is found as Fairy-Stockfish finds it (see the module's text).
+    Wing(Wing),
+    /// The rook's file, 0 for `a`.
+    File(u8),
 }
 
 impl CastlingRight {
-    /// The right a letter names, if it is one of `K`, `Q`, `k`, `q`.
+    /// The right a letter names, if it is an ASCII letter: `K`, `Q`, `k`, `q` name wings,
+    /// the others files.
     pub fn from_letter(c: char) -> Option<CastlingRight> {
-        let (side, wing) = match c {
-            'K' => (Color::White, Wing::King),
-            'Q' => (Color::White, Wing::Queen),
-            'k' => (Color::Black, Wing::King),
-            'q' => (Color::Black, Wing::Queen),
+        let side = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let rook = match c {
+            'K' | 'k' => CastlingRook::Wing(Wing::King),
+            'Q' | 'q' => CastlingRook::Wing(Wing::Queen),
+            c if c.is_ascii_alphabetic() => CastlingRook::File(c.to_ascii_lowercase() as u8 - b'a'),
             _ => return None,
         };
-        Some(CastlingRight { side, wing })
+        Some(CastlingRight { side, rook })
+    }
+
+    /// A wing's right.
+    pub const fn wing(side: Color, wing: Wing) -> CastlingRight {
+        CastlingRight {
+            side,
+            rook: CastlingRook::Wing(wing),
+        }
     }
 
     /// Its letter.
     pub fn letter(self) -> char {
-        match (self.side, self.wing) {
-            (Color::White, Wing::King) => 'K',
-            (Color::White, Wing::Queen) => 'Q',
-            (Color::Black, Wing::King) => 'k',
-            (Color::Black, Wing::Queen) => 'q',
+        let c = match self.rook {
+            CastlingRook::Wing(Wing::King) => 'k',
+            CastlingRook::Wing(Wing::Queen) => 'q',
+            CastlingRook::File(f) => char::from(b'a' + f),
+        };
+        match self.side {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
         }
     }
 }
@@ -365,6 +411,12 @@ impl FromStr for WrittenFen {
             ),
             None => (placement, None),
         };
+        // Shogi's FENs leave out castling and en passant: `...[-] w 0 1`.
+        let short = fields.len() == 4 && fields[2..].iter().all(|(_, t)| is_number(t));
+        let field = |k: usize| match short {
+            true => (k >= 4).then(|| fields.get(k - 2)).flatten(),
+            false => fields.get(k),
+        };
         // Field by field, so the leftmost fault is the one reported.
         Ok(WrittenFen {
             placement: At {
@@ -373,14 +425,14 @@ impl FromStr for WrittenFen {
             },
             hand,
             to_move: read_field(fields.get(1), read_side)?,
-            castling: read_field(fields.get(2), read_rights)?,
+            castling: read_field(field(2), read_rights)?,
             en_passant: read_field(
-                fields.get(3).filter(|(_, t)| !is_number(t)),
+                field(3).filter(|(_, t)| !is_number(t)),
                 read_en_passant_names,
             )?,
-            counting: read_field(fields.get(3).filter(|(_, t)| is_number(t)), read_clock)?,
-            halfmove: read_field(fields.get(4), read_clock)?,
-            fullmove: read_field(fields.get(5), read_clock)?,
+            counting: read_field(field(3).filter(|(_, t)| is_number(t)), read_clock)?,
+            halfmove: read_field(field(4), read_clock)?,
+            fullmove: read_field(field(5), read_clock)?,
         })
     }
 }
@@ -664,11 +716,16 @@ fn place(v: &Variant, placement: &At<Vec<PlacementRank>>) -> Result<Position, Fe
     for (n, row) in rows.iter().enumerate() {
         let rank = i32::from(g.ranks()) - 1 - n as i32;
         let mut file: i32 = 0;
+        // The column of a `+` waiting for its letter.
+        let mut plus: Option<usize> = None;
         for &At {
             value: item,
             column: here,
         } in &row.items
         {
+            if let Some(at) = plus.filter(|_| !matches!(item, Placed::Piece { .. })) {
+                return Err(error(at, FenErrorKind::NotAPiece('+')));
+            }
             let cell = match item {
                 Placed::Empty(run) => {
                     file = file.saturating_add(run.get().min(1000) as i32);
@@ -687,13 +744,27 @@ fn place(v: &Variant, placement: &At<Vec<PlacementRank>>) -> Result<Position, Fe
                     }
                     continue;
                 }
-                Placed::Piece { side, letter } => match v.role_of_letter(letter) {
-                    Some(t) => piece(side, t),
-                    None => {
-                        let c = in_case(side, letter);
-                        return Err(error(here, FenErrorKind::NotAPiece(c)));
+                Placed::Plus => {
+                    plus = Some(here);
+                    continue;
+                }
+                Placed::Piece { side, letter } => {
+                    let role = v.role_of_letter(letter);
+                    match (plus.take(), role) {
+                        (None, Some(t)) => piece(side, t),
+                        (Some(at), Some(t)) => match v.plus_form(t) {
+                            Some(t) => piece(side, t),
+                            None => {
+                                let c = in_case(side, letter);
+                                return Err(error(at, FenErrorKind::NoPromotedForm(c)));
+                            }
+                        },
+                        (_, None) => {
+                            let c = in_case(side, letter);
+                            return Err(error(here, FenErrorKind::NotAPiece(c)));
+                        }
                     }
-                },
+                }
             };
             let Some(sq) = g.square(file, rank) else {
                 return Err(error(here, too_long(rank)));
@@ -701,6 +772,9 @@ fn place(v: &Variant, placement: &At<Vec<PlacementRank>>) -> Result<Position, Fe
             let moved = !v.setup.is_empty() && v.setup[usize::from(sq)] != cell;
             pos.put(v, sq, cell, moved);
             file += 1;
+        }
+        if let Some(at) = plus {
+            return Err(error(at, FenErrorKind::NotAPiece('+')));
         }
         if file != i32::from(g.files()) {
             return Err(error(
@@ -725,7 +799,7 @@ fn castle(
     let g = v.geometry;
     for (k, &right) in rights.value.iter().enumerate() {
         let here = rights.column + k;
-        let (c, CastlingRight { side, wing }) = (right.letter(), right);
+        let (c, CastlingRight { side, rook: named }) = (right.letter(), right);
         let Some(rule) = v.castling else {
             return Err(error(here, FenErrorKind::NoCastling));
         };
@@ -747,14 +821,25 @@ fn castle(
         };
         let rook_cell = piece(side, rule.rook);
         let (kf, kr) = (g.file(king), g.rank(king));
-        let home = setup_rook_file(v, side, wing);
-        // From where the setup keeps this wing's rook toward the king, as Fairy-Stockfish
-        // reads K and Q; the outermost rook when the setup keeps none there.
-        let files: Vec<i32> = match (home, wing) {
-            (Some(f), Wing::King) => ((kf + 1)..=f).rev().collect(),
-            (Some(f), Wing::Queen) => (f..kf).collect(),
-            (None, Wing::King) => ((kf + 1)..i32::from(g.files())).rev().collect(),
-            (None, Wing::Queen) => (0..kf).collect(),
+        // A file names its rook; a wing, from where the setup keeps that wing's rook
+        // toward the king, as Fairy-Stockfish reads K and Q, or the outermost rook when
+        // the setup keeps none there.
+        let (wing, home, files): (Wing, Option<i32>, Vec<i32>) = match named {
+            CastlingRook::File(f) => {
+                let f = i32::from(f);
+                let wing = if f > kf { Wing::King } else { Wing::Queen };
+                (wing, Some(f), if f == kf { vec![] } else { vec![f] })
+            }
+            CastlingRook::Wing(wing) => {
+                let home = setup_rook_file(v, side, wing);
+                let files = match (home, wing) {
+                    (Some(f), Wing::King) => ((kf + 1)..=f).rev().collect(),
+                    (Some(f), Wing::Queen) => (f..kf).collect(),
+                    (None, Wing::King) => ((kf + 1)..i32::from(g.files())).rev().collect(),
+                    (None, Wing::Queen) => (0..kf).collect(),
+                };
+                (wing, home, files)
+            }
         };
         let rook = files
             .into_iter()
@@ -762,14 +847,21 @@ fn castle(
             .find(|&s| pos.cell(s) == rook_cell);
         let Some(rook) = rook else {
             let rook = v[rule.rook].name.clone();
+            let exact = matches!(named, CastlingRook::File(_));
             return Err(error(
                 here,
                 match home.and_then(|f| g.square(f, kr)) {
+                    Some(s) if exact => FenErrorKind::NoRookOnFile {
+                        letter: c,
+                        rook,
+                        square: g.name(s),
+                    },
                     Some(s) => FenErrorKind::NoRookFromHome {
                         letter: c,
                         rook,
                         home: g.name(s),
                     },
+                    None if exact => FenErrorKind::CastlingFile(c),
                     None => FenErrorKind::NoRookOnWing {
                         letter: c,
                         rook,
@@ -891,9 +983,18 @@ impl fmt::Display for Fen<'_> {
                     write!(f, "{run}")?;
                     run = 0;
                 }
-                write!(f, "{}", letter(v, c))?;
-                if pos.is_promoted(sq) {
-                    f.write_str("~")?;
+                let base = is_piece(c).then(|| v[role_of(c)].promoted_from).flatten();
+                match base {
+                    // Shogi's promoted pieces: `+` and the letter of what they were.
+                    Some(base) => {
+                        write!(f, "+{}", letter(v, piece(side_of(c), base)))?;
+                    }
+                    _ => {
+                        write!(f, "{}", letter(v, c))?;
+                        if pos.is_promoted(sq) {
+                            f.write_str("~")?;
+                        }
+                    }
                 }
             }
             if run > 0 {
@@ -919,11 +1020,19 @@ impl fmt::Display for Fen<'_> {
         }
         write!(f, " {}", pos.to_move.letter())?;
         let mut rights = String::new();
-        for (side, letters) in [(0, ['K', 'Q']), (1, ['k', 'q'])] {
-            for (wing, letter) in letters.into_iter().enumerate() {
-                if pos.castling[side][wing].is_some() {
-                    rights.push(letter);
-                }
+        // Chess960 names the rooks' files, as Fairy-Stockfish writes them.
+        let files = v.castling.is_some_and(|c| c.chess960);
+        for side in Color::BOTH {
+            for (wing, rook) in [Wing::King, Wing::Queen]
+                .into_iter()
+                .zip(pos.castling[side])
+            {
+                let Some(rook) = rook else { continue };
+                let named = match files {
+                    true => CastlingRook::File(v.geometry.file(rook) as u8),
+                    false => CastlingRook::Wing(wing),
+                };
+                rights.push(CastlingRight { side, rook: named }.letter());
             }
         }
         if rights.is_empty() {
@@ -982,6 +1091,7 @@ mod tests {
             rook: Role::new(1),
             king_steps: 2,
             lands: None,
+            chess960: false,
         }));
         let cases = [
             ("", 1, FenErrorKind::Empty, "the FEN is empty"),
@@ -1036,6 +1146,7 @@ mod tests {
             rook: Role::new(1),
             king_steps: 2,
             lands: None,
+            chess960: false,
         }))
     }
 
@@ -1078,14 +1189,8 @@ mod tests {
             })
         );
         let rights = [
-            CastlingRight {
-                side: Color::White,
-                wing: Wing::King,
-            },
-            CastlingRight {
-                side: Color::Black,
-                wing: Wing::Queen,
-            },
+            CastlingRight::wing(Color::White, Wing::King),
+            CastlingRight::wing(Color::Black, Wing::Queen),
         ];
         assert_eq!(
             written.castling,
@@ -1126,7 +1231,7 @@ mod tests {
             ("k0/8", 2, FenErrorKind::ZeroRun),
             ("k3/4/4/K2. w", 10, FenErrorKind::NotAPiece('.')),
             ("4 x", 3, FenErrorKind::SideToMove("x".into())),
-            ("4 w KX", 6, FenErrorKind::CastlingLetter('X')),
+            ("4 w K1", 6, FenErrorKind::CastlingLetter('1')),
             ("4 w -K", 5, FenErrorKind::CastlingLetter('-')),
             ("4 w - e", 7, FenErrorKind::EnPassantSquare("e".into())),
             ("4 w - e3x", 7, FenErrorKind::EnPassantSquare("e3x".into())),

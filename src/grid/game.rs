@@ -5,7 +5,7 @@
 use super::board::Square;
 use super::movegen::{GameState, game_state, legal_moves};
 use super::notation::{move_text, read_move};
-use super::position::{Move, Position};
+use super::position::{Move, MoveKind, Position};
 use super::variant::{Stalemate, Variant};
 use crate::grid::Role;
 pub use crate::play::Status;
@@ -132,7 +132,7 @@ impl Game {
         true
     }
 
-    /// Plays a move written `e2e4` / `e7e8q`; says why not if it cannot.
+    /// Plays a move written `e2e4` / `e7e8q` / `P@e4` / `O-O`; says why not if it cannot.
     pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
         if self.status().is_over() {
             return Err(PlayError::GameOver(text.to_string()));
@@ -148,21 +148,27 @@ impl Game {
             }
             return Ok(m);
         }
+        if let Some(kingside) = castling_word(text) {
+            let g = self.variant.geometry;
+            let m = self.legal_moves().into_iter().find(|m| match m.kind {
+                MoveKind::Castle { rook } => (g.file(rook) > g.file(m.from)) == kingside,
+                _ => false,
+            });
+            let m = m.ok_or_else(|| PlayError::NotLegal(text.to_string()))?;
+            self.play(m);
+            return Ok(m);
+        }
         let (from, to, promo) =
             read_move(&self.variant, text).ok_or_else(|| PlayError::NotAMove(text.to_string()))?;
-        let promotion = match promo {
-            None => None,
-            Some(c) => {
-                Some(
-                    self.variant
-                        .role_of_letter(c)
-                        .ok_or_else(|| PlayError::NoSuchLetter {
-                            text: text.to_string(),
-                            letter: c,
-                        })?,
-                )
-            }
-        };
+        let cell = self.position().cell(from);
+        let mover = super::position::is_piece(cell).then(|| super::position::role_of(cell));
+        let promotion =
+            super::notation::promotion_of(&self.variant, mover, promo).map_err(|letter| {
+                PlayError::NoSuchLetter {
+                    text: text.to_string(),
+                    letter,
+                }
+            })?;
         let m = self
             .find(from, to, promotion)
             .ok_or_else(|| PlayError::NotLegal(text.to_string()))?;
@@ -185,10 +191,34 @@ impl Game {
 
     /// The legal move from `from` to `to` promoting to the type `promotion` (or not),
     /// if there is one now.
+    /// A castling king's move is also found by its rook's square, as Chess960 writes it;
+    /// under Chess960 castling, only so (its landing may be a plain king move's too).
     pub fn find(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
-        self.legal_moves().into_iter().find(|m| {
-            m.from == from && m.to == to && m.promotion == promotion && m.dropped().is_none()
-        })
+        let legal = self.legal_moves();
+        let chess960 = self.variant.castling.is_some_and(|c| c.chess960);
+        let plain = legal.iter().find(|m| {
+            m.from == from
+                && m.to == to
+                && m.promotion == promotion
+                && m.dropped().is_none()
+                && !(chess960 && matches!(m.kind, MoveKind::Castle { .. }))
+        });
+        let castle = || {
+            legal
+                .iter()
+                .find(|m| m.from == from && m.kind == MoveKind::Castle { rook: to })
+        };
+        plain.or_else(castle).copied()
+    }
+}
+
+/// Whether `text` is castling as SAN and XBoard write it: `O-O` (or `0-0`) toward the
+/// higher files, `O-O-O` toward the lower; `None` when it is neither.
+fn castling_word(text: &str) -> Option<bool> {
+    match text {
+        "O-O" | "0-0" => Some(true),
+        "O-O-O" | "0-0-0" => Some(false),
+        _ => None,
     }
 }
 
@@ -269,13 +299,19 @@ fn judge(v: &Variant, positions: &[Position], draws: bool) -> Status {
     let us = pos.to_move();
     let them = us.opponent();
     match game_state(v, &mut pos) {
-        GameState::Ongoing => match super::draws::drawn(v, positions).filter(|_| draws) {
-            Some(by) => Status::Drawn { by },
-            None => Status::Playing,
-        },
+        GameState::Ongoing => {
+            if let Some(winner) = super::draws::perpetual_check(v, positions).filter(|_| draws) {
+                return Status::PerpetualCheck { winner };
+            }
+            match super::draws::drawn(v, positions).filter(|_| draws) {
+                Some(by) => Status::Drawn { by },
+                None => Status::Playing,
+            }
+        }
         GameState::Checkmate => Status::Checkmate { winner: them },
         GameState::RoyalLost => Status::RoyalLost { winner: them },
         GameState::BareKing(winner) => Status::BareKing { winner },
+        GameState::PawnDropMate => Status::PawnDropMate { winner: us },
         GameState::Stalemate(rule) => Status::Stalemate {
             winner: match rule {
                 Stalemate::Draw => None,

@@ -49,6 +49,7 @@ pub mod notation;
 pub mod placement;
 pub mod position;
 pub mod san;
+pub mod shuffle;
 pub(crate) mod tables;
 pub mod values;
 pub mod variant;

@@ -105,12 +105,16 @@ fn push(v: &Variant, pos: &Position, side: Color, ty: Role, m: Move, out: &mut i
         return;
     };
     let g = v.geometry;
-    let depth = g.ranks_ahead(side, g.rank(m.to));
-    if depth >= i32::from(p.zone) {
+    let in_zone = |sq: Square| g.ranks_ahead(side, g.rank(sq)) < i32::from(p.zone);
+    let promotes = in_zone(m.to) || (p.from_zone && in_zone(m.from));
+    if !promotes {
         out.push(m);
         return;
     }
-    if p.optional && depth > 0 {
+    // Declining leaves it as it is: never where it could not move again, nor (but under
+    // shogi's promotion from the zone) on the last rank.
+    let last = g.ranks_ahead(side, g.rank(m.to)) == 0;
+    if p.optional && !stuck(v, side, ty, m.to) && (p.from_zone || !last) {
         out.push(m);
     }
     for &to in &p.to {
@@ -122,6 +126,13 @@ fn push(v: &Variant, pos: &Position, side: Color, ty: Role, m: Move, out: &mut i
             ..m
         });
     }
+}
+
+/// Whether a `side` piece of type `ty` on `sq` would have no move even on an empty board
+/// (a pawn on its last rank, a shogi knight on its last two).
+pub fn stuck(v: &Variant, side: Color, ty: Role, sq: Square) -> bool {
+    let multi_leg = v[ty].chains.iter().any(|c| c.legs.len() > 1);
+    !multi_leg && v.tables.rays(side, ty, sq).iter().all(|r| r.len == 0)
 }
 
 /// Whether `side` has fewer pieces of type `role` on the board than in the setup.
@@ -664,7 +675,8 @@ pub fn pseudo_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
 
 /// The drops of the side to move: each type in its hand onto each empty square, except
 /// that a type that promotes is not dropped on its own first rank nor in its promotion
-/// zone (Fairy-Stockfish's rule for pawns).
+/// zone (Fairy-Stockfish's rule for pawns). Under shogi's rules a piece goes wherever it
+/// could still move, but a pawn not on a file with an unpromoted pawn of its side.
 fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     if !v.drops {
         return;
@@ -677,8 +689,12 @@ fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
             continue;
         }
         // Ranks counted from the side's own first rank.
-        let barred = |rank: i32| {
+        let barred = |sq: Square| {
+            if v.shogi_drops {
+                return stuck(v, us, role, sq);
+            }
             v[role].promotion.as_ref().is_some_and(|p| {
+                let rank = g.rank(sq);
                 let own = if us == Color::White {
                     rank
                 } else {
@@ -687,8 +703,18 @@ fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
                 own == 0 || own >= ranks - i32::from(p.zone)
             })
         };
+        // Shogi: no second unpromoted pawn of one's own on a file.
+        let mut pawn_files = vec![false; usize::from(g.files())];
+        if v.shogi_pawn() == Some(role) {
+            let own = piece(us, role);
+            for &sq in pos.pieces(us) {
+                if pos.cell(sq) == own {
+                    pawn_files[g.file(sq) as usize] = true;
+                }
+            }
+        }
         for sq in g.all() {
-            if pos.cell(sq) == EMPTY && !barred(g.rank(sq)) {
+            if pos.cell(sq) == EMPTY && !barred(sq) && !pawn_files[g.file(sq) as usize] {
                 out.push(Move::drop(role, sq));
             }
         }
@@ -734,7 +760,10 @@ fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
         if !clear {
             continue;
         }
-        let safe = (0..=steps).all(|k| !is_attacked(v, pos, on_rank(kf + dir * k), us.opponent()));
+        // Every square the king starts on, crosses or lands on (Chess960: it may move
+        // away from the rook, or stay).
+        let safe =
+            (kf.min(to)..=kf.max(to)).all(|f| !is_attacked(v, pos, on_rank(f), us.opponent()));
         if safe {
             out.push(Move::new(king, on_rank(to), MoveKind::Castle { rook }));
         }
@@ -1092,6 +1121,14 @@ pub enum GameState {
     RoyalLost,
     /// The bare-king rule has ended the game: this side won.
     BareKing(Color),
+    /// It has no legal move, in check from a pawn just dropped under shogi's rules: the
+    /// side that dropped it loses.
+    PawnDropMate,
+}
+
+/// Whether the last move dropped shogi's pawn (so a mate it gives loses for the dropper).
+pub fn dropped_pawn_mates(v: &Variant, pos: &Position) -> bool {
+    v.shogi_pawn().is_some() && pos.last_drop == v.shogi_pawn()
 }
 
 /// The winner under the bare-king rule, if the level has it and it has ended the game, as
@@ -1127,7 +1164,11 @@ pub fn game_state(v: &Variant, pos: &mut Position) -> GameState {
     if !list.is_empty() {
         GameState::Ongoing
     } else if in_check(v, pos) {
-        GameState::Checkmate
+        if dropped_pawn_mates(v, pos) {
+            GameState::PawnDropMate
+        } else {
+            GameState::Checkmate
+        }
     } else {
         GameState::Stalemate(v.stalemate)
     }

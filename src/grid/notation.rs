@@ -1,5 +1,7 @@
 //! Grid move notation: from, to and an optional promotion letter, `e2e4`, `e7e8q`,
-//! `a10a11`; castling is written as the king's move; a drop from the hand as the piece's
+//! `b2h8+` (to the promoted form, as shogi writes it),
+//! `a10a11`; castling is written as the king's move (Chess960's as the king taking its own
+//! rook, `e1h1`, since its king may not move at all); a drop from the hand as the piece's
 //! upper-case letter, `@` and the square, `P@e4`, as Fairy-Stockfish writes it.
 
 use super::board::{Square, SquareName};
@@ -22,10 +24,16 @@ impl fmt::Display for MoveText<'_> {
         if let Some(role) = self.mv.dropped() {
             return write!(f, "{}@{}", self.variant[role].letter, g.name(self.mv.to));
         }
-        write!(f, "{}{}", g.name(self.mv.from), g.name(self.mv.to))?;
+        // Chess960 castling is the king taking its own rook, as UCI writes it.
+        let to = self.mv.target(self.variant);
+        write!(f, "{}{}", g.name(self.mv.from), g.name(to))?;
         if let Some(t) = self.mv.promotion {
             let t = &self.variant[t];
-            write!(f, "{}", t.letter.to_ascii_lowercase())?;
+            // Shogi: a promotion to a type's promoted form is `+`.
+            match t.promoted_from {
+                Some(_) => f.write_str("+")?,
+                None => write!(f, "{}", t.letter.to_ascii_lowercase())?,
+            }
         }
         Ok(())
     }
@@ -44,7 +52,8 @@ pub struct WrittenMove {
     pub from: SquareName,
     /// The target square.
     pub to: SquareName,
-    /// The promotion's letter (lower case), if any.
+    /// The promotion's letter (lower case), `+` (to the mover's promoted form, shogi) or
+    /// `=` (declined, as Fairy-Stockfish reads it), if any.
     pub promotion: Option<char>,
 }
 
@@ -66,7 +75,9 @@ impl FromStr for WrittenMove {
             .ok_or(NotAMove)?;
         let (from, rest) = text.split_at(second);
         let (to, promotion) = match rest.char_indices().last() {
-            Some((i, c)) if c.is_ascii_lowercase() && i > 0 => (&rest[..i], Some(c)),
+            Some((i, c)) if (c.is_ascii_lowercase() || c == '+' || c == '=') && i > 0 => {
+                (&rest[..i], Some(c))
+            }
             _ => (rest, None),
         };
         Ok(WrittenMove {
@@ -97,6 +108,20 @@ pub fn read_move(v: &Variant, text: &str) -> Option<(Square, Square, Option<char
         g.square_named(written.to)?,
         written.promotion,
     ))
+}
+
+/// The promotion a move's letter asks for, of a piece of type `mover`: a type by its
+/// letter, `+` its promoted form, `=` none; `Err` with the letter when there is no such.
+pub fn promotion_of(
+    v: &Variant,
+    mover: Option<super::Role>,
+    c: Option<char>,
+) -> Result<Option<super::Role>, char> {
+    match c {
+        None | Some('=') => Ok(None),
+        Some('+') => mover.and_then(|r| v.plus_form(r)).map(Some).ok_or('+'),
+        Some(c) => v.role_of_letter(c).map(Some).ok_or(c),
+    }
 }
 
 /// A drop as written, `P@e4`: the piece's letter (either case), `@` and a square of `v`'s

@@ -112,6 +112,15 @@ impl Move {
         }
     }
 
+    /// The square a player names as its target: where it goes, but the rook's square for
+    /// Chess960 castling (its king may not move at all).
+    pub fn target(&self, v: &Variant) -> Square {
+        match self.kind {
+            MoveKind::Castle { rook } if v.castling.is_some_and(|c| c.chess960) => rook,
+            _ => self.to,
+        }
+    }
+
     /// The square of the piece it takes, if it takes one: its target, or en passant the
     /// passed pawn's square.
     pub const fn victim_square(&self) -> Square {
@@ -209,6 +218,7 @@ pub struct Undo {
     captured_promoted: bool,
     /// Whether the mover was a promoted piece.
     mover_promoted: bool,
+    last_drop: Option<Role>,
     key: u64,
 }
 
@@ -216,6 +226,7 @@ pub struct Undo {
 #[derive(Clone, Copy, Debug)]
 pub struct NullUndo {
     en_passant: EnPassant,
+    last_drop: Option<Role>,
     key: u64,
 }
 
@@ -241,6 +252,8 @@ pub struct Position {
     /// By square: whether the piece there got there by promotion (it returns to the hand as
     /// the type it was), where the level has drops.
     pub(crate) promoted: Vec<bool>,
+    /// The type the last move dropped, if it was a drop (shogi's pawn-drop mate).
+    pub(crate) last_drop: Option<Role>,
     pub(crate) pieces: [PieceList; 2],
     pub(crate) royals: [PieceList; 2],
     /// The Zobrist key of what [`Position::key`] covers.
@@ -287,6 +300,7 @@ impl Position {
             count: Count::default(),
             hands: [[0; MAX_TYPES]; 2],
             promoted: vec![false; squares],
+            last_drop: None,
             pieces: [PieceList::new(squares), PieceList::new(squares)],
             royals: [PieceList::new(squares), PieceList::new(squares)],
             key: 0,
@@ -371,6 +385,13 @@ impl Position {
         }
     }
 
+    /// Puts `cell` on `sq` in place of what stands there, unmoved; the key is left for
+    /// [`rekey`](Self::rekey).
+    pub(crate) fn set(&mut self, v: &Variant, sq: Square, cell: Cell) {
+        self.take(v, sq);
+        self.put(v, sq, cell, false);
+    }
+
     fn take(&mut self, v: &Variant, sq: Square) -> Cell {
         let cell = self.cells[usize::from(sq)];
         self.cells[usize::from(sq)] = EMPTY;
@@ -431,6 +452,7 @@ impl Position {
     pub fn make_null(&mut self, v: &Variant) -> NullUndo {
         let undo = NullUndo {
             en_passant: self.en_passant,
+            last_drop: self.last_drop.take(),
             key: self.key,
         };
         self.key ^= self.rights_key(v);
@@ -444,6 +466,7 @@ impl Position {
     pub fn unmake_null(&mut self, undo: NullUndo) {
         self.to_move = self.to_move.opponent();
         self.en_passant = undo.en_passant;
+        self.last_drop = undo.last_drop;
         self.key = undo.key;
     }
 
@@ -495,6 +518,7 @@ impl Position {
             count: self.count,
             captured_promoted: false,
             mover_promoted: self.promoted[usize::from(m.from)],
+            last_drop: self.last_drop.take(),
             key: self.key,
         };
         // The squares the move changes, each once.
@@ -535,6 +559,7 @@ impl Position {
                 self.put(v, m.to, cell, !unmoved);
                 self.promoted[usize::from(m.to)] = false;
                 hand_change = Some((role, -1));
+                self.last_drop = Some(role);
                 if v[role].promotion.is_some() {
                     self.halfmove = 0;
                 }
@@ -553,8 +578,7 @@ impl Position {
                     if v.drops && is_piece(undo.captured) {
                         let was = std::mem::take(&mut self.promoted[usize::from(victim_at)]);
                         undo.captured_promoted = was;
-                        let role = role_of(undo.captured);
-                        let role = if was { v.demoted(role) } else { role };
+                        let role = v.to_hand(role_of(undo.captured), was);
                         hand_change = Some((role, 1));
                     }
                 }
@@ -631,12 +655,7 @@ impl Position {
                     self.put(v, undo.captured_at, undo.captured, undo.captured_moved);
                     if v.drops && is_piece(undo.captured) {
                         self.promoted[usize::from(undo.captured_at)] = undo.captured_promoted;
-                        let role = role_of(undo.captured);
-                        let role = if undo.captured_promoted {
-                            v.demoted(role)
-                        } else {
-                            role
-                        };
+                        let role = v.to_hand(role_of(undo.captured), undo.captured_promoted);
                         self.hands[us][role.index()] -= 1;
                     }
                 }
@@ -644,6 +663,7 @@ impl Position {
         }
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
+        self.last_drop = undo.last_drop;
         self.halfmove = undo.halfmove;
         self.count = undo.count;
         self.key = undo.key;
@@ -683,7 +703,13 @@ impl Position {
     }
 }
 
-/// Where a castling move's rook lands: beside the king, on the side it came from.
-fn rook_landing(m: Move) -> Square {
-    m.to.toward(m.from)
+/// Where a castling move's rook lands: beside the king's landing, on the side of the
+/// king's start the rook came from (Chess960: even when the king moves away from it).
+pub(crate) fn rook_landing(m: Move) -> Square {
+    match m.kind {
+        MoveKind::Castle { rook } if rook.index() > m.from.index() => {
+            Square::from_index(m.to.index() - 1)
+        }
+        _ => Square::from_index(m.to.index() + 1),
+    }
 }

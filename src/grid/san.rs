@@ -40,7 +40,8 @@ pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
 fn unmarked(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
     let g = v.geometry;
     match m.kind {
-        MoveKind::Castle { .. } if g.file(m.to) > g.file(m.from) => "O-O".to_string(),
+        // The wing is the rook's side (a Chess960 king may move the other way, or stay).
+        MoveKind::Castle { rook } if g.file(rook) > g.file(m.from) => "O-O".to_string(),
         MoveKind::Castle { .. } => "O-O-O".to_string(),
         MoveKind::Drop { role } => format!("{}@{}", v[role].letter, g.name(m.to)),
         _ => plain(v, pos, m, legal),

@@ -267,6 +267,18 @@ impl Tables {
                         let zone = p.promotion.as_ref().map(|z| z.zone);
                         t.add_bent(geometry, chain, sq, (side, zone));
                     }
+                    // Shogi: every move from inside the zone may promote.
+                    let from_zone = p.promotion.as_ref().filter(|z| z.from_zone);
+                    if from_zone
+                        .is_some_and(|z| in_zone(geometry, (side, Some(z.zone)), geometry.rank(sq)))
+                    {
+                        for ray in &mut t.rays[first as usize..] {
+                            ray.flags |= flag::PROMOTES;
+                            if ray.flags & !PLAIN_FLAGS != 0 {
+                                ray.flags |= flag::GENERAL;
+                            }
+                        }
+                    }
                     t.merge_leaps(first as usize);
                     t.index.push((first, t.rays.len() as u32 - first));
                 }

@@ -55,6 +55,9 @@ pub struct PieceType {
     /// Its worth in centipawns as the level gives it (`value`), if it does; else the
     /// variant estimates one from its moves (see [`Variant::value`]).
     pub value: Option<i32>,
+    /// The type it is the promoted form of, as shogi writes them (`+P` in FENs, `+` after
+    /// a move that promotes to it); taken, it goes to the hand as that type.
+    pub promoted_from: Option<Role>,
 }
 
 impl PieceType {
@@ -71,6 +74,7 @@ impl PieceType {
             royal: false,
             promotion: None,
             value: None,
+            promoted_from: None,
         })
     }
 }
@@ -89,6 +93,8 @@ pub struct Promotion {
     /// cannot promote: it may still enter the zone where promoting is optional, but not
     /// a rank where it must.
     pub captured_only: bool,
+    /// Whether a move that starts in the zone may promote too, wherever it ends (shogi).
+    pub from_zone: bool,
 }
 
 /// Castling: the king steps toward an unmoved rook, and the rook lands on the square the
@@ -105,18 +111,23 @@ pub struct Castling {
     /// (Janus: `i` and `b`), 0 for `a`; each wing's steps are then the distance from the
     /// king's file.
     pub lands: Option<[u8; 2]>,
+    /// Chess960 castling: from any start the king lands on the `lands` files whichever way
+    /// it goes (or stays), the rook beside it inside; the move is written as the king
+    /// taking its own rook (`e1h1`) and FEN castling rights as the rooks' files (`HAha`).
+    pub chess960: bool,
 }
 
 impl Castling {
     /// How far a king on `file` steps toward the higher files (`up`) or the lower; none when
-    /// the landing file is not on that side of it.
+    /// the landing file is not on that side of it. Under [`chess960`](Self::chess960) the
+    /// steps are signed: a king may land behind its start, or stay (0).
     pub fn steps(&self, file: i32, up: bool) -> Option<i32> {
         let Some(lands) = self.lands else {
             return Some(i32::from(self.king_steps));
         };
         let to = i32::from(lands[usize::from(!up)]);
         let steps = if up { to - file } else { file - to };
-        (steps > 0).then_some(steps)
+        (steps > 0 || self.chess960).then_some(steps)
     }
 }
 
@@ -236,6 +247,15 @@ pub struct Variant {
     pub drops: bool,
     /// Makruk's or Cambodian counting, if the level has it.
     pub counting: Option<super::counting::Counting>,
+    /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
+    /// still move, promotion zone included; not a pawn (the type lettered P) on a file
+    /// where its side has an unpromoted one; a pawn dropped to give mate loses.
+    pub shogi_drops: bool,
+    /// Whether a repetition reached by one side checking all along loses for that side
+    /// (`rules.perpetual_check_loses`, shogi), instead of drawing.
+    pub perpetual_check_loses: bool,
+    /// How each new game's setup is drawn, if it is (`rules.shuffle`).
+    pub shuffle: Option<super::shuffle::Shuffle>,
     /// By role: what it can do toward mate, for the material rule.
     pub(crate) mating: Vec<super::draws::Mating>,
     pub(crate) tables: Tables,
@@ -331,6 +351,9 @@ impl Variant {
             draws: DrawRules::default(),
             bare_king: false,
             counting: None,
+            shuffle: None,
+            shogi_drops: false,
+            perpetual_check_loses: false,
             drops: false,
             mating: Vec::new(),
             tables,
@@ -417,6 +440,37 @@ impl Variant {
                     .is_some_and(|p| p.to.contains(&role))
             })
             .unwrap_or(role)
+    }
+
+    /// The type a taken piece of `role` goes to the hand as: the type it is the promoted
+    /// form of, or with `promoted` (it got there by promotion) the type it was.
+    pub fn to_hand(&self, role: Role, promoted: bool) -> Role {
+        match self[role].promoted_from {
+            Some(base) => base,
+            None if promoted => self.demoted(role),
+            None => role,
+        }
+    }
+
+    /// The type whose promoted form `role` is written as (`+P`), if one is.
+    pub fn plus_form(&self, role: Role) -> Option<Role> {
+        self.roles().find(|&r| self[r].promoted_from == Some(role))
+    }
+
+    /// The pawn of shogi's drop rules: the type lettered P, where the rules are on.
+    pub fn shogi_pawn(&self) -> Option<Role> {
+        self.shogi_drops.then(|| self.role_of_letter('P')).flatten()
+    }
+
+    /// How many earlier positions a repetition of `pos` may be sought in: those since the
+    /// last capture or move of a promoting piece, or with drops all of them (a piece
+    /// taken stays in the game), as Fairy-Stockfish counts them.
+    pub fn repetition_window(&self, pos: &super::Position) -> usize {
+        if self.drops {
+            usize::MAX
+        } else {
+            pos.halfmove() as usize
+        }
     }
 
     /// Every role of the variant, in the order of its types.

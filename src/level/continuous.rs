@@ -42,6 +42,15 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         ("bare_king", raw.rules.bare_king.as_ref().map(Spanned::span)),
         ("counting", raw.rules.counting.as_ref().map(Spanned::span)),
         ("drops", raw.rules.drops.as_ref().map(Spanned::span)),
+        ("shuffle", raw.rules.shuffle.as_ref().map(Spanned::span)),
+        (
+            "shogi_drops",
+            raw.rules.shogi_drops.as_ref().map(Spanned::span),
+        ),
+        (
+            "perpetual_check_loses",
+            raw.rules.perpetual_check_loses.as_ref().map(Spanned::span),
+        ),
     ] {
         if let Some(span) = span {
             errors.at(span, LevelErrorKind::GridRuleInContinuous(key));

@@ -291,7 +291,12 @@ impl Draft {
         }
         match &piece.promotion {
             Some(p) => {
-                let mut t = Table::new();
+                // Keys the editor does not show (from_zone) stay as they were.
+                let mut t = section
+                    .get("promotion")
+                    .and_then(Value::as_table)
+                    .cloned()
+                    .unwrap_or_default();
                 t.insert(
                     "to".into(),
                     Value::Array(
@@ -307,6 +312,8 @@ impl Draft {
                     t.insert("optional".into(), Value::Boolean(p.optional));
                     if p.captured_only {
                         t.insert("captured_only".into(), Value::Boolean(true));
+                    } else {
+                        t.remove("captured_only");
                     }
                 }
                 section.insert("promotion".into(), Value::Table(t));

@@ -280,6 +280,12 @@ pub enum LevelErrorKind {
     /// A `counting` rule that is neither.
     #[error("counting \"{0}\": expected \"makruk\" or \"cambodian\"")]
     Counting(String),
+    /// A `promoted_from` that names no other type of the level.
+    #[error("promoted_from \"{0}\": expected the letter of another piece of this level")]
+    PromotedFrom(String),
+    /// A `shuffle` rule other than chess960.
+    #[error("shuffle \"{0}\": expected \"chess960\"")]
+    Shuffle(String),
     /// The pieces and rules do not make a variant.
     #[error("{0}")]
     Variant(VariantError),

@@ -8,11 +8,12 @@
 //! | pieces | every type a `customPieceN` with its Betza as Fairy-Stockfish reads it; the royal type is `king`; at most 25 custom types |
 //! | Betza | only what both programs read alike (the subset `tools/ffish_betza.py` checks): leapers W F D N A H Z G and the camel (Fairy-Stockfish's `C`), K B R Q, riders in W, F and N directions, lame leaps of N A Z D, `p` and `g` on R B Q, `m c i e`, the one-letter directions and the pairs both read alike; anything else is named with the reason |
 //! | pawns | the types that promote: `pawnTypes`, with one promotion zone and one list of choices for all of them; `i` moves from the squares the setup gives them (`doubleStepRegion…`); `e` gives `enPassantTypes` |
-//! | castling | the king's and rook's types and files from the setup, the king's destination from its steps |
+//! | castling | the king's and rook's types and files from the setup, the king's destination from its steps; Chess960 castling and dealt setups refused (Fairy-Stockfish has them as its UCI_Chess960 option) |
 //! | royal capture | `extinctionValue = loss` on the royal types, which are then ordinary pieces |
 //! | bare king | shatranj's extinction rule: every type, a count of one, claimed by the side to move; not together with royal capture |
 //! | drops | `pieceDrops` and `capturesToHand`; the types that promote are written as Fairy-Stockfish's own `pawn` (they must move as it does) |
 //! | counting | `countingRule`; the pawns and the types it counts are written as Fairy-Stockfish's own `pawn`, `rook`, `silver` (the khon) and `knight` (they must move as those do) |
+//! | shogi | promoted forms (`promoted_from`), promotion from the zone and `shogi_drops` refused: Fairy-Stockfish has shogi and minishogi built in |
 //! | the rest | stalemate's result, the move rule and repetition (never: a count too high to reach) |
 
 use super::{Level, LevelKind};
@@ -127,6 +128,16 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
         fail(
             "pieces".into(),
             format!("{custom} types besides the king; Fairy-Stockfish has {MOST_CUSTOM} slots"),
+        );
+    }
+    let shogi_like = v
+        .types
+        .iter()
+        .any(|t| t.promoted_from.is_some() || t.promotion.as_ref().is_some_and(|p| p.from_zone));
+    if shogi_like || v.shogi_drops {
+        fail(
+            "shogi".into(),
+            "promoted forms (+P), promotion from the zone and shogi's drop rules are not written out; Fairy-Stockfish has shogi and minishogi built in".into(),
         );
     }
     pawns(v, &grid.start, &mut out, &mut fail);
@@ -331,6 +342,13 @@ fn castling(
         let _ = writeln!(out, "castling = false");
         return;
     };
+    if c.chess960 || v.shuffle.is_some() {
+        fail(
+            "castling".into(),
+            "Chess960 castling and dealt setups: Fairy-Stockfish plays them with its UCI_Chess960 option and a FEN per game, not as a variants.ini section".into(),
+        );
+        return;
+    }
     let g = v.geometry;
     // The rank of White's castling king in the setup, and the files of its pieces there.
     let white = |sq| {

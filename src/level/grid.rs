@@ -8,6 +8,7 @@ use super::{Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, bo
 use crate::grid::Position;
 use crate::grid::board::Geometry;
 use crate::grid::counting::{Counting, CountingRule};
+use crate::grid::shuffle::Shuffle;
 use crate::grid::values::MAX_VALUE;
 use crate::grid::variant::{
     Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
@@ -106,6 +107,14 @@ pub(super) struct PieceSection {
         )
     )]
     value: Option<Spanned<i64>>,
+    /// The letter of the type this one is the promoted form of, as shogi's promoted pieces
+    /// are: FENs write it `+` and that letter (`+P`), a move promoting to it ends in `+`
+    /// (`b2h8+`), and taken it goes to the hand as that type.
+    #[schemars(
+        with = "Option<super::schema::PieceLetter>",
+        extend("x-mode" = "grid")
+    )]
+    promoted_from: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -141,6 +150,11 @@ pub(super) struct PromotionSection {
         "x-instead" = "a continuous piece may always become any of its promotion choices"
     ))]
     captured_only: bool,
+    /// Whether a move that starts in the zone may promote as well, wherever it ends (shogi:
+    /// into, within and out of the zone).
+    #[serde(default)]
+    #[schemars(extend("x-mode" = "grid"))]
+    from_zone: bool,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -170,6 +184,12 @@ pub(super) struct CastlingSection {
     /// The file the king lands on when it castles toward the lower files (Janus: "b").
     #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
     queenside: Option<Spanned<String>>,
+    /// Chess960 castling: from wherever king and rook start, the king lands on `kingside`
+    /// or `queenside` (by default the files two in from each edge: g and c on eight
+    /// files) and the rook beside it, inside; written as the king taking its own rook
+    /// (`e1h1`), with the rooks' files as FEN castling rights (`HAha`).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    chess960: Option<Spanned<bool>>,
 }
 
 /// Reads a grid level from its parsed file.
@@ -206,6 +226,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }
     };
     let mut types = Vec::new();
+    // Each promoted form and the letter of its type's unpromoted one.
+    let mut promoted_from = Vec::new();
     // Promotions a piece's Ħasínū or URC names by letter or name, read once every type is.
     let mut pending = Vec::new();
     // A URC king that castles, when the level's rules say nothing of castling.
@@ -357,12 +379,25 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 zone,
                 optional: section.optional,
                 captured_only: section.captured_only,
+                from_zone: section.from_zone,
             });
         }
         if let (None, Some(borrowed)) = (&p.promotion, borrowed_promotion) {
             pending.push((types.len(), borrowed));
         }
+        if let Some(base) = &p.promoted_from {
+            promoted_from.push((types.len(), base));
+        }
         types.push(t);
+    }
+    for (n, base) in promoted_from {
+        match index_of(base.get_ref()) {
+            Some(role) if role.index() != n => types[n].promoted_from = Some(role),
+            _ => errors.at(
+                base.span(),
+                LevelErrorKind::PromotedFrom(base.get_ref().clone()),
+            ),
+        }
     }
     for (n, (promotees, zone, span, what)) in pending {
         // A URC file or a Ħasínū text may serve many levels: the choices this level lacks
@@ -386,6 +421,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 zone,
                 optional: false,
                 captured_only: false,
+                from_zone: false,
             });
         }
     }
@@ -437,7 +473,9 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 }
             }
         };
+        let chess960 = section.chess960.as_ref().is_some_and(|b| *b.get_ref());
         let lands = match (&section.kingside, &section.queenside) {
+            (None, None) if chess960 => geometry.map(|g| Some([g.files().saturating_sub(2), 2])),
             (None, None) => Some(None),
             (Some(k), Some(q)) => match (file(k), file(q)) {
                 (Some(k), Some(q)) => Some(Some([k, q])),
@@ -453,6 +491,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             rook: rook?,
             king_steps: steps?,
             lands: lands?,
+            chess960,
         })
     });
     // URC castling: the king castles two steps with the level's rook (letter R or a piece
@@ -471,6 +510,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     rook,
                     king_steps: 2,
                     lands: None,
+                    chess960: false,
                 }),
                 _ => {
                     errors.at(span, LevelErrorKind::UrcCastlingWithoutRook);
@@ -514,6 +554,14 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             }
         },
     };
+    let shuffle = match raw.rules.shuffle.as_ref() {
+        None => None,
+        Some(s) if s.get_ref() == "chess960" => Some(Shuffle::Chess960),
+        Some(s) => {
+            errors.at(s.span(), LevelErrorKind::Shuffle(s.get_ref().clone()));
+            None
+        }
+    };
     let mut draws = DrawRules::default();
     if let Some(n) = &raw.rules.repetition {
         match u32::try_from(*n.get_ref()) {
@@ -547,6 +595,13 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     variant.bare_king = raw.rules.bare_king.as_ref().is_some_and(|b| *b.get_ref());
     variant.counting = counting.map(|rule| Counting::on(rule, &variant));
     variant.drops = raw.rules.drops.as_ref().is_some_and(|b| *b.get_ref());
+    variant.shuffle = shuffle;
+    variant.shogi_drops = raw.rules.shogi_drops.as_ref().is_some_and(|b| *b.get_ref());
+    variant.perpetual_check_loses = raw
+        .rules
+        .perpetual_check_loses
+        .as_ref()
+        .is_some_and(|b| *b.get_ref());
     let setup = &raw.rules.setup;
     match variant.set_setup(setup.get_ref()) {
         Ok(start) => Ok(Level {

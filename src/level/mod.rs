@@ -341,6 +341,22 @@ struct RulesSection {
     /// that promotes not on its first rank nor in its promotion zone).
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     drops: Option<Spanned<bool>>,
+    /// Shogi's drop rules, with `drops`: a piece may be dropped wherever it could still move
+    /// (its promotion zone too), not a pawn (the type lettered P) on a file where its side
+    /// has an unpromoted pawn, and a pawn dropped to give mate loses the game.
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    shogi_drops: Option<Spanned<bool>>,
+    /// Whether a repetition reached by one side giving check in every one of its moves
+    /// since the first of the repeated positions loses for that side instead of drawing
+    /// (shogi's perpetual check).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    perpetual_check_loses: Option<Spanned<bool>>,
+    /// Each new game draws its setup: "chess960" rearranges the setup's first rank as
+    /// Chess960 does (colour-bound pairs on both colours, the castling king between its
+    /// rooks) and gives Black the mirror image. `setup` stays the level's own position
+    /// (the orthodox one, for chess960), the one FENs and `startpos` mean.
+    #[schemars(with = "Option<String>", extend("enum" = ["chess960"], "x-mode" = "grid"))]
+    shuffle: Option<Spanned<String>>,
 }
 
 /// A file of the project (`levels/chess.toml`) under the working directory or, failing

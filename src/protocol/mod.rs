@@ -120,6 +120,31 @@ impl Loaded {
         })
     }
 
+    /// This level with Chess960 castling (UCI_Chess960): the king lands where the level
+    /// says, else two files in from each edge (g and c on eight files), from any start.
+    /// A level without castling, or with Chess960's already, stays as it is.
+    pub fn with_chess960(self) -> Loaded {
+        let Some(castling) = self.level.variant.castling.filter(|c| !c.chess960) else {
+            return self;
+        };
+        let mut variant = (*self.level.variant).clone();
+        let files = variant.geometry.files();
+        variant.castling = Some(crate::grid::Castling {
+            chess960: true,
+            lands: castling.lands.or(Some([files.saturating_sub(2), 2])),
+            ..castling
+        });
+        let variant = Arc::new(variant);
+        Loaded {
+            name: self.name,
+            level: GridLevel {
+                variant: Arc::clone(&variant),
+                start: self.level.start,
+            },
+            eval: Arc::new(GridEval::for_variant(variant)),
+        }
+    }
+
     /// A new game from the level's setup.
     pub fn new_game(&self) -> Game {
         self.game_from(self.level.start.clone())

@@ -46,6 +46,11 @@ pub struct Uci {
     elo: i32,
     /// How many games were begun: each draws its own errors at the weak strengths.
     games: u64,
+    /// `UCI_Chess960`: levels with castling castle as in Chess960.
+    chess960: bool,
+    /// The name and file of the level last asked for, to reload when `UCI_Chess960`
+    /// changes.
+    source: Option<(String, PathBuf)>,
 }
 
 /// The `Skill Level` of the engine unbounded: one above the window's strongest.
@@ -88,6 +93,8 @@ impl Uci {
             limit_strength: false,
             elo: elo_range().1,
             games: 0,
+            chess960: false,
+            source: None,
         };
         let first: Option<(String, PathBuf)> = match level {
             Some(path) => Some((stem(path), path.to_path_buf())),
@@ -189,6 +196,8 @@ impl Uci {
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
         self.out.line("option name Ponder type check default false");
+        self.out
+            .line("option name UCI_Chess960 type check default false");
         self.out.line(&format!(
             "option name Skill Level type spin default {FULL_SKILL} min 1 max {FULL_SKILL}"
         ));
@@ -266,6 +275,16 @@ impl Uci {
                     self.threads = n;
                 }
             }
+            "uci_chess960" => {
+                if let Some(on) = self.check("UCI_Chess960", value)
+                    && on != self.chess960
+                {
+                    self.chess960 = on;
+                    if let Some((name, path)) = self.source.clone() {
+                        self.switch(&name, &path);
+                    }
+                }
+            }
             _ => self.say(&format!("unknown option '{name}'")),
         }
     }
@@ -314,7 +333,9 @@ impl Uci {
 
     /// Plays the level at `path` from now on, or says why it cannot.
     fn switch(&mut self, name: &str, path: &Path) {
-        match Loaded::load(name, path) {
+        self.source = Some((name.to_string(), path.to_path_buf()));
+        let chess960 = self.chess960;
+        match Loaded::load(name, path).map(|l| if chess960 { l.with_chess960() } else { l }) {
             Ok(l) => {
                 self.thinker.new_game();
                 self.game = Some(l.new_game());

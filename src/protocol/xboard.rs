@@ -30,6 +30,9 @@ enum Event {
 /// The name XBoard gives orthodox chess.
 const NORMAL: &str = "normal";
 
+/// XBoard's name of Chess960, our chess960 level.
+const FISCHERANDOM: &str = "fischerandom";
+
 /// The shipped levels whose names XBoard knows as variants of its own: it ignores a
 /// `setup` for them and checks moves by its own rules.
 const XBOARD_KNOWS: [&str; 8] = [
@@ -42,6 +45,23 @@ const XBOARD_KNOWS: [&str; 8] = [
     "makruk",
     "grand",
 ];
+
+/// A move as the engine sends it: as `move_text` writes it, but Chess960 castling as
+/// `O-O` and `O-O-O`, which XBoard reads in fischerandom.
+fn xboard_move(v: &crate::grid::Variant, m: Move) -> String {
+    match m.kind {
+        crate::grid::MoveKind::Castle { rook } if v.castling.is_some_and(|c| c.chess960) => {
+            let g = v.geometry;
+            if g.file(rook) > g.file(m.from) {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_string()
+        }
+        _ => move_text(v, m),
+    }
+}
 
 /// XBoard's piece slots in its `setup` table, White's, in order (the last is the king).
 const SLOTS: [char; 22] = [
@@ -211,7 +231,11 @@ impl Xboard {
             }
             "variant" => {
                 self.cancel();
-                let name = if rest == NORMAL { "chess" } else { rest };
+                let name = match rest {
+                    NORMAL => "chess",
+                    FISCHERANDOM => "chess960",
+                    _ => rest,
+                };
                 match self.catalog.find(name).map(Path::to_path_buf) {
                     Some(path) => self.switch(name, &path),
                     None => self.error("unknown variant", rest),
@@ -310,12 +334,10 @@ impl Xboard {
             .catalog
             .levels
             .iter()
-            .map(|(n, _)| {
-                if n == "chess" {
-                    NORMAL.to_string()
-                } else {
-                    n.clone()
-                }
+            .map(|(n, _)| match n.as_str() {
+                "chess" => NORMAL.to_string(),
+                "chess960" => FISCHERANDOM.to_string(),
+                _ => n.clone(),
             })
             .collect();
         self.out.line(&format!(
@@ -631,7 +653,7 @@ impl Xboard {
             return;
         }
         self.out
-            .line(&format!("move {}", move_text(&l.level.variant, m)));
+            .line(&format!("move {}", xboard_move(&l.level.variant, m)));
         if let Some(result) = result_line(game.status()) {
             self.out.line(&result);
             return;
@@ -676,6 +698,8 @@ fn result_line(status: Status) -> Option<String> {
             )
         }
         Status::BareKing { winner } => format!("{} {{Bare king}}", win(winner)),
+        Status::PawnDropMate { winner } => format!("{} {{Pawn-drop mate}}", win(winner)),
+        Status::PerpetualCheck { winner } => format!("{} {{Perpetual check}}", win(winner)),
         Status::Stalemate { winner: Some(w) } => {
             format!("{} {{stalemate: {} wins}}", win(w), w.name())
         }

@@ -400,11 +400,12 @@ fn play_one<C: Contest>(
             seed: game_seed ^ k as u64,
         }));
     }
+    let dealt = contest.deal(start, game_seed);
     let from = match game.handicap {
         Some((letter, side)) => contest
-            .without(start, side, letter)
+            .without(&dealt, side, letter)
             .ok_or_else(|| format!("no piece '{letter}' to take away from {side}"))?,
-        None => start.clone(),
+        None => dealt,
     };
     let mut opening = Rng::new(game_seed);
     play_game(

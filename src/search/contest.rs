@@ -44,6 +44,13 @@ pub trait Contest {
     /// `start` with one of `side`'s pieces of the kind `letter` taken away (the one nearest
     /// the middle file), if `side` has one.
     fn without(&self, start: &Self::Game, side: Color, letter: char) -> Option<Self::Game>;
+
+    /// The game a match plays from `start`: `start` itself, or where the level draws its
+    /// setups and `start` is the level's own, a setup dealt with `seed`.
+    fn deal(&self, start: &Self::Game, seed: u64) -> Self::Game {
+        let _ = seed;
+        start.clone()
+    }
 }
 
 /// A kind of piece as the balance lab names it.
@@ -154,6 +161,18 @@ impl Contest for GridContest {
             f64::from(g.files()),
         )?;
         Some(grid::game::Game::new(Arc::clone(v), pos.without(v, sq)))
+    }
+
+    fn deal(&self, start: &grid::game::Game, seed: u64) -> grid::game::Game {
+        let v = &self.variant;
+        let from_setup = start.played().is_empty() && start.start().cells == v.setup;
+        match v.shuffle {
+            Some(_) if from_setup => {
+                let dealt = grid::shuffle::deal(v, start.start(), seed);
+                grid::game::Game::new(Arc::clone(v), dealt)
+            }
+            _ => start.clone(),
+        }
     }
 }
 
@@ -417,6 +436,8 @@ pub fn game_over_reason(status: Status) -> &'static str {
         Status::Stalemate { .. } => "stalemate",
         Status::RoyalLost { .. } => "royal-captured",
         Status::BareKing { .. } => "bare-king",
+        Status::PawnDropMate { .. } => "pawn-drop-mate",
+        Status::PerpetualCheck { .. } => "perpetual-check",
         Status::Resigned { .. } => "resigned",
         Status::DrawAgreed | Status::Drawn { .. } => "draw",
         Status::OutOfTime { .. } => "on-time",

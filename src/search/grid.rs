@@ -6,7 +6,9 @@
 use super::{End, Searchable};
 use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
-use crate::grid::movegen::{attackers, bare_king, in_check, legal_moves, piece_moves};
+use crate::grid::movegen::{
+    attackers, bare_king, dropped_pawn_mates, in_check, legal_moves, piece_moves,
+};
 use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
 use crate::play::Color;
@@ -401,6 +403,9 @@ pub struct GridSearch {
     keys: Vec<u64>,
     /// By entry of `keys`: how many entries before it a repetition may be sought in.
     window: Vec<u32>,
+    /// By entry of `keys`: whether its side to move was in check, where the level makes
+    /// perpetual check lose (else all false; unknown before the root, so false there).
+    checks: Vec<bool>,
     /// Scratch lists for the exchange evaluation: attackers, and the cells lifted.
     seen: Vec<Square>,
     lifted: Vec<(Square, Cell)>,
@@ -425,7 +430,7 @@ impl GridSearch {
     pub fn new(eval: Arc<GridEval>, pos: Position, history: &[u64]) -> GridSearch {
         let mut keys = Vec::with_capacity(history.len() + 256);
         let mut window = Vec::with_capacity(history.len() + 256);
-        let reversible = pos.halfmove() as usize;
+        let reversible = eval.variant.repetition_window(&pos);
         let earlier = &history[history.len().saturating_sub(reversible)..];
         for (k, &key) in earlier.iter().enumerate() {
             keys.push(key);
@@ -433,12 +438,17 @@ impl GridSearch {
         }
         keys.push(pos.key());
         window.push(earlier.len() as u32);
+        let mut checks = vec![false; keys.len()];
+        if eval.variant.perpetual_check_loses {
+            checks[keys.len() - 1] = in_check(&eval.variant, &pos);
+        }
         GridSearch {
             eval,
             pos,
             made: Vec::with_capacity(256),
             keys,
             window,
+            checks,
             seen: Vec::new(),
             lifted: Vec::new(),
         }
@@ -543,10 +553,10 @@ impl GridSearch {
 
     /// Whether the current position occurred before: inside the search (at or after the
     /// root) once is enough, before the root the rule's count applies.
-    fn repeated(&self, root_distance: usize) -> bool {
+    fn repeated(&self, root_distance: usize) -> Option<End> {
         let needed = self.variant().draws.repetition;
         if needed == 0 {
-            return false;
+            return None;
         }
         let last = self.keys.len() - 1;
         let key = self.keys[last];
@@ -555,17 +565,32 @@ impl GridSearch {
         let mut back = 2;
         while back <= window {
             if self.keys[last - back] == key {
-                if back < root_distance {
-                    return true;
-                }
                 seen += 1;
-                if seen >= needed {
-                    return true;
+                if back < root_distance || seen >= needed {
+                    return Some(self.perpetual(last - back));
                 }
             }
             back += 2;
         }
-        false
+        None
+    }
+
+    /// A repetition's end from the first repeated entry `first` on: a draw, or under
+    /// perpetual check's rule a win for the side checked in all its positions since, a
+    /// loss for the side that checked all along.
+    fn perpetual(&self, first: usize) -> End {
+        if !self.variant().perpetual_check_loses {
+            return End::Draw;
+        }
+        let last = self.checks.len() - 1;
+        let all = |from: usize| (from..=last).step_by(2).all(|k| self.checks[k]);
+        if all(first) {
+            End::Win
+        } else if all(first + 1) {
+            End::Loss
+        } else {
+            End::Draw
+        }
     }
 }
 
@@ -591,13 +616,15 @@ impl Searchable for GridSearch {
         let v = Arc::clone(&self.eval.variant);
         let undo = self.pos.make(&v, m);
         self.made.push(Made::Move(m, undo));
-        let window = if self.pos.halfmove() == 0 {
+        let window = if self.pos.halfmove() == 0 && !v.drops {
             0
         } else {
             self.window.last().map_or(0, |w| w + 1)
         };
         self.keys.push(self.pos.key());
         self.window.push(window);
+        self.checks
+            .push(v.perpetual_check_loses && in_check(&v, &self.pos));
     }
 
     fn unmake(&mut self) {
@@ -606,6 +633,7 @@ impl Searchable for GridSearch {
             self.pos.unmake(&v, m, &undo);
             self.keys.pop();
             self.window.pop();
+            self.checks.pop();
         }
     }
 
@@ -615,6 +643,7 @@ impl Searchable for GridSearch {
         self.made.push(Made::Null(undo));
         self.keys.push(self.pos.key());
         self.window.push(0);
+        self.checks.push(false);
     }
 
     fn unmake_null(&mut self) {
@@ -622,6 +651,7 @@ impl Searchable for GridSearch {
             self.pos.unmake_null(undo);
             self.keys.pop();
             self.window.pop();
+            self.checks.pop();
         }
     }
 
@@ -669,7 +699,7 @@ impl Searchable for GridSearch {
             };
             return Some(if mated { End::Loss } else { End::Draw });
         }
-        self.repeated(root_distance).then_some(End::Draw)
+        self.repeated(root_distance)
     }
 
     fn no_moves(&mut self) -> End {
@@ -677,6 +707,10 @@ impl Searchable for GridSearch {
             return end;
         }
         if self.in_check() {
+            // Mated by a pawn dropped under shogi's rules: the dropper loses.
+            if dropped_pawn_mates(&self.eval.variant, &self.pos) {
+                return End::Win;
+            }
             return End::Loss;
         }
         match self.eval.variant.stalemate {

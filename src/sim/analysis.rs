@@ -379,6 +379,8 @@ fn score_for_white<G: MatchGame>(position: &G, engine: &mut G::Engine, limits: &
     let for_mover = match position.status() {
         Status::Checkmate { .. } | Status::RoyalLost { .. } => -MATE,
         Status::BareKing { winner }
+        | Status::PawnDropMate { winner }
+        | Status::PerpetualCheck { winner }
         | Status::Stalemate {
             winner: Some(winner),
         } => {

@@ -28,7 +28,15 @@ impl MatchGame for Game {
     const MODE: GameMode = GameMode::Grid;
 
     fn start(level: &GridLevel) -> Game {
-        Game::new(level.variant.clone(), level.start.clone())
+        let start = crate::grid::shuffle::deal(&level.variant, &level.start, clock_seed());
+        Game::new(level.variant.clone(), start)
+    }
+
+    fn next(&self, level: &GridLevel) -> Game {
+        match level.variant.shuffle {
+            Some(_) => <Game as MatchGame>::start(level),
+            None => Game::new(level.variant.clone(), self.start().clone()),
+        }
     }
 
     fn answer(&mut self, request: GridMoveRequest) -> GridMoveOutcome {
@@ -231,6 +239,13 @@ pub(super) fn mirror_pieces(
             DespawnOnExit(GameMode::Grid),
         ));
     }
+}
+
+/// A seed from the system clock, for a game's dealt setup.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 #[cfg(test)]

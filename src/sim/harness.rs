@@ -119,12 +119,13 @@ impl Mode for crate::grid::game::Game {
                 "move '{text}': expected a move like e2e4, e7e8q or P@e4 on this board"
             ))
         })?;
-        let promotion = match letter {
-            None => None,
-            Some(c) => Some(variant.role_of_letter(c).ok_or_else(|| {
+        let cell = state.game.position().cell(from);
+        let mover =
+            crate::grid::position::is_piece(cell).then(|| crate::grid::position::role_of(cell));
+        let promotion =
+            crate::grid::notation::promotion_of(variant, mover, letter).map_err(|c| {
                 HarnessError::Text(format!("move '{text}': no piece has the letter '{c}'"))
-            })?),
-        };
+            })?;
         Ok(GridMoveRequest {
             from,
             to,

@@ -143,8 +143,18 @@ pub trait MatchGame: Play + Clone + Send + Sync + 'static {
     /// The mode whose state this game's match enters.
     const MODE: GameMode;
 
-    /// A new game from the level's start position.
+    /// A new game from the level's start position (dealt anew where the level draws its
+    /// setups).
     fn start(level: &Self::Level) -> Self;
+
+    /// The game New game starts after this one: the same start, or a new deal where the
+    /// level draws its setups.
+    fn next(&self, level: &Self::Level) -> Self {
+        let _ = level;
+        let mut next = self.clone();
+        next.restart();
+        next
+    }
 
     /// Judges a request and plays it if it is legal.
     fn answer(&mut self, request: Self::Request) -> Self::Answer;
@@ -326,7 +336,7 @@ fn apply_commands<G: MatchGame>(
     mut clock: ResMut<clock::MatchClock>,
 ) {
     for command in commands.read() {
-        let game = &mut state.game;
+        let Match { level, game } = &mut *state;
         // Against the computer, Undo and Redo go back to (or on to) a person's turn: your
         // move and its reply together. Between computers they step one move, paused.
         let computer_to_move = |game: &G| players.any_human() && !players.human_to_move(game);
@@ -351,7 +361,7 @@ fn apply_commands<G: MatchGame>(
             MatchCommand::Resign => game.resign(),
             MatchCommand::AgreeDraw => game.agree_draw(),
             MatchCommand::Restart => {
-                game.restart();
+                *game = game.next(level);
                 clock.restart();
             }
             MatchCommand::ContinueFrom(ply) => *game = analysis::at_ply(game, *ply),

@@ -17,7 +17,105 @@ type Demo = (
     &'static [(usize, char, bool, &'static str)],
 );
 
+/// The seed a level that deals its setups (chess960) deals its demonstrations' start with.
+const DEAL_SEED: u64 = 3;
+
 const DEMOS: &[Demo] = &[
+    (
+        "shogi",
+        "shogi-promotion-and-drops",
+        &["c3c4", "g7g6", "b2h8+", "g9h8", "B@e5", "B@f6"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Shogi: pieces you take join your hand, and pieces promote in the far three ranks.",
+            ),
+            (1, 'P', false, "A pawn step opens the bishop's diagonal."),
+            (
+                3,
+                'B',
+                true,
+                "The bishop takes the bishop on h8 and promotes to a horse (+B), written b2h8+; it may also decline.",
+            ),
+            (
+                4,
+                'S',
+                true,
+                "The silver takes the horse: it joins Black's hand as a bishop again, not as a horse.",
+            ),
+            (
+                5,
+                'B',
+                false,
+                "Instead of moving, White drops the bishop it took on e5 (B@e5).",
+            ),
+            (
+                6,
+                'B',
+                false,
+                "Black drops its own bishop in the way on f6.",
+            ),
+        ],
+    ),
+    (
+        "minishogi",
+        "minishogi-promotion-by-capture",
+        &[
+            "a2a3", "e4e3", "a3a4", "e3e2", "a4a5+", "e2e1+", "R@c3", "R@c4",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Minishogi: shogi on 5x5, the promotion zone the far rank.",
+            ),
+            (
+                5,
+                'P',
+                true,
+                "The pawn takes the rook on the last rank and must promote there, to a tokin (+P), which moves as a gold.",
+            ),
+            (6, 'P', true, "Black's pawn does the same on e1."),
+            (7, 'R', false, "White drops the rook it took on c3."),
+            (8, 'R', false, "Black drops its rook on c4, face to face."),
+        ],
+    ),
+    (
+        "chess960",
+        "chess960-castling-from-anywhere",
+        &[
+            "g2g3", "g7g6", "f1g2", "f8g7", "g1h1", "d8e6", "e2e4", "c8d6", "d2d3", "g8e8",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Chess960: this game dealt the back rank BBNNRQKR, with the king on g1 between the rooks on e1 and h1.",
+            ),
+            (
+                4,
+                'Q',
+                false,
+                "Black's queen leaves f8 too: the squares between king and rook must be empty.",
+            ),
+            (
+                5,
+                'K',
+                false,
+                "White castles on the h-side: the king stays on g1, the rook comes to f1. It is written as the king taking its rook, g1h1.",
+            ),
+            (
+                10,
+                'K',
+                false,
+                "Black castles on the a-side: the king goes from g8 to c8, the rook from e8 to d8, wherever they started.",
+            ),
+        ],
+    ),
     (
         "janus",
         "janus-castling-both-ways",
@@ -672,7 +770,8 @@ fn the_grid_demonstrations_replay_and_their_captions_name_the_moves() {
             .expect("loads")
             .into_grid()
             .expect("grid");
-        let mut game = Game::new(l.variant.clone(), l.start.clone());
+        let start = areachess::grid::shuffle::deal(&l.variant, &l.start, DEAL_SEED);
+        let mut game = Game::new(l.variant.clone(), start);
         for m in moves {
             game.play_text(m).unwrap_or_else(|e| panic!("{file}: {e}"));
         }

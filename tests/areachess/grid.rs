@@ -1118,3 +1118,257 @@ fn crazyhouse_fens_keep_hands_and_promoted_pieces() {
     assert!(chess.parse_fen("4k3/8/8/8/8/8/8/4K3[Q w - - 0 1").is_err());
     assert!(zh.parse_fen("4k3/8/8/8/8/8/8/4K3[Q?] w - - 0 1").is_err());
 }
+
+/// Chess960 castling from the positions that trip engines: the king that does not move,
+/// the king that moves away from its rook, the rook that shielded the king's landing
+/// square; each written as the king taking its rook, the FEN's rights as files.
+#[test]
+fn chess960_castles_from_anywhere_as_the_king_taking_its_rook() {
+    let l = shipped("chess960.toml");
+    let fen_after = |fen: &str, text: &str| {
+        let mut game = areachess::grid::game::Game::new(
+            l.variant.clone(),
+            l.parse_fen(fen).unwrap_or_else(|e| panic!("{e}")),
+        );
+        game.play_text(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        Fen {
+            variant: &l.variant,
+            position: game.position(),
+        }
+        .to_string()
+    };
+    // The king on g1 castles without moving: the rook comes from h1 to f1.
+    let still = "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1";
+    assert!(moves(&l, still).contains(&"g1h1".to_string()));
+    assert_eq!(
+        fen_after(still, "g1h1"),
+        "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha - 1 1"
+    );
+    assert_eq!(fen_after(still, "O-O"), fen_after(still, "g1h1"));
+    // The king on b1 castles toward a by moving away from its rook: king c1, rook d1.
+    let away = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1";
+    assert_eq!(
+        fen_after(away, "b1a1"),
+        "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/2KR2R1 b ga - 1 1"
+    );
+    // b1c1 is the king's plain step, not castling, though castling lands there too.
+    assert_eq!(
+        fen_after(away, "b1c1"),
+        "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/R1K3R1 b ga - 1 1"
+    );
+    // Toward h the king crosses its own rook's square: king g1, rook f1.
+    assert_eq!(
+        fen_after(away, "b1g1"),
+        "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ga - 1 1"
+    );
+    // The rook on b1 shields c1 from the queen on a1 until it moves: no castling there.
+    let shielded = moves(&l, "6k1/8/8/8/8/8/8/qR4KR w HB - 0 1");
+    assert!(!shielded.contains(&"g1b1".to_string()), "{shielded:?}");
+    assert!(shielded.contains(&"g1h1".to_string()), "{shielded:?}");
+    // K and Q read too (the outermost rooks); a file letter with no rook is refused.
+    assert_eq!(
+        moves(&l, "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w KQkq - 0 1"),
+        moves(&l, still)
+    );
+    assert_eq!(
+        l.parse_fen("r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w G - 0 1")
+            .expect_err("no rook on g1")
+            .to_string(),
+        "FEN column 39: castling 'G' but no Rook on g1"
+    );
+}
+
+/// Chess960 deals a setup per seed; the headless app plays castling named by the rook's
+/// square, as the window's click on the rook asks for it.
+#[test]
+fn chess960_deals_setups_and_castles_through_the_app() {
+    use areachess::sim::harness::GridSim;
+    let l = shipped("chess960.toml");
+    let starts: std::collections::HashSet<String> = (0..6)
+        .map(|seed| {
+            let pos = areachess::grid::shuffle::deal(&l.variant, &l.start, seed);
+            Fen {
+                variant: &l.variant,
+                position: &pos,
+            }
+            .to_string()
+        })
+        .collect();
+    assert!(
+        starts.len() > 3,
+        "different seeds, different setups: {starts:?}"
+    );
+    let mut sim = GridSim::at(
+        l.clone(),
+        "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1",
+    )
+    .expect("a FEN");
+    sim.play("g1h1").expect("a move").expect("legal");
+    assert!(
+        sim.fen()
+            .starts_with("r5kr/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha "),
+        "{}",
+        sim.fen()
+    );
+}
+
+/// The legal moves of a shogi FEN, after `moves`, through the game's own text reading.
+fn shogi_game(name: &str, fen: &str, moves: &[&str]) -> areachess::grid::game::Game {
+    let l = shipped(name);
+    let mut game = areachess::grid::game::Game::new(
+        l.variant.clone(),
+        l.parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")),
+    );
+    for m in moves {
+        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    game
+}
+
+/// Shogi's drops as Fairy-Stockfish has them: no second unpromoted pawn on a file, no piece
+/// where it could not move again, the zone allowed; a pawn dropped to mate is a legal move
+/// that loses for the side that dropped it.
+#[test]
+fn shogi_drops_keep_to_the_pawn_file_and_mobility_rules() {
+    let l = shipped("shogi.toml");
+    let drops = |fen: &str| -> Vec<String> {
+        moves(&l, fen)
+            .into_iter()
+            .filter(|m| m.starts_with("P@") || m.starts_with("N@") || m.starts_with("L@"))
+            .collect()
+    };
+    let nifu = drops("4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1");
+    assert!(!nifu.iter().any(|m| m.starts_with("P@e")), "{nifu:?}");
+    assert!(nifu.contains(&"P@d8".to_string()) && !nifu.contains(&"P@d9".to_string()));
+    // A tokin is no pawn: the file is open again.
+    let tokin = drops("4k4/9/9/9/9/9/4+P4/9/4K4[P] w - - 0 1");
+    assert!(tokin.contains(&"P@e2".to_string()) && tokin.contains(&"P@e8".to_string()));
+    // A knight never on the last two ranks, a lance never on the last.
+    let pieces = drops("4k4/9/9/9/9/9/9/9/4K4[NL] w - - 0 1");
+    assert!(pieces.contains(&"N@a7".to_string()) && !pieces.contains(&"N@a8".to_string()));
+    assert!(pieces.contains(&"L@a8".to_string()) && !pieces.contains(&"L@a9".to_string()));
+    // Mate by a dropped pawn: legal, and the mated side wins.
+    let fen = "kl7/1p7/1G7/9/9/9/9/9/4K4[P] w - - 0 1";
+    assert!(moves(&l, fen).contains(&"P@a8".to_string()));
+    let game = shogi_game("shogi.toml", fen, &["P@a8"]);
+    assert_eq!(
+        game.status(),
+        areachess::play::Status::PawnDropMate {
+            winner: areachess::play::Color::Black
+        }
+    );
+    // A lance dropped there mates as any mate does.
+    let game = shogi_game(
+        "shogi.toml",
+        "kp7/9/1G7/9/9/9/9/9/4K4[L] w - - 0 1",
+        &["L@a8"],
+    );
+    assert!(
+        matches!(game.status(), areachess::play::Status::Checkmate { .. }),
+        "{:?}",
+        game.status()
+    );
+}
+
+/// Shogi's promotion: optional into, within and out of the zone, forced where the piece
+/// could not move again; written `+`, read back from FENs as `+P`, and a promoted piece
+/// taken goes to the hand as what it was.
+#[test]
+fn shogi_promotes_in_out_and_within_the_zone_and_writes_plus() {
+    let l = shipped("shogi.toml");
+    let from = |fen: &str, sq: &str| -> Vec<String> {
+        moves(&l, fen)
+            .into_iter()
+            .filter(|m| m.starts_with(sq))
+            .collect()
+    };
+    assert_eq!(
+        from("4k4/9/9/4P4/9/9/9/9/4K4[-] w 0 1", "e6"),
+        ["e6e7", "e6e7+"]
+    );
+    assert_eq!(
+        from("4k4/9/4P4/9/9/9/9/9/4K4[-] w 0 1", "e7"),
+        ["e7e8", "e7e8+"]
+    );
+    assert_eq!(from("k8/4P4/9/9/9/9/9/9/4K4[-] w 0 1", "e8"), ["e8e9+"]);
+    // A silver leaving the zone may promote; a knight must on the last two ranks.
+    let silver = from("4k4/9/4S4/9/9/9/9/9/4K4[-] w 0 1", "e7");
+    assert!(silver.contains(&"e7d6".to_string()) && silver.contains(&"e7d6+".to_string()));
+    let knight = from("4k4/9/9/4N4/9/9/9/9/4K4[-] w 0 1", "e6");
+    assert_eq!(knight, ["e6d8+", "e6f8+"]);
+    // The bishop takes on h8 and promotes; the silver takes the horse, a bishop in hand.
+    let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
+    let game = shogi_game("shogi.toml", fen, &["c3c4", "g7g6", "b2h8+"]);
+    let written = Fen {
+        variant: &l.variant,
+        position: game.position(),
+    }
+    .to_string();
+    assert!(
+        written.starts_with("lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b "),
+        "{written}"
+    );
+    assert_eq!(
+        Fen {
+            variant: &l.variant,
+            position: &l.parse_fen(&written).expect("reads back"),
+        }
+        .to_string(),
+        written
+    );
+    let game = shogi_game("shogi.toml", fen, &["c3c4", "g7g6", "b2h8+", "g9h8"]);
+    let written = Fen {
+        variant: &l.variant,
+        position: game.position(),
+    }
+    .to_string();
+    assert!(written.contains("[Bb] w "), "{written}");
+    // `=` declines, as Fairy-Stockfish reads it; `+` on a type with no promoted form is no move.
+    let game = shogi_game("shogi.toml", "4k4/9/9/4P4/9/9/9/9/4K4[-] w 0 1", &["e6e7="]);
+    assert!(
+        Fen {
+            variant: &l.variant,
+            position: game.position()
+        }
+        .to_string()
+        .starts_with("4k4/9/4P4/")
+    );
+    let mut game = shogi_game("shogi.toml", "4k4/9/9/4G4/9/9/9/9/4K4[-] w 0 1", &[]);
+    assert!(game.play_text("e6e7+").is_err());
+    assert!(l.parse_fen("4k4/9/9/4+G4/9/9/9/9/4K4[-] w 0 1").is_err());
+}
+
+/// A fourfold repetition is a draw in shogi, but not when one side gave check all along:
+/// then the side that checked loses, as Fairy-Stockfish judges it.
+#[test]
+fn shogi_perpetual_check_loses_for_the_checker() {
+    let mut moves = vec!["a1a9", "e9e8"];
+    for _ in 0..3 {
+        moves.extend(["a9a8", "e8e9", "a8a9", "e9e8"]);
+    }
+    let fen = "4k4/9/9/9/9/9/9/9/R3K4[-] w 0 1";
+    let game = shogi_game("shogi.toml", fen, &moves[..12]);
+    assert_eq!(game.status(), areachess::play::Status::Playing);
+    let game = shogi_game("shogi.toml", fen, &moves[..13]);
+    assert_eq!(
+        game.status(),
+        areachess::play::Status::PerpetualCheck {
+            winner: areachess::play::Color::Black
+        }
+    );
+    // Kings walking back and forth: a draw at the fourth occurrence.
+    let mut quiet = vec![];
+    for _ in 0..4 {
+        quiet.extend(["e1e2", "e9e8", "e2e1", "e8e9"]);
+    }
+    let fen = "4k4/9/9/9/9/9/9/9/R3K4[-] w 0 1";
+    let game = shogi_game("shogi.toml", fen, &quiet[..11]);
+    assert_eq!(game.status(), areachess::play::Status::Playing);
+    let game = shogi_game("shogi.toml", fen, &quiet[..12]);
+    assert!(
+        matches!(game.status(), areachess::play::Status::Drawn { .. }),
+        "{:?}",
+        game.status()
+    );
+}

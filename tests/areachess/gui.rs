@@ -694,9 +694,9 @@ fn other_levels_open_in_the_same_window() {
     let script = format!(
         "pixel 913,734; press; release; wait 15; \
          pixel 882,736; press; release; wait 15; \
-         pixel 891,652; press; release; wait 15; shot {}; \
-         pixel 868,379; press; release; wait 15; shot {}; \
-         pixel 909,316; press; release; wait 15",
+         pixel 891,631; press; release; wait 15; shot {}; \
+         pixel 868,316; press; release; wait 15; shot {}; \
+         pixel 909,253; press; release; wait 15",
         obento.display(),
         chess.display()
     );

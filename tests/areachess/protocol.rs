@@ -748,3 +748,75 @@ proptest::proptest! {
         proptest::prop_assert!(sink.text().contains("pong 99"), "{}", sink.text());
     }
 }
+
+/// The legal moves `areachess moves` lists in a FEN of a level, after `moves`.
+fn legal_from(level: &str, fen: &str, moves: &[&str]) -> Vec<String> {
+    let mut args = vec!["moves", level, "--fen", fen];
+    if !moves.is_empty() {
+        args.push("--moves");
+        args.extend(moves);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// UCI_Chess960 makes chess castle as Chess960 does, king takes rook, as Fairy-Stockfish
+/// with the same option; XBoard's fischerandom is the chess960 level, castling `O-O`.
+#[test]
+fn chess960_under_uci_chess960_and_xboard_fischerandom() {
+    let fen = "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1";
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let options = e.until("uciok");
+    assert!(
+        options
+            .iter()
+            .any(|l| l == "option name UCI_Chess960 type check default false"),
+        "{options:#?}"
+    );
+    e.send("setoption name UCI_Variant value chess");
+    e.send("setoption name UCI_Chess960 value true");
+    e.send(&format!("position fen {fen} moves g1h1 g8h8"));
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.contains("illegal") || l.contains("error")),
+        "{lines:#?}"
+    );
+    let best = best_of(lines.last().expect("a line"));
+    let after = legal_from("levels/chess960.toml", fen, &["g1h1", "g8h8"]);
+    assert!(after.contains(&best), "{best} in {after:?}");
+    e.quit("quit");
+
+    let mut x = Session::start(&["xboard"]);
+    x.send("xboard");
+    x.send("protover 2");
+    let features = x.until("feature done=1");
+    assert!(features[0].contains("fischerandom"), "{}", features[0]);
+    x.send("variant fischerandom");
+    x.send(&format!("setboard {fen}"));
+    x.send("sd 2");
+    x.send("usermove O-O");
+    let reply = x.until("move ").pop().expect("a line");
+    let m = reply["move ".len()..].to_string();
+    let replies = legal_from("levels/chess960.toml", fen, &["g1h1"]);
+    assert!(
+        replies.contains(&m) || (m.starts_with("O-O") && replies.contains(&"g8h8".to_string())),
+        "{reply}"
+    );
+    x.quit("quit");
+}

@@ -524,6 +524,7 @@ fn urc_demo_level_plays_in_the_grid_engine() {
                     zone: 1,
                     optional: false,
                     captured_only: false,
+                    from_zone: false,
                 });
             }
             t
@@ -534,6 +535,7 @@ fn urc_demo_level_plays_in_the_grid_engine() {
         rook: index('R'),
         king_steps: 2,
         lands: None,
+        chess960: false,
     };
     let mut variant = Variant::new(
         Geometry::new(8, 8).expect("8x8"),

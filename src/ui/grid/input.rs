@@ -6,6 +6,7 @@ use super::super::{Click, Stage, clicks, pointer_on_panels, pointer_over_panels}
 use super::Pick;
 use crate::grid::Role;
 use crate::grid::Square;
+use crate::grid::Variant;
 use crate::grid::position::Move;
 use crate::sim::GameMode;
 use crate::sim::{GridMatch, GridMoveRequest, Players};
@@ -78,7 +79,7 @@ fn pick_and_move(
             // from the hand onto a square it may be dropped on.
             match (pick.from, pick.drop, under) {
                 (Some(from), _, Some(sq)) if sq != from => {
-                    ask(&mut pick, &mut requests, sq);
+                    ask(&mut pick, &mut requests, &state.level.variant, sq);
                 }
                 (None, Some(_), Some(sq)) => {
                     ask_drop(&mut pick, &mut requests, sq);
@@ -91,7 +92,7 @@ fn pick_and_move(
             *pick = Pick::default();
             continue;
         };
-        if pick.from.is_some() && ask(&mut pick, &mut requests, sq) {
+        if pick.from.is_some() && ask(&mut pick, &mut requests, &state.level.variant, sq) {
             continue;
         }
         if pick.drop.is_some() && ask_drop(&mut pick, &mut requests, sq) {
@@ -130,15 +131,21 @@ fn ask_drop(pick: &mut Pick, requests: &mut MessageWriter<GridMoveRequest>, to: 
 }
 
 /// Asks for the picked piece's move to `to`: at once if there is one way, through the
-/// promotion dialog if there are several. False if `to` is not one of its destinations.
-fn ask(pick: &mut Pick, requests: &mut MessageWriter<GridMoveRequest>, to: Square) -> bool {
+/// promotion dialog if there are several. False if `to` is not one of its destinations
+/// (Chess960 castling's is its rook's square).
+fn ask(
+    pick: &mut Pick,
+    requests: &mut MessageWriter<GridMoveRequest>,
+    v: &Variant,
+    to: Square,
+) -> bool {
     let Some(from) = pick.from else {
         return false;
     };
     let choices: Vec<Option<Role>> = pick
         .moves
         .iter()
-        .filter(|m| m.to == to)
+        .filter(|m| m.target(v) == to)
         .map(|m| m.promotion)
         .collect();
     match choices.as_slice() {

@@ -52,13 +52,14 @@ fn draw_marks(mut gizmos: Gizmos, state: Res<GridMatch>, pick: Res<Pick>) {
     }
     // The picked piece's destinations, or the squares a piece from the hand may go to.
     for m in &pick.moves {
+        let to = m.target(&level.variant);
         let capture = m.kind.captures();
         if capture {
-            gizmos.circle_2d(at(m.to), 0.45, Color::srgb(0.9, 0.2, 0.15));
-            gizmos.circle_2d(at(m.to), 0.41, Color::srgb(0.9, 0.2, 0.15));
+            gizmos.circle_2d(at(to), 0.45, Color::srgb(0.9, 0.2, 0.15));
+            gizmos.circle_2d(at(to), 0.41, Color::srgb(0.9, 0.2, 0.15));
         } else {
-            gizmos.circle_2d(at(m.to), 0.12, Color::srgb(0.1, 0.65, 0.3));
-            gizmos.circle_2d(at(m.to), 0.08, Color::srgb(0.1, 0.65, 0.3));
+            gizmos.circle_2d(at(to), 0.12, Color::srgb(0.1, 0.65, 0.3));
+            gizmos.circle_2d(at(to), 0.08, Color::srgb(0.1, 0.65, 0.3));
         }
     }
 }
