@@ -77,7 +77,16 @@ fn best_of(line: &str) -> String {
 
 /// The legal moves `areachess moves` lists after `moves`.
 fn legal(level: &str, moves: &[&str]) -> Vec<String> {
+    legal_in(level, None, moves)
+}
+
+/// The legal moves `areachess moves` lists in a FEN of a level (default: its setup), after
+/// `moves`.
+fn legal_in(level: &str, fen: Option<&str>, moves: &[&str]) -> Vec<String> {
     let mut args = vec!["moves", level];
+    if let Some(fen) = fen {
+        args.extend(["--fen", fen]);
+    }
     if !moves.is_empty() {
         args.push("--moves");
         args.extend(moves);
@@ -87,6 +96,7 @@ fn legal(level: &str, moves: &[&str]) -> Vec<String> {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the binary runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(str::to_string)
@@ -749,29 +759,6 @@ proptest::proptest! {
     }
 }
 
-/// The legal moves `areachess moves` lists in a FEN of a level, after `moves`.
-fn legal_from(level: &str, fen: &str, moves: &[&str]) -> Vec<String> {
-    let mut args = vec!["moves", level, "--fen", fen];
-    if !moves.is_empty() {
-        args.push("--moves");
-        args.extend(moves);
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
-        .args(&args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
-
 /// UCI_Chess960 makes chess castle as Chess960 does, king takes rook, as Fairy-Stockfish
 /// with the same option; XBoard's fischerandom is the chess960 level, castling `O-O`.
 #[test]
@@ -798,7 +785,7 @@ fn chess960_under_uci_chess960_and_xboard_fischerandom() {
         "{lines:#?}"
     );
     let best = best_of(lines.last().expect("a line"));
-    let after = legal_from("levels/chess960.toml", fen, &["g1h1", "g8h8"]);
+    let after = legal_in("levels/chess960.toml", Some(fen), &["g1h1", "g8h8"]);
     assert!(after.contains(&best), "{best} in {after:?}");
     e.quit("quit");
 
@@ -813,7 +800,7 @@ fn chess960_under_uci_chess960_and_xboard_fischerandom() {
     x.send("usermove O-O");
     let reply = x.until("move ").pop().expect("a line");
     let m = reply["move ".len()..].to_string();
-    let replies = legal_from("levels/chess960.toml", fen, &["g1h1"]);
+    let replies = legal_in("levels/chess960.toml", Some(fen), &["g1h1"]);
     assert!(
         replies.contains(&m) || (m.starts_with("O-O") && replies.contains(&"g8h8".to_string())),
         "{reply}"
