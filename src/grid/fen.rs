@@ -65,6 +65,9 @@ pub enum FenErrorKind {
         /// Files of the board.
         files: u8,
     },
+    /// A promoted form (shogi's `+P`) in a hand.
+    #[error("'{0}' in hand: a promoted form goes to the hand as what it was")]
+    NeverInHand(char),
     /// `+` before a letter whose type has no promoted form in this level.
     #[error("'+{0}': no type of this level is its promoted form")]
     NoPromotedForm(char),
@@ -644,6 +647,11 @@ impl WrittenFen {
                     let c = in_case(side, letter);
                     return Err(error(hand.column + 1 + k, FenErrorKind::NotAPiece(c)));
                 };
+                // A taken piece goes to the hand as what it was.
+                if v[role].promoted_from.is_some() {
+                    let c = in_case(side, letter);
+                    return Err(error(hand.column + 1 + k, FenErrorKind::NeverInHand(c)));
+                }
                 let n = &mut pos.hands[side][role.index()];
                 *n = n.saturating_add(1);
             }

@@ -1372,3 +1372,26 @@ fn shogi_perpetual_check_loses_for_the_checker() {
         game.status()
     );
 }
+
+/// What no shogi FEN holds is refused at its column: a tokin in hand, `+`
+/// before a type with no promoted form or before nothing, and the clocks of the short form
+/// are read only as a pair.
+#[test]
+fn shogi_fens_refuse_impossible_hands_and_plus_signs() {
+    let l = shipped("shogi.toml");
+    let refused = |fen: &str| l.parse_fen(fen).expect_err(fen).to_string();
+    assert_eq!(
+        refused("4k4/9/9/9/9/9/9/9/4K4[pT] w 0 1"),
+        "FEN column 24: 'T' in hand: a promoted form goes to the hand as what it was"
+    );
+    assert_eq!(
+        refused("4k4/9/9/9/9/9/9/9/+K8[-] w 0 1"),
+        "FEN column 19: '+K': no type of this level is its promoted form"
+    );
+    assert_eq!(
+        refused("4k4/9/9/9/9/9/9/9/4K3+[-] w 0 1"),
+        "FEN column 22: '+' is not a piece of this level (nor * or @)"
+    );
+    assert!(l.parse_fen("4k4/9/9/9/9/9/9/9/4K4[-] w 0 1").is_ok());
+    assert!(l.parse_fen("4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1").is_ok());
+}
