@@ -149,25 +149,20 @@ impl Game {
             return Ok(m);
         }
         if let Some(kingside) = castling_word(text) {
-            let g = self.variant.geometry;
-            let m = self.legal_moves().into_iter().find(|m| match m.kind {
-                MoveKind::Castle { rook } => (g.file(rook) > g.file(m.from)) == kingside,
-                _ => false,
-            });
+            let m = self
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.castles_up() == Some(kingside));
             let m = m.ok_or_else(|| PlayError::NotLegal(text.to_string()))?;
             self.play(m);
             return Ok(m);
         }
         let (from, to, promo) =
             read_move(&self.variant, text).ok_or_else(|| PlayError::NotAMove(text.to_string()))?;
-        let cell = self.position().cell(from);
-        let mover = super::position::is_piece(cell).then(|| super::position::role_of(cell));
-        let promotion =
-            super::notation::promotion_of(&self.variant, mover, promo).map_err(|letter| {
-                PlayError::NoSuchLetter {
-                    text: text.to_string(),
-                    letter,
-                }
+        let promotion = super::notation::promotion_of(&self.variant, self.position(), from, promo)
+            .map_err(|letter| PlayError::NoSuchLetter {
+                text: text.to_string(),
+                letter,
             })?;
         let m = self
             .find(from, to, promotion)

@@ -703,18 +703,18 @@ fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
                 own == 0 || own >= ranks - i32::from(p.zone)
             })
         };
-        // Shogi: no second unpromoted pawn of one's own on a file.
-        let mut pawn_files = vec![false; usize::from(g.files())];
+        // Shogi: no second unpromoted pawn of one's own on a file (a bit per file).
+        let mut pawn_files: u32 = 0;
         if v.shogi_pawn() == Some(role) {
             let own = piece(us, role);
             for &sq in pos.pieces(us) {
                 if pos.cell(sq) == own {
-                    pawn_files[g.file(sq) as usize] = true;
+                    pawn_files |= 1 << g.file(sq);
                 }
             }
         }
         for sq in g.all() {
-            if pos.cell(sq) == EMPTY && !barred(sq) && !pawn_files[g.file(sq) as usize] {
+            if pos.cell(sq) == EMPTY && !barred(sq) && pawn_files & (1 << g.file(sq)) == 0 {
                 out.push(Move::drop(role, sq));
             }
         }

@@ -110,13 +110,17 @@ pub fn read_move(v: &Variant, text: &str) -> Option<(Square, Square, Option<char
     ))
 }
 
-/// The promotion a move's letter asks for, of a piece of type `mover`: a type by its
-/// letter, `+` its promoted form, `=` none; `Err` with the letter when there is no such.
+/// The promotion a move's letter asks for of the piece on `from` in `pos`: a type by its
+/// letter, `+` the mover's promoted form, `=` none; `Err` with the letter when there is no
+/// such.
 pub fn promotion_of(
     v: &Variant,
-    mover: Option<super::Role>,
+    pos: &super::Position,
+    from: Square,
     c: Option<char>,
 ) -> Result<Option<super::Role>, char> {
+    let cell = pos.cell(from);
+    let mover = super::position::is_piece(cell).then(|| super::position::role_of(cell));
     match c {
         None | Some('=') => Ok(None),
         Some('+') => mover.and_then(|r| v.plus_form(r)).map(Some).ok_or('+'),

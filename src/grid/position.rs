@@ -112,6 +112,15 @@ impl Move {
         }
     }
 
+    /// For castling, whether its rook stands toward the higher files (`O-O`'s wing; a
+    /// Chess960 king may move the other way, or stay); `None` for any other move.
+    pub const fn castles_up(&self) -> Option<bool> {
+        match self.kind {
+            MoveKind::Castle { rook } => Some(rook.index() > self.from.index()),
+            _ => None,
+        }
+    }
+
     /// The square a player names as its target: where it goes, but the rook's square for
     /// Chess960 castling (its king may not move at all).
     pub fn target(&self, v: &Variant) -> Square {
@@ -706,10 +715,8 @@ impl Position {
 /// Where a castling move's rook lands: beside the king's landing, on the side of the
 /// king's start the rook came from (Chess960: even when the king moves away from it).
 pub(crate) fn rook_landing(m: Move) -> Square {
-    match m.kind {
-        MoveKind::Castle { rook } if rook.index() > m.from.index() => {
-            Square::from_index(m.to.index() - 1)
-        }
+    match m.castles_up() {
+        Some(true) => Square::from_index(m.to.index() - 1),
         _ => Square::from_index(m.to.index() + 1),
     }
 }

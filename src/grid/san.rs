@@ -41,7 +41,7 @@ fn unmarked(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
     let g = v.geometry;
     match m.kind {
         // The wing is the rook's side (a Chess960 king may move the other way, or stay).
-        MoveKind::Castle { rook } if g.file(rook) > g.file(m.from) => "O-O".to_string(),
+        MoveKind::Castle { .. } if m.castles_up() == Some(true) => "O-O".to_string(),
         MoveKind::Castle { .. } => "O-O-O".to_string(),
         MoveKind::Drop { role } => format!("{}@{}", v[role].letter, g.name(m.to)),
         _ => plain(v, pos, m, legal),

@@ -95,11 +95,11 @@ fn give_rights(v: &Variant, start: &Position, pos: &mut Position) {
     let Some(rule) = v.castling else { return };
     let g = v.geometry;
     for side in Color::BOTH {
+        if start.castle_king[side].is_none() {
+            continue;
+        }
         let royal = piece(side, rule.king);
-        let Some(king) = g
-            .all()
-            .find(|&s| pos.cell(s) == royal && start.castle_king[side].is_some())
-        else {
+        let Some(king) = g.all().find(|&s| pos.cell(s) == royal) else {
             continue;
         };
         let rook = piece(side, rule.rook);

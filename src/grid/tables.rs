@@ -272,11 +272,9 @@ impl Tables {
                     if from_zone
                         .is_some_and(|z| in_zone(geometry, (side, Some(z.zone)), geometry.rank(sq)))
                     {
+                        // PROMOTES is not a plain flag: the rays become general ones.
                         for ray in &mut t.rays[first as usize..] {
-                            ray.flags |= flag::PROMOTES;
-                            if ray.flags & !PLAIN_FLAGS != 0 {
-                                ray.flags |= flag::GENERAL;
-                            }
+                            ray.flags |= flag::PROMOTES | flag::GENERAL;
                         }
                     }
                     t.merge_leaps(first as usize);

@@ -49,15 +49,9 @@ const XBOARD_KNOWS: [&str; 8] = [
 /// A move as the engine sends it: as `move_text` writes it, but Chess960 castling as
 /// `O-O` and `O-O-O`, which XBoard reads in fischerandom.
 fn xboard_move(v: &crate::grid::Variant, m: Move) -> String {
-    match m.kind {
-        crate::grid::MoveKind::Castle { rook } if v.castling.is_some_and(|c| c.chess960) => {
-            let g = v.geometry;
-            if g.file(rook) > g.file(m.from) {
-                "O-O"
-            } else {
-                "O-O-O"
-            }
-            .to_string()
+    match m.castles_up() {
+        Some(up) if v.castling.is_some_and(|c| c.chess960) => {
+            if up { "O-O" } else { "O-O-O" }.to_string()
         }
         _ => move_text(v, m),
     }

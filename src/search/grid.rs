@@ -669,6 +669,11 @@ impl Searchable for GridSearch {
     }
 
     fn in_check(&mut self) -> bool {
+        // Kept for every entry where perpetual check loses (a null move's is false, rightly:
+        // the side it passes to was not in check).
+        if self.variant().perpetual_check_loses {
+            return self.checks.last().copied().unwrap_or(false);
+        }
         in_check(&self.eval.variant, &self.pos)
     }
 

@@ -119,13 +119,11 @@ impl Mode for crate::grid::game::Game {
                 "move '{text}': expected a move like e2e4, e7e8q or P@e4 on this board"
             ))
         })?;
-        let cell = state.game.position().cell(from);
-        let mover =
-            crate::grid::position::is_piece(cell).then(|| crate::grid::position::role_of(cell));
         let promotion =
-            crate::grid::notation::promotion_of(variant, mover, letter).map_err(|c| {
-                HarnessError::Text(format!("move '{text}': no piece has the letter '{c}'"))
-            })?;
+            crate::grid::notation::promotion_of(variant, state.game.position(), from, letter)
+                .map_err(|c| {
+                    HarnessError::Text(format!("move '{text}': no piece has the letter '{c}'"))
+                })?;
         Ok(GridMoveRequest {
             from,
             to,
