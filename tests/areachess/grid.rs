@@ -1119,6 +1119,20 @@ fn crazyhouse_fens_keep_hands_and_promoted_pieces() {
     assert!(zh.parse_fen("4k3/8/8/8/8/8/8/4K3[Q?] w - - 0 1").is_err());
 }
 
+/// A game of a shipped level from a FEN, with `moves` played through the game's own text
+/// reading.
+fn game_after(name: &str, fen: &str, moves: &[&str]) -> areachess::grid::game::Game {
+    let l = shipped(name);
+    let mut game = areachess::grid::game::Game::new(
+        l.variant.clone(),
+        l.parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")),
+    );
+    for m in moves {
+        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    game
+}
+
 /// Chess960 castling from the positions that trip engines: the king that does not move,
 /// the king that moves away from its rook, the rook that shielded the king's landing
 /// square; each written as the king taking its rook, the FEN's rights as files.
@@ -1126,15 +1140,9 @@ fn crazyhouse_fens_keep_hands_and_promoted_pieces() {
 fn chess960_castles_from_anywhere_as_the_king_taking_its_rook() {
     let l = shipped("chess960.toml");
     let fen_after = |fen: &str, text: &str| {
-        let mut game = areachess::grid::game::Game::new(
-            l.variant.clone(),
-            l.parse_fen(fen).unwrap_or_else(|e| panic!("{e}")),
-        );
-        game.play_text(text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
         Fen {
             variant: &l.variant,
-            position: game.position(),
+            position: game_after("chess960.toml", fen, &[text]).position(),
         }
         .to_string()
     };
@@ -1213,19 +1221,6 @@ fn chess960_deals_setups_and_castles_through_the_app() {
     );
 }
 
-/// The legal moves of a shogi FEN, after `moves`, through the game's own text reading.
-fn shogi_game(name: &str, fen: &str, moves: &[&str]) -> areachess::grid::game::Game {
-    let l = shipped(name);
-    let mut game = areachess::grid::game::Game::new(
-        l.variant.clone(),
-        l.parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")),
-    );
-    for m in moves {
-        game.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-    game
-}
-
 /// Shogi's drops as Fairy-Stockfish has them: no second unpromoted pawn on a file, no piece
 /// where it could not move again, the zone allowed; a pawn dropped to mate is a legal move
 /// that loses for the side that dropped it.
@@ -1251,7 +1246,7 @@ fn shogi_drops_keep_to_the_pawn_file_and_mobility_rules() {
     // Mate by a dropped pawn: legal, and the mated side wins.
     let fen = "kl7/1p7/1G7/9/9/9/9/9/4K4[P] w - - 0 1";
     assert!(moves(&l, fen).contains(&"P@a8".to_string()));
-    let game = shogi_game("shogi.toml", fen, &["P@a8"]);
+    let game = game_after("shogi.toml", fen, &["P@a8"]);
     assert_eq!(
         game.status(),
         areachess::play::Status::PawnDropMate {
@@ -1259,7 +1254,7 @@ fn shogi_drops_keep_to_the_pawn_file_and_mobility_rules() {
         }
     );
     // A lance dropped there mates as any mate does.
-    let game = shogi_game(
+    let game = game_after(
         "shogi.toml",
         "kp7/9/1G7/9/9/9/9/9/4K4[L] w - - 0 1",
         &["L@a8"],
@@ -1299,7 +1294,7 @@ fn shogi_promotes_in_out_and_within_the_zone_and_writes_plus() {
     assert_eq!(knight, ["e6d8+", "e6f8+"]);
     // The bishop takes on h8 and promotes; the silver takes the horse, a bishop in hand.
     let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
-    let game = shogi_game("shogi.toml", fen, &["c3c4", "g7g6", "b2h8+"]);
+    let game = game_after("shogi.toml", fen, &["c3c4", "g7g6", "b2h8+"]);
     let written = Fen {
         variant: &l.variant,
         position: game.position(),
@@ -1317,7 +1312,7 @@ fn shogi_promotes_in_out_and_within_the_zone_and_writes_plus() {
         .to_string(),
         written
     );
-    let game = shogi_game("shogi.toml", fen, &["c3c4", "g7g6", "b2h8+", "g9h8"]);
+    let game = game_after("shogi.toml", fen, &["c3c4", "g7g6", "b2h8+", "g9h8"]);
     let written = Fen {
         variant: &l.variant,
         position: game.position(),
@@ -1325,7 +1320,7 @@ fn shogi_promotes_in_out_and_within_the_zone_and_writes_plus() {
     .to_string();
     assert!(written.contains("[Bb] w "), "{written}");
     // `=` declines, as Fairy-Stockfish reads it; `+` on a type with no promoted form is no move.
-    let game = shogi_game("shogi.toml", "4k4/9/9/4P4/9/9/9/9/4K4[-] w 0 1", &["e6e7="]);
+    let game = game_after("shogi.toml", "4k4/9/9/4P4/9/9/9/9/4K4[-] w 0 1", &["e6e7="]);
     assert!(
         Fen {
             variant: &l.variant,
@@ -1334,7 +1329,7 @@ fn shogi_promotes_in_out_and_within_the_zone_and_writes_plus() {
         .to_string()
         .starts_with("4k4/9/4P4/")
     );
-    let mut game = shogi_game("shogi.toml", "4k4/9/9/4G4/9/9/9/9/4K4[-] w 0 1", &[]);
+    let mut game = game_after("shogi.toml", "4k4/9/9/4G4/9/9/9/9/4K4[-] w 0 1", &[]);
     assert!(game.play_text("e6e7+").is_err());
     assert!(l.parse_fen("4k4/9/9/4+G4/9/9/9/9/4K4[-] w 0 1").is_err());
 }
@@ -1348,9 +1343,9 @@ fn shogi_perpetual_check_loses_for_the_checker() {
         moves.extend(["a9a8", "e8e9", "a8a9", "e9e8"]);
     }
     let fen = "4k4/9/9/9/9/9/9/9/R3K4[-] w 0 1";
-    let game = shogi_game("shogi.toml", fen, &moves[..12]);
+    let game = game_after("shogi.toml", fen, &moves[..12]);
     assert_eq!(game.status(), areachess::play::Status::Playing);
-    let game = shogi_game("shogi.toml", fen, &moves[..13]);
+    let game = game_after("shogi.toml", fen, &moves[..13]);
     assert_eq!(
         game.status(),
         areachess::play::Status::PerpetualCheck {
@@ -1363,9 +1358,9 @@ fn shogi_perpetual_check_loses_for_the_checker() {
         quiet.extend(["e1e2", "e9e8", "e2e1", "e8e9"]);
     }
     let fen = "4k4/9/9/9/9/9/9/9/R3K4[-] w 0 1";
-    let game = shogi_game("shogi.toml", fen, &quiet[..11]);
+    let game = game_after("shogi.toml", fen, &quiet[..11]);
     assert_eq!(game.status(), areachess::play::Status::Playing);
-    let game = shogi_game("shogi.toml", fen, &quiet[..12]);
+    let game = game_after("shogi.toml", fen, &quiet[..12]);
     assert!(
         matches!(game.status(), areachess::play::Status::Drawn { .. }),
         "{:?}",
