@@ -658,6 +658,53 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
     Walker::new(v, pos, side_of(c)).piece_moves(from, out);
 }
 
+/// A tally of moves generated, keeping none (a move reached two ways counts twice): all
+/// of them, and those that land in a set of squares.
+struct Tally<'a> {
+    moves: usize,
+    into: usize,
+    set: &'a [u64],
+}
+
+impl Moves for Tally<'_> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.moves += 1;
+        let t = usize::from(m.to);
+        if self
+            .set
+            .get(t / 64)
+            .is_some_and(|w| w & (1 << (t % 64)) != 0)
+        {
+            self.into += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.moves
+    }
+
+    fn drop_repeats(&mut self, _: usize) {}
+}
+
+/// How many pseudo-legal moves the piece on `from` has (0 on an empty square), and how
+/// many of them land in `set` (a bit per square, as [`Square`]s number them): its
+/// mobility in the position and its attacks on a zone, for an evaluation; cheaper than
+/// listing them.
+pub fn count_moves(v: &Variant, pos: &Position, from: Square, set: &[u64]) -> (usize, usize) {
+    let c = pos.cell(from);
+    if !is_piece(c) {
+        return (0, 0);
+    }
+    let mut tally = Tally {
+        moves: 0,
+        into: 0,
+        set,
+    };
+    Walker::new(v, pos, side_of(c)).piece_moves(from, &mut tally);
+    (tally.moves, tally.into)
+}
+
 /// Every pseudo-legal move of the side to move, castling included.
 pub fn pseudo_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
     out.clear();

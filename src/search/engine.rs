@@ -7,10 +7,12 @@
 use super::clock::{Clock, Limits};
 use super::table::{Bound, Table};
 use super::tuning::{
-    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, DELTA_MARGIN, FUTILITY_DEPTH, FUTILITY_MARGIN,
-    HISTORY_KEPT, LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER, LATE_MOVE_MIN_DEPTH,
-    NULL_MOVE_DEPTH_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION, REVERSE_FUTILITY_DEPTH,
-    REVERSE_FUTILITY_MARGIN,
+    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CAPTURE_EXCHANGE_MARGIN, DELTA_MARGIN,
+    EXCHANGE_PRUNING_DEPTH, FUTILITY_BASE, FUTILITY_MARGIN, HISTORY_KEPT, HISTORY_MAX,
+    INTERNAL_REDUCTION_DEPTH, LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER,
+    LATE_MOVE_MIN_DEPTH, LATE_MOVE_PRUNING_BASE, LMR_BASE, LMR_DIVISOR, LMR_HISTORY_STEP,
+    NULL_MOVE_DEPTH_STEP, NULL_MOVE_EVAL_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION,
+    QUIET_EXCHANGE_MARGIN, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
 };
 use super::{End, MATE, MATE_BOUND, Score, Searchable};
 use std::sync::Arc;
@@ -25,6 +27,12 @@ const MAX_DEPTH: u32 = 100;
 
 /// Above any score.
 const INFINITY: i32 = MATE + 1;
+
+/// No static evaluation at this ply (in check, or not computed).
+const NO_EVAL: i32 = i32::MIN;
+
+/// Late-move reductions are tabled up to this depth and move number.
+const REDUCTIONS: usize = 64;
 
 /// What the search knows after one finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +92,18 @@ pub struct Searcher<M> {
     /// By ply: the quiet moves searched there so far at the node, for the history's
     /// penalty when a later one cuts off.
     tried: Vec<Vec<M>>,
+    /// By ply: the static evaluation there ([`NO_EVAL`] in check or unknown).
+    evals: Vec<i32>,
+    /// By ply: the piece slot of the move made there (none for a pass, or where the world
+    /// keeps no continuation history).
+    moved: Vec<Option<usize>>,
+    /// The continuation history: by the piece slot of a move and that of the move after
+    /// it (one or two plies on), how well the later one fared.
+    continuation: Vec<i32>,
+    /// The world's piece slots (0: no continuation history).
+    cont_slots: usize,
+    /// Late-move reductions by depth and move number, both below [`REDUCTIONS`].
+    reductions: Vec<i32>,
     lists: Vec<Vec<M>>,
     order: Vec<Vec<i32>>,
     pv: Vec<Vec<M>>,
@@ -134,6 +154,20 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             counters: Vec::new(),
             path: vec![None; MAX_PLY + 1],
             tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            evals: vec![NO_EVAL; MAX_PLY + 1],
+            moved: vec![None; MAX_PLY + 1],
+            continuation: Vec::new(),
+            cont_slots: 0,
+            reductions: (0..REDUCTIONS * REDUCTIONS)
+                .map(|k| {
+                    let (depth, number) = ((k / REDUCTIONS) as f64, (k % REDUCTIONS) as f64);
+                    if depth < 1.0 || number < 1.0 {
+                        0
+                    } else {
+                        (LMR_BASE + depth.ln() * number.ln() / LMR_DIVISOR) as i32
+                    }
+                })
+                .collect(),
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -184,6 +218,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Searches `game` as [`Searcher::search`] does, on [`Limits::threads`] threads: the
@@ -246,12 +281,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         let slots = game.history_slots();
-        if self.history.len() != slots {
+        let pieces = game.piece_slots();
+        if self.history.len() != slots || self.cont_slots != pieces {
             self.history = vec![0; slots];
             self.counters = vec![None; slots];
+            self.cont_slots = pieces;
+            self.continuation = vec![0; pieces * pieces];
         } else {
             // Old history still orders well, but should not outweigh what this search learns.
             self.history.iter_mut().for_each(|h| *h /= HISTORY_KEPT);
+            self.continuation
+                .iter_mut()
+                .for_each(|h| *h /= HISTORY_KEPT);
         }
         let mut report = Report {
             best: None,
@@ -435,7 +476,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         let in_check = game.in_check();
         // A check is searched one ply deeper, so a mate or a perpetual is not cut off.
-        let depth = if in_check && ply < MAX_PLY / 2 {
+        let mut depth = if in_check && ply < MAX_PLY / 2 {
             depth + 1
         } else {
             depth
@@ -444,8 +485,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return self.quiesce(game, alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
+        let sharp = game.prunes_by_margins();
         let key = game.key();
         let mut hinted = None;
+        let mut known = None;
         if let Some(e) = self.table.probe(key, ply) {
             hinted = e.best;
             if !pv_node && ply > 0 && e.depth >= depth {
@@ -458,27 +501,44 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     return e.score;
                 }
             }
+            known = Some(e);
         }
-        let margins = !pv_node && !in_check && game.prunes_by_margins();
-        let static_eval = if margins && depth <= REVERSE_FUTILITY_DEPTH.max(FUTILITY_DEPTH) {
-            Some(self.evaluate(game))
+        // The static evaluation: where the world prunes by margins, at every node out of
+        // check (sharpened by the table's bound where it says more); elsewhere only where
+        // the old margins need it.
+        let static_eval = if in_check {
+            None
+        } else if sharp {
+            let mut eval = self.evaluate(game);
+            if let Some(e) = known
+                && e.score.abs() < MATE_BOUND
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score > eval,
+                    Bound::Upper => e.score < eval,
+                }
+            {
+                eval = e.score;
+            }
+            Some(eval)
         } else {
             None
         };
-        // Reverse futility: so far above beta this near the leaves, the node holds.
-        if let Some(eval) = static_eval
-            && depth <= REVERSE_FUTILITY_DEPTH
-            && beta.abs() < MATE_BOUND
-            && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
-        {
-            return eval;
-        }
-        // Futility: this far below alpha, a quiet move that gives no check cannot lift it.
-        let futile = static_eval.is_some_and(|eval| {
-            depth <= FUTILITY_DEPTH
-                && alpha.abs() < MATE_BOUND
-                && eval + FUTILITY_MARGIN * depth <= alpha
+        self.evals[ply] = static_eval.unwrap_or(NO_EVAL);
+        // Better than two plies ago (or unknown then): pruning is less eager.
+        let improving = static_eval.is_some_and(|eval| {
+            ply < 2 || self.evals[ply - 2] == NO_EVAL || eval > self.evals[ply - 2]
         });
+        if let Some(eval) = static_eval
+            && !pv_node
+            && beta.abs() < MATE_BOUND
+        {
+            // Reverse futility: so far above beta this near the leaves, the node holds.
+            let margin = REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)).max(0);
+            if depth <= REVERSE_FUTILITY_DEPTH && eval - margin >= beta {
+                return eval;
+            }
+        }
         // Null move: if passing still holds beta, a real move surely does.
         if null_allowed
             && !pv_node
@@ -486,26 +546,37 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             && depth >= NULL_MOVE_MIN_DEPTH
             && beta.abs() < MATE_BOUND
             && game.null_allowed()
-            && static_eval.unwrap_or_else(|| self.evaluate(game)) >= beta
         {
-            let reduction = NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_STEP;
-            self.path[ply] = None;
-            game.make_null();
-            let score = -self.negamax(
-                game,
-                depth - 1 - reduction,
-                -beta,
-                -beta + 1,
-                ply + 1,
-                false,
-            );
-            game.unmake_null();
-            if self.stopped {
-                return 0;
+            let eval = static_eval.unwrap_or_else(|| self.evaluate(game));
+            if eval >= beta {
+                let reduction = if sharp {
+                    3 + depth / 4 + ((eval - beta) / NULL_MOVE_EVAL_STEP).min(3)
+                } else {
+                    NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_STEP
+                };
+                self.path[ply] = None;
+                self.moved[ply] = None;
+                game.make_null();
+                let score = -self.negamax(
+                    game,
+                    (depth - 1 - reduction).max(0),
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                );
+                game.unmake_null();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
             }
-            if score >= beta {
-                return if score >= MATE_BOUND { beta } else { score };
-            }
+        }
+        // Without a move from the table, a deep node is searched a ply shallower first.
+        if sharp && hinted.is_none() && depth >= INTERNAL_REDUCTION_DEPTH {
+            depth -= 1;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         game.moves(&mut list);
@@ -519,18 +590,60 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         let mut order = std::mem::take(&mut self.order[ply]);
         self.score_moves(game, &list, &mut order, hinted, ply);
+        let counter = self.counter(ply);
         let alpha_before = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let mut skip_quiets = false;
         self.tried[ply].clear();
         for searched in 0..list.len() {
             pick_next(&mut list, &mut order, searched);
             let m = list[searched];
             let noisy = game.is_noisy(m);
-            let quiet_killer = self.killers[ply].contains(&Some(m));
+            let quiet_killer =
+                !noisy && (self.killers[ply].contains(&Some(m)) || counter == Some(m));
+            let (history, continued) = if noisy {
+                (0, [0, 0])
+            } else {
+                self.quiet_history(game, m, ply)
+            };
+            let move_number = searched + 1;
+            // Near the leaves, out of check, with something already found: moves that
+            // cannot matter are skipped, unless they give check.
+            let mut prunable = false;
+            if sharp && ply > 0 && !in_check && best_score > -MATE_BOUND {
+                if !noisy {
+                    // Late quiet moves are left out, but for checks (a perpetual may hide
+                    // among them).
+                    let late =
+                        (LATE_MOVE_PRUNING_BASE + depth * depth) * (1 + i32::from(improving)) / 2;
+                    skip_quiets |= move_number as i32 > late;
+                    let reduced_depth = (depth - 1 - self.reduction(depth, move_number)).max(0);
+                    let unpromising = self.cont_slots > 0
+                        && reduced_depth < 3
+                        && continued[0] < 0
+                        && continued[1] < 0;
+                    let futile = reduced_depth < 6
+                        && static_eval.is_some_and(|eval| {
+                            eval + FUTILITY_BASE + FUTILITY_MARGIN * reduced_depth <= alpha
+                        });
+                    prunable = skip_quiets
+                        || unpromising
+                        || futile
+                        || (reduced_depth <= EXCHANGE_PRUNING_DEPTH
+                            && !game.exchange_at_least(
+                                m,
+                                -QUIET_EXCHANGE_MARGIN * reduced_depth * reduced_depth,
+                            ));
+                } else if depth <= EXCHANGE_PRUNING_DEPTH {
+                    prunable = !game.exchange_at_least(m, -CAPTURE_EXCHANGE_MARGIN * depth);
+                }
+            }
             self.path[ply] = Some(game.history_slot(m));
+            self.moved[ply] = (self.cont_slots > 0).then(|| game.piece_slot(m));
             game.make(m);
-            if futile && searched > 0 && !noisy && !game.in_check() {
+            let gives_check = game.in_check();
+            if prunable && !gives_check {
                 game.unmake();
                 continue;
             }
@@ -539,19 +652,29 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             } else {
                 // Late quiet moves are searched shallower first, with a null window.
                 let mut reduction = 0;
-                if depth >= LATE_MOVE_MIN_DEPTH
+                if sharp {
+                    if depth >= LATE_MOVE_MIN_DEPTH
+                        && move_number > 1 + 2 * usize::from(ply == 0)
+                        && !noisy
+                        && !gives_check
+                    {
+                        reduction = self.reduction(depth, move_number)
+                            - i32::from(pv_node)
+                            - i32::from(quiet_killer)
+                            + i32::from(!improving)
+                            - (history + continued[0] + continued[1]) / LMR_HISTORY_STEP;
+                        reduction = reduction.clamp(0, depth - 2);
+                    }
+                } else if depth >= LATE_MOVE_MIN_DEPTH
                     && searched >= LATE_MOVE_AFTER
                     && !noisy
                     && !in_check
                     && !quiet_killer
+                    && !gives_check
                 {
-                    let gives_check = game.in_check();
-                    if !gives_check {
-                        reduction = 1
-                            + i32::from(searched >= LATE_MOVE_LATER)
-                            + depth / LATE_MOVE_DEPTH_STEP;
-                        reduction = reduction.min(depth - 2);
-                    }
+                    reduction =
+                        1 + i32::from(searched >= LATE_MOVE_LATER) + depth / LATE_MOVE_DEPTH_STEP;
+                    reduction = reduction.min(depth - 2);
                 }
                 let mut s = -self.negamax(
                     game,
@@ -625,6 +748,22 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(game);
         }
+        // Where the world prunes by margins, quiescence keeps its results in the table.
+        let tabled = game.prunes_by_margins();
+        let key = game.key();
+        let mut hinted = None;
+        if tabled && let Some(e) = self.table.probe(key, ply) {
+            hinted = e.best;
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if cut && beta - alpha == 1 {
+                return e.score;
+            }
+        }
+        let alpha_before = alpha;
         let in_check = game.in_check();
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut best_score;
@@ -640,6 +779,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             best_score = self.evaluate(game);
             if best_score >= beta {
                 self.lists[ply] = list;
+                if tabled {
+                    self.table
+                        .store(key, ply, None, best_score, 0, Bound::Lower);
+                }
                 return best_score;
             }
             alpha = alpha.max(best_score);
@@ -660,12 +803,15 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         order.extend(list.iter().map(|&m| {
-            if game.is_noisy(m) {
+            if Some(m) == hinted {
+                1 << 30
+            } else if game.is_noisy(m) {
                 game.noisy_order(m)
             } else {
                 i32::MIN / 2
             }
         }));
+        let mut best_move = None;
         for k in 0..list.len() {
             pick_next(&mut list, &mut order, k);
             let m = list[k];
@@ -681,6 +827,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 best_score = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     self.extend_pv(ply, m);
                     if score >= beta {
                         break;
@@ -690,11 +837,22 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         self.lists[ply] = list;
         self.order[ply] = order;
+        if tabled {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > alpha_before {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(key, ply, best_move, best_score, 0, bound);
+        }
         best_score
     }
 
     /// Orders `list`: the table's move, then captures and promotions by victim and
-    /// attacker, then the killers, then the other quiet moves by history.
+    /// attacker, then the killers and the counter move, then the other quiet moves by
+    /// history (their own and their continuations').
     fn score_moves<G: Searchable<Move = M>>(
         &self,
         game: &mut G,
@@ -722,13 +880,43 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             } else if Some(m) == counter {
                 (1 << 22) - 2
             } else {
-                self.history
-                    .get(game.history_slot(m))
-                    .copied()
-                    .unwrap_or(0)
-                    .min((1 << 21) - 1)
+                let (own, continued) = self.quiet_history(game, m, ply);
+                own + continued[0] + continued[1]
             }
         }));
+    }
+
+    /// A quiet move's history at `ply`: its own (by its history slot), and its
+    /// continuations' after the moves one and two plies before.
+    fn quiet_history<G: Searchable<Move = M>>(
+        &self,
+        game: &G,
+        m: M,
+        ply: usize,
+    ) -> (i32, [i32; 2]) {
+        let own = self.history.get(game.history_slot(m)).copied().unwrap_or(0);
+        let mut continued = [0; 2];
+        if self.cont_slots > 0 {
+            let at = game.piece_slot(m);
+            for (k, c) in continued.iter_mut().enumerate() {
+                if let Some(before) = self.moved_before(ply, k + 1) {
+                    *c = self.continuation[before * self.cont_slots + at];
+                }
+            }
+        }
+        (own, continued)
+    }
+
+    /// The piece slot of the move made `back` plies before `ply`, if there was one.
+    fn moved_before(&self, ply: usize, back: usize) -> Option<usize> {
+        ply.checked_sub(back).and_then(|p| self.moved[p])
+    }
+
+    /// How many plies a late quiet move is reduced by at `depth`, as the `number`th move
+    /// of its node (before the node's own adjustments).
+    fn reduction(&self, depth: i32, number: usize) -> i32 {
+        let d = (depth.max(0) as usize).min(REDUCTIONS - 1);
+        self.reductions[d * REDUCTIONS + number.min(REDUCTIONS - 1)]
     }
 
     /// The quiet reply that last refuted the move made just before `ply`, if any.
@@ -738,8 +926,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     }
 
     /// Remembers a quiet move that cut off: as a killer at its ply, as the reply to the
-    /// move before it, and in the history, where the quiet moves searched before it at
-    /// this node lose as much as it gains.
+    /// move before it, and in the histories (its own and its continuations'), where the
+    /// quiet moves searched before it at this node lose as much as it gains.
     fn reward<G: Searchable<Move = M>>(&mut self, game: &G, m: M, depth: i32, ply: usize) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
@@ -751,28 +939,34 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         {
             *c = Some(m);
         }
-        let bonus = depth * depth;
-        let mut overflow = false;
-        if let Some(h) = self.history.get_mut(game.history_slot(m)) {
-            *h += bonus;
-            overflow |= *h > HISTORY_LIMIT;
-        }
-        for &other in &self.tried[ply] {
-            if other != m
-                && let Some(h) = self.history.get_mut(game.history_slot(other))
-            {
-                *h -= bonus;
-                overflow |= *h < -HISTORY_LIMIT;
+        let bonus = (32 * depth * depth + 64 * depth).min(2400);
+        self.credit(game, m, bonus, ply);
+        let tried = std::mem::take(&mut self.tried[ply]);
+        for &other in &tried {
+            if other != m {
+                self.credit(game, other, -bonus, ply);
             }
         }
-        if overflow {
-            self.history.iter_mut().for_each(|h| *h /= 2);
+        self.tried[ply] = tried;
+    }
+
+    /// Moves a quiet move's histories by `bonus`, each toward ±[`HISTORY_MAX`] by the
+    /// share it has not yet reached.
+    fn credit<G: Searchable<Move = M>>(&mut self, game: &G, m: M, bonus: i32, ply: usize) {
+        let nudge = |h: &mut i32| *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        if let Some(h) = self.history.get_mut(game.history_slot(m)) {
+            nudge(h);
+        }
+        if self.cont_slots > 0 {
+            let at = game.piece_slot(m);
+            for back in 1..=2 {
+                if let Some(before) = self.moved_before(ply, back) {
+                    nudge(&mut self.continuation[before * self.cont_slots + at]);
+                }
+            }
         }
     }
 }
-
-/// A history score beyond this either way halves them all.
-const HISTORY_LIMIT: i32 = 1 << 20;
 
 /// Brings the best-ordered of `list[from..]` to `from` (a selection sort done lazily,
 /// since a cut-off usually comes early).

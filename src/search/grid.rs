@@ -1,13 +1,13 @@
 //! The grid world as the search sees it: a [`GridSearch`] position with its history (for
 //! repetitions) and the [`GridEval`] that scores it — material from the pieces' values, a
-//! term per square from each piece's own mobility there, advancement of pieces that
-//! promote, and enemy attacks next to royals.
+//! term per square from each piece's own mobility there, its mobility in the position,
+//! advancement of pieces that promote, pawn structure, and enemy attacks next to royals.
 
 use super::{End, Searchable};
 use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{
-    attackers, bare_king, dropped_pawn_mates, in_check, legal_moves, piece_moves,
+    attackers, bare_king, count_moves, dropped_pawn_mates, in_check, legal_moves, piece_moves,
 };
 use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
@@ -19,6 +19,9 @@ use super::tuning::GridWeights;
 
 /// The widest board: files a pawn structure is counted over.
 const MAX_FILES: usize = 26;
+
+/// Words of a set of squares on the largest board (26 × 26).
+const ZONE_WORDS: usize = (MAX_FILES * MAX_FILES).div_ceil(64);
 
 /// How the search scores a grid variant's positions: tables built once per variant.
 #[derive(Clone, Debug)]
@@ -36,13 +39,14 @@ pub struct GridEval {
     full_material: i32,
     /// Words of one set of squares.
     words: usize,
-    /// By side, role and square: the squares a piece there reaches on an open board.
-    reach: [Vec<u64>; 2],
     /// By square: it and the squares around it, a royal's zone.
     zone: Vec<u64>,
     /// By role: whether it is a pawn, a cheap piece that promotes, whose structure
     /// (passed, doubled, isolated, connected) is scored.
     pawn: Vec<bool>,
+    /// By role: the moves it is expected to have in a game (half its average on an empty
+    /// board), where its moves in the position are counted (not royals, not pawns).
+    expected_moves: Vec<Option<i32>>,
     /// The weights of its terms.
     weights: GridWeights,
 }
@@ -64,11 +68,8 @@ impl GridEval {
         let mut squares = [vec![0; roles * n], vec![0; roles * n]];
         let mut squares_end = squares.clone();
         let words = n.div_ceil(64);
-        let mut reach = [
-            vec![0_u64; roles * n * words],
-            vec![0_u64; roles * n * words],
-        ];
         let mut list = Vec::new();
+        let mut empty_moves = vec![0_i32; roles];
         for side in Color::BOTH {
             // A board full of enemies: what a piece could take from each square.
             let mut crowded = Position::empty(n);
@@ -84,11 +85,6 @@ impl GridEval {
                     list.clear();
                     piece_moves(v, &pos, sq, &mut list);
                     mobility[usize::from(sq)] = list.len() as i32;
-                    let set = (role.index() * n + usize::from(sq)) * words;
-                    for m in &list {
-                        let t = usize::from(m.to);
-                        reach[side][set + t / 64] |= 1 << (t % 64);
-                    }
                     crowded.cells[usize::from(sq)] = piece(side, role);
                     list.clear();
                     piece_moves(v, &crowded, sq, &mut list);
@@ -97,6 +93,9 @@ impl GridEval {
                         list.iter().filter(|m| m.kind.captures()).count() as i32;
                 }
                 let average = mobility.iter().sum::<i32>() / n.max(1) as i32;
+                if side == Color::White {
+                    empty_moves[role.index()] = average;
+                }
                 let promotion = v[role].promotion.as_ref();
                 let gain = promotion
                     .and_then(|p| p.to.iter().map(|&r| values[r.index()]).max())
@@ -149,21 +148,26 @@ impl GridEval {
             .filter(|&w| w > 0)
             .min()
             .unwrap_or(0);
-        let pawn = v
+        let pawn: Vec<bool> = v
             .roles()
             .map(|r| {
                 let t = &v[r];
                 !t.royal && t.promotion.is_some() && values[r.index()] * 2 <= cheapest * 3
             })
             .collect();
+        let expected_moves = v
+            .roles()
+            .zip(&pawn)
+            .map(|(r, &is_pawn)| (!v[r].royal && !is_pawn).then_some(empty_moves[r.index()] / 2))
+            .collect();
         GridEval {
+            expected_moves,
             variant,
             values,
             squares,
             squares_end,
             full_material,
             words,
-            reach,
             zone,
             pawn,
             weights,
@@ -191,13 +195,32 @@ impl GridEval {
         let mut placed = [0; 2];
         let mut placed_end = [0; 2];
         let mut pawns = Pawns::default();
+        // By side: the squares round its royals, and how often enemy pieces attack them.
+        let mut zones = [[0_u64; ZONE_WORDS]; 2];
         for side in Color::BOTH {
+            for &royal in pos.royals(side) {
+                let around = &self.zone[usize::from(royal) * self.words..][..self.words];
+                for (z, a) in zones[side].iter_mut().zip(around) {
+                    *z |= a;
+                }
+            }
+        }
+        let mut danger = [0; 2];
+        for side in Color::BOTH {
+            let them = side.opponent();
             for &sq in pos.pieces(side) {
                 let role = role_of(pos.cell(sq));
                 material[side] += self.values[role.index()];
                 let at = role.index() * n + usize::from(sq);
                 placed[side] += self.squares[side][at];
                 placed_end[side] += self.squares_end[side][at];
+                if let Some(expected) = self.expected_moves[role.index()] {
+                    let (moves, attacks) = count_moves(v, pos, sq, &zones[them][..self.words]);
+                    danger[them] += attacks as i32;
+                    let active = (moves as i32 - expected) * w.moves;
+                    placed[side] += active;
+                    placed_end[side] += active;
+                }
                 if self.pawn[role.index()] {
                     pawns.add(side, g.file(sq), g.rank(sq));
                 }
@@ -214,13 +237,14 @@ impl GridEval {
         let (middle, end) = self.pawn_structure(pos, &pawns);
         let mut score = [0; 2];
         for side in Color::BOTH {
-            let mut danger = 0;
+            let mut danger = danger[side];
             let mut shelter = 0;
             if phase * 3 > self.full_material {
                 for &royal in pos.royals(side) {
-                    danger += self.reach_around(pos, royal, side.opponent());
                     shelter += pawns.shelter(g, side, royal);
                 }
+            } else {
+                danger = 0;
             }
             let tapered = ((middle[side] + placed[side]) * phase
                 + (end[side] + placed_end[side]) * (self.full_material - phase))
@@ -294,30 +318,6 @@ impl GridEval {
             }
         }
         (middle, end)
-    }
-
-    /// How many times `by`'s pieces (not royals, not pieces that promote) reach the
-    /// squares around `sq`, counted on an open board: a cheap stand-in for attacks, which
-    /// cost more than two thirds of the search's time when each square was tested.
-    fn reach_around(&self, pos: &Position, sq: Square, by: Color) -> i32 {
-        let v = &*self.variant;
-        let (n, w) = (v.geometry.squares(), self.words);
-        let zone = &self.zone[usize::from(sq) * w..][..w];
-        let mut count = 0;
-        for &from in pos.pieces(by) {
-            let role = role_of(pos.cell(from));
-            let t = &v[role];
-            if t.royal || t.promotion.is_some() {
-                continue;
-            }
-            let set = &self.reach[by][(role.index() * n + usize::from(from)) * w..][..w];
-            count += set
-                .iter()
-                .zip(zone)
-                .map(|(a, b)| (a & b).count_ones())
-                .sum::<u32>() as i32;
-        }
-        count
     }
 }
 
@@ -403,8 +403,8 @@ pub struct GridSearch {
     keys: Vec<u64>,
     /// By entry of `keys`: how many entries before it a repetition may be sought in.
     window: Vec<u32>,
-    /// By entry of `keys`: whether its side to move was in check, where the level makes
-    /// perpetual check lose (else all false; unknown before the root, so false there).
+    /// By entry of `keys`: whether its side to move was in check, found as the move was
+    /// made (unknown before the root, so false there).
     checks: Vec<bool>,
     /// Scratch lists for the exchange evaluation: attackers, and the cells lifted.
     seen: Vec<Square>,
@@ -414,6 +414,9 @@ pub struct GridSearch {
 /// What a royal counts for in an exchange: more than anything it could win, so that a
 /// royal never takes on a square the other side still attacks.
 const ROYAL_IN_EXCHANGE: i32 = 100_000;
+
+/// The most entries the continuation history may have (pairs of piece slots).
+const CONTINUATION_LIMIT: usize = 1 << 22;
 
 /// The longest exchange followed on one square.
 const LONGEST_EXCHANGE: usize = 32;
@@ -439,9 +442,7 @@ impl GridSearch {
         keys.push(pos.key());
         window.push(earlier.len() as u32);
         let mut checks = vec![false; keys.len()];
-        if eval.variant.perpetual_check_loses {
-            checks[keys.len() - 1] = in_check(&eval.variant, &pos);
-        }
+        checks[keys.len() - 1] = in_check(&eval.variant, &pos);
         GridSearch {
             eval,
             pos,
@@ -623,8 +624,7 @@ impl Searchable for GridSearch {
         };
         self.keys.push(self.pos.key());
         self.window.push(window);
-        self.checks
-            .push(v.perpetual_check_loses && in_check(&v, &self.pos));
+        self.checks.push(in_check(&v, &self.pos));
     }
 
     fn unmake(&mut self) {
@@ -669,12 +669,9 @@ impl Searchable for GridSearch {
     }
 
     fn in_check(&mut self) -> bool {
-        // Kept for every entry where perpetual check loses (a null move's is false, rightly:
-        // the side it passes to was not in check).
-        if self.variant().perpetual_check_loses {
-            return self.checks.last().copied().unwrap_or(false);
-        }
-        in_check(&self.eval.variant, &self.pos)
+        // Found once, as the move was made (a null move's is false, rightly: the side it
+        // passes to was not in check).
+        self.checks.last().copied().unwrap_or(false)
     }
 
     fn ended(&mut self, root_distance: usize) -> Option<End> {
@@ -795,6 +792,34 @@ impl Searchable for GridSearch {
             return false;
         }
         self.exchange(m) < 0
+    }
+
+    fn exchange_at_least(&mut self, m: Move, threshold: i32) -> bool {
+        if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Castle { .. }) {
+            return true;
+        }
+        self.exchange(m) >= threshold
+    }
+
+    fn piece_slots(&self) -> usize {
+        let v = self.variant();
+        let slots = 2 * v.types.len() * v.geometry.squares();
+        // Kept only where the table of slot pairs stays small (up to 4 Mi entries).
+        if slots * slots <= CONTINUATION_LIMIT {
+            slots
+        } else {
+            0
+        }
+    }
+
+    fn piece_slot(&self, m: Move) -> usize {
+        let v = self.variant();
+        let role = match m.kind {
+            MoveKind::Drop { role } => role,
+            _ => role_of(self.pos.cell(m.from)),
+        };
+        let side = usize::from(self.pos.to_move() == Color::Black);
+        (side * v.types.len() + role.index()) * v.geometry.squares() + usize::from(m.to)
     }
 
     fn history_slots(&self) -> usize {

@@ -110,6 +110,26 @@ pub trait Searchable {
         None
     }
 
+    /// Whether the static exchange of `m` (the mover's gain once both sides have taken on
+    /// its target for as long as it pays) is at least `threshold`: the search prunes moves
+    /// that lose too much near the leaves. True where the world does not say.
+    fn exchange_at_least(&mut self, _m: Self::Move, _threshold: i32) -> bool {
+        true
+    }
+
+    /// The number of slots a move's piece and target can take (0: none), for the
+    /// continuation history, which orders a quiet move by how it fared after the move
+    /// before; [`piece_slot`](Self::piece_slot) is below it.
+    fn piece_slots(&self) -> usize {
+        0
+    }
+
+    /// The slot of the piece that makes `m` and the square it goes to, read before `m`
+    /// is made.
+    fn piece_slot(&self, _m: Self::Move) -> usize {
+        0
+    }
+
     /// The number of history slots; [`history_slot`](Self::history_slot) is below it.
     fn history_slots(&self) -> usize;
 

@@ -23,17 +23,6 @@ pub const LATE_MOVE_LATER: usize = 8;
 pub const LATE_MOVE_DEPTH_STEP: i32 = 8;
 /// A new search keeps this fraction (1/N) of the last one's history scores.
 pub const HISTORY_KEPT: i32 = 8;
-/// Reverse futility: up to this remaining depth, a node whose evaluation beats beta by
-/// [`REVERSE_FUTILITY_MARGIN`] a ply is taken to hold (where the world
-/// [prunes by margins](super::Searchable::prunes_by_margins)).
-pub const REVERSE_FUTILITY_DEPTH: i32 = 4;
-/// See [`REVERSE_FUTILITY_DEPTH`].
-pub const REVERSE_FUTILITY_MARGIN: i32 = 110;
-/// Futility: up to this remaining depth, quiet moves that give no check are skipped
-/// where the evaluation plus [`FUTILITY_MARGIN`] a ply cannot reach alpha.
-pub const FUTILITY_DEPTH: i32 = 2;
-/// See [`FUTILITY_DEPTH`].
-pub const FUTILITY_MARGIN: i32 = 150;
 /// Delta pruning: in quiescence, a capture whose victim (with a promotion's gain) and
 /// this margin still leave the standing score below alpha is not searched.
 pub const DELTA_MARGIN: i32 = 200;
@@ -43,6 +32,49 @@ pub const ASPIRATION_WINDOW: i32 = 40;
 /// See [`ASPIRATION_WINDOW`].
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
+// The selective search where a world prunes by margins (the grid,
+// `Searchable::prunes_by_margins`): where it does, these replace the null-move and
+// late-move numbers above.
+
+/// Reverse futility: up to this remaining depth, outside the principal variation and
+/// out of check, a node whose evaluation beats beta by [`REVERSE_FUTILITY_MARGIN`] a ply
+/// (a ply less when the position is improving) is taken to hold.
+pub const REVERSE_FUTILITY_DEPTH: i32 = 7;
+/// See [`REVERSE_FUTILITY_DEPTH`].
+pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// A pass is searched `3 + depth/4` plies shallower, plus one per this many centipawns
+/// the evaluation stands above beta (at most three more).
+pub const NULL_MOVE_EVAL_STEP: i32 = 200;
+/// Late-move pruning: after `(LATE_MOVE_PRUNING_BASE + depth²) × (1 + improving) / 2`
+/// moves at a node, its remaining quiet moves are skipped.
+pub const LATE_MOVE_PRUNING_BASE: i32 = 4;
+/// Futility by the depth the move would be reduced to: a quiet move that gives no check
+/// is skipped where the evaluation plus this…
+pub const FUTILITY_BASE: i32 = 120;
+/// …and this per ply of that depth cannot reach alpha (up to six plies).
+pub const FUTILITY_MARGIN: i32 = 100;
+/// A quiet move whose exchange loses more than this × the square of its reduced depth
+/// is skipped.
+pub const QUIET_EXCHANGE_MARGIN: i32 = 25;
+/// A capture whose exchange loses more than this per ply of depth is skipped.
+pub const CAPTURE_EXCHANGE_MARGIN: i32 = 120;
+/// Moves are pruned by their exchange only up to this (reduced) depth: deeper, the
+/// exchange costs more than the nodes it saves.
+pub const EXCHANGE_PRUNING_DEPTH: i32 = 5;
+/// Late-move reductions: `LMR_BASE + ln(depth)·ln(move number) / LMR_DIVISOR` plies,
+/// one less at a principal-variation node, a killer or the counter move, one more where
+/// the position is not improving…
+pub const LMR_BASE: f64 = 0.75;
+/// See [`LMR_BASE`].
+pub const LMR_DIVISOR: f64 = 2.25;
+/// …and one ply less per this much history (the move's own and its continuations').
+pub const LMR_HISTORY_STEP: i32 = 12000;
+/// History scores stay within this either way (each update moves a score toward it by
+/// the share it has not yet reached).
+pub const HISTORY_MAX: i32 = 16384;
+/// Without a move from the table, a node this deep is searched one ply shallower.
+pub const INTERNAL_REDUCTION_DEPTH: i32 = 4;
+
 // The grid evaluation (`grid.rs`).
 
 /// The grid evaluation's weights, in centipawns unless said otherwise. `areachess tune`
@@ -50,11 +82,15 @@ pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 /// ones the engine plays with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridWeights {
-    /// Per move of mobility above (or below) the piece's average.
+    /// Per move of mobility above (or below) the piece's average, by its square.
     pub mobility: i32,
+    /// Per move a piece (not royal, not a pawn) has in the position, above (or below)
+    /// half its average on an empty board.
+    pub moves: i32,
     /// For having the move.
     pub tempo: i32,
-    /// Per square around a royal that an enemy piece reaches, in the middlegame.
+    /// Per move an enemy piece (not royal, not a pawn) has onto the squares around a
+    /// royal, in the middlegame.
     pub royal_danger: i32,
     /// Per file in front of a royal (of the three) with a pawn of its own one or two
     /// squares ahead, in the middlegame.
@@ -82,8 +118,9 @@ impl GridWeights {
     /// The weights the engine plays with.
     pub const DEFAULT: GridWeights = GridWeights {
         mobility: 3,
+        moves: 4,
         tempo: 10,
-        royal_danger: 8,
+        royal_danger: 16,
         shelter: 12,
         passed_middle: 40,
         passed_end: 120,
@@ -95,8 +132,9 @@ impl GridWeights {
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "mobility",
+        "moves",
         "tempo",
         "royal_danger",
         "shelter",
@@ -127,15 +165,16 @@ impl GridWeights {
     fn slot(&mut self, k: usize) -> &mut i32 {
         match k {
             0 => &mut self.mobility,
-            1 => &mut self.tempo,
-            2 => &mut self.royal_danger,
-            3 => &mut self.shelter,
-            4 => &mut self.passed_middle,
-            5 => &mut self.passed_end,
-            6 => &mut self.doubled,
-            7 => &mut self.isolated,
-            8 => &mut self.connected,
-            9 => &mut self.advance_share,
+            1 => &mut self.moves,
+            2 => &mut self.tempo,
+            3 => &mut self.royal_danger,
+            4 => &mut self.shelter,
+            5 => &mut self.passed_middle,
+            6 => &mut self.passed_end,
+            7 => &mut self.doubled,
+            8 => &mut self.isolated,
+            9 => &mut self.connected,
+            10 => &mut self.advance_share,
             _ => &mut self.advance_middle_percent,
         }
     }

@@ -1044,7 +1044,7 @@ fn tune_fits_the_weights_to_self_play_and_names_each_one() {
         .filter(|l| l.contains(" -> "))
         .copied()
         .collect();
-    assert_eq!(weights.len(), 11, "{out}");
+    assert_eq!(weights.len(), 12, "{out}");
     assert!(weights[0].starts_with("mobility 3 -> "), "{out}");
     // The same seed plays the same games.
     assert_eq!(answer(&args), out);
