@@ -491,15 +491,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let mut known = None;
         if let Some(e) = self.table.probe(key, ply) {
             hinted = e.best;
-            if !pv_node && ply > 0 && e.depth >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                };
-                if cut {
-                    return e.score;
-                }
+            if !pv_node && ply > 0 && e.depth >= depth && e.settles(alpha, beta) {
+                return e.score;
             }
             known = Some(e);
         }
@@ -718,15 +711,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         self.lists[ply] = list;
         self.order[ply] = order;
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_before {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         // A root searched without its best moves says nothing true of the position.
         if !excluding {
+            let bound = Bound::of(best_score, alpha_before, beta);
             self.table
                 .store(key, ply, best_move, best_score, depth, bound);
         }
@@ -754,12 +741,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let mut hinted = None;
         if tabled && let Some(e) = self.table.probe(key, ply) {
             hinted = e.best;
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if cut && beta - alpha == 1 {
+            if beta - alpha == 1 && e.settles(alpha, beta) {
                 return e.score;
             }
         }
@@ -838,13 +820,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.lists[ply] = list;
         self.order[ply] = order;
         if tabled {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > alpha_before {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, alpha_before, beta);
             self.table.store(key, ply, best_move, best_score, 0, bound);
         }
         best_score

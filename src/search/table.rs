@@ -16,6 +16,19 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's best score says, searched in the window from `alpha` to `beta`.
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One remembered position.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry<M> {
@@ -29,6 +42,18 @@ pub(crate) struct Entry<M> {
     /// What the score means.
     pub bound: Bound,
     age: u8,
+}
+
+impl<M> Entry<M> {
+    /// Whether the score alone settles a node searched in the window from `alpha` to
+    /// `beta` (as deep as the entry was, or less).
+    pub(crate) fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 /// A fixed-size table, replaced by depth and age, shared by the threads of one search:
