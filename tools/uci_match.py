@@ -20,7 +20,8 @@ a crash loses that game and is counted apart. A game ends where pyffish says it 
 checkmate, stalemate as the variant scores it, an immediate end (bare king), or an optional
 end (fifty-move rule, repetition, counting), which both sides are taken to claim.
 
-One line per game, then `score FIRST W draws D SECOND L`, the first engine's points in
+One line per game (after a forfeit or an illegal move, an indented `at: position fen ...
+moves ...` line gives the position to replay it from), then `score FIRST W draws D SECOND L`, the first engine's points in
 percent, the counts of illegal moves and time forfeits, the first engine's Elo difference
 with its 95% interval (`elo +35 (95% -40 to +112)`, from the spread of the games'
 results), and each engine's longest think. Exit status 1 if any engine
@@ -142,13 +143,20 @@ def play_game(engines, variant, opening, args):
         spent = time.monotonic() - began
         e.longest = max(getattr(e, "longest", 0.0), spent)
         if answer is None:
-            return (0.0 if side == 0 else 1.0), f"{e.name} lost on time", len(moves), ("time", e.name)
+            fault = ("time", e.name, where(start, moves))
+            return (0.0 if side == 0 else 1.0), f"{e.name} lost on time", len(moves), fault
         if not args.movetime:
             clocks[side] = clocks[side] - spent + args.inc
         move = answer.split()[1] if len(answer.split()) > 1 else ""
         if move not in legal:
-            return (0.0 if side == 0 else 1.0), f"{e.name} illegal {move}", len(moves), ("illegal", e.name)
+            fault = ("illegal", e.name, where(start, moves))
+            return (0.0 if side == 0 else 1.0), f"{e.name} illegal {move}", len(moves), fault
         moves.append(move)
+
+
+def where(start, moves):
+    """The position an engine was asked about, as the UCI line that set it up."""
+    return f"position fen {start}" + (f" moves {' '.join(moves)}" if moves else "")
 
 
 def random_opening(variant, plies, rng):
@@ -315,6 +323,8 @@ def main():
                     result = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[white_points]
                     print(f"game {n + 1} white {seats[0].name} black {seats[1].name} result {result} "
                           f"{reason} plies {plies}", flush=True)
+                    if fault:
+                        print(f"  at: {fault[2]}", flush=True)
                     if args.sprt:
                         llr = sprt_llr(tally["wins"], tally["draws"], tally["losses"], *args.sprt)
                         if llr >= SPRT_UPPER:

@@ -34,6 +34,11 @@ const NO_EVAL: i32 = i32::MIN;
 /// Late-move reductions are tabled up to this depth and move number.
 const REDUCTIONS: usize = 64;
 
+/// Static evaluations remembered by position key (a power of two): a node searched again
+/// (a reduced move's re-search, a null window's widening, a transposition) is not
+/// evaluated anew.
+const EVAL_CACHE: usize = 1 << 16;
+
 /// What the search knows after one finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info<M> {
@@ -94,6 +99,9 @@ pub struct Searcher<M> {
     tried: Vec<Vec<M>>,
     /// By ply: the static evaluation there ([`NO_EVAL`] in check or unknown).
     evals: Vec<i32>,
+    /// Recent static evaluations (before noise), by key: [`EVAL_CACHE`] slots of the key
+    /// and its evaluation.
+    eval_cache: Vec<(u64, i32)>,
     /// By ply: the piece slot of the move made there (none for a pass, or where the world
     /// keeps no continuation history).
     moved: Vec<Option<usize>>,
@@ -155,6 +163,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             path: vec![None; MAX_PLY + 1],
             tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
+            eval_cache: vec![(0, NO_EVAL); EVAL_CACHE],
             moved: vec![None; MAX_PLY + 1],
             continuation: Vec::new(),
             cont_slots: 0,
@@ -199,10 +208,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     }
 
     /// The position's worth to the side to move, with the noise if there is one.
-    fn evaluate<G: Searchable<Move = M>>(&self, game: &mut G) -> i32 {
-        let worth = game.evaluate();
+    fn evaluate<G: Searchable<Move = M>>(&mut self, game: &mut G) -> i32 {
+        let key = game.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        let worth = if slot.0 == key && slot.1 != NO_EVAL {
+            slot.1
+        } else {
+            let worth = game.evaluate();
+            *slot = (key, worth);
+            worth
+        };
         match &self.noise {
-            Some(noise) => worth + noise.of(game.key()),
+            Some(noise) => worth + noise.of(key),
             None => worth,
         }
     }
@@ -219,6 +236,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
         self.continuation.iter_mut().for_each(|h| *h = 0);
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, NO_EVAL));
     }
 
     /// Searches `game` as [`Searcher::search`] does, on [`Limits::threads`] threads: the
@@ -771,7 +789,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             game.noisy_moves(&mut list);
         }
         if !in_check {
-            list.retain(|&m| !game.losing_capture(m));
             // Delta pruning: a capture that cannot lift the score to alpha even with the
             // victim's worth and a margin is left out.
             if game.prunes_by_margins() && alpha.abs() < MATE_BOUND {
@@ -797,6 +814,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         for k in 0..list.len() {
             pick_next(&mut list, &mut order, k);
             let m = list[k];
+            // A capture that loses material is left out; asked only of the moves reached,
+            // since a cut-off usually comes first.
+            if !in_check && game.losing_capture(m) {
+                continue;
+            }
             game.make(m);
             let score = -self.quiesce(game, -beta, -alpha, ply + 1);
             game.unmake();
