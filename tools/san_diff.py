@@ -3,7 +3,8 @@
 
 For every shipped grid level whose file stem is a Fairy-Stockfish variant, plays random
 games with pyffish's legal moves (seeded), asks `areachess pgn LEVEL --moves ...` for the
-game's PGN, and compares each SAN token with pyffish's `get_san_moves`. Then reads the PGN
+game's PGN, and compares each SAN token with pyffish's `get_san_moves` (in its SAN
+notation for shogi and minishogi, whose default is shogi's own). Then reads the PGN
 back with `areachess pgn --read` and checks the moves come back the same. Prints one line
 per level and the total last; exits 1 on any difference.
 
@@ -19,6 +20,10 @@ import tempfile
 from pathlib import Path
 
 from areachess_bin import ROOT, find_binary
+
+
+# Variants whose notation in Fairy-Stockfish is not SAN by default.
+OWN_NOTATION = {"shogi", "minishogi"}
 
 
 def fail(message):
@@ -74,7 +79,14 @@ def main():
                 moves.append(rng.choice(sorted(legal)))
                 if sf.is_optional_game_end(variant, start, moves)[0]:
                     break
-            theirs = sf.get_san_moves(variant, start, moves)
+                # A dead position (neither side can mate) ends our game, as in chess;
+                # Fairy-Stockfish leaves that to the GUI.
+                if all(sf.has_insufficient_material(variant, start, moves)):
+                    break
+            # Our PGN writes SAN on every level; where Fairy-Stockfish's own notation is
+            # another (shogi's P-76), its SAN is asked for by name.
+            notation = sf.NOTATION_SAN if variant in OWN_NOTATION else sf.NOTATION_DEFAULT
+            theirs = sf.get_san_moves(variant, start, moves, False, notation)
             try:
                 ours, pgn = our_sans(binary, str(path), moves)
             except subprocess.CalledProcessError as e:

@@ -8,16 +8,35 @@ use super::movegen::{in_check, legal_moves};
 use super::position::{is_piece, role_of};
 use super::{Move, MoveKind, Position, Role, Variant};
 
-/// Whether pieces of `role` are written without a letter: the pawn (`P`, promoting, its
-/// moves that do not capture all straight ahead), as Fairy-Stockfish writes its pawn.
+/// Whether pieces of `role` are written without a letter: the pawn (`P`, promoting, with
+/// moves that do not capture, all straight ahead), as Fairy-Stockfish writes its pawn.
 /// A pawn that steps aside without capturing (Berolina's) is written with its letter, as
-/// Fairy-Stockfish writes its custom pieces (`Pg4`, `Pec4`).
+/// Fairy-Stockfish writes its custom pieces (`Pg4`, `Pec4`); so is one that takes as it
+/// moves (shogi's, `Pe6`).
 fn is_pawn(v: &Variant, role: Role) -> bool {
     let t = &v[role];
-    let straight = t.chains.iter().flat_map(|c| &c.legs).all(|leg| {
-        !leg.modes.moves || leg.modes.captures || leg.leaps.iter().all(|&(x, _)| x == 0)
+    let legs = || t.chains.iter().flat_map(|c| &c.legs);
+    let quiet = |leg: &&crate::betza::model::Leg| leg.modes.moves && !leg.modes.captures;
+    let straight = legs()
+        .filter(quiet)
+        .all(|leg| leg.leaps.iter().all(|&(x, _)| x == 0));
+    t.letter == 'P' && t.promotion.is_some() && legs().any(|leg| quiet(&leg)) && straight
+}
+
+/// The letter pieces of `role` are written with: their own, but for a promoted form that
+/// moves exactly as a type that is none, which is written as that type, as shogi's
+/// promoted small pieces are all written as the gold they move like (`Gxc2`, `Pi7=G`).
+fn letter(v: &Variant, role: Role) -> char {
+    let t = &v[role];
+    let alike = t.promoted_from.and_then(|_| {
+        v.types.iter().find(|o| {
+            o.promoted_from.is_none()
+                && o.promotion.is_none()
+                && o.royal == t.royal
+                && o.chains == t.chains
+        })
     });
-    t.letter == 'P' && t.promotion.is_some() && straight
+    alike.map_or(t.letter, |o| o.letter).to_ascii_uppercase()
 }
 
 /// `m` (a legal move in `pos`) in standard algebraic notation.
@@ -62,13 +81,18 @@ fn plain(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
             out.push_str(&file);
         }
     } else {
-        out.push(v[role].letter.to_ascii_uppercase());
-        // The other pieces of its type that could go to the same square.
+        let written = letter(v, role);
+        out.push(written);
+        // The other pieces written with its letter that could make the same move to the
+        // same square (promoting as it does, or not).
         let others: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|o| o.to == m.to && o.from != m.from)
-            .filter(|o| is_piece(pos.cell(o.from)) && role_of(pos.cell(o.from)) == role)
+            .filter(|o| o.to == m.to && o.from != m.from && o.promotion == m.promotion)
+            .filter(|o| {
+                let cell = pos.cell(o.from);
+                is_piece(cell) && o.dropped().is_none() && letter(v, role_of(cell)) == written
+            })
             .collect();
         if !others.is_empty() {
             let same_file = others.iter().any(|o| g.file(o.from) == g.file(m.from));
@@ -88,7 +112,7 @@ fn plain(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
     out.push_str(&g.name(m.to).to_string());
     if let Some(p) = m.promotion {
         out.push('=');
-        out.push(v[p].letter.to_ascii_uppercase());
+        out.push(letter(v, p));
     }
     out
 }

@@ -980,6 +980,27 @@ fn moves_are_written_in_standard_algebraic_notation() {
     let facing = "4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1";
     assert_eq!(san_of(&berolina, facing, "e4e5"), "Pxe5");
     assert_eq!(san_of(&berolina, facing, "e4f5"), "Pf5");
+    // Shogi in Fairy-Stockfish's SAN: the pawn, which takes as it moves, has its letter;
+    // a promotion names the promoted form, the small ones as the gold they move like, and
+    // a gold and a tokin that reach the same square are told apart as one type.
+    let mini = shipped("minishogi.toml");
+    assert_eq!(san_of(&mini, "rbsgk/4p/5/P4/KGSBR[-] w 0 1", "a2a3"), "Pa3");
+    let rook = "1rRp1/3sk/SG1g1/B1BP1/K4[] w - - 11 16";
+    assert_eq!(san_of(&mini, rook, "c5c4+"), "Rc4=D");
+    assert_eq!(san_of(&mini, rook, "c5c4"), "Rc4");
+    let golds = "4k/5/5/1G1+P1/K4[] w - - 0 1";
+    assert_eq!(san_of(&mini, golds, "b2c2"), "Gbc2");
+    assert_eq!(san_of(&mini, golds, "d2c2"), "Gdc2");
+    assert_eq!(san_of(&mini, "4k/5/5/1G3/K4[P] w - - 0 1", "P@c3"), "P@c3");
+    // Two bishops reach d3, but only the one in the zone may promote there.
+    let bishops = "1b+Sr1/1G1kr/3G1/Pp3/1bSK1[] b - - 5 48";
+    assert_eq!(san_of(&mini, bishops, "b1d3+"), "Bxd3=H");
+    assert_eq!(san_of(&mini, bishops, "b1d3"), "B1xd3");
+    assert_eq!(san_of(&mini, bishops, "b5d3"), "B5xd3");
+    let shogi = shipped("shogi.toml");
+    let pawn =
+        "1g3k1n1/3sg1rbl/1pn3p2/l1P1pps1P/p2p2Pp1/1P1PPP3/P1S4PR/LBK6/1N2gS1NL[PPg] w - - 0 34";
+    assert_eq!(san_of(&shogi, pawn, "i6i7+"), "Pi7=G");
 }
 
 /// Makruk's counting, against Fairy-Stockfish: random games (tests/games/makruk-counting.txt,
