@@ -26,10 +26,11 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The strengths whose rating on Fairy-Stockfish's `UCI_Elo` scale matches have
-    /// measured (docs/engine.md gives them), weakest first; UCI's `UCI_Elo` picks among
-    /// them.
-    pub const RATED: [(u8, i32); 4] = [(1, 874), (2, 1385), (3, 2041), (4, 2092)];
+    /// The strengths' ratings on Fairy-Stockfish's `UCI_Elo` scale, weakest first, as
+    /// matches have measured them (docs/engine.md gives them: 1 to 3 against
+    /// Fairy-Stockfish, 4 and 5 above 3 by the matches between neighbouring strengths);
+    /// UCI's `UCI_Elo` picks among them.
+    pub const RATED: [(u8, i32); 5] = [(1, 874), (2, 1385), (3, 2183), (4, 2360), (5, 2601)];
 
     /// The plan of `strength`.
     pub fn of(strength: Strength) -> Plan {
