@@ -21,11 +21,11 @@ checkmate, stalemate as the variant scores it, an immediate end (bare king), or 
 end (fifty-move rule, repetition, counting), which both sides are taken to claim.
 
 One line per game (after a forfeit or an illegal move, an indented `at: position fen ...
-moves ...` line gives the position to replay it from), then `score FIRST W draws D SECOND L`, the first engine's points in
-percent, the counts of illegal moves and time forfeits, the first engine's Elo difference
-with its 95% interval (`elo +35 (95% -40 to +112)`, from the spread of the games'
-results), and each engine's longest think. Exit status 1 if any engine
-made an illegal move or lost on time. Needs python3 and pyffish (`pip install pyffish`).
+moves ...` line gives the position to replay it from), then `score FIRST W draws D
+SECOND L`, the first engine's points in percent, the counts of illegal moves and time
+forfeits, the first engine's Elo difference with its 95% interval (`elo +35 (95% -40 to
++112)`, from the spread of the games' results), and each engine's longest think. Exit
+status 1 if any engine made an illegal move or lost on time. Needs python3 and pyffish (`pip install pyffish`).
 """
 
 import argparse
@@ -128,8 +128,7 @@ def play_game(engines, variant, opening, args):
             return 0.5, "max plies", len(moves), None
         e = engines[side]
         # The start as a FEN: engines that know a variant by name may set it up otherwise.
-        line = f"position fen {start}" + (f" moves {' '.join(moves)}" if moves else "")
-        e.send(line)
+        e.send(where(start, moves))
         if args.movetime:
             e.send(f"go movetime {args.movetime}")
             budget = args.movetime / 1000 + 1.0

@@ -91,7 +91,7 @@ fn plain(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
             .filter(|o| o.to == m.to && o.from != m.from && o.promotion == m.promotion)
             .filter(|o| {
                 let cell = pos.cell(o.from);
-                is_piece(cell) && o.dropped().is_none() && letter(v, role_of(cell)) == written
+                is_piece(cell) && letter(v, role_of(cell)) == written
             })
             .collect();
         if !others.is_empty() {
