@@ -223,18 +223,19 @@ mod tests {
     use crate::clock::TimeControl;
     use crate::sim::{GridMatch, GridMoveRequest, MatchCommand};
 
-    /// The headless app on `file` with the autosave kept in a fresh file of its own.
-    fn app_saving(file: &str, name: &str) -> (App, PathBuf) {
-        let path = std::env::temp_dir().join(format!(
-            "areachess-autosave-{}-{name}/game.toml",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_file(&path);
+    /// The headless app on `file` with the autosave kept in a fresh folder of its own
+    /// (removed when the folder is dropped).
+    fn app_saving(file: &str, name: &str) -> (App, tempfile::TempDir, PathBuf) {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("areachess-autosave-{name}-"))
+            .tempdir()
+            .expect("a scratch folder");
+        let path = dir.path().join("game.toml");
         let mut app = app_on(file);
         app.add_plugins(plugin)
             .insert_resource(Autosave::at(path.clone()));
         app.update();
-        (app, path)
+        (app, dir, path)
     }
 
     fn play_first_legal_move(app: &mut App) {
@@ -258,7 +259,7 @@ mod tests {
 
     #[test]
     fn a_window_that_only_looks_keeps_the_game_saved_before() {
-        let (mut app, path) = app_saving("chess.toml", "looks");
+        let (mut app, _dir, path) = app_saving("chess.toml", "looks");
         for _ in 0..5 {
             app.update();
         }
@@ -269,7 +270,7 @@ mod tests {
 
     #[test]
     fn each_move_and_each_undo_is_saved_at_once() {
-        let (mut app, path) = app_saving("chess.toml", "moves");
+        let (mut app, _dir, path) = app_saving("chess.toml", "moves");
         play_first_legal_move(&mut app);
         assert_eq!(saved_moves(&path), 1, "saved in the frame of the move");
         play_first_legal_move(&mut app);
@@ -290,7 +291,7 @@ mod tests {
 
     #[test]
     fn a_timed_game_is_saved_with_its_control_and_time_left() {
-        let (mut app, path) = app_saving("chess.toml", "clock");
+        let (mut app, _dir, path) = app_saving("chess.toml", "clock");
         let control: TimeControl = "5+3".parse().expect("a control");
         app.world_mut()
             .resource_mut::<MatchClock>()
@@ -307,7 +308,7 @@ mod tests {
 
     #[test]
     fn the_offer_names_a_saved_game_still_going() {
-        let (mut app, path) = app_saving("chess.toml", "offer");
+        let (mut app, _dir, path) = app_saving("chess.toml", "offer");
         play_first_legal_move(&mut app);
         play_first_legal_move(&mut app);
         let offered = Autosave::at(path.clone()).offering(true).offer;

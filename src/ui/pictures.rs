@@ -403,8 +403,11 @@ mod tests {
 
     #[test]
     fn a_picture_that_does_not_draw_gives_way_to_one_of_moves() {
-        let dir = std::env::temp_dir().join(format!("areachess-broken-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        let scratch = tempfile::Builder::new()
+            .prefix("areachess-broken-")
+            .tempdir()
+            .expect("a scratch folder");
+        let dir = scratch.path();
         std::fs::write(
             dir.join("broken.svg"),
             "<svg xmlns=\"http://www.w3.org/2000/svg\"",
@@ -412,13 +415,10 @@ mod tests {
         .expect("write");
         let mut piece = piece("N");
         piece.image = Some("broken.svg".into());
-        assert!(
-            grid_source(&piece, &dir).file.is_some(),
-            "the file is found"
-        );
+        assert!(grid_source(&piece, dir).file.is_some(), "the file is found");
         let drawn = draw_grid(
             &piece,
-            &dir,
+            dir,
             Token {
                 face: 45.0,
                 picture: 1.0,
@@ -438,7 +438,6 @@ mod tests {
             }
         }
         assert!(images.get(&laid.atlas).is_some());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! The command line as docs/cli.md fixes it, run as a user runs it.
 
+use crate::support::scratch;
+use areachess::search::tuning::GridWeights;
 use std::path::Path;
 use std::process::Command;
 
@@ -134,8 +136,8 @@ fn check_values_prints_each_pieces_value_and_where_it_comes_from() {
     assert_eq!(lines[7], format!("{LEVEL}: ok"));
     assert_eq!(lines.len(), 8);
 
-    let dir = std::env::temp_dir().join(format!("areachess-values-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = scratch("values");
+    let dir = scratch.path();
     let level = dir.join("valued.toml");
     std::fs::write(
         &level,
@@ -149,13 +151,12 @@ fn check_values_prints_each_pieces_value_and_where_it_comes_from() {
         out.contains("\n  N Dragon Knight 275 level (estimated 3"),
         "{out}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn check_reports_errors_at_file_line_and_column_with_exit_code_one() {
-    let dir = std::env::temp_dir().join(format!("areachess-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let scratch = scratch("cli");
+    let dir = scratch.path();
     let bad = dir.join("bad.toml");
     std::fs::write(
         &bad,
@@ -166,7 +167,6 @@ fn check_reports_errors_at_file_line_and_column_with_exit_code_one() {
     assert_eq!(code, 1);
     assert!(err.contains("bad.toml:5:9: ranks = 40"), "{err}");
     assert!(Path::new(&bad).exists());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -279,10 +279,10 @@ fn check_refuses_betza_that_cannot_mean_anything_in_file_order() {
     let bad = chess
         .replacen("betza = \"N\"", "betza = \"jjjjjjjR\"", 1)
         .replacen("betza = \"B\"", "betza = \"(0,0)\"", 1);
-    let path = std::env::temp_dir().join(format!("areachess-betza-{}.toml", std::process::id()));
+    let scratch = scratch("betza");
+    let path = scratch.path().join("betza.toml");
     std::fs::write(&path, &bad).expect("written");
     let (code, out, err) = areachess(&["check", path.to_str().expect("utf-8")]);
-    let _ = std::fs::remove_file(&path);
     assert_eq!(code, 1);
     assert!(out.is_empty(), "{out}");
     let line = |needle: &str| bad.lines().position(|l| l.contains(needle)).expect("there") + 1;
@@ -333,8 +333,8 @@ fn every_shipped_level_checks_clean() {
 /// column.
 #[test]
 fn check_checks_demonstrations_and_names_their_faults() {
-    let dir = std::env::temp_dir().join(format!("areachess-check-demos-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = scratch("check-demos");
+    let dir = scratch.path();
     std::fs::create_dir_all(dir.join("demos")).expect("scratch");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let level_text = std::fs::read_to_string(root.join("levels/chess.toml")).expect("chess");
@@ -392,7 +392,6 @@ fn check_checks_demonstrations_and_names_their_faults() {
     let (code, _, err) = areachess(&["check", level.to_str().expect("utf-8")]);
     assert_eq!(code, 1);
     assert!(err.contains("older version"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `text` as a TOML basic string.
@@ -415,11 +414,11 @@ fn replay_writes_a_game_courier_record_back_and_the_final_fen() {
     let (moves, last) = out.rsplit_once("fen ").expect("a fen line");
     assert_eq!(moves, record);
     assert!(last.ends_with(" w KQkq - 0 9\n"), "{last}");
-    let bad = std::env::temp_dir().join(format!("areachess-bad-{}.txt", std::process::id()));
+    let scratch = scratch("replay");
+    let bad = scratch.path().join("bad.txt");
     std::fs::write(&bad, "1. P e3-e6\n1... p a10-a6\n").expect("written");
     let (code, out, err) =
         areachess(&["replay", "levels/obento.toml", bad.to_str().expect("utf-8")]);
-    let _ = std::fs::remove_file(&bad);
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(
@@ -720,8 +719,8 @@ fn pgn_writes_a_game_and_reads_it_back() {
         pgn.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n"),
         "{pgn}"
     );
-    let dir = std::env::temp_dir().join(format!("areachess-pgn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let scratch = scratch("pgn");
+    let dir = scratch.path();
     let file = dir.join("game.pgn");
     // Comments, a variation, annotations and a number glued to its move are all read past.
     let written = pgn
@@ -745,7 +744,6 @@ fn pgn_writes_a_game_and_reads_it_back() {
     let (code, _, err) = areachess(&["pgn", "--read", file.to_str().expect("a path")]);
     assert_eq!(code, 2);
     assert!(err.contains("game.pgn:4:4: 'Nf6'"), "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -908,8 +906,8 @@ fn export_writes_a_fairy_stockfish_section_or_names_what_it_cannot() {
 
 #[test]
 fn balance_tallies_games_and_its_shards_merge_exactly() {
-    let dir = std::env::temp_dir().join(format!("areachess-balance-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = scratch("balance");
+    let dir = scratch.path();
     let file = |name: &str| dir.join(name).display().to_string();
     let last = |out: &str| out.lines().last().unwrap_or("").to_string();
     let tally = |line: &str| -> Vec<u32> {
@@ -970,7 +968,6 @@ fn balance_tallies_games_and_its_shards_merge_exactly() {
     let (code, _, err) = areachess(&["balance", "levels/chess.toml", "--shard", "3/2"]);
     assert_eq!(code, 2);
     assert!(err.contains("1 ≤ I ≤ N"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -1044,7 +1041,7 @@ fn tune_fits_the_weights_to_self_play_and_names_each_one() {
         .filter(|l| l.contains(" -> "))
         .copied()
         .collect();
-    assert_eq!(weights.len(), 12, "{out}");
+    assert_eq!(weights.len(), GridWeights::NAMES.len(), "{out}");
     assert!(weights[0].starts_with("mobility 3 -> "), "{out}");
     // The same seed plays the same games.
     assert_eq!(answer(&args), out);

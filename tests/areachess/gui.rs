@@ -2,7 +2,8 @@
 //! taken through Bevy and checked pixel by pixel. `#[ignore]`d in a plain `cargo test`;
 //! `.ci/run` runs them with `xvfb-run cargo test -- --include-ignored`.
 
-use std::path::{Path, PathBuf};
+use crate::support::scratch;
+use std::path::Path;
 use std::process::Command;
 
 /// An RGB image read from a PNG.
@@ -89,21 +90,23 @@ pub fn board_colour(c: [u8; 3]) -> bool {
     near(c, [237, 227, 204], 6) || near(c, [214, 199, 168], 6)
 }
 
-/// A fresh file name for a screenshot.
-fn shot_path(name: &str) -> PathBuf {
-    let path =
-        std::env::temp_dir().join(format!("areachess-gui-{}-{name}.png", std::process::id()));
+/// A fresh file name for a screenshot, not yet a file; whatever is written there is
+/// removed when the name is dropped.
+fn shot_path(name: &str) -> tempfile::TempPath {
+    let path = tempfile::Builder::new()
+        .prefix(&format!("areachess-gui-{name}-"))
+        .suffix(".png")
+        .tempfile()
+        .expect("a temporary file")
+        .into_temp_path();
     let _ = std::fs::remove_file(&path);
     path
 }
 
 /// A data directory of its own for one run of the app, so that the game it keeps in
-/// progress is never the developer's, and no test sees another's.
-pub fn data_home(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("areachess-gui-{}-{name}-data", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// progress is never the developer's, and no test sees another's; removed when dropped.
+pub fn data_home(name: &str) -> tempfile::TempDir {
+    scratch(&format!("gui-{name}-data"))
 }
 
 /// One app on the display at a time: the apps share one X server, and a pointer one of them
@@ -121,11 +124,12 @@ pub fn screenshot(name: &str, args: &[&str]) -> Shot {
 pub fn screenshot_and_report(name: &str, args: &[&str]) -> (Shot, String) {
     let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
     let path = shot_path(name);
+    let home = data_home(name);
     let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
         .args(args)
         .arg("--screenshot")
         .arg(&path)
-        .env("XDG_DATA_HOME", data_home(name))
+        .env("XDG_DATA_HOME", home.path())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the app runs");
@@ -135,9 +139,7 @@ pub fn screenshot_and_report(name: &str, args: &[&str]) -> (Shot, String) {
         "{args:?} exited {:?}:\n{report}",
         out.status.code(),
     );
-    let shot = Shot::read(&path);
-    let _ = std::fs::remove_file(&path);
-    (shot, report)
+    (Shot::read(&path), report)
 }
 
 #[test]
@@ -326,9 +328,7 @@ fn a_grid_piece_dragged_shows_its_destinations_and_drops_there() {
         &["play", "levels/obento.toml", "--drive", &during_arg],
     );
     let mid = Shot::read(&during);
-    let _ = std::fs::remove_file(&during);
     let glide = Shot::read(&gliding);
-    let _ = std::fs::remove_file(&gliding);
     let board = Board::find(&mid, 12, 12);
     // Just after the drop the pawn is on its way: off e3, not yet on e6, a white disc's
     // colour on the file between them.
@@ -381,7 +381,6 @@ fn a_continuous_piece_dragged_shows_where_it_lands_and_drops_there() {
         &["play", "levels/area-of-competence.toml", "--drive", &script],
     );
     let mid = Shot::read(&during);
-    let _ = std::fs::remove_file(&during);
     let board = Board::find(&mid, 8, 8);
     let r = board.square / (2.0 * std::f32::consts::SQRT_2);
     // While dragging: the ghost disc's green outline round e4, the pawn still on e2.
@@ -516,8 +515,8 @@ fn the_piece_inspector_draws_a_pieces_moves_on_its_own_board() {
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn a_continuous_promotion_asks_which_piece() {
-    let level =
-        std::env::temp_dir().join(format!("areachess-gui-{}-promo.toml", std::process::id()));
+    let scratch = scratch("gui-promo");
+    let level = scratch.path().join("promo.toml");
     std::fs::write(
         &level,
         "name = \"promotion\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[rules]\nsetup = \"w;K@e1;k@h8;P@b7\"\n",
@@ -526,7 +525,6 @@ fn a_continuous_promotion_asks_which_piece() {
     let level_arg = level.to_str().expect("utf-8").to_string();
     let script = "move b7; press; move b8; release; wait 20";
     let asked = screenshot("promo", &["play", &level_arg, "--drive", script]);
-    let _ = std::fs::remove_file(&level);
     let board = Board::find(&asked, 8, 8);
     let r = board.square / (2.0 * std::f32::consts::SQRT_2);
     // The pawn has not moved yet: the dialog waits over the board's centre.
@@ -557,10 +555,8 @@ fn a_grid_promotion_asks_which_piece_and_plays_the_choice() {
     .expect("chess.toml");
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert!(chess.contains(start));
-    let level = std::env::temp_dir().join(format!(
-        "areachess-gui-{}-grid-promo.toml",
-        std::process::id()
-    ));
+    let scratch = scratch("gui-grid-promo");
+    let level = scratch.path().join("grid-promo.toml");
     std::fs::write(
         &level,
         chess.replace(start, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
@@ -575,9 +571,7 @@ fn a_grid_promotion_asks_which_piece_and_plays_the_choice() {
         asking.display()
     );
     let after = screenshot("grid-promo", &["play", &level_arg, "--drive", &script]);
-    let _ = std::fs::remove_file(&level);
     let asked = Shot::read(&asking);
-    let _ = std::fs::remove_file(&asking);
     let board = Board::find(&asked, 8, 8);
     assert!(
         holds(&asked, &board, 0, 6, white_disc),
@@ -756,8 +750,6 @@ fn other_levels_open_in_the_same_window() {
             );
         }
     }
-    let _ = std::fs::remove_file(&obento);
-    let _ = std::fs::remove_file(&chess);
 }
 
 /// The CPU time a process has used so far, in clock ticks (Linux: `/proc/PID/stat`).
@@ -775,9 +767,10 @@ fn cpu_ticks(pid: u32) -> u64 {
 fn the_window_rests_when_nothing_happens() {
     let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
     // The window as people use it (no --screenshot, which draws every frame it counts).
+    let home = data_home("rests");
     let mut app = Command::new(env!("CARGO_BIN_EXE_areachess"))
         .args(["play", "levels/obento.toml"])
-        .env("XDG_DATA_HOME", data_home("rests"))
+        .env("XDG_DATA_HOME", home.path())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -1025,7 +1018,7 @@ fn an_idle_side_loses_on_time_and_the_banner_says_so() {
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn a_game_killed_right_after_a_move_resumes() {
     let home = data_home("resume");
-    let saved = home.join("areachess/game-in-progress.toml");
+    let saved = home.path().join("areachess/game-in-progress.toml");
     let mut app = {
         let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
         Command::new(env!("CARGO_BIN_EXE_areachess"))
@@ -1035,7 +1028,7 @@ fn a_game_killed_right_after_a_move_resumes() {
                 "--drive",
                 "move e2; press; move e4; release; wait 100000",
             ])
-            .env("XDG_DATA_HOME", &home)
+            .env("XDG_DATA_HOME", home.path())
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -1056,7 +1049,7 @@ fn a_game_killed_right_after_a_move_resumes() {
     let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
         .args(["play", "--resume", "--screenshot"])
         .arg(&path)
-        .env("XDG_DATA_HOME", &home)
+        .env("XDG_DATA_HOME", home.path())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the app runs");
@@ -1066,7 +1059,6 @@ fn a_game_killed_right_after_a_move_resumes() {
         report.contains("game: Black to move after 1 moves"),
         "{report}"
     );
-    let _ = std::fs::remove_file(&path);
 }
 
 /// A random session for the soak test: pointer moves over the board and the panels,
@@ -1196,10 +1188,7 @@ fn a_long_random_session_against_the_computer_never_panics_and_its_record_replay
         .enumerate()
     {
         let home = data_home(&format!("soak-{n}"));
-        let scratch =
-            std::env::temp_dir().join(format!("areachess-soak-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&scratch);
-        std::fs::create_dir_all(&scratch).expect("a scratch folder");
+        let scratch = scratch(&format!("soak-{n}"));
         let level = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("levels")
             .join(level);
@@ -1216,18 +1205,17 @@ fn a_long_random_session_against_the_computer_never_panics_and_its_record_replay
                 .arg(&level)
                 .args(["--black", "computer:1", "--drive", &script, "--screenshot"])
                 .arg(&path)
-                .env("XDG_DATA_HOME", &home)
+                .env("XDG_DATA_HOME", home.path())
                 // Saves made by clicking Save land here, not in the repository.
-                .current_dir(&scratch)
+                .current_dir(scratch.path())
                 .output()
                 .expect("the app runs")
         };
         let report = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{}: {report}", level.display());
         assert!(!report.contains("panicked"), "{report}");
-        let moves = kept_game_replays(&home, &scratch);
+        let moves = kept_game_replays(home.path(), scratch.path());
         eprintln!("soak {}: {moves} moves kept and replayed", level.display());
-        let _ = std::fs::remove_file(&path);
     }
 }
 
@@ -1342,9 +1330,8 @@ impl Shot {
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn the_level_editor_redraws_a_piece_as_it_is_typed_then_saves_and_plays_the_level() {
     // A copy of chess to edit, so that the shipped level is never written.
-    let dir = std::env::temp_dir().join(format!("areachess-gui-{}-editor", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let scratch = scratch("gui-editor");
+    let dir = scratch.path();
     let level = dir.join("mine.toml");
     std::fs::copy("levels/chess.toml", &level).expect("chess copied");
     let (typed_before, typed_after) = (shot_path("editor-n"), shot_path("editor-nw"));
@@ -1382,7 +1369,6 @@ fn the_level_editor_redraws_a_piece_as_it_is_typed_then_saves_and_plays_the_leve
         report.contains("game: Black to move after 1 moves"),
         "the saved level played, the knight's new W step taken: {report}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -1452,9 +1438,8 @@ fn the_balance_panel_plays_in_the_background_shows_its_plot_and_cancels() {
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn the_gif_button_draws_the_game_beside_the_file_named() {
-    let dir = std::env::temp_dir().join(format!("areachess-gui-{}-gif", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a folder");
+    let scratch = scratch("gui-gif");
+    let dir = scratch.path();
     let toml = dir.join("game.toml");
     // 1. e4; the file field names game.toml in the folder; GIF.
     let script = format!(
@@ -1479,7 +1464,6 @@ fn the_gif_button_draws_the_game_beside_the_file_named() {
         frames += 1;
     }
     assert_eq!(frames, 2, "a frame per position");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

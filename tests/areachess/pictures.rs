@@ -10,7 +10,7 @@ use areachess::level::pictures::{self, grid_source, moves_svg, turns};
 use areachess::level::{self, LevelKind};
 use std::path::{Path, PathBuf};
 
-use crate::support::{root, shipped_levels};
+use crate::support::{root, scratch, shipped_levels};
 
 fn shipped_grid_pieces() -> Vec<(PathBuf, PieceType)> {
     let mut out = Vec::new();
@@ -72,13 +72,6 @@ fn write_level(dir: &Path, image: &str) -> PathBuf {
     path
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("areachess-pictures-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
 fn jumper(path: &Path) -> PieceType {
     let level = level::load(path).expect("the level loads");
     let LevelKind::Grid(grid) = level.kind else {
@@ -89,9 +82,10 @@ fn jumper(path: &Path) -> PieceType {
 
 #[test]
 fn a_level_may_name_a_shipped_picture_or_its_own_file() {
-    let dir = scratch("named");
-    let path = write_level(&dir, "\"knight\"");
-    let source = grid_source(&jumper(&path), &dir);
+    let scratch = scratch("pictures-named");
+    let dir = scratch.path();
+    let path = write_level(dir, "\"knight\"");
+    let source = grid_source(&jumper(&path), dir);
     assert_eq!(
         source.file,
         Some(
@@ -104,17 +98,17 @@ fn a_level_may_name_a_shipped_picture_or_its_own_file() {
     let own = std::fs::read_to_string(root().join("assets/pieces/bishop.svg")).expect("bishop");
     std::fs::create_dir_all(dir.join("art")).expect("art/");
     std::fs::write(dir.join("art/jumper.svg"), &own).expect("write the picture");
-    let path = write_level(&dir, "\"art/jumper.svg\"");
-    let source = grid_source(&jumper(&path), &dir);
+    let path = write_level(dir, "\"art/jumper.svg\"");
+    let source = grid_source(&jumper(&path), dir);
     assert_eq!(source.file, Some(dir.join("art/jumper.svg")));
     assert_eq!(source.svg, own);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_piece_without_a_picture_is_drawn_from_its_moves() {
-    let dir = scratch("moves");
-    let path = write_level(&dir, "\"art/none.svg\"");
+    let scratch = scratch("pictures-moves");
+    let dir = scratch.path();
+    let path = write_level(dir, "\"art/none.svg\"");
     // The file is missing: the loader says where.
     let errors = level::load(&path).expect_err("a missing picture file is an error");
     let text = errors.to_string();
@@ -123,28 +117,27 @@ fn a_piece_without_a_picture_is_drawn_from_its_moves() {
         "{text}"
     );
     let piece = PieceType::new('N', "Jumper", "N").expect("N reads");
-    let source = grid_source(&piece, &dir);
+    let source = grid_source(&piece, dir);
     assert_eq!(source.file, None);
     assert!(turns(&source.svg));
     assert_eq!(source.svg, moves_svg(&piece));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_misspelt_picture_name_is_an_error_at_its_place() {
-    let dir = scratch("misspelt");
-    let path = write_level(&dir, "\"knigt\"");
+    let scratch = scratch("pictures-misspelt");
+    let dir = scratch.path();
+    let path = write_level(dir, "\"knigt\"");
     let text = level::load(&path).expect_err("no such picture").to_string();
     assert!(
         text.contains("level.toml:16:9: image \"knigt\": no shipped picture has that name"),
         "{text}"
     );
-    let path = write_level(&dir, "\"Knight!\"");
+    let path = write_level(dir, "\"Knight!\"");
     let text = level::load(&path)
         .expect_err("not a picture name")
         .to_string();
     assert!(text.contains("level.toml:16:9:"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The continuous levels' own pieces show the pictures their levels name, the classic

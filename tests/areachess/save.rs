@@ -1,14 +1,14 @@
 //! Saved games: save → load loses nothing in either mode, a tampered or illegal record is
 //! refused with the move's number and place, and writes never destroy the previous save.
 
-use crate::support;
+use crate::support::{self, scratch};
 use areachess::continuous::notation::parse_move;
 use areachess::continuous::{self, Outcome};
 use areachess::grid::{self, game::Game};
 use areachess::level::{self, LevelKind, save};
 use areachess::play::{Color, Play};
 use proptest::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn level_text(name: &str) -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(name)).expect("level")
@@ -26,14 +26,6 @@ fn grid_game(name: &str, moves: &[&str]) -> Game {
     g
 }
 
-/// A scratch directory of its own for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("areachess-save-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
 fn grid_of(saved: &save::Saved) -> &Game {
     match &saved.game {
         save::AnyGame::Grid(g) => g,
@@ -43,7 +35,8 @@ fn grid_of(saved: &save::Saved) -> &Game {
 
 #[test]
 fn a_grid_game_saved_and_loaded_is_the_same_game() {
-    let dir = scratch("grid");
+    let scratch = scratch("save-grid");
+    let dir = scratch.path();
     let moves = [
         "e3e6", "a10a9", "e6e7", "f10f7", "e7f8", "l10l9", "f8f9", "l9l8", "f9e10f",
     ];
@@ -69,7 +62,6 @@ fn a_grid_game_saved_and_loaded_is_the_same_game() {
         saved.level_changed(Path::new(env!("CARGO_MANIFEST_DIR"))),
         Some(false)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -240,7 +232,8 @@ fn a_tampered_or_illegal_record_is_refused_with_the_move_and_its_place() {
 
 #[test]
 fn writes_replace_the_file_whole_or_not_at_all() {
-    let dir = scratch("atomic");
+    let scratch = scratch("save-atomic");
+    let dir = scratch.path();
     let path = dir.join("game.toml");
     let level = level_text("levels/chess.toml");
     let first = save::AnyGame::Grid(grid_game("levels/chess.toml", &["e2e4"]));
@@ -250,7 +243,7 @@ fn writes_replace_the_file_whole_or_not_at_all() {
     let saved = save::load(&path).expect("loads");
     assert_eq!(grid_of(&saved).move_texts(), ["d2d4", "d7d5"]);
     // No temporary file is left behind.
-    let names: Vec<String> = std::fs::read_dir(&dir)
+    let names: Vec<String> = std::fs::read_dir(dir)
         .expect("dir")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
@@ -262,7 +255,7 @@ fn writes_replace_the_file_whole_or_not_at_all() {
     let e = save::save(&blocker, "levels/chess.toml", &level, &first).expect_err("refused");
     assert!(e.to_string().contains("cannot save"), "{e}");
     assert!(blocker.join("inside").is_dir());
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
+    let mut names: Vec<String> = std::fs::read_dir(dir)
         .expect("dir")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
@@ -273,7 +266,6 @@ fn writes_replace_the_file_whole_or_not_at_all() {
         grid_of(&save::load(&path).expect("loads")).move_texts(),
         ["d2d4", "d7d5"]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 proptest! {

@@ -9,6 +9,15 @@ use bevy::prelude::*;
 use std::path::Path;
 use std::sync::Arc;
 
+/// A folder of the test's own in the system's temporary folder, named
+/// `areachess-NAME-…`, removed with all in it when dropped (a failed test's too).
+pub fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("areachess-{name}-"))
+        .tempdir()
+        .expect("a scratch folder")
+}
+
 /// The shipped continuous level.
 pub fn classic() -> ContinuousLevel {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/area-of-competence.toml");
