@@ -47,8 +47,58 @@ pub struct GridEval {
     /// By role: the moves it is expected to have in a game (half its average on an empty
     /// board), where its moves in the position are counted (not royals, not pawns).
     expected_moves: Vec<Option<i32>>,
+    /// By role: whether it slides along its file and not on diagonals (a rook), which
+    /// gains on a file without pawns.
+    file_slider: Vec<bool>,
+    /// By role: whether it only ever reaches squares of the colour it stands on (a
+    /// bishop), so that a pair of them on both colours gains.
+    bound: Vec<bool>,
     /// The weights of its terms.
     weights: GridWeights,
+}
+
+/// White's moves of `role` from `from` on an empty board, and its captures there on a
+/// board of enemies: the squares it reaches.
+fn reach(v: &Variant, role: Role, from: Square) -> Vec<Square> {
+    let n = v.geometry.squares();
+    let mut list = Vec::new();
+    let mut pos = Position::empty(n);
+    pos.put(v, from, piece(Color::White, role), true);
+    piece_moves(v, &pos, from, &mut list);
+    let mut crowded = Position::empty(n);
+    let enemy = piece(Color::Black, Role::new(0));
+    crowded.cells.iter_mut().for_each(|c| *c = enemy);
+    crowded.cells[usize::from(from)] = piece(Color::White, role);
+    piece_moves(v, &crowded, from, &mut list);
+    list.iter().map(|m| m.to).collect()
+}
+
+/// Whether `role` slides forward along its file across the board, from the middle of its
+/// first rank, and does not go two steps along a diagonal from there.
+fn slides_on_file(v: &Variant, role: Role) -> bool {
+    let g = v.geometry;
+    let f = i32::from(g.files()) / 2;
+    let last = i32::from(g.ranks()) - 1;
+    let Some(from) = g.square(f, 0) else {
+        return false;
+    };
+    let reached = reach(v, role, from);
+    let reaches = |file, rank| g.square(file, rank).is_some_and(|t| reached.contains(&t));
+    let diagonal =
+        (reaches(f + 1, 1) && reaches(f + 2, 2)) || (reaches(f - 1, 1) && reaches(f - 2, 2));
+    last >= 3 && reaches(f, last) && !diagonal
+}
+
+/// Whether every square `role` reaches from the middle of the board is of the colour it
+/// stands on (and there is one).
+fn colour_bound(v: &Variant, role: Role) -> bool {
+    let g = v.geometry;
+    let Some(from) = g.square(i32::from(g.files()) / 2, i32::from(g.ranks()) / 2) else {
+        return false;
+    };
+    let reached = reach(v, role, from);
+    let colour = |sq: Square| (g.file(sq) + g.rank(sq)) % 2;
+    !reached.is_empty() && reached.iter().all(|&t| colour(t) == colour(from))
 }
 
 impl GridEval {
@@ -70,6 +120,15 @@ impl GridEval {
         let words = n.div_ceil(64);
         let mut list = Vec::new();
         let mut empty_moves = vec![0_i32; roles];
+        // How far a square is from the centre (files plus ranks, in half steps), on
+        // average over the board.
+        let centre_average = {
+            let axis = |k: u8| {
+                let k = i32::from(k);
+                (0..k).map(|i| (2 * i - k + 1).abs()).sum::<i32>() / k
+            };
+            axis(g.files()) + axis(g.ranks())
+        };
         for side in Color::BOTH {
             // A board full of enemies: what a piece could take from each square.
             let mut crowded = Position::empty(n);
@@ -102,10 +161,18 @@ impl GridEval {
                     .map_or(0, |best| (best - values[role.index()]).max(0));
                 for sq in g.all() {
                     let s = usize::from(sq);
-                    let term = if v[role].royal {
-                        0
+                    let (term, term_end) = if v[role].royal {
+                        // Home in the middlegame, the centre in the endgame.
+                        let left = i32::from(g.ranks()) - 1 - g.ranks_ahead(side, g.rank(sq));
+                        let off_centre = (2 * g.file(sq) - i32::from(g.files()) + 1).abs()
+                            + (2 * g.rank(sq) - i32::from(g.ranks()) + 1).abs();
+                        (
+                            -left * w.royal_home,
+                            (centre_average - off_centre) * w.royal_centre / 2,
+                        )
                     } else {
-                        (mobility[s] - average) * w.mobility
+                        let term = (mobility[s] - average) * w.mobility;
+                        (term, term)
                     };
                     let mut advance = 0;
                     if let Some(p) = promotion {
@@ -118,7 +185,7 @@ impl GridEval {
                     }
                     let at = role.index() * n + s;
                     squares[side][at] = term + advance * w.advance_middle_percent / 100;
-                    squares_end[side][at] = term + advance;
+                    squares_end[side][at] = term_end + advance;
                 }
             }
         }
@@ -155,6 +222,16 @@ impl GridEval {
                 !t.royal && t.promotion.is_some() && values[r.index()] * 2 <= cheapest * 3
             })
             .collect();
+        let (file_slider, bound) = v
+            .roles()
+            .map(|r| {
+                if v[r].royal || pawn[r.index()] {
+                    (false, false)
+                } else {
+                    (slides_on_file(v, r), colour_bound(v, r))
+                }
+            })
+            .unzip();
         let expected_moves = v
             .roles()
             .zip(&pawn)
@@ -162,6 +239,8 @@ impl GridEval {
             .collect();
         GridEval {
             expected_moves,
+            file_slider,
+            bound,
             variant,
             values,
             squares,
@@ -206,10 +285,23 @@ impl GridEval {
             }
         }
         let mut danger = [0; 2];
+        // By side: how many of its file sliders stand on each file, and which colours of
+        // square its colour-bound pieces stand on (two bits a role).
+        let mut sliders = [[0_u8; MAX_FILES]; 2];
+        let mut colours = [0_u64; 2];
         for side in Color::BOTH {
             let them = side.opponent();
             for &sq in pos.pieces(side) {
                 let role = role_of(pos.cell(sq));
+                let r = role.index();
+                if self.file_slider[r]
+                    && let Some(count) = sliders[side].get_mut(g.file(sq) as usize)
+                {
+                    *count += 1;
+                }
+                if self.bound[r] && r < 32 {
+                    colours[side] |= 1 << (2 * r as i32 + (g.file(sq) + g.rank(sq)) % 2);
+                }
                 material[side] += self.values[role.index()];
                 let at = role.index() * n + usize::from(sq);
                 placed[side] += self.squares[side][at];
@@ -232,6 +324,20 @@ impl GridEval {
                         self.values[role.index()] * i32::from(pos.in_hand(side, role));
                 }
             }
+        }
+        for side in Color::BOTH {
+            let mut files = 0;
+            for (f, &count) in sliders[side].iter().enumerate() {
+                if count > 0 && pawns.on_file[side][f] == 0 {
+                    let open = pawns.on_file[side.opponent()][f] == 0;
+                    files += i32::from(count) * if open { w.open_file } else { w.half_open_file };
+                }
+            }
+            // Both colours of one role: the bits 0b11 at an even place.
+            let both = colours[side] & (colours[side] >> 1) & 0x5555_5555_5555_5555;
+            let pair = if both != 0 { w.bound_pair } else { 0 };
+            placed[side] += files + pair;
+            placed_end[side] += files + pair;
         }
         let phase = (material[0] + material[1]).min(self.full_material);
         let (middle, end) = self.pawn_structure(pos, &pawns);
@@ -309,6 +415,17 @@ impl GridEval {
                     let full = (last * last).max(1);
                     middle[side] += w.passed_middle * progress / full;
                     end[side] += w.passed_end * progress / full;
+                    // The royals' distance from the square ahead of it: the enemy's
+                    // helps it, its own's hinders.
+                    let ahead = if side == Color::White { r + 1 } else { r - 1 };
+                    let steps = |royal: Option<&Square>| {
+                        royal.map_or(5, |&k| {
+                            ((g.file(k) - f).abs().max((g.rank(k) - ahead).abs())).min(5)
+                        })
+                    };
+                    let near = steps(pos.royals(them).first()) * w.passed_their_royal
+                        - steps(pos.royals(side).first()) * w.passed_own_royal;
+                    end[side] += near * progress / full;
                 }
             }
             for f in 0..files as usize {
@@ -1059,6 +1176,45 @@ mod tests {
             "r1bq1rk1/ppp2ppp/2n2n2/8/5PPP/2N2N2/PPP5/R1BQ1RK1 w - - 0 1",
         );
         assert!(sheltered > bare, "sheltered {sheltered}, bare {bare}");
+    }
+
+    #[test]
+    fn pieces_are_scored_by_their_files_colours_and_royals() {
+        let eval = chess();
+        let role = |letter: char| {
+            let v = &eval.variant;
+            v.roles()
+                .find(|&r| v[r].letter == letter)
+                .expect("a chess type")
+        };
+        let sliders: Vec<char> = "PNBRQK"
+            .chars()
+            .filter(|&c| eval.file_slider[role(c).index()])
+            .collect();
+        let bound: Vec<char> = "PNBRQK"
+            .chars()
+            .filter(|&c| eval.bound[role(c).index()])
+            .collect();
+        assert_eq!((sliders, bound), (vec!['R'], vec!['B']));
+        // A rook gains on a file without pawns of its own, more without any.
+        let open = score(&eval, "4k3/pp3ppp/8/8/8/8/PP3PPP/3R2K1 w - - 0 1");
+        let half = score(&eval, "4k3/pp1p1ppp/8/8/8/8/PP3PPP/3R2K1 w - - 0 1");
+        let closed = score(&eval, "4k3/pp1p1ppp/8/8/8/8/PP1P1PPP/3R2K1 w - - 0 1");
+        assert!(open > half, "open {open}, half-open {half}");
+        // (White's extra d-pawn is worth more than the file it closes.)
+        assert!(half - 100 < closed, "half-open {half}, closed {closed}");
+        // Bishops on both colours against two on one.
+        let pair = score(&eval, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+        let same = score(&eval, "4k3/8/8/8/8/8/8/1B2KB2 w - - 0 1");
+        assert!(pair > same + 20, "pair {pair}, one colour {same}");
+        // In the endgame a central king is better; a passed pawn wants the enemy king
+        // far from its path.
+        let central = score(&eval, "7k/8/8/8/3K4/8/8/8 w - - 0 1");
+        let cornered = score(&eval, "7k/8/8/8/8/8/8/K7 w - - 0 1");
+        assert!(central > cornered, "central {central}, cornered {cornered}");
+        let far = score(&eval, "k7/8/8/8/8/7P/8/K7 w - - 0 1");
+        let near = score(&eval, "8/8/8/6k1/8/7P/8/K7 w - - 0 1");
+        assert!(far > near + 40, "far {far}, near {near}");
     }
 
     #[test]

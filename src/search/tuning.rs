@@ -112,6 +112,25 @@ pub struct GridWeights {
     pub advance_share: i32,
     /// …and this percentage of that in the middlegame.
     pub advance_middle_percent: i32,
+    /// A royal, in the endgame, per step (files plus ranks) nearer the board's centre
+    /// than the average square.
+    pub royal_centre: i32,
+    /// A royal, in the middlegame, per rank it has left its own side's back rank by.
+    pub royal_home: i32,
+    /// A passed pawn's square ahead, in the endgame, per step (of a king, up to five)
+    /// the enemy royal stands from it (in full one step short of promotion, less the
+    /// further back, with the square of its progress)…
+    pub passed_their_royal: i32,
+    /// …and against, per step its own royal stands from it.
+    pub passed_own_royal: i32,
+    /// A piece that slides along its file but not on diagonals (a rook, a lance, a
+    /// chancellor), on a file with no pawn at all…
+    pub open_file: i32,
+    /// …or on a file with no pawn of its own.
+    pub half_open_file: i32,
+    /// For two pieces of one type bound to squares of one colour (bishops), on squares
+    /// of both colours.
+    pub bound_pair: i32,
 }
 
 impl GridWeights {
@@ -129,10 +148,17 @@ impl GridWeights {
         connected: 6,
         advance_share: 6,
         advance_middle_percent: 25,
+        royal_centre: 10,
+        royal_home: 10,
+        passed_their_royal: 20,
+        passed_own_royal: 8,
+        open_file: 25,
+        half_open_file: 12,
+        bound_pair: 40,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 19] = [
         "mobility",
         "moves",
         "tempo",
@@ -145,6 +171,13 @@ impl GridWeights {
         "connected",
         "advance_share",
         "advance_middle_percent",
+        "royal_centre",
+        "royal_home",
+        "passed_their_royal",
+        "passed_own_royal",
+        "open_file",
+        "half_open_file",
+        "bound_pair",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -175,7 +208,14 @@ impl GridWeights {
             8 => &mut self.isolated,
             9 => &mut self.connected,
             10 => &mut self.advance_share,
-            _ => &mut self.advance_middle_percent,
+            11 => &mut self.advance_middle_percent,
+            12 => &mut self.royal_centre,
+            13 => &mut self.royal_home,
+            14 => &mut self.passed_their_royal,
+            15 => &mut self.passed_own_royal,
+            16 => &mut self.open_file,
+            17 => &mut self.half_open_file,
+            _ => &mut self.bound_pair,
         }
     }
 }
