@@ -989,14 +989,49 @@ fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
     true
 }
 
+/// A move list that keeps only captures and promotions.
+struct NoisyOnly<'a>(&'a mut Vec<Move>);
+
+impl Moves for NoisyOnly<'_> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        if m.kind.captures() || m.promotion.is_some() {
+            self.0.push(m);
+        }
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn drop_repeats(&mut self, first: usize) {
+        self.0.drop_repeats(first);
+    }
+}
+
 /// Every legal move of the side to move, into `out`.
 pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
+    legal_moves_of(v, pos, out, false);
+}
+
+/// The legal captures and promotions of the side to move, into `out`: the moves of
+/// [`legal_moves`] that take or promote, found without generating the others
+/// (quiescence asks for these).
+pub fn legal_noisy_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
+    legal_moves_of(v, pos, out, true);
+}
+
+fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_only: bool) {
     if bare_king(v, pos).is_some() {
         out.clear();
         return;
     }
     if v.royal_rule == RoyalRule::Capture {
         pseudo_moves(v, pos, out);
+        if noisy_only {
+            out.retain(|m| m.kind.captures() || m.promotion.is_some());
+        }
         return;
     }
     out.clear();
@@ -1022,13 +1057,20 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     // The free pieces' moves first; the others' after them, to be tested. The others are
     // few as a rule: kept here, they need not be sought again.
     let walker = Walker::new(v, pos, us);
+    let piece_moves = |from: Square, out: &mut Vec<Move>| {
+        if noisy_only {
+            walker.piece_moves(from, &mut NoisyOnly(out));
+        } else {
+            walker.piece_moves(from, out);
+        }
+    };
     let all_tested = tested == u32::MAX;
     let mut others = [Square::default(); 8];
     let mut count = 0;
     if !all_tested {
         for &from in pos.pieces(us) {
             if free(pos, from) {
-                walker.piece_moves(from, out);
+                piece_moves(from, out);
             } else {
                 if let Some(slot) = others.get_mut(count) {
                     *slot = from;
@@ -1041,19 +1083,22 @@ pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     match others.get(..count) {
         Some(others) if !all_tested => {
             for &from in others {
-                walker.piece_moves(from, out);
+                piece_moves(from, out);
             }
         }
         _ => {
             for &from in pos.pieces(us) {
                 if !free(pos, from) {
-                    walker.piece_moves(from, out);
+                    piece_moves(from, out);
                 }
             }
         }
     }
-    castling_moves(v, pos, out);
-    drop_moves(v, pos, out);
+    // Castling and drops neither take nor promote.
+    if !noisy_only {
+        castling_moves(v, pos, out);
+        drop_moves(v, pos, out);
+    }
     // A lone royal's step is judged by lifting it and asking whether its target is
     // attacked, when every attack is looked up backwards (so the piece it takes cannot
     // hide the square).

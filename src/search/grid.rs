@@ -7,7 +7,8 @@ use super::{End, Searchable};
 use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{
-    attackers, bare_king, count_moves, dropped_pawn_mates, in_check, legal_moves, piece_moves,
+    attackers, bare_king, count_moves, dropped_pawn_mates, in_check, legal_moves,
+    legal_noisy_moves, piece_moves,
 };
 use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
@@ -726,8 +727,8 @@ impl Searchable for GridSearch {
     }
 
     fn noisy_moves(&mut self, out: &mut Vec<Move>) {
-        self.moves(out);
-        out.retain(|m| m.kind.captures() || m.promotion.is_some());
+        let v = Arc::clone(&self.eval.variant);
+        legal_noisy_moves(&v, &mut self.pos, out);
     }
 
     fn make(&mut self, m: Move) {

@@ -138,24 +138,35 @@ proptest! {
 }
 
 /// Plays `plies` random legal moves from `pos` (choices from `seed`), checking at every
-/// ply that the fast legality filter keeps exactly the moves that survive being played.
+/// ply that the fast legality filter keeps exactly the moves that survive being played,
+/// and that the captures and promotions found alone are those among them.
 pub(crate) fn fast_legality_agrees_along_a_game(
     variant: &Variant,
     mut pos: Position,
     seed: u64,
     plies: usize,
 ) -> Result<(), TestCaseError> {
-    use areachess::grid::movegen::legal_moves_by_trial;
+    use areachess::grid::movegen::{legal_moves_by_trial, legal_noisy_moves};
     let mut rng = seed | 1;
-    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    let (mut fast, mut slow, mut noisy) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..plies {
         legal_moves(variant, &mut pos, &mut fast);
+        legal_noisy_moves(variant, &mut pos, &mut noisy);
         legal_moves_by_trial(variant, &mut pos, &mut slow);
         let fen = Fen {
             variant,
             position: &pos,
         }
         .to_string();
+        // Captures and promotions alone, found without the others: the same moves.
+        let mut taking: Vec<_> = fast
+            .iter()
+            .copied()
+            .filter(|m| m.kind.captures() || m.promotion.is_some())
+            .collect();
+        taking.sort_unstable();
+        noisy.sort_unstable();
+        prop_assert_eq!(&noisy, &taking, "{}", fen);
         fast.sort_unstable();
         slow.sort_unstable();
         prop_assert_eq!(&fast, &slow, "{}", fen);
@@ -181,7 +192,8 @@ proptest! {
         for name in [
             "chess.toml", "capablanca.toml", "grand.toml", "shatranj.toml", "courier.toml",
             "makruk.toml", "nightrider.toml", "grasshopper.toml", "berolina.toml", "amazon.toml",
-            "hoppelpoppel.toml", "newzealand.toml", "shako.toml",
+            "hoppelpoppel.toml", "newzealand.toml", "shako.toml", "crazyhouse.toml",
+            "shogi.toml", "minishogi.toml", "janus.toml", "chess960.toml", "obento.toml",
         ] {
             let l = shipped(name);
             fast_legality_agrees_along_a_game(&l.variant, l.start.clone(), seed, 120)?;
