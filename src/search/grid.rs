@@ -21,6 +21,10 @@ use super::tuning::GridWeights;
 /// The widest board: files a pawn structure is counted over.
 const MAX_FILES: usize = 26;
 
+/// How much of the royal danger counts (percent) by the number of enemy pieces attacking
+/// the royal's squares: one alone is half as dangerous as many.
+const ATTACKERS_SHARE: [i32; 8] = [0, 50, 75, 88, 94, 97, 99, 100];
+
 /// Words of a set of squares on the largest board (26 × 26).
 const ZONE_WORDS: usize = (MAX_FILES * MAX_FILES).div_ceil(64);
 
@@ -285,7 +289,10 @@ impl GridEval {
                 }
             }
         }
+        // By side: the enemy's moves onto its royals' squares, and how many pieces make
+        // them.
         let mut danger = [0; 2];
+        let mut attackers = [0_usize; 2];
         // By side: how many of its file sliders stand on each file, and which colours of
         // square its colour-bound pieces stand on (two bits a role).
         let mut sliders = [[0_u8; MAX_FILES]; 2];
@@ -310,6 +317,7 @@ impl GridEval {
                 if let Some(expected) = self.expected_moves[role.index()] {
                     let (moves, attacks) = count_moves(v, pos, sq, &zones[them][..self.words]);
                     danger[them] += attacks as i32;
+                    attackers[them] += usize::from(attacks > 0);
                     let active = (moves as i32 - expected) * w.moves;
                     placed[side] += active;
                     placed_end[side] += active;
@@ -344,7 +352,8 @@ impl GridEval {
         let (middle, end) = self.pawn_structure(pos, &pawns);
         let mut score = [0; 2];
         for side in Color::BOTH {
-            let mut danger = danger[side];
+            // Attacks weigh more the more pieces join them.
+            let mut danger = danger[side] * ATTACKERS_SHARE[attackers[side].min(7)] / 100;
             let mut shelter = 0;
             if phase * 3 > self.full_material {
                 for &royal in pos.royals(side) {

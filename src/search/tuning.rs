@@ -90,7 +90,7 @@ pub struct GridWeights {
     /// For having the move.
     pub tempo: i32,
     /// Per move an enemy piece (not royal, not a pawn) has onto the squares around a
-    /// royal, in the middlegame.
+    /// royal, in the middlegame, where many attack (half of it where one does).
     pub royal_danger: i32,
     /// Per file in front of a royal (of the three) with a pawn of its own one or two
     /// squares ahead, in the middlegame.
@@ -139,7 +139,7 @@ impl GridWeights {
         mobility: 3,
         moves: 4,
         tempo: 10,
-        royal_danger: 16,
+        royal_danger: 24,
         shelter: 12,
         passed_middle: 40,
         passed_end: 120,
