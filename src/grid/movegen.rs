@@ -995,7 +995,7 @@ struct NoisyOnly<'a>(&'a mut Vec<Move>);
 impl Moves for NoisyOnly<'_> {
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        if m.kind.captures() || m.promotion.is_some() {
+        if m.is_noisy() {
             self.0.push(m);
         }
     }
@@ -1030,7 +1030,7 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_on
     if v.royal_rule == RoyalRule::Capture {
         pseudo_moves(v, pos, out);
         if noisy_only {
-            out.retain(|m| m.kind.captures() || m.promotion.is_some());
+            out.retain(|m| m.is_noisy());
         }
         return;
     }

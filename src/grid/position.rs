@@ -89,6 +89,11 @@ pub struct Move {
 }
 
 impl Move {
+    /// Whether it takes or promotes: a noisy move, which quiescence searches.
+    pub fn is_noisy(self) -> bool {
+        self.kind.captures() || self.promotion.is_some()
+    }
+
     /// A move with nothing extra.
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move {

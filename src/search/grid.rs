@@ -854,7 +854,7 @@ impl Searchable for GridSearch {
     }
 
     fn is_noisy(&self, m: Move) -> bool {
-        m.kind.captures() || m.promotion.is_some()
+        m.is_noisy()
     }
 
     fn noisy_order(&self, m: Move) -> i32 {

@@ -159,11 +159,7 @@ pub(crate) fn fast_legality_agrees_along_a_game(
         }
         .to_string();
         // Captures and promotions alone, found without the others: the same moves.
-        let mut taking: Vec<_> = fast
-            .iter()
-            .copied()
-            .filter(|m| m.kind.captures() || m.promotion.is_some())
-            .collect();
+        let mut taking: Vec<_> = fast.iter().copied().filter(|m| m.is_noisy()).collect();
         taking.sort_unstable();
         noisy.sort_unstable();
         prop_assert_eq!(&noisy, &taking, "{}", fen);
