@@ -1057,7 +1057,7 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_on
     // The free pieces' moves first; the others' after them, to be tested. The others are
     // few as a rule: kept here, they need not be sought again.
     let walker = Walker::new(v, pos, us);
-    let piece_moves = |from: Square, out: &mut Vec<Move>| {
+    let walk = |from: Square, out: &mut Vec<Move>| {
         if noisy_only {
             walker.piece_moves(from, &mut NoisyOnly(out));
         } else {
@@ -1070,7 +1070,7 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_on
     if !all_tested {
         for &from in pos.pieces(us) {
             if free(pos, from) {
-                piece_moves(from, out);
+                walk(from, out);
             } else {
                 if let Some(slot) = others.get_mut(count) {
                     *slot = from;
@@ -1083,13 +1083,13 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_on
     match others.get(..count) {
         Some(others) if !all_tested => {
             for &from in others {
-                piece_moves(from, out);
+                walk(from, out);
             }
         }
         _ => {
             for &from in pos.pieces(us) {
                 if !free(pos, from) {
-                    piece_moves(from, out);
+                    walk(from, out);
                 }
             }
         }
