@@ -132,9 +132,9 @@ impl Clock {
         let mut soft = None;
         let mut hard = None;
         if let Some(t) = limits.movetime {
-            let t = t.saturating_sub(MOVETIME_MARGIN);
-            soft = Some(t);
-            hard = Some(t);
+            // A fixed time is all spent: what is saved cannot be used later, and an
+            // iteration cut short still answers when its first move was searched.
+            hard = Some(t.saturating_sub(MOVETIME_MARGIN));
         }
         if let Some(left) = limits.time_left {
             // A share of what is left, plus most of the increment, never more than a
@@ -220,7 +220,7 @@ mod tests {
         assert!(!ponder.pondering());
         assert!(!clock.out_of_time(1), "the time counts from the hit");
         std::thread::sleep(Duration::from_millis(40));
-        assert!(clock.out_of_time(1) && !clock.another_iteration());
+        assert!(clock.out_of_time(1));
     }
 
     #[test]
@@ -280,8 +280,11 @@ mod tests {
     }
 
     #[test]
-    fn a_fixed_move_time_keeps_a_margin() {
+    fn a_fixed_move_time_is_spent_but_for_a_margin() {
         let clock = Clock::start(&Limits::movetime(Duration::from_millis(100)));
         assert_eq!(clock.hard, Some(Duration::from_millis(97)));
+        // No iteration is refused for lack of time before the hard limit.
+        assert_eq!(clock.soft, None);
+        assert!(clock.another_iteration());
     }
 }
