@@ -1,8 +1,8 @@
 //! Iterative-deepening principal-variation search with a quiescence search, a
 //! transposition table, killer and history move ordering, check extensions, null-move
 //! pruning and late-move reductions, over any [`Searchable`] position; where the world
-//! trusts its evaluation's margins (the grid), also aspiration windows at the root and
-//! reverse futility and futility pruning.
+//! trusts its evaluation's margins (the grid), also aspiration windows at the root,
+//! reverse futility and futility pruning, and singular extensions.
 
 use super::clock::{Clock, Limits};
 use super::table::{Bound, Table};
@@ -12,7 +12,8 @@ use super::tuning::{
     INTERNAL_REDUCTION_DEPTH, LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER,
     LATE_MOVE_MIN_DEPTH, LATE_MOVE_PRUNING_BASE, LMR_BASE, LMR_DIVISOR, LMR_HISTORY_STEP,
     NULL_MOVE_DEPTH_STEP, NULL_MOVE_EVAL_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION,
-    QUIET_EXCHANGE_MARGIN, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
+    QUIET_EXCHANGE_MARGIN, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN, SINGULAR_DEPTH,
+    SINGULAR_MARGIN,
 };
 use super::{End, MATE, MATE_BOUND, Score, Searchable};
 use std::sync::Arc;
@@ -124,6 +125,9 @@ pub struct Searcher<M> {
     noise: Option<Noise>,
     /// Root moves left out of this search (the lines already found at this depth).
     excluded: Vec<M>,
+    /// By ply: the move left out there while the search asks whether the table's move is
+    /// singular (the only good one).
+    skip: Vec<Option<M>>,
     /// Plies added to each depth of the iterative deepening: a helper thread with a skew
     /// searches ahead of the main one, so that the threads' work differs.
     skew: u32,
@@ -187,6 +191,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             clock_every: 1,
             noise: None,
             excluded: Vec::new(),
+            skip: vec![None; MAX_PLY + 1],
             skew: 0,
         }
     }
@@ -507,7 +512,12 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let key = game.key();
         let mut hinted = None;
         let mut known = None;
-        if let Some(e) = self.table.probe(key, ply) {
+        // Asking whether the table's move is singular, the node is searched without it,
+        // and without the table, whose entry is the node's with that move.
+        let skipping = self.skip[ply];
+        if skipping.is_none()
+            && let Some(e) = self.table.probe(key, ply)
+        {
             hinted = e.best;
             if !pv_node && ply > 0 && e.depth >= depth && e.settles(alpha, beta) {
                 return e.score;
@@ -552,6 +562,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         // Null move: if passing still holds beta, a real move surely does.
         if null_allowed
+            && skipping.is_none()
             && !pv_node
             && !in_check
             && depth >= NULL_MOVE_MIN_DEPTH
@@ -598,6 +609,53 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let excluding = ply == 0 && !self.excluded.is_empty();
         if excluding {
             list.retain(|m| !self.excluded.contains(m));
+        }
+        if let Some(skipped) = skipping {
+            list.retain(|&m| m != skipped);
+            if list.is_empty() {
+                self.lists[ply] = list;
+                return alpha;
+            }
+        }
+        // Singular extension: where the table's move holds a lower bound, and every other
+        // move, searched to half the depth, falls short of a margin below it, the table's
+        // move is searched a ply deeper. Where another move also holds beta, the node is
+        // cut; where only the table's bound does, its move is searched a ply shallower.
+        let mut extension = 0;
+        if sharp
+            && ply > 0
+            && depth >= SINGULAR_DEPTH
+            && let Some(e) = known
+            && let Some(m) = e.best
+            && e.bound != Bound::Upper
+            && e.depth >= depth - 3
+            && e.score.abs() < MATE_BOUND
+        {
+            let singular_beta = e.score - SINGULAR_MARGIN * depth;
+            self.skip[ply] = Some(m);
+            let score = self.negamax(
+                game,
+                (depth - 1) / 2,
+                singular_beta - 1,
+                singular_beta,
+                ply,
+                false,
+            );
+            self.skip[ply] = None;
+            // The search without the move may have left a line of its own here.
+            self.pv[ply].clear();
+            if self.stopped {
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score < singular_beta {
+                extension = 1;
+            } else if singular_beta >= beta {
+                self.lists[ply] = list;
+                return singular_beta;
+            } else if e.score >= beta {
+                extension = -1;
+            }
         }
         let mut order = std::mem::take(&mut self.order[ply]);
         self.score_moves(game, &list, &mut order, hinted, ply);
@@ -659,7 +717,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 continue;
             }
             let score = if searched == 0 {
-                -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, true)
+                let extended = if Some(m) == hinted { extension } else { 0 };
+                -self.negamax(game, depth - 1 + extended, -beta, -alpha, ply + 1, true)
             } else {
                 // Late quiet moves are searched shallower first, with a null window.
                 let mut reduction = 0;
@@ -730,7 +789,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.lists[ply] = list;
         self.order[ply] = order;
         // A root searched without its best moves says nothing true of the position.
-        if !excluding {
+        if !excluding && skipping.is_none() {
             let bound = Bound::of(best_score, alpha_before, beta);
             self.table
                 .store(key, ply, best_move, best_score, depth, bound);

@@ -74,6 +74,11 @@ pub const LMR_HISTORY_STEP: i32 = 12000;
 pub const HISTORY_MAX: i32 = 16384;
 /// Without a move from the table, a node this deep is searched one ply shallower.
 pub const INTERNAL_REDUCTION_DEPTH: i32 = 4;
+/// From this depth, the table's move is tested for being singular (the only good move).
+pub const SINGULAR_DEPTH: i32 = 7;
+/// How far below the table's score, per ply of depth, every other move must stay for the
+/// table's move to be singular.
+pub const SINGULAR_MARGIN: i32 = 2;
 
 // The grid evaluation (`grid.rs`).
 
