@@ -214,13 +214,23 @@ mod tests {
             ..Limits::default()
         };
         let clock = Clock::start(&limits);
+        // On a game clock (a target of about 13 ms, at most 38 ms), whose soft limit
+        // stops new iterations: it waits for the hit too.
+        let clocked = Clock::start(&Limits {
+            time_left: Some(Duration::from_millis(400)),
+            ponder: Some(Arc::clone(&ponder)),
+            ..Limits::default()
+        });
         std::thread::sleep(Duration::from_millis(40));
-        assert!(!clock.out_of_time(1) && clock.another_iteration());
+        for c in [&clock, &clocked] {
+            assert!(!c.out_of_time(1) && c.another_iteration());
+        }
         ponder.hit();
         assert!(!ponder.pondering());
         assert!(!clock.out_of_time(1), "the time counts from the hit");
         std::thread::sleep(Duration::from_millis(40));
         assert!(clock.out_of_time(1));
+        assert!(clocked.out_of_time(1) && !clocked.another_iteration());
     }
 
     #[test]
