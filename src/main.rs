@@ -98,6 +98,7 @@ fn main() -> ExitCode {
             seed,
             rounds,
             only,
+            positions,
         }) => {
             let jobs = jobs.unwrap_or_else(|| {
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -115,6 +116,7 @@ fn main() -> ExitCode {
                 sampling,
                 rounds,
                 only,
+                positions,
             };
             cli::tune::tune(&args, &mut std::io::stdout().lock())
         }

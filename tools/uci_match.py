@@ -4,7 +4,7 @@
     python3 tools/uci_match.py [--variant chess] [--games 20] [--tc 10+0.1 | --movetime MS]
         [--first 'areachess uci'] [--second /usr/games/fairy-stockfish]
         [--second-option 'Skill Level=0'] [--openings tools/openings.txt | --opening-plies 4]
-        [--concurrency 2] [--sprt ELO0 ELO1] [--seed 1] [--max-plies 400]
+        [--concurrency 2] [--sprt ELO0 ELO1] [--seed 1] [--max-plies 400] [--pgn FILE]
 
 By default areachess (`uci`, the release binary) plays Fairy-Stockfish. Colours alternate;
 each pair of games shares an opening, so the games differ: the lines for the variant in the
@@ -24,7 +24,10 @@ One line per game (after a forfeit or an illegal move, an indented `at: position
 moves ...` line gives the position to replay it from), then `score FIRST W draws D
 SECOND L`, the first engine's points in percent, the counts of illegal moves and time
 forfeits, the first engine's Elo difference with its 95% interval (`elo +35 (95% -40 to
-+112)`, from the spread of the games' results), and each engine's longest think. Exit
++112)`, from the spread of the games' results), and each engine's longest think. With
+--pgn FILE, every game is also written to FILE as it ends (PGN, moves in SAN from pyffish,
+each engine move followed by its last reported score and depth as `{+0.35/12}`, from the
+mover's side, `#3` a mate in three). Exit
 status 1 if any engine made an illegal move or lost on time. Needs python3 and pyffish (`pip install pyffish`).
 """
 
@@ -86,6 +89,8 @@ class Engine:
                 return None
             if line is None:
                 return None
+            if line.startswith("info") and " score " in line:
+                self.last_info = line
             if line.startswith(prefix):
                 return line
 
@@ -102,30 +107,33 @@ class Engine:
 
 
 def play_game(engines, variant, opening, args):
-    """One game; engines[0] has White. Returns (result, reason, plies, fault)."""
+    """One game; engines[0] has White. Returns (result, reason, moves, comments, fault):
+    the moves played (the opening's first) and one comment per move, None for the
+    opening's."""
     start = pyffish.start_fen(variant)
     moves = list(opening)
+    comments = [None] * len(moves)
     clocks = [args.base, args.base]
     for e in engines:
         e.send("ucinewgame")
         e.send(f"setoption name UCI_Variant value {variant}")
         if not e.ready():
-            return None, f"{e.name} did not answer isready", len(moves), e.name
+            return None, f"{e.name} did not answer isready", moves, comments, e.name
     while True:
         legal = pyffish.legal_moves(variant, start, moves)
         side = len(moves) % 2
         if not legal:
             check = pyffish.gives_check(variant, start, moves)
             result = pyffish.game_result(variant, start, moves)
-            return score_of(result, side), "checkmate" if check else "stalemate", len(moves), None
+            return score_of(result, side), "checkmate" if check else "stalemate", moves, comments, None
         ended, result = pyffish.is_immediate_game_end(variant, start, moves)
         if ended:
-            return score_of(result, side), "immediate end", len(moves), None
+            return score_of(result, side), "immediate end", moves, comments, None
         ended, result = pyffish.is_optional_game_end(variant, start, moves)
         if ended:
-            return score_of(result, side), "optional end", len(moves), None
+            return score_of(result, side), "optional end", moves, comments, None
         if len(moves) >= args.max_plies:
-            return 0.5, "max plies", len(moves), None
+            return 0.5, "max plies", moves, comments, None
         e = engines[side]
         # The start as a FEN: engines that know a variant by name may set it up otherwise.
         e.send(where(start, moves))
@@ -138,19 +146,67 @@ def play_game(engines, variant, opening, args):
             e.send(f"go wtime {w} btime {b} winc {inc} binc {inc}")
             budget = clocks[side] + 1.0
         began = time.monotonic()
+        e.last_info = None
         answer = e.until("bestmove", budget)
         spent = time.monotonic() - began
         e.longest = max(getattr(e, "longest", 0.0), spent)
         if answer is None:
             fault = ("time", e.name, where(start, moves))
-            return (0.0 if side == 0 else 1.0), f"{e.name} lost on time", len(moves), fault
+            return (0.0 if side == 0 else 1.0), f"{e.name} lost on time", moves, comments, fault
         if not args.movetime:
             clocks[side] = clocks[side] - spent + args.inc
         move = answer.split()[1] if len(answer.split()) > 1 else ""
         if move not in legal:
             fault = ("illegal", e.name, where(start, moves))
-            return (0.0 if side == 0 else 1.0), f"{e.name} illegal {move}", len(moves), fault
+            return (0.0 if side == 0 else 1.0), f"{e.name} illegal {move}", moves, comments, fault
         moves.append(move)
+        comments.append(score_comment(e.last_info))
+
+
+def score_comment(info):
+    """`+0.35/12` from a UCI info line's score and depth (`#3`, `#-2` for mates), or None."""
+    if not info:
+        return None
+    words = info.split()
+    try:
+        depth = words[words.index("depth") + 1] if "depth" in words else "?"
+        k = words.index("score")
+        kind, value = words[k + 1], int(words[k + 2])
+    except (ValueError, IndexError):
+        return None
+    if kind == "mate":
+        return f"#{value}/{depth}"
+    return f"{value / 100:+.2f}/{depth}"
+
+
+def pgn_text(variant, opening_plies, moves, comments, result, reason, white, black, round_number):
+    """The game as PGN: the variant's start FEN unless it is chess, SAN from pyffish."""
+    start = pyffish.start_fen(variant)
+    tags = [("Event", "uci_match"), ("Site", "?"), ("Round", str(round_number)),
+            ("White", white), ("Black", black), ("Result", result)]
+    if variant != "chess":
+        tags += [("Variant", variant), ("FEN", start), ("SetUp", "1")]
+    tags += [("Termination", reason), ("PlyCount", str(len(moves))),
+             ("OpeningPlies", str(opening_plies))]
+    sans = pyffish.get_san_moves(variant, start, moves) if moves else []
+    words = []
+    for ply, (san, comment) in enumerate(zip(sans, comments)):
+        if ply % 2 == 0:
+            words.append(f"{ply // 2 + 1}.")
+        words.append(san)
+        if comment:
+            words.append("{" + comment + "}")
+    words.append(result)
+    lines, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > 79:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+    return head + "\n" + "\n".join(lines) + "\n\n"
 
 
 def where(start, moves):
@@ -266,6 +322,7 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--max-plies", type=int, default=400)
     p.add_argument("--binary", default=None)
+    p.add_argument("--pgn", default=None, help="write every game to this PGN file")
     args = p.parse_args()
     base, _, inc = args.tc.partition("+")
     args.base, args.inc = float(base), float(inc or 0)
@@ -289,6 +346,10 @@ def main():
         return random_opening(args.variant, args.opening_plies, rng)
 
     openings = [opening_for(pair) for pair in range((args.games + 1) // 2)]
+    try:
+        pgn = open(args.pgn, "w") if args.pgn else None
+    except OSError as e:
+        fail(f"cannot write {args.pgn}: {e.strerror}")
     tally = {"wins": 0, "draws": 0, "losses": 0, "points": 0.0, "played": 0,
              "illegal": 0, "time": 0, "longest": [0.0, 0.0], "stop": None, "error": None}
     lock = threading.Lock()
@@ -306,7 +367,9 @@ def main():
                     return
                 first_white = n % 2 == 0
                 seats = engines if first_white else engines[::-1]
-                white_points, reason, plies, fault = play_game(seats, args.variant, openings[n // 2], args)
+                opening = openings[n // 2]
+                white_points, reason, moves, comments, fault = play_game(seats, args.variant, opening, args)
+                plies = len(moves)
                 with lock:
                     if white_points is None:
                         tally["error"] = reason
@@ -324,6 +387,10 @@ def main():
                           f"{reason} plies {plies}", flush=True)
                     if fault:
                         print(f"  at: {fault[2]}", flush=True)
+                    if pgn:
+                        pgn.write(pgn_text(args.variant, len(opening), moves, comments, result, reason,
+                                           seats[0].name, seats[1].name, n + 1))
+                        pgn.flush()
                     if args.sprt:
                         llr = sprt_llr(tally["wins"], tally["draws"], tally["losses"], *args.sprt)
                         if llr >= SPRT_UPPER:

@@ -163,6 +163,10 @@ pub enum Command {
         /// Fit only these weights (by name; the others stay).
         #[arg(long, value_name = "NAME", num_args = 1..)]
         only: Vec<String>,
+        /// Labelled positions instead of self-play, one file per level in the same order
+        /// (lines `FEN;P`, P White's expected score from 0 to 1).
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        positions: Vec<PathBuf>,
     },
     /// The computer's choice: "info …" lines while it thinks, then "bestmove MOVE" or
     /// "gameover REASON".

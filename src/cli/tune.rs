@@ -21,6 +21,8 @@ pub struct TuneArgs {
     pub rounds: u32,
     /// The weights to fit (none: all).
     pub only: Vec<String>,
+    /// Labelled positions, one file per level, in place of self-play (none: self-play).
+    pub positions: Vec<PathBuf>,
 }
 
 /// Samples every level, fits the weights and prints the result.
@@ -43,14 +45,40 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
             })
             .collect::<Result<_, _>>()?
     };
+    if !args.positions.is_empty() && args.positions.len() != args.levels.len() {
+        return Err(Failure::input(format!(
+            "--positions names {} files for {} levels: give one file per level, in the same order",
+            args.positions.len(),
+            args.levels.len()
+        )));
+    }
     let mut families = Vec::new();
-    for path in &args.levels {
+    for (k, path) in args.levels.iter().enumerate() {
         let grid = level::load(path)?.into_grid().map_err(|e| {
             Failure::input(format!(
                 "{}: {e} (tune fits the grid evaluation)",
                 path.display()
             ))
         })?;
+        if let Some(file) = args.positions.get(k) {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| Failure::input(format!("{}: {e}", file.display())))?;
+            let samples = texel::read_positions(&grid.variant, &file.display().to_string(), &text)
+                .map_err(Failure::input)?;
+            writeln!(
+                out,
+                "{}: {} positions from {}",
+                path.display(),
+                samples.len(),
+                file.display()
+            )
+            .map_err(Failure::write)?;
+            families.push(Family {
+                variant: grid.variant.clone(),
+                samples,
+            });
+            continue;
+        }
         let bar = ProgressBar::new(u64::from(args.sampling.games));
         bar.set_style(
             ProgressStyle::with_template(

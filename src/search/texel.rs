@@ -122,6 +122,42 @@ fn one_game(
         .collect()
 }
 
+/// Reads labelled positions, one a line: `FEN;P`, P White's expected score (0 to 1: a
+/// game's result, or a stronger engine's evaluation through a logistic curve). Blank
+/// lines and lines starting with `#` are skipped. An error names `file`, the line and
+/// the column at fault.
+pub fn read_positions(variant: &Variant, file: &str, text: &str) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line_number = k + 1;
+        let trimmed = line.trim_end();
+        if trimmed.trim_start().is_empty() || trimmed.trim_start().starts_with('#') {
+            continue;
+        }
+        let Some((fen, label)) = trimmed.rsplit_once(';') else {
+            return Err(format!(
+                "{file}:{line_number}:1: expected `FEN;P`, P White's expected score from 0 to 1"
+            ));
+        };
+        let label_column = fen.chars().count() + 2;
+        let result = label
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|p| (0.0..=1.0).contains(p))
+            .ok_or_else(|| {
+                format!(
+                    "{file}:{line_number}:{label_column}: `{}` is not a score from 0 to 1",
+                    label.trim()
+                )
+            })?;
+        let position = crate::grid::parse_fen(variant, fen)
+            .map_err(|e| format!("{file}:{line_number}:{}: {}", e.span.column, e.kind))?;
+        samples.push(Sample { position, result });
+    }
+    Ok(samples)
+}
+
 /// The positions of one variant, with the evaluation's piece values.
 pub struct Family {
     /// The variant.
@@ -273,6 +309,25 @@ mod tests {
             samples
                 .iter()
                 .all(|s| !crate::grid::in_check(v, &s.position))
+        );
+    }
+
+    #[test]
+    fn labelled_positions_are_read_and_errors_name_line_and_column() {
+        let (variant, _) = chess();
+        let text = "# a comment\n\n6k1/8/1P6/8/8/8/8/6K1 w - - 0 1;0.75\n6k1/8/8/8/8/1p6/8/6K1 b - - 0 1; 0\n";
+        let samples = read_positions(&variant, "set.pos", text).expect("reads");
+        assert_eq!(samples.len(), 2);
+        assert_eq!(samples[0].result, 0.75);
+        assert_eq!(samples[1].result, 0.0);
+        assert_eq!(samples[1].position.to_move(), Color::Black);
+        let no_label = read_positions(&variant, "set.pos", "\n6k1/8/8/8/8/8/8/6K1 w - - 0 1\n");
+        assert!(no_label.is_err_and(|e| e.starts_with("set.pos:2:1:")));
+        let bad_label = read_positions(&variant, "set.pos", "6k1/8/8/8/8/8/8/6K1 w - - 0 1;1.5");
+        assert!(bad_label.is_err_and(|e| e.starts_with("set.pos:1:31:") && e.contains("1.5")));
+        let bad_fen = read_positions(&variant, "set.pos", "6k1/8/8/8/8/8/8/6K1 x - - 0 1;1");
+        assert!(
+            bad_fen.is_err_and(|e| e.starts_with("set.pos:1:") && !e.starts_with("set.pos:1:1:"))
         );
     }
 

@@ -1052,3 +1052,58 @@ fn tune_fits_the_weights_to_self_play_and_names_each_one() {
     assert_eq!(code, 2);
     assert!(err.contains("levels/area-of-competence.toml"), "{err}");
 }
+
+#[test]
+fn tune_fits_the_weights_to_labelled_positions_and_names_a_bad_line() {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let good = dir.path().join("chess.pos");
+    // Passed pawns further on win: the fit must keep or raise what it pays for them.
+    std::fs::write(
+        &good,
+        "# labelled by hand\n\
+         6k1/8/1P6/8/8/8/8/6K1 w - - 0 1;0.9\n\
+         6k1/8/8/8/8/1p6/8/6K1 w - - 0 1;0.1\n\
+         6k1/8/8/1P6/8/8/8/6K1 b - - 0 1;0.8\n\
+         6k1/8/8/8/1p6/8/8/6K1 b - - 0 1;0.2\n",
+    )
+    .expect("writes");
+    let good_name = good.display().to_string();
+    let out = answer(&[
+        "tune",
+        "levels/chess.toml",
+        "--positions",
+        &good_name,
+        "--rounds",
+        "3",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("levels/chess.toml: 4 positions from {good_name}"),
+        "{out}"
+    );
+    let error: Vec<f64> = lines[2]
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(error.len() >= 2 && error[1] <= error[0], "{out}");
+    let bad = dir.path().join("bad.pos");
+    std::fs::write(
+        &bad,
+        "6k1/8/8/8/8/8/8/6K1 w - - 0 1;0.5\n6k1/8/8/8/8/8/8/6K1 w - - 0 1;win\n",
+    )
+    .expect("writes");
+    let bad_name = bad.display().to_string();
+    let (code, _, err) = areachess(&["tune", "levels/chess.toml", "--positions", &bad_name]);
+    assert_eq!(code, 2);
+    assert!(err.contains(&format!("{bad_name}:2:31:")), "{err}");
+    let (code, _, err) = areachess(&[
+        "tune",
+        "levels/chess.toml",
+        "levels/makruk.toml",
+        "--positions",
+        &good_name,
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("one file per level"), "{err}");
+}

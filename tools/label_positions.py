@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Quiet positions labelled by a stronger engine's evaluation, for `areachess tune --positions`.
+
+    python3 tools/label_positions.py --variant chess --out chess.pos [--games 400]
+        [--nodes 3000] [--depth 10] [--every 3] [--opening-plies 8] [--jobs 2] [--seed 1]
+        [--first 'areachess uci'] [--labeller /usr/games/fairy-stockfish]
+
+Plays --games games of the variant, each side played by areachess or by the labeller
+(drawn afresh for each side of each game, so the positions are of both engines' kinds),
+each move searched --nodes nodes, after --opening-plies random legal moves. Of the
+positions after the opening, one in --every (drawn at random) is sent to the labeller,
+searched to --depth. It is kept when the side to move is not in check, the labeller's
+best move is quiet (no capture, no promotion, no drop) and its score is no mate and within
+±1500 centipawns. Each kept position is one line `FEN;P`: P is White's expected score,
+1 / (1 + 10^(−cp/400)) from the labeller's centipawns cp for White. `tune` fits its own
+logistic scale to these numbers, so the 400 only has to be the same for every line.
+
+Games are refereed by pyffish, as in uci_match.py; --jobs games are played at once.
+Needs python3 and pyffish.
+"""
+
+import argparse
+import random
+import shlex
+import sys
+import threading
+
+import pyffish
+
+import areachess_bin
+from uci_match import Engine, where
+
+
+def board_part(fen):
+    return fen.split()[0]
+
+
+def piece_count(fen):
+    return sum(ch.isalpha() for ch in board_part(fen).split("[")[0])
+
+
+def quiet(variant, fen, move):
+    """Neither a capture nor a promotion nor a drop."""
+    if "@" in move:
+        return False
+    after = pyffish.get_fen(variant, fen, [move])
+    if piece_count(after) != piece_count(fen):
+        return False
+    # A promotion names its piece after the two squares.
+    return not move[-1].isalpha()
+
+
+def label(labeller, variant, fen, depth):
+    """(centipawns for White, best move) from the labeller, or None."""
+    labeller.send(f"position fen {fen}")
+    labeller.last_info = None
+    labeller.send(f"go depth {depth}")
+    answer = labeller.until("bestmove", 60)
+    info = labeller.last_info
+    if answer is None or info is None:
+        return None
+    words = info.split()
+    try:
+        k = words.index("score")
+        kind, value = words[k + 1], int(words[k + 2])
+    except (ValueError, IndexError):
+        return None
+    if kind != "cp" or abs(value) > 1500:
+        return None
+    white = value if " w " in f" {fen.split(' ', 2)[1]} " else -value
+    return white, answer.split()[1] if len(answer.split()) > 1 else ""
+
+
+def one_game(players, labeller, args, rng, out, lock):
+    start = pyffish.start_fen(args.variant)
+    moves = []
+    for _ in range(args.opening_plies):
+        legal = pyffish.legal_moves(args.variant, start, moves)
+        if not legal:
+            return 0
+        moves.append(rng.choice(sorted(legal)))
+    seats = [rng.choice(players), rng.choice(players)]
+    for e in set(seats):
+        e.send("ucinewgame")
+        e.send(f"setoption name UCI_Variant value {args.variant}")
+        e.ready()
+    kept = 0
+    while len(moves) < args.max_plies:
+        legal = pyffish.legal_moves(args.variant, start, moves)
+        if not legal:
+            break
+        if pyffish.is_optional_game_end(args.variant, start, moves)[0]:
+            break
+        if pyffish.is_immediate_game_end(args.variant, start, moves)[0]:
+            break
+        fen = pyffish.get_fen(args.variant, start, moves)
+        if rng.random() * args.every < 1 and not pyffish.gives_check(args.variant, start, moves):
+            found = label(labeller, args.variant, fen, args.depth)
+            if found and found[1] in legal and quiet(args.variant, fen, found[1]):
+                p = 1.0 / (1.0 + 10 ** (-found[0] / 400))
+                with lock:
+                    out.write(f"{fen};{p:.4f}\n")
+                    out.flush()
+                kept += 1
+        e = seats[len(moves) % 2]
+        e.send(where(start, moves))
+        e.send(f"go nodes {args.nodes}")
+        answer = e.until("bestmove", 60)
+        move = answer.split()[1] if answer and len(answer.split()) > 1 else ""
+        if move not in legal:
+            break
+        moves.append(move)
+    return kept
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--variant", default="chess")
+    p.add_argument("--out", required=True)
+    p.add_argument("--games", type=int, default=400)
+    p.add_argument("--nodes", type=int, default=3000)
+    p.add_argument("--depth", type=int, default=10)
+    p.add_argument("--every", type=int, default=3)
+    p.add_argument("--opening-plies", type=int, default=8)
+    p.add_argument("--max-plies", type=int, default=300)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--first", default=None, help="areachess's command (default: the release binary, uci)")
+    p.add_argument("--labeller", default="/usr/games/fairy-stockfish")
+    p.add_argument("--binary", default=None)
+    args = p.parse_args()
+
+    def fail(message):
+        sys.exit(f"label_positions: {message}")
+
+    if args.every < 1 or args.jobs < 1:
+        fail("--every and --jobs must be at least 1")
+    first = shlex.split(args.first) if args.first else [str(areachess_bin.find_binary(args.binary, fail)), "uci"]
+    labeller_command = shlex.split(args.labeller)
+    try:
+        out = open(args.out, "w")
+    except OSError as e:
+        fail(f"cannot write {args.out}: {e.strerror}")
+    lock = threading.Lock()
+    next_game = iter(range(args.games))
+    totals = {"games": 0, "kept": 0}
+
+    def worker():
+        players = [Engine(first, [], "areachess"), Engine(labeller_command, [], "labeller-player")]
+        labeller = Engine(labeller_command, [], "labeller")
+        labeller.send(f"setoption name UCI_Variant value {args.variant}")
+        try:
+            while True:
+                with lock:
+                    n = next(next_game, None)
+                if n is None:
+                    return
+                rng = random.Random(args.seed * 1_000_003 + n)
+                kept = one_game(players, labeller, args, rng, out, lock)
+                with lock:
+                    totals["games"] += 1
+                    totals["kept"] += kept
+                    print(f"game {n + 1}: {kept} positions", file=sys.stderr, flush=True)
+        finally:
+            for e in players + [labeller]:
+                e.quit()
+
+    threads = [threading.Thread(target=worker) for _ in range(args.jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    print(f"{totals['games']} games, {totals['kept']} positions written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
