@@ -367,7 +367,11 @@ impl GridEval {
                 / self.full_material;
             score[side] = material[side]
                 + tapered
-                + (shelter * w.shelter - danger * w.royal_danger) * phase / self.full_material;
+                + (shelter * w.shelter
+                    - danger * w.royal_danger
+                    - danger * danger * w.royal_danger_square / 64)
+                    * phase
+                    / self.full_material;
         }
         let us = pos.to_move();
         score[us] - score[us.opponent()] + w.tempo
@@ -414,6 +418,9 @@ impl GridEval {
                 }
                 middle[side] += term;
                 end[side] += term;
+                if (2 * f - files + 1).abs() <= 2 {
+                    middle[side] += w.centre_pawn * (last - g.ranks_ahead(side, r)).min(3);
+                }
                 // Passed: no enemy pawn ahead on its file or the files beside it.
                 let passed = [f - 1, f, f + 1]
                     .iter()
@@ -1186,6 +1193,60 @@ mod tests {
             "r1bq1rk1/ppp2ppp/2n2n2/8/5PPP/2N2N2/PPP5/R1BQ1RK1 w - - 0 1",
         );
         assert!(sheltered > bare, "sheltered {sheltered}, bare {bare}");
+    }
+
+    #[test]
+    fn centre_pawns_and_massed_attacks_on_a_royal_are_scored() {
+        let eval = chess();
+        let structure = |fen: &str| {
+            let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+            let mut pawns = Pawns::default();
+            let g = eval.variant.geometry;
+            for side in Color::BOTH {
+                for &sq in pos.pieces(side) {
+                    if eval.pawn[role_of(pos.cell(sq)).index()] {
+                        pawns.add(side, g.file(sq), g.rank(sq));
+                    }
+                }
+            }
+            let (middle, end) = eval.pawn_structure(&pos, &pawns);
+            (middle[Color::White], end[Color::White])
+        };
+        // A blocked pawn on e4 against one on a4: the same in the endgame, more in the
+        // middlegame.
+        let centre = structure("6k1/8/8/4p3/4P3/8/8/6K1 w - - 0 1");
+        let edge = structure("6k1/8/8/p7/P7/8/8/6K1 w - - 0 1");
+        assert_eq!(centre.1, edge.1);
+        assert_eq!(
+            centre.0 - edge.0,
+            3 * eval.weights.centre_pawn,
+            "{centre:?} {edge:?}"
+        );
+        // The square of the danger: many attacks on a royal cost more than their count
+        // alone says, and none cost nothing.
+        let linear = GridEval::with_weights(
+            Arc::clone(&eval.variant),
+            eval.values.clone(),
+            GridWeights {
+                royal_danger_square: 0,
+                ..eval.weights
+            },
+        );
+        let attacked = "r1b2rk1/pp3ppp/2n5/3q4/8/2NB1N1Q/PP3PPP/R4RK1 w - - 0 1";
+        let quiet = "r1b2rk1/pp3ppp/2n5/3q4/8/2N2N2/PPQB1PPP/R4RK1 w - - 0 1";
+        assert!(
+            score(&eval, attacked) > score(&linear, attacked),
+            "{} {}",
+            score(&eval, attacked),
+            score(&linear, attacked)
+        );
+        let gap = |fen: &str| score(&eval, fen) - score(&linear, fen);
+        assert!(
+            gap(attacked) > gap(quiet),
+            "{} {}",
+            gap(attacked),
+            gap(quiet)
+        );
     }
 
     #[test]

@@ -136,6 +136,12 @@ pub struct GridWeights {
     /// For two pieces of one type bound to squares of one colour (bishops), on squares
     /// of both colours.
     pub bound_pair: i32,
+    /// Per pawn on the board's middle files (two, or three on an odd count), in the
+    /// middlegame, per rank it stands from its own edge (up to three).
+    pub centre_pawn: i32,
+    /// In the middlegame, the square of the royal danger (the enemy's moves onto the
+    /// squares around a royal, weighed by how many pieces make them), per 64.
+    pub royal_danger_square: i32,
 }
 
 impl GridWeights {
@@ -160,10 +166,12 @@ impl GridWeights {
         open_file: 25,
         half_open_file: 12,
         bound_pair: 40,
+        centre_pawn: 16,
+        royal_danger_square: 128,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 19] = [
+    pub const NAMES: [&'static str; 21] = [
         "mobility",
         "moves",
         "tempo",
@@ -183,6 +191,8 @@ impl GridWeights {
         "open_file",
         "half_open_file",
         "bound_pair",
+        "centre_pawn",
+        "royal_danger_square",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -220,7 +230,9 @@ impl GridWeights {
             15 => &mut self.passed_own_royal,
             16 => &mut self.open_file,
             17 => &mut self.half_open_file,
-            _ => &mut self.bound_pair,
+            18 => &mut self.bound_pair,
+            19 => &mut self.centre_pawn,
+            _ => &mut self.royal_danger_square,
         }
     }
 }
