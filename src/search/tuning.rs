@@ -167,7 +167,7 @@ impl GridWeights {
         half_open_file: 12,
         bound_pair: 40,
         centre_pawn: 16,
-        royal_danger_square: 128,
+        royal_danger_square: 256,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
