@@ -1143,25 +1143,28 @@ mod tests {
         }
     }
 
+    /// White's pawn structure in `fen` (middlegame, endgame).
+    fn white_structure(eval: &GridEval, fen: &str) -> (i32, i32) {
+        let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+        let mut pawns = Pawns::default();
+        let g = eval.variant.geometry;
+        for side in Color::BOTH {
+            for &sq in pos.pieces(side) {
+                if eval.pawn[role_of(pos.cell(sq)).index()] {
+                    pawns.add(side, g.file(sq), g.rank(sq));
+                }
+            }
+        }
+        let (middle, end) = eval.pawn_structure(&pos, &pawns);
+        (middle[Color::White], end[Color::White])
+    }
+
     #[test]
     fn pawns_are_scored_by_their_structure() {
         let eval = chess();
         // White's structure alone: a passed pawn on b5 against one with a pawn ahead on
         // its file (b7) or the file beside it (a6), and the further on the better.
-        let white = |fen: &str| {
-            let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
-            let mut pawns = Pawns::default();
-            for side in Color::BOTH {
-                for &sq in pos.pieces(side) {
-                    if eval.pawn[role_of(pos.cell(sq)).index()] {
-                        let g = eval.variant.geometry;
-                        pawns.add(side, g.file(sq), g.rank(sq));
-                    }
-                }
-            }
-            let (middle, end) = eval.pawn_structure(&pos, &pawns);
-            (middle[Color::White], end[Color::White])
-        };
+        let white = |fen: &str| white_structure(&eval, fen);
         let passed = white("6k1/7p/8/1P6/8/8/8/6K1 w - - 0 1");
         assert!(passed.0 > 0 && passed.1 > passed.0, "{passed:?}");
         for opposed in [
@@ -1198,20 +1201,7 @@ mod tests {
     #[test]
     fn centre_pawns_and_massed_attacks_on_a_royal_are_scored() {
         let eval = chess();
-        let structure = |fen: &str| {
-            let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
-            let mut pawns = Pawns::default();
-            let g = eval.variant.geometry;
-            for side in Color::BOTH {
-                for &sq in pos.pieces(side) {
-                    if eval.pawn[role_of(pos.cell(sq)).index()] {
-                        pawns.add(side, g.file(sq), g.rank(sq));
-                    }
-                }
-            }
-            let (middle, end) = eval.pawn_structure(&pos, &pawns);
-            (middle[Color::White], end[Color::White])
-        };
+        let structure = |fen: &str| white_structure(&eval, fen);
         // A blocked pawn on e4 against one on a4: the same in the endgame, more in the
         // middlegame.
         let centre = structure("6k1/8/8/4p3/4P3/8/8/6K1 w - - 0 1");
