@@ -3,7 +3,7 @@
 //! term per square from each piece's own mobility there, its mobility in the position,
 //! advancement of pieces that promote, pawn structure, and enemy attacks next to royals.
 
-use super::{End, Searchable};
+use super::{End, MATE_BOUND, Searchable};
 use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{
@@ -367,11 +367,13 @@ impl GridEval {
                 / self.full_material;
             score[side] = material[side]
                 + tapered
-                + (shelter * w.shelter
-                    - danger * w.royal_danger
-                    - danger * danger * w.royal_danger_square / 64)
-                    * phase
-                    / self.full_material;
+                + scaled(
+                    i64::from(shelter * w.shelter)
+                        - i64::from(danger) * i64::from(w.royal_danger)
+                        - i64::from(danger).pow(2) * i64::from(w.royal_danger_square) / 64,
+                    phase,
+                    self.full_material,
+                );
         }
         let us = pos.to_move();
         score[us] - score[us.opponent()] + w.tempo
@@ -453,6 +455,13 @@ impl GridEval {
         }
         (middle, end)
     }
+}
+
+/// `term · phase / full` without overflow (large boards hold much material, and a term
+/// that squares the attacks on a royal can be large too).
+fn scaled(term: i64, phase: i32, full: i32) -> i32 {
+    let value = term.saturating_mul(i64::from(phase)) / i64::from(full.max(1));
+    value.clamp(i64::from(i32::MIN / 4), i64::from(i32::MAX / 4)) as i32
 }
 
 /// Where each side's pawns stand, by file: how many, and the nearest and furthest
@@ -857,7 +866,10 @@ impl Searchable for GridSearch {
     }
 
     fn evaluate(&mut self) -> i32 {
-        self.eval.evaluate(&self.pos)
+        // Huge armies on large boards must not reach the mate scores.
+        self.eval
+            .evaluate(&self.pos)
+            .clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
     }
 
     fn is_noisy(&self, m: Move) -> bool {
@@ -1024,7 +1036,7 @@ impl super::players::Arena for Arc<GridEval> {
 mod tests {
     use super::*;
     use crate::grid::{move_text, parse_fen};
-    use crate::search::{Limits, MATE_BOUND, Searcher};
+    use crate::search::{Limits, Searcher};
 
     /// Chess, with textbook values (the level's own are tested elsewhere).
     fn chess() -> Arc<GridEval> {
@@ -1157,6 +1169,47 @@ mod tests {
         }
         let (middle, end) = eval.pawn_structure(&pos, &pawns);
         (middle[Color::White], end[Color::White])
+    }
+
+    #[test]
+    fn a_huge_army_stays_inside_the_mate_scores() {
+        use crate::grid::variant::PieceType;
+        use crate::grid::{Geometry, Stalemate};
+        let mut king = PieceType::new('K', "king", "K").expect("reads");
+        king.royal = true;
+        let queen = PieceType::new('Q', "queen", "Q").expect("reads");
+        let g = Geometry::new(26, 26).expect("a board");
+        let v = Arc::new(
+            Variant::new(
+                g,
+                vec![king, queen],
+                None,
+                Stalemate::Draw,
+                RoyalRule::Checkmate,
+            )
+            .expect("a variant"),
+        );
+        let mut pos = Position::empty(g.squares());
+        let (k, q) = (Role::new(0), Role::new(1));
+        let target = g.square(12, 12).expect("a square");
+        pos.put(&v, target, piece(Color::Black, k), true);
+        pos.put(
+            &v,
+            g.square(0, 0).expect("a square"),
+            piece(Color::White, k),
+            true,
+        );
+        for sq in g.all() {
+            let near = (g.file(sq) - 12).abs() <= 2 && (g.rank(sq) - 12).abs() <= 2;
+            if !near && pos.cell(sq) == EMPTY {
+                pos.put(&v, sq, piece(Color::White, q), true);
+            }
+        }
+        let eval = Arc::new(GridEval::for_variant(Arc::clone(&v)));
+        let raw = eval.evaluate(&pos);
+        assert!(raw > MATE_BOUND, "{raw}");
+        let mut search = GridSearch::new(eval, pos, &[]);
+        assert_eq!(search.evaluate(), MATE_BOUND - 1);
     }
 
     #[test]
