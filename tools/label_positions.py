@@ -28,7 +28,7 @@ import threading
 import pyffish
 
 import areachess_bin
-from uci_match import Engine, where
+from uci_match import Engine, info_score, where
 
 
 def board_part(fen):
@@ -46,28 +46,23 @@ def quiet(variant, fen, move):
     after = pyffish.get_fen(variant, fen, [move])
     if piece_count(after) != piece_count(fen):
         return False
-    # A promotion names its piece after the two squares.
-    return not move[-1].isalpha()
+    # A promotion names its piece after the two squares, or ends in `+` (shogi's).
+    return not (move[-1].isalpha() or move.endswith("+"))
 
 
-def label(labeller, variant, fen, depth):
+def label(labeller, fen, depth):
     """(centipawns for White, best move) from the labeller, or None."""
     labeller.send(f"position fen {fen}")
     labeller.last_info = None
     labeller.send(f"go depth {depth}")
     answer = labeller.until("bestmove", 60)
-    info = labeller.last_info
-    if answer is None or info is None:
+    found = info_score(labeller.last_info)
+    if answer is None or found is None:
         return None
-    words = info.split()
-    try:
-        k = words.index("score")
-        kind, value = words[k + 1], int(words[k + 2])
-    except (ValueError, IndexError):
-        return None
+    kind, value, _ = found
     if kind != "cp" or abs(value) > 1500:
         return None
-    white = value if " w " in f" {fen.split(' ', 2)[1]} " else -value
+    white = value if fen.split()[1] == "w" else -value
     return white, answer.split()[1] if len(answer.split()) > 1 else ""
 
 
@@ -95,7 +90,7 @@ def one_game(players, labeller, args, rng, out, lock):
             break
         fen = pyffish.get_fen(args.variant, start, moves)
         if rng.random() * args.every < 1 and not pyffish.gives_check(args.variant, start, moves):
-            found = label(labeller, args.variant, fen, args.depth)
+            found = label(labeller, fen, args.depth)
             if found and found[1] in legal and quiet(args.variant, fen, found[1]):
                 p = 1.0 / (1.0 + 10 ** (-found[0] / 400))
                 with lock:

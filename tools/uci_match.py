@@ -52,6 +52,8 @@ class Engine:
 
     def __init__(self, command, options, name):
         self.name = name
+        # The last `info ... score ...` line read, for the score of the move that follows.
+        self.last_info = None
         self.proc = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             text=True, bufsize=1,
@@ -163,17 +165,26 @@ def play_game(engines, variant, opening, args):
         comments.append(score_comment(e.last_info))
 
 
-def score_comment(info):
-    """`+0.35/12` from a UCI info line's score and depth (`#3`, `#-2` for mates), or None."""
+def info_score(info):
+    """(kind, value, depth) from a UCI info line's `score cp|mate VALUE` and `depth D`
+    (depth "?" when missing), or None without a readable score."""
     if not info:
         return None
     words = info.split()
     try:
         depth = words[words.index("depth") + 1] if "depth" in words else "?"
         k = words.index("score")
-        kind, value = words[k + 1], int(words[k + 2])
+        return words[k + 1], int(words[k + 2]), depth
     except (ValueError, IndexError):
         return None
+
+
+def score_comment(info):
+    """`+0.35/12` from a UCI info line's score and depth (`#3`, `#-2` for mates), or None."""
+    found = info_score(info)
+    if found is None:
+        return None
+    kind, value, depth = found
     if kind == "mate":
         return f"#{value}/{depth}"
     return f"{value / 100:+.2f}/{depth}"
