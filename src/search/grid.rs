@@ -324,6 +324,7 @@ impl GridEval {
                 }
                 if self.pawn[role.index()] {
                     pawns.add(side, g.file(sq), g.rank(sq));
+                    placed[side] -= self.values[r] * (100 - w.pawn_middle_percent) / 100;
                 }
             }
             // Pieces in hand (drops) are material too.
@@ -1290,6 +1291,37 @@ mod tests {
             gap(attacked),
             gap(quiet)
         );
+    }
+
+    /// Chess with every weight at 0 but those `only` sets (the advance table never
+    /// vanishes: its share is at least 1).
+    fn chess_with(only: impl FnOnce(&mut GridWeights)) -> GridEval {
+        let eval = chess();
+        let mut weights = GridWeights::DEFAULT;
+        for k in 0..GridWeights::NAMES.len() {
+            weights.set(k, 0);
+        }
+        weights.pawn_middle_percent = 100;
+        only(&mut weights);
+        GridEval::with_weights(Arc::clone(&eval.variant), eval.values.clone(), weights)
+    }
+
+    #[test]
+    fn a_pawn_is_worth_less_among_many_pieces() {
+        let full = chess_with(|w| w.pawn_middle_percent = 100);
+        let less = chess_with(|w| w.pawn_middle_percent = 60);
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+        let missing = "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w - - 0 1";
+        let pawn = |eval: &GridEval| score(eval, start) - score(eval, missing);
+        assert_eq!(pawn(&full), 100);
+        // Nearly all the material is on the board: nearly the middlegame's 60%.
+        assert!((60..=63).contains(&pawn(&less)), "{}", pawn(&less));
+        // With the pieces gone, a pawn is worth all of its value again.
+        let bare = |eval: &GridEval| {
+            score(eval, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1")
+                - score(eval, "4k3/pppppppp/8/8/8/8/1PPPPPPP/4K3 w - - 0 1")
+        };
+        assert!(bare(&less) > 85, "{}", bare(&less));
     }
 
     #[test]

@@ -142,6 +142,9 @@ pub struct GridWeights {
     /// In the middlegame, the square of the royal danger (the enemy's moves onto the
     /// squares around a royal, weighed by how many pieces make them), per 64.
     pub royal_danger_square: i32,
+    /// A pawn's worth in the middlegame, in percent of its value (its full value in the
+    /// endgame): pawns weigh less beside many pieces.
+    pub pawn_middle_percent: i32,
 }
 
 impl GridWeights {
@@ -168,10 +171,11 @@ impl GridWeights {
         bound_pair: 40,
         centre_pawn: 16,
         royal_danger_square: 256,
+        pawn_middle_percent: 65,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 21] = [
+    pub const NAMES: [&'static str; 22] = [
         "mobility",
         "moves",
         "tempo",
@@ -193,6 +197,7 @@ impl GridWeights {
         "bound_pair",
         "centre_pawn",
         "royal_danger_square",
+        "pawn_middle_percent",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -232,7 +237,8 @@ impl GridWeights {
             17 => &mut self.half_open_file,
             18 => &mut self.bound_pair,
             19 => &mut self.centre_pawn,
-            _ => &mut self.royal_danger_square,
+            20 => &mut self.royal_danger_square,
+            _ => &mut self.pawn_middle_percent,
         }
     }
 }
