@@ -7,10 +7,11 @@ use super::{End, MATE_BOUND, Searchable};
 use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{
-    attackers, bare_king, count_moves, dropped_pawn_mates, in_check, legal_moves,
+    attack_squares, attackers, bare_king, count_moves, dropped_pawn_mates, in_check, legal_moves,
     legal_noisy_moves, piece_moves,
 };
 use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
+use crate::grid::variant::MAX_TYPES;
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
 use crate::play::Color;
 use crate::random::Rng;
@@ -34,6 +35,11 @@ pub struct GridEval {
     variant: Arc<Variant>,
     /// By role: its material value (0 for royals).
     values: Vec<i32>,
+    /// By role: for a pawn, its place among the pawn roles (in `pawn_attacks`).
+    pawn_slot: Vec<Option<usize>>,
+    /// By side, pawn role (its slot) and square: the squares that pawn could capture on
+    /// (a set of `words`), which the enemy's mobility does not count.
+    pawn_attacks: [Vec<u64>; 2],
     /// By side, role and square: the positional term of that piece there, in the
     /// middlegame…
     squares: [Vec<i32>; 2],
@@ -237,6 +243,29 @@ impl GridEval {
                 }
             })
             .unzip();
+        let mut pawn_slot = vec![None; roles];
+        let mut pawn_attacks = [Vec::new(), Vec::new()];
+        for role in v.roles().filter(|r| pawn[r.index()]) {
+            let slot = pawn_attacks[0].len() / (n * words);
+            pawn_slot[role.index()] = Some(slot);
+            for side in Color::BOTH {
+                let mut crowded = Position::empty(n);
+                let enemy = piece(side.opponent(), Role::new(0));
+                crowded.cells.iter_mut().for_each(|c| *c = enemy);
+                for sq in g.all() {
+                    crowded.cells[usize::from(sq)] = piece(side, role);
+                    list.clear();
+                    piece_moves(v, &crowded, sq, &mut list);
+                    crowded.cells[usize::from(sq)] = enemy;
+                    let mut set = vec![0_u64; words];
+                    for m in list.iter().filter(|m| m.kind.captures()) {
+                        let t = usize::from(m.to);
+                        set[t / 64] |= 1 << (t % 64);
+                    }
+                    pawn_attacks[side].extend(set);
+                }
+            }
+        }
         let expected_moves = v
             .roles()
             .zip(&pawn)
@@ -248,6 +277,8 @@ impl GridEval {
             bound,
             variant,
             values,
+            pawn_slot,
+            pawn_attacks,
             squares,
             squares_end,
             full_material,
@@ -289,6 +320,43 @@ impl GridEval {
                 }
             }
         }
+        // By side: its material (pieces in hand too, with drops), and the squares its
+        // pawns could capture on, where enemy pieces' moves do not count as mobility.
+        let mut pawn_attacked = [[0_u64; ZONE_WORDS]; 2];
+        for side in Color::BOTH {
+            for &sq in pos.pieces(side) {
+                let r = role_of(pos.cell(sq)).index();
+                material[side] += self.values[r];
+                if let Some(slot) = self.pawn_slot[r] {
+                    let at = (slot * n + usize::from(sq)) * self.words;
+                    let attacks = &self.pawn_attacks[side][at..][..self.words];
+                    for (a, b) in pawn_attacked[side].iter_mut().zip(attacks) {
+                        *a |= b;
+                    }
+                }
+            }
+            if v.drops {
+                for role in v.roles() {
+                    material[side] +=
+                        self.values[role.index()] * i32::from(pos.in_hand(side, role));
+                }
+            }
+        }
+        let phase = (material[0] + material[1]).min(self.full_material);
+        // Royal danger counts in the middlegame only.
+        let middlegame = phase * 3 > self.full_material;
+        // By attacking side and type: the squares from which such a piece would attack an
+        // enemy royal, where its moves are checks.
+        let checks = (middlegame && w.royal_check > 0).then(|| {
+            let mut checks = [[0_u64; ZONE_WORDS * MAX_TYPES]; 2];
+            for side in Color::BOTH {
+                for &royal in pos.royals(side) {
+                    let them = side.opponent();
+                    attack_squares(v, pos, royal, them, self.words, &mut checks[them]);
+                }
+            }
+            checks
+        });
         // By side: the enemy's moves onto its royals' squares, and how many pieces make
         // them.
         let mut danger = [0; 2];
@@ -310,28 +378,29 @@ impl GridEval {
                 if self.bound[r] && r < 32 {
                     colours[side] |= 1 << (2 * r as i32 + (g.file(sq) + g.rank(sq)) % 2);
                 }
-                material[side] += self.values[role.index()];
                 let at = role.index() * n + usize::from(sq);
                 placed[side] += self.squares[side][at];
                 placed_end[side] += self.squares_end[side][at];
                 if let Some(expected) = self.expected_moves[role.index()] {
-                    let (moves, attacks) = count_moves(v, pos, sq, &zones[them][..self.words]);
-                    danger[them] += attacks as i32;
-                    attackers[them] += usize::from(attacks > 0);
-                    let active = (moves as i32 - expected) * w.moves;
+                    let counts = count_moves(
+                        v,
+                        pos,
+                        sq,
+                        &zones[them][..self.words],
+                        &pawn_attacked[them][..self.words],
+                        checks
+                            .as_ref()
+                            .map_or(&[][..], |c| &c[side][r * self.words..][..self.words]),
+                    );
+                    danger[them] += counts.into as i32 + counts.wanted as i32 * w.royal_check;
+                    attackers[them] += usize::from(counts.into > 0);
+                    let active = (counts.moves as i32 - expected) * w.moves;
                     placed[side] += active;
                     placed_end[side] += active;
                 }
                 if self.pawn[role.index()] {
                     pawns.add(side, g.file(sq), g.rank(sq));
                     placed[side] -= self.values[r] * (100 - w.pawn_middle_percent) / 100;
-                }
-            }
-            // Pieces in hand (drops) are material too.
-            if v.drops {
-                for role in v.roles() {
-                    material[side] +=
-                        self.values[role.index()] * i32::from(pos.in_hand(side, role));
                 }
             }
         }
@@ -349,14 +418,13 @@ impl GridEval {
             placed[side] += files + pair;
             placed_end[side] += files + pair;
         }
-        let phase = (material[0] + material[1]).min(self.full_material);
         let (middle, end) = self.pawn_structure(pos, &pawns);
         let mut score = [0; 2];
         for side in Color::BOTH {
             // Attacks weigh more the more pieces join them.
             let mut danger = danger[side] * ATTACKERS_SHARE[attackers[side].min(7)] / 100;
             let mut shelter = 0;
-            if phase * 3 > self.full_material {
+            if middlegame {
                 for &royal in pos.royals(side) {
                     shelter += pawns.shelter(g, side, royal);
                 }
@@ -1240,15 +1308,20 @@ mod tests {
             connected > doubled,
             "connected {connected}, doubled {doubled}"
         );
-        // A castled king behind its pawns is safer than one whose pawns have gone.
-        let sheltered = score(
-            &eval,
-            "r1bq1rk1/ppp2ppp/2n2n2/8/8/2N2N2/PPP2PPP/R1BQ1RK1 w - - 0 1",
+        // A castled king behind its pawns is safer than one whose pawns have gone: its
+        // shelter gains (the pawns pushed on also restrict the enemy's pieces, which the
+        // rest of the evaluation rewards).
+        let open = GridEval::with_weights(
+            Arc::clone(&eval.variant),
+            eval.values.clone(),
+            GridWeights {
+                shelter: 0,
+                ..eval.weights
+            },
         );
-        let bare = score(
-            &eval,
-            "r1bq1rk1/ppp2ppp/2n2n2/8/5PPP/2N2N2/PPP5/R1BQ1RK1 w - - 0 1",
-        );
+        let shelter = |fen: &str| score(&eval, fen) - score(&open, fen);
+        let sheltered = shelter("r1bq1rk1/ppp2ppp/2n2n2/8/8/2N2N2/PPP2PPP/R1BQ1RK1 w - - 0 1");
+        let bare = shelter("r1bq1rk1/ppp2ppp/2n2n2/8/5PPP/2N2N2/PPP5/R1BQ1RK1 w - - 0 1");
         assert!(sheltered > bare, "sheltered {sheltered}, bare {bare}");
     }
 
@@ -1304,6 +1377,35 @@ mod tests {
         weights.pawn_middle_percent = 100;
         only(&mut weights);
         GridEval::with_weights(Arc::clone(&eval.variant), eval.values.clone(), weights)
+    }
+
+    #[test]
+    fn squares_an_enemy_pawn_guards_are_no_mobility() {
+        let eval = chess_with(|w| w.moves = 1);
+        // A pawn on d7 guards c6 and e6, two of the knight's squares; one on h7 guards
+        // none of them. Nothing else differs.
+        let guarded = score(&eval, "4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1");
+        let free = score(&eval, "4k3/7p/8/8/3N4/8/8/4K3 w - - 0 1");
+        assert_eq!(free - guarded, 2, "free {free}, guarded {guarded}");
+    }
+
+    #[test]
+    fn safe_checks_add_to_the_royal_danger() {
+        let with = chess_with(|w| {
+            w.royal_danger = 8;
+            w.royal_check = 1;
+        });
+        let without = chess_with(|w| w.royal_danger = 8);
+        let checks = |fen: &str| score(&with, fen) - score(&without, fen);
+        // The queen can check from f2 and h2, which no white pawn guards; with g2 gone the
+        // knight's check from h3 and the queen's along the g-file are safe too.
+        let sheltered = checks("rnb1kb1r/pppp1ppp/8/6n1/7q/8/PPPPPPPP/RNBQ1RK1 w kq - 0 1");
+        let bare = checks("rnb1kb1r/pppp1ppp/8/6n1/7q/8/PPPPPP1P/RNBQ1RK1 w kq - 0 1");
+        assert!(sheltered < 0, "{sheltered}");
+        assert!(bare < sheltered, "bare {bare}, sheltered {sheltered}");
+        // Without the queen's attack on the royal's squares, checks alone do not count.
+        let lone = checks("rnb1kb1r/pppp1ppp/8/6n1/8/8/PPPPPP1P/RNBQ1RK1 w kq - 0 1");
+        assert_eq!(lone, 0);
     }
 
     #[test]
