@@ -535,62 +535,6 @@ pub fn attackers(v: &Variant, pos: &Position, sq: Square, by: Color, out: &mut V
     });
 }
 
-/// Adds to `out` (a set of `words` per type, bit per square) the squares from which a
-/// piece of each of `by`'s types would attack `sq` as the board stands: its leaps, lame
-/// leaps and rides onto it. Hops, bent rides and types whose captures are generated are
-/// left out. A square held by a piece is kept (a capture there attacks too).
-pub fn attack_squares(
-    v: &Variant,
-    pos: &Position,
-    sq: Square,
-    by: Color,
-    words: usize,
-    out: &mut [u64],
-) {
-    let t = &v.tables;
-    let a = &t.attacks[by];
-    let types = v.types.len();
-    let mut mark = |ty: usize, s: Square| {
-        let s = usize::from(s);
-        if let Some(w) = out.get_mut(ty * words + s / 64) {
-            *w |= 1 << (s % 64);
-        }
-    };
-    for &(from, mask) in t.leaps_to(by, sq) {
-        for ty in 0..types {
-            if mask >> ty & 1 != 0 {
-                mark(ty, from);
-            }
-        }
-    }
-    for line in &a.lines {
-        for (k, &s) in t.reverse(line.line, sq).iter().enumerate() {
-            if k >= usize::from(line.longest) {
-                break;
-            }
-            for ty in 0..types {
-                if usize::from(line.reach[ty]) > k {
-                    mark(ty, s);
-                }
-            }
-            if pos.cell(s) != EMPTY {
-                break;
-            }
-        }
-    }
-    for lame in &a.lame {
-        if let Some((from, first, len)) = lame.from[usize::from(sq)]
-            && t.path_squares[first as usize..(first + u32::from(len)) as usize]
-                .iter()
-                .all(|&p| pos.cell(p) == EMPTY)
-        {
-            for ty in (0..types).filter(|&ty| lame.types[ty]) {
-                mark(ty, from);
-            }
-        }
-    }
-}
-
 /// Calls `found` with the square of each of `by`'s pieces that attacks `sq`, until it
 /// returns true; whether it did.
 #[inline]
@@ -715,13 +659,12 @@ pub(crate) fn piece_moves(v: &Variant, pos: &Position, from: Square, out: &mut V
 }
 
 /// A tally of moves generated, keeping none (a move reached two ways counts twice): those
-/// that do not land in a set of squares to avoid, those that land in a set of squares,
-/// and those that land in a set of wanted squares but not in the avoided ones.
+/// that do not land in a set of squares to avoid, and those that land in a set of
+/// squares.
 struct Tally<'a> {
     counts: MoveCounts,
     set: &'a [u64],
     avoid: &'a [u64],
-    wanted: &'a [u64],
 }
 
 /// What [`count_moves`] counts of a piece's moves.
@@ -731,8 +674,6 @@ pub struct MoveCounts {
     pub moves: usize,
     /// Its moves into the set of squares (a royal's zone).
     pub into: usize,
-    /// Its moves into the wanted squares (checks) that are not avoided.
-    pub wanted: usize,
 }
 
 /// Whether square `t` is in the set of squares `set` (a bit per square).
@@ -745,10 +686,8 @@ impl Moves for Tally<'_> {
     #[inline(always)]
     fn push(&mut self, m: Move) {
         let t = usize::from(m.to);
-        let free = !holds(self.avoid, t);
-        self.counts.moves += usize::from(free);
+        self.counts.moves += usize::from(!holds(self.avoid, t));
         self.counts.into += usize::from(holds(self.set, t));
-        self.counts.wanted += usize::from(free && holds(self.wanted, t));
     }
 
     fn len(&self) -> usize {
@@ -759,17 +698,15 @@ impl Moves for Tally<'_> {
 }
 
 /// Counts the pseudo-legal moves of the piece on `from` (none on an empty square): those
-/// that do not land in `avoid`, those that land in `set`, and those that land in `wanted`
-/// but not in `avoid` (each set a bit per square, as [`Square`]s number them). Its
-/// mobility in the position, its attacks on a zone and its safe checks, for an
-/// evaluation; cheaper than listing the moves.
+/// that do not land in `avoid`, and those that land in `set` (each set a bit per square,
+/// as [`Square`]s number them). Its mobility in the position and its attacks on a zone,
+/// for an evaluation; cheaper than listing the moves.
 pub fn count_moves(
     v: &Variant,
     pos: &Position,
     from: Square,
     set: &[u64],
     avoid: &[u64],
-    wanted: &[u64],
 ) -> MoveCounts {
     let c = pos.cell(from);
     if !is_piece(c) {
@@ -779,7 +716,6 @@ pub fn count_moves(
         counts: MoveCounts::default(),
         set,
         avoid,
-        wanted,
     };
     Walker::new(v, pos, side_of(c)).piece_moves(from, &mut tally);
     tally.counts
@@ -1513,72 +1449,6 @@ mod tests {
         for seed in 1..=6u64 {
             along_a_game(&level.variant, level.start.clone(), seed, 60);
             along_a_game(&level.variant, middlegame.clone(), seed, 60);
-        }
-    }
-
-    /// Checks, for each royal along a random game, that `attack_squares` marks exactly
-    /// the empty or enemy-held squares from which a piece of each type it covers (not
-    /// hops, bent rides or types tested forward) would capture the royal.
-    fn attack_squares_agree(v: &Variant, mut pos: Position, seed: u64, plies: usize) {
-        let t = &v.tables;
-        let words = v.geometry.squares().div_ceil(64);
-        let mut rng = Rng::new(seed);
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            for by in Color::BOTH {
-                let covered = |ty: usize| {
-                    let a = &t.attacks[by];
-                    !a.forward[ty]
-                        && !a.bent.iter().any(|b| b.reach[ty] > 0)
-                        && !a.hops.iter().any(|h| h.grasshopper[ty] || h.cannon[ty])
-                };
-                for &royal in pos.royals(by.opponent()) {
-                    let mut marked = vec![0_u64; words * v.types.len()];
-                    attack_squares(v, &pos, royal, by, words, &mut marked);
-                    for sq in v.geometry.all().filter(|&s| s != royal) {
-                        let c = pos.cell(sq);
-                        if own(c, by) {
-                            continue;
-                        }
-                        for ty in (0..v.types.len()).filter(|&ty| covered(ty)) {
-                            let mut probe = pos.clone();
-                            probe.cells[sq.index()] = piece(by, Role::new(ty));
-                            moves.clear();
-                            Walker::new(v, &probe, by).piece_moves(sq, &mut moves);
-                            let attacks = moves.iter().any(|m| m.to == royal && m.kind.captures());
-                            let s = sq.index();
-                            let bit = marked[ty * words + s / 64] >> (s % 64) & 1 != 0;
-                            assert_eq!(
-                                bit,
-                                attacks,
-                                "type {ty} of {by:?} on {} against the royal on {}",
-                                v.geometry.name(sq),
-                                v.geometry.name(royal)
-                            );
-                        }
-                    }
-                }
-            }
-            legal_moves(v, &mut pos, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.below(moves.len())];
-            pos.make(v, m);
-        }
-    }
-
-    #[test]
-    fn attack_squares_are_where_a_piece_would_attack_a_royal_from() {
-        for name in ["chess", "capablanca", "shogi", "makruk", "shako"] {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("levels/{name}.toml"));
-            let level = crate::level::load(&path)
-                .expect("the level loads")
-                .into_grid()
-                .expect("a grid level");
-            for seed in 1..=3u64 {
-                attack_squares_agree(&level.variant, level.start.clone(), seed, 40);
-            }
         }
     }
 }

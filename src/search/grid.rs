@@ -7,11 +7,10 @@ use super::{End, MATE_BOUND, Searchable};
 use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{
-    attack_squares, attackers, bare_king, count_moves, dropped_pawn_mates, in_check, legal_moves,
+    attackers, bare_king, count_moves, dropped_pawn_mates, in_check, legal_moves,
     legal_noisy_moves, piece_moves,
 };
 use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
-use crate::grid::variant::MAX_TYPES;
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
 use crate::play::Color;
 use crate::random::Rng;
@@ -345,18 +344,6 @@ impl GridEval {
         let phase = (material[0] + material[1]).min(self.full_material);
         // Royal danger counts in the middlegame only.
         let middlegame = phase * 3 > self.full_material;
-        // By attacking side and type: the squares from which such a piece would attack an
-        // enemy royal, where its moves are checks.
-        let checks = (middlegame && w.royal_check > 0).then(|| {
-            let mut checks = [[0_u64; ZONE_WORDS * MAX_TYPES]; 2];
-            for side in Color::BOTH {
-                for &royal in pos.royals(side) {
-                    let them = side.opponent();
-                    attack_squares(v, pos, royal, them, self.words, &mut checks[them]);
-                }
-            }
-            checks
-        });
         // By side: the enemy's moves onto its royals' squares, and how many pieces make
         // them.
         let mut danger = [0; 2];
@@ -388,11 +375,8 @@ impl GridEval {
                         sq,
                         &zones[them][..self.words],
                         &pawn_attacked[them][..self.words],
-                        checks
-                            .as_ref()
-                            .map_or(&[][..], |c| &c[side][r * self.words..][..self.words]),
                     );
-                    danger[them] += counts.into as i32 + counts.wanted as i32 * w.royal_check;
+                    danger[them] += counts.into as i32;
                     attackers[them] += usize::from(counts.into > 0);
                     let active = (counts.moves as i32 - expected) * w.moves;
                     placed[side] += active;
@@ -1387,25 +1371,6 @@ mod tests {
         let guarded = score(&eval, "4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1");
         let free = score(&eval, "4k3/7p/8/8/3N4/8/8/4K3 w - - 0 1");
         assert_eq!(free - guarded, 2, "free {free}, guarded {guarded}");
-    }
-
-    #[test]
-    fn safe_checks_add_to_the_royal_danger() {
-        let with = chess_with(|w| {
-            w.royal_danger = 8;
-            w.royal_check = 1;
-        });
-        let without = chess_with(|w| w.royal_danger = 8);
-        let checks = |fen: &str| score(&with, fen) - score(&without, fen);
-        // The queen can check from f2 and h2, which no white pawn guards; with g2 gone the
-        // knight's check from h3 and the queen's along the g-file are safe too.
-        let sheltered = checks("rnb1kb1r/pppp1ppp/8/6n1/7q/8/PPPPPPPP/RNBQ1RK1 w kq - 0 1");
-        let bare = checks("rnb1kb1r/pppp1ppp/8/6n1/7q/8/PPPPPP1P/RNBQ1RK1 w kq - 0 1");
-        assert!(sheltered < 0, "{sheltered}");
-        assert!(bare < sheltered, "bare {bare}, sheltered {sheltered}");
-        // Without the queen's attack on the royal's squares, checks alone do not count.
-        let lone = checks("rnb1kb1r/pppp1ppp/8/6n1/8/8/PPPPPP1P/RNBQ1RK1 w kq - 0 1");
-        assert_eq!(lone, 0);
     }
 
     #[test]

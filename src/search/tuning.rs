@@ -145,10 +145,6 @@ pub struct GridWeights {
     /// A pawn's worth in the middlegame, in percent of its value (its full value in the
     /// endgame): pawns weigh less beside many pieces.
     pub pawn_middle_percent: i32,
-    /// In the middlegame, per move of an enemy piece (not royal, not a pawn) that would
-    /// attack a royal from a square no pawn of the royal's side guards (a safe check),
-    /// counted as this many moves onto the royal's squares.
-    pub royal_check: i32,
 }
 
 impl GridWeights {
@@ -176,11 +172,10 @@ impl GridWeights {
         centre_pawn: 16,
         royal_danger_square: 256,
         pawn_middle_percent: 65,
-        royal_check: 0,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 23] = [
+    pub const NAMES: [&'static str; 22] = [
         "mobility",
         "moves",
         "tempo",
@@ -203,7 +198,6 @@ impl GridWeights {
         "centre_pawn",
         "royal_danger_square",
         "pawn_middle_percent",
-        "royal_check",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -244,8 +238,7 @@ impl GridWeights {
             18 => &mut self.bound_pair,
             19 => &mut self.centre_pawn,
             20 => &mut self.royal_danger_square,
-            21 => &mut self.pawn_middle_percent,
-            _ => &mut self.royal_check,
+            _ => &mut self.pawn_middle_percent,
         }
     }
 }
