@@ -1295,14 +1295,7 @@ mod tests {
         // A castled king behind its pawns is safer than one whose pawns have gone: its
         // shelter gains (the pawns pushed on also restrict the enemy's pieces, which the
         // rest of the evaluation rewards).
-        let open = GridEval::with_weights(
-            Arc::clone(&eval.variant),
-            eval.values.clone(),
-            GridWeights {
-                shelter: 0,
-                ..eval.weights
-            },
-        );
+        let open = reweighed(&eval, |w| w.shelter = 0);
         let shelter = |fen: &str| score(&eval, fen) - score(&open, fen);
         let sheltered = shelter("r1bq1rk1/ppp2ppp/2n2n2/8/8/2N2N2/PPP2PPP/R1BQ1RK1 w - - 0 1");
         let bare = shelter("r1bq1rk1/ppp2ppp/2n2n2/8/5PPP/2N2N2/PPP5/R1BQ1RK1 w - - 0 1");
@@ -1325,14 +1318,7 @@ mod tests {
         );
         // The square of the danger: many attacks on a royal cost more than their count
         // alone says, and none cost nothing.
-        let linear = GridEval::with_weights(
-            Arc::clone(&eval.variant),
-            eval.values.clone(),
-            GridWeights {
-                royal_danger_square: 0,
-                ..eval.weights
-            },
-        );
+        let linear = reweighed(&eval, |w| w.royal_danger_square = 0);
         let attacked = "r1b2rk1/pp3ppp/2n5/3q4/8/2NB1N1Q/PP3PPP/R4RK1 w - - 0 1";
         let quiet = "r1b2rk1/pp3ppp/2n5/3q4/8/2N2N2/PPQB1PPP/R4RK1 w - - 0 1";
         assert!(
@@ -1353,13 +1339,19 @@ mod tests {
     /// Chess with every weight at 0 but those `only` sets (the advance table never
     /// vanishes: its share is at least 1).
     fn chess_with(only: impl FnOnce(&mut GridWeights)) -> GridEval {
-        let eval = chess();
-        let mut weights = GridWeights::DEFAULT;
-        for k in 0..GridWeights::NAMES.len() {
-            weights.set(k, 0);
-        }
-        weights.pawn_middle_percent = 100;
-        only(&mut weights);
+        reweighed(&chess(), |weights| {
+            for k in 0..GridWeights::NAMES.len() {
+                weights.set(k, 0);
+            }
+            weights.pawn_middle_percent = 100;
+            only(weights);
+        })
+    }
+
+    /// `eval` with its weights as `change` leaves them.
+    fn reweighed(eval: &GridEval, change: impl FnOnce(&mut GridWeights)) -> GridEval {
+        let mut weights = eval.weights;
+        change(&mut weights);
         GridEval::with_weights(Arc::clone(&eval.variant), eval.values.clone(), weights)
     }
 
