@@ -415,9 +415,12 @@ impl GridEval {
             } else {
                 danger = 0;
             }
-            let tapered = ((middle[side] + placed[side]) * phase
-                + (end[side] + placed_end[side]) * (self.full_material - phase))
-                / self.full_material;
+            // In 64 bits: a large board's terms times its material pass 2³¹.
+            let full = i64::from(self.full_material);
+            let tapered = (i64::from(middle[side] + placed[side]) * i64::from(phase)
+                + i64::from(end[side] + placed_end[side]) * (full - i64::from(phase)))
+                / full;
+            let tapered = tapered.clamp(i64::from(i32::MIN / 8), i64::from(i32::MAX / 8)) as i32;
             score[side] = material[side]
                 + tapered
                 + scaled(
@@ -1261,8 +1264,16 @@ mod tests {
         let eval = Arc::new(GridEval::for_variant(Arc::clone(&v)));
         let raw = eval.evaluate(&pos);
         assert!(raw > MATE_BOUND, "{raw}");
-        let mut search = GridSearch::new(eval, pos, &[]);
+        let mut search = GridSearch::new(eval, pos.clone(), &[]);
         assert_eq!(search.evaluate(), MATE_BOUND - 1);
+        // The same army as the level's own setup, each queen worth the most a value may
+        // be: the tapering multiplies terms by millions of material without overflow.
+        let mut setup = (*v).clone();
+        setup.setup = pos.cells.clone();
+        let eval = GridEval::new(Arc::new(setup), vec![0, 10_000]);
+        assert!(eval.full_material > 6_000_000, "{}", eval.full_material);
+        let raw = eval.evaluate(&pos);
+        assert!(raw > MATE_BOUND, "{raw}");
     }
 
     #[test]
