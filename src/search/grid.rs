@@ -139,6 +139,32 @@ impl GridEval {
             };
             axis(g.files()) + axis(g.ranks())
         };
+        let cheapest = v
+            .roles()
+            .filter(|&r| !v[r].royal)
+            .map(|r| values[r.index()])
+            .filter(|&w| w > 0)
+            .min()
+            .unwrap_or(0);
+        let pawn: Vec<bool> = v
+            .roles()
+            .map(|r| {
+                let t = &v[r];
+                !t.royal && t.promotion.is_some() && values[r.index()] * 2 <= cheapest * 3
+            })
+            .collect();
+        // Each pawn role's place in `pawn_attacks`, which holds, per side, pawn role and
+        // square, the squares its captures reach.
+        let mut pawn_slot = vec![None; roles];
+        let mut pawns = 0;
+        for role in v.roles().filter(|r| pawn[r.index()]) {
+            pawn_slot[role.index()] = Some(pawns);
+            pawns += 1;
+        }
+        let mut pawn_attacks = [
+            vec![0_u64; pawns * n * words],
+            vec![0_u64; pawns * n * words],
+        ];
         for side in Color::BOTH {
             // A board full of enemies: what a piece could take from each square.
             let mut crowded = Position::empty(n);
@@ -158,8 +184,15 @@ impl GridEval {
                     list.clear();
                     piece_moves(v, &crowded, sq, &mut list);
                     crowded.cells[usize::from(sq)] = enemy;
-                    mobility[usize::from(sq)] +=
-                        list.iter().filter(|m| m.kind.captures()).count() as i32;
+                    let captures = list.iter().filter(|m| m.kind.captures());
+                    mobility[usize::from(sq)] += captures.clone().count() as i32;
+                    if let Some(slot) = pawn_slot[role.index()] {
+                        let set = &mut pawn_attacks[side][(slot * n + usize::from(sq)) * words..];
+                        for m in captures {
+                            let t = usize::from(m.to);
+                            set[t / 64] |= 1 << (t % 64);
+                        }
+                    }
                 }
                 let average = mobility.iter().sum::<i32>() / n.max(1) as i32;
                 if side == Color::White {
@@ -218,20 +251,6 @@ impl GridEval {
                 }
             }
         }
-        let cheapest = v
-            .roles()
-            .filter(|&r| !v[r].royal)
-            .map(|r| values[r.index()])
-            .filter(|&w| w > 0)
-            .min()
-            .unwrap_or(0);
-        let pawn: Vec<bool> = v
-            .roles()
-            .map(|r| {
-                let t = &v[r];
-                !t.royal && t.promotion.is_some() && values[r.index()] * 2 <= cheapest * 3
-            })
-            .collect();
         let (file_slider, bound) = v
             .roles()
             .map(|r| {
@@ -242,29 +261,6 @@ impl GridEval {
                 }
             })
             .unzip();
-        let mut pawn_slot = vec![None; roles];
-        let mut pawn_attacks = [Vec::new(), Vec::new()];
-        for role in v.roles().filter(|r| pawn[r.index()]) {
-            let slot = pawn_attacks[0].len() / (n * words);
-            pawn_slot[role.index()] = Some(slot);
-            for side in Color::BOTH {
-                let mut crowded = Position::empty(n);
-                let enemy = piece(side.opponent(), Role::new(0));
-                crowded.cells.iter_mut().for_each(|c| *c = enemy);
-                for sq in g.all() {
-                    crowded.cells[usize::from(sq)] = piece(side, role);
-                    list.clear();
-                    piece_moves(v, &crowded, sq, &mut list);
-                    crowded.cells[usize::from(sq)] = enemy;
-                    let mut set = vec![0_u64; words];
-                    for m in list.iter().filter(|m| m.kind.captures()) {
-                        let t = usize::from(m.to);
-                        set[t / 64] |= 1 << (t % 64);
-                    }
-                    pawn_attacks[side].extend(set);
-                }
-            }
-        }
         let expected_moves = v
             .roles()
             .zip(&pawn)
