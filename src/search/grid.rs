@@ -63,6 +63,10 @@ pub struct GridEval {
     /// By role: whether it only ever reaches squares of the colour it stands on (a
     /// bishop), so that a pair of them on both colours gains.
     bound: Vec<bool>,
+    /// By role: whether it is a minor piece, which gains on an outpost.
+    minor: Vec<bool>,
+    /// By side: the file steps its pawn types capture by (from a square mid-board).
+    pawn_capture_files: [Vec<i32>; 2],
     /// The weights of its terms.
     weights: GridWeights,
 }
@@ -251,7 +255,7 @@ impl GridEval {
                 }
             }
         }
-        let (file_slider, bound) = v
+        let (file_slider, bound): (Vec<bool>, Vec<bool>) = v
             .roles()
             .map(|r| {
                 if v[r].royal || pawn[r.index()] {
@@ -261,6 +265,40 @@ impl GridEval {
                 }
             })
             .unzip();
+        let mut pawn_capture_files = [Vec::new(), Vec::new()];
+        if let Some(mid) = g.square(i32::from(g.files()) / 2, i32::from(g.ranks()) / 2) {
+            for side in Color::BOTH {
+                let files = &mut pawn_capture_files[side];
+                for slot in 0..pawns {
+                    let set = &pawn_attacks[side][(slot * n + usize::from(mid)) * words..];
+                    for t in g.all() {
+                        let t_at = usize::from(t);
+                        if set[t_at / 64] >> (t_at % 64) & 1 != 0 {
+                            files.push(g.file(t) - g.file(mid));
+                        }
+                    }
+                }
+                files.sort_unstable();
+                files.dedup();
+            }
+        }
+        let cheapest_piece = v
+            .roles()
+            .filter(|&r| !v[r].royal && !pawn[r.index()])
+            .map(|r| values[r.index()])
+            .filter(|&w| w > 0)
+            .min()
+            .unwrap_or(0);
+        let minor = v
+            .roles()
+            .zip(&file_slider)
+            .map(|(r, &slides)| {
+                !v[r].royal
+                    && !pawn[r.index()]
+                    && !slides
+                    && values[r.index()] * 2 <= cheapest_piece * 3
+            })
+            .collect();
         let expected_moves = v
             .roles()
             .zip(&pawn)
@@ -280,6 +318,8 @@ impl GridEval {
             words,
             zone,
             pawn,
+            minor,
+            pawn_capture_files,
             weights,
         }
     }
@@ -322,6 +362,9 @@ impl GridEval {
             for &sq in pos.pieces(side) {
                 let r = role_of(pos.cell(sq)).index();
                 material[side] += self.values[r];
+                if self.pawn[r] {
+                    pawns.add(side, g.file(sq), g.rank(sq));
+                }
                 if let Some(slot) = self.pawn_slot[r] {
                     let at = (slot * n + usize::from(sq)) * self.words;
                     let attacks = &self.pawn_attacks[side][at..][..self.words];
@@ -379,8 +422,11 @@ impl GridEval {
                     placed_end[side] += active;
                 }
                 if self.pawn[role.index()] {
-                    pawns.add(side, g.file(sq), g.rank(sq));
                     placed[side] -= self.values[r] * (100 - w.pawn_middle_percent) / 100;
+                }
+                if self.minor[r] && self.outpost(&pawns, &pawn_attacked[side], side, sq) {
+                    placed[side] += w.outpost;
+                    placed_end[side] += w.outpost;
                 }
             }
         }
@@ -429,6 +475,34 @@ impl GridEval {
         }
         let us = pos.to_move();
         score[us] - score[us.opponent()] + w.tempo
+    }
+
+    /// Whether `sq` is an outpost for `side`: in the enemy's half but short of its last
+    /// two ranks, guarded by a pawn of `side` (`guarded`: its pawns' capture squares), and
+    /// out of reach of every enemy pawn, now and later (none on a file it could capture
+    /// from stands ahead of the square). Never where pieces are dropped: a pawn from the
+    /// hand could attack any square.
+    fn outpost(&self, pawns: &Pawns, guarded: &[u64; ZONE_WORDS], side: Color, sq: Square) -> bool {
+        let v = &*self.variant;
+        let g = v.geometry;
+        let s = usize::from(sq);
+        if v.drops || guarded[s / 64] >> (s % 64) & 1 == 0 {
+            return false;
+        }
+        let rank = g.rank(sq);
+        let ahead = g.ranks_ahead(side, rank);
+        let advanced = i32::from(g.ranks()) - 1 - ahead;
+        if ahead < 2 || 2 * advanced < i32::from(g.ranks()) - 2 {
+            return false;
+        }
+        let them = side.opponent();
+        let file = g.file(sq);
+        self.pawn_capture_files[them].iter().all(|&step| {
+            usize::try_from(file - step)
+                .ok()
+                .filter(|&f| f < MAX_FILES)
+                .is_none_or(|f| !pawns.ahead(them, f, side, rank))
+        })
     }
 
     /// The pawn structure's worth to each side, in the middlegame and in the endgame:
@@ -1370,6 +1444,68 @@ mod tests {
         let guarded = score(&eval, "4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1");
         let free = score(&eval, "4k3/7p/8/8/3N4/8/8/4K3 w - - 0 1");
         assert_eq!(free - guarded, 2, "free {free}, guarded {guarded}");
+    }
+
+    #[test]
+    fn a_minor_piece_gains_on_an_outpost() {
+        let eval = chess_with(|w| w.outpost = 40);
+        // White's `piece` on `square`, its pawn on `guard` less the same with that pawn on
+        // the h-file (guarding nothing there), Black's pawns on `extra`.
+        let gain = |piece: char, square: &str, guard: &str, extra: &str| {
+            let fen = |pawn: &str| {
+                let mut board = [['.'; 8]; 8];
+                let mut put = |sq: &str, c: char| {
+                    let b = sq.as_bytes();
+                    board[usize::from(b'8' - b[1])][usize::from(b[0] - b'a')] = c;
+                };
+                put("h8", 'k');
+                put("e1", 'K');
+                put(square, piece);
+                put(pawn, 'P');
+                for sq in extra.split_whitespace() {
+                    put(sq, 'p');
+                }
+                let rows: Vec<String> = board
+                    .iter()
+                    .map(|row| {
+                        let mut out = String::new();
+                        for c in row {
+                            match (out.chars().last(), *c) {
+                                (Some(d @ '1'..='7'), '.') => {
+                                    out.pop();
+                                    out.push(char::from(d as u8 + 1));
+                                }
+                                (_, '.') => out.push('1'),
+                                (_, c) => out.push(c),
+                            }
+                        }
+                        out
+                    })
+                    .collect();
+                format!("{} w - - 0 1", rows.join("/"))
+            };
+            let unguarded = format!("h{}", &guard[1..]);
+            score(&eval, &fen(guard)) - score(&eval, &fen(&unguarded))
+        };
+        assert_eq!(gain('N', "d5", "e4", ""), 40);
+        assert_eq!(gain('B', "d5", "c4", ""), 40);
+        assert_eq!(gain('N', "d4", "c3", ""), 40);
+        assert_eq!(gain('N', "d6", "e5", ""), 40);
+        // A rook or a queen is no minor piece.
+        assert_eq!(gain('R', "d5", "e4", ""), 0);
+        assert_eq!(gain('Q', "d5", "e4", ""), 0);
+        // A pawn on c7 or e6 can still come to attack d5; one on c4 has gone past it,
+        // and one on a7 or d7 never attacks it.
+        assert_eq!(gain('N', "d5", "e4", "c7"), 0);
+        assert_eq!(gain('N', "d5", "e4", "e6"), 0);
+        assert_eq!(gain('N', "d5", "e4", "c4 a7 d7"), 40);
+        // Nearer its own side, or on the enemy's last two ranks, a square is no outpost.
+        assert_eq!(gain('N', "d3", "e2", ""), 0);
+        assert_eq!(gain('N', "d7", "e6", ""), 0);
+        // Black's knight on d4, guarded by a pawn on e5: White's loss.
+        let black = score(&eval, "4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1")
+            - score(&eval, "4k3/8/8/7p/3n4/8/8/4K3 w - - 0 1");
+        assert_eq!(black, -40);
     }
 
     #[test]

@@ -145,6 +145,10 @@ pub struct GridWeights {
     /// A pawn's worth in the middlegame, in percent of its value (its full value in the
     /// endgame): pawns weigh less beside many pieces.
     pub pawn_middle_percent: i32,
+    /// A minor piece (neither royal, pawn nor file slider, worth at most half again the
+    /// cheapest such piece) in the enemy's half, guarded by a pawn of its own, where no
+    /// enemy pawn can ever attack it (an outpost).
+    pub outpost: i32,
 }
 
 impl GridWeights {
@@ -172,10 +176,11 @@ impl GridWeights {
         centre_pawn: 16,
         royal_danger_square: 256,
         pawn_middle_percent: 65,
+        outpost: 40,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 23] = [
         "mobility",
         "moves",
         "tempo",
@@ -198,6 +203,7 @@ impl GridWeights {
         "centre_pawn",
         "royal_danger_square",
         "pawn_middle_percent",
+        "outpost",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -238,7 +244,8 @@ impl GridWeights {
             18 => &mut self.bound_pair,
             19 => &mut self.centre_pawn,
             20 => &mut self.royal_danger_square,
-            _ => &mut self.pawn_middle_percent,
+            21 => &mut self.pawn_middle_percent,
+            _ => &mut self.outpost,
         }
     }
 }
