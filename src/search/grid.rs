@@ -477,8 +477,9 @@ impl GridEval {
         score[us] - score[us.opponent()] + w.tempo
     }
 
-    /// Whether `sq` is an outpost for `side`: in the enemy's half but short of its last
-    /// two ranks, guarded by a pawn of `side` (`guarded`: its pawns' capture squares), and
+    /// Whether `sq` is an outpost for `side`: from the middle of its own half (half the
+    /// ranks less one from its edge: the fourth rank of eight) to two ranks short of the
+    /// far edge, guarded by a pawn of `side` (`guarded`: its pawns' capture squares), and
     /// out of reach of every enemy pawn, now and later (none on a file it could capture
     /// from stands ahead of the square). Never where pieces are dropped: a pawn from the
     /// hand could attack any square.
