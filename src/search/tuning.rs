@@ -164,7 +164,7 @@ impl GridWeights {
         doubled: 12,
         isolated: 10,
         connected: 6,
-        advance_share: 6,
+        advance_share: 12,
         advance_middle_percent: 25,
         royal_centre: 10,
         royal_home: 10,
