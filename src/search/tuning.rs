@@ -146,8 +146,9 @@ pub struct GridWeights {
     /// endgame): pawns weigh less beside many pieces.
     pub pawn_middle_percent: i32,
     /// A minor piece (neither royal, pawn nor file slider, worth at most half again the
-    /// cheapest such piece) in the enemy's half, guarded by a pawn of its own, where no
-    /// enemy pawn can ever attack it (an outpost).
+    /// cheapest such piece) from the middle of its own half to two ranks short of the far
+    /// edge (the fourth to the sixth rank of eight), guarded by a pawn of its own, where
+    /// no enemy pawn can ever attack it (an outpost).
     pub outpost: i32,
 }
 
