@@ -1452,41 +1452,29 @@ mod tests {
         let eval = chess_with(|w| w.outpost = 40);
         // White's `piece` on `square`, its pawn on `guard` less the same with that pawn on
         // the h-file (guarding nothing there), Black's pawns on `extra`.
+        let v = &eval.variant;
         let gain = |piece: char, square: &str, guard: &str, extra: &str| {
-            let fen = |pawn: &str| {
-                let mut board = [['.'; 8]; 8];
-                let mut put = |sq: &str, c: char| {
-                    let b = sq.as_bytes();
-                    board[usize::from(b'8' - b[1])][usize::from(b[0] - b'a')] = c;
+            let with_pawn = |pawn: &str| {
+                let mut pos = parse_fen(v, "7k/8/8/8/8/8/8/4K3 w - - 0 1").expect("a good FEN");
+                let mut put = |name: &str, letter: char| {
+                    let sq = v.geometry.parse_square(name).expect("a square");
+                    let role = v.role_of_letter(letter).expect("a chess piece");
+                    let side = if letter.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    pos.put(v, sq, super::piece(side, role), true);
                 };
-                put("h8", 'k');
-                put("e1", 'K');
                 put(square, piece);
                 put(pawn, 'P');
-                for sq in extra.split_whitespace() {
-                    put(sq, 'p');
+                for name in extra.split_whitespace() {
+                    put(name, 'p');
                 }
-                let rows: Vec<String> = board
-                    .iter()
-                    .map(|row| {
-                        let mut out = String::new();
-                        for c in row {
-                            match (out.chars().last(), *c) {
-                                (Some(d @ '1'..='7'), '.') => {
-                                    out.pop();
-                                    out.push(char::from(d as u8 + 1));
-                                }
-                                (_, '.') => out.push('1'),
-                                (_, c) => out.push(c),
-                            }
-                        }
-                        out
-                    })
-                    .collect();
-                format!("{} w - - 0 1", rows.join("/"))
+                eval.evaluate(&pos)
             };
             let unguarded = format!("h{}", &guard[1..]);
-            score(&eval, &fen(guard)) - score(&eval, &fen(&unguarded))
+            with_pawn(guard) - with_pawn(&unguarded)
         };
         assert_eq!(gain('N', "d5", "e4", ""), 40);
         assert_eq!(gain('B', "d5", "c4", ""), 40);
