@@ -63,7 +63,8 @@ pub struct GridEval {
     /// By role: whether it only ever reaches squares of the colour it stands on (a
     /// bishop), so that a pair of them on both colours gains.
     bound: Vec<bool>,
-    /// By role: whether it is a minor piece, which gains on an outpost.
+    /// By role: whether it is a minor piece, which gains on an outpost (none where pieces
+    /// are dropped).
     minor: Vec<bool>,
     /// By side: the file steps its pawn types capture by (from a square mid-board).
     pawn_capture_files: [Vec<i32>; 2],
@@ -143,18 +144,21 @@ impl GridEval {
             };
             axis(g.files()) + axis(g.ranks())
         };
-        let cheapest = v
-            .roles()
-            .filter(|&r| !v[r].royal)
-            .map(|r| values[r.index()])
-            .filter(|&w| w > 0)
-            .min()
-            .unwrap_or(0);
+        // The least value above 0 among the roles `among` keeps (0 if none).
+        let cheapest = |among: &dyn Fn(Role) -> bool| {
+            v.roles()
+                .filter(|&r| among(r))
+                .map(|r| values[r.index()])
+                .filter(|&w| w > 0)
+                .min()
+                .unwrap_or(0)
+        };
+        let cheapest_non_royal = cheapest(&|r| !v[r].royal);
         let pawn: Vec<bool> = v
             .roles()
             .map(|r| {
                 let t = &v[r];
-                !t.royal && t.promotion.is_some() && values[r.index()] * 2 <= cheapest * 3
+                !t.royal && t.promotion.is_some() && values[r.index()] * 2 <= cheapest_non_royal * 3
             })
             .collect();
         // Each pawn role's place in `pawn_attacks`, which holds, per side, pawn role and
@@ -282,18 +286,15 @@ impl GridEval {
                 files.dedup();
             }
         }
-        let cheapest_piece = v
-            .roles()
-            .filter(|&r| !v[r].royal && !pawn[r.index()])
-            .map(|r| values[r.index()])
-            .filter(|&w| w > 0)
-            .min()
-            .unwrap_or(0);
+        let cheapest_piece = cheapest(&|r| !v[r].royal && !pawn[r.index()]);
+        // No outposts where pieces are dropped: a pawn from the hand could attack any
+        // square.
         let minor = v
             .roles()
             .zip(&file_slider)
             .map(|(r, &slides)| {
-                !v[r].royal
+                !v.drops
+                    && !v[r].royal
                     && !pawn[r.index()]
                     && !slides
                     && values[r.index()] * 2 <= cheapest_piece * 3
@@ -481,13 +482,12 @@ impl GridEval {
     /// ranks less one from its edge: the fourth rank of eight) to two ranks short of the
     /// far edge, guarded by a pawn of `side` (`guarded`: its pawns' capture squares), and
     /// out of reach of every enemy pawn, now and later (none on a file it could capture
-    /// from stands ahead of the square). Never where pieces are dropped: a pawn from the
-    /// hand could attack any square.
+    /// from stands ahead of the square).
     fn outpost(&self, pawns: &Pawns, guarded: &[u64; ZONE_WORDS], side: Color, sq: Square) -> bool {
         let v = &*self.variant;
         let g = v.geometry;
         let s = usize::from(sq);
-        if v.drops || guarded[s / 64] >> (s % 64) & 1 == 0 {
+        if guarded[s / 64] >> (s % 64) & 1 == 0 {
             return false;
         }
         let rank = g.rank(sq);
