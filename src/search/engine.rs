@@ -477,7 +477,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     fn negamax<G: Searchable<Move = M>>(
         &mut self,
         game: &mut G,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -498,12 +498,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return self.evaluate(game);
         }
         let in_check = game.in_check();
-        // A check is searched one ply deeper, so a mate or a perpetual is not cut off.
-        let mut depth = if in_check && ply < MAX_PLY / 2 {
-            depth + 1
-        } else {
-            depth
-        };
         if depth <= 0 {
             return self.quiesce(game, alpha, beta, ply);
         }
@@ -716,9 +710,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 game.unmake();
                 continue;
             }
+            // A check is searched a ply deeper, so a mate or a perpetual is not cut off;
+            // not one that gives material away (where the world weighs exchanges).
+            let checking = gives_check && ply < MAX_PLY / 2 && {
+                game.unmake();
+                let sound = !sharp || game.exchange_at_least(m, 0);
+                game.make(m);
+                sound
+            };
+            let new_depth = depth - 1 + i32::from(checking);
             let score = if searched == 0 {
                 let extended = if Some(m) == hinted { extension } else { 0 };
-                -self.negamax(game, depth - 1 + extended, -beta, -alpha, ply + 1, true)
+                -self.negamax(game, new_depth + extended, -beta, -alpha, ply + 1, true)
             } else {
                 // Late quiet moves are searched shallower first, with a null window.
                 let mut reduction = 0;
@@ -748,17 +751,17 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 }
                 let mut s = -self.negamax(
                     game,
-                    depth - 1 - reduction,
+                    new_depth - reduction,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
                     true,
                 );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(game, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    s = -self.negamax(game, new_depth, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(game, depth - 1, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(game, new_depth, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
