@@ -705,20 +705,20 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.path[ply] = Some(game.history_slot(m));
             self.moved[ply] = (self.cont_slots > 0).then(|| game.piece_slot(m));
             game.make(m);
-            let gives_check = game.in_check();
-            if prunable && !gives_check {
-                game.unmake();
-                continue;
-            }
-            // A check is searched a ply deeper, so a mate or a perpetual is not cut off;
-            // not one that gives material away (where the world weighs exchanges).
-            let checking = gives_check && ply < MAX_PLY / 2 && {
+            // A check is searched a ply deeper, and never pruned or reduced, so a mate or a
+            // perpetual is not cut off; not one that gives material away (where the world
+            // weighs exchanges), which is a quiet move like the others.
+            let checking = game.in_check() && {
                 game.unmake();
                 let sound = !sharp || game.exchange_at_least(m, 0);
                 game.make(m);
                 sound
             };
-            let new_depth = depth - 1 + i32::from(checking);
+            if prunable && !checking {
+                game.unmake();
+                continue;
+            }
+            let new_depth = depth - 1 + i32::from(checking && ply < MAX_PLY / 2);
             let score = if searched == 0 {
                 let extended = if Some(m) == hinted { extension } else { 0 };
                 -self.negamax(game, new_depth + extended, -beta, -alpha, ply + 1, true)
@@ -729,7 +729,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     if depth >= LATE_MOVE_MIN_DEPTH
                         && move_number > 1 + 2 * usize::from(ply == 0)
                         && !noisy
-                        && !gives_check
+                        && !checking
                     {
                         reduction = self.reduction(depth, move_number)
                             - i32::from(pv_node)
@@ -743,7 +743,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     && !noisy
                     && !in_check
                     && !quiet_killer
-                    && !gives_check
+                    && !checking
                 {
                     reduction =
                         1 + i32::from(searched >= LATE_MOVE_LATER) + depth / LATE_MOVE_DEPTH_STEP;
