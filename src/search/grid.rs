@@ -1571,6 +1571,16 @@ mod tests {
     }
 
     #[test]
+    fn finds_a_mate_that_starts_by_giving_the_queen_away() {
+        let eval = chess();
+        // 1. Qg8+ Rxg8 2. Nf7#: the check loses the queen on its square, so it is searched
+        // as a quiet move, and the mate must still be found.
+        let (m, score) = best(&eval, "5r1k/6pp/7N/3Q4/8/8/8/6K1 w - - 0 1", 4);
+        assert_eq!(m, "d5g8");
+        assert!(score >= MATE_BOUND, "{m} {score}");
+    }
+
+    #[test]
     fn takes_a_hanging_queen() {
         let eval = chess();
         let (m, _) = best(&eval, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 3);
