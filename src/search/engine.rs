@@ -2,7 +2,7 @@
 //! transposition table, killer and history move ordering, check extensions, null-move
 //! pruning and late-move reductions, over any [`Searchable`] position; where the world
 //! trusts its evaluation's margins (the grid), also aspiration windows at the root,
-//! reverse futility and futility pruning, and singular extensions.
+//! razoring, reverse futility and futility pruning, and singular extensions.
 
 use super::clock::{Clock, Limits};
 use super::table::{Bound, Table};
@@ -12,8 +12,8 @@ use super::tuning::{
     INTERNAL_REDUCTION_DEPTH, LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER,
     LATE_MOVE_MIN_DEPTH, LATE_MOVE_PRUNING_BASE, LMR_BASE, LMR_DIVISOR, LMR_HISTORY_STEP,
     NULL_MOVE_DEPTH_STEP, NULL_MOVE_EVAL_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION,
-    QUIET_EXCHANGE_MARGIN, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN, SINGULAR_DEPTH,
-    SINGULAR_MARGIN,
+    QUIET_EXCHANGE_MARGIN, RAZOR_BASE, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH,
+    REVERSE_FUTILITY_MARGIN, SINGULAR_DEPTH, SINGULAR_MARGIN,
 };
 use super::{End, MATE, MATE_BOUND, Score, Searchable};
 use std::sync::Arc;
@@ -552,6 +552,17 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             let margin = REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)).max(0);
             if depth <= REVERSE_FUTILITY_DEPTH && eval - margin >= beta {
                 return eval;
+            }
+            // Razoring: so far below alpha this near the leaves, only a capture could
+            // lift the node; where quiescence finds none that does, the node fails low.
+            if depth <= RAZOR_DEPTH && eval + RAZOR_BASE + RAZOR_MARGIN * depth * depth < alpha {
+                let score = self.quiesce(game, alpha - 1, alpha, ply);
+                if self.stopped {
+                    return 0;
+                }
+                if score < alpha {
+                    return score;
+                }
             }
         }
         // Null move: if passing still holds beta, a real move surely does.

@@ -143,9 +143,9 @@ pub trait Searchable {
     }
 
     /// Whether the evaluation is trusted enough to search by its margins: aspiration
-    /// windows at the root, reverse futility and futility pruning near the leaves (where a
-    /// quiet move rarely changes the score by more than a margin). Off unless a world says
-    /// so; the grid does, measured by matches.
+    /// windows at the root, razoring, reverse futility and futility pruning near the
+    /// leaves (where a quiet move rarely changes the score by more than a margin). Off
+    /// unless a world says so; the grid does, measured by matches.
     fn prunes_by_margins(&self) -> bool {
         false
     }

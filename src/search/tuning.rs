@@ -45,6 +45,14 @@ pub const REVERSE_FUTILITY_MARGIN: i32 = 90;
 /// A pass is searched `3 + depth/4` plies shallower, plus one per this many centipawns
 /// the evaluation stands above beta (at most three more).
 pub const NULL_MOVE_EVAL_STEP: i32 = 200;
+/// Razoring: up to this remaining depth, outside the principal variation and out of
+/// check, a node whose evaluation lies [`RAZOR_BASE`] plus [`RAZOR_MARGIN`] × depth²
+/// below alpha is searched in quiescence first, and fails low where that does.
+pub const RAZOR_DEPTH: i32 = 3;
+/// See [`RAZOR_DEPTH`].
+pub const RAZOR_BASE: i32 = 300;
+/// See [`RAZOR_DEPTH`].
+pub const RAZOR_MARGIN: i32 = 250;
 /// Late-move pruning: after `(LATE_MOVE_PRUNING_BASE + depth²) × (1 + improving) / 2`
 /// moves at a node, its remaining quiet moves are skipped.
 pub const LATE_MOVE_PRUNING_BASE: i32 = 4;
