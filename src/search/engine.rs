@@ -719,12 +719,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             // A check is searched a ply deeper, and never pruned or reduced, so a mate or a
             // perpetual is not cut off; not one that gives material away (where the world
             // weighs exchanges), which is a quiet move like the others.
-            let checking = game.in_check() && {
-                game.unmake();
-                let sound = !sharp || game.exchange_at_least(m, 0);
-                game.make(m);
-                sound
-            };
+            let checking = game.in_check()
+                && (!sharp || {
+                    game.unmake();
+                    let sound = game.exchange_at_least(m, 0);
+                    game.make(m);
+                    sound
+                });
             if prunable && !checking {
                 game.unmake();
                 continue;
