@@ -89,7 +89,9 @@ pub struct Report<M> {
 pub struct Searcher<M> {
     table: Arc<Table<M>>,
     killers: Vec<[Option<M>; 2]>,
-    history: Vec<i32>,
+    /// By the history slot of a quiet move: how well it fared (within ±[`HISTORY_MAX`],
+    /// kept in 16 bits so the tables stay twice as much in the cache).
+    history: Vec<i16>,
     /// By the history slot of a move: the quiet reply that last refuted it.
     counters: Vec<Option<M>>,
     /// By ply: the history slot of the move made there on the way to the node searched
@@ -107,8 +109,8 @@ pub struct Searcher<M> {
     /// keeps no continuation history).
     moved: Vec<Option<usize>>,
     /// The continuation history: by the piece slot of a move and that of the move after
-    /// it (one or two plies on), how well the later one fared.
-    continuation: Vec<i32>,
+    /// it (one or two plies on), how well the later one fared (16 bits, as `history`).
+    continuation: Vec<i16>,
     /// The world's piece slots (0: no continuation history).
     cont_slots: usize,
     /// Late-move reductions by depth and move number, both below [`REDUCTIONS`].
@@ -312,10 +314,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.continuation = vec![0; pieces * pieces];
         } else {
             // Old history still orders well, but should not outweigh what this search learns.
-            self.history.iter_mut().for_each(|h| *h /= HISTORY_KEPT);
-            self.continuation
-                .iter_mut()
-                .for_each(|h| *h /= HISTORY_KEPT);
+            let keep = HISTORY_KEPT as i16;
+            self.history.iter_mut().for_each(|h| *h /= keep);
+            self.continuation.iter_mut().for_each(|h| *h /= keep);
         }
         let mut report = Report {
             best: None,
@@ -966,13 +967,16 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         m: M,
         ply: usize,
     ) -> (i32, [i32; 2]) {
-        let own = self.history.get(game.history_slot(m)).copied().unwrap_or(0);
+        let own = self
+            .history
+            .get(game.history_slot(m))
+            .map_or(0, |&h| i32::from(h));
         let mut continued = [0; 2];
         if self.cont_slots > 0 {
             let at = game.piece_slot(m);
             for (k, c) in continued.iter_mut().enumerate() {
                 if let Some(before) = self.moved_before(ply, k + 1) {
-                    *c = self.continuation[before * self.cont_slots + at];
+                    *c = i32::from(self.continuation[before * self.cont_slots + at]);
                 }
             }
         }
@@ -1025,7 +1029,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// Moves a quiet move's histories by `bonus`, each toward ±[`HISTORY_MAX`] by the
     /// share it has not yet reached.
     fn credit<G: Searchable<Move = M>>(&mut self, game: &G, m: M, bonus: i32, ply: usize) {
-        let nudge = |h: &mut i32| *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        let nudge = |h: &mut i16| {
+            let old = i32::from(*h);
+            let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+            // Never past ±HISTORY_MAX while |bonus| is at most that; the clamp only makes
+            // the narrowing plainly lossless.
+            *h = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        };
         if let Some(h) = self.history.get_mut(game.history_slot(m)) {
             nudge(h);
         }
@@ -1044,8 +1054,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 /// since a cut-off usually comes early).
 fn pick_next<M: Copy>(list: &mut [M], order: &mut [i32], from: usize) {
     let mut best = from;
-    for k in from + 1..list.len() {
-        if order[k] > order[best] {
+    let mut top = order[from];
+    // The first of equals stays first.
+    for (k, &o) in order.iter().enumerate().take(list.len()).skip(from + 1) {
+        if o > top {
+            top = o;
             best = k;
         }
     }

@@ -80,6 +80,8 @@ pub const LMR_HISTORY_STEP: i32 = 12000;
 /// History scores stay within this either way (each update moves a score toward it by
 /// the share it has not yet reached).
 pub const HISTORY_MAX: i32 = 16384;
+// The searcher keeps history scores in 16 bits.
+const _: () = assert!(HISTORY_MAX <= i16::MAX as i32);
 /// Without a move from the table, a node this deep is searched one ply shallower.
 pub const INTERNAL_REDUCTION_DEPTH: i32 = 4;
 /// From this depth, the table's move is tested for being singular (the only good move).
