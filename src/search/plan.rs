@@ -27,10 +27,10 @@ pub struct Plan {
 
 impl Plan {
     /// The strengths' ratings on Fairy-Stockfish's `UCI_Elo` scale, weakest first, as
-    /// matches have measured them (docs/engine.md gives them: 1 to 3 against
-    /// Fairy-Stockfish, 4 and 5 above 3 by the matches between neighbouring strengths);
-    /// UCI's `UCI_Elo` picks among them.
-    pub const RATED: [(u8, i32); 5] = [(1, 874), (2, 1385), (3, 2183), (4, 2360), (5, 2601)];
+    /// matches have measured them (docs/engine.md gives them: 2 and 3 against
+    /// Fairy-Stockfish, 1 below 2 and 4 and 5 above 3 by the matches between neighbouring
+    /// strengths); UCI's `UCI_Elo` picks among them.
+    pub const RATED: [(u8, i32); 5] = [(1, 806), (2, 1309), (3, 2163), (4, 2384), (5, 2575)];
 
     /// The plan of `strength`.
     pub fn of(strength: Strength) -> Plan {
