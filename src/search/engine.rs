@@ -90,7 +90,7 @@ pub struct Searcher<M> {
     table: Arc<Table<M>>,
     killers: Vec<[Option<M>; 2]>,
     /// By the history slot of a quiet move: how well it fared (within ±[`HISTORY_MAX`],
-    /// kept in 16 bits so the tables stay twice as much in the cache).
+    /// kept in 16 bits: half the memory of 32).
     history: Vec<i16>,
     /// By the history slot of a move: the quiet reply that last refuted it.
     counters: Vec<Option<M>>,
