@@ -28,7 +28,7 @@ pub const HISTORY_KEPT: i32 = 8;
 pub const DELTA_MARGIN: i32 = 200;
 /// The root is searched first in a window this wide either side of the last depth's
 /// score, from [`ASPIRATION_MIN_DEPTH`] on; a score outside widens it and searches again.
-pub const ASPIRATION_WINDOW: i32 = 40;
+pub const ASPIRATION_WINDOW: i32 = 20;
 /// See [`ASPIRATION_WINDOW`].
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
