@@ -832,11 +832,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let tabled = game.prunes_by_margins();
         let key = game.key();
         let mut hinted = None;
+        let mut known = None;
         if tabled && let Some(e) = self.table.probe(key, ply) {
             hinted = e.best;
             if beta - alpha == 1 && e.settles(alpha, beta) {
                 return e.score;
             }
+            known = Some(e);
         }
         let alpha_before = alpha;
         let in_check = game.in_check();
@@ -852,6 +854,17 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             best_score = -INFINITY;
         } else {
             best_score = self.evaluate(game);
+            // The table's score, where its bound says more than the evaluation.
+            if let Some(e) = known
+                && e.score.abs() < MATE_BOUND
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score > best_score,
+                    Bound::Upper => e.score < best_score,
+                }
+            {
+                best_score = e.score;
+            }
             if best_score >= beta {
                 self.lists[ply] = list;
                 if tabled {
