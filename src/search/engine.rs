@@ -525,18 +525,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let static_eval = if in_check {
             None
         } else if sharp {
-            let mut eval = self.evaluate(game);
-            if let Some(e) = known
-                && e.score.abs() < MATE_BOUND
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score > eval,
-                    Bound::Upper => e.score < eval,
-                }
-            {
-                eval = e.score;
-            }
-            Some(eval)
+            let eval = self.evaluate(game);
+            Some(known.map_or(eval, |e| e.sharpen(eval)))
         } else {
             None
         };
@@ -853,18 +843,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             }
             best_score = -INFINITY;
         } else {
-            best_score = self.evaluate(game);
-            // The table's score, where its bound says more than the evaluation.
-            if let Some(e) = known
-                && e.score.abs() < MATE_BOUND
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score > best_score,
-                    Bound::Upper => e.score < best_score,
-                }
-            {
-                best_score = e.score;
-            }
+            let eval = self.evaluate(game);
+            best_score = known.map_or(eval, |e| e.sharpen(eval));
             if best_score >= beta {
                 self.lists[ply] = list;
                 if tabled {

@@ -54,6 +54,21 @@ impl<M> Entry<M> {
             Bound::Upper => self.score <= alpha,
         }
     }
+
+    /// `eval` (a static evaluation) sharpened by the entry's score where its bound says
+    /// more: above it for a lower bound, below it for an upper one (never a mate score).
+    pub(crate) fn sharpen(&self, eval: i32) -> i32 {
+        let better = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score > eval,
+            Bound::Upper => self.score < eval,
+        };
+        if better && self.score.abs() < crate::search::MATE_BOUND {
+            self.score
+        } else {
+            eval
+        }
+    }
 }
 
 /// A fixed-size table, replaced by depth and age, shared by the threads of one search:
