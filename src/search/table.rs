@@ -199,6 +199,22 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_sharpens_an_evaluation_only_where_its_bound_says_more() {
+        let t: Table<u16> = Table::new(0);
+        let entry = |score, bound| {
+            t.store(9, 0, None, score, 3, bound);
+            t.probe(9, 0).expect("stored")
+        };
+        assert_eq!(entry(50, Bound::Exact).sharpen(10), 50);
+        assert_eq!(entry(50, Bound::Lower).sharpen(10), 50);
+        assert_eq!(entry(50, Bound::Lower).sharpen(80), 80);
+        assert_eq!(entry(50, Bound::Upper).sharpen(80), 50);
+        assert_eq!(entry(50, Bound::Upper).sharpen(10), 10);
+        // A mate score is a fact about lines, not a better evaluation.
+        assert_eq!(entry(MATE - 3, Bound::Exact).sharpen(10), 10);
+    }
+
+    #[test]
     fn a_shallower_result_of_this_search_does_not_replace_a_deeper_one_elsewhere() {
         let t: Table<u16> = Table::new(0);
         t.store(1, 0, Some(1), 10, 6, Bound::Lower);
