@@ -185,7 +185,7 @@ impl GridWeights {
         half_open_file: 12,
         bound_pair: 40,
         centre_pawn: 16,
-        royal_danger_square: 256,
+        royal_danger_square: 400,
         pawn_middle_percent: 65,
         outpost: 40,
     };
