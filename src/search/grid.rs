@@ -68,6 +68,10 @@ pub struct GridEval {
     minor: Vec<bool>,
     /// By side: the file steps its pawn types capture by (from a square mid-board).
     pawn_capture_files: [Vec<i32>; 2],
+    /// The most a side without pawns may be ahead by in pieces and still hardly win (the
+    /// worth of the best minor piece), or 0 where material is not judged so: with drops
+    /// or a bare-king rule.
+    drawish: i32,
     /// The weights of its terms.
     weights: GridWeights,
 }
@@ -300,6 +304,16 @@ impl GridEval {
                     && values[r.index()] * 2 <= cheapest_piece * 3
             })
             .collect();
+        let drawish = if v.drops || v.bare_king {
+            0
+        } else {
+            v.roles()
+                .filter(|&r| !v[r].royal && !pawn[r.index()])
+                .map(|r| values[r.index()])
+                .filter(|&w| w * 2 <= cheapest_piece * 3)
+                .max()
+                .unwrap_or(0)
+        };
         let expected_moves = v
             .roles()
             .zip(&pawn)
@@ -321,6 +335,7 @@ impl GridEval {
             pawn,
             minor,
             pawn_capture_files,
+            drawish,
             weights,
         }
     }
@@ -343,6 +358,8 @@ impl GridEval {
         let g = v.geometry;
         let n = g.squares();
         let mut material = [0; 2];
+        // By side: its material but pawns.
+        let mut pieces = [0; 2];
         let mut placed = [0; 2];
         let mut placed_end = [0; 2];
         let mut pawns = Pawns::default();
@@ -365,6 +382,8 @@ impl GridEval {
                 material[side] += self.values[r];
                 if self.pawn[r] {
                     pawns.add(side, g.file(sq), g.rank(sq));
+                } else {
+                    pieces[side] += self.values[r];
                 }
                 if let Some(slot) = self.pawn_slot[r] {
                     let at = (slot * n + usize::from(sq)) * self.words;
@@ -475,7 +494,30 @@ impl GridEval {
                 );
         }
         let us = pos.to_move();
-        score[us] - score[us.opponent()] + w.tempo
+        let lead = score[us] - score[us.opponent()];
+        let ahead = if lead > 0 { us } else { us.opponent() };
+        lead * self.winning_share(&pawns, &pieces, ahead) / 64 + w.tempo
+    }
+
+    /// How much of its lead (in 64ths) the side `ahead` can hope to turn into a win: all
+    /// of it, unless it has no pawns and is ahead in pieces by no more than a minor
+    /// piece's worth (a rook against a minor piece, rook and minor against a rook); then
+    /// almost nothing with at most a minor piece of its own, little where the other side
+    /// has at most a minor piece, and a fifth otherwise.
+    fn winning_share(&self, pawns: &Pawns, pieces: &[i32; 2], ahead: Color) -> i32 {
+        let behind = ahead.opponent();
+        if self.drawish == 0
+            || pawns.count[ahead] > 0
+            || pieces[ahead] - pieces[behind] > self.drawish
+        {
+            64
+        } else if pieces[ahead] <= self.drawish {
+            2
+        } else if pieces[behind] <= self.drawish {
+            4
+        } else {
+            14
+        }
     }
 
     /// Whether `sq` is an outpost for `side`: from the middle of its own half (half the
@@ -1620,5 +1662,25 @@ mod tests {
         // Without the rule the same line is just a lost position.
         let never = 0;
         assert!(score(never) < -500, "{}", score(never));
+    }
+
+    #[test]
+    fn a_lead_without_pawns_of_a_minor_piece_or_less_is_scaled_down() {
+        let eval = chess();
+        // A rook against a bishop: far less than the rook's lead in material.
+        let rook_bishop = score(&eval, "4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1");
+        assert!((0..60).contains(&rook_bishop), "{rook_bishop}");
+        // A queen against a rook, and a rook against a bishop with a pawn beside it, are
+        // worth their lead.
+        let queen_rook = score(&eval, "4k3/8/8/3r4/8/8/8/Q3K3 w - - 0 1");
+        assert!(queen_rook > 300, "{queen_rook}");
+        let with_pawn = score(&eval, "4k3/8/8/3b4/8/8/P7/R3K3 w - - 0 1");
+        assert!(with_pawn > 150, "{with_pawn}");
+        // With the side behind to move, its small deficit and its tempo; and the scaling
+        // reads the same from either side.
+        let fen = "4k3/8/8/3b4/8/8/8/R3K3 b - - 0 1";
+        let behind = score(&eval, fen) - eval.weights.tempo;
+        assert!((-60..0).contains(&behind), "{behind}");
+        assert_eq!(score(&eval, fen), score(&eval, &mirrored(fen)));
     }
 }
