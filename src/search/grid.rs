@@ -1483,9 +1483,9 @@ mod tests {
     fn squares_an_enemy_pawn_guards_are_no_mobility() {
         let eval = chess_with(|w| w.moves = 1);
         // A pawn on d7 guards c6 and e6, two of the knight's squares; one on h7 guards
-        // none of them. Nothing else differs.
-        let guarded = score(&eval, "4k3/3p4/8/8/3N4/8/8/4K3 w - - 0 1");
-        let free = score(&eval, "4k3/7p/8/8/3N4/8/8/4K3 w - - 0 1");
+        // none of them. Nothing else differs (White's pawn keeps the lead unscaled).
+        let guarded = score(&eval, "4k3/3p4/8/8/3N4/8/P7/4K3 w - - 0 1");
+        let free = score(&eval, "4k3/7p/8/8/3N4/8/P7/4K3 w - - 0 1");
         assert_eq!(free - guarded, 2, "free {free}, guarded {guarded}");
     }
 
