@@ -72,6 +72,9 @@ pub struct GridEval {
     /// worth of the best minor piece), or 0 where material is not judged so: with drops
     /// or a bare-king rule.
     drawish: i32,
+    /// Three quarters of the most valuable non-royal piece's worth in the setup: a side
+    /// with no piece worth as much (chess without its queen) attacks a royal less.
+    heavy: i32,
     /// The weights of its terms.
     weights: GridWeights,
 }
@@ -314,6 +317,15 @@ impl GridEval {
                 .max()
                 .unwrap_or(0)
         };
+        let heavy = v
+            .setup
+            .iter()
+            .filter(|&&c| is_piece(c))
+            .map(|&c| values[role_of(c).index()])
+            .max()
+            .unwrap_or(0)
+            * 3
+            / 4;
         let expected_moves = v
             .roles()
             .zip(&pawn)
@@ -336,6 +348,7 @@ impl GridEval {
             minor,
             pawn_capture_files,
             drawish,
+            heavy,
             weights,
         }
     }
@@ -360,6 +373,8 @@ impl GridEval {
         let mut material = [0; 2];
         // By side: its material but pawns.
         let mut pieces = [0; 2];
+        // By side: the worth of its most valuable piece.
+        let mut strongest = [0; 2];
         let mut placed = [0; 2];
         let mut placed_end = [0; 2];
         let mut pawns = Pawns::default();
@@ -380,6 +395,7 @@ impl GridEval {
             for &sq in pos.pieces(side) {
                 let r = role_of(pos.cell(sq)).index();
                 material[side] += self.values[r];
+                strongest[side] = strongest[side].max(self.values[r]);
                 if self.pawn[r] {
                     pawns.add(side, g.file(sq), g.rank(sq));
                 } else {
@@ -469,6 +485,9 @@ impl GridEval {
         for side in Color::BOTH {
             // Attacks weigh more the more pieces join them.
             let mut danger = danger[side] * ATTACKERS_SHARE[attackers[side].min(7)] / 100;
+            if strongest[side.opponent()] < self.heavy {
+                danger = danger * w.royal_danger_queenless / 100;
+            }
             let mut shelter = 0;
             if middlegame {
                 for &royal in pos.royals(side) {
@@ -1682,5 +1701,25 @@ mod tests {
         let behind = score(&eval, fen) - eval.weights.tempo;
         assert!((-60..0).contains(&behind), "{behind}");
         assert_eq!(score(&eval, fen), score(&eval, &mirrored(fen)));
+    }
+
+    #[test]
+    fn a_side_without_its_queen_attacks_a_royal_for_less() {
+        let eval = chess();
+        assert!(eval.weights.royal_danger_queenless < 100);
+        let in_full = reweighed(&eval, |w| w.royal_danger_queenless = 100);
+        // White's queen on h3 with a bishop and a knight round Black's king: the danger
+        // counts in full.
+        let queen = "r1b2rk1/pp3ppp/2n5/3q4/8/2NB1N1Q/PP3PPP/R4RK1 w - - 0 1";
+        assert_eq!(score(&eval, queen), score(&in_full, queen));
+        // A rook there instead: White has no piece of a queen's class left, and its
+        // attack weighs less.
+        let rook = "r1b2rk1/pp3ppp/2n5/3q4/8/2NB1N1R/PP3PPP/R5K1 w - - 0 1";
+        assert!(
+            score(&eval, rook) < score(&in_full, rook),
+            "{} {}",
+            score(&eval, rook),
+            score(&in_full, rook)
+        );
     }
 }

@@ -160,6 +160,9 @@ pub struct GridWeights {
     /// edge (the fourth to the sixth rank of eight), guarded by a pawn of its own, where
     /// no enemy pawn can ever attack it (an outpost).
     pub outpost: i32,
+    /// The royal danger's share, in percent, where the attacking side has no piece worth
+    /// three quarters of the most valuable piece of the setup (chess without its queen).
+    pub royal_danger_queenless: i32,
 }
 
 impl GridWeights {
@@ -188,10 +191,11 @@ impl GridWeights {
         royal_danger_square: 400,
         pawn_middle_percent: 65,
         outpost: 40,
+        royal_danger_queenless: 30,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 23] = [
+    pub const NAMES: [&'static str; 24] = [
         "mobility",
         "moves",
         "tempo",
@@ -215,6 +219,7 @@ impl GridWeights {
         "royal_danger_square",
         "pawn_middle_percent",
         "outpost",
+        "royal_danger_queenless",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -256,7 +261,8 @@ impl GridWeights {
             19 => &mut self.centre_pawn,
             20 => &mut self.royal_danger_square,
             21 => &mut self.pawn_middle_percent,
-            _ => &mut self.outpost,
+            22 => &mut self.outpost,
+            _ => &mut self.royal_danger_queenless,
         }
     }
 }
