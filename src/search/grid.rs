@@ -491,7 +491,8 @@ impl GridEval {
             let mut shelter = 0;
             if middlegame {
                 for &royal in pos.royals(side) {
-                    shelter += pawns.shelter(g, side, royal);
+                    shelter += pawns.shelter(g, side, royal) * w.shelter;
+                    shelter -= pawns.storm(g, side, royal) * w.storm;
                 }
             } else {
                 danger = 0;
@@ -505,7 +506,7 @@ impl GridEval {
             score[side] = material[side]
                 + tapered
                 + scaled(
-                    i64::from(shelter * w.shelter)
+                    i64::from(shelter)
                         - i64::from(danger) * i64::from(w.royal_danger)
                         - i64::from(danger).pow(2) * i64::from(w.royal_danger_square) / 64,
                     phase,
@@ -718,6 +719,35 @@ impl Pawns {
             if self.at(side, k, r + step) || self.at(side, k, r + 2 * step) {
                 count += 1;
             }
+        }
+        count
+    }
+
+    /// How closely enemy pawns storm the royal of `side` on `royal`: on each of the three
+    /// files in front of it, the nearest enemy pawn ahead (as far as the file's nearest
+    /// and furthest pawns tell) counts 2 two ranks away, 1 one or three ranks away.
+    fn storm(&self, g: crate::grid::Geometry, side: Color, royal: Square) -> i32 {
+        let (f, r) = (g.file(royal), g.rank(royal));
+        let them = side.opponent();
+        let mut count = 0;
+        for k in f - 1..=f + 1 {
+            if !(0..MAX_FILES as i32).contains(&k) || k >= i32::from(g.files()) {
+                continue;
+            }
+            let k = k as usize;
+            if self.on_file[them][k] == 0 {
+                continue;
+            }
+            let distance = if side == Color::White {
+                i32::from(self.lowest[them][k]) - r
+            } else {
+                r - i32::from(self.highest[them][k])
+            };
+            count += match distance {
+                2 => 2,
+                1 | 3 => 1,
+                _ => 0,
+            };
         }
         count
     }
@@ -1721,5 +1751,30 @@ mod tests {
             score(&eval, rook),
             score(&in_full, rook)
         );
+    }
+
+    #[test]
+    fn enemy_pawns_storming_a_royal_are_counted() {
+        let eval = chess();
+        let storm = |fen: &str, side: Color| {
+            let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+            let g = eval.variant.geometry;
+            let mut pawns = Pawns::default();
+            for side in Color::BOTH {
+                for &sq in pos.pieces(side) {
+                    if eval.pawn[role_of(pos.cell(sq)).index()] {
+                        pawns.add(side, g.file(sq), g.rank(sq));
+                    }
+                }
+            }
+            pawns.storm(g, side, pos.royals(side)[0])
+        };
+        // Black's pawns on g3 (two ranks ahead of g1: 2) and h4 (three: 1); the one on
+        // a4 is on no file in front of the king.
+        let fen = "6k1/8/8/8/p6p/6p1/5P2/6K1 w - - 0 1";
+        assert_eq!(storm(fen, Color::White), 3);
+        // The same seen from Black's side, and none where no pawn comes near.
+        assert_eq!(storm(&mirrored(fen), Color::Black), 3);
+        assert_eq!(storm("6k1/6pp/8/8/8/8/5PPP/6K1 w - - 0 1", Color::White), 0);
     }
 }

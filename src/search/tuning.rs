@@ -163,6 +163,10 @@ pub struct GridWeights {
     /// The royal danger's share, in percent, where the attacking side has no piece worth
     /// three quarters of the most valuable piece of the setup (chess without its queen).
     pub royal_danger_queenless: i32,
+    /// Per enemy pawn storming a royal, in the middlegame: on one of the three files in
+    /// front of it, the nearest enemy pawn ahead counts 2 two ranks away, 1 one or three
+    /// ranks away.
+    pub storm: i32,
 }
 
 impl GridWeights {
@@ -192,10 +196,11 @@ impl GridWeights {
         pawn_middle_percent: 65,
         outpost: 40,
         royal_danger_queenless: 30,
+        storm: 11,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 24] = [
+    pub const NAMES: [&'static str; 25] = [
         "mobility",
         "moves",
         "tempo",
@@ -220,6 +225,7 @@ impl GridWeights {
         "pawn_middle_percent",
         "outpost",
         "royal_danger_queenless",
+        "storm",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -262,7 +268,8 @@ impl GridWeights {
             20 => &mut self.royal_danger_square,
             21 => &mut self.pawn_middle_percent,
             22 => &mut self.outpost,
-            _ => &mut self.royal_danger_queenless,
+            23 => &mut self.royal_danger_queenless,
+            _ => &mut self.storm,
         }
     }
 }
