@@ -320,7 +320,7 @@ impl GridEval {
         let heavy = v
             .setup
             .iter()
-            .filter(|&&c| is_piece(c))
+            .filter(|&&c| is_piece(c) && !v[role_of(c)].royal)
             .map(|&c| values[role_of(c).index()])
             .max()
             .unwrap_or(0)
@@ -393,13 +393,15 @@ impl GridEval {
         let mut pawn_attacked = [[0_u64; ZONE_WORDS]; 2];
         for side in Color::BOTH {
             for &sq in pos.pieces(side) {
-                let r = role_of(pos.cell(sq)).index();
+                let role = role_of(pos.cell(sq));
+                let r = role.index();
                 material[side] += self.values[r];
-                strongest[side] = strongest[side].max(self.values[r]);
                 if self.pawn[r] {
                     pawns.add(side, g.file(sq), g.rank(sq));
-                } else {
+                } else if !v[role].royal {
+                    // A level may value a royal too; it is no piece to win or attack with.
                     pieces[side] += self.values[r];
+                    strongest[side] = strongest[side].max(self.values[r]);
                 }
                 if let Some(slot) = self.pawn_slot[r] {
                     let at = (slot * n + usize::from(sq)) * self.words;
