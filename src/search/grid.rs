@@ -294,26 +294,23 @@ impl GridEval {
             }
         }
         let cheapest_piece = cheapest(&|r| !v[r].royal && !pawn[r.index()]);
+        // A piece (neither royal nor pawn) worth at most 1.5 times the cheapest one.
+        let light = |r: Role| {
+            !v[r].royal && !pawn[r.index()] && values[r.index()] * 2 <= cheapest_piece * 3
+        };
         // No outposts where pieces are dropped: a pawn from the hand could attack any
         // square.
         let minor = v
             .roles()
             .zip(&file_slider)
-            .map(|(r, &slides)| {
-                !v.drops
-                    && !v[r].royal
-                    && !pawn[r.index()]
-                    && !slides
-                    && values[r.index()] * 2 <= cheapest_piece * 3
-            })
+            .map(|(r, &slides)| !v.drops && !slides && light(r))
             .collect();
         let drawish = if v.drops || v.bare_king {
             0
         } else {
             v.roles()
-                .filter(|&r| !v[r].royal && !pawn[r.index()])
+                .filter(|&r| light(r))
                 .map(|r| values[r.index()])
-                .filter(|&w| w * 2 <= cheapest_piece * 3)
                 .max()
                 .unwrap_or(0)
         };
@@ -711,14 +708,11 @@ impl Pawns {
     /// How many of `side`'s pawns stand on the three squares in front of the royal on
     /// `royal` or the three beyond them.
     fn shelter(&self, g: crate::grid::Geometry, side: Color, royal: Square) -> i32 {
-        let (f, r) = (g.file(royal), g.rank(royal));
+        let r = g.rank(royal);
         let step = if side == Color::White { 1 } else { -1 };
         let mut count = 0;
-        for k in f - 1..=f + 1 {
-            if !(0..MAX_FILES as i32).contains(&k) || k >= i32::from(g.files()) {
-                continue;
-            }
-            if self.at(side, k, r + step) || self.at(side, k, r + 2 * step) {
+        for k in front_files(g, royal) {
+            if self.at(side, k as i32, r + step) || self.at(side, k as i32, r + 2 * step) {
                 count += 1;
             }
         }
@@ -729,14 +723,10 @@ impl Pawns {
     /// files in front of it, the nearest enemy pawn ahead (as far as the file's nearest
     /// and furthest pawns tell) counts 2 two ranks away, 1 one or three ranks away.
     fn storm(&self, g: crate::grid::Geometry, side: Color, royal: Square) -> i32 {
-        let (f, r) = (g.file(royal), g.rank(royal));
+        let r = g.rank(royal);
         let them = side.opponent();
         let mut count = 0;
-        for k in f - 1..=f + 1 {
-            if !(0..MAX_FILES as i32).contains(&k) || k >= i32::from(g.files()) {
-                continue;
-            }
-            let k = k as usize;
+        for k in front_files(g, royal) {
             if self.on_file[them][k] == 0 {
                 continue;
             }
@@ -753,6 +743,15 @@ impl Pawns {
         }
         count
     }
+}
+
+/// The files of the three squares in front of a royal on `royal` (its own and those
+/// beside it) that the board and the pawn tally have.
+fn front_files(g: crate::grid::Geometry, royal: Square) -> impl Iterator<Item = usize> {
+    let f = g.file(royal);
+    (f - 1..=f + 1)
+        .filter_map(|k| usize::try_from(k).ok())
+        .filter(move |&k| k < MAX_FILES && k < usize::from(g.files()))
 }
 
 /// A grid position being searched: the position, the moves made to reach it in the
