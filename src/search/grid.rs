@@ -452,7 +452,9 @@ impl GridEval {
                     );
                     danger[them] += counts.into as i32;
                     attackers[them] += usize::from(counts.into > 0);
-                    let active = (counts.moves as i32 - expected) * w.moves;
+                    let moves = counts.moves as i32;
+                    let active =
+                        (moves - expected) * w.moves - (expected.min(3) - moves).max(0) * w.trapped;
                     placed[side] += active;
                     placed_end[side] += active;
                 }
@@ -1537,6 +1539,30 @@ mod tests {
         let guarded = score(&eval, "4k3/3p4/8/8/3N4/8/P7/4K3 w - - 0 1");
         let free = score(&eval, "4k3/7p/8/8/3N4/8/P7/4K3 w - - 0 1");
         assert_eq!(free - guarded, 2, "free {free}, guarded {guarded}");
+    }
+
+    #[test]
+    fn a_piece_with_hardly_a_move_loses_more_than_its_mobility() {
+        let eval = chess_with(|w| w.trapped = 10);
+        // A bishop on a1 shut in by its own pawn on b2 has no move; with the pawn on h2
+        // it has the long diagonal: it falls three moves short of three.
+        let shut = score(&eval, "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1");
+        let open = score(&eval, "4k3/8/8/8/8/8/7P/B3K3 w - - 0 1");
+        // (Within one: the tapered sum is rounded once for all terms.)
+        assert!((open - shut - 30).abs() <= 1, "open {open}, shut {shut}");
+        // Its own knight on d4 leaves it two moves (one short); on h4, the whole
+        // diagonal. The knight has at least three moves on either square.
+        let cramped = score(&eval, "4k3/8/8/8/3N4/8/7P/B3K3 w - - 0 1");
+        let free = score(&eval, "4k3/8/8/8/7N/8/7P/B3K3 w - - 0 1");
+        assert!(
+            (free - cramped - 10).abs() <= 1,
+            "free {free}, cramped {cramped}"
+        );
+        // Without the weight, neither differs.
+        let none = chess_with(|_| {});
+        let shut = score(&none, "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1");
+        let open = score(&none, "4k3/8/8/8/8/8/7P/B3K3 w - - 0 1");
+        assert!((open - shut).abs() <= 1, "open {open}, shut {shut}");
     }
 
     #[test]

@@ -167,6 +167,10 @@ pub struct GridWeights {
     /// front of it, the nearest enemy pawn ahead counts 2 two ranks away, 1 one or three
     /// ranks away.
     pub storm: i32,
+    /// Per move a piece (neither royal nor pawn) has in the position short of three, or
+    /// of its expected number where that is fewer: on top of the mobility per move, so
+    /// that a piece with hardly a move loses much more than one with many gains.
+    pub trapped: i32,
 }
 
 impl GridWeights {
@@ -197,10 +201,11 @@ impl GridWeights {
         outpost: 40,
         royal_danger_queenless: 30,
         storm: 11,
+        trapped: 8,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 25] = [
+    pub const NAMES: [&'static str; 26] = [
         "mobility",
         "moves",
         "tempo",
@@ -226,6 +231,7 @@ impl GridWeights {
         "outpost",
         "royal_danger_queenless",
         "storm",
+        "trapped",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -269,7 +275,8 @@ impl GridWeights {
             21 => &mut self.pawn_middle_percent,
             22 => &mut self.outpost,
             23 => &mut self.royal_danger_queenless,
-            _ => &mut self.storm,
+            24 => &mut self.storm,
+            _ => &mut self.trapped,
         }
     }
 }
