@@ -622,11 +622,14 @@ impl GridEval {
                     let advanced = last - g.ranks_ahead(side, r);
                     let progress = advanced * advanced;
                     let full = (last * last).max(1);
-                    middle[side] += w.passed_middle * progress / full;
-                    end[side] += w.passed_end * progress / full;
+                    let ahead = if side == Color::White { r + 1 } else { r - 1 };
+                    // Free to advance: nothing stands on the square ahead.
+                    let free = g.square(f, ahead).is_some_and(|s| pos.cell(s) == EMPTY);
+                    let free = i32::from(free) * w.passed_free;
+                    middle[side] += (w.passed_middle + free) * progress / full;
+                    end[side] += (w.passed_end + free) * progress / full;
                     // The royals' distance from the square ahead of it: the enemy's
                     // helps it, its own's hinders.
-                    let ahead = if side == Color::White { r + 1 } else { r - 1 };
                     let steps = |royal: Option<&Square>| {
                         royal.map_or(5, |&k| {
                             ((g.file(k) - f).abs().max((g.rank(k) - ahead).abs())).min(5)
@@ -1378,6 +1381,11 @@ mod tests {
 
     /// White's pawn structure in `fen` (middlegame, endgame).
     fn white_structure(eval: &GridEval, fen: &str) -> (i32, i32) {
+        structure(eval, fen, Color::White)
+    }
+
+    /// `side`'s pawn structure in `fen` (middlegame, endgame).
+    fn structure(eval: &GridEval, fen: &str, side: Color) -> (i32, i32) {
         let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
         let mut pawns = Pawns::default();
         let g = eval.variant.geometry;
@@ -1389,7 +1397,7 @@ mod tests {
             }
         }
         let (middle, end) = eval.pawn_structure(&pos, &pawns);
-        (middle[Color::White], end[Color::White])
+        (middle[side], end[side])
     }
 
     #[test]
@@ -1439,6 +1447,21 @@ mod tests {
         assert!(eval.full_material > 6_000_000, "{}", eval.full_material);
         let raw = eval.evaluate(&pos);
         assert!(raw > MATE_BOUND, "{raw}");
+    }
+
+    #[test]
+    fn a_passed_pawn_free_to_advance_gains() {
+        let eval = chess_with(|w| w.passed_free = 49);
+        let white = |fen: &str| white_structure(&eval, fen);
+        // On b6 (five steps of seven done): 49 · 25 / 49 in both phases while b7 is
+        // empty; nothing once Black's knight stands on it, or with its own rook there.
+        assert_eq!(white("6k1/8/1P6/8/8/8/8/6K1 w - - 0 1"), (25, 25));
+        assert_eq!(white("6k1/1n6/1P6/8/8/8/8/6K1 w - - 0 1"), (0, 0));
+        assert_eq!(white("6k1/1R6/1P6/8/8/8/8/6K1 w - - 0 1"), (0, 0));
+        // The same from Black's side, on b3.
+        let black = |fen: &str| structure(&eval, fen, Color::Black);
+        assert_eq!(black("6k1/8/8/8/8/1p6/8/6K1 w - - 0 1"), (25, 25));
+        assert_eq!(black("6k1/8/8/8/8/1p6/1N6/6K1 w - - 0 1"), (0, 0));
     }
 
     #[test]

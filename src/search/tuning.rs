@@ -171,6 +171,9 @@ pub struct GridWeights {
     /// of its expected number where that is fewer: on top of the mobility per move, so
     /// that a piece with hardly a move loses much more than one with many gains.
     pub trapped: i32,
+    /// For a passed pawn whose square ahead is empty, in both phases, at full advance
+    /// (growing with the square of its advance, as the passed pawn's own bonus).
+    pub passed_free: i32,
 }
 
 impl GridWeights {
@@ -202,10 +205,11 @@ impl GridWeights {
         royal_danger_queenless: 30,
         storm: 11,
         trapped: 8,
+        passed_free: 40,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 26] = [
+    pub const NAMES: [&'static str; 27] = [
         "mobility",
         "moves",
         "tempo",
@@ -232,6 +236,7 @@ impl GridWeights {
         "royal_danger_queenless",
         "storm",
         "trapped",
+        "passed_free",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -276,7 +281,8 @@ impl GridWeights {
             22 => &mut self.outpost,
             23 => &mut self.royal_danger_queenless,
             24 => &mut self.storm,
-            _ => &mut self.trapped,
+            25 => &mut self.trapped,
+            _ => &mut self.passed_free,
         }
     }
 }
