@@ -1387,6 +1387,12 @@ mod tests {
     /// `side`'s pawn structure in `fen` (middlegame, endgame).
     fn structure(eval: &GridEval, fen: &str, side: Color) -> (i32, i32) {
         let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+        let (middle, end) = eval.pawn_structure(&pos, &pawns_of(eval, &pos));
+        (middle[side], end[side])
+    }
+
+    /// Both sides' pawns in `pos`, tallied as the evaluation tallies them.
+    fn pawns_of(eval: &GridEval, pos: &Position) -> Pawns {
         let mut pawns = Pawns::default();
         let g = eval.variant.geometry;
         for side in Color::BOTH {
@@ -1396,8 +1402,7 @@ mod tests {
                 }
             }
         }
-        let (middle, end) = eval.pawn_structure(&pos, &pawns);
-        (middle[side], end[side])
+        pawns
     }
 
     #[test]
@@ -1568,7 +1573,7 @@ mod tests {
     fn a_piece_with_hardly_a_move_loses_more_than_its_mobility() {
         let eval = chess_with(|w| w.trapped = 10);
         // A bishop on a1 shut in by its own pawn on b2 has no move; with the pawn on h2
-        // it has the long diagonal: it falls three moves short of three.
+        // it has the long diagonal: it has three moves fewer than three.
         let shut = score(&eval, "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1");
         let open = score(&eval, "4k3/8/8/8/8/8/7P/B3K3 w - - 0 1");
         // (Within one: the tapered sum is rounded once for all terms.)
@@ -1808,16 +1813,7 @@ mod tests {
         let eval = chess();
         let storm = |fen: &str, side: Color| {
             let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
-            let g = eval.variant.geometry;
-            let mut pawns = Pawns::default();
-            for side in Color::BOTH {
-                for &sq in pos.pieces(side) {
-                    if eval.pawn[role_of(pos.cell(sq)).index()] {
-                        pawns.add(side, g.file(sq), g.rank(sq));
-                    }
-                }
-            }
-            pawns.storm(g, side, pos.royals(side)[0])
+            pawns_of(&eval, &pos).storm(eval.variant.geometry, side, pos.royals(side)[0])
         };
         // Black's pawns on g3 (two ranks ahead of g1: 2) and h4 (three: 1); the one on
         // a4 is on no file in front of the king.
