@@ -378,6 +378,16 @@ impl Searchable for ContinuousSearch {
 pub fn evaluate(pos: &Position, values: &Values) -> i32 {
     let board = pos.board();
     let pieces = pos.pieces();
+    let us = pos.to_move();
+    // A lone king with no move, out of check, is stalemated: worth nothing to either
+    // side. The search's leaves look for no moves, so without this a stalemate would
+    // score as the winner's best position, and be played.
+    if pieces.iter().filter(|p| p.side == us).count() == 1
+        && !is_attacked(board, pieces, pos.king(us))
+        && find_legal_move(pos).is_none()
+    {
+        return 0;
+    }
     let mut score = [0_i32; 2];
     for (i, p) in pieces.iter().enumerate() {
         let s = p.side as usize;
@@ -397,9 +407,36 @@ pub fn evaluate(pos: &Position, values: &Values) -> i32 {
     for side in [Color::White, Color::Black] {
         let king = pos.king(side);
         score[side as usize] -= KING_DANGER * danger(board, pieces, king);
+        score[side as usize] += mop_up(pos, values, side);
     }
-    let us = pos.to_move() as usize;
+    let us = us as usize;
     score[us] - score[1 - us] + TEMPO
+}
+
+/// What `side` gains for driving a lone enemy king to mate: where the enemy has nothing
+/// but its king and `side` has at least [`tuning::MOP_UP_MATERIAL`], the lone king is
+/// worth less the further it stands from the centre (a corner most) and the nearer
+/// `side`'s king stands to it, so that the search, which cannot see a mate many moves
+/// away, still makes progress towards one.
+fn mop_up(pos: &Position, values: &Values, side: Color) -> i32 {
+    let pieces = pos.pieces();
+    let them = side.opponent();
+    let ours: i32 = pieces
+        .iter()
+        .filter(|p| p.side == side)
+        .map(|p| values.of(p.kind))
+        .sum();
+    if pieces.iter().filter(|p| p.side == them).count() > 1 || ours < tuning::MOP_UP_MATERIAL {
+        return 0;
+    }
+    let board = pos.board();
+    let lone = pieces[pos.king(them)].at;
+    let king = pieces[pos.king(side)].at;
+    let centre = Point::new(board.width() / 2.0, board.height() / 2.0);
+    let diagonal = board.width().hypot(board.height());
+    let edge = lone.distance(centre) / board.square;
+    let near = (diagonal - lone.distance(king)) / board.square;
+    (edge * tuning::MOP_UP_EDGE + near * tuning::MOP_UP_NEAR) as i32
 }
 
 /// Free slide length (in squares, up to the first disc) and ring arcs, as centipawns.
@@ -573,6 +610,34 @@ mod tests {
         let after = resolve_piece(&p, usize::from(best.piece), best.target(), None);
         let after = after.applied().expect("legal").position.clone();
         assert!(find_legal_move(&after).is_none(), "mate");
+    }
+
+    #[test]
+    fn a_lone_king_is_driven_to_a_corner_and_met_by_the_other() {
+        let mop = |text: &str, side| {
+            let p = pos(text);
+            mop_up(&p, &Values::new(p.board()), side)
+        };
+        let centre = mop("w;K@e1;R@a1;k@e5", Color::White);
+        let corner = mop("w;K@e1;R@a1;k@h8", Color::White);
+        let met = mop("w;K@f6;R@a1;k@h8", Color::White);
+        // e5's centre is half a square's diagonal from the board's centre, h8's about
+        // 4.9 squares: 20 a square nearer the edge, less 10 a square the kings part.
+        assert!(corner > centre + 40, "corner {corner}, centre {centre}");
+        assert!(met > corner + 40, "met {met}, corner {corner}");
+        // A lone king stalemated in its corner (a position from a game) is worth
+        // nothing: a draw.
+        let stalemate = pos(
+            "b;k@16.766963289233072,21.627416927258842;Q@14.766964189233072,15.93613663192778;\
+             K@12.727922061357857,9.414213362373095",
+        );
+        assert!(find_legal_move(&stalemate).is_none());
+        assert_eq!(evaluate(&stalemate, &Values::new(stalemate.board())), 0);
+        // Nothing for the side with the lone king, nothing once it has a pawn beside it,
+        // nothing with a bishop alone to mate with.
+        assert_eq!(mop("w;K@e1;R@a1;k@h8", Color::Black), 0);
+        assert_eq!(mop("w;K@e1;R@a1;k@h8;p@a7", Color::White), 0);
+        assert_eq!(mop("w;K@e1;B@b1;k@h8", Color::White), 0);
     }
 
     #[test]

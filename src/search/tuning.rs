@@ -300,6 +300,13 @@ pub const HANGING_SHARE: i32 = 4;
 /// A promoting piece's advance at the promotion line (growing with the square of its
 /// progress).
 pub const ADVANCE: f64 = 90.0;
+/// A lone king (its side has nothing else) against this much material or more is
+/// driven to the board's edge and corners…
+pub const MOP_UP_MATERIAL: i32 = 500;
+/// …the winning side gaining this per square the lone king stands from the centre…
+pub const MOP_UP_EDGE: f64 = 20.0;
+/// …and this per square its own king is nearer the lone king than the board's diagonal.
+pub const MOP_UP_NEAR: f64 = 10.0;
 /// The classic kinds: pawn, knight and bishop, rook, queen (any other the shapes
 /// estimate).
 pub const PAWN: i32 = 100;
