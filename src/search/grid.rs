@@ -436,8 +436,15 @@ impl GridEval {
                 {
                     *count += 1;
                 }
-                if self.bound[r] && r < 32 {
-                    colours[side] |= 1 << (2 * r as i32 + (g.file(sq) + g.rank(sq)) % 2);
+                if self.bound[r] {
+                    let colour = (g.file(sq) + g.rank(sq)) % 2;
+                    if r < 32 {
+                        colours[side] |= 1 << (2 * r as i32 + colour);
+                    }
+                    // Its own pawns on its colour hem it in (a bad bishop).
+                    let hemmed = i32::from(pawns.on_colour[side][colour as usize]) * w.bound_pawns;
+                    placed[side] -= hemmed;
+                    placed_end[side] -= 2 * hemmed;
                 }
                 let at = role.index() * n + usize::from(sq);
                 placed[side] += self.squares[side][at];
@@ -661,6 +668,8 @@ fn scaled(term: i64, phase: i32, full: i32) -> i32 {
 /// rank (as ranks are numbered, from White's side).
 struct Pawns {
     count: [u32; 2],
+    /// By side: how many stand on squares of each colour ((file + rank) even, odd).
+    on_colour: [[u8; 2]; 2],
     on_file: [[u8; MAX_FILES]; 2],
     lowest: [[i8; MAX_FILES]; 2],
     highest: [[i8; MAX_FILES]; 2],
@@ -670,6 +679,7 @@ impl Default for Pawns {
     fn default() -> Pawns {
         Pawns {
             count: [0; 2],
+            on_colour: [[0; 2]; 2],
             on_file: [[0; MAX_FILES]; 2],
             lowest: [[i8::MAX; MAX_FILES]; 2],
             highest: [[i8::MIN; MAX_FILES]; 2],
@@ -684,6 +694,8 @@ impl Pawns {
             return;
         }
         self.count[side] += 1;
+        let colour = &mut self.on_colour[side][((file + rank) % 2) as usize];
+        *colour = colour.saturating_add(1);
         self.on_file[side][f] += 1;
         let r = rank as i8;
         self.lowest[side][f] = self.lowest[side][f].min(r);
@@ -1591,6 +1603,25 @@ mod tests {
         let shut = score(&none, "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1");
         let open = score(&none, "4k3/8/8/8/8/8/7P/B3K3 w - - 0 1");
         assert!((open - shut).abs() <= 1, "open {open}, shut {shut}");
+    }
+
+    #[test]
+    fn a_bishop_hemmed_in_by_its_own_pawns_loses() {
+        let eval = chess_with(|w| w.bound_pawns = 5);
+        // A bishop on c1 (a dark square) with its pawns on d2 and f4 (dark) against the
+        // same with them on e2 and g4 (light): two pawns on its colour, 5 each in the
+        // middlegame, 10 in the endgame, tapered between by the little material left.
+        let fens = [
+            "4k3/8/8/8/5P2/8/3P4/2B1K3 w - - 0 1",
+            "4k3/8/8/8/6P1/8/4P3/2B1K3 w - - 0 1",
+        ];
+        let lost = score(&eval, fens[1]) - score(&eval, fens[0]);
+        assert!((10..=20).contains(&lost), "{lost}");
+        // Without the weight, nothing; and a knight is bound to no colour.
+        let none = chess_with(|_| {});
+        assert!((score(&none, fens[1]) - score(&none, fens[0])).abs() <= 1);
+        let knight = fens.map(|f| f.replace("2B1K3", "2N1K3"));
+        assert!((score(&eval, &knight[1]) - score(&eval, &knight[0])).abs() <= 1);
     }
 
     #[test]

@@ -174,6 +174,9 @@ pub struct GridWeights {
     /// For a passed pawn whose square ahead is empty, in both phases, at full advance
     /// (growing with the square of its advance, as the passed pawn's own bonus).
     pub passed_free: i32,
+    /// Per pawn of its own on squares of its colour, for a piece bound to one colour (a
+    /// bishop), in the middlegame (twice this in the endgame).
+    pub bound_pawns: i32,
 }
 
 impl GridWeights {
@@ -206,10 +209,11 @@ impl GridWeights {
         storm: 11,
         trapped: 8,
         passed_free: 40,
+        bound_pawns: 4,
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 27] = [
+    pub const NAMES: [&'static str; 28] = [
         "mobility",
         "moves",
         "tempo",
@@ -237,6 +241,7 @@ impl GridWeights {
         "storm",
         "trapped",
         "passed_free",
+        "bound_pawns",
     ];
 
     /// The weight named `NAMES[k]`.
@@ -282,7 +287,8 @@ impl GridWeights {
             23 => &mut self.royal_danger_queenless,
             24 => &mut self.storm,
             25 => &mut self.trapped,
-            _ => &mut self.passed_free,
+            26 => &mut self.passed_free,
+            _ => &mut self.bound_pawns,
         }
     }
 }

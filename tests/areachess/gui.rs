@@ -987,7 +987,12 @@ fn two_computers_play_a_whole_game_in_the_window_in_each_mode() {
             ],
         );
         let game = reported(&report, "game: ").expect("a game report");
-        assert!(!game.contains("to move"), "{level}: not over: {game}");
+        // The whole report on failure: how long each side thought tells a slow machine
+        // from an engine that cannot finish.
+        assert!(
+            !game.contains("to move"),
+            "{level}: not over: {game}\n{report}"
+        );
         eprintln!("{level}: {game}");
     }
 }
