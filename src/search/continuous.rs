@@ -421,12 +421,17 @@ pub fn evaluate(pos: &Position, values: &Values) -> i32 {
 fn mop_up(pos: &Position, values: &Values, side: Color) -> i32 {
     let pieces = pos.pieces();
     let them = side.opponent();
+    // The count first: in almost every position the enemy has more than its king, and
+    // the material sum (a lookup per piece) is not needed.
+    if pieces.iter().filter(|p| p.side == them).count() > 1 {
+        return 0;
+    }
     let ours: i32 = pieces
         .iter()
         .filter(|p| p.side == side)
         .map(|p| values.of(p.kind))
         .sum();
-    if pieces.iter().filter(|p| p.side == them).count() > 1 || ours < tuning::MOP_UP_MATERIAL {
+    if ours < tuning::MOP_UP_MATERIAL {
         return 0;
     }
     let board = pos.board();
