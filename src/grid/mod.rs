@@ -26,6 +26,7 @@
 //! | orientation | Black's moves are White's turned 180° (as in Fairy-Stockfish) |
 //! | several royal pieces | no move may leave any of them attacked; one attacked is check |
 //! | deciding check | looked up backwards from the attacked square for lines and leaps, lame leaps, hoppers and bent riders (a step, then a ride); any other capture (chains, cylinders, bounces, jumping riders, a ride back over its own square) is found by generating its owner's moves, and then every move is played and tested |
+//! | legal moves | a move is played and tested only where it may expose a royal: a pinned piece's, one entering or leaving a hopper's line, a royal's (a lone royal is lifted and its target tested), or every move where some capture is found by generating; in check by leaps and lines (one royal), a move that neither takes a checker nor enters a square between is refused untested, and the rest are tested; making and unmaking a move leaves the lists of pieces in their order, so a search does not depend on how many moves it tried |
 //! | capturing one's own royal (`d`) | never legal under checkmate rules |
 //! | castling king | the one piece of the castling type holding castling rights; rights come from the FEN |
 //! | castling rook `K`, `Q` | the rook nearest the file where the setup keeps that wing's rook (its outermost on the king's rank), looking toward the king, as Fairy-Stockfish reads them; the outermost rook on that wing when the setup keeps none there; an error when there is none |

@@ -868,6 +868,12 @@ struct Danger {
     enter: [u64; WORDS],
     /// Whether `enter` has any square.
     any_enter: bool,
+    /// Whether the side's (only) royal is in check by a leap or a line.
+    checked: bool,
+    /// In check: the checkers' squares and the squares between a riding checker and the
+    /// royal. A move of another piece that neither takes on nor enters one of them leaves
+    /// the check standing.
+    resolve: [u64; WORDS],
 }
 
 /// Enough 64-bit words for the largest board.
@@ -885,8 +891,9 @@ fn mark(set: &mut [u64; WORDS], sq: Square) {
 
 /// The squares from which a move may expose a royal (a pinned piece's, a lame leaper's
 /// blocker's, a bent rider's blocker's, any square on a hopper's line) and those onto which it may (a hopper's line),
-/// when the side to move is not in check and every enemy attack has a shape the reverse
-/// tables know, into `d` (empty to begin with). False when every move must be tried.
+/// when every enemy attack has a shape the reverse tables know, into `d` (empty to begin
+/// with); a check by a leap or a line is noted with the squares that could end it, where
+/// the side has one royal. False when every move must be tried.
 fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
     let us = pos.to_move();
     let them = us.opponent();
@@ -895,11 +902,16 @@ fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
     if a.any_forward {
         return false;
     }
+    let single = pos.royals(us).len() == 1;
     for &r in pos.royals(us) {
         for &(from, types) in t.leaps_to(them, r) {
             let c = pos.cell(from);
             if own(c, them) && types >> role_of(c).index() & 1 != 0 {
-                return false;
+                if !single {
+                    return false;
+                }
+                mark(&mut d.resolve, from);
+                d.checked = true;
             }
         }
         // One walk per line finds both a check and a pin.
@@ -913,7 +925,13 @@ fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
                 }
                 if own(c, them) && usize::from(line.reach[role_of(c).index()]) > k {
                     match shield {
-                        None => return false,
+                        None if !single => return false,
+                        None => {
+                            for &between in &back[..=k] {
+                                mark(&mut d.resolve, between);
+                            }
+                            d.checked = true;
+                        }
                         Some(ours) => mark(&mut d.leave, ours),
                     }
                     break;
@@ -1059,7 +1077,7 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_on
     // A piece whose every move is legal: no royal of ours is in check, it is not royal,
     // not pinned, no hopper's line is near, and it neither takes friends, walks chains,
     // nor may take en passant now.
-    let tested = if !known || d.any_enter {
+    let tested = if !known || d.any_enter || d.checked {
         u32::MAX
     } else if pos.en_passant.squares().is_empty() {
         t.always_tested
@@ -1139,15 +1157,24 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_on
                     } else {
                         is_legal(v, pos, m)
                     }
-                } else if has(&d.leave, m.from) || has(&d.enter, m.to) {
+                } else if d.checked && !has(&d.resolve, m.to) {
+                    // Neither taking a checker nor stepping between: the check stands.
+                    false
+                } else if d.checked || has(&d.leave, m.from) || has(&d.enter, m.to) {
                     is_legal(v, pos, m)
                 } else {
                     true
                 }
             }
-            // A drop only adds a blocker: out of check, it is safe unless it may screen
-            // for a hopper.
-            Some(d) if m.dropped().is_some() => !has(&d.enter, m.to) || is_legal(v, pos, m),
+            // A drop only adds a blocker: in check, it must block; out of check, it is
+            // safe unless it may screen for a hopper.
+            Some(d) if m.dropped().is_some() => {
+                if d.checked {
+                    has(&d.resolve, m.to) && is_legal(v, pos, m)
+                } else {
+                    !has(&d.enter, m.to) || is_legal(v, pos, m)
+                }
+            }
             _ => is_legal(v, pos, m),
         };
         if legal {
@@ -1450,5 +1477,97 @@ mod tests {
             along_a_game(&level.variant, level.start.clone(), seed, 60);
             along_a_game(&level.variant, middlegame.clone(), seed, 60);
         }
+    }
+
+    fn shipped(name: &str) -> crate::level::GridLevel {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("levels/{name}.toml"));
+        crate::level::load(&path)
+            .expect("the level loads")
+            .into_grid()
+            .expect("a grid level")
+    }
+
+    /// Every legal move made and taken back leaves the board and the lists of pieces and
+    /// royals as they were, in their order: a search walks the lists, and what it finds
+    /// must not depend on how many moves it tried on the way (captures, promotions,
+    /// castling, en passant and drops all met along random games).
+    #[test]
+    fn a_move_taken_back_leaves_the_piece_lists_in_their_order() {
+        for name in [
+            "chess",
+            "chess960",
+            "crazyhouse",
+            "shogi",
+            "grand",
+            "obento",
+            "janus",
+        ] {
+            let level = shipped(name);
+            let v = &level.variant;
+            for seed in 1..=4u64 {
+                let mut pos = level.start.clone();
+                let mut rng = Rng::new(seed);
+                let mut moves = Vec::new();
+                for _ in 0..120 {
+                    legal_moves(v, &mut pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let lists = |p: &Position| {
+                        Color::BOTH.map(|c| (p.pieces(c).to_vec(), p.royals(c).to_vec()))
+                    };
+                    let before = (pos.clone(), lists(&pos));
+                    for &m in &moves {
+                        let undo = pos.make(v, m);
+                        pos.unmake(v, m, &undo);
+                        assert_eq!(pos, before.0, "{name}: {m:?}");
+                        assert_eq!(lists(&pos), before.1, "{name}: {m:?} reordered the lists");
+                    }
+                    let m = moves[rng.below(moves.len())];
+                    pos.make(v, m);
+                }
+            }
+        }
+    }
+
+    /// In check from a rook, only the moves that take it, step between, or move the king
+    /// away stay; in double check only the king's; a pinned blocker may not block.
+    #[test]
+    fn in_check_only_moves_that_end_the_check_are_legal() {
+        let level = shipped("chess");
+        let legal = |fen: &str| {
+            let mut pos = level.parse_fen(fen).expect("the position reads");
+            let mut moves = Vec::new();
+            legal_moves(&level.variant, &mut pos, &mut moves);
+            let mut names: Vec<String> = moves
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{}{}",
+                        level.variant.geometry.name(m.from),
+                        level.variant.geometry.name(m.to)
+                    )
+                })
+                .collect();
+            names.sort();
+            names
+        };
+        // The rook on e8 checks; the knight on c5 may block on e6 or e4, the bishop on
+        // h1 on e4; the king steps aside (not to e2, on the rook's file).
+        assert_eq!(
+            legal("4r2k/8/8/2N5/8/8/8/4K2B w - - 0 1"),
+            ["c5e4", "c5e6", "e1d1", "e1d2", "e1f1", "e1f2", "h1e4"]
+        );
+        // Double check by the rook and the knight on d3: the king alone moves, and not
+        // to f2, which the knight holds.
+        assert_eq!(
+            legal("4r2k/8/8/2N5/8/3n4/8/4K2B w - - 0 1"),
+            ["e1d1", "e1d2", "e1f1"]
+        );
+        // The knight on d2 could block on e4, but the queen on a5 pins it.
+        assert_eq!(
+            legal("4r2k/8/8/q7/8/8/3N4/4K3 w - - 0 1"),
+            ["e1d1", "e1f1", "e1f2"]
+        );
     }
 }

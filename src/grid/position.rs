@@ -165,12 +165,30 @@ impl PieceList {
         self.squares.push(sq);
     }
 
-    fn remove(&mut self, sq: Square) {
+    /// Removes `sq` (the last square taking its place); where it was, for
+    /// [`restore`](Self::restore).
+    fn remove(&mut self, sq: Square) -> u16 {
         let k = usize::from(self.index[usize::from(sq)]);
         let last = self.squares.len() - 1;
         self.squares.swap(k, last);
         self.index[usize::from(self.squares[k])] = k as u16;
         self.squares.pop();
+        k as u16
+    }
+
+    /// Undoes [`remove`](Self::remove): `sq` back at place `k`, the square that took its
+    /// place back at the end, so the order is as it was.
+    fn restore(&mut self, sq: Square, k: u16) {
+        let len = self.squares.len() as u16;
+        if k < len {
+            let stand_in = self.squares[usize::from(k)];
+            self.index[usize::from(stand_in)] = len;
+            self.squares.push(stand_in);
+            self.squares[usize::from(k)] = sq;
+        } else {
+            self.squares.push(sq);
+        }
+        self.index[usize::from(sq)] = k;
     }
 
     fn relocate(&mut self, from: Square, to: Square) {
@@ -234,6 +252,21 @@ pub struct Undo {
     mover_promoted: bool,
     last_drop: Option<Role>,
     key: u64,
+    /// Where the piece taken stood in its side's lists.
+    captured_slot: Slot,
+    /// Where the mover stood in its side's lists, if it left them (promoting, castling).
+    mover_slot: Slot,
+    /// Where the rook castled with stood.
+    rook_slot: Slot,
+}
+
+/// Where a piece stood in its side's lists of pieces and of royals, so that a move taken
+/// back leaves the lists in their order (searches walk them, and must not depend on how
+/// often a move was tried).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Slot {
+    piece: u16,
+    royal: u16,
 }
 
 /// What [`Position::make_null`] needs to undo a pass.
@@ -407,16 +440,36 @@ impl Position {
     }
 
     fn take(&mut self, v: &Variant, sq: Square) -> Cell {
+        self.take_slot(v, sq).0
+    }
+
+    /// Empties `sq`: what stood there, and where it stood in its side's lists.
+    fn take_slot(&mut self, v: &Variant, sq: Square) -> (Cell, Slot) {
         let cell = self.cells[usize::from(sq)];
         self.cells[usize::from(sq)] = EMPTY;
+        let mut slot = Slot::default();
         if is_piece(cell) {
             let side = side_of(cell);
-            self.pieces[side].remove(sq);
+            slot.piece = self.pieces[side].remove(sq);
             if v.is_royal(role_of(cell)) {
-                self.royals[side].remove(sq);
+                slot.royal = self.royals[side].remove(sq);
             }
         }
-        cell
+        (cell, slot)
+    }
+
+    /// Undoes [`take_slot`](Self::take_slot): `cell` back on the empty `sq`, in its
+    /// side's lists where it was.
+    fn restore(&mut self, v: &Variant, sq: Square, cell: Cell, moved: bool, slot: Slot) {
+        self.cells[usize::from(sq)] = cell;
+        self.moved[usize::from(sq)] = moved;
+        if is_piece(cell) {
+            let side = side_of(cell);
+            self.pieces[side].restore(sq, slot.piece);
+            if v.is_royal(role_of(cell)) {
+                self.royals[side].restore(sq, slot.royal);
+            }
+        }
     }
 
     fn shift(&mut self, v: &Variant, from: Square, to: Square) {
@@ -534,6 +587,9 @@ impl Position {
             mover_promoted: self.promoted[usize::from(m.from)],
             last_drop: self.last_drop.take(),
             key: self.key,
+            captured_slot: Slot::default(),
+            mover_slot: Slot::default(),
+            rook_slot: Slot::default(),
         };
         // The squares the move changes, each once.
         let mut touched = [m.from; 4];
@@ -559,8 +615,10 @@ impl Position {
         let mut hand_change = None;
         match m.kind {
             MoveKind::Castle { rook: from } => {
-                let king = self.take(v, m.from);
-                let rook = self.take(v, from);
+                let (king, king_slot) = self.take_slot(v, m.from);
+                let (rook, rook_slot) = self.take_slot(v, from);
+                undo.mover_slot = king_slot;
+                undo.rook_slot = rook_slot;
                 self.put(v, m.to, king, true);
                 self.put(v, rook_landing(m), rook, true);
                 self.castling[us] = [None; 2];
@@ -586,7 +644,7 @@ impl Position {
                 if m.kind.captures() {
                     undo.captured_at = victim_at;
                     undo.captured_moved = self.moved[usize::from(victim_at)];
-                    undo.captured = self.take(v, victim_at);
+                    (undo.captured, undo.captured_slot) = self.take_slot(v, victim_at);
                     self.halfmove = 0;
                     self.forget(victim_at);
                     if v.drops && is_piece(undo.captured) {
@@ -605,7 +663,7 @@ impl Position {
                 }
                 if let Some(t) = m.promotion {
                     let promoted = piece(us, t);
-                    self.take(v, m.to);
+                    undo.mover_slot = self.take_slot(v, m.to).1;
                     self.put(v, m.to, promoted, true);
                     if v.drops {
                         self.promoted[usize::from(m.to)] = true;
@@ -645,10 +703,11 @@ impl Position {
         }
         match m.kind {
             MoveKind::Castle { rook: from } => {
-                let king = self.take(v, m.to);
+                // Put last, taken first: the lists end as they were.
                 let rook = self.take(v, rook_landing(m));
-                self.put(v, m.from, king, false);
-                self.put(v, from, rook, false);
+                let king = self.take(v, m.to);
+                self.restore(v, from, rook, false, undo.rook_slot);
+                self.restore(v, m.from, king, false, undo.mover_slot);
             }
             MoveKind::Drop { role } => {
                 self.take(v, m.to);
@@ -657,7 +716,7 @@ impl Position {
             _ => {
                 if m.promotion.is_some() {
                     self.take(v, m.to);
-                    self.put(v, m.to, undo.mover, true);
+                    self.restore(v, m.to, undo.mover, true, undo.mover_slot);
                 }
                 self.shift(v, m.to, m.from);
                 self.moved[usize::from(m.from)] = undo.mover_moved;
@@ -666,7 +725,13 @@ impl Position {
                     self.promoted[usize::from(m.from)] = undo.mover_promoted;
                 }
                 if undo.captured != EMPTY {
-                    self.put(v, undo.captured_at, undo.captured, undo.captured_moved);
+                    self.restore(
+                        v,
+                        undo.captured_at,
+                        undo.captured,
+                        undo.captured_moved,
+                        undo.captured_slot,
+                    );
                     if v.drops && is_piece(undo.captured) {
                         self.promoted[usize::from(undo.captured_at)] = undo.captured_promoted;
                         let role = v.to_hand(role_of(undo.captured), undo.captured_promoted);

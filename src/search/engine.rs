@@ -704,6 +704,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     prunable = !game.exchange_at_least(m, -CAPTURE_EXCHANGE_MARGIN * depth);
                 }
             }
+            // A move to be pruned is made only if it checks (asked without making it).
+            if prunable && !game.gives_check(m) {
+                continue;
+            }
             self.path[ply] = Some(game.history_slot(m));
             self.moved[ply] = (self.cont_slots > 0).then(|| game.piece_slot(m));
             game.make(m);

@@ -79,6 +79,16 @@ pub trait Searchable {
     /// Whether the side to move is in check.
     fn in_check(&mut self) -> bool;
 
+    /// Whether `m` would put the side to move's opponent in check: what
+    /// [`in_check`](Self::in_check) says once `m` is made. A world may answer without
+    /// making the move (the search asks it of moves it means to prune unless they check).
+    fn gives_check(&mut self, m: Self::Move) -> bool {
+        self.make(m);
+        let check = self.in_check();
+        self.unmake();
+        check
+    }
+
     /// How the game has ended before any move is asked for: a lost royal, a draw by
     /// repetition, by the move rule or by material. `root_distance` is how many plies
     /// the search has made; a repetition inside the search counts at its first return.
