@@ -1480,8 +1480,7 @@ mod tests {
     }
 
     fn shipped(name: &str) -> crate::level::GridLevel {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("levels/{name}.toml"));
-        crate::level::load(&path)
+        crate::level::shipped(&format!("{name}.toml"))
             .expect("the level loads")
             .into_grid()
             .expect("a grid level")

@@ -3,7 +3,7 @@
 //! term per square from each piece's own mobility there, its mobility in the position,
 //! advancement of pieces that promote, pawn structure, and enemy attacks next to royals.
 
-use super::{End, MATE_BOUND, Searchable};
+use super::{End, MATE_BOUND, Searchable, check_by_playing};
 use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{
@@ -1065,10 +1065,7 @@ impl Searchable for GridSearch {
         ) && !v.tables.attacks[us].any_forward
             && !(is_piece(victim) && v[role_of(victim)].royal);
         if !lifted {
-            self.make(m);
-            let check = self.in_check();
-            self.unmake();
-            return check;
+            return check_by_playing(self, m);
         }
         let mover = self.pos.cell(m.from);
         let arrived = m.promotion.map_or(mover, |p| piece(us, p));
@@ -1809,8 +1806,7 @@ mod tests {
             "berolina",
             "amazon",
         ] {
-            let path = format!("levels/{name}.toml");
-            let level = crate::level::load(std::path::Path::new(&path))
+            let level = crate::level::shipped(&format!("{name}.toml"))
                 .expect("the level loads")
                 .into_grid()
                 .expect("a grid level");

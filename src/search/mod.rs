@@ -83,10 +83,7 @@ pub trait Searchable {
     /// [`in_check`](Self::in_check) says once `m` is made. A world may answer without
     /// making the move (the search asks it of moves it means to prune unless they check).
     fn gives_check(&mut self, m: Self::Move) -> bool {
-        self.make(m);
-        let check = self.in_check();
-        self.unmake();
-        check
+        check_by_playing(self, m)
     }
 
     /// How the game has ended before any move is asked for: a lost royal, a draw by
@@ -159,6 +156,15 @@ pub trait Searchable {
     fn prunes_by_margins(&self) -> bool {
         false
     }
+}
+
+/// Whether `m` puts the opponent in check, found by making it and taking it back: the
+/// answer of [`Searchable::gives_check`] where a world knows no quicker way.
+pub(crate) fn check_by_playing<G: Searchable + ?Sized>(game: &mut G, m: G::Move) -> bool {
+    game.make(m);
+    let check = game.in_check();
+    game.unmake();
+    check
 }
 
 /// A score as UCI writes it: `cp S` or `mate M` (M in moves, negative when losing).
