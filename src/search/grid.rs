@@ -788,6 +788,109 @@ pub struct GridSearch {
     /// Scratch lists for the exchange evaluation: attackers, and the cells lifted.
     seen: Vec<Square>,
     lifted: Vec<(Square, Cell)>,
+    /// Where the side to move could check the enemy's one royal from, found at the first
+    /// question of this position (cleared as a move is made or taken back).
+    lanes: CheckLanes,
+}
+
+/// The squares from which the side to move could attack the enemy's royal in one move as
+/// the board stands, and its pieces whose leaving may open a line onto it: a quick proof
+/// that a plain move does not check. Kept only where every attack of that side is a leap
+/// or a line (no lame leaps, bent riders, hoppers or attacks found by generating) and
+/// royals may not be left attacked, so the side not to move never stands in check.
+#[derive(Clone, Debug, Default)]
+struct CheckLanes {
+    /// Whether the sets are those of the position as it stands.
+    known: bool,
+    /// Words of one set of squares.
+    words: usize,
+    /// By role: the squares from which a piece of it would attack the royal: a leap's
+    /// start, or a square on a line with nothing between it and the royal.
+    by_role: Vec<u64>,
+    /// The side's pieces that alone stand between the royal and a piece of the side
+    /// attacking along that line.
+    openers: Vec<u64>,
+}
+
+impl CheckLanes {
+    /// Whether every attack of side `by` is a leap or a line, so that lanes prove moves
+    /// quiet.
+    fn usable(v: &Variant, by: Color) -> bool {
+        let a = &v.tables.attacks[by];
+        v.royal_rule == RoyalRule::Checkmate
+            && a.lame.is_empty()
+            && a.bent.is_empty()
+            && a.hops.is_empty()
+            && !a.any_forward
+    }
+
+    /// The lanes of side `by` onto a royal on `royal` in `pos`.
+    fn build(&mut self, v: &Variant, pos: &Position, by: Color, royal: Square) {
+        let t = &v.tables;
+        let roles = v.types.len();
+        self.words = v.geometry.squares().div_ceil(64);
+        self.by_role.clear();
+        self.by_role.resize(roles * self.words, 0);
+        self.openers.clear();
+        self.openers.resize(self.words, 0);
+        let words = self.words;
+        let bit = |sq: Square| (usize::from(sq) / 64, 1_u64 << (usize::from(sq) % 64));
+        for &(from, types) in t.leaps_to(by, royal) {
+            let (w, b) = bit(from);
+            for role in 0..roles.min(32) {
+                if types >> role & 1 != 0 {
+                    self.by_role[role * words + w] |= b;
+                }
+            }
+        }
+        for line in &t.attacks[by].lines {
+            let back = t.reverse(line.line, royal);
+            let longest = usize::from(line.longest).min(back.len());
+            for (k, &s) in back[..longest].iter().enumerate() {
+                let (w, b) = bit(s);
+                for role in 0..roles {
+                    if usize::from(line.reach[role]) > k {
+                        self.by_role[role * words + w] |= b;
+                    }
+                }
+                let c = pos.cell(s);
+                if c == EMPTY {
+                    continue;
+                }
+                // The first piece on the line: one of ours opens it if the next piece
+                // beyond is ours and attacks along it.
+                if is_piece(c) && side_of(c) == by {
+                    let beyond = back[k + 1..longest]
+                        .iter()
+                        .enumerate()
+                        .find(|&(_, &s2)| pos.cell(s2) != EMPTY);
+                    if let Some((j, &s2)) = beyond {
+                        let c2 = pos.cell(s2);
+                        if is_piece(c2)
+                            && side_of(c2) == by
+                            && usize::from(line.reach[role_of(c2).index()]) > k + 1 + j
+                        {
+                            self.openers[w] |= b;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        self.known = true;
+    }
+
+    /// Whether a piece of `role` arriving on `to` from `from` may check the royal: it
+    /// lands where its kind attacks the royal from, or it leaves a line to it open. (A
+    /// piece that moves away along a line it attacks along gave check already, which the
+    /// rules exclude.)
+    fn may_check(&self, role: Role, from: Square, to: Square) -> bool {
+        let holds = |set: &[u64], sq: Square| {
+            let s = usize::from(sq);
+            set[s / 64] >> (s % 64) & 1 != 0
+        };
+        holds(&self.by_role[role.index() * self.words..], to) || holds(&self.openers, from)
+    }
 }
 
 /// What a royal counts for in an exchange: more than anything it could win, so that a
@@ -831,6 +934,7 @@ impl GridSearch {
             checks,
             seen: Vec::new(),
             lifted: Vec::new(),
+            lanes: Default::default(),
         }
     }
 
@@ -854,6 +958,25 @@ impl GridSearch {
         })
     }
 
+    /// What `m` itself wins (the victim's worth, and a promotion's gain), and the worth
+    /// of the piece then standing on its target, which the exchange may lose: its result
+    /// lies between the first less the second and the first.
+    fn first_exchange(&self, m: Move) -> (i32, i32) {
+        let us = self.pos.to_move();
+        let victim = self.pos.cell(m.victim_square());
+        let mut taken = 0;
+        if is_piece(victim) && side_of(victim) != us {
+            taken = self.exchange_worth(victim);
+        }
+        let mut standing = self.exchange_worth(self.pos.cell(m.from));
+        if let Some(p) = m.promotion {
+            let promoted = self.eval.value(p);
+            taken += promoted - standing;
+            standing = promoted;
+        }
+        (taken, standing)
+    }
+
     /// The static exchange evaluation of `m`: what the mover wins (or loses, below 0)
     /// when both sides then take on its target square with their least valuable attacker
     /// for as long as it pays, each free to stop. Pieces are lifted off the board as they
@@ -862,20 +985,11 @@ impl GridSearch {
     pub fn exchange(&mut self, m: Move) -> i32 {
         let us = self.pos.to_move();
         let victim_at = m.victim_square();
-        let victim = self.pos.cell(victim_at);
         let mover = self.pos.cell(m.from);
         let mut gains = [0_i32; LONGEST_EXCHANGE + 1];
-        if is_piece(victim) && side_of(victim) != us {
-            gains[0] = self.exchange_worth(victim);
-        }
-        let mut standing = self.exchange_worth(mover);
-        let mut arrived = mover;
-        if let Some(p) = m.promotion {
-            let promoted = self.eval.value(p);
-            gains[0] += promoted - standing;
-            standing = promoted;
-            arrived = piece(us, p);
-        }
+        let (taken, mut standing) = self.first_exchange(m);
+        gains[0] = taken;
+        let arrived = m.promotion.map_or(mover, |p| piece(us, p));
         self.lifted.clear();
         for sq in [m.from, victim_at, m.to] {
             if !self.lifted.iter().any(|&(s, _)| s == sq) {
@@ -1004,11 +1118,13 @@ impl Searchable for GridSearch {
         self.keys.push(self.pos.key());
         self.window.push(window);
         self.checks.push(in_check(v, &self.pos));
+        self.lanes.known = false;
     }
 
     fn unmake(&mut self) {
         if let Some(Made::Move(m, undo)) = self.made.pop() {
             self.pos.unmake(&self.eval.variant, m, &undo);
+            self.lanes.known = false;
             self.keys.pop();
             self.window.pop();
             self.checks.pop();
@@ -1021,11 +1137,13 @@ impl Searchable for GridSearch {
         self.keys.push(self.pos.key());
         self.window.push(0);
         self.checks.push(false);
+        self.lanes.known = false;
     }
 
     fn unmake_null(&mut self) {
         if let Some(Made::Null(undo)) = self.made.pop() {
             self.pos.unmake_null(undo);
+            self.lanes.known = false;
             self.keys.pop();
             self.window.pop();
             self.checks.pop();
@@ -1069,6 +1187,19 @@ impl Searchable for GridSearch {
         }
         let mover = self.pos.cell(m.from);
         let arrived = m.promotion.map_or(mover, |p| piece(us, p));
+        // A promotion may change a blocker's kind to one that attacks past where it
+        // stood, which the lanes do not cover.
+        if m.promotion.is_none()
+            && let &[royal] = self.pos.royals(them)
+            && CheckLanes::usable(v, us)
+        {
+            if !self.lanes.known {
+                self.lanes.build(v, &self.pos, us, royal);
+            }
+            if !self.lanes.may_check(role_of(arrived), m.from, m.to) {
+                return false;
+            }
+        }
         self.pos.cells[usize::from(m.from)] = EMPTY;
         self.pos.cells[usize::from(m.to)] = arrived;
         let check = self
@@ -1189,16 +1320,9 @@ impl Searchable for GridSearch {
         if m.promotion.is_some() || !m.kind.captures() {
             return false;
         }
-        let pos = &self.pos;
-        let victim_at = m.victim_square();
-        let victim = pos.cell(victim_at);
-        let gain = if is_piece(victim) && side_of(victim) != pos.to_move() {
-            self.exchange_worth(victim)
-        } else {
-            0
-        };
         // Taking something worth at least the taker cannot lose.
-        if self.exchange_worth(pos.cell(m.from)) <= gain {
+        let (taken, standing) = self.first_exchange(m);
+        if standing <= taken {
             return false;
         }
         self.exchange(m) < 0
@@ -1206,6 +1330,14 @@ impl Searchable for GridSearch {
 
     fn exchange_at_least(&mut self, m: Move, threshold: i32) -> bool {
         if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Castle { .. }) {
+            return true;
+        }
+        // Settled without the exchange where its bounds already say.
+        let (taken, standing) = self.first_exchange(m);
+        if taken < threshold {
+            return false;
+        }
+        if taken - standing >= threshold {
             return true;
         }
         self.exchange(m) >= threshold
@@ -1821,18 +1953,62 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    for &m in &moves {
-                        game.make(m);
-                        let made = game.in_check();
-                        game.unmake();
-                        assert_eq!(game.gives_check(m), made, "{name}: {m:?}");
-                        checks += usize::from(made);
-                    }
+                    checks += checks_agree(&mut game, &moves, name);
                     let m = moves[rng.below(moves.len())];
                     game.make(m);
                 }
                 assert!(checks > 0, "{name}: no check met along the game");
             }
+        }
+    }
+
+    /// Asks of every move in `moves` in turn whether it checks, as the search does for
+    /// the moves it prunes (none made between), then of each in reverse order after a
+    /// move made and taken back, and compares both with the move made; how many check.
+    fn checks_agree(game: &mut GridSearch, moves: &[Move], name: &str) -> usize {
+        let asked: Vec<bool> = moves.iter().map(|&m| game.gives_check(m)).collect();
+        let mut checks = 0;
+        for (&m, &asked) in moves.iter().zip(&asked).rev() {
+            game.make(m);
+            let made = game.in_check();
+            game.unmake();
+            assert_eq!(asked, made, "{name}: {m:?} asked in a row");
+            assert_eq!(game.gives_check(m), made, "{name}: {m:?}");
+            checks += usize::from(made);
+        }
+        checks
+    }
+
+    /// Checks by a piece leaving a line (a discovered check), by a pawn promoting away
+    /// from the royal along its file, by a piece stepping off a line it blocks for an
+    /// enemy, and where a friend behind the piece that leaves does not attack that way.
+    #[test]
+    fn discovered_and_promoting_checks_are_found_without_the_move() {
+        let eval = chess();
+        for (fen, least) in [
+            // The knight on d4 uncovers the queen's diagonal to h8, the bishop on h4 the
+            // rook's file.
+            ("7k/8/8/8/3N3B/8/1Q6/6KR w - - 0 1", 8),
+            // The knight on e4 uncovers the rook's check from e1.
+            ("4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", 8),
+            // The pawn on e7 queens (or becomes a rook) on e8 and checks down the file
+            // past its square.
+            ("8/4P3/8/4k3/8/8/8/K7 w - - 0 1", 2),
+            // A knight leaves the line of a bishop (which does not attack along files):
+            // only its own checks from d6 and f6.
+            ("4k3/8/8/8/4N3/8/8/4B1K1 w - - 0 1", 2),
+            // Black: the rook on e5 blocks its own queen; the bishop's leaving e2 lets the
+            // rook check.
+            ("4q2k/8/8/4r3/8/8/4b3/4K3 b - - 0 1", 1),
+            ("7k/8/2q5/3n4/8/8/6K1/8 b - - 0 1", 1),
+        ] {
+            let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+            let mut game = GridSearch::new(Arc::clone(&eval), pos, &[]);
+            let mut moves = Vec::new();
+            game.moves(&mut moves);
+            assert!(!moves.is_empty(), "{fen}");
+            let checks = checks_agree(&mut game, &moves, fen);
+            assert!(checks >= least, "{fen}: {checks} checks");
         }
     }
 
