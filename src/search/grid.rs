@@ -363,6 +363,12 @@ impl GridEval {
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.evaluate_with(pos, None)
+    }
+
+    /// The score of `pos` for the side to move, its pawns' part looked up in `cache` (and
+    /// kept there) where there is one: the same score either way.
+    pub fn evaluate_with(&self, pos: &Position, cache: Option<&mut PawnCache>) -> i32 {
         let w = &self.weights;
         let v = &*self.variant;
         let g = v.geometry;
@@ -374,7 +380,6 @@ impl GridEval {
         let mut strongest = [0; 2];
         let mut placed = [0; 2];
         let mut placed_end = [0; 2];
-        let mut pawns = Pawns::default();
         // By side: the squares round its royals, and how often enemy pieces attack them.
         let mut zones = [[0_u64; ZONE_WORDS]; 2];
         for side in Color::BOTH {
@@ -385,27 +390,21 @@ impl GridEval {
                 }
             }
         }
-        // By side: its material (pieces in hand too, with drops), and the squares its
-        // pawns could capture on, where enemy pieces' moves do not count as mobility.
-        let mut pawn_attacked = [[0_u64; ZONE_WORDS]; 2];
+        // By side: its material (pieces in hand too, with drops); the key of where the
+        // pawns stand.
+        let mut pawn_key = 0;
         for side in Color::BOTH {
             for &sq in pos.pieces(side) {
-                let role = role_of(pos.cell(sq));
+                let c = pos.cell(sq);
+                let role = role_of(c);
                 let r = role.index();
                 material[side] += self.values[r];
                 if self.pawn[r] {
-                    pawns.add(side, g.file(sq), g.rank(sq));
+                    pawn_key ^= v.zobrist.square(sq, c, false);
                 } else if !v[role].royal {
                     // A level may value a royal too; it is no piece to win or attack with.
                     pieces[side] += self.values[r];
                     strongest[side] = strongest[side].max(self.values[r]);
-                }
-                if let Some(slot) = self.pawn_slot[r] {
-                    let at = (slot * n + usize::from(sq)) * self.words;
-                    let attacks = &self.pawn_attacks[side][at..][..self.words];
-                    for (a, b) in pawn_attacked[side].iter_mut().zip(attacks) {
-                        *a |= b;
-                    }
                 }
             }
             if v.drops {
@@ -415,6 +414,15 @@ impl GridEval {
                 }
             }
         }
+        let mut fresh = None;
+        let structure = match cache {
+            Some(cache) => cache.find(pawn_key, || self.pawn_structure(pos, pawn_key)),
+            None => fresh.insert(self.pawn_structure(pos, pawn_key)),
+        };
+        let pawns = &structure.pawns;
+        // By side: the squares its pawns could capture on, where enemy pieces' moves do
+        // not count as mobility.
+        let pawn_attacked = &structure.attacked;
         let phase = (material[0] + material[1]).min(self.full_material);
         // Royal danger counts in the middlegame only.
         let middlegame = phase * 3 > self.full_material;
@@ -468,7 +476,7 @@ impl GridEval {
                 if self.pawn[role.index()] {
                     placed[side] -= self.values[r] * (100 - w.pawn_middle_percent) / 100;
                 }
-                if self.minor[r] && self.outpost(&pawns, &pawn_attacked[side], side, sq) {
+                if self.minor[r] && self.outpost(pawns, &pawn_attacked[side], side, sq) {
                     placed[side] += w.outpost;
                     placed_end[side] += w.outpost;
                 }
@@ -488,7 +496,7 @@ impl GridEval {
             placed[side] += files + pair;
             placed_end[side] += files + pair;
         }
-        let (middle, end) = self.pawn_structure(pos, &pawns);
+        let (middle, end) = self.passed_pawns(pos, structure);
         let mut score = [0; 2];
         for side in Color::BOTH {
             // Attacks weigh more the more pieces join them.
@@ -524,7 +532,7 @@ impl GridEval {
         let us = pos.to_move();
         let lead = score[us] - score[us.opponent()];
         let ahead = if lead > 0 { us } else { us.opponent() };
-        lead * self.winning_share(&pawns, &pieces, ahead) / 64 + w.tempo
+        lead * self.winning_share(pawns, &pieces, ahead) / 64 + w.tempo
     }
 
     /// How much of its lead (in 64ths) the side `ahead` can hope to turn into a win: all
@@ -576,17 +584,42 @@ impl GridEval {
         })
     }
 
-    /// The pawn structure's worth to each side, in the middlegame and in the endgame:
-    /// passed pawns (more the further on), doubled and isolated ones, and connected ones
-    /// (beside or just behind a pawn of their own on a file next to theirs).
-    fn pawn_structure(&self, pos: &Position, pawns: &Pawns) -> ([i32; 2], [i32; 2]) {
+    /// What the pawns alone say of each side, with `key` (the key of where they stand):
+    /// where they stand by file, the squares they could capture on, and their structure's
+    /// worth in the middlegame and in the endgame (doubled and isolated pawns, connected
+    /// ones, beside or just behind a pawn of their own on a file next to theirs, and
+    /// central ones by advance), and which of them are passed.
+    fn pawn_structure(&self, pos: &Position, key: u64) -> PawnStructure {
         let w = &self.weights;
         let v = &*self.variant;
         let g = v.geometry;
-        let (mut middle, mut end) = ([0; 2], [0; 2]);
-        if pawns.count == [0, 0] {
-            return (middle, end);
+        let n = g.squares();
+        let mut found = PawnStructure {
+            key,
+            pawns: Pawns::default(),
+            attacked: [[0; ZONE_WORDS]; 2],
+            middle: [0; 2],
+            end: [0; 2],
+            passed: [[0; ZONE_WORDS]; 2],
+        };
+        for side in Color::BOTH {
+            for &sq in pos.pieces(side) {
+                let r = role_of(pos.cell(sq)).index();
+                if let Some(slot) = self.pawn_slot[r] {
+                    found.pawns.add(side, g.file(sq), g.rank(sq));
+                    let at = (slot * n + usize::from(sq)) * self.words;
+                    let attacks = &self.pawn_attacks[side][at..][..self.words];
+                    for (a, b) in found.attacked[side].iter_mut().zip(attacks) {
+                        *a |= b;
+                    }
+                }
+            }
         }
+        let pawns = &found.pawns;
+        if pawns.count == [0, 0] {
+            return found;
+        }
+        let (middle, end) = (&mut found.middle, &mut found.end);
         let files = i32::from(g.files()).min(MAX_FILES as i32);
         let last = i32::from(g.ranks()) - 1;
         for side in Color::BOTH {
@@ -626,6 +659,35 @@ impl GridEval {
                     .filter(|&&k| beside(k))
                     .all(|&k| !pawns.ahead(them, k as usize, side, r));
                 if passed {
+                    let s = usize::from(sq);
+                    found.passed[side][s / 64] |= 1 << (s % 64);
+                }
+            }
+            for f in 0..files as usize {
+                let extra = i32::from(pawns.on_file[side][f]).saturating_sub(1).max(0);
+                middle[side] -= extra * w.doubled;
+                end[side] -= extra * w.doubled;
+            }
+        }
+        found
+    }
+
+    /// The pawn structure's worth to each side, in the middlegame and in the endgame: the
+    /// pawns' own terms (`structure`), and the passed pawns' (more the further on, more
+    /// with nothing on the square ahead, and by the royals' distances from that square).
+    fn passed_pawns(&self, pos: &Position, structure: &PawnStructure) -> ([i32; 2], [i32; 2]) {
+        let w = &self.weights;
+        let g = self.variant.geometry;
+        let (mut middle, mut end) = (structure.middle, structure.end);
+        let last = i32::from(g.ranks()) - 1;
+        for side in Color::BOTH {
+            let them = side.opponent();
+            for (k, &word) in structure.passed[side].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let sq = Square::from_index(k * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                    let (f, r) = (g.file(sq), g.rank(sq));
                     let advanced = last - g.ranks_ahead(side, r);
                     let progress = advanced * advanced;
                     let full = (last * last).max(1);
@@ -647,13 +709,48 @@ impl GridEval {
                     end[side] += near * progress / full;
                 }
             }
-            for f in 0..files as usize {
-                let extra = i32::from(pawns.on_file[side][f]).saturating_sub(1).max(0);
-                middle[side] -= extra * w.doubled;
-                end[side] -= extra * w.doubled;
-            }
         }
         (middle, end)
+    }
+}
+
+/// What the pawns alone say of a position (see [`GridEval::pawn_structure`]), kept by the
+/// key of where they stand.
+#[derive(Clone, Debug)]
+struct PawnStructure {
+    key: u64,
+    pawns: Pawns,
+    /// By side: the squares its pawns could capture on.
+    attacked: [[u64; ZONE_WORDS]; 2],
+    /// By side: the structure's worth in the middlegame and in the endgame, passed pawns
+    /// aside.
+    middle: [i32; 2],
+    end: [i32; 2],
+    /// By side: its passed pawns' squares.
+    passed: [[u64; ZONE_WORDS]; 2],
+}
+
+/// Pawn structures found before, by the key of where the pawns stand: a search meets few
+/// of them, each many times.
+#[derive(Clone, Debug, Default)]
+pub struct PawnCache {
+    entries: Vec<Option<PawnStructure>>,
+}
+
+/// Entries of a [`PawnCache`] (a power of two).
+const PAWN_CACHE: usize = 1 << 10;
+
+impl PawnCache {
+    /// The structure kept for `key`, or the one `find` finds, kept in its place.
+    fn find(&mut self, key: u64, find: impl FnOnce() -> PawnStructure) -> &PawnStructure {
+        if self.entries.is_empty() {
+            self.entries = vec![None; PAWN_CACHE];
+        }
+        let slot = &mut self.entries[key as usize & (PAWN_CACHE - 1)];
+        if !matches!(slot, Some(kept) if kept.key == key) {
+            *slot = None;
+        }
+        slot.get_or_insert_with(find)
     }
 }
 
@@ -666,6 +763,7 @@ fn scaled(term: i64, phase: i32, full: i32) -> i32 {
 
 /// Where each side's pawns stand, by file: how many, and the nearest and furthest
 /// rank (as ranks are numbered, from White's side).
+#[derive(Clone, Debug)]
 struct Pawns {
     count: [u32; 2],
     /// By side: how many stand on squares of each colour ((file + rank) even, odd).
@@ -791,6 +889,8 @@ pub struct GridSearch {
     /// Where the side to move could check the enemy's one royal from, found at the first
     /// question of this position (cleared as a move is made or taken back).
     lanes: CheckLanes,
+    /// The pawn structures the evaluation met.
+    pawn_cache: PawnCache,
 }
 
 /// The squares from which the side to move could attack the enemy's royal in one move as
@@ -935,6 +1035,7 @@ impl GridSearch {
             seen: Vec::new(),
             lifted: Vec::new(),
             lanes: Default::default(),
+            pawn_cache: PawnCache::default(),
         }
     }
 
@@ -1263,7 +1364,7 @@ impl Searchable for GridSearch {
     fn evaluate(&mut self) -> i32 {
         // Huge armies on large boards must not reach the mate scores.
         self.eval
-            .evaluate(&self.pos)
+            .evaluate_with(&self.pos, Some(&mut self.pawn_cache))
             .clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
     }
 
@@ -1559,22 +1660,8 @@ mod tests {
     /// `side`'s pawn structure in `fen` (middlegame, endgame).
     fn structure(eval: &GridEval, fen: &str, side: Color) -> (i32, i32) {
         let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
-        let (middle, end) = eval.pawn_structure(&pos, &pawns_of(eval, &pos));
+        let (middle, end) = eval.passed_pawns(&pos, &eval.pawn_structure(&pos, 0));
         (middle[side], end[side])
-    }
-
-    /// Both sides' pawns in `pos`, tallied as the evaluation tallies them.
-    fn pawns_of(eval: &GridEval, pos: &Position) -> Pawns {
-        let mut pawns = Pawns::default();
-        let g = eval.variant.geometry;
-        for side in Color::BOTH {
-            for &sq in pos.pieces(side) {
-                if eval.pawn[role_of(pos.cell(sq)).index()] {
-                    pawns.add(side, g.file(sq), g.rank(sq));
-                }
-            }
-        }
-        pawns
     }
 
     #[test]
@@ -1962,6 +2049,52 @@ mod tests {
         }
     }
 
+    /// The evaluation with its pawn structures kept is the evaluation without: along random
+    /// games of levels with several kinds of pawn, every position is scored with a cache
+    /// that has met it (or one with the same pawns) and with none.
+    #[test]
+    fn kept_pawn_structures_change_no_score() {
+        for name in [
+            "chess",
+            "berolina",
+            "shogi",
+            "grand",
+            "obento",
+            "capablanca",
+        ] {
+            let level = crate::level::shipped(&format!("{name}.toml"))
+                .expect("the level loads")
+                .into_grid()
+                .expect("a grid level");
+            let eval = GridEval::for_variant(Arc::clone(&level.variant));
+            let mut cache = PawnCache::default();
+            let mut game = GridSearch::new(Arc::new(eval.clone()), level.start.clone(), &[]);
+            let mut rng = Rng::new(7);
+            let mut moves = Vec::new();
+            let mut seen = Vec::new();
+            for _ in 0..200 {
+                let pos = game.position().clone();
+                let fresh = eval.evaluate(&pos);
+                assert_eq!(eval.evaluate_with(&pos, Some(&mut cache)), fresh, "{name}");
+                seen.push((pos, fresh));
+                game.moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                game.make(moves[rng.below(moves.len())]);
+            }
+            // Again, in reverse order: most are found in the cache now.
+            for (pos, fresh) in seen.iter().rev() {
+                assert_eq!(eval.evaluate_with(pos, Some(&mut cache)), *fresh, "{name}");
+            }
+            assert!(
+                seen.len() > 50,
+                "{name}: a game of {} positions",
+                seen.len()
+            );
+        }
+    }
+
     /// Asks of every move in `moves` in turn whether it checks, as the search does for
     /// the moves it prunes (none made between), then of each in reverse order after a
     /// move made and taken back, and compares both with the move made; how many check.
@@ -2097,7 +2230,11 @@ mod tests {
         let eval = chess();
         let storm = |fen: &str, side: Color| {
             let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
-            pawns_of(&eval, &pos).storm(eval.variant.geometry, side, pos.royals(side)[0])
+            eval.pawn_structure(&pos, 0).pawns.storm(
+                eval.variant.geometry,
+                side,
+                pos.royals(side)[0],
+            )
         };
         // Black's pawns on g3 (two ranks ahead of g1: 2) and h4 (three: 1); the one on
         // a4 is on no file in front of the king.
