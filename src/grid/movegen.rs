@@ -678,7 +678,7 @@ pub struct MoveCounts {
 
 /// Whether square `t` is in the set of squares `set` (a bit per square).
 #[inline(always)]
-fn holds(set: &[u64], t: usize) -> bool {
+pub(crate) fn holds(set: &[u64], t: usize) -> bool {
     set.get(t / 64).is_some_and(|w| w & (1 << (t % 64)) != 0)
 }
 
@@ -1479,13 +1479,6 @@ mod tests {
         }
     }
 
-    fn shipped(name: &str) -> crate::level::GridLevel {
-        crate::level::shipped(&format!("{name}.toml"))
-            .expect("the level loads")
-            .into_grid()
-            .expect("a grid level")
-    }
-
     /// Every legal move made and taken back leaves the board and the lists of pieces and
     /// royals as they were, in their order: a search walks the lists, and what it finds
     /// must not depend on how many moves it tried on the way (captures, promotions,
@@ -1493,7 +1486,7 @@ mod tests {
     #[test]
     fn a_move_taken_back_leaves_the_piece_lists_in_their_order() {
         for name in ["chess", "crazyhouse", "shogi", "grand", "obento", "janus"] {
-            let level = shipped(name);
+            let level = crate::level::shipped_grid(name);
             let v = &level.variant;
             // How many castling moves, captures, promotions and drops were taken back.
             let mut met = [0; 4];
@@ -1541,7 +1534,7 @@ mod tests {
     /// away stay; in double check only the king's; a pinned blocker may not block.
     #[test]
     fn in_check_only_moves_that_end_the_check_are_legal() {
-        let level = shipped("chess");
+        let level = crate::level::shipped_grid("chess");
         let legal = |fen: &str| {
             let mut pos = level.parse_fen(fen).expect("the position reads");
             let mut moves = Vec::new();

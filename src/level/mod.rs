@@ -385,6 +385,16 @@ pub fn shipped(name: &str) -> Result<Level, LevelErrors> {
     )
 }
 
+/// A grid level shipped in the source tree, `levels/NAME.toml`, for tests: it must load
+/// and be a grid level.
+#[cfg(test)]
+pub(crate) fn shipped_grid(name: &str) -> GridLevel {
+    shipped(&format!("{name}.toml"))
+        .expect("the level loads")
+        .into_grid()
+        .expect("a grid level")
+}
+
 /// Reads the level file at `path`.
 pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     let name = path.display().to_string();

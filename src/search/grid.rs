@@ -7,8 +7,8 @@ use super::{End, MATE_BOUND, Searchable, check_by_playing};
 use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
 use crate::grid::movegen::{
-    attackers, bare_king, count_moves, dropped_pawn_mates, in_check, is_attacked, legal_moves,
-    legal_noisy_moves, piece_moves,
+    attackers, bare_king, count_moves, dropped_pawn_mates, holds, in_check, is_attacked,
+    legal_moves, legal_noisy_moves, piece_moves,
 };
 use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
@@ -985,11 +985,8 @@ impl CheckLanes {
     /// piece that moves away along a line it attacks along gave check already, which the
     /// rules exclude.)
     fn may_check(&self, role: Role, from: Square, to: Square) -> bool {
-        let holds = |set: &[u64], sq: Square| {
-            let s = usize::from(sq);
-            set[s / 64] >> (s % 64) & 1 != 0
-        };
-        holds(&self.by_role[role.index() * self.words..], to) || holds(&self.openers, from)
+        holds(&self.by_role[role.index() * self.words..], usize::from(to))
+            || holds(&self.openers, usize::from(from))
     }
 }
 
@@ -2025,10 +2022,7 @@ mod tests {
             "berolina",
             "amazon",
         ] {
-            let level = crate::level::shipped(&format!("{name}.toml"))
-                .expect("the level loads")
-                .into_grid()
-                .expect("a grid level");
+            let level = crate::level::shipped_grid(name);
             let eval = Arc::new(GridEval::for_variant(Arc::clone(&level.variant)));
             for seed in 1..=3u64 {
                 let mut game = GridSearch::new(Arc::clone(&eval), level.start.clone(), &[]);
@@ -2062,10 +2056,7 @@ mod tests {
             "obento",
             "capablanca",
         ] {
-            let level = crate::level::shipped(&format!("{name}.toml"))
-                .expect("the level loads")
-                .into_grid()
-                .expect("a grid level");
+            let level = crate::level::shipped_grid(name);
             let eval = GridEval::for_variant(Arc::clone(&level.variant));
             let mut cache = PawnCache::default();
             let mut game = GridSearch::new(Arc::new(eval.clone()), level.start.clone(), &[]);
