@@ -4,6 +4,7 @@
     python3 tools/label_positions.py --variant chess --out chess.pos [--games 400]
         [--nodes 3000] [--depth 10] [--every 3] [--opening-plies 8] [--jobs 2] [--seed 1]
         [--first 'areachess uci'] [--labeller /usr/games/fairy-stockfish]
+    python3 tools/label_positions.py --variant chess --out chess.pos --pgn games.pgn ...
 
 Plays --games games of the variant, each side played by areachess or by the labeller
 (drawn afresh for each side of each game, so the positions are of both engines' kinds),
@@ -14,6 +15,12 @@ best move is quiet (no capture, no promotion, no drop) and its score is no mate 
 ±1500 centipawns. Each kept position is one line `FEN;P`: P is White's expected score,
 1 / (1 + 10^(−cp/400)) from the labeller's centipawns cp for White. `tune` fits its own
 logistic scale to these numbers, so the 400 only has to be the same for every line.
+
+With --pgn, no game is played: the positions are those of the games in the PGN files
+(uci_match.py's --pgn output, or any PGN of the variant whose moves pyffish writes the
+same way), each game from its FEN tag or the variant's start, the first --opening-plies
+plies skipped, and the same choice of one in --every and the same tests. Labelling the
+games an engine lost shows the tuner the positions it actually meets.
 
 Games are refereed by pyffish, as in uci_match.py; --jobs games are played at once.
 Needs python3 and pyffish.
@@ -64,6 +71,60 @@ def label(labeller, fen, depth):
         return None
     white = value if fen.split()[1] == "w" else -value
     return white, answer.split()[1] if len(answer.split()) > 1 else ""
+
+
+def pgn_games(paths, variant, fail):
+    """Each game of the PGN files as (start FEN, [UCI moves]), its SAN read back through
+    pyffish (the legal move whose SAN, with or without check marks, is the one written)."""
+    import re
+    for path in paths:
+        try:
+            text = open(path).read()
+        except OSError as e:
+            fail(f"cannot read {path}: {e.strerror}")
+        for chunk in re.split(r"\n(?=\[Event )", text):
+            tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', chunk, re.M))
+            # A game without a Variant tag is chess, as PGN has it.
+            if tags.get("Variant", "chess").lower() != variant:
+                continue
+            start = tags.get("FEN", pyffish.start_fen(variant))
+            body = re.sub(r"^\[.*\]$", "", chunk, flags=re.M)
+            body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", body)
+            moves = []
+            for token in body.split():
+                if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
+                    continue
+                san = token.rstrip("+#!?")
+                legal = pyffish.legal_moves(variant, start, moves)
+                fen = pyffish.get_fen(variant, start, moves)
+                found = [m for m in legal if pyffish.get_san(variant, fen, m).rstrip("+#") == san]
+                if len(found) != 1:
+                    print(f"{path}: `{token}` read as {len(found)} moves; the game is cut there",
+                          file=sys.stderr)
+                    break
+                moves.append(found[0])
+            yield start, moves
+
+
+def label_game(labeller, args, rng, start, moves, out, lock):
+    """Labels one in --every of the positions of a recorded game after the opening."""
+    kept = 0
+    for ply in range(args.opening_plies, len(moves)):
+        if rng.random() * args.every >= 1:
+            continue
+        played = moves[:ply]
+        if pyffish.gives_check(args.variant, start, played):
+            continue
+        fen = pyffish.get_fen(args.variant, start, played)
+        found = label(labeller, fen, args.depth)
+        legal = pyffish.legal_moves(args.variant, start, played)
+        if found and found[1] in legal and quiet(args.variant, fen, found[1]):
+            p = 1.0 / (1.0 + 10 ** (-found[0] / 400))
+            with lock:
+                out.write(f"{fen};{p:.4f}\n")
+                out.flush()
+            kept += 1
+    return kept
 
 
 def one_game(players, labeller, args, rng, out, lock):
@@ -123,6 +184,7 @@ def main():
     p.add_argument("--first", default=None, help="areachess's command (default: the release binary, uci)")
     p.add_argument("--labeller", default="/usr/games/fairy-stockfish")
     p.add_argument("--binary", default=None)
+    p.add_argument("--pgn", nargs="+", default=None, help="label the positions of these games instead of playing")
     args = p.parse_args()
 
     def fail(message):
@@ -137,8 +199,36 @@ def main():
     except OSError as e:
         fail(f"cannot write {args.out}: {e.strerror}")
     lock = threading.Lock()
-    next_game = iter(range(args.games))
     totals = {"games": 0, "kept": 0}
+    if args.pgn:
+        recorded = iter(enumerate(pgn_games(args.pgn, args.variant, fail)))
+
+        def pgn_worker():
+            labeller = Engine(labeller_command, [], "labeller")
+            labeller.send(f"setoption name UCI_Variant value {args.variant}")
+            try:
+                while True:
+                    with lock:
+                        n, game = next(recorded, (None, None))
+                    if game is None:
+                        return
+                    rng = random.Random(args.seed * 1_000_003 + n)
+                    kept = label_game(labeller, args, rng, *game, out, lock)
+                    with lock:
+                        totals["games"] += 1
+                        totals["kept"] += kept
+                        print(f"game {n + 1}: {kept} positions", file=sys.stderr, flush=True)
+            finally:
+                labeller.quit()
+
+        threads = [threading.Thread(target=pgn_worker) for _ in range(args.jobs)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        print(f"{totals['games']} games, {totals['kept']} positions written to {args.out}")
+        return
+    next_game = iter(range(args.games))
 
     def worker():
         players = [Engine(first, [], "areachess"), Engine(labeller_command, [], "labeller-player")]
