@@ -116,15 +116,22 @@ def label_game(labeller, args, rng, start, moves, out, lock):
         if pyffish.gives_check(args.variant, start, played):
             continue
         fen = pyffish.get_fen(args.variant, start, played)
-        found = label(labeller, fen, args.depth)
         legal = pyffish.legal_moves(args.variant, start, played)
-        if found and found[1] in legal and quiet(args.variant, fen, found[1]):
-            p = 1.0 / (1.0 + 10 ** (-found[0] / 400))
-            with lock:
-                out.write(f"{fen};{p:.4f}\n")
-                out.flush()
-            kept += 1
+        kept += keep_labelled(labeller, args, fen, legal, out, lock)
     return kept
+
+
+def keep_labelled(labeller, args, fen, legal, out, lock):
+    """Writes `FEN;P` for the position when the labeller's best move there is quiet and
+    its score readable (see the module's docs); 1 if written, else 0."""
+    found = label(labeller, fen, args.depth)
+    if not (found and found[1] in legal and quiet(args.variant, fen, found[1])):
+        return 0
+    p = 1.0 / (1.0 + 10 ** (-found[0] / 400))
+    with lock:
+        out.write(f"{fen};{p:.4f}\n")
+        out.flush()
+    return 1
 
 
 def one_game(players, labeller, args, rng, out, lock):
@@ -151,13 +158,7 @@ def one_game(players, labeller, args, rng, out, lock):
             break
         fen = pyffish.get_fen(args.variant, start, moves)
         if rng.random() * args.every < 1 and not pyffish.gives_check(args.variant, start, moves):
-            found = label(labeller, fen, args.depth)
-            if found and found[1] in legal and quiet(args.variant, fen, found[1]):
-                p = 1.0 / (1.0 + 10 ** (-found[0] / 400))
-                with lock:
-                    out.write(f"{fen};{p:.4f}\n")
-                    out.flush()
-                kept += 1
+            kept += keep_labelled(labeller, args, fen, legal, out, lock)
         e = seats[len(moves) % 2]
         e.send(where(start, moves))
         e.send(f"go nodes {args.nodes}")
@@ -192,7 +193,15 @@ def main():
 
     if args.every < 1 or args.jobs < 1:
         fail("--every and --jobs must be at least 1")
-    first = shlex.split(args.first) if args.first else [str(areachess_bin.find_binary(args.binary, fail)), "uci"]
+    for path in args.pgn or []:
+        try:
+            open(path).close()
+        except OSError as e:
+            fail(f"cannot read {path}: {e.strerror}")
+    # Recorded games need no player.
+    first = None
+    if not args.pgn:
+        first = shlex.split(args.first) if args.first else [str(areachess_bin.find_binary(args.binary, fail)), "uci"]
     labeller_command = shlex.split(args.labeller)
     try:
         out = open(args.out, "w")
@@ -200,48 +209,27 @@ def main():
         fail(f"cannot write {args.out}: {e.strerror}")
     lock = threading.Lock()
     totals = {"games": 0, "kept": 0}
+    # (number, recorded game or None to play one), taken in turn by the workers.
     if args.pgn:
-        recorded = iter(enumerate(pgn_games(args.pgn, args.variant, fail)))
-
-        def pgn_worker():
-            labeller = Engine(labeller_command, [], "labeller")
-            labeller.send(f"setoption name UCI_Variant value {args.variant}")
-            try:
-                while True:
-                    with lock:
-                        n, game = next(recorded, (None, None))
-                    if game is None:
-                        return
-                    rng = random.Random(args.seed * 1_000_003 + n)
-                    kept = label_game(labeller, args, rng, *game, out, lock)
-                    with lock:
-                        totals["games"] += 1
-                        totals["kept"] += kept
-                        print(f"game {n + 1}: {kept} positions", file=sys.stderr, flush=True)
-            finally:
-                labeller.quit()
-
-        threads = [threading.Thread(target=pgn_worker) for _ in range(args.jobs)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        print(f"{totals['games']} games, {totals['kept']} positions written to {args.out}")
-        return
-    next_game = iter(range(args.games))
+        jobs = iter(enumerate(pgn_games(args.pgn, args.variant, fail)))
+    else:
+        jobs = iter((n, None) for n in range(args.games))
 
     def worker():
-        players = [Engine(first, [], "areachess"), Engine(labeller_command, [], "labeller-player")]
+        players = [] if args.pgn else [Engine(first, [], "areachess"), Engine(labeller_command, [], "labeller-player")]
         labeller = Engine(labeller_command, [], "labeller")
         labeller.send(f"setoption name UCI_Variant value {args.variant}")
         try:
             while True:
                 with lock:
-                    n = next(next_game, None)
+                    n, game = next(jobs, (None, None))
                 if n is None:
                     return
                 rng = random.Random(args.seed * 1_000_003 + n)
-                kept = one_game(players, labeller, args, rng, out, lock)
+                if game is None:
+                    kept = one_game(players, labeller, args, rng, out, lock)
+                else:
+                    kept = label_game(labeller, args, rng, *game, out, lock)
                 with lock:
                     totals["games"] += 1
                     totals["kept"] += kept
