@@ -28,6 +28,7 @@ Needs python3 and pyffish.
 
 import argparse
 import random
+import re
 import shlex
 import sys
 import threading
@@ -75,8 +76,9 @@ def label(labeller, fen, depth):
 
 def pgn_games(paths, variant, fail):
     """Each game of the PGN files as (start FEN, [UCI moves]), its SAN read back through
-    pyffish (the legal move whose SAN, with or without check marks, is the one written)."""
-    import re
+    pyffish: the legal move whose SAN is the one written, else the one whose SAN is it
+    without check marks (a `+` that is part of a move, as shogi's promotion, is matched
+    whole first)."""
     for path in paths:
         try:
             text = open(path).read()
@@ -84,6 +86,8 @@ def pgn_games(paths, variant, fail):
             fail(f"cannot read {path}: {e.strerror}")
         for chunk in re.split(r"\n(?=\[Event )", text):
             tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', chunk, re.M))
+            if not tags:
+                continue
             # A game without a Variant tag is chess, as PGN has it.
             if tags.get("Variant", "chess").lower() != variant:
                 continue
@@ -94,10 +98,14 @@ def pgn_games(paths, variant, fail):
             for token in body.split():
                 if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
                     continue
-                san = token.rstrip("+#!?")
+                token = token.rstrip("!?")
                 legal = pyffish.legal_moves(variant, start, moves)
                 fen = pyffish.get_fen(variant, start, moves)
-                found = [m for m in legal if pyffish.get_san(variant, fen, m).rstrip("+#") == san]
+                written = {m: pyffish.get_san(variant, fen, m) for m in legal}
+                found = [m for m in legal if written[m] == token]
+                if len(found) != 1:
+                    bare = token.rstrip("+#")
+                    found = [m for m in legal if written[m].rstrip("+#") == bare]
                 if len(found) != 1:
                     print(f"{path}: `{token}` read as {len(found)} moves; the game is cut there",
                           file=sys.stderr)
