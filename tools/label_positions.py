@@ -74,16 +74,12 @@ def label(labeller, fen, depth):
     return white, answer.split()[1] if len(answer.split()) > 1 else ""
 
 
-def pgn_games(paths, variant, fail):
-    """Each game of the PGN files as (start FEN, [UCI moves]), its SAN read back through
-    pyffish: the legal move whose SAN is the one written, else the one whose SAN is it
-    without check marks (a `+` that is part of a move, as shogi's promotion, is matched
-    whole first)."""
-    for path in paths:
-        try:
-            text = open(path).read()
-        except OSError as e:
-            fail(f"cannot read {path}: {e.strerror}")
+def pgn_games(texts, variant):
+    """Each game of the PGN texts, (path, text) pairs, as (start FEN, [UCI moves]), its SAN
+    read back through pyffish: the legal move whose SAN is the one written, else the one
+    whose SAN is it without check marks (a `+` that is part of a move, as shogi's
+    promotion, is matched whole first)."""
+    for path, text in texts:
         for chunk in re.split(r"\n(?=\[Event )", text):
             tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', chunk, re.M))
             if not tags:
@@ -99,8 +95,8 @@ def pgn_games(paths, variant, fail):
                 if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
                     continue
                 token = token.rstrip("!?")
-                legal = pyffish.legal_moves(variant, start, moves)
                 fen = pyffish.get_fen(variant, start, moves)
+                legal = pyffish.legal_moves(variant, fen, [])
                 written = {m: pyffish.get_san(variant, fen, m) for m in legal}
                 found = [m for m in legal if written[m] == token]
                 if len(found) != 1:
@@ -201,9 +197,12 @@ def main():
 
     if args.every < 1 or args.jobs < 1:
         fail("--every and --jobs must be at least 1")
+    # The recorded games' files, read before any work, so that a bad one stops it.
+    texts = []
     for path in args.pgn or []:
         try:
-            open(path).close()
+            with open(path) as f:
+                texts.append((path, f.read()))
         except OSError as e:
             fail(f"cannot read {path}: {e.strerror}")
     # Recorded games need no player.
@@ -219,7 +218,7 @@ def main():
     totals = {"games": 0, "kept": 0}
     # (number, recorded game or None to play one), taken in turn by the workers.
     if args.pgn:
-        jobs = iter(enumerate(pgn_games(args.pgn, args.variant, fail)))
+        jobs = iter(enumerate(pgn_games(texts, args.variant)))
     else:
         jobs = iter((n, None) for n in range(args.games))
 
