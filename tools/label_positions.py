@@ -91,23 +91,44 @@ def pgn_games(texts, variant):
             body = re.sub(r"^\[.*\]$", "", chunk, flags=re.M)
             body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", body)
             moves = []
+            fen = start
             for token in body.split():
                 if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
                     continue
                 token = token.rstrip("!?")
-                fen = pyffish.get_fen(variant, start, moves)
                 legal = pyffish.legal_moves(variant, fen, [])
-                written = {m: pyffish.get_san(variant, fen, m) for m in legal}
-                found = [m for m in legal if written[m] == token]
-                if len(found) != 1:
-                    bare = token.rstrip("+#")
-                    found = [m for m in legal if written[m].rstrip("+#") == bare]
+                found = read_san(variant, fen, token, legal)
                 if len(found) != 1:
                     print(f"{path}: `{token}` read as {len(found)} moves; the game is cut there",
                           file=sys.stderr)
                     break
                 moves.append(found[0])
+                fen = pyffish.get_fen(variant, fen, found[:1])
             yield start, moves
+
+
+def read_san(variant, fen, token, legal):
+    """The legal moves of `fen` written `token`: first among those to the last square the
+    token names (asking pyffish for every legal move's SAN is what reading costs), then,
+    where that finds not exactly one, among all of them."""
+    square = re.findall(r"[a-z]\d+", token)
+    if square:
+        near = [m for m in legal if re.findall(r"[a-z]\d+", m)[-1:] == square[-1:]]
+        found = matching_san(variant, fen, token, near)
+        if len(found) == 1:
+            return found
+    return matching_san(variant, fen, token, legal)
+
+
+def matching_san(variant, fen, token, moves):
+    """Those of `moves` whose SAN is `token`, else those whose SAN is it without check
+    marks."""
+    written = {m: pyffish.get_san(variant, fen, m) for m in moves}
+    found = [m for m in moves if written[m] == token]
+    if len(found) != 1:
+        bare = token.rstrip("+#")
+        found = [m for m in moves if written[m].rstrip("+#") == bare]
+    return found
 
 
 def label_game(labeller, args, rng, start, moves, out, lock):
