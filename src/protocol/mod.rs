@@ -162,8 +162,16 @@ impl Loaded {
 /// The engine's thinking: the player, moved to a thread while it thinks and back after.
 pub struct Thinker {
     player: Option<GridPlayer>,
-    running: Option<(JoinHandle<GridPlayer>, Arc<AtomicBool>)>,
+    running: Option<Running>,
     hash_mb: usize,
+}
+
+/// A thought under way: its thread, the flag that stops it, and the flag it raises once
+/// it has answered (its thread still has to hand the player back).
+struct Running {
+    handle: JoinHandle<GridPlayer>,
+    stop: Arc<AtomicBool>,
+    answered: Arc<AtomicBool>,
 }
 
 impl Thinker {
@@ -176,11 +184,12 @@ impl Thinker {
         }
     }
 
-    /// Whether it is thinking.
+    /// Whether it is thinking: not once it has answered, so that a GUI may send its next
+    /// `go` as soon as it reads the answer, before the thread has ended.
     pub fn busy(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|(handle, _)| !handle.is_finished())
+            .is_some_and(|r| !r.handle.is_finished() && !r.answered.load(Ordering::Acquire))
     }
 
     /// Starts thinking about `game` within `limits`; `report` is called with each finished
@@ -202,6 +211,8 @@ impl Thinker {
             .take()
             .unwrap_or_else(|| GridPlayer::new(PlayerKind::ENGINE, self.hash_mb));
         let halted = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let answering = Arc::clone(&answered);
         let handle = std::thread::spawn(move || {
             let result = player.think(&eval, &game, &limits, &mut report);
             // A search on the opponent's time says nothing until its guess is played
@@ -211,24 +222,29 @@ impl Thinker {
                     std::thread::sleep(std::time::Duration::from_millis(1));
                 }
             }
+            answering.store(true, Ordering::Release);
             done(result);
             player
         });
-        self.running = Some((handle, stop));
+        self.running = Some(Running {
+            handle,
+            stop,
+            answered,
+        });
     }
 
     /// Stops thinking (the result is still reported) and waits for the thread.
     pub fn stop(&mut self) {
-        if let Some((handle, stop)) = self.running.take() {
-            stop.store(true, Ordering::Relaxed);
-            self.player = handle.join().ok();
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            self.player = r.handle.join().ok();
         }
     }
 
     /// Waits for the thought to end by itself (a depth or time limit).
     pub fn wait(&mut self) {
-        if let Some((handle, _)) = self.running.take() {
-            self.player = handle.join().ok();
+        if let Some(r) = self.running.take() {
+            self.player = r.handle.join().ok();
         }
     }
 
@@ -254,5 +270,42 @@ impl Thinker {
         self.stop();
         self.hash_mb = hash_mb;
         self.player = Some(GridPlayer::new(PlayerKind::ENGINE, hash_mb));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    #[test]
+    fn a_thinker_that_has_answered_is_not_busy_though_its_thread_has_not_ended() {
+        let level = level::shipped_grid("chess");
+        let eval = Arc::new(GridEval::for_variant(Arc::clone(&level.variant)));
+        let game = Game::new(Arc::clone(&level.variant), level.start.clone());
+        let mut thinker = Thinker::new(1);
+        let (answering, answered) = mpsc::channel();
+        let (release, released) = mpsc::channel::<()>();
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        thinker.start(
+            eval,
+            game,
+            limits,
+            |_| {},
+            move |report| {
+                answering.send(report.best).expect("the test listens");
+                // The answer is out; the thread lingers until the test lets it go.
+                released.recv().ok();
+            },
+        );
+        let best = answered.recv().expect("an answer");
+        assert!(best.is_some());
+        assert!(!thinker.busy(), "answered, so a new go must be taken");
+        release.send(()).expect("the thread waits");
+        thinker.wait();
+        assert!(!thinker.busy());
     }
 }
