@@ -75,8 +75,9 @@ def label(labeller, fen, depth):
 
 
 def pgn_games(texts, variant):
-    """Each game of the PGN texts, (path, text) pairs, as (start FEN, [UCI moves]), its SAN
-    read back through pyffish: the legal move whose SAN is the one written, else the one
+    """Each game of the PGN texts, (path, text) pairs, as the FENs of the positions its
+    moves were made in (the last move's outcome left out), its SAN read back through
+    pyffish: the legal move whose SAN is the one written, else the one
     whose SAN is it without check marks (a `+` that is part of a move, as shogi's
     promotion, is matched whole first)."""
     for path, text in texts:
@@ -90,7 +91,7 @@ def pgn_games(texts, variant):
             start = tags.get("FEN", pyffish.start_fen(variant))
             body = re.sub(r"^\[.*\]$", "", chunk, flags=re.M)
             body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", body)
-            moves = []
+            fens = []
             fen = start
             for token in body.split():
                 if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
@@ -102,9 +103,9 @@ def pgn_games(texts, variant):
                     print(f"{path}: `{token}` read as {len(found)} moves; the game is cut there",
                           file=sys.stderr)
                     break
-                moves.append(found[0])
+                fens.append(fen)
                 fen = pyffish.get_fen(variant, fen, found[:1])
-            yield start, moves
+            yield fens
 
 
 def read_san(variant, fen, token, legal):
@@ -131,17 +132,16 @@ def matching_san(variant, fen, token, moves):
     return found
 
 
-def label_game(labeller, args, rng, start, moves, out, lock):
-    """Labels one in --every of the positions of a recorded game after the opening."""
+def label_game(labeller, args, rng, fens, out, lock):
+    """Labels one in --every of the positions of a recorded game (`fens`, as `pgn_games`
+    gives them) after the opening."""
     kept = 0
-    for ply in range(args.opening_plies, len(moves)):
+    for fen in fens[args.opening_plies:]:
         if rng.random() * args.every >= 1:
             continue
-        played = moves[:ply]
-        if pyffish.gives_check(args.variant, start, played):
+        if pyffish.gives_check(args.variant, fen, []):
             continue
-        fen = pyffish.get_fen(args.variant, start, played)
-        legal = pyffish.legal_moves(args.variant, start, played)
+        legal = pyffish.legal_moves(args.variant, fen, [])
         kept += keep_labelled(labeller, args, fen, legal, out, lock)
     return kept
 
@@ -257,7 +257,7 @@ def main():
                 if game is None:
                     kept = one_game(players, labeller, args, rng, out, lock)
                 else:
-                    kept = label_game(labeller, args, rng, *game, out, lock)
+                    kept = label_game(labeller, args, rng, game, out, lock)
                 with lock:
                     totals["games"] += 1
                     totals["kept"] += kept
