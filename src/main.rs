@@ -99,6 +99,8 @@ fn main() -> ExitCode {
             rounds,
             only,
             positions,
+            squares,
+            decay,
         }) => {
             let jobs = jobs.unwrap_or_else(|| {
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -117,6 +119,8 @@ fn main() -> ExitCode {
                 rounds,
                 only,
                 positions,
+                squares,
+                decay,
             };
             cli::tune::tune(&args, &mut std::io::stdout().lock())
         }

@@ -167,6 +167,12 @@ pub enum Command {
         /// (lines `FEN;P`, P White's expected score from 0 to 1).
         #[arg(long, value_name = "FILE", num_args = 1..)]
         positions: Vec<PathBuf>,
+        /// Fit piece-square tables instead of the weights, over this many passes.
+        #[arg(long, value_name = "EPOCHS")]
+        squares: Option<u32>,
+        /// The tables' L2 weight, per centipawn squared.
+        #[arg(long, default_value_t = 1e-8)]
+        decay: f64,
     },
     /// The computer's choice: "info …" lines while it thinks, then "bestmove MOVE" or
     /// "gameover REASON".

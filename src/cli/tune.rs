@@ -4,7 +4,9 @@
 //! are until someone copies the new ones into `search/tuning.rs` and a match confirms them.
 
 use areachess::failure::Failure;
+use areachess::grid::Variant;
 use areachess::level;
+use areachess::search::grid::SquareTables;
 use areachess::search::texel::{self, Family, Sampling};
 use areachess::search::tuning::GridWeights;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -23,6 +25,10 @@ pub struct TuneArgs {
     pub only: Vec<String>,
     /// Labelled positions, one file per level, in place of self-play (none: self-play).
     pub positions: Vec<PathBuf>,
+    /// Fit piece-square tables over this many passes instead of the weights.
+    pub squares: Option<u32>,
+    /// The tables' L2 weight.
+    pub decay: f64,
 }
 
 /// Samples every level, fits the weights and prints the result.
@@ -102,6 +108,30 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
             samples,
         });
     }
+    if let Some(epochs) = args.squares {
+        let k = texel::fit_scale(&families, GridWeights::DEFAULT);
+        let fitted = texel::fit_squares(
+            &families,
+            GridWeights::DEFAULT,
+            k,
+            epochs,
+            args.decay,
+            |epoch, error| {
+                eprintln!("epoch {epoch}: error {error:.6}");
+            },
+        );
+        writeln!(out, "k {k:.3}").map_err(Failure::write)?;
+        writeln!(
+            out,
+            "error before {:.6} (held out {:.6}) after {:.6} (held out {:.6})",
+            fitted.before.0, fitted.before.1, fitted.after.0, fitted.after.1
+        )
+        .map_err(Failure::write)?;
+        for (family, tables) in families.iter().zip(&fitted.tables) {
+            write_squares(out, &family.variant, tables)?;
+        }
+        return Ok(());
+    }
     let fitted = texel::fit(
         &families,
         GridWeights::DEFAULT,
@@ -122,6 +152,34 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
         let (old, new) = (GridWeights::DEFAULT.get(k), fitted.weights.get(k));
         let mark = if old == new { "" } else { " *" };
         writeln!(out, "{name} {old} -> {new}{mark}").map_err(Failure::write)?;
+    }
+    Ok(())
+}
+
+/// The tables as the level's `[pieces.X.squares]` sections, to copy into it: a row per
+/// rank, the last rank first.
+fn write_squares(out: &mut impl Write, v: &Variant, tables: &SquareTables) -> Result<(), Failure> {
+    let g = v.geometry;
+    let n = g.squares();
+    for role in v.roles() {
+        let at = role.index() * n;
+        let (middle, end) = (&tables.middle[at..][..n], &tables.end[at..][..n]);
+        if middle.iter().chain(end).all(|&x| x == 0) {
+            continue;
+        }
+        let mut text = format!("\n[pieces.{}.squares]\n", v[role].letter);
+        for (name, table) in [("middle", middle), ("end", end)] {
+            text.push_str(&format!("{name} = [\n"));
+            for rank in (0..i32::from(g.ranks())).rev() {
+                let row: Vec<String> = (0..i32::from(g.files()))
+                    .filter_map(|file| g.square(file, rank))
+                    .map(|sq| format!("{:4}", table[usize::from(sq)]))
+                    .collect();
+                text.push_str(&format!("  [{}],\n", row.join(",")));
+            }
+            text.push_str("]\n");
+        }
+        write!(out, "{text}").map_err(Failure::write)?;
     }
     Ok(())
 }

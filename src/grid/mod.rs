@@ -61,4 +61,6 @@ pub use fen::{Fen, FenError, FenErrorKind, WrittenFen, parse_fen};
 pub use movegen::{GameState, divide, game_state, in_check, is_attacked, legal_moves, perft};
 pub use notation::move_text;
 pub use position::{Move, MoveKind, Position};
-pub use variant::{Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant};
+pub use variant::{
+    Castling, DrawRules, PieceSquares, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
+};

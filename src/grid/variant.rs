@@ -58,6 +58,21 @@ pub struct PieceType {
     /// The type it is the promoted form of, as shogi writes them (`+P` in FENs, `+` after
     /// a move that promotes to it); taken, it goes to the hand as that type.
     pub promoted_from: Option<Role>,
+    /// Its worth by square on top of its value, as the level gives it (`squares`), if it
+    /// does.
+    pub squares: Option<PieceSquares>,
+}
+
+/// A piece's worth by square on top of its value, in centipawns, for the computer
+/// opponent: one table for the middlegame and one for the endgame (the evaluation blends
+/// them by the material on the board), each by square index (`file + rank × files`) as
+/// White sees the board. Black's pieces read them mirrored across the middle rank.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceSquares {
+    /// The middlegame's table.
+    pub middle: Vec<i32>,
+    /// The endgame's table.
+    pub end: Vec<i32>,
 }
 
 impl PieceType {
@@ -75,6 +90,7 @@ impl PieceType {
             promotion: None,
             value: None,
             promoted_from: None,
+            squares: None,
         })
     }
 }

@@ -227,6 +227,19 @@ pub enum LevelErrorKind {
     /// A piece `value` outside 0 to [`MAX_VALUE`](crate::grid::values::MAX_VALUE).
     #[error("value {0}: expected a whole number of centipawns from 0 to {max}", max = crate::grid::values::MAX_VALUE)]
     PieceValue(i64),
+    /// A piece's `squares` table of the wrong shape or with a number out of range.
+    #[error(
+        "squares.{table}: expected {ranks} rows (the last rank first) of {files} whole numbers of centipawns each, from -{max} to {max}",
+        max = crate::grid::values::MAX_VALUE
+    )]
+    SquaresShape {
+        /// `middle` or `end`.
+        table: &'static str,
+        /// The board's files.
+        files: u8,
+        /// The board's ranks.
+        ranks: u8,
+    },
     /// A Ħasínū or URC promotion none of whose choices this level has.
     #[error("{what}: none of {} is a letter or a name of this level's pieces", promotees.join(", "))]
     BorrowedPromotion {

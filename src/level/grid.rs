@@ -11,7 +11,7 @@ use crate::grid::counting::{Counting, CountingRule};
 use crate::grid::shuffle::Shuffle;
 use crate::grid::values::MAX_VALUE;
 use crate::grid::variant::{
-    Castling, DrawRules, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
+    Castling, DrawRules, PieceSquares, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
 };
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -115,7 +115,40 @@ pub(super) struct PieceSection {
         extend("x-mode" = "grid")
     )]
     promoted_from: Option<Spanned<String>>,
+    /// Its worth by square on top of `value`, in centipawns, to the computer opponent: a
+    /// table for the middlegame and one for the endgame, as `areachess tune --squares`
+    /// fits them.
+    #[schemars(with = "Option<SquaresSection>", extend("x-mode" = "grid"))]
+    squares: Option<Spanned<SquaresSection>>,
 }
+
+/// A piece's worth by square, in centipawns: each table one row per rank, the last rank
+/// first (White's side at the bottom, as a diagram shows it), one number per file.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SquaresSection {
+    /// In the middlegame (with all the setup's material on the board).
+    #[schemars(
+        with = "Option<Vec<Vec<SquareWorth>>>",
+        extend("x-default" = "0 on every square")
+    )]
+    middle: Option<Spanned<Vec<Vec<i64>>>>,
+    /// In the endgame (the evaluation blends the two by the material on the board).
+    #[schemars(
+        with = "Option<Vec<Vec<SquareWorth>>>",
+        extend("x-default" = "0 on every square")
+    )]
+    end: Option<Spanned<Vec<Vec<i64>>>>,
+}
+
+/// One square's worth in a `squares` table.
+#[derive(JsonSchema)]
+#[schemars(extend("x-expected" = "a whole number of centipawns"))]
+#[expect(
+    dead_code,
+    reason = "a schema only: the reader checks the tables' shape against the board"
+)]
+struct SquareWorth(#[schemars(range(min = -MAX_VALUE, max = MAX_VALUE))] i64);
 
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -337,6 +370,31 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 Ok(c) if (0..=MAX_VALUE).contains(&c) => t.value = Some(c),
                 _ => errors.at(value.span(), LevelErrorKind::PieceValue(centipawns)),
             }
+        }
+        if let (Some(squares), Some(g)) = (&p.squares, geometry) {
+            let section = squares.get_ref();
+            let mut table = |which: &'static str, rows: &Option<Spanned<Vec<Vec<i64>>>>| {
+                let Some(rows) = rows else {
+                    return vec![0; g.squares()];
+                };
+                match square_table(g, rows.get_ref()) {
+                    Some(t) => t,
+                    None => {
+                        errors.at(
+                            rows.span(),
+                            LevelErrorKind::SquaresShape {
+                                table: which,
+                                files: g.files(),
+                                ranks: g.ranks(),
+                            },
+                        );
+                        vec![0; g.squares()]
+                    }
+                }
+            };
+            let middle = table("middle", &section.middle);
+            let end = table("end", &section.end);
+            t.squares = Some(PieceSquares { middle, end });
         }
         if let Some(label) = &p.label {
             // The schema check has made sure it is one to four letters A–Z.
@@ -733,6 +791,27 @@ fn betza_error(errors: &mut Errors<'_>, betza: &Spanned<String>, e: &crate::betz
         error: e.clone(),
     };
     errors.in_string(betza, e.column, kind);
+}
+
+/// A `squares` table by square index (White's view), from its rows as a level writes them
+/// (the last rank first); `None` unless it has a row per rank, a number per file, each
+/// within `±MAX_VALUE`.
+fn square_table(g: Geometry, rows: &[Vec<i64>]) -> Option<Vec<i32>> {
+    if rows.len() != usize::from(g.ranks()) {
+        return None;
+    }
+    let mut table = vec![0; g.squares()];
+    for (k, row) in rows.iter().enumerate() {
+        if row.len() != usize::from(g.files()) {
+            return None;
+        }
+        let rank = i32::from(g.ranks()) - 1 - k as i32;
+        for (file, &worth) in row.iter().enumerate() {
+            let worth = i32::try_from(worth).ok().filter(|w| w.abs() <= MAX_VALUE)?;
+            table[usize::from(g.square(file as i32, rank)?)] = worth;
+        }
+    }
+    Some(table)
 }
 
 #[cfg(test)]

@@ -353,7 +353,30 @@ impl GridEval {
     /// The tables for `variant` with its pieces' values (the level's, else estimated).
     pub fn for_variant(variant: Arc<Variant>) -> GridEval {
         let values = variant.roles().map(|r| variant.value(r)).collect();
-        GridEval::new(variant, values)
+        let mut eval = GridEval::new(variant, values);
+        let tables = SquareTables::of_variant(&eval.variant);
+        eval.add_squares(&tables);
+        eval
+    }
+
+    /// Adds `tables` (White's view) to the piece-square terms of both sides.
+    pub fn add_squares(&mut self, tables: &SquareTables) {
+        let g = self.variant.geometry;
+        let n = g.squares();
+        if tables.middle.len() != self.squares[0].len() || tables.end.len() != tables.middle.len() {
+            return;
+        }
+        for side in Color::BOTH {
+            for role in self.variant.roles() {
+                for sq in g.all() {
+                    let seen = white_view(g, side, sq);
+                    let at = role.index() * n + usize::from(sq);
+                    let from = role.index() * n + usize::from(seen);
+                    self.squares[side][at] += tables.middle[from];
+                    self.squares_end[side][at] += tables.end[from];
+                }
+            }
+        }
     }
 
     /// The value of a role (0 for royals).
@@ -369,6 +392,12 @@ impl GridEval {
     /// The score of `pos` for the side to move, its pawns' part looked up in `cache` (and
     /// kept there) where there is one: the same score either way.
     pub fn evaluate_with(&self, pos: &Position, cache: Option<&mut PawnCache>) -> i32 {
+        self.evaluate_parts(pos, cache).score
+    }
+
+    /// The score of `pos` for the side to move with what a fit of piece-square tables
+    /// needs to know of it: how far into the middlegame it is and the lead's share kept.
+    pub fn evaluate_parts(&self, pos: &Position, cache: Option<&mut PawnCache>) -> EvalParts {
         let w = &self.weights;
         let v = &*self.variant;
         let g = v.geometry;
@@ -532,7 +561,12 @@ impl GridEval {
         let us = pos.to_move();
         let lead = score[us] - score[us.opponent()];
         let ahead = if lead > 0 { us } else { us.opponent() };
-        lead * self.winning_share(pawns, &pieces, ahead) / 64 + w.tempo
+        let share = self.winning_share(pawns, &pieces, ahead);
+        EvalParts {
+            score: lead * share / 64 + w.tempo,
+            middlegame: f64::from(phase) / f64::from(self.full_material),
+            share,
+        }
     }
 
     /// How much of its lead (in 64ths) the side `ahead` can hope to turn into a win: all
@@ -728,6 +762,62 @@ struct PawnStructure {
     end: [i32; 2],
     /// By side: its passed pawns' squares.
     passed: [[u64; ZONE_WORDS]; 2],
+}
+
+/// Where `sq` of `side`'s piece stands as White sees it: Black's squares mirrored across
+/// the middle rank.
+pub fn white_view(g: crate::grid::Geometry, side: Color, sq: Square) -> Square {
+    if side == Color::White {
+        return sq;
+    }
+    g.square(g.file(sq), i32::from(g.ranks()) - 1 - g.rank(sq))
+        .unwrap_or(sq)
+}
+
+/// Every piece type's worth by square on top of its value, in centipawns (see
+/// [`crate::grid::PieceSquares`]): by role, then by square as White sees the board
+/// (Black's pieces read them mirrored), one table for the middlegame and one for the
+/// endgame.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SquareTables {
+    /// By role and square (role × squares + square), the middlegame's corrections.
+    pub middle: Vec<i32>,
+    /// The same for the endgame.
+    pub end: Vec<i32>,
+}
+
+impl SquareTables {
+    /// The tables the level gives its pieces (`squares`), zero where it gives none.
+    pub fn of_variant(v: &Variant) -> SquareTables {
+        let n = v.geometry.squares();
+        let mut t = SquareTables {
+            middle: vec![0; v.types.len() * n],
+            end: vec![0; v.types.len() * n],
+        };
+        for role in v.roles() {
+            if let Some(squares) = &v[role].squares {
+                let at = role.index() * n;
+                if squares.middle.len() == n && squares.end.len() == n {
+                    t.middle[at..][..n].copy_from_slice(&squares.middle);
+                    t.end[at..][..n].copy_from_slice(&squares.end);
+                }
+            }
+        }
+        t
+    }
+}
+
+/// A score with the two numbers that scale its piece-square part: see
+/// [`GridEval::evaluate_parts`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvalParts {
+    /// The score for the side to move.
+    pub score: i32,
+    /// How far the position is into the middlegame: 1 with all the setup's material on
+    /// the board, 0 with none.
+    pub middlegame: f64,
+    /// The share (in 64ths) of the lead the side ahead is given.
+    pub share: i32,
 }
 
 /// Pawn structures found before, by the key of where the pawns stand: a search meets few

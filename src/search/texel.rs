@@ -3,7 +3,7 @@
 //! time for as long as the evaluation, read through a logistic curve, predicts those
 //! results better (a smaller mean squared error).
 
-use super::grid::GridEval;
+use super::grid::{GridEval, SquareTables, white_view};
 use super::players::{Arena, Rng};
 use super::tuning::GridWeights;
 use super::{Limits, Searchable, Searcher};
@@ -167,14 +167,15 @@ pub struct Family {
 }
 
 /// The mean squared error of the predictions `1 / (1 + 10^(−k·e/400))` (e the evaluation
-/// for White under `weights`) against the results, over every family's positions.
+/// for White under `weights`, with the level's piece-square tables) against the results, over every family's positions.
 pub fn error(families: &[Family], weights: GridWeights, k: f64) -> f64 {
     let mut sum = 0.0;
     let mut count = 0usize;
     for family in families {
         let v = &family.variant;
         let values = v.roles().map(|r| v.value(r)).collect();
-        let eval = GridEval::with_weights(Arc::clone(v), values, weights);
+        let mut eval = GridEval::with_weights(Arc::clone(v), values, weights);
+        eval.add_squares(&SquareTables::of_variant(v));
         for s in &family.samples {
             let mine = f64::from(eval.evaluate(&s.position));
             let white = if s.position.to_move() == Color::White {
@@ -278,6 +279,155 @@ pub fn fit(
     }
 }
 
+/// One position as a piece-square fit sees it: the evaluation for White without the
+/// tables, how far into the middlegame it is, its label, and each piece's place in the
+/// tables with its sign (White +, Black −) times the lead's share kept.
+struct SquareSample {
+    base: f64,
+    middlegame: f64,
+    result: f64,
+    pieces: Vec<(usize, f64)>,
+}
+
+/// What a fit of piece-square tables found, for each family.
+#[derive(Clone, Debug)]
+pub struct FittedSquares {
+    /// By family, the tables (rounded to centipawns).
+    pub tables: Vec<SquareTables>,
+    /// The error before and after, on the positions fitted and on those held out (the
+    /// last tenth).
+    pub before: (f64, f64),
+    /// See `before`.
+    pub after: (f64, f64),
+}
+
+/// Fits piece-square tables on top of `weights` and none at all (gradient descent, Adam, over `epochs`
+/// passes; `decay` the L2 weight on the tables per centipawn²), the last tenth of each
+/// family's positions held out to show whether the tables generalise (positions of one
+/// game are alike: keep each game's together). `report` is told each hundredth epoch's
+/// error on the positions fitted.
+pub fn fit_squares(
+    families: &[Family],
+    weights: GridWeights,
+    k: f64,
+    epochs: u32,
+    decay: f64,
+    mut report: impl FnMut(u32, f64),
+) -> FittedSquares {
+    let scale = k * std::f64::consts::LN_10 / 400.0;
+    let mut sets = Vec::new();
+    let mut sizes = Vec::new();
+    for family in families {
+        let v = &family.variant;
+        let g = v.geometry;
+        let n = g.squares();
+        let values = v.roles().map(|r| v.value(r)).collect();
+        let eval = GridEval::with_weights(Arc::clone(v), values, weights);
+        let mut set = Vec::new();
+        for s in &family.samples {
+            let parts = eval.evaluate_parts(&s.position, None);
+            let white = s.position.to_move() == Color::White;
+            let base = f64::from(if white { parts.score } else { -parts.score });
+            let share = f64::from(parts.share) / 64.0;
+            let mut pieces = Vec::new();
+            for side in Color::BOTH {
+                let sign = if side == Color::White { share } else { -share };
+                for &sq in s.position.pieces(side) {
+                    let role = crate::grid::position::role_of(s.position.cell(sq));
+                    pieces.push((
+                        role.index() * n + usize::from(white_view(g, side, sq)),
+                        sign,
+                    ));
+                }
+            }
+            set.push(SquareSample {
+                base,
+                middlegame: parts.middlegame,
+                result: s.result,
+                pieces,
+            });
+        }
+        sizes.push(v.types.len() * n);
+        sets.push(set);
+    }
+    // By family: middlegame then endgame parameters, with Adam's moments.
+    let mut params: Vec<Vec<f64>> = sizes.iter().map(|&m| vec![0.0; 2 * m]).collect();
+    let mut first: Vec<Vec<f64>> = params.clone();
+    let mut second: Vec<Vec<f64>> = params.clone();
+    let predict = |p: &[f64], m: usize, s: &SquareSample| {
+        let mut z = s.base;
+        for &(at, sign) in &s.pieces {
+            z += sign * (s.middlegame * p[at] + (1.0 - s.middlegame) * p[m + at]);
+        }
+        1.0 / (1.0 + (-scale * z).exp())
+    };
+    let errors = |params: &[Vec<f64>]| {
+        let (mut fit, mut held, mut nf, mut nh) = (0.0, 0.0, 0usize, 0usize);
+        for ((set, p), &m) in sets.iter().zip(params).zip(&sizes) {
+            let kept = set.len() - set.len() / 10;
+            for (i, s) in set.iter().enumerate() {
+                let e = (s.result - predict(p, m, s)).powi(2);
+                if i >= kept {
+                    held += e;
+                    nh += 1;
+                } else {
+                    fit += e;
+                    nf += 1;
+                }
+            }
+        }
+        (fit / nf.max(1) as f64, held / nh.max(1) as f64)
+    };
+    let before = errors(&params);
+    let (rate, beta1, beta2) = (1.0, 0.9, 0.999);
+    for epoch in 1..=epochs {
+        for (f, set) in sets.iter().enumerate() {
+            let m = sizes[f];
+            let mut grad = vec![0.0; 2 * m];
+            let kept = set.len() - set.len() / 10;
+            let count = kept.max(1) as f64;
+            for s in &set[..kept] {
+                let p = predict(&params[f], m, s);
+                let dz = 2.0 * (p - s.result) * p * (1.0 - p) * scale / count;
+                for &(at, sign) in &s.pieces {
+                    grad[at] += dz * sign * s.middlegame;
+                    grad[m + at] += dz * sign * (1.0 - s.middlegame);
+                }
+            }
+            let t = f64::from(epoch);
+            for (j, g) in grad.iter_mut().enumerate() {
+                *g += 2.0 * decay * params[f][j];
+                first[f][j] = beta1 * first[f][j] + (1.0 - beta1) * *g;
+                second[f][j] = beta2 * second[f][j] + (1.0 - beta2) * *g * *g;
+                let mh = first[f][j] / (1.0 - beta1.powf(t));
+                let vh = second[f][j] / (1.0 - beta2.powf(t));
+                params[f][j] -= rate * mh / (vh.sqrt() + 1e-12);
+            }
+        }
+        if epoch % 100 == 0 {
+            report(epoch, errors(&params).0);
+        }
+    }
+    let rounded: Vec<Vec<f64>> = params
+        .iter()
+        .map(|p| p.iter().map(|x| x.round()).collect())
+        .collect();
+    let after = errors(&rounded);
+    let tables = rounded
+        .iter()
+        .zip(&sizes)
+        .map(|(p, &m)| SquareTables {
+            middle: p[..m].iter().map(|&x| x as i32).collect(),
+            end: p[m..].iter().map(|&x| x as i32).collect(),
+        })
+        .collect();
+    FittedSquares {
+        tables,
+        before,
+        after,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,5 +517,43 @@ mod tests {
         let fitted = fit(&families, start, &[passed_end], 30, |_, _| {});
         assert!(fitted.after <= fitted.before);
         assert!(fitted.weights.passed_end > 0, "{:?}", fitted.weights);
+    }
+
+    #[test]
+    fn a_square_fit_finds_where_a_piece_stands_well() {
+        // A white knight on d5 goes with a win, one on a1 with a draw: the tables must
+        // come to favour d5 over a1 for White's knight, in both phases.
+        let (variant, _) = chess();
+        let mut samples = Vec::new();
+        for k in 0..20 {
+            let (fen, result) = if k % 2 == 0 {
+                ("6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1", 0.9)
+            } else {
+                ("6k1/5ppp/8/8/8/8/5PPP/N5K1 w - - 0 1", 0.5)
+            };
+            samples.push(Sample {
+                position: crate::grid::parse_fen(&variant, fen).expect("a good FEN"),
+                result,
+            });
+        }
+        let families = [Family {
+            variant: Arc::clone(&variant),
+            samples,
+        }];
+        let k = fit_scale(&families, GridWeights::DEFAULT);
+        let fitted = fit_squares(&families, GridWeights::DEFAULT, k, 300, 1e-8, |_, _| {});
+        assert!(fitted.after.0 < fitted.before.0, "{fitted:?}");
+        let tables = &fitted.tables[0];
+        let g = variant.geometry;
+        let n = g.squares();
+        let knight = variant.role_of_letter('N').expect("a knight").index();
+        let at = |name: &str| knight * n + usize::from(g.parse_square(name).expect("a square"));
+        assert!(
+            tables.middle[at("d5")] > tables.middle[at("a1")],
+            "{tables:?}"
+        );
+        assert!(tables.end[at("d5")] > tables.end[at("a1")], "{tables:?}");
+        // Squares no piece stood on stay at 0.
+        assert_eq!(tables.middle[at("h8")], 0);
     }
 }

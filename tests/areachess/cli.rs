@@ -1054,6 +1054,63 @@ fn tune_fits_the_weights_to_self_play_and_names_each_one() {
 }
 
 #[test]
+fn tune_fits_piece_square_tables_that_paste_into_the_level() {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let level = dir.path().join("small.toml");
+    let text = "name = \"small\"\nmode = \"grid\"\n[board]\nfiles = 4\nranks = 4\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.N]\nbetza = \"N\"\n[rules]\nsetup = \"k3/4/4/NN1K w - - 0 1\"\n";
+    std::fs::write(&level, text).expect("writes");
+    // Two knights on the second rank win, two on the first draw.
+    let positions = dir.path().join("small.pos");
+    let mut lines = String::new();
+    for _ in 0..10 {
+        lines.push_str("k3/4/2NN/3K w - - 0 1;0.9\nk3/4/4/NN1K w - - 0 1;0.5\n");
+    }
+    std::fs::write(&positions, lines).expect("writes");
+    let level_name = level.display().to_string();
+    let positions_name = positions.display().to_string();
+    let out = answer(&[
+        "tune",
+        &level_name,
+        "--positions",
+        &positions_name,
+        "--squares",
+        "200",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{level_name}: 20 positions from {positions_name}"),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("k "), "{out}");
+    let error: Vec<f64> = lines[2]
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // Before, held out before, after, held out after: the fit lowers the error.
+    assert!(error.len() == 4 && error[2] < error[0], "{out}");
+    assert!(out.contains("[pieces.N.squares]"), "{out}");
+    // Pasted into the level, the tables are read: the level still checks, and its
+    // knights now stand better on the second rank than on the first.
+    let section = &out[out.find("\n[pieces.").expect("a section")..];
+    std::fs::write(&level, format!("{text}{section}")).expect("writes");
+    let checked = answer(&["check", &level_name]);
+    assert!(checked.contains("ok"), "{checked}");
+    let loaded = areachess::level::load(&level)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid");
+    let v = &loaded.variant;
+    let knight = v.role_of_letter('N').expect("a knight");
+    let squares = v[knight].squares.as_ref().expect("tables");
+    let at = |name: &str| usize::from(v.geometry.parse_square(name).expect("a square"));
+    assert!(
+        squares.middle[at("c2")] > squares.middle[at("a1")],
+        "{section}"
+    );
+}
+
+#[test]
 fn tune_fits_the_weights_to_labelled_positions_and_names_a_bad_line() {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let good = dir.path().join("chess.pos");

@@ -254,3 +254,111 @@ fn bad_values_are_refused_at_their_line_and_column() {
         assert!(errors.contains(message), "{written}: {errors}");
     }
 }
+
+/// A small board's `squares` table for the knight: `rows` as written, the last rank first.
+fn with_squares(rows: &str) -> String {
+    let text = "name = \"v\"\nmode = \"grid\"\n[board]\nfiles = 4\nranks = 4\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.N]\nbetza = \"N\"\n[pieces.N.squares]\n";
+    format!("{text}{rows}[rules]\nsetup = \"k3/4/4/N2K w - - 0 1\"\n")
+}
+
+#[test]
+fn a_level_gives_a_piece_its_worth_by_square_read_from_the_last_rank_down() {
+    let text = with_squares(
+        "middle = [[0, 0, 0, 40], [0, 0, 0, 0], [0, 0, 0, 0], [-7, 0, 0, 0]]\nend = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]\n",
+    );
+    let v = level::parse("v.toml", &text)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid")
+        .variant;
+    let knight = &v[role(&v, 'N')];
+    let squares = knight.squares.as_ref().expect("a table");
+    let g = v.geometry;
+    let at = |name: &str| usize::from(g.parse_square(name).expect("a square"));
+    assert_eq!(squares.middle[at("a1")], -7);
+    assert_eq!(squares.middle[at("d4")], 40);
+    assert_eq!(squares.end[at("a4")], 1);
+    assert_eq!(squares.end[at("d1")], 16);
+    // A table may be left out: it is 0 everywhere.
+    let only_end =
+        with_squares("end = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]\n");
+    let v = level::parse("v.toml", &only_end)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid")
+        .variant;
+    let squares = v[role(&v, 'N')].squares.clone().expect("a table");
+    assert!(squares.middle.iter().all(|&x| x == 0));
+    assert_eq!(squares.end.iter().sum::<i32>(), 136);
+}
+
+#[test]
+fn a_squares_table_of_the_wrong_shape_is_refused_where_it_stands() {
+    let expected = "squares.middle: expected 4 rows (the last rank first) of 4 whole numbers of centipawns each, from -10000 to 10000";
+    for rows in [
+        "middle = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]\n",
+        "middle = [[0, 0, 0, 0], [0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]\n",
+        "middle = [[0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]\n",
+    ] {
+        let errors = level::parse("v.toml", &with_squares(rows))
+            .expect_err(rows)
+            .to_string();
+        // Line 12, the table after `middle = `.
+        assert!(errors.contains("v.toml:12:10: "), "{rows}: {errors}");
+        assert!(errors.contains(expected), "{rows}: {errors}");
+    }
+    for (rows, column) in [
+        (
+            "end = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 10001]]\n",
+            "v.toml:12:",
+        ),
+        (
+            "end = [[0, 0, 0, 0], [0, 0.5, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]\n",
+            "v.toml:12:",
+        ),
+        ("ends = [[0]]\n", "v.toml:12:1: "),
+    ] {
+        let errors = level::parse("v.toml", &with_squares(rows))
+            .expect_err(rows)
+            .to_string();
+        assert!(errors.contains(column), "{rows}: {errors}");
+    }
+}
+
+#[test]
+fn the_engine_prefers_the_square_a_level_makes_worth_more() {
+    use areachess::search::grid::GridEval;
+    // The same knight move two ways: a table that makes c2 worth much more than b3.
+    let plain = with_squares("");
+    let favoured = with_squares(
+        "middle = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 300, 0], [0, 0, 0, 0]]\nend = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 300, 0], [0, 0, 0, 0]]\n",
+    );
+    let score = |text: &str, fen: &str| {
+        let level = level::parse("v.toml", text)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .into_grid()
+            .expect("grid");
+        let eval = GridEval::for_variant(Arc::clone(&level.variant));
+        let pos = areachess::grid::parse_fen(&level.variant, fen).expect("a FEN");
+        eval.evaluate(&pos)
+    };
+    // Two knights against a lone king, so that the lead counts in full; one of them on
+    // c2 or b3 (Black to move: the lower the score, the better for White).
+    let on_c2 = "k3/4/2N1/N2K b - - 0 1";
+    let on_b3 = "k3/1N2/4/N2K b - - 0 1";
+    let gain = |text: &str| score(text, on_b3) - score(text, on_c2);
+    assert!(
+        gain(&favoured) > gain(&plain) + 250,
+        "{} {}",
+        gain(&favoured),
+        gain(&plain)
+    );
+    // Black's knights read the table mirrored: the same positions with the colours
+    // swapped and the board turned over score the same.
+    let black_on_c3 = "n2k/2n1/4/K3 w - - 0 1";
+    let black_on_b2 = "n2k/4/1n2/K3 w - - 0 1";
+    for text in [&plain, &favoured] {
+        assert_eq!(score(text, black_on_c3), score(text, on_c2));
+        assert_eq!(score(text, black_on_b2), score(text, on_b3));
+    }
+}
