@@ -5,6 +5,8 @@
         [--nodes 3000] [--depth 10] [--every 3] [--opening-plies 8] [--jobs 2] [--seed 1]
         [--first 'areachess uci'] [--labeller /usr/games/fairy-stockfish]
     python3 tools/label_positions.py --variant chess --out chess.pos --pgn games.pgn ...
+    python3 tools/label_positions.py --variant chess --out chess.pos --self-play [--games 3000]
+        [--nodes 4000] [--opening-plies 7]
 
 Plays --games games of the variant, each side played by areachess or by the labeller
 (drawn afresh for each side of each game, so the positions are of both engines' kinds),
@@ -21,6 +23,15 @@ With --pgn, no game is played: the positions are those of the games in the PGN f
 same way), each game from its FEN tag or the variant's start, the first --opening-plies
 plies skipped, and the same choice of one in --every and the same tests. Labelling the
 games an engine lost shows the tuner the positions it actually meets.
+
+With --self-play, the labeller plays both sides (each move searched --nodes nodes, after
+--opening-plies random plies) and labels the positions by its own scores as it plays:
+every position after the opening where the side to move is not in check, the move before
+took nothing and gave no check, and the labeller's move is quiet, with the score of the
+search that chose it (no mate, within ±1500); --depth and --every do not apply. Each
+game's lines are written together, so a fit can hold whole games out. Positions from
+games between areachess and the labeller teach a fit where areachess puts its pieces
+before losing; these do not.
 
 Games are refereed by pyffish, as in uci_match.py; --jobs games are played at once.
 Needs python3 and pyffish.
@@ -195,6 +206,59 @@ def one_game(players, labeller, args, rng, out, lock):
     return kept
 
 
+def self_play_game(player, args, rng, out, lock):
+    """One game the labeller plays against itself (--self-play), each move searched
+    --nodes nodes: every position after the opening where the side to move is not in
+    check, the move that led there neither took nor gave check, and the labeller's move
+    is quiet, labelled by the score of that very search. The game's lines are written
+    together, in the game's order."""
+    start = pyffish.start_fen(args.variant)
+    moves = []
+    for _ in range(args.opening_plies):
+        legal = pyffish.legal_moves(args.variant, start, moves)
+        if not legal:
+            return 0
+        moves.append(rng.choice(sorted(legal)))
+    player.send("ucinewgame")
+    player.send(f"setoption name UCI_Variant value {args.variant}")
+    player.ready()
+    lines = []
+    settled = False
+    while len(moves) < args.max_plies:
+        legal = pyffish.legal_moves(args.variant, start, moves)
+        if not legal:
+            break
+        if pyffish.is_optional_game_end(args.variant, start, moves)[0]:
+            break
+        if pyffish.is_immediate_game_end(args.variant, start, moves)[0]:
+            break
+        fen = pyffish.get_fen(args.variant, start, moves)
+        in_check = pyffish.gives_check(args.variant, start, moves)
+        player.last_info = None
+        player.send(where(start, moves))
+        player.send(f"go nodes {args.nodes}")
+        answer = player.until("bestmove", 60)
+        move = answer.split()[1] if answer and len(answer.split()) > 1 else ""
+        if move not in legal:
+            break
+        found = info_score(player.last_info)
+        if settled and not in_check and found and quiet(args.variant, fen, move):
+            kind, value, _ = found
+            if kind == "cp" and abs(value) <= 1500:
+                white = value if fen.split()[1] == "w" else -value
+                lines.append(f"{fen};{1.0 / (1.0 + 10 ** (-white / 400)):.4f}\n")
+        # The next position is settled unless this move took something or gives check.
+        after = pyffish.get_fen(args.variant, fen, [move])
+        settled = piece_count(after) == piece_count(fen) and not pyffish.gives_check(
+            args.variant, start, moves + [move]
+        )
+        moves.append(move)
+    with lock:
+        out.write("".join(lines))
+        out.flush()
+    return len(lines)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--variant", default="chess")
@@ -211,6 +275,7 @@ def main():
     p.add_argument("--labeller", default="/usr/games/fairy-stockfish")
     p.add_argument("--binary", default=None)
     p.add_argument("--pgn", nargs="+", default=None, help="label the positions of these games instead of playing")
+    p.add_argument("--self-play", action="store_true", help="the labeller plays both sides and labels by its own scores")
     args = p.parse_args()
 
     def fail(message):
@@ -218,6 +283,8 @@ def main():
 
     if args.every < 1 or args.jobs < 1:
         fail("--every and --jobs must be at least 1")
+    if args.pgn and args.self_play:
+        fail("--pgn and --self-play: choose one")
     # The recorded games' files, read before any work, so that a bad one stops it.
     texts = []
     for path in args.pgn or []:
@@ -228,7 +295,7 @@ def main():
             fail(f"cannot read {path}: {e.strerror}")
     # Recorded games need no player.
     first = None
-    if not args.pgn:
+    if not args.pgn and not args.self_play:
         first = shlex.split(args.first) if args.first else [str(areachess_bin.find_binary(args.binary, fail)), "uci"]
     labeller_command = shlex.split(args.labeller)
     try:
@@ -244,7 +311,12 @@ def main():
         jobs = iter((n, None) for n in range(args.games))
 
     def worker():
-        players = [] if args.pgn else [Engine(first, [], "areachess"), Engine(labeller_command, [], "labeller-player")]
+        if args.pgn:
+            players = []
+        elif args.self_play:
+            players = [Engine(labeller_command, [], "labeller-player")]
+        else:
+            players = [Engine(first, [], "areachess"), Engine(labeller_command, [], "labeller-player")]
         labeller = Engine(labeller_command, [], "labeller")
         labeller.send(f"setoption name UCI_Variant value {args.variant}")
         try:
@@ -254,7 +326,9 @@ def main():
                 if n is None:
                     return
                 rng = random.Random(args.seed * 1_000_003 + n)
-                if game is None:
+                if args.self_play:
+                    kept = self_play_game(players[0], args, rng, out, lock)
+                elif game is None:
                     kept = one_game(players, labeller, args, rng, out, lock)
                 else:
                     kept = label_game(labeller, args, rng, game, out, lock)
