@@ -224,16 +224,20 @@ def self_play_game(player, args, rng, out, lock):
     player.ready()
     lines = []
     settled = False
+    # Positions are followed from FEN to FEN (pyffish would replay the whole game at every
+    # call otherwise); a third repetition and the fifty-move rule end the game here.
+    fen = pyffish.get_fen(args.variant, start, moves)
+    seen = {}
     while len(moves) < args.max_plies:
-        legal = pyffish.legal_moves(args.variant, start, moves)
-        if not legal:
+        legal = pyffish.legal_moves(args.variant, fen, [])
+        if not legal or pyffish.is_immediate_game_end(args.variant, fen, [])[0]:
             break
-        if pyffish.is_optional_game_end(args.variant, start, moves)[0]:
+        fields = fen.split()
+        key = " ".join(fields[:-2])
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= 3 or (len(fields) >= 6 and fields[-2].isdigit() and int(fields[-2]) >= 100):
             break
-        if pyffish.is_immediate_game_end(args.variant, start, moves)[0]:
-            break
-        fen = pyffish.get_fen(args.variant, start, moves)
-        in_check = pyffish.gives_check(args.variant, start, moves)
+        in_check = pyffish.gives_check(args.variant, fen, [])
         player.last_info = None
         player.send(where(start, moves))
         player.send(f"go nodes {args.nodes}")
@@ -245,13 +249,14 @@ def self_play_game(player, args, rng, out, lock):
         if settled and not in_check and found and quiet(args.variant, fen, move):
             kind, value, _ = found
             if kind == "cp" and abs(value) <= 1500:
-                white = value if fen.split()[1] == "w" else -value
+                white = value if fields[1] == "w" else -value
                 lines.append(f"{fen};{1.0 / (1.0 + 10 ** (-white / 400)):.4f}\n")
         # The next position is settled unless this move took something or gives check.
         after = pyffish.get_fen(args.variant, fen, [move])
         settled = piece_count(after) == piece_count(fen) and not pyffish.gives_check(
-            args.variant, start, moves + [move]
+            args.variant, after, []
         )
+        fen = after
         moves.append(move)
     with lock:
         out.write("".join(lines))
