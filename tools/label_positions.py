@@ -170,14 +170,22 @@ def keep_labelled(labeller, args, fen, legal, out, lock):
     return 1
 
 
-def one_game(players, labeller, args, rng, out, lock):
-    start = pyffish.start_fen(args.variant)
+def random_opening(args, rng, start):
+    """--opening-plies random legal moves from `start`, or None where the game ends first."""
     moves = []
     for _ in range(args.opening_plies):
         legal = pyffish.legal_moves(args.variant, start, moves)
         if not legal:
-            return 0
+            return None
         moves.append(rng.choice(sorted(legal)))
+    return moves
+
+
+def one_game(players, labeller, args, rng, out, lock):
+    start = pyffish.start_fen(args.variant)
+    moves = random_opening(args, rng, start)
+    if moves is None:
+        return 0
     seats = [rng.choice(players), rng.choice(players)]
     for e in set(seats):
         e.send("ucinewgame")
@@ -213,12 +221,9 @@ def self_play_game(player, args, rng, out, lock):
     is quiet, labelled by the score of that very search. The game's lines are written
     together, in the game's order."""
     start = pyffish.start_fen(args.variant)
-    moves = []
-    for _ in range(args.opening_plies):
-        legal = pyffish.legal_moves(args.variant, start, moves)
-        if not legal:
-            return 0
-        moves.append(rng.choice(sorted(legal)))
+    moves = random_opening(args, rng, start)
+    if moves is None:
+        return 0
     player.send("ucinewgame")
     player.send(f"setoption name UCI_Variant value {args.variant}")
     player.ready()
