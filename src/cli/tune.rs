@@ -109,18 +109,16 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
         });
     }
     if let Some(epochs) = args.squares {
-        let k = texel::fit_scale(&families, GridWeights::DEFAULT);
         let fitted = texel::fit_squares(
             &families,
             GridWeights::DEFAULT,
-            k,
             epochs,
             args.decay,
             |epoch, error| {
                 eprintln!("epoch {epoch}: error {error:.6}");
             },
         );
-        writeln!(out, "k {k:.3}").map_err(Failure::write)?;
+        writeln!(out, "k {:.3}", fitted.k).map_err(Failure::write)?;
         writeln!(
             out,
             "error before {:.6} (held out {:.6}) after {:.6} (held out {:.6})",

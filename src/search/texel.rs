@@ -167,7 +167,8 @@ pub struct Family {
 }
 
 /// The mean squared error of the predictions `1 / (1 + 10^(−k·e/400))` (e the evaluation
-/// for White under `weights`, with the level's piece-square tables) against the results, over every family's positions.
+/// for White under `weights`, with the level's piece-square tables) against the results,
+/// over every family's positions.
 pub fn error(families: &[Family], weights: GridWeights, k: f64) -> f64 {
     let mut sum = 0.0;
     let mut count = 0usize;
@@ -299,22 +300,23 @@ pub struct FittedSquares {
     pub before: (f64, f64),
     /// See `before`.
     pub after: (f64, f64),
+    /// The logistic scale, fitted to the evaluation without tables.
+    pub k: f64,
 }
 
-/// Fits piece-square tables on top of `weights` and none at all (gradient descent, Adam, over `epochs`
-/// passes; `decay` the L2 weight on the tables per centipawn²), the last tenth of each
+/// Fits piece-square tables on top of `weights` and no tables at all (gradient descent,
+/// Adam, over `epochs` passes; `decay` the L2 weight on the tables per centipawn²; the
+/// logistic scale k fitted first to the evaluation without tables), the last tenth of each
 /// family's positions held out to show whether the tables generalise (positions of one
 /// game are alike: keep each game's together). `report` is told each hundredth epoch's
 /// error on the positions fitted.
 pub fn fit_squares(
     families: &[Family],
     weights: GridWeights,
-    k: f64,
     epochs: u32,
     decay: f64,
     mut report: impl FnMut(u32, f64),
 ) -> FittedSquares {
-    let scale = k * std::f64::consts::LN_10 / 400.0;
     let mut sets = Vec::new();
     let mut sizes = Vec::new();
     for family in families {
@@ -350,6 +352,29 @@ pub fn fit_squares(
         sizes.push(v.types.len() * n);
         sets.push(set);
     }
+    // The scale k that fits the evaluation without tables best (golden-section search).
+    let base_error = |k: f64| {
+        let (mut sum, mut count) = (0.0, 0usize);
+        for s in sets.iter().flatten() {
+            let predicted = 1.0 / (1.0 + 10f64.powf(-k * s.base / 400.0));
+            sum += (s.result - predicted).powi(2);
+            count += 1;
+        }
+        sum / count.max(1) as f64
+    };
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (0.05, 4.0);
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if base_error(a) < base_error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    let k = (lo + hi) / 2.0;
+    let scale = k * std::f64::consts::LN_10 / 400.0;
     // By family: middlegame then endgame parameters, with Adam's moments.
     let mut params: Vec<Vec<f64>> = sizes.iter().map(|&m| vec![0.0; 2 * m]).collect();
     let mut first: Vec<Vec<f64>> = params.clone();
@@ -425,6 +450,7 @@ pub fn fit_squares(
         tables,
         before,
         after,
+        k,
     }
 }
 
@@ -540,8 +566,7 @@ mod tests {
             variant: Arc::clone(&variant),
             samples,
         }];
-        let k = fit_scale(&families, GridWeights::DEFAULT);
-        let fitted = fit_squares(&families, GridWeights::DEFAULT, k, 300, 1e-8, |_, _| {});
+        let fitted = fit_squares(&families, GridWeights::DEFAULT, 300, 1e-8, |_, _| {});
         assert!(fitted.after.0 < fitted.before.0, "{fitted:?}");
         let tables = &fitted.tables[0];
         let g = variant.geometry;
