@@ -170,6 +170,14 @@ def keep_labelled(labeller, args, fen, legal, out, lock):
     return 1
 
 
+def searched_move(engine, start, moves, nodes):
+    """The engine's move after `moves` from `start`, searched `nodes` nodes ("" if none)."""
+    engine.send(where(start, moves))
+    engine.send(f"go nodes {nodes}")
+    answer = engine.until("bestmove", 60)
+    return answer.split()[1] if answer and len(answer.split()) > 1 else ""
+
+
 def random_opening(args, rng, start):
     """--opening-plies random legal moves from `start`, or None where the game ends first."""
     moves = []
@@ -204,10 +212,7 @@ def one_game(players, labeller, args, rng, out, lock):
         if rng.random() * args.every < 1 and not pyffish.gives_check(args.variant, start, moves):
             kept += keep_labelled(labeller, args, fen, legal, out, lock)
         e = seats[len(moves) % 2]
-        e.send(where(start, moves))
-        e.send(f"go nodes {args.nodes}")
-        answer = e.until("bestmove", 60)
-        move = answer.split()[1] if answer and len(answer.split()) > 1 else ""
+        move = searched_move(e, start, moves, args.nodes)
         if move not in legal:
             break
         moves.append(move)
@@ -244,10 +249,7 @@ def self_play_game(player, args, rng, out, lock):
             break
         in_check = pyffish.gives_check(args.variant, fen, [])
         player.last_info = None
-        player.send(where(start, moves))
-        player.send(f"go nodes {args.nodes}")
-        answer = player.until("bestmove", 60)
-        move = answer.split()[1] if answer and len(answer.split()) > 1 else ""
+        move = searched_move(player, start, moves, args.nodes)
         if move not in legal:
             break
         found = info_score(player.last_info)
