@@ -184,8 +184,7 @@ pub fn error(families: &[Family], weights: GridWeights, k: f64) -> f64 {
             } else {
                 -mine
             };
-            let predicted = 1.0 / (1.0 + 10f64.powf(-k * white / 400.0));
-            sum += (s.result - predicted).powi(2);
+            sum += (s.result - predicted(k, white)).powi(2);
             count += 1;
         }
     }
@@ -195,18 +194,29 @@ pub fn error(families: &[Family], weights: GridWeights, k: f64) -> f64 {
 /// The scale k that fits `weights`' evaluations best (a golden-section search over
 /// 0.05 to 4).
 pub fn fit_scale(families: &[Family], weights: GridWeights) -> f64 {
+    best_scale(|k| error(families, weights, k))
+}
+
+/// The scale k from 0.05 to 4 where `error` is least (a golden-section search; the error
+/// of a logistic fit has one minimum in k).
+fn best_scale(error: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut lo, mut hi) = (0.05, 4.0);
     for _ in 0..40 {
         let a = hi - ratio * (hi - lo);
         let b = lo + ratio * (hi - lo);
-        if error(families, weights, a) < error(families, weights, b) {
+        if error(a) < error(b) {
             hi = b;
         } else {
             lo = a;
         }
     }
     (lo + hi) / 2.0
+}
+
+/// White's expected score from the evaluation `white` (for White) at scale `k`.
+fn predicted(k: f64, white: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * white / 400.0))
 }
 
 /// What a fit found.
@@ -352,28 +362,15 @@ pub fn fit_squares(
         sizes.push(v.types.len() * n);
         sets.push(set);
     }
-    // The scale k that fits the evaluation without tables best (golden-section search).
-    let base_error = |k: f64| {
-        let (mut sum, mut count) = (0.0, 0usize);
-        for s in sets.iter().flatten() {
-            let predicted = 1.0 / (1.0 + 10f64.powf(-k * s.base / 400.0));
-            sum += (s.result - predicted).powi(2);
-            count += 1;
-        }
-        sum / count.max(1) as f64
-    };
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut lo, mut hi) = (0.05, 4.0);
-    for _ in 0..40 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if base_error(a) < base_error(b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    let k = (lo + hi) / 2.0;
+    // The scale k that fits the evaluation without tables best.
+    let all = sets.iter().flatten();
+    let count = all.clone().count().max(1) as f64;
+    let k = best_scale(|k| {
+        all.clone()
+            .map(|s| (s.result - predicted(k, s.base)).powi(2))
+            .sum::<f64>()
+            / count
+    });
     let scale = k * std::f64::consts::LN_10 / 400.0;
     // By family: middlegame then endgame parameters, with Adam's moments.
     let mut params: Vec<Vec<f64>> = sizes.iter().map(|&m| vec![0.0; 2 * m]).collect();
