@@ -26,6 +26,15 @@ fn role(v: &Variant, letter: char) -> Role {
         .unwrap_or_else(|| panic!("no piece {letter}"))
 }
 
+/// The variant of a grid level's text (as file `v.toml`).
+fn parsed(text: &str) -> Arc<Variant> {
+    level::parse("v.toml", text)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("grid")
+        .variant
+}
+
 fn grid_text(pieces: &str) -> String {
     format!(
         "name = \"v\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n{pieces}[rules]\nsetup = \"4k3/8/8/8/8/8/8/3NK3 w - - 0 1\"\n"
@@ -181,11 +190,7 @@ fn a_royal_piece_is_worth_nothing_unless_the_level_gives_a_value() {
     let text = grid_text(
         "[pieces.K]\nbetza = \"K\"\nroyal = true\nvalue = 4000\n[pieces.N]\nbetza = \"N\"\n",
     );
-    let v = level::parse("v.toml", &text)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into_grid()
-        .expect("grid")
-        .variant;
+    let v = parsed(&text);
     let king = role(&v, 'K');
     assert_eq!(v.value(king), 4000);
     assert_eq!(v.estimated_value(king), 0);
@@ -196,11 +201,7 @@ fn a_level_value_overrides_the_estimate() {
     let text = grid_text(
         "[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.N]\nbetza = \"N\"\nvalue = 275\n",
     );
-    let v = level::parse("v.toml", &text)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into_grid()
-        .expect("grid")
-        .variant;
+    let v = parsed(&text);
     let knight = role(&v, 'N');
     assert_eq!(v.value(knight), 275);
     assert_eq!(v[knight].value, Some(275));
@@ -214,11 +215,7 @@ fn a_promotion_to_a_piece_with_a_level_value_is_worth_that_much() {
         let text = grid_text(&format!(
             "[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.N]\nbetza = \"N\"\n[pieces.P]\nbetza = \"mfW|cfF\"\npromotion = {{ to = [\"Q\"] }}\n[pieces.Q]\nbetza = \"Q\"\n{queen}"
         ));
-        let v = level::parse("v.toml", &text)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .into_grid()
-            .expect("grid")
-            .variant;
+        let v = parsed(&text);
         v.value(role(&v, 'P'))
     };
     assert!(with("value = 3000\n") > with(""));
@@ -266,11 +263,7 @@ fn a_level_gives_a_piece_its_worth_by_square_read_from_the_last_rank_down() {
     let text = with_squares(
         "middle = [[0, 0, 0, 40], [0, 0, 0, 0], [0, 0, 0, 0], [-7, 0, 0, 0]]\nend = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]\n",
     );
-    let v = level::parse("v.toml", &text)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into_grid()
-        .expect("grid")
-        .variant;
+    let v = parsed(&text);
     let knight = &v[role(&v, 'N')];
     let squares = knight.squares.as_ref().expect("a table");
     let g = v.geometry;
@@ -282,11 +275,7 @@ fn a_level_gives_a_piece_its_worth_by_square_read_from_the_last_rank_down() {
     // A table may be left out: it is 0 everywhere.
     let only_end =
         with_squares("end = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]\n");
-    let v = level::parse("v.toml", &only_end)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into_grid()
-        .expect("grid")
-        .variant;
+    let v = parsed(&only_end);
     let squares = v[role(&v, 'N')].squares.clone().expect("a table");
     assert!(squares.middle.iter().all(|&x| x == 0));
     assert_eq!(squares.end.iter().sum::<i32>(), 136);
@@ -334,12 +323,9 @@ fn the_engine_prefers_the_square_a_level_makes_worth_more() {
         "middle = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 300, 0], [0, 0, 0, 0]]\nend = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 300, 0], [0, 0, 0, 0]]\n",
     );
     let score = |text: &str, fen: &str| {
-        let level = level::parse("v.toml", text)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .into_grid()
-            .expect("grid");
-        let eval = GridEval::for_variant(Arc::clone(&level.variant));
-        let pos = areachess::grid::parse_fen(&level.variant, fen).expect("a FEN");
+        let v = parsed(text);
+        let eval = GridEval::for_variant(Arc::clone(&v));
+        let pos = areachess::grid::parse_fen(&v, fen).expect("a FEN");
         eval.evaluate(&pos)
     };
     // Two knights against a lone king, so that the lead counts in full; one of them on
