@@ -108,16 +108,14 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
             samples,
         });
     }
+    // The first level's weights: the engine's, with those its `[evaluation]` sets.
+    let start = families.first().map_or(GridWeights::DEFAULT, |f| {
+        GridWeights::of_variant(&f.variant)
+    });
     if let Some(epochs) = args.squares {
-        let fitted = texel::fit_squares(
-            &families,
-            GridWeights::DEFAULT,
-            epochs,
-            args.decay,
-            |epoch, error| {
-                eprintln!("epoch {epoch}: error {error:.6}");
-            },
-        );
+        let fitted = texel::fit_squares(&families, start, epochs, args.decay, |epoch, error| {
+            eprintln!("epoch {epoch}: error {error:.6}");
+        });
         writeln!(out, "k {:.3}", fitted.k).map_err(Failure::write)?;
         writeln!(
             out,
@@ -130,15 +128,9 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    let fitted = texel::fit(
-        &families,
-        GridWeights::DEFAULT,
-        &which,
-        args.rounds,
-        |round, error| {
-            eprintln!("round {round}: error {error:.6}");
-        },
-    );
+    let fitted = texel::fit(&families, start, &which, args.rounds, |round, error| {
+        eprintln!("round {round}: error {error:.6}");
+    });
     writeln!(out, "k {:.3}", fitted.k).map_err(Failure::write)?;
     writeln!(
         out,
@@ -147,9 +139,20 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
     )
     .map_err(Failure::write)?;
     for (k, name) in GridWeights::NAMES.iter().enumerate() {
-        let (old, new) = (GridWeights::DEFAULT.get(k), fitted.weights.get(k));
+        let (old, new) = (start.get(k), fitted.weights.get(k));
         let mark = if old == new { "" } else { " *" };
         writeln!(out, "{name} {old} -> {new}{mark}").map_err(Failure::write)?;
+    }
+    // What to paste into the level: every weight the fit leaves away from the engine's.
+    let own: Vec<usize> = (0..GridWeights::NAMES.len())
+        .filter(|&k| fitted.weights.get(k) != GridWeights::DEFAULT.get(k))
+        .collect();
+    if !own.is_empty() {
+        writeln!(out, "\n[evaluation]").map_err(Failure::write)?;
+        for k in own {
+            let (name, value) = (GridWeights::NAMES[k], fitted.weights.get(k));
+            writeln!(out, "{name} = {value}").map_err(Failure::write)?;
+        }
     }
     Ok(())
 }

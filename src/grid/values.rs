@@ -60,6 +60,43 @@ use crate::play::Color;
 /// enough that a whole board of such pieces adds up to well within an `i32`.
 pub const MAX_VALUE: i32 = 10_000;
 
+/// The names of the grid evaluation's weights, in the order the engine keeps them
+/// (its `GridWeights`): what a level's `[evaluation]` table and
+/// `areachess tune` call them.
+pub const WEIGHT_NAMES: [&str; 28] = [
+    "mobility",
+    "moves",
+    "tempo",
+    "royal_danger",
+    "shelter",
+    "passed_middle",
+    "passed_end",
+    "doubled",
+    "isolated",
+    "connected",
+    "advance_share",
+    "advance_middle_percent",
+    "royal_centre",
+    "royal_home",
+    "passed_their_royal",
+    "passed_own_royal",
+    "open_file",
+    "half_open_file",
+    "bound_pair",
+    "centre_pawn",
+    "royal_danger_square",
+    "pawn_middle_percent",
+    "outpost",
+    "royal_danger_queenless",
+    "storm",
+    "trapped",
+    "passed_free",
+    "bound_pawns",
+];
+
+/// The largest weight a level's `[evaluation]` table may give.
+pub const MAX_WEIGHT: i32 = 10_000;
+
 /// The share of squares taken on the board a piece is valued on.
 pub const CROWDING: f64 = 0.46;
 /// A leap's (or a ride's first square's) weight as a quiet move; its capture weighs 1.

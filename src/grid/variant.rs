@@ -272,6 +272,10 @@ pub struct Variant {
     pub perpetual_check_loses: bool,
     /// How each new game's setup is drawn, if it is (`rules.shuffle`).
     pub shuffle: Option<super::shuffle::Shuffle>,
+    /// The evaluation's weights the level sets (`[evaluation]`) for the computer
+    /// opponent, each as its place in `values::WEIGHT_NAMES` and its value; the others
+    /// stay the engine's own.
+    pub weights: Vec<(usize, i32)>,
     /// By role: what it can do toward mate, for the material rule.
     pub(crate) mating: Vec<super::draws::Mating>,
     pub(crate) tables: Tables,
@@ -368,6 +372,7 @@ impl Variant {
             bare_king: false,
             counting: None,
             shuffle: None,
+            weights: Vec::new(),
             shogi_drops: false,
             perpetual_check_loses: false,
             drops: false,

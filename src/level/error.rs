@@ -227,6 +227,14 @@ pub enum LevelErrorKind {
     /// A piece `value` outside 0 to [`MAX_VALUE`](crate::grid::values::MAX_VALUE).
     #[error("value {0}: expected a whole number of centipawns from 0 to {max}", max = crate::grid::values::MAX_VALUE)]
     PieceValue(i64),
+    /// An `[evaluation]` weight out of range.
+    #[error("evaluation.{name} = {value}: expected a whole number from 0 to {max}", max = crate::grid::values::MAX_WEIGHT)]
+    WeightValue {
+        /// The weight's name.
+        name: String,
+        /// What the level gives.
+        value: i64,
+    },
     /// A piece's `squares` table of the wrong shape or with a number out of range.
     #[error(
         "squares.{table}: expected {ranks} rows (the last rank first) of {files} whole numbers of centipawns each, from -{max} to {max}",

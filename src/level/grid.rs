@@ -9,7 +9,7 @@ use crate::grid::Position;
 use crate::grid::board::Geometry;
 use crate::grid::counting::{Counting, CountingRule};
 use crate::grid::shuffle::Shuffle;
-use crate::grid::values::MAX_VALUE;
+use crate::grid::values::{MAX_VALUE, MAX_WEIGHT, WEIGHT_NAMES};
 use crate::grid::variant::{
     Castling, DrawRules, PieceSquares, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
 };
@@ -639,6 +639,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     let Some(geometry) = geometry else {
         return Err(LevelErrors(errors.found.clone()));
     };
+    let weights = weights(&raw, errors);
     if !errors.found.is_empty() {
         return Err(LevelErrors(errors.found.clone()));
     }
@@ -654,6 +655,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     variant.counting = counting.map(|rule| Counting::on(rule, &variant));
     variant.drops = raw.rules.drops.as_ref().is_some_and(|b| *b.get_ref());
     variant.shuffle = shuffle;
+    variant.weights = weights;
     variant.shogi_drops = raw.rules.shogi_drops.as_ref().is_some_and(|b| *b.get_ref());
     variant.perpetual_check_loses = raw
         .rules
@@ -791,6 +793,32 @@ fn betza_error(errors: &mut Errors<'_>, betza: &Spanned<String>, e: &crate::betz
         error: e.clone(),
     };
     errors.in_string(betza, e.column, kind);
+}
+
+/// The evaluation's weights the level's `[evaluation]` sets, by their place among
+/// `WEIGHT_NAMES`; a number out of range is refused at its place (the schema check has
+/// refused any other name, and taken it out).
+fn weights(raw: &LevelFile, errors: &mut Errors<'_>) -> Vec<(usize, i32)> {
+    let Some(table) = &raw.evaluation else {
+        return Vec::new();
+    };
+    let mut weights = Vec::new();
+    for (name, value) in table.get_ref() {
+        let Some(k) = WEIGHT_NAMES.iter().position(|n| n == name) else {
+            continue;
+        };
+        match i32::try_from(*value.get_ref()) {
+            Ok(v) if (0..=MAX_WEIGHT).contains(&v) => weights.push((k, v)),
+            _ => errors.at(
+                value.span(),
+                LevelErrorKind::WeightValue {
+                    name: name.clone(),
+                    value: *value.get_ref(),
+                },
+            ),
+        }
+    }
+    weights
 }
 
 /// A `squares` table by square index (White's view), from its rows as a level writes them

@@ -215,6 +215,11 @@ struct LevelFile {
         )
     )]
     pieces: Option<Spanned<BTreeMap<Spanned<String>, PieceSection>>>,
+    /// The computer opponent's evaluation weights for this level, by name, in place of the
+    /// engine's own (docs/engine.md lists them; `areachess tune` fits them and prints this
+    /// table); the weights it leaves out stay the engine's.
+    #[schemars(with = "Option<schema::EvaluationWeights>", extend("x-mode" = "grid"))]
+    evaluation: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
     /// The setup and rules.
     rules: RulesSection,
 }

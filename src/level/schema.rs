@@ -27,6 +27,7 @@
 
 use super::urc::{UrcDefinition, UrcRange};
 use super::{LevelErrorKind, LevelFile, Needed};
+use crate::grid::values::{MAX_WEIGHT, WEIGHT_NAMES};
 use regex::Regex;
 use schemars::generate::SchemaSettings;
 use schemars::transform::{RecursiveTransform, Transform};
@@ -106,6 +107,25 @@ impl JsonSchema for UrcRange {
         json_schema!({
             "description": "How far a slide goes: `unlimited`, or at most so many steps.",
             "anyOf": [{ "const": "unlimited" }, { "type": "integer", "minimum": 1 }]
+        })
+    }
+}
+
+/// A level's `[evaluation]` table: the grid evaluation's weights by name.
+pub(super) struct EvaluationWeights;
+
+impl JsonSchema for EvaluationWeights {
+    fn schema_name() -> Cow<'static, str> {
+        "EvaluationWeights".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names = format!("^({})$", WEIGHT_NAMES.join("|"));
+        let expected = format!("a weight's name: {}", WEIGHT_NAMES.join(", "));
+        json_schema!({
+            "type": "object",
+            "propertyNames": { "pattern": names, EXPECTED: expected },
+            "additionalProperties": { "type": "integer", "minimum": 0, "maximum": MAX_WEIGHT }
         })
     }
 }

@@ -124,9 +124,11 @@ fn colour_bound(v: &Variant, role: Role) -> bool {
 }
 
 impl GridEval {
-    /// The tables for `variant`, with each role's value from `values`.
+    /// The tables for `variant`, with each role's value from `values` and the engine's
+    /// weights as the level sets them.
     pub fn new(variant: Arc<Variant>, values: Vec<i32>) -> GridEval {
-        GridEval::with_weights(variant, values, GridWeights::DEFAULT)
+        let weights = GridWeights::of_variant(&variant);
+        GridEval::with_weights(variant, values, weights)
     }
 
     /// The tables for `variant`, with each role's value from `values` and the terms

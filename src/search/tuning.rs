@@ -213,36 +213,17 @@ impl GridWeights {
     };
 
     /// The weights' names, as `tune` prints them, in the order of [`GridWeights::get`].
-    pub const NAMES: [&'static str; 28] = [
-        "mobility",
-        "moves",
-        "tempo",
-        "royal_danger",
-        "shelter",
-        "passed_middle",
-        "passed_end",
-        "doubled",
-        "isolated",
-        "connected",
-        "advance_share",
-        "advance_middle_percent",
-        "royal_centre",
-        "royal_home",
-        "passed_their_royal",
-        "passed_own_royal",
-        "open_file",
-        "half_open_file",
-        "bound_pair",
-        "centre_pawn",
-        "royal_danger_square",
-        "pawn_middle_percent",
-        "outpost",
-        "royal_danger_queenless",
-        "storm",
-        "trapped",
-        "passed_free",
-        "bound_pawns",
-    ];
+    pub const NAMES: [&'static str; 28] = crate::grid::values::WEIGHT_NAMES;
+
+    /// The engine's weights with those `variant`'s level sets (`[evaluation]`) in their
+    /// place.
+    pub fn of_variant(variant: &crate::grid::Variant) -> GridWeights {
+        let mut weights = GridWeights::DEFAULT;
+        for &(k, value) in &variant.weights {
+            weights.set(k, value);
+        }
+        weights
+    }
 
     /// The weight named `NAMES[k]`.
     pub fn get(&self, k: usize) -> i32 {

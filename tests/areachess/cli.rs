@@ -1144,6 +1144,32 @@ fn tune_fits_the_weights_to_labelled_positions_and_names_a_bad_line() {
         .filter_map(|w| w.parse().ok())
         .collect();
     assert!(error.len() >= 2 && error[1] <= error[0], "{out}");
+    // What the fit moved comes last as an `[evaluation]` table to paste into the level;
+    // pasted, the level checks and the next fit starts from those weights.
+    let section = &out[out.find("\n[evaluation]\n").expect("a table to paste")..];
+    let chess =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/chess.toml"))
+            .expect("reads");
+    let level = dir.path().join("chess.toml");
+    std::fs::write(&level, format!("{chess}{section}")).expect("writes");
+    let level_name = level.display().to_string();
+    assert!(answer(&["check", &level_name]).contains("ok"));
+    let again = answer(&[
+        "tune",
+        &level_name,
+        "--positions",
+        &good_name,
+        "--rounds",
+        "1",
+    ]);
+    let mut pasted = 0;
+    for line in section.lines().skip(2) {
+        let (name, value) = line.split_once(" = ").expect("name = value");
+        let printed = format!("\n{name} {value} -> ");
+        assert!(again.contains(&printed), "{line}: {again}");
+        pasted += 1;
+    }
+    assert!(pasted > 0, "{section}");
     let bad = dir.path().join("bad.pos");
     std::fs::write(
         &bad,

@@ -348,3 +348,69 @@ fn the_engine_prefers_the_square_a_level_makes_worth_more() {
         assert_eq!(score(text, black_on_b2), score(text, on_b3));
     }
 }
+
+/// A small grid level with an `[evaluation]` table of `weights` as written.
+fn with_weights(weights: &str) -> String {
+    let text = "name = \"v\"\nmode = \"grid\"\n[board]\nfiles = 4\nranks = 4\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.R]\nbetza = \"R\"\n[evaluation]\n";
+    format!("{text}{weights}[rules]\nsetup = \"k3/4/4/1R1K w - - 0 1\"\n")
+}
+
+#[test]
+fn a_level_sets_the_evaluation_weights_it_names_and_keeps_the_others() {
+    use areachess::search::grid::GridEval;
+    use areachess::search::tuning::GridWeights;
+    let v = parsed(&with_weights("tempo = 90\nmoves = 0\n"));
+    let weights = GridWeights::of_variant(&v);
+    assert_eq!(weights.tempo, 90);
+    assert_eq!(weights.moves, 0);
+    assert_eq!(weights.shelter, GridWeights::DEFAULT.shelter);
+    // The engine plays with them: the same position, the tempo 80 more than the engine's
+    // 10 (a rook's mobility no longer counts either way: the rook's moves weigh 0).
+    let score = |text: &str| {
+        let v = parsed(text);
+        let eval = GridEval::for_variant(Arc::clone(&v));
+        let pos = areachess::grid::parse_fen(&v, "k3/4/4/1R1K w - - 0 1").expect("a FEN");
+        eval.evaluate(&pos)
+    };
+    let plain = score(&with_weights("moves = 0\n"));
+    assert_eq!(score(&with_weights("tempo = 90\nmoves = 0\n")), plain + 80);
+    assert_ne!(
+        score(&with_weights("")),
+        score(&with_weights("moves = 40\n"))
+    );
+}
+
+#[test]
+fn an_unknown_weight_or_one_out_of_range_is_refused_where_it_stands() {
+    // Line 12 is the first line of the table.
+    for (weights, place, message) in [
+        ("tempi = 10\n", "v.toml:12:1: ", "tempi"),
+        ("tempo = 10001\n", "v.toml:12:9: ", "10000"),
+        (
+            "tempo = -1\n",
+            "v.toml:12:9: ",
+            "evaluation.tempo = -1: expected a whole number from 0 to 10000",
+        ),
+        ("tempo = 1.5\n", "v.toml:12:9: ", "whole number"),
+    ] {
+        let errors = level::parse("v.toml", &with_weights(weights))
+            .expect_err(weights)
+            .to_string();
+        assert!(errors.contains(place), "{weights}: {errors}");
+        assert!(errors.contains(message), "{weights}: {errors}");
+    }
+    // The unknown name's message lists the names there are.
+    let errors = level::parse("v.toml", &with_weights("tempi = 10\n"))
+        .expect_err("an unknown weight")
+        .to_string();
+    assert!(errors.contains("royal_danger"), "{errors}");
+    // A continuous level has no grid evaluation to weigh.
+    let continuous = "name = \"c\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[evaluation]\ntempo = 20\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n";
+    let errors = level::parse("c.toml", continuous)
+        .expect_err("a grid key")
+        .to_string();
+    assert!(
+        errors.contains("c.toml:6:") && errors.contains("evaluation"),
+        "{errors}"
+    );
+}
