@@ -297,15 +297,10 @@ fn analyse<G: MatchGame>(
         .take()
         .unwrap_or_else(|| G::engine(&state.level));
     let task = spawn(position, engine, move |position, engine| {
+        let mut batch: Vec<Thought> = Vec::new();
         position.think(engine, &limits, None, &mut |thought| {
             if let Ok(mut lines) = found.lock() {
-                let k = thought.multipv.max(1) as usize - 1;
-                lines.truncate(key.1);
-                if k < lines.len() {
-                    lines[k] = thought;
-                } else {
-                    lines.push(thought);
-                }
+                gather(&mut batch, &mut lines, thought, key.1);
             }
         });
     });
@@ -313,6 +308,22 @@ fn analyse<G: MatchGame>(
         task: Some(task),
         stop,
     });
+}
+
+/// Takes one line the search tells into `batch` (its depth's lines so far, at most
+/// `most`) and shows the batch in `shown` once it has as many lines as `shown` has. Each
+/// depth tells its lines one by one, best first: shown together, no reader sees one
+/// depth's lines mixed with another's (the same move twice, or the best not first).
+fn gather(batch: &mut Vec<Thought>, shown: &mut Vec<Thought>, thought: Thought, most: usize) {
+    if thought.multipv <= 1 {
+        batch.clear();
+    }
+    if batch.len() < most {
+        batch.push(thought);
+    }
+    if batch.len() >= shown.len() {
+        shown.clone_from(batch);
+    }
 }
 
 /// Draws the evaluation graph when asked: each position of the game in turn.
@@ -439,6 +450,42 @@ fn finished<G: MatchGame>(job: &mut Option<Job<G>>) -> Option<Option<G::Engine>>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_depths_lines_are_shown_together_never_mixed_with_the_last_depths() {
+        let line = |depth: u32, multipv: u32, first: &str, score: i32| Thought {
+            depth,
+            score: Score(score),
+            nodes: 0,
+            line: first.to_string(),
+            multipv,
+        };
+        let (mut batch, mut shown) = (Vec::new(), Vec::new());
+        let firsts = |shown: &[Thought]| shown.iter().map(|t| t.line.clone()).collect::<Vec<_>>();
+        // The first depth's lines are shown as they come.
+        gather(&mut batch, &mut shown, line(4, 1, "c1g5", 900), 3);
+        assert_eq!(firsts(&shown), ["c1g5"]);
+        gather(&mut batch, &mut shown, line(4, 2, "g1f3", 20), 3);
+        gather(&mut batch, &mut shown, line(4, 3, "b1c3", 10), 3);
+        assert_eq!(firsts(&shown), ["c1g5", "g1f3", "b1c3"]);
+        // The next depth reorders them: until its third line comes, the last depth's stay.
+        gather(&mut batch, &mut shown, line(5, 1, "c1g5", 880), 3);
+        gather(&mut batch, &mut shown, line(5, 2, "b1c3", 30), 3);
+        assert_eq!(firsts(&shown), ["c1g5", "g1f3", "b1c3"]);
+        assert!(shown.iter().all(|t| t.depth == 4));
+        gather(&mut batch, &mut shown, line(5, 3, "g1f3", 15), 3);
+        assert_eq!(firsts(&shown), ["c1g5", "b1c3", "g1f3"]);
+        assert!(shown.iter().all(|t| t.depth == 5));
+        // A depth cut short by a stop leaves the last whole one shown.
+        gather(&mut batch, &mut shown, line(6, 1, "c1g5", 870), 3);
+        assert_eq!(shown.len(), 3);
+        assert!(shown.iter().all(|t| t.depth == 5));
+        // One line asked for: each depth's best replaces the last.
+        let (mut batch, mut shown) = (Vec::new(), Vec::new());
+        gather(&mut batch, &mut shown, line(4, 1, "c1g5", 900), 1);
+        gather(&mut batch, &mut shown, line(5, 1, "d1h5", 950), 1);
+        assert_eq!(firsts(&shown), ["d1h5"]);
+    }
 
     #[test]
     fn browsing_steps_back_and_forth_and_ends_at_the_game() {
