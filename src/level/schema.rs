@@ -781,7 +781,14 @@ fn type_text(schema: &'static Value) -> String {
             None => "array".into(),
         },
         Some("object") => match schema.get("propertyNames").and_then(|n| text(n, EXPECTED)) {
-            Some(words) => format!("tables keyed by {words}"),
+            // A map of plain values (the `[evaluation]` weights) says what they are.
+            Some(words) => match schema
+                .get("additionalProperties")
+                .filter(|e| e.is_object() && text(e, "type") != Some("object"))
+            {
+                Some(entry) => format!("{}, keyed by {words}", type_text(entry)),
+                None => format!("tables keyed by {words}"),
+            },
             None => "table".into(),
         },
         _ => alternatives(schema)
