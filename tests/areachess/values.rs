@@ -252,10 +252,21 @@ fn bad_values_are_refused_at_their_line_and_column() {
     }
 }
 
+/// A 4×4 grid level: a royal king and one piece lettered `piece` that moves as its Betza
+/// letter says, then `tables` (TOML, from line 11 on), then the `setup`.
+fn small_level(piece: char, tables: &str, setup: &str) -> String {
+    format!(
+        "name = \"v\"\nmode = \"grid\"\n[board]\nfiles = 4\nranks = 4\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.{piece}]\nbetza = \"{piece}\"\n{tables}[rules]\nsetup = \"{setup}\"\n"
+    )
+}
+
 /// A small board's `squares` table for the knight: `rows` as written, the last rank first.
 fn with_squares(rows: &str) -> String {
-    let text = "name = \"v\"\nmode = \"grid\"\n[board]\nfiles = 4\nranks = 4\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.N]\nbetza = \"N\"\n[pieces.N.squares]\n";
-    format!("{text}{rows}[rules]\nsetup = \"k3/4/4/N2K w - - 0 1\"\n")
+    small_level(
+        'N',
+        &format!("[pieces.N.squares]\n{rows}"),
+        "k3/4/4/N2K w - - 0 1",
+    )
 }
 
 #[test]
@@ -351,8 +362,11 @@ fn the_engine_prefers_the_square_a_level_makes_worth_more() {
 
 /// A small grid level with an `[evaluation]` table of `weights` as written.
 fn with_weights(weights: &str) -> String {
-    let text = "name = \"v\"\nmode = \"grid\"\n[board]\nfiles = 4\nranks = 4\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.R]\nbetza = \"R\"\n[evaluation]\n";
-    format!("{text}{weights}[rules]\nsetup = \"k3/4/4/1R1K w - - 0 1\"\n")
+    small_level(
+        'R',
+        &format!("[evaluation]\n{weights}"),
+        "k3/4/4/1R1K w - - 0 1",
+    )
 }
 
 #[test]
