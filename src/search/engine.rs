@@ -40,6 +40,15 @@ const REDUCTIONS: usize = 64;
 /// evaluated anew.
 const EVAL_CACHE: usize = 1 << 16;
 
+/// The main search's move order: the table's move first,
+const TABLE_MOVE: i32 = 1 << 30;
+/// then the captures and promotions that do not lose material (by victim and attacker),
+/// then the killers and the counter move (just below `1 << 22`) and the other quiet
+/// moves by history, and last the captures that lose material.
+const GOOD_NOISY: i32 = 1 << 24;
+/// See [`GOOD_NOISY`].
+const BAD_NOISY: i32 = -(1 << 24);
+
 /// What the search knows after one finished depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info<M> {
@@ -662,7 +671,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let mut skip_quiets = false;
         self.tried[ply].clear();
         for searched in 0..list.len() {
-            pick_next(&mut list, &mut order, searched);
+            self.pick_sound(game, &mut list, &mut order, searched);
             let m = list[searched];
             let noisy = game.is_noisy(m);
             let quiet_killer =
@@ -936,13 +945,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let counter = self.counter(ply);
         order.extend(list.iter().map(|&m| {
             if Some(m) == hinted {
-                1 << 30
+                TABLE_MOVE
             } else if game.is_noisy(m) {
-                if game.losing_capture(m) {
-                    -(1 << 24) + game.noisy_order(m) / 1024
-                } else {
-                    (1 << 24) + game.noisy_order(m)
-                }
+                // Whether it loses material is asked only if the loop reaches it.
+                GOOD_NOISY + game.noisy_order(m)
             } else if Some(m) == killers[0] {
                 1 << 22
             } else if Some(m) == killers[1] {
@@ -954,6 +960,33 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 own + continued[0] + continued[1]
             }
         }));
+    }
+
+    /// Brings the next move to search to `from`, as [`pick_next`] does, but a capture
+    /// ordered among the good ones that turns out to lose material goes after the quiet
+    /// moves first: the exchange is judged only of the captures the loop reaches, and the
+    /// order is the one judging every capture beforehand would give.
+    fn pick_sound<G: Searchable<Move = M>>(
+        &self,
+        game: &mut G,
+        list: &mut [M],
+        order: &mut [i32],
+        from: usize,
+    ) {
+        loop {
+            let taken = pick_next(list, order, from);
+            let m = list[from];
+            // Not yet judged: within what `noisy_order` adds (a friend taken counts less
+            // than nothing) of the good captures' base, far above the killers.
+            let unjudged = (GOOD_NOISY / 2..TABLE_MOVE).contains(&order[from]);
+            if !unjudged || !game.losing_capture(m) {
+                return;
+            }
+            // Put back where it stood, with the order it would have had all along.
+            order[from] = BAD_NOISY + game.noisy_order(m) / 1024;
+            list.swap(from, taken);
+            order.swap(from, taken);
+        }
     }
 
     /// A quiet move's history at `ply`: its own (by its history slot), and its
@@ -1048,8 +1081,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 }
 
 /// Brings the best-ordered of `list[from..]` to `from` (a selection sort done lazily,
-/// since a cut-off usually comes early).
-fn pick_next<M: Copy>(list: &mut [M], order: &mut [i32], from: usize) {
+/// since a cut-off usually comes early); the index it came from.
+fn pick_next<M: Copy>(list: &mut [M], order: &mut [i32], from: usize) -> usize {
     let mut best = from;
     let mut top = order[from];
     // The first of equals stays first.
@@ -1061,6 +1094,7 @@ fn pick_next<M: Copy>(list: &mut [M], order: &mut [i32], from: usize) {
     }
     list.swap(from, best);
     order.swap(from, best);
+    best
 }
 
 /// The score of an ended game `ply` plies from the root, for the side to move.
