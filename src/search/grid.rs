@@ -235,7 +235,10 @@ impl GridEval {
                         (term, term)
                     };
                     let mut advance = 0;
-                    if let Some(p) = promotion {
+                    // A share of 0 counts no advance at all.
+                    if let Some(p) = promotion
+                        && w.advance_share > 0
+                    {
                         // Nearer the zone is worth more, and more so near the end.
                         let ahead = g.ranks_ahead(side, g.rank(sq));
                         let to_go = (ahead - i32::from(p.zone) + 1).max(0);
@@ -1905,6 +1908,25 @@ mod tests {
         let mut weights = eval.weights;
         change(&mut weights);
         GridEval::with_weights(Arc::clone(&eval.variant), eval.values.clone(), weights)
+    }
+
+    #[test]
+    fn an_advance_share_of_0_counts_no_advance() {
+        // What a pawn gains from a2 to a7, the only weight the advance's share.
+        let gained = |share| {
+            let named = GridWeights::NAMES
+                .iter()
+                .position(|&n| n == "advance_share");
+            // Set as a level's `[evaluation]` sets it.
+            let eval = chess_with(|w| w.set(named.expect("a weight"), share));
+            score(&eval, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+                - score(&eval, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1")
+        };
+        // One step short of the zone, a share of 1 counts the whole of a queen's gain
+        // over a pawn (as the endgame counts it: hundreds); a share of 10000 next to
+        // nothing; a share of 0 nothing at all.
+        assert!(gained(1) >= gained(10000) + 300, "{}", gained(1));
+        assert_eq!(gained(0), gained(10000));
     }
 
     #[test]

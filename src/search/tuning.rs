@@ -123,7 +123,7 @@ pub struct GridWeights {
     pub connected: i32,
     /// A piece that promotes, one step short of its zone, is worth this share (1/N) of
     /// what promoting gains, in the endgame (less the further back, with the square of
-    /// its progress)…
+    /// its progress); 0 counts none…
     pub advance_share: i32,
     /// …and this percentage of that in the middlegame.
     pub advance_middle_percent: i32,
@@ -231,13 +231,9 @@ impl GridWeights {
         *copy.slot(k)
     }
 
-    /// Sets the weight named `NAMES[k]`, held within what the evaluation can use.
+    /// Sets the weight named `NAMES[k]` (none is below 0).
     pub fn set(&mut self, k: usize, value: i32) {
-        let least = match Self::NAMES[k] {
-            "advance_share" => 1,
-            _ => 0,
-        };
-        *self.slot(k) = value.max(least);
+        *self.slot(k) = value.max(0);
     }
 
     fn slot(&mut self, k: usize) -> &mut i32 {
