@@ -982,8 +982,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             if !unjudged || !game.losing_capture(m) {
                 return;
             }
-            // Put back where it stood, with the order it would have had all along.
-            order[from] = BAD_NOISY + game.noisy_order(m) / 1024;
+            // Put back where it stood, with the order it would have had all along (its
+            // victim-and-attacker part is what lies above the good captures' base).
+            order[from] = BAD_NOISY + (order[from] - GOOD_NOISY) / 1024;
             list.swap(from, taken);
             order.swap(from, taken);
         }
