@@ -315,6 +315,8 @@ fn analyse<G: MatchGame>(
 /// depth tells its lines one by one, best first: shown together, no reader sees one
 /// depth's lines mixed with another's (the same move twice, or the best not first).
 fn gather(batch: &mut Vec<Thought>, shown: &mut Vec<Thought>, thought: Thought, most: usize) {
+    // Lines an earlier, longer request left are never more than this one shows.
+    shown.truncate(most);
     if thought.multipv <= 1 {
         batch.clear();
     }
@@ -484,6 +486,10 @@ mod tests {
         let (mut batch, mut shown) = (Vec::new(), Vec::new());
         gather(&mut batch, &mut shown, line(4, 1, "c1g5", 900), 1);
         gather(&mut batch, &mut shown, line(5, 1, "d1h5", 950), 1);
+        assert_eq!(firsts(&shown), ["d1h5"]);
+        // Three lines left from a longer request: a new one-line depth still shows.
+        let (mut batch, mut shown) = (Vec::new(), vec![line(5, 1, "c1g5", 880); 3]);
+        gather(&mut batch, &mut shown, line(6, 1, "d1h5", 950), 1);
         assert_eq!(firsts(&shown), ["d1h5"]);
     }
 
