@@ -55,7 +55,7 @@ pub const RAZOR_BASE: i32 = 300;
 pub const RAZOR_MARGIN: i32 = 250;
 /// Late-move pruning: after `(LATE_MOVE_PRUNING_BASE + depth²) × (1 + improving) / 2`
 /// moves at a node, its remaining quiet moves are skipped.
-pub const LATE_MOVE_PRUNING_BASE: i32 = 4;
+pub const LATE_MOVE_PRUNING_BASE: i32 = 8;
 /// Futility by the depth the move would be reduced to: a quiet move that gives no check
 /// is skipped where the evaluation plus this…
 pub const FUTILITY_BASE: i32 = 120;
