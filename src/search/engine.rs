@@ -8,12 +8,12 @@ use super::clock::{Clock, Limits};
 use super::table::{Bound, Table};
 use super::tuning::{
     ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CAPTURE_EXCHANGE_MARGIN, DELTA_MARGIN,
-    EXCHANGE_PRUNING_DEPTH, FUTILITY_BASE, FUTILITY_MARGIN, HISTORY_KEPT, HISTORY_MAX,
-    INTERNAL_REDUCTION_DEPTH, LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER,
-    LATE_MOVE_MIN_DEPTH, LATE_MOVE_PRUNING_BASE, LMR_BASE, LMR_DIVISOR, LMR_HISTORY_STEP,
-    NULL_MOVE_DEPTH_STEP, NULL_MOVE_EVAL_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION,
-    QUIET_EXCHANGE_MARGIN, RAZOR_BASE, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH,
-    REVERSE_FUTILITY_MARGIN, SINGULAR_DEPTH, SINGULAR_MARGIN,
+    EXCHANGE_PRUNING_DEPTH, FUTILITY_BASE, FUTILITY_MARGIN, HISTORY_MAX, INTERNAL_REDUCTION_DEPTH,
+    LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER, LATE_MOVE_MIN_DEPTH,
+    LATE_MOVE_PRUNING_BASE, LMR_BASE, LMR_DIVISOR, LMR_HISTORY_STEP, NULL_MOVE_DEPTH_STEP,
+    NULL_MOVE_EVAL_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION, QUIET_EXCHANGE_MARGIN,
+    RAZOR_BASE, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
+    SINGULAR_DEPTH, SINGULAR_MARGIN,
 };
 use super::{End, MATE, MATE_BOUND, Score, Searchable};
 use std::sync::Arc;
@@ -245,6 +245,19 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.table = Arc::new(Table::new(hash_mb));
     }
 
+    /// Makes the histories fit a game with `slots` history slots and `pieces` piece
+    /// slots: new and empty where their sizes differ (another world or variant);
+    /// otherwise kept whole, since what the last search learned orders this one's first
+    /// iterations, which at a tenth of a second a move are most of it.
+    fn fit_histories(&mut self, slots: usize, pieces: usize) {
+        if self.history.len() != slots || self.cont_slots != pieces {
+            self.history = vec![0; slots];
+            self.counters = vec![None; slots];
+            self.cont_slots = pieces;
+            self.continuation = vec![0; pieces * pieces];
+        }
+    }
+
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
@@ -314,19 +327,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.table.next_search();
         }
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        let slots = game.history_slots();
-        let pieces = game.piece_slots();
-        if self.history.len() != slots || self.cont_slots != pieces {
-            self.history = vec![0; slots];
-            self.counters = vec![None; slots];
-            self.cont_slots = pieces;
-            self.continuation = vec![0; pieces * pieces];
-        } else {
-            // Old history still orders well, but should not outweigh what this search learns.
-            let keep = HISTORY_KEPT as i16;
-            self.history.iter_mut().for_each(|h| *h /= keep);
-            self.continuation.iter_mut().for_each(|h| *h /= keep);
-        }
+        self.fit_histories(game.history_slots(), game.piece_slots());
         let mut report = Report {
             best: None,
             score: Score(0),
@@ -1104,5 +1105,29 @@ fn end_score(end: End, ply: usize) -> i32 {
         End::Loss => -MATE + ply as i32,
         End::Draw => 0,
         End::Win => MATE - ply as i32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_search_keeps_the_histories_whole_unless_the_game_has_other_slots() {
+        let mut searcher: Searcher<u16> = Searcher::new(0);
+        searcher.fit_histories(4, 2);
+        searcher.history.copy_from_slice(&[800, -800, 16_000, 0]);
+        searcher.continuation.copy_from_slice(&[1, 2, 3, 4]);
+        searcher.counters[1] = Some(7);
+        // The same game again: nothing is forgotten or scaled down.
+        searcher.fit_histories(4, 2);
+        assert_eq!(searcher.history, [800, -800, 16_000, 0]);
+        assert_eq!(searcher.continuation, [1, 2, 3, 4]);
+        assert_eq!(searcher.counters[1], Some(7));
+        // Another variant: its slots mean other moves, so all starts empty.
+        searcher.fit_histories(6, 2);
+        assert_eq!(searcher.history, [0; 6]);
+        assert_eq!(searcher.continuation, [0; 4]);
+        assert_eq!(searcher.counters, [None; 6]);
     }
 }

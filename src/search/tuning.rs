@@ -21,8 +21,6 @@ pub const LATE_MOVE_AFTER: usize = 3;
 pub const LATE_MOVE_LATER: usize = 8;
 /// and one more per this many plies of remaining depth.
 pub const LATE_MOVE_DEPTH_STEP: i32 = 8;
-/// A new search keeps this fraction (1/N) of the last one's history scores.
-pub const HISTORY_KEPT: i32 = 8;
 /// Delta pruning: in quiescence, a capture whose victim (with a promotion's gain) and
 /// this margin still leave the standing score below alpha is not searched.
 pub const DELTA_MARGIN: i32 = 200;
