@@ -12,8 +12,8 @@ use super::tuning::{
     LATE_MOVE_AFTER, LATE_MOVE_DEPTH_STEP, LATE_MOVE_LATER, LATE_MOVE_MIN_DEPTH,
     LATE_MOVE_PRUNING_BASE, LMR_BASE, LMR_DIVISOR, LMR_HISTORY_STEP, NULL_MOVE_DEPTH_STEP,
     NULL_MOVE_EVAL_STEP, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION, QUIET_EXCHANGE_MARGIN,
-    RAZOR_BASE, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
-    SINGULAR_DEPTH, SINGULAR_MARGIN,
+    QUIET_THREAT_ORDER, RAZOR_BASE, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH,
+    REVERSE_FUTILITY_MARGIN, SINGULAR_DEPTH, SINGULAR_MARGIN,
 };
 use super::{End, MATE, MATE_BOUND, Score, Searchable};
 use std::sync::Arc;
@@ -958,7 +958,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 (1 << 22) - 2
             } else {
                 let (own, continued) = self.quiet_history(game, m, ply);
-                own + continued[0] + continued[1]
+                own + continued[0] + continued[1] + QUIET_THREAT_ORDER * game.quiet_threat(m)
             }
         }));
     }

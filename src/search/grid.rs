@@ -628,6 +628,26 @@ impl GridEval {
     /// worth in the middlegame and in the endgame (doubled and isolated pawns, connected
     /// ones, beside or just behind a pawn of their own on a file next to theirs, and
     /// central ones by advance), and which of them are passed.
+    /// The squares `side`'s pawns attack in `pos`, from `cache` where it holds them.
+    fn pawn_attacks(
+        &self,
+        pos: &Position,
+        cache: &mut PawnCache,
+        side: Color,
+    ) -> [u64; ZONE_WORDS] {
+        let v = &*self.variant;
+        let mut key = 0;
+        for side in Color::BOTH {
+            for &sq in pos.pieces(side) {
+                let c = pos.cell(sq);
+                if self.pawn[role_of(c).index()] {
+                    key ^= v.zobrist.square(sq, c, false);
+                }
+            }
+        }
+        cache.find(key, || self.pawn_structure(pos, key)).attacked[side]
+    }
+
     fn pawn_structure(&self, pos: &Position, key: u64) -> PawnStructure {
         let w = &self.weights;
         let v = &*self.variant;
@@ -986,6 +1006,8 @@ pub struct GridSearch {
     lanes: CheckLanes,
     /// The pawn structures the evaluation met.
     pawn_cache: PawnCache,
+    /// The squares the enemy's pawns attack, and the key of the position they are for.
+    threats: (Option<u64>, [u64; ZONE_WORDS]),
 }
 
 /// The squares from which the side to move could attack the enemy's royal in one move as
@@ -1128,6 +1150,7 @@ impl GridSearch {
             lifted: Vec::new(),
             lanes: Default::default(),
             pawn_cache: PawnCache::default(),
+            threats: (None, [0; ZONE_WORDS]),
         }
     }
 
@@ -1547,6 +1570,31 @@ impl Searchable for GridSearch {
         }
     }
 
+    fn quiet_threat(&mut self, m: Move) -> i32 {
+        let v = &*self.eval.variant;
+        let (role, from) = match m.kind {
+            MoveKind::Drop { role } => (role, None),
+            _ => (role_of(self.pos.cell(m.from)), Some(m.from)),
+        };
+        if self.eval.pawn[role.index()] || v[role].royal {
+            return 0;
+        }
+        let key = self.pos.key();
+        if self.threats.0 != Some(key) {
+            let them = self.pos.to_move().opponent();
+            let attacked = self
+                .eval
+                .pawn_attacks(&self.pos, &mut self.pawn_cache, them);
+            self.threats = (Some(key), attacked);
+        }
+        let set = &self.threats.1;
+        let at = |sq: Square| {
+            let s = usize::from(sq);
+            set[s / 64] >> (s % 64) & 1 == 1
+        };
+        i32::from(from.is_some_and(at)) - i32::from(at(m.to))
+    }
+
     fn piece_slot(&self, m: Move) -> usize {
         let v = self.variant();
         let role = match m.kind {
@@ -1671,6 +1719,41 @@ mod tests {
         let worth = game.exchange(m);
         assert_eq!(game.position(), &pos, "the board is left as it was");
         worth
+    }
+
+    #[test]
+    fn a_quiet_move_is_ordered_by_the_enemy_pawns_it_steps_away_from_or_into() {
+        let eval = chess();
+        let threats = |fen: &str, texts: &[&str]| {
+            let pos = parse_fen(&eval.variant, fen).expect("a good FEN");
+            let mut game = GridSearch::new(Arc::clone(&eval), pos, &[]);
+            let mut list = Vec::new();
+            game.moves(&mut list);
+            texts
+                .iter()
+                .map(|text| {
+                    let m = *list
+                        .iter()
+                        .find(|&&m| move_text(&eval.variant, m) == *text)
+                        .expect("a legal move");
+                    game.quiet_threat(m)
+                })
+                .collect::<Vec<_>>()
+        };
+        // Black's pawn on e5 attacks d4 and f4. The knight leaves d4 (1); the rook steps
+        // onto f4 (-1) or elsewhere (0); a pawn and the royal are left to other rules.
+        assert_eq!(
+            threats(
+                "4k3/8/8/4p3/3N4/8/P7/4KR2 w - - 0 1",
+                &["d4e2", "d4c6", "f1f4", "f1f2", "a2a4", "e1d2"]
+            ),
+            [1, 1, -1, 0, 0, 0]
+        );
+        // Black to move: White's pawn on b4 attacks a5 and c5.
+        assert_eq!(
+            threats("4k3/8/2n5/8/1P6/8/8/4K3 b - - 0 1", &["c6a5", "c6d4"]),
+            [-1, 0]
+        );
     }
 
     #[test]

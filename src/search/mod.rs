@@ -124,6 +124,13 @@ pub trait Searchable {
         true
     }
 
+    /// How a quiet move stands to the cheapest threats, for its order: 1 where it takes a
+    /// piece (neither pawn nor royal) off a square an enemy pawn attacks, −1 where it puts
+    /// one on such a square, 0 where both or neither (and where the world does not say).
+    fn quiet_threat(&mut self, _m: Self::Move) -> i32 {
+        0
+    }
+
     /// The number of slots a move's piece and target can take (0: none), for the
     /// continuation history, which orders a quiet move by how it fared after the move
     /// before; [`piece_slot`](Self::piece_slot) is below it.
