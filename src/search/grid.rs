@@ -637,8 +637,8 @@ impl GridEval {
     ) -> [u64; ZONE_WORDS] {
         let v = &*self.variant;
         let mut key = 0;
-        for side in Color::BOTH {
-            for &sq in pos.pieces(side) {
+        for colour in Color::BOTH {
+            for &sq in pos.pieces(colour) {
                 let c = pos.cell(sq);
                 if self.pawn[role_of(c).index()] {
                     key ^= v.zobrist.square(sq, c, false);
