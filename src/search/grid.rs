@@ -623,11 +623,6 @@ impl GridEval {
         })
     }
 
-    /// What the pawns alone say of each side, with `key` (the key of where they stand):
-    /// where they stand by file, the squares they could capture on, and their structure's
-    /// worth in the middlegame and in the endgame (doubled and isolated pawns, connected
-    /// ones, beside or just behind a pawn of their own on a file next to theirs, and
-    /// central ones by advance), and which of them are passed.
     /// The squares `side`'s pawns attack in `pos`, from `cache` where it holds them.
     fn pawn_attacks(
         &self,
@@ -648,6 +643,11 @@ impl GridEval {
         cache.find(key, || self.pawn_structure(pos, key)).attacked[side]
     }
 
+    /// What the pawns alone say of each side, with `key` (the key of where they stand):
+    /// where they stand by file, the squares they could capture on, and their structure's
+    /// worth in the middlegame and in the endgame (doubled and isolated pawns, connected
+    /// ones, beside or just behind a pawn of their own on a file next to theirs, and
+    /// central ones by advance), and which of them are passed.
     fn pawn_structure(&self, pos: &Position, key: u64) -> PawnStructure {
         let w = &self.weights;
         let v = &*self.variant;
