@@ -1,6 +1,6 @@
 //! The real app in a real window: run under Xvfb with a software renderer, screenshots
 //! taken through Bevy and checked pixel by pixel. `#[ignore]`d in a plain `cargo test`;
-//! `.ci/run` runs them with `xvfb-run cargo test -- --include-ignored`.
+//! `.ci/run` runs them alone with `xvfb-run cargo test -- --ignored`.
 
 use crate::support::scratch;
 use std::path::Path;
