@@ -1154,6 +1154,14 @@ impl GridSearch {
         }
     }
 
+    /// The role that makes move `m`: the one dropped, or the piece on its origin.
+    fn moving_role(&self, m: Move) -> Role {
+        match m.kind {
+            MoveKind::Drop { role } => role,
+            _ => role_of(self.pos.cell(m.from)),
+        }
+    }
+
     /// What a cell's piece counts for in an exchange.
     fn exchange_worth(&self, c: Cell) -> i32 {
         let role = role_of(c);
@@ -1572,10 +1580,8 @@ impl Searchable for GridSearch {
 
     fn quiet_threat(&mut self, m: Move) -> i32 {
         let v = &*self.eval.variant;
-        let (role, from) = match m.kind {
-            MoveKind::Drop { role } => (role, None),
-            _ => (role_of(self.pos.cell(m.from)), Some(m.from)),
-        };
+        let role = self.moving_role(m);
+        let from = (!matches!(m.kind, MoveKind::Drop { .. })).then_some(m.from);
         if self.eval.pawn[role.index()] || v[role].royal {
             return 0;
         }
@@ -1597,10 +1603,7 @@ impl Searchable for GridSearch {
 
     fn piece_slot(&self, m: Move) -> usize {
         let v = self.variant();
-        let role = match m.kind {
-            MoveKind::Drop { role } => role,
-            _ => role_of(self.pos.cell(m.from)),
-        };
+        let role = self.moving_role(m);
         let side = usize::from(self.pos.to_move() == Color::Black);
         (side * v.types.len() + role.index()) * v.geometry.squares() + usize::from(m.to)
     }
