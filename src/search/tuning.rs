@@ -77,7 +77,7 @@ pub const LMR_DIVISOR: f64 = 2.25;
 pub const LMR_HISTORY_STEP: i32 = 12000;
 /// What a quiet move's order gains for taking a piece off a square an enemy pawn attacks
 /// (and loses for putting one on such a square), on the scale of the histories.
-pub const QUIET_THREAT_ORDER: i32 = 16000;
+pub const QUIET_THREAT_ORDER: i32 = 8000;
 /// History scores stay within this either way (each update moves a score toward it by
 /// the share it has not yet reached).
 pub const HISTORY_MAX: i32 = 16384;
