@@ -1156,10 +1156,8 @@ impl GridSearch {
 
     /// The role that makes move `m`: the one dropped, or the piece on its origin.
     fn moving_role(&self, m: Move) -> Role {
-        match m.kind {
-            MoveKind::Drop { role } => role,
-            _ => role_of(self.pos.cell(m.from)),
-        }
+        m.dropped()
+            .unwrap_or_else(|| role_of(self.pos.cell(m.from)))
     }
 
     /// What a cell's piece counts for in an exchange.
@@ -1581,7 +1579,7 @@ impl Searchable for GridSearch {
     fn quiet_threat(&mut self, m: Move) -> i32 {
         let v = &*self.eval.variant;
         let role = self.moving_role(m);
-        let from = (!matches!(m.kind, MoveKind::Drop { .. })).then_some(m.from);
+        let from = m.dropped().is_none().then_some(m.from);
         if self.eval.pawn[role.index()] || v[role].royal {
             return 0;
         }
