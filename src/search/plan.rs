@@ -30,7 +30,7 @@ impl Plan {
     /// matches have measured them (docs/engine.md gives them: 2 and 3 against
     /// Fairy-Stockfish, 1 below 2 and 4 and 5 above 3 by the matches between neighbouring
     /// strengths); UCI's `UCI_Elo` picks among them.
-    pub const RATED: [(u8, i32); 5] = [(1, 778), (2, 1433), (3, 2353), (4, 2590), (5, 2727)];
+    pub const RATED: [(u8, i32); 5] = [(1, 778), (2, 1433), (3, 2353), (4, 2590), (5, 2758)];
 
     /// The plan of `strength`.
     pub fn of(strength: Strength) -> Plan {
