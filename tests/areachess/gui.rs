@@ -1116,11 +1116,11 @@ fn random_session(seed: u64, steps: usize, squares: &[&str]) -> String {
             20..=34 => format!("move {}", squares[rng.below(squares.len())]),
             35..=44 => {
                 let (from, to) = &plausible[rng.below(plausible.len())];
-                format!("move {from}; click; move {to}; click; wait 8")
+                format!("move {from}; click; move {to}; click; wait 3")
             }
             45..=54 => {
                 let (from, to) = &plausible[rng.below(plausible.len())];
-                format!("move {from}; press; move {to}; release; wait 8")
+                format!("move {from}; press; move {to}; release; wait 3")
             }
             55..=69 => "click".to_string(),
             70..=74 => "press".to_string(),
@@ -1185,6 +1185,14 @@ fn kept_game_replays(home: &Path, scratch: &Path) -> usize {
     moves
 }
 
+/// Steps in each soak session: 1200, or `AREACHESS_SOAK_STEPS` for a longer soak at home.
+fn soak_steps() -> usize {
+    std::env::var("AREACHESS_SOAK_STEPS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1200)
+}
+
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn a_long_random_session_against_the_computer_never_panics_and_its_record_replays() {
@@ -1201,7 +1209,7 @@ fn a_long_random_session_against_the_computer_never_panics_and_its_record_replay
         let level = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("levels")
             .join(level);
-        let script = random_session(11 + n as u64, 1200, &squares);
+        let script = random_session(11 + n as u64, soak_steps(), &squares);
         if let Some(dump) = std::env::var_os("AREACHESS_SOAK_DUMP") {
             std::fs::write(Path::new(&dump).join(format!("soak-{n}.txt")), &script)
                 .expect("a dump");
