@@ -56,25 +56,6 @@ pub struct Uci {
 /// The `Skill Level` of the engine unbounded: one above the window's strongest.
 pub const FULL_SKILL: u8 = Strength::MAX.get() + 1;
 
-/// The strength that plays at about `elo` on Fairy-Stockfish's scale: the strongest
-/// rated one whose rating is at most that, or the weakest rated one.
-pub fn strength_for_elo(elo: i32) -> Strength {
-    let (weakest, _) = Plan::RATED[0];
-    let chosen = Plan::RATED
-        .iter()
-        .filter(|&&(_, rating)| rating <= elo)
-        .map(|&(strength, _)| strength)
-        .next_back()
-        .unwrap_or(weakest);
-    Strength::new(chosen).unwrap_or(Strength::MIN)
-}
-
-/// The lowest and highest rating `UCI_Elo` takes.
-fn elo_range() -> (i32, i32) {
-    let last = Plan::RATED.len() - 1;
-    (Plan::RATED[0].1, Plan::RATED[last].1)
-}
-
 impl Uci {
     /// A session offering `catalog`'s levels, playing `level` first (a file, or the
     /// catalog's `chess`, or its first level).
@@ -91,7 +72,7 @@ impl Uci {
             ponder: None,
             skill: FULL_SKILL,
             limit_strength: false,
-            elo: elo_range().1,
+            elo: Plan::elo_range().1,
             games: 0,
             chess960: false,
             source: None,
@@ -203,7 +184,7 @@ impl Uci {
         ));
         self.out
             .line("option name UCI_LimitStrength type check default false");
-        let (low, high) = elo_range();
+        let (low, high) = Plan::elo_range();
         self.out.line(&format!(
             "option name UCI_Elo type spin default {high} min {low} max {high}"
         ));
@@ -264,7 +245,7 @@ impl Uci {
                 }
             }
             "uci_elo" => {
-                let (low, high) = elo_range();
+                let (low, high) = Plan::elo_range();
                 if let Some(elo) = self.spin("UCI_Elo", value, low, high) {
                     self.elo = elo;
                     self.strength_changed();
@@ -315,19 +296,19 @@ impl Uci {
         }
     }
 
-    /// The strength the engine plays at: none when unbounded.
-    fn strength(&self) -> Option<Strength> {
+    /// The plan the engine plays by: none when unbounded.
+    fn plan(&self) -> Option<Plan> {
         if self.limit_strength {
-            Some(strength_for_elo(self.elo))
+            Some(Plan::for_elo(self.elo))
         } else {
-            Strength::new(self.skill)
+            Strength::new(self.skill).map(Plan::of)
         }
     }
 
     /// Draws the errors of this game at the strength now chosen (none when unbounded).
     fn strength_changed(&mut self) {
         let seed = crate::random::finalize(self.games ^ 0x5EED);
-        let noise = self.strength().and_then(|s| Plan::of(s).noise(seed));
+        let noise = self.plan().and_then(|p| p.noise(seed));
         self.thinker.set_noise(noise);
     }
 
@@ -425,8 +406,8 @@ impl Uci {
                 return;
             }
         };
-        let limits = match self.strength() {
-            Some(s) => Plan::of(s).bound(limits),
+        let limits = match self.plan() {
+            Some(plan) => plan.bound(limits),
             None => limits,
         };
         self.ponder = limits.ponder.clone();
@@ -569,22 +550,6 @@ fn stem(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_elo_picks_the_strongest_strength_rated_at_most_that() {
-        for &(strength, elo) in &Plan::RATED {
-            assert_eq!(strength_for_elo(elo).get(), strength);
-            assert_eq!(strength_for_elo(elo + 1).get(), strength);
-        }
-        assert_eq!(
-            strength_for_elo(Plan::RATED[0].1 - 500).get(),
-            Plan::RATED[0].0
-        );
-        let rated_in_order = Plan::RATED
-            .windows(2)
-            .all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1);
-        assert!(rated_in_order);
-    }
 
     #[test]
     fn go_reads_the_mover_s_clock() {

@@ -11,10 +11,42 @@
 //! | 5 | 4 s | — |
 //!
 //! The shallow ones also stop at one second, however wide the position.
+//!
+//! UCI's `UCI_Elo` picks from a finer ladder ([`Plan::LADDER`]): these five and, between
+//! strengths 2 and 3, the full search to a fixed depth of 3 to 8 plies.
 
 use super::{Limits, Noise};
 use crate::play::Strength;
 use std::time::Duration;
+
+/// One rung of `UCI_Elo`'s ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rung {
+    /// One of the window's strengths.
+    Strength(u8),
+    /// The search to this depth, without errors, for at most a second.
+    Depth(u32),
+}
+
+impl Rung {
+    /// How this rung searches.
+    pub fn plan(self) -> Plan {
+        match self {
+            Rung::Strength(n) => Plan::of(Strength::new(n).unwrap_or(Strength::MAX)),
+            Rung::Depth(depth) => Plan {
+                limits: Limits {
+                    depth: Some(depth),
+                    movetime: Some(Duration::from_millis(SHALLOW_MILLIS)),
+                    ..Limits::default()
+                },
+                blunder: 0,
+            },
+        }
+    }
+}
+
+/// The longest a search bounded by depth takes, however wide the position.
+const SHALLOW_MILLIS: u64 = 1000;
 
 /// How the computer searches at one strength.
 #[derive(Clone, Debug)]
@@ -26,17 +58,47 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The strengths' ratings on Fairy-Stockfish's `UCI_Elo` scale, weakest first, as
-    /// matches have measured them (docs/engine.md gives them: 2 and 3 against
-    /// Fairy-Stockfish, 1 below 2 and 4 and 5 above 3 by the matches between neighbouring
-    /// strengths); UCI's `UCI_Elo` picks among them.
-    pub const RATED: [(u8, i32); 5] = [(1, 778), (2, 1433), (3, 2353), (4, 2590), (5, 2758)];
+    /// The rungs `UCI_Elo` picks from, weakest first: the window's strengths and, between
+    /// strengths 2 and 3, searches to a fixed depth without errors, each with its rating on
+    /// Fairy-Stockfish's scale as matches measured it (docs/engine.md).
+    pub const LADDER: [(Rung, i32); 11] = [
+        (Rung::Strength(1), 778),
+        (Rung::Strength(2), 1433),
+        (Rung::Depth(3), 1647),
+        (Rung::Depth(4), 1805),
+        (Rung::Depth(5), 1905),
+        (Rung::Depth(6), 1950),
+        (Rung::Depth(7), 1983),
+        (Rung::Depth(8), 2101),
+        (Rung::Strength(3), 2353),
+        (Rung::Strength(4), 2590),
+        (Rung::Strength(5), 2758),
+    ];
+
+    /// The plan that plays at about `elo` on Fairy-Stockfish's scale: the strongest rung
+    /// rated at most that, or the weakest rung.
+    pub fn for_elo(elo: i32) -> Plan {
+        let (weakest, _) = Plan::LADDER[0];
+        let rung = Plan::LADDER
+            .iter()
+            .filter(|&&(_, rating)| rating <= elo)
+            .map(|&(rung, _)| rung)
+            .next_back()
+            .unwrap_or(weakest);
+        rung.plan()
+    }
+
+    /// The lowest and highest ratings of the ladder.
+    pub fn elo_range() -> (i32, i32) {
+        let last = Plan::LADDER.len() - 1;
+        (Plan::LADDER[0].1, Plan::LADDER[last].1)
+    }
 
     /// The plan of `strength`.
     pub fn of(strength: Strength) -> Plan {
         let (depth, millis, blunder) = match strength.get() {
-            1 => (Some(1), 1000, 250),
-            2 => (Some(2), 1000, 100),
+            1 => (Some(1), SHALLOW_MILLIS, 250),
+            2 => (Some(2), SHALLOW_MILLIS, 100),
             3 => (None, 400, 0),
             4 => (None, 1200, 0),
             _ => (None, 4000, 0),
@@ -122,6 +184,63 @@ mod tests {
         assert_eq!(plans[0].limits.depth, Some(1));
         assert!(plans[0].noise(7).is_some() && plans[2].noise(7).is_none());
         assert_eq!(plans[4].most_time(), Duration::from_secs(4));
+    }
+
+    #[test]
+    fn an_elo_picks_the_strongest_rung_rated_at_most_that() {
+        for &(rung, elo) in &Plan::LADDER {
+            let want = rung.plan();
+            for asked in [elo, elo + 1] {
+                let got = Plan::for_elo(asked);
+                assert_eq!(got.limits.depth, want.limits.depth, "UCI_Elo {asked}");
+                assert_eq!(got.limits.movetime, want.limits.movetime, "UCI_Elo {asked}");
+                assert_eq!(got.blunder, want.blunder, "UCI_Elo {asked}");
+            }
+        }
+        let (low, high) = Plan::elo_range();
+        assert_eq!(
+            Plan::for_elo(low - 500).blunder,
+            Plan::of(Strength::MIN).blunder
+        );
+        assert_eq!(
+            Plan::for_elo(high + 500).most_time(),
+            Duration::from_secs(4)
+        );
+        for pair in Plan::LADDER.windows(2) {
+            let between = Plan::for_elo(pair[1].1 - 1);
+            assert_eq!(between.limits.depth, pair[0].0.plan().limits.depth);
+            assert_eq!(between.most_time(), pair[0].0.plan().most_time());
+        }
+    }
+
+    #[test]
+    fn the_ladder_climbs_in_rating_and_in_search() {
+        let rated_in_order = Plan::LADDER.windows(2).all(|w| w[0].1 < w[1].1);
+        assert!(rated_in_order);
+        // Each rung searches deeper or longer than the one below, or errs less, never more.
+        for pair in Plan::LADDER.windows(2) {
+            let (lower, upper) = (pair[0].0.plan(), pair[1].0.plan());
+            assert!(upper.blunder <= lower.blunder, "{:?}", pair[1].0);
+            let stronger = match (lower.limits.depth, upper.limits.depth) {
+                (Some(a), Some(b)) => b > a || (b == a && upper.blunder < lower.blunder),
+                (Some(_), None) => true,
+                (None, None) => upper.most_time() > lower.most_time(),
+                (None, Some(_)) => false,
+            };
+            assert!(stronger, "{:?} above {:?}", pair[1].0, pair[0].0);
+        }
+        let strengths: Vec<u8> = Plan::LADDER
+            .iter()
+            .filter_map(|&(rung, _)| match rung {
+                Rung::Strength(n) => Some(n),
+                Rung::Depth(_) => None,
+            })
+            .collect();
+        assert_eq!(
+            strengths,
+            [1, 2, 3, 4, 5],
+            "every strength is on the ladder, in order"
+        );
     }
 
     #[test]

@@ -284,6 +284,12 @@ fn uci_plays_at_the_windows_strengths_by_skill_level_or_elo() {
         .nth(1)
         .and_then(|w| w.parse().ok())
         .expect("a minimum");
+    let highest: i32 = elo
+        .split_whitespace()
+        .skip_while(|&w| w != "max")
+        .nth(1)
+        .and_then(|w| w.parse().ok())
+        .expect("a maximum");
     // Unbounded, the depth asked for is reached.
     assert_eq!(depths(&mut e).iter().max(), Some(&6));
     // Strength 1 searches one ply (and its captures), whatever the GUI allows.
@@ -295,6 +301,16 @@ fn uci_plays_at_the_windows_strengths_by_skill_level_or_elo() {
     e.send("setoption name UCI_LimitStrength value true");
     e.send(&format!("setoption name UCI_Elo value {lowest}"));
     assert_eq!(depths(&mut e).iter().max(), Some(&1));
+    // Climbing the ratings, the search never gets shallower, and between strength 2's
+    // two plies and the unbounded strengths there are rungs of fixed depth.
+    let mut reached = Vec::new();
+    for elo in (lowest..=highest).step_by(100).chain([highest]) {
+        e.send(&format!("setoption name UCI_Elo value {elo}"));
+        reached.push(*depths(&mut e).iter().max().expect("a depth"));
+    }
+    assert!(reached.windows(2).all(|w| w[0] <= w[1]), "{reached:?}");
+    assert!(reached.iter().any(|&d| 2 < d && d < 6), "{reached:?}");
+    assert_eq!(reached.last(), Some(&6));
     e.send(&format!("setoption name UCI_Elo value {}", lowest - 1));
     let said = e.until("info string").pop().expect("a line");
     assert!(said.contains("UCI_Elo"), "{said}");
