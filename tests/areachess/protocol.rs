@@ -278,18 +278,14 @@ fn uci_plays_at_the_windows_strengths_by_skill_level_or_elo() {
         .iter()
         .find(|l| l.starts_with("option name UCI_Elo"))
         .expect("UCI_Elo");
-    let lowest: i32 = elo
-        .split_whitespace()
-        .skip_while(|&w| w != "min")
-        .nth(1)
-        .and_then(|w| w.parse().ok())
-        .expect("a minimum");
-    let highest: i32 = elo
-        .split_whitespace()
-        .skip_while(|&w| w != "max")
-        .nth(1)
-        .and_then(|w| w.parse().ok())
-        .expect("a maximum");
+    let bound = |key: &str| -> i32 {
+        elo.split_whitespace()
+            .skip_while(|&w| w != key)
+            .nth(1)
+            .and_then(|w| w.parse().ok())
+            .unwrap_or_else(|| panic!("UCI_Elo's {key}: {elo}"))
+    };
+    let (lowest, highest) = (bound("min"), bound("max"));
     // Unbounded, the depth asked for is reached.
     assert_eq!(depths(&mut e).iter().max(), Some(&6));
     // Strength 1 searches one ply (and its captures), whatever the GUI allows.
