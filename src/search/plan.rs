@@ -40,14 +40,7 @@ impl Rung {
     pub fn plan(self) -> Plan {
         match self {
             Rung::Strength(n) => Plan::of(Strength::new(n).unwrap_or(Strength::MAX)),
-            Rung::Depth { depth, blunder } => Plan {
-                limits: Limits {
-                    depth: Some(depth),
-                    movetime: Some(Duration::from_millis(SHALLOW_MILLIS)),
-                    ..Limits::default()
-                },
-                blunder,
-            },
+            Rung::Depth { depth, blunder } => Plan::bounded(Some(depth), SHALLOW_MILLIS, blunder),
         }
     }
 
@@ -130,6 +123,11 @@ impl Plan {
             4 => (None, 1200, 0),
             _ => (None, 4000, 0),
         };
+        Plan::bounded(depth, millis, blunder)
+    }
+
+    /// The search to `depth` (if any) for at most `millis`, erring by up to `blunder`.
+    fn bounded(depth: Option<u32>, millis: u64, blunder: i32) -> Plan {
         Plan {
             limits: Limits {
                 depth,
