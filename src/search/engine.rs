@@ -142,6 +142,9 @@ pub struct Searcher<M> {
     /// Plies added to each depth of the iterative deepening: a helper thread with a skew
     /// searches ahead of the main one, so that the threads' work differs.
     skew: u32,
+    /// The helpers of the last search on several threads, kept with what they learned
+    /// (histories, killers' memory, evaluations), as the main thread keeps its own.
+    helpers: Vec<Searcher<M>>,
 }
 
 /// A deliberate error added to every evaluation, so that a weak player misjudges
@@ -204,6 +207,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             excluded: Vec::new(),
             skip: vec![None; MAX_PLY + 1],
             skew: 0,
+            helpers: Vec::new(),
         }
     }
 
@@ -266,6 +270,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.counters.iter_mut().for_each(|c| *c = None);
         self.continuation.iter_mut().for_each(|h| *h = 0);
         self.eval_cache.iter_mut().for_each(|e| *e = (0, NO_EVAL));
+        // New helpers learn the new game from nothing.
+        self.helpers.clear();
     }
 
     /// Searches `game` as [`Searcher::search`] does, on [`Limits::threads`] threads: the
@@ -291,10 +297,21 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             stop: Some(Arc::clone(&halt)),
             ..Limits::default()
         };
-        std::thread::scope(|scope| {
-            let running: Vec<_> = (0..helpers)
-                .map(|k| {
-                    let mut helper = self.helper(k as u32 % 2 + 1);
+        // The helpers of the last search go on with what they learned there (in the
+        // same table, with the same noise); new ones start empty.
+        let mut kept = std::mem::take(&mut self.helpers);
+        kept.truncate(helpers);
+        for k in kept.len()..helpers {
+            kept.push(self.helper(k as u32 % 2 + 1));
+        }
+        for helper in &mut kept {
+            helper.table = Arc::clone(&self.table);
+            helper.noise = self.noise;
+        }
+        let report = std::thread::scope(|scope| {
+            let running: Vec<_> = kept
+                .iter_mut()
+                .map(|helper| {
                     let mut copy = game.clone();
                     let limits = helper_limits.clone();
                     scope.spawn(move || helper.search(&mut copy, &limits, |_| {}).nodes)
@@ -306,7 +323,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 report.nodes += thread.join().unwrap_or(0);
             }
             report
-        })
+        });
+        self.helpers = kept;
+        report
     }
 
     /// Searches `game` within `limits`, calling `on_info` after each finished depth, and
@@ -1111,6 +1130,48 @@ fn end_score(end: End, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::grid::{GridEval, GridSearch};
+
+    #[test]
+    fn helper_threads_keep_what_they_learned_from_one_move_to_the_next() {
+        let level = crate::level::shipped_grid("chess");
+        let v = Arc::clone(&level.variant);
+        let values = v
+            .types
+            .iter()
+            .map(|t| if t.royal { 0 } else { 300 })
+            .collect();
+        let eval = Arc::new(GridEval::new(v, values));
+        let mut searcher = Searcher::new(4);
+        let limits = |threads| Limits {
+            nodes: Some(40_000),
+            threads,
+            ..Limits::default()
+        };
+        let mut game = GridSearch::new(Arc::clone(&eval), level.start.clone(), &[]);
+        searcher.search_threads(&mut game, &limits(2), |_| {});
+        assert_eq!(searcher.helpers.len(), 1);
+        let learned = |s: &Searcher<crate::grid::Move>| s.history.iter().any(|&h| h != 0);
+        assert!(learned(&searcher.helpers[0]), "the helper's histories");
+        // Its next search starts from what it learned, in the main thread's table: a
+        // mark left in a slot no move has (a1 to a1) is still there after it.
+        searcher.helpers[0].history[0] = 1234;
+        searcher.set_hash(2);
+        searcher.search_threads(&mut game, &limits(3), |_| {});
+        assert_eq!(searcher.helpers.len(), 2);
+        assert_eq!(searcher.helpers[0].history[0], 1234);
+        assert!(
+            searcher
+                .helpers
+                .iter()
+                .all(|h| Arc::ptr_eq(&h.table, &searcher.table))
+        );
+        searcher.search_threads(&mut game, &limits(2), |_| {});
+        assert_eq!(searcher.helpers.len(), 1);
+        // A new game: they are dropped, and come back empty.
+        searcher.clear();
+        assert!(searcher.helpers.is_empty());
+    }
 
     #[test]
     fn a_new_search_keeps_the_histories_whole_unless_the_game_has_other_slots() {
