@@ -143,7 +143,7 @@ pub struct Searcher<M> {
     /// searches ahead of the main one, so that the threads' work differs.
     skew: u32,
     /// The helpers of the last search on several threads, kept with what they learned
-    /// (histories, killers' memory, evaluations), as the main thread keeps its own.
+    /// (histories, counter moves, the evaluation cache), as the main thread keeps its own.
     helpers: Vec<Searcher<M>>,
 }
 
