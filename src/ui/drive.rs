@@ -23,7 +23,10 @@
 //! `--screenshot` is taken a few frames after its last step. While a script runs the app's
 //! clock advances one 60th of a second a frame, however long the frame really took, so
 //! what is timed (a piece gliding to its square, egui fading a window in, autoplay) happens
-//! by frame count: `wait 20` lets a glide finish.
+//! by frame count: `wait 20` lets a glide finish. egui still reads the real clock, and
+//! counts a press held longer than 0.8 s as a drag; a loaded machine can draw one frame
+//! that slowly, so while a script runs a press and its release are a click however long
+//! the frames between them took.
 
 use crate::convert::to_bevy;
 use crate::sim::grid::square_centre;
@@ -220,7 +223,16 @@ impl Plugin for DrivePlugin {
             std::time::Duration::from_secs_f64(1.0 / 60.0),
         ))
         .insert_resource(Drive::new(self.steps.clone(), self.start_after))
-        .add_systems(First, drive);
+        .add_systems(First, drive)
+        .add_systems(PreUpdate, clicks_by_frames);
+    }
+}
+
+/// Lets a scripted press and release be a click however long the frames between them
+/// took on the real clock (egui's own clock), as they are on the script's clock.
+fn clicks_by_frames(mut contexts: bevy_egui::EguiContexts) {
+    if let Ok(ctx) = contexts.ctx_mut() {
+        ctx.options_mut(|o| o.input_options.max_click_duration = f64::INFINITY);
     }
 }
 
