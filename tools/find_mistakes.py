@@ -21,6 +21,7 @@ before. Needs pyffish (`pip install pyffish`).
 
 import argparse
 import re
+import shlex
 import subprocess
 
 import pyffish
@@ -29,14 +30,18 @@ MATE = 10000
 
 
 class Judge:
-    """A UCI engine asked for its score and best move in one position at a time."""
+    """A UCI engine asked for its score and best move in one position at a time: the
+    command (with its arguments), the variant, and options as NAME=VALUE."""
 
-    def __init__(self, command, variant):
+    def __init__(self, command, variant, options=()):
         self.proc = subprocess.Popen(
-            [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.send("uci")
         self.send(f"setoption name UCI_Variant value {variant}")
+        for option in options:
+            name, value = option.split("=", 1)
+            self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.wait_for("readyok")
 

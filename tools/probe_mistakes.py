@@ -10,7 +10,7 @@
 Reads the mistakes find_mistakes.py listed (each a position, the move played, what it lost)
 and keeps those that lost at least --least centipawns from a position the judge scored
 within ±--level. Each engine (NAME=COMMAND, then any OPTION=VALUE to set, separated by
-spaces; a command with spaces goes in a wrapper script) is asked for its move in each
+spaces) is asked for its move in each
 position at each of the --ms times, its hash cleared first (`ucinewgame`); the judge scores
 the position and every move chosen, and a choice counts as avoiding the mistake when it
 loses less than 100 centipawns against the judge's best. One line per position, then per
@@ -21,38 +21,14 @@ Needs pyffish.
 
 import argparse
 import re
-import subprocess
 
 import pyffish
 
-MATE = 10000
+from find_mistakes import MATE, Judge
 
 
-class Engine:
+class Engine(Judge):
     """A UCI engine asked for a move in one position at a time."""
-
-    def __init__(self, command, variant, options=()):
-        self.proc = subprocess.Popen(
-            command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.wait_for("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        for option in options:
-            name, value = option.split("=", 1)
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, start):
-        for line in self.proc.stdout:
-            if line.startswith(start):
-                return line
-        raise RuntimeError("the engine stopped")
 
     def choose(self, fen, ms):
         """The move chosen in `fen` after `ms` milliseconds, its score and depth (the
@@ -73,10 +49,6 @@ class Engine:
             if line.startswith("bestmove"):
                 return line.split()[1], score, depth
         raise RuntimeError("the engine stopped")
-
-    def quit(self):
-        self.send("quit")
-        self.proc.wait()
 
 
 MISTAKE = re.compile(r"\s+ply (\d+): played (\S+), best (\S+): (-?\d+) -> (-?\d+) \((-?\d+)\)\s+(.*)$")
