@@ -57,16 +57,24 @@ class Judge:
 
     def analyse(self, fen, moves, ms):
         """The score for the side to move (mates as ±10000) and the best move."""
+        score, move, _ = self.search(fen, moves, ms)
+        return score, move
+
+    def search(self, fen, moves, ms):
+        """The score for the side to move (mates as ±10000), the best move and the depth
+        reached: the last told of the first line, where several lines are told."""
         self.send(f"position fen {fen} moves {' '.join(moves)}".rstrip())
         self.send(f"go movetime {ms}")
-        score = 0
+        score, depth = 0, 0
         for line in self.proc.stdout:
             found = re.search(r" score (cp|mate) (-?\d+)", line)
-            if found:
+            if found and (" multipv " not in line or " multipv 1 " in line):
                 value = int(found.group(2))
                 score = value if found.group(1) == "cp" else (MATE if value > 0 else -MATE)
+                deep = re.search(r" depth (\d+)", line)
+                depth = int(deep.group(1)) if deep else depth
             if line.startswith("bestmove"):
-                return score, line.split()[1]
+                return score, line.split()[1], depth
         raise RuntimeError("the judge stopped")
 
     def quit(self):

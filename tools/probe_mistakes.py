@@ -24,7 +24,7 @@ import re
 
 import pyffish
 
-from find_mistakes import MATE, Judge
+from find_mistakes import Judge
 
 
 class Engine(Judge):
@@ -36,19 +36,8 @@ class Engine(Judge):
         self.send("ucinewgame")
         self.send("isready")
         self.wait_for("readyok")
-        self.send(f"position fen {fen}")
-        self.send(f"go movetime {ms}")
-        score, depth = 0, 0
-        for line in self.proc.stdout:
-            found = re.search(r" score (cp|mate) (-?\d+)", line)
-            if found and (" multipv " not in line or " multipv 1 " in line):
-                value = int(found.group(2))
-                score = value if found.group(1) == "cp" else (MATE if value > 0 else -MATE)
-                deep = re.search(r" depth (\d+)", line)
-                depth = int(deep.group(1)) if deep else depth
-            if line.startswith("bestmove"):
-                return line.split()[1], score, depth
-        raise RuntimeError("the engine stopped")
+        score, move, depth = self.search(fen, [], ms)
+        return move, score, depth
 
 
 MISTAKE = re.compile(r"\s+ply (\d+): played (\S+), best (\S+): (-?\d+) -> (-?\d+) \((-?\d+)\)\s+(.*)$")
