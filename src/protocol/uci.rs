@@ -145,6 +145,7 @@ impl Uci {
                 Some(p) => p.hit(),
                 None => self.say("ponderhit: not pondering"),
             },
+            "eval" => self.static_eval(),
             "debug" | "register" => {}
             "quit" => return false,
             other => self.say(&format!("unknown command '{other}'")),
@@ -326,6 +327,29 @@ impl Uci {
             }
             Err(e) => self.say(&format!("cannot load {}: {e}", path.display())),
         }
+    }
+
+    /// `eval`, an extension as Stockfish has one: the position's evaluation without a
+    /// search, `info string eval CP white CP middlegame F`, in centipawns for the side to
+    /// move and for White, F how far into the middlegame it is (1 with all the start's
+    /// material on the board, 0 with none); to compare with another engine's, or to find
+    /// the terms a fit leaves out.
+    fn static_eval(&self) {
+        let (Some(loaded), Some(game)) = (&self.loaded, &self.game) else {
+            self.say("eval: no level loaded; set UCI_Variant or LevelFile");
+            return;
+        };
+        let position = game.position();
+        let parts = loaded.eval.evaluate_parts(position, None);
+        let white = if position.to_move() == Color::White {
+            parts.score
+        } else {
+            -parts.score
+        };
+        self.say(&format!(
+            "eval {} white {white} middlegame {:.3}",
+            parts.score, parts.middlegame
+        ));
     }
 
     /// `info string variant NAME files F ranks R startpos FEN`.

@@ -370,6 +370,65 @@ fn uci_go_before_any_position_searches_the_start() {
     e.quit("quit");
 }
 
+/// The numbers of an `info string eval CP white CP middlegame F` line.
+fn eval_of(line: &str) -> (i32, i32, f64) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words[..] {
+        [
+            "info",
+            "string",
+            "eval",
+            mover,
+            "white",
+            white,
+            "middlegame",
+            share,
+        ] => (
+            mover.parse().expect("a number"),
+            white.parse().expect("a number"),
+            share.parse().expect("a number"),
+        ),
+        _ => panic!("not an eval line: {line}"),
+    }
+}
+
+#[test]
+fn uci_eval_scores_the_position_without_a_search() {
+    let mut e = Session::start(&["uci", "levels/chess.toml"]);
+    e.send("eval");
+    let (mover, white, share) = eval_of(e.until("info string eval").last().expect("a line"));
+    // The start: White to move, all the material on the board.
+    assert_eq!(mover, white);
+    assert_eq!(share, 1.0);
+    e.send("position startpos moves e2e4");
+    e.send("eval");
+    let (mover, white, _) = eval_of(e.until("info string eval").last().expect("a line"));
+    assert_eq!(
+        mover, -white,
+        "Black to move: its score is White's turned round"
+    );
+    // White a queen up, Black to move: far ahead for White, and past the middlegame.
+    e.send("position fen 4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 b - - 0 1");
+    e.send("eval");
+    let (mover, white, share) = eval_of(e.until("info string eval").last().expect("a line"));
+    assert!(
+        white > 600 && mover == -white,
+        "white {white}, mover {mover}"
+    );
+    assert!(share < 1.0, "{share}");
+    // A bad position keeps the last good one, and eval scores that.
+    e.send("position fen not-a-fen");
+    e.send("eval");
+    let lines = e.until("info string eval");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string position fen"))
+    );
+    assert_eq!(eval_of(lines.last().expect("a line")).1, white);
+    e.quit("quit");
+}
+
 #[test]
 fn xboard_answers_protover_and_replies_to_a_move() {
     let mut e = Session::start(&["xboard"]);

@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""What a labelled set of positions sees that areachess's evaluation does not, told by
+Fairy-Stockfish's evaluation terms and by the pieces on the board.
+
+    python3 tools/eval_terms.py POSITIONS --variant capablanca [--engine 'COMMAND']
+        [--binary PATH] [--fsf /usr/games/fairy-stockfish] [--limit N] [--middlegame 0.6]
+
+POSITIONS holds `FEN;P` lines, as tools/label_positions.py writes them (P: White's expected
+score from a stronger engine's centipawns cp, 1 / (1 + 10^(−cp/400))). Each position is put
+to areachess's UCI `eval` (its evaluation without a search, for White, and how far into the
+middlegame it is) and to Fairy-Stockfish's `eval` (the table of its classical evaluation's
+terms, White's and Black's, middlegame and endgame, as Fairy-Stockfish 11 prints it); each
+term is tapered by areachess's middlegame share. A label is turned back into centipawns,
+400 · log10(P / (1 − P)), and areachess's evaluation scaled by the k that fits the labels
+best (as `areachess tune` fits it); the residual is the label less that.
+
+It prints how closely each evaluation follows the labels, then per Fairy-Stockfish term its
+spread, its correlation with the residual and the residual's slope on it (near 1: areachess
+sees nothing of it; near 0: areachess sees it, or it does not matter to the labels), the
+same for the middlegame positions alone (areachess's share above --middlegame), the
+residual fitted to all terms at once, and fitted to the difference in each piece letter's
+count (White's less Black's): how many centipawns more each piece is worth to the labels
+than to areachess. A term with a large slope and correlation is one the evaluation lacks;
+a piece with a large difference is valued apart from the labels. Positions are read in
+order, the first --limit of them (all by default). areachess is the release binary found
+as the other tools find it (--binary, $AREACHESS_BIN, the target directories), or any
+--engine command that speaks UCI with `eval` (a build run from a directory holding other
+levels, through a script). Needs Fairy-Stockfish 11 (classical evaluation, Debian's
+`fairy-stockfish`); nothing else beyond Python.
+"""
+
+import argparse
+import math
+import re
+import sys
+
+import areachess_bin
+from find_mistakes import Judge
+
+TERMS = [
+    "Material", "Imbalance", "Pawns", "Knights", "Bishops", "Rooks", "Queens", "Mobility",
+    "King safety", "Threats", "Passed", "Space", "Initiative",
+]
+
+
+def ask_ours(engine, fen):
+    """areachess's evaluation for White and its middlegame share."""
+    engine.send(f"position fen {fen}")
+    engine.send("eval")
+    line = engine.wait_for("info string eval")
+    found = re.search(r" white (-?\d+) middlegame ([\d.]+)", line)
+    if not found:
+        raise RuntimeError(f"areachess's eval said: {line.strip()}")
+    return int(found.group(1)), float(found.group(2))
+
+
+def ask_fsf(engine, fen):
+    """Fairy-Stockfish's terms, each (middlegame, endgame) totals in centipawns."""
+    engine.send(f"position fen {fen}")
+    engine.send("eval")
+    terms = {}
+    for line in engine.proc.stdout:
+        if line.startswith("Total evaluation"):
+            break
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) == 4 and cells[0] in TERMS:
+            total = cells[3].split()
+            terms[cells[0]] = tuple(0.0 if x == "----" else 100 * float(x) for x in total)
+    else:
+        raise RuntimeError("Fairy-Stockfish stopped")
+    if len(terms) != len(TERMS):
+        missing = ", ".join(t for t in TERMS if t not in terms)
+        raise RuntimeError(f"Fairy-Stockfish's eval printed no {missing}: a classical evaluation is needed")
+    return terms
+
+
+def label_centipawns(p):
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return 400 * math.log10(p / (1 - p))
+
+
+def best_scale(ours, labels):
+    """The k from 0.05 to 4 whose predictions 1 / (1 + 10^(−k·e/400)) fit the labels best."""
+    def error(k):
+        return sum((p - 1 / (1 + 10 ** (-k * e / 400))) ** 2 for e, p in zip(ours, labels))
+    lo, hi = 0.05, 4.0
+    ratio = (math.sqrt(5) - 1) / 2
+    for _ in range(40):
+        a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+        if error(a) < error(b):
+            hi = b
+        else:
+            lo = a
+    return (lo + hi) / 2
+
+
+def mean(xs):
+    return sum(xs) / len(xs)
+
+
+def spread(xs):
+    m = mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / len(xs))
+
+
+def correlation(xs, ys):
+    mx, my = mean(xs), mean(ys)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
+
+
+def slope(xs, ys):
+    mx, my = mean(xs), mean(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx > 0 else 0.0
+
+
+def least_squares(rows, ys):
+    """Coefficients (the last for a constant) minimising the squared error of rows · c."""
+    n = len(rows[0]) + 1
+    a = [[0.0] * (n + 1) for _ in range(n)]
+    for row, y in zip(rows, ys):
+        x = list(row) + [1.0]
+        for i in range(n):
+            for j in range(n):
+                a[i][j] += x[i] * x[j]
+            a[i][n] += x[i] * y
+    for i in range(n):
+        a[i][i] += 1e-9
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                f = a[r][col] / a[col][col]
+                for c in range(col, n + 1):
+                    a[r][c] -= f * a[col][c]
+    return [a[i][n] / a[i][i] if abs(a[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def rms(xs):
+    return math.sqrt(sum(x * x for x in xs) / len(xs))
+
+
+def piece_counts(fen, letters):
+    board = fen.split()[0].split("[")[0]
+    counts = dict.fromkeys(letters, 0)
+    for ch in board:
+        if ch.upper() in counts:
+            counts[ch.upper()] += 1 if ch.isupper() else -1
+    return [counts[x] for x in letters]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("positions")
+    parser.add_argument("--variant", required=True)
+    parser.add_argument("--engine", default=None)
+    parser.add_argument("--binary", default=None)
+    parser.add_argument("--fsf", default="/usr/games/fairy-stockfish")
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--middlegame", type=float, default=0.6)
+    args = parser.parse_args()
+
+    read = []
+    with open(args.positions) as f:
+        for number, line in enumerate(f, 1):
+            line = line.strip()
+            if not line:
+                continue
+            fen, sep, p = line.rpartition(";")
+            try:
+                read.append((fen, float(p)))
+            except ValueError:
+                sys.exit(f"{args.positions}:{number}:{len(fen) + 2}: expected `FEN;P`, P from 0 to 1")
+            if not sep:
+                sys.exit(f"{args.positions}:{number}:1: expected `FEN;P`")
+            if args.limit and len(read) == args.limit:
+                break
+    if len(read) < 20:
+        sys.exit(f"{args.positions}: {len(read)} positions; give at least 20")
+
+    def fail(message):
+        sys.exit(f"eval_terms.py: {message}")
+
+    command = args.engine or f"'{areachess_bin.find_binary(args.binary, fail)}' uci"
+    try:
+        ours_engine = Judge(command, args.variant)
+        fsf_engine = Judge(args.fsf, args.variant)
+    except OSError as e:
+        fail(f"cannot start an engine: {e}")
+    ours, shares, labels, terms = [], [], [], []
+    for fen, p in read:
+        white, share = ask_ours(ours_engine, fen)
+        table = ask_fsf(fsf_engine, fen)
+        ours.append(white)
+        shares.append(share)
+        labels.append(p)
+        terms.append([share * table[t][0] + (1 - share) * table[t][1] for t in TERMS])
+    for engine in (ours_engine, fsf_engine):
+        engine.send("quit")
+
+    k = best_scale(ours, labels)
+    label_cp = [label_centipawns(p) for p in labels]
+    scaled = [k * e for e in ours]
+    residual = [y - e for y, e in zip(label_cp, scaled)]
+    fsf_total = [sum(t) for t in terms]
+    print(f"{len(read)} positions of {args.positions}; areachess's evaluation scaled by k {k:.3f}")
+    print(f"labels against areachess:      correlation {correlation(label_cp, scaled):.4f}, "
+          f"rms {rms(residual):.1f}")
+    print(f"labels against Fairy-Stockfish: correlation {correlation(label_cp, fsf_total):.4f}, "
+          f"rms {rms([y - t for y, t in zip(label_cp, fsf_total)]):.1f} (its terms summed)")
+    middle = [i for i, s in enumerate(shares) if s > args.middlegame]
+    print()
+    print(f"{'term':12} {'spread':>7} {'corr':>7} {'slope':>7} {'corr, middlegame':>17}")
+    for j, name in enumerate(TERMS):
+        xs = [t[j] for t in terms]
+        if spread(xs) == 0:
+            continue
+        mid = correlation([xs[i] for i in middle], [residual[i] for i in middle]) if len(middle) > 2 else 0.0
+        print(f"{name:12} {spread(xs):7.1f} {correlation(xs, residual):+7.3f} "
+              f"{slope(xs, residual):+7.3f} {mid:+17.3f}")
+    coef = least_squares(terms, residual)
+    fitted = [r - sum(c * x for c, x in zip(coef, t)) - coef[-1] for t, r in zip(terms, residual)]
+    print()
+    print(f"residual fitted to every term at once: rms {rms(residual):.1f} -> {rms(fitted):.1f}")
+    print("  " + ", ".join(f"{name} {c:+.2f}" for name, c in zip(TERMS, coef)))
+    letters = sorted({ch.upper() for fen, _ in read for ch in fen.split()[0].split("[")[0]
+                      if ch.isalpha() and ch.upper() != "K"})
+    counts = [piece_counts(fen, letters) for fen, _ in read]
+    coef = least_squares(counts, residual)
+    print()
+    print("worth more to the labels than to areachess (centipawns a piece, scaled by k):")
+    print("  " + ", ".join(f"{x} {c:+.0f}" for x, c in zip(letters, coef)))
+
+
+if __name__ == "__main__":
+    main()
