@@ -4,6 +4,8 @@ Fairy-Stockfish's evaluation terms and by the pieces on the board.
 
     python3 tools/eval_terms.py POSITIONS --variant capablanca [--engine 'COMMAND']
         [--binary PATH] [--fsf /usr/games/fairy-stockfish] [--limit N] [--middlegame 0.6]
+    python3 tools/eval_terms.py POSITIONS --variant capablanca --offsets
+        [--held-out OTHER] [--level LEVEL --out NEW_LEVEL]
 
 POSITIONS holds `FEN;P` lines, as tools/label_positions.py writes them (P: White's expected
 score from a stronger engine's centipawns cp, 1 / (1 + 10^(−cp/400))). Each position is put
@@ -22,7 +24,17 @@ residual fitted to all terms at once, and fitted to the difference in each piece
 count (White's less Black's): how many centipawns more each piece is worth to the labels
 than to areachess. A term with a large slope and correlation is one the evaluation lacks;
 a piece with a large difference is valued apart from the labels. Positions are read in
-order, the first --limit of them (all by default). areachess is the release binary found
+order, the first --limit of them (all by default).
+
+With --offsets, Fairy-Stockfish is not asked: each piece letter gets a middlegame and an
+endgame offset (the pawn's middlegame one held at 0, the unit the rest is measured in),
+fitted by Gauss-Newton to the labels as `areachess tune` fits, the evaluation plus each
+letter's count difference times its offset, tapered by the middlegame share, through the
+logistic of the k that fits best. It prints the error before and after, on POSITIONS and on
+--held-out positions (fitted on neither), and the offsets; with --level and --out it writes
+a copy of LEVEL whose `[pieces.X.squares]` tables have each letter's offsets added to every
+entry of `middle` and `end` (a piece without tables gets none: give it tables of zeros
+first), so that the build run from a directory holding the copy plays with them. areachess is the release binary found
 as the other tools find it (--binary, $AREACHESS_BIN, the target directories), or any
 --engine command that speaks UCI with `eval` (a build run from a directory holding other
 levels, through a script). Needs Fairy-Stockfish 11 (classical evaluation, Debian's
@@ -47,10 +59,11 @@ def ask_ours(engine, fen):
     """areachess's evaluation for White and its middlegame share."""
     engine.send(f"position fen {fen}")
     engine.send("eval")
-    line = engine.wait_for("info string eval")
-    found = re.search(r" white (-?\d+) middlegame ([\d.]+)", line)
+    line = engine.wait_for("info string")
+    found = re.search(r"^info string eval -?\d+ white (-?\d+) middlegame ([\d.]+)", line)
     if not found:
-        raise RuntimeError(f"areachess's eval said: {line.strip()}")
+        sys.exit(f"eval_terms.py: areachess answered `eval` with: {line.strip()} "
+                 "(a build with UCI's eval is needed)")
     return int(found.group(1)), float(found.group(2))
 
 
@@ -127,19 +140,7 @@ def least_squares(rows, ys):
             for j in range(n):
                 a[i][j] += x[i] * x[j]
             a[i][n] += x[i] * y
-    for i in range(n):
-        a[i][i] += 1e-9
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        if abs(a[col][col]) < 1e-12:
-            continue
-        for r in range(n):
-            if r != col:
-                f = a[r][col] / a[col][col]
-                for c in range(col, n + 1):
-                    a[r][c] -= f * a[col][c]
-    return [a[i][n] / a[i][i] if abs(a[i][i]) > 1e-12 else 0.0 for i in range(n)]
+    return solve(a)
 
 
 def rms(xs):
@@ -155,6 +156,147 @@ def piece_counts(fen, letters):
     return [counts[x] for x in letters]
 
 
+def logistic_error(ours, labels, k):
+    return sum((p - 1 / (1 + 10 ** (-k * e / 400))) ** 2 for e, p in zip(ours, labels)) / len(ours)
+
+
+def offset_rows(fens, shares, letters):
+    """Per position: each letter's count difference tapered into (middlegame, endgame)."""
+    rows = []
+    for fen, share in zip(fens, shares):
+        counts = piece_counts(fen, letters)
+        rows.append([c * share for c in counts] + [c * (1 - share) for c in counts])
+    return rows
+
+
+def fit_offsets(ours, labels, rows, held):
+    """The offsets (middlegame then endgame, by letter; the first held at 0) and k."""
+    n = len(rows[0])
+    free = [j for j in range(n) if j not in held]
+    d = [0.0] * n
+    k = best_scale(ours, labels)
+    for _ in range(6):
+        shifted = [e + sum(x * o for x, o in zip(row, d)) for e, row in zip(ours, rows)]
+        m = len(free)
+        a = [[0.0] * (m + 1) for _ in range(m)]
+        for e, p, row in zip(shifted, labels, rows):
+            q = 1 / (1 + 10 ** (-k * e / 400))
+            g = q * (1 - q) * math.log(10) * k / 400
+            x = [g * row[j] for j in free]
+            r = p - q
+            for i in range(m):
+                if x[i] == 0.0:
+                    continue
+                for j in range(m):
+                    a[i][j] += x[i] * x[j]
+                a[i][m] += x[i] * r
+        step = solve(a)
+        for j, s in zip(free, step):
+            d[j] += s
+        k = best_scale([e + sum(x * o for x, o in zip(row, d)) for e, row in zip(ours, rows)], labels)
+    return d, k
+
+
+def solve(a):
+    """The solution of the augmented system a (n rows of n + 1), 0 where it is singular."""
+    n = len(a)
+    for i in range(n):
+        a[i][i] += 1e-9
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                f = a[r][col] / a[col][col]
+                for c in range(col, n + 1):
+                    a[r][c] -= f * a[col][c]
+    return [a[i][n] / a[i][i] if abs(a[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def shift_level(level, out, offsets):
+    """Writes `level` with `offsets[letter] = (middle, end)` added to its tables' entries."""
+    lines, piece, part = [], None, None
+    with open(level) as f:
+        for line in f:
+            header = re.match(r"\[pieces\.(\w+)\.squares\]", line)
+            if header:
+                piece = header.group(1).upper()
+            elif line.startswith("["):
+                piece = None
+            if re.match(r"\s*middle\s*=", line):
+                part = 0
+            elif re.match(r"\s*end\s*=", line):
+                part = 1
+            if piece in offsets and part is not None and re.match(r"\s*\[\s*-?\d", line):
+                shift = round(offsets[piece][part])
+                numbers = [int(x) + shift for x in re.findall(r"-?\d+", line)]
+                line = "  [" + ", ".join(f"{x:4d}" for x in numbers) + "],\n"
+            lines.append(line)
+    with open(out, "w") as f:
+        f.write("".join(lines))
+
+
+def read_positions(path, limit, fail):
+    read = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            line = line.strip()
+            if not line:
+                continue
+            fen, sep, p = line.rpartition(";")
+            if not sep:
+                fail(f"{path}:{number}:1: expected `FEN;P`")
+            try:
+                read.append((fen, float(p)))
+            except ValueError:
+                fail(f"{path}:{number}:{len(fen) + 2}: expected `FEN;P`, P from 0 to 1")
+            if limit and len(read) == limit:
+                break
+    if len(read) < 20:
+        fail(f"{path}: {len(read)} positions; give at least 20")
+    return read
+
+
+def offsets_report(args, command, fail):
+    positions = read_positions(args.positions, args.limit, fail)
+    held_out = read_positions(args.held_out, args.limit, fail) if args.held_out else []
+    try:
+        engine = Judge(command, args.variant)
+    except OSError as e:
+        fail(f"cannot start areachess: {e}")
+    sets = []
+    for read in (positions, held_out):
+        asked = [ask_ours(engine, fen) for fen, _ in read]
+        sets.append(([e for e, _ in asked], [s for _, s in asked], [p for _, p in read], [f for f, _ in read]))
+    engine.send("quit")
+    ours, shares, labels, fens = sets[0]
+    letters = sorted({ch.upper() for fen in fens for ch in fen.split()[0].split("[")[0]
+                      if ch.isalpha() and ch.upper() != "K"})
+    rows = offset_rows(fens, shares, letters)
+    held = {letters.index("P")} if "P" in letters else {0}
+    d, k = fit_offsets(ours, labels, rows, held)
+    k0 = best_scale(ours, labels)
+    after = [e + sum(x * o for x, o in zip(row, d)) for e, row in zip(ours, rows)]
+    print(f"{len(positions)} positions of {args.positions}: error {logistic_error(ours, labels, k0):.6f} "
+          f"(k {k0:.3f}) -> {logistic_error(after, labels, k):.6f} (k {k:.3f})")
+    if held_out:
+        h_ours, h_shares, h_labels, h_fens = sets[1]
+        h_rows = offset_rows(h_fens, h_shares, letters)
+        h_after = [e + sum(x * o for x, o in zip(row, d)) for e, row in zip(h_ours, h_rows)]
+        print(f"{len(held_out)} held-out positions of {args.held_out}: error "
+              f"{logistic_error(h_ours, h_labels, best_scale(h_ours, h_labels)):.6f} -> "
+              f"{logistic_error(h_after, h_labels, best_scale(h_after, h_labels)):.6f}")
+    n = len(letters)
+    offsets = {x: (d[i], d[n + i]) for i, x in enumerate(letters)}
+    print("offsets (middlegame, endgame) in centipawns of the evaluation:")
+    print("  " + ", ".join(f"{x} {m:+.0f} {e:+.0f}" for x, (m, e) in offsets.items()))
+    if args.level and args.out:
+        shift_level(args.level, args.out, offsets)
+        print(f"wrote {args.out}: {args.level} with the offsets added to its tables")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("positions")
@@ -164,30 +306,22 @@ def main():
     parser.add_argument("--fsf", default="/usr/games/fairy-stockfish")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--middlegame", type=float, default=0.6)
+    parser.add_argument("--offsets", action="store_true")
+    parser.add_argument("--held-out", default=None)
+    parser.add_argument("--level", default=None)
+    parser.add_argument("--out", default=None)
     args = parser.parse_args()
-
-    read = []
-    with open(args.positions) as f:
-        for number, line in enumerate(f, 1):
-            line = line.strip()
-            if not line:
-                continue
-            fen, sep, p = line.rpartition(";")
-            try:
-                read.append((fen, float(p)))
-            except ValueError:
-                sys.exit(f"{args.positions}:{number}:{len(fen) + 2}: expected `FEN;P`, P from 0 to 1")
-            if not sep:
-                sys.exit(f"{args.positions}:{number}:1: expected `FEN;P`")
-            if args.limit and len(read) == args.limit:
-                break
-    if len(read) < 20:
-        sys.exit(f"{args.positions}: {len(read)} positions; give at least 20")
 
     def fail(message):
         sys.exit(f"eval_terms.py: {message}")
 
+    if (args.level is None) != (args.out is None) or (args.level and not args.offsets):
+        fail("--level and --out go together, with --offsets")
     command = args.engine or f"'{areachess_bin.find_binary(args.binary, fail)}' uci"
+    if args.offsets:
+        offsets_report(args, command, fail)
+        return
+    read = read_positions(args.positions, args.limit, fail)
     try:
         ours_engine = Judge(command, args.variant)
         fsf_engine = Judge(args.fsf, args.variant)
