@@ -34,10 +34,11 @@ logistic of the k that fits best. It prints the error before and after, on POSIT
 --held-out positions (fitted on neither), and the offsets; with --level and --out it writes
 a copy of LEVEL whose `[pieces.X.squares]` tables have each letter's offsets added to every
 entry of `middle` and `end` (a piece without tables gets none: give it tables of zeros
-first), so that the build run from a directory holding the copy plays with them. areachess is the release binary found
-as the other tools find it (--binary, $AREACHESS_BIN, the target directories), or any
---engine command that speaks UCI with `eval` (a build run from a directory holding other
-levels, through a script). Needs Fairy-Stockfish 11 (classical evaluation, Debian's
+first), so that the build run from a directory holding the copy plays with them.
+
+areachess is the release binary found as the other tools find it (--binary,
+$AREACHESS_BIN, the target directories), or any --engine command that speaks UCI with
+`eval` (a build run from a directory holding other levels, through a script). Needs Fairy-Stockfish 11 (classical evaluation, Debian's
 `fairy-stockfish`); nothing else beyond Python.
 """
 
@@ -87,6 +88,22 @@ def ask_fsf(engine, fen):
     return terms
 
 
+def logistic_error(ours, labels, k):
+    """The mean squared error of the predictions 1 / (1 + 10^(−k·e/400)) against the labels."""
+    return sum((p - 1 / (1 + 10 ** (-k * e / 400))) ** 2 for e, p in zip(ours, labels)) / len(ours)
+
+
+def piece_letters(fens):
+    """The piece letters of the positions, upper case, the king's left out."""
+    return sorted({ch.upper() for fen in fens for ch in fen.split()[0].split("[")[0]
+                   if ch.isalpha() and ch.upper() != "K"})
+
+
+def shifted(ours, rows, offsets):
+    """The evaluations with each position's `rows` entry times the offsets added."""
+    return [e + sum(x * o for x, o in zip(row, offsets)) for e, row in zip(ours, rows)]
+
+
 def label_centipawns(p):
     p = min(max(p, 1e-4), 1 - 1e-4)
     return 400 * math.log10(p / (1 - p))
@@ -95,7 +112,7 @@ def label_centipawns(p):
 def best_scale(ours, labels):
     """The k from 0.05 to 4 whose predictions 1 / (1 + 10^(−k·e/400)) fit the labels best."""
     def error(k):
-        return sum((p - 1 / (1 + 10 ** (-k * e / 400))) ** 2 for e, p in zip(ours, labels))
+        return logistic_error(ours, labels, k)
     lo, hi = 0.05, 4.0
     ratio = (math.sqrt(5) - 1) / 2
     for _ in range(40):
@@ -156,10 +173,6 @@ def piece_counts(fen, letters):
     return [counts[x] for x in letters]
 
 
-def logistic_error(ours, labels, k):
-    return sum((p - 1 / (1 + 10 ** (-k * e / 400))) ** 2 for e, p in zip(ours, labels)) / len(ours)
-
-
 def offset_rows(fens, shares, letters):
     """Per position: each letter's count difference tapered into (middlegame, endgame)."""
     rows = []
@@ -176,10 +189,9 @@ def fit_offsets(ours, labels, rows, held):
     d = [0.0] * n
     k = best_scale(ours, labels)
     for _ in range(6):
-        shifted = [e + sum(x * o for x, o in zip(row, d)) for e, row in zip(ours, rows)]
         m = len(free)
         a = [[0.0] * (m + 1) for _ in range(m)]
-        for e, p, row in zip(shifted, labels, rows):
+        for e, p, row in zip(shifted(ours, rows, d), labels, rows):
             q = 1 / (1 + 10 ** (-k * e / 400))
             g = q * (1 - q) * math.log(10) * k / 400
             x = [g * row[j] for j in free]
@@ -193,7 +205,7 @@ def fit_offsets(ours, labels, rows, held):
         step = solve(a)
         for j, s in zip(free, step):
             d[j] += s
-        k = best_scale([e + sum(x * o for x, o in zip(row, d)) for e, row in zip(ours, rows)], labels)
+        k = best_scale(shifted(ours, rows, d), labels)
     return d, k
 
 
@@ -272,19 +284,18 @@ def offsets_report(args, command, fail):
         sets.append(([e for e, _ in asked], [s for _, s in asked], [p for _, p in read], [f for f, _ in read]))
     engine.send("quit")
     ours, shares, labels, fens = sets[0]
-    letters = sorted({ch.upper() for fen in fens for ch in fen.split()[0].split("[")[0]
-                      if ch.isalpha() and ch.upper() != "K"})
+    letters = piece_letters(fens)
     rows = offset_rows(fens, shares, letters)
     held = {letters.index("P")} if "P" in letters else {0}
     d, k = fit_offsets(ours, labels, rows, held)
     k0 = best_scale(ours, labels)
-    after = [e + sum(x * o for x, o in zip(row, d)) for e, row in zip(ours, rows)]
+    after = shifted(ours, rows, d)
     print(f"{len(positions)} positions of {args.positions}: error {logistic_error(ours, labels, k0):.6f} "
           f"(k {k0:.3f}) -> {logistic_error(after, labels, k):.6f} (k {k:.3f})")
     if held_out:
         h_ours, h_shares, h_labels, h_fens = sets[1]
         h_rows = offset_rows(h_fens, h_shares, letters)
-        h_after = [e + sum(x * o for x, o in zip(row, d)) for e, row in zip(h_ours, h_rows)]
+        h_after = shifted(h_ours, h_rows, d)
         print(f"{len(held_out)} held-out positions of {args.held_out}: error "
               f"{logistic_error(h_ours, h_labels, best_scale(h_ours, h_labels)):.6f} -> "
               f"{logistic_error(h_after, h_labels, best_scale(h_after, h_labels)):.6f}")
@@ -363,8 +374,7 @@ def main():
     print()
     print(f"residual fitted to every term at once: rms {rms(residual):.1f} -> {rms(fitted):.1f}")
     print("  " + ", ".join(f"{name} {c:+.2f}" for name, c in zip(TERMS, coef)))
-    letters = sorted({ch.upper() for fen, _ in read for ch in fen.split()[0].split("[")[0]
-                      if ch.isalpha() and ch.upper() != "K"})
+    letters = piece_letters([fen for fen, _ in read])
     counts = [piece_counts(fen, letters) for fen, _ in read]
     coef = least_squares(counts, residual)
     print()

@@ -392,25 +392,28 @@ fn eval_of(line: &str) -> (i32, i32, f64) {
     }
 }
 
+/// The numbers of the engine's answer to `eval`.
+fn eval_now(e: &mut Session) -> (i32, i32, f64) {
+    e.send("eval");
+    eval_of(e.until("info string eval").last().expect("a line"))
+}
+
 #[test]
 fn uci_eval_scores_the_position_without_a_search() {
     let mut e = Session::start(&["uci", "levels/chess.toml"]);
-    e.send("eval");
-    let (mover, white, share) = eval_of(e.until("info string eval").last().expect("a line"));
+    let (mover, white, share) = eval_now(&mut e);
     // The start: White to move, all the material on the board.
     assert_eq!(mover, white);
     assert_eq!(share, 1.0);
     e.send("position startpos moves e2e4");
-    e.send("eval");
-    let (mover, white, _) = eval_of(e.until("info string eval").last().expect("a line"));
+    let (mover, white, _) = eval_now(&mut e);
     assert_eq!(
         mover, -white,
         "Black to move: its score is White's turned round"
     );
     // White a queen up, Black to move: far ahead for White, and past the middlegame.
     e.send("position fen 4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 b - - 0 1");
-    e.send("eval");
-    let (mover, white, share) = eval_of(e.until("info string eval").last().expect("a line"));
+    let (mover, white, share) = eval_now(&mut e);
     assert!(
         white > 600 && mover == -white,
         "white {white}, mover {mover}"
