@@ -6,6 +6,8 @@ Fairy-Stockfish's evaluation terms and by the pieces on the board.
         [--binary PATH] [--fsf /usr/games/fairy-stockfish] [--limit N] [--middlegame 0.6]
     python3 tools/eval_terms.py POSITIONS --variant capablanca --offsets
         [--held-out OTHER] [--level LEVEL --out NEW_LEVEL]
+    python3 tools/eval_terms.py --games GAMES.pgn... --player NAME --variant capablanca
+        [--from-ply 16] [--to-ply 90]
 
 POSITIONS holds `FEN;P` lines, as tools/label_positions.py writes them (P: White's expected
 score from a stronger engine's centipawns cp, 1 / (1 + 10^(−cp/400))). Each position is put
@@ -35,6 +37,18 @@ logistic of the k that fits best. It prints the error before and after, on POSIT
 a copy of LEVEL whose `[pieces.X.squares]` tables have each letter's offsets added to every
 entry of `middle` and `end` (a piece without tables gets none: give it tables of zeros
 first), so that the build run from a directory holding the copy plays with them.
+
+With --games, no labels are read: the positions are those of recorded games (PGN files as
+`uci_match.py --pgn` writes them) where the player whose White or Black tag contains
+--player is to move, from --from-ply to --to-ply, not in check. Both evaluations are read
+from that player's side, Fairy-Stockfish's scaled by the k that brings it nearest
+areachess's. Fairy-Stockfish's evaluation is no oracle, but a search prefers the positions
+its own evaluation overrates, so where areachess stands above Fairy-Stockfish on average
+(its optimism) the terms that both lean against the player and follow the optimism
+(negative mean, negative correlation) are what its play gives away unseen. It prints the
+means of both evaluations and of the optimism, then per term its mean from the player's
+side, that mean scaled by k, and its correlation with the optimism. Needs pyffish to read
+the moves (`pip install pyffish`).
 
 areachess is the release binary found as the other tools find it (--binary,
 $AREACHESS_BIN, the target directories), or any --engine command that speaks UCI with
@@ -308,9 +322,65 @@ def offsets_report(args, command, fail):
         print(f"wrote {args.out}: {args.level} with the offsets added to its tables")
 
 
+def games_report(args, command, fail):
+    """The --games report: both evaluations over the positions of recorded games where
+    --player is to move, from its side, and which of Fairy-Stockfish's terms follow
+    areachess's optimism."""
+    try:
+        from label_positions import pgn_games
+    except ImportError:
+        fail("--games needs pyffish to read the moves (pip install pyffish)")
+    import pyffish
+    texts = []
+    for path in args.games:
+        try:
+            with open(path) as f:
+                texts.append((path, f.read()))
+        except OSError as e:
+            fail(f"cannot read {path}: {e.strerror}")
+    name = args.player.lower()
+    try:
+        ours_engine = Judge(command, args.variant)
+        fsf_engine = Judge(args.fsf, args.variant)
+    except OSError as e:
+        fail(f"cannot start an engine: {e}")
+    games, ours, terms = 0, [], []
+    for tags, fens in pgn_games(texts, args.variant):
+        sides = [c for c, tag in (("w", "White"), ("b", "Black")) if name in tags.get(tag, "").lower()]
+        if len(sides) != 1:
+            continue
+        games += 1
+        sign = 1 if sides[0] == "w" else -1
+        for fen in fens[args.from_ply:args.to_ply]:
+            if fen.split()[1] != sides[0] or pyffish.gives_check(args.variant, fen, []):
+                continue
+            white, share = ask_ours(ours_engine, fen)
+            table = ask_fsf(fsf_engine, fen)
+            ours.append(sign * white)
+            terms.append([sign * (share * table[t][0] + (1 - share) * table[t][1]) for t in TERMS])
+    for engine in (ours_engine, fsf_engine):
+        engine.send("quit")
+    if len(ours) < 20:
+        fail(f"{len(ours)} positions of {args.player} in {games} games; give at least 20")
+    totals = [sum(t) for t in terms]
+    k = sum(o * t for o, t in zip(ours, totals)) / max(sum(t * t for t in totals), 1e-9)
+    optimism = [o - k * t for o, t in zip(ours, totals)]
+    print(f"{len(ours)} positions of {args.player} to move in {games} games "
+          f"(plies {args.from_ply} to {args.to_ply}), from its side")
+    print(f"areachess's evaluation: mean {mean(ours):+.1f}; Fairy-Stockfish's terms summed, "
+          f"scaled by k {k:.3f}: mean {k * mean(totals):+.1f}")
+    print(f"optimism (areachess less k times Fairy-Stockfish): mean {mean(optimism):+.1f}, "
+          f"spread {spread(optimism):.1f}")
+    print()
+    print(f"{'term':12} {'mean':>7} {'mean*k':>7} {'corr':>7}")
+    for j, term in enumerate(TERMS):
+        xs = [t[j] for t in terms]
+        print(f"{term:12} {mean(xs):+7.1f} {k * mean(xs):+7.1f} {correlation(xs, optimism):+7.3f}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("positions")
+    parser.add_argument("positions", nargs="?")
     parser.add_argument("--variant", required=True)
     parser.add_argument("--engine", default=None)
     parser.add_argument("--binary", default=None)
@@ -321,6 +391,10 @@ def main():
     parser.add_argument("--held-out", default=None)
     parser.add_argument("--level", default=None)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--games", nargs="+", default=None)
+    parser.add_argument("--player", default=None)
+    parser.add_argument("--from-ply", type=int, default=16)
+    parser.add_argument("--to-ply", type=int, default=90)
     args = parser.parse_args()
 
     def fail(message):
@@ -328,7 +402,16 @@ def main():
 
     if (args.level is None) != (args.out is None) or (args.level and not args.offsets):
         fail("--level and --out go together, with --offsets")
+    if (args.games is None) == (args.positions is None):
+        fail("give POSITIONS or --games, one of them")
+    if (args.games is None) != (args.player is None):
+        fail("--games and --player go together")
+    if args.games and args.offsets:
+        fail("--offsets fits to POSITIONS, not to --games")
     command = args.engine or f"'{areachess_bin.find_binary(args.binary, fail)}' uci"
+    if args.games:
+        games_report(args, command, fail)
+        return
     if args.offsets:
         offsets_report(args, command, fail)
         return

@@ -86,8 +86,8 @@ def label(labeller, fen, depth):
 
 
 def pgn_games(texts, variant):
-    """Each game of the PGN texts, (path, text) pairs, as the FENs of the positions its
-    moves were made in (the last move's outcome left out), its SAN read back through
+    """Each game of the PGN texts, (path, text) pairs, as its tags (a dict) and the FENs of
+    the positions its moves were made in (the last move's outcome left out), its SAN read back through
     pyffish: the legal move whose SAN is the one written, else the one
     whose SAN is it without check marks (a `+` that is part of a move, as shogi's
     promotion, is matched whole first)."""
@@ -116,7 +116,7 @@ def pgn_games(texts, variant):
                     break
                 fens.append(fen)
                 fen = pyffish.get_fen(variant, fen, found[:1])
-            yield fens
+            yield tags, fens
 
 
 def read_san(variant, fen, token, legal):
@@ -318,7 +318,7 @@ def main():
     totals = {"games": 0, "kept": 0}
     # (number, recorded game or None to play one), taken in turn by the workers.
     if args.pgn:
-        jobs = iter(enumerate(pgn_games(texts, args.variant)))
+        jobs = iter(enumerate(fens for _, fens in pgn_games(texts, args.variant)))
     else:
         jobs = iter((n, None) for n in range(args.games))
 
