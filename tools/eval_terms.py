@@ -355,7 +355,10 @@ def games_report(args, command, fail):
             if fen.split()[1] != sides[0] or pyffish.gives_check(args.variant, fen, []):
                 continue
             white, share = ask_ours(ours_engine, fen)
-            table = ask_fsf(fsf_engine, fen)
+            try:
+                table = ask_fsf(fsf_engine, fen)
+            except RuntimeError as e:
+                fail(f"{e} (position {fen})")
             ours.append(sign * white)
             terms.append([sign * (share * table[t][0] + (1 - share) * table[t][1]) for t in TERMS])
     for engine in (ours_engine, fsf_engine):
