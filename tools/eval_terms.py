@@ -102,6 +102,19 @@ def ask_fsf(engine, fen):
     return terms
 
 
+def start_engines(command, args, fail):
+    """areachess (`command`) and Fairy-Stockfish (--fsf), each told the variant."""
+    try:
+        return Judge(command, args.variant), Judge(args.fsf, args.variant)
+    except OSError as e:
+        fail(f"cannot start an engine: {e}")
+
+
+def tapered(table, share):
+    """Fairy-Stockfish's terms, in TERMS' order, each tapered by areachess's middlegame share."""
+    return [share * table[t][0] + (1 - share) * table[t][1] for t in TERMS]
+
+
 def logistic_error(ours, labels, k):
     """The mean squared error of the predictions 1 / (1 + 10^(−k·e/400)) against the labels."""
     return sum((p - 1 / (1 + 10 ** (-k * e / 400))) ** 2 for e, p in zip(ours, labels)) / len(ours)
@@ -327,23 +340,13 @@ def games_report(args, command, fail):
     --player is to move, from its side, and which of Fairy-Stockfish's terms follow
     areachess's optimism."""
     try:
-        from label_positions import pgn_games
+        from label_positions import pgn_games, read_texts
     except ImportError:
         fail("--games needs pyffish to read the moves (pip install pyffish)")
     import pyffish
-    texts = []
-    for path in args.games:
-        try:
-            with open(path) as f:
-                texts.append((path, f.read()))
-        except OSError as e:
-            fail(f"cannot read {path}: {e.strerror}")
+    texts = read_texts(args.games, fail)
     name = args.player.lower()
-    try:
-        ours_engine = Judge(command, args.variant)
-        fsf_engine = Judge(args.fsf, args.variant)
-    except OSError as e:
-        fail(f"cannot start an engine: {e}")
+    ours_engine, fsf_engine = start_engines(command, args, fail)
     games, ours, terms = 0, [], []
     for tags, fens in pgn_games(texts, args.variant):
         sides = [c for c, tag in (("w", "White"), ("b", "Black")) if name in tags.get(tag, "").lower()]
@@ -360,7 +363,7 @@ def games_report(args, command, fail):
             except RuntimeError as e:
                 fail(f"{e} (position {fen})")
             ours.append(sign * white)
-            terms.append([sign * (share * table[t][0] + (1 - share) * table[t][1]) for t in TERMS])
+            terms.append([sign * x for x in tapered(table, share)])
     for engine in (ours_engine, fsf_engine):
         engine.send("quit")
     if len(ours) < 20:
@@ -419,11 +422,7 @@ def main():
         offsets_report(args, command, fail)
         return
     read = read_positions(args.positions, args.limit, fail)
-    try:
-        ours_engine = Judge(command, args.variant)
-        fsf_engine = Judge(args.fsf, args.variant)
-    except OSError as e:
-        fail(f"cannot start an engine: {e}")
+    ours_engine, fsf_engine = start_engines(command, args, fail)
     ours, shares, labels, terms = [], [], [], []
     for fen, p in read:
         white, share = ask_ours(ours_engine, fen)
@@ -431,7 +430,7 @@ def main():
         ours.append(white)
         shares.append(share)
         labels.append(p)
-        terms.append([share * table[t][0] + (1 - share) * table[t][1] for t in TERMS])
+        terms.append(tapered(table, share))
     for engine in (ours_engine, fsf_engine):
         engine.send("quit")
 

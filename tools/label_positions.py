@@ -85,6 +85,18 @@ def label(labeller, fen, depth):
     return white, answer.split()[1] if len(answer.split()) > 1 else ""
 
 
+def read_texts(paths, fail):
+    """Each file's (path, text), for `pgn_games`; `fail` is told of one that cannot be read."""
+    texts = []
+    for path in paths:
+        try:
+            with open(path) as f:
+                texts.append((path, f.read()))
+        except OSError as e:
+            fail(f"cannot read {path}: {e.strerror}")
+    return texts
+
+
 def pgn_games(texts, variant):
     """Each game of the PGN texts, (path, text) pairs, as its tags (a dict) and the FENs of
     the positions its moves were made in (the last move's outcome left out), its SAN read back through
@@ -298,13 +310,7 @@ def main():
     if args.pgn and args.self_play:
         fail("--pgn and --self-play: choose one")
     # The recorded games' files, read before any work, so that a bad one stops it.
-    texts = []
-    for path in args.pgn or []:
-        try:
-            with open(path) as f:
-                texts.append((path, f.read()))
-        except OSError as e:
-            fail(f"cannot read {path}: {e.strerror}")
+    texts = read_texts(args.pgn or [], fail)
     # Recorded games need no player.
     first = None
     if not args.pgn and not args.self_play:
