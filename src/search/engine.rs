@@ -227,6 +227,15 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.noise = noise;
     }
 
+    /// Asks for the table's entry and the evaluation cache's slot of the position with
+    /// `key` ahead of their first use, just after a move is made: the child's probe then
+    /// seldom waits for memory. A hint only: nothing searched or found changes.
+    fn fetch_ahead(&self, key: u64) {
+        self.table.prefetch(key);
+        #[cfg(target_arch = "x86_64")]
+        safe_arch::prefetch_t0(&self.eval_cache[key as usize & (EVAL_CACHE - 1)]);
+    }
+
     /// The position's worth to the side to move, with the noise if there is one.
     fn evaluate<G: Searchable<Move = M>>(&mut self, game: &mut G) -> i32 {
         let key = game.key();
@@ -604,6 +613,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 self.path[ply] = None;
                 self.moved[ply] = None;
                 game.make_null();
+                self.fetch_ahead(game.key());
                 let score = -self.negamax(
                     game,
                     (depth - 1 - reduction).max(0),
@@ -740,6 +750,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.path[ply] = Some(game.history_slot(m));
             self.moved[ply] = (self.cont_slots > 0).then(|| game.piece_slot(m));
             game.make(m);
+            // The child's entries are on their way while the check below is judged.
+            self.fetch_ahead(game.key());
             // A check is searched a ply deeper, and never pruned or reduced, so a mate or a
             // perpetual is not cut off; not one that gives material away (where the world
             // weighs exchanges), which is a quiet move like the others.
@@ -921,6 +933,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 continue;
             }
             game.make(m);
+            self.fetch_ahead(game.key());
             let score = -self.quiesce(game, -beta, -alpha, ply + 1);
             game.unmake();
             if self.stopped {
@@ -1104,15 +1117,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 /// Brings the best-ordered of `list[from..]` to `from` (a selection sort done lazily,
 /// since a cut-off usually comes early); the index it came from.
 fn pick_next<M: Copy>(list: &mut [M], order: &mut [i32], from: usize) -> usize {
-    let mut best = from;
-    let mut top = order[from];
-    // The first of equals stays first.
-    for (k, &o) in order.iter().enumerate().take(list.len()).skip(from + 1) {
-        if o > top {
-            top = o;
-            best = k;
-        }
-    }
+    let rest = &order[from..list.len().min(order.len())];
+    // The greatest order first (a pass without branches, many at a time), then the first
+    // of equals, which stays first.
+    let top = rest.iter().copied().max().unwrap_or(i32::MIN);
+    let best = from + rest.iter().position(|&o| o == top).unwrap_or(0);
     list.swap(from, best);
     order.swap(from, best);
     best
@@ -1131,6 +1140,22 @@ fn end_score(end: End, ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::search::grid::{GridEval, GridSearch};
+
+    #[test]
+    fn the_next_move_is_the_first_of_the_best_ordered_among_those_left() {
+        let mut list = ['a', 'b', 'c', 'd', 'e'];
+        let mut order = [5, 9, 1, 9, 7];
+        // The first of the two nines comes forward; the move it displaced takes its place.
+        assert_eq!(pick_next(&mut list, &mut order, 0), 1);
+        assert_eq!((list, order), (['b', 'a', 'c', 'd', 'e'], [9, 5, 1, 9, 7]));
+        assert_eq!(pick_next(&mut list, &mut order, 1), 3);
+        assert_eq!((list, order), (['b', 'd', 'c', 'a', 'e'], [9, 9, 1, 5, 7]));
+        // Only the moves from `from` on are looked at, and a longer order is cut to the list.
+        let mut order = [9, 9, 1, 5, 7, 100];
+        assert_eq!(pick_next(&mut list, &mut order, 2), 4);
+        assert_eq!(list[2], 'e');
+        assert_eq!(pick_next(&mut list, &mut order, 4), 4);
+    }
 
     #[test]
     fn helper_threads_keep_what_they_learned_from_one_move_to_the_next() {
