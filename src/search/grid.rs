@@ -1227,11 +1227,23 @@ impl GridSearch {
         let mut seen = std::mem::take(&mut self.seen);
         while depth < LONGEST_EXCHANGE {
             attackers(v, &self.pos, m.to, side, &mut seen);
-            let Some((from, worth)) = seen
-                .iter()
-                .map(|&sq| (sq, self.exchange_worth(self.pos.cell(sq))))
-                .min_by_key(|&(_, worth)| worth)
-            else {
+            // The cheapest attacker that may take: one pinned to its royal, or leaving a
+            // check standing, is passed over for the next.
+            let taker = loop {
+                let Some((k, from, worth)) = seen
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &sq)| (k, sq, self.exchange_worth(self.pos.cell(sq))))
+                    .min_by_key(|&(_, _, worth)| worth)
+                else {
+                    break None;
+                };
+                if may_take(v, &mut self.pos, from, m.to, side) {
+                    break Some((from, worth));
+                }
+                seen.swap_remove(k);
+            };
+            let Some((from, worth)) = taker else {
                 break;
             };
             depth += 1;
@@ -1617,6 +1629,27 @@ impl Searchable for GridSearch {
     }
 }
 
+/// Whether `side`'s piece on `from` may take on `to` in an exchange (the board as the
+/// exchange has left it): not where that leaves one of its royals attacked, as a piece
+/// pinned to its royal would. A royal taking is left to the exchange's worths; so is every
+/// taker where royals may be taken.
+fn may_take(v: &Variant, pos: &mut Position, from: Square, to: Square, side: Color) -> bool {
+    let taker = pos.cells[usize::from(from)];
+    if v.royal_rule == RoyalRule::Capture || v[role_of(taker)].royal {
+        return true;
+    }
+    let there = pos.cells[usize::from(to)];
+    pos.cells[usize::from(from)] = EMPTY;
+    pos.cells[usize::from(to)] = taker;
+    let safe = pos
+        .royals(side)
+        .iter()
+        .all(|&r| r == to || !is_attacked(v, pos, r, side.opponent()));
+    pos.cells[usize::from(from)] = taker;
+    pos.cells[usize::from(to)] = there;
+    safe
+}
+
 /// The grid world as a player sees it: the evaluation is the arena, the game (with its
 /// history) what the player looks at.
 impl super::players::Arena for Arc<GridEval> {
@@ -1790,6 +1823,25 @@ mod tests {
             exchange(&eval, "4k3/8/4p3/3n4/8/8/8/3QK3 w - - 0 1", "d1d5"),
             320 - 900
         );
+    }
+
+    #[test]
+    fn a_piece_pinned_to_its_royal_takes_no_part_in_an_exchange() {
+        let eval = chess();
+        // The knight on e6 guards d4, but the rook on e1 pins it to its king: the queen
+        // wins the pawn. Unpinned (the king elsewhere), the knight takes the queen.
+        let pinned = "4k3/8/4n3/8/3p4/8/8/3QR1K1 w - - 0 1";
+        assert_eq!(exchange(&eval, pinned, "d1d4"), 100);
+        let free = "5k2/8/4n3/8/3p4/8/8/3QR1K1 w - - 0 1";
+        assert_eq!(exchange(&eval, free, "d1d4"), 100 - 900);
+        // A piece pinned along the line of the capture may take on it: the rook on e7
+        // takes the queen on e4 and stays between its king and the rook on e1.
+        let along = "4k3/4r3/8/8/4p3/8/8/1Q2RK2 w - - 0 1";
+        assert_eq!(exchange(&eval, along, "b1e4"), 100 - 900 + 500);
+        // The mover's own pinned piece cannot take back either: the bishop on d2, held by
+        // the rook on d8 to its king, does not retake on e3, so the knight is lost.
+        let own = "3r2k1/8/8/8/5p2/4b3/2NB4/3K4 w - - 0 1";
+        assert_eq!(exchange(&eval, own, "c2e3"), 330 - 320);
     }
 
     /// A chess FEN seen from the other side: ranks reversed, colours swapped.
