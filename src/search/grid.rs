@@ -1201,9 +1201,9 @@ impl GridSearch {
 
     /// The static exchange evaluation of `m`: what the mover wins (or loses, below 0)
     /// when both sides then take on its target square with their least valuable attacker
-    /// for as long as it pays, each free to stop. Pieces are lifted off the board as they
-    /// take, so attacks behind them (and screens of cannons) count; the board is left as
-    /// it was.
+    /// that may (not one pinned to its royal) for as long as it pays, each free to stop.
+    /// Pieces are lifted off the board as they take, so attacks behind them (and screens
+    /// of cannons) count; the board is left as it was.
     pub fn exchange(&mut self, m: Move) -> i32 {
         let us = self.pos.to_move();
         let victim_at = m.victim_square();
