@@ -1434,16 +1434,7 @@ impl Searchable for GridSearch {
                 return false;
             }
         }
-        self.pos.cells[usize::from(m.from)] = EMPTY;
-        self.pos.cells[usize::from(m.to)] = arrived;
-        let check = self
-            .pos
-            .royals(them)
-            .iter()
-            .any(|&r| is_attacked(v, &self.pos, r, us));
-        self.pos.cells[usize::from(m.to)] = victim;
-        self.pos.cells[usize::from(m.from)] = mover;
-        check
+        royal_attacked_after(v, &mut self.pos, m.from, m.to, arrived, them)
     }
 
     fn ended(&mut self, root_distance: usize) -> Option<End> {
@@ -1635,19 +1626,32 @@ impl Searchable for GridSearch {
 /// taker where royals may be taken.
 fn may_take(v: &Variant, pos: &mut Position, from: Square, to: Square, side: Color) -> bool {
     let taker = pos.cells[usize::from(from)];
-    if v.royal_rule == RoyalRule::Capture || v[role_of(taker)].royal {
-        return true;
-    }
-    let there = pos.cells[usize::from(to)];
+    v.royal_rule == RoyalRule::Capture
+        || v[role_of(taker)].royal
+        || !royal_attacked_after(v, pos, from, to, taker, side)
+}
+
+/// Whether one of `side`'s royals (but one standing on `to`, which the move takes) is
+/// attacked once the piece on `from` has moved to `to` as `arrived`: the two cells are
+/// changed in place, all that an attack looked up backwards reads, and put back.
+fn royal_attacked_after(
+    v: &Variant,
+    pos: &mut Position,
+    from: Square,
+    to: Square,
+    arrived: Cell,
+    side: Color,
+) -> bool {
+    let (moved, there) = (pos.cells[usize::from(from)], pos.cells[usize::from(to)]);
     pos.cells[usize::from(from)] = EMPTY;
-    pos.cells[usize::from(to)] = taker;
-    let safe = pos
+    pos.cells[usize::from(to)] = arrived;
+    let attacked = pos
         .royals(side)
         .iter()
-        .all(|&r| r == to || !is_attacked(v, pos, r, side.opponent()));
-    pos.cells[usize::from(from)] = taker;
+        .any(|&r| r != to && is_attacked(v, pos, r, side.opponent()));
+    pos.cells[usize::from(from)] = moved;
     pos.cells[usize::from(to)] = there;
-    safe
+    attacked
 }
 
 /// The grid world as a player sees it: the evaluation is the arena, the game (with its
