@@ -30,6 +30,15 @@ fn line_text(variant: &crate::grid::Variant, moves: &[Move]) -> String {
 /// The transposition table's size until an option changes it, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
+/// How many threads search until an option (UCI `Threads`, XBoard `cores`) says
+/// otherwise: one for each core the machine offers, up to [`uci::MAX_THREADS`]. An engine
+/// started by hand, or by a GUI that sets nothing, uses the whole machine.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, uci::MAX_THREADS)
+}
+
 /// Where the lines an engine writes go: one line at a time, flushed, from any thread.
 #[derive(Clone)]
 pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);

@@ -68,7 +68,7 @@ impl Uci {
             positioned: false,
             thinker: Thinker::new(DEFAULT_HASH_MB),
             lines: 1,
-            threads: 1,
+            threads: super::default_threads(),
             ponder: None,
             skill: FULL_SKILL,
             limit_strength: false,
@@ -175,7 +175,8 @@ impl Uci {
             "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
         ));
         self.out.line(&format!(
-            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+            super::default_threads()
         ));
         self.out.line("option name Ponder type check default false");
         self.out

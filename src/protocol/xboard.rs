@@ -130,7 +130,7 @@ impl Xboard {
             generation: 0,
             events,
             analyzing: false,
-            threads: 1,
+            threads: super::default_threads(),
             hard: false,
             pondering: None,
         };

@@ -148,7 +148,9 @@ impl Plan {
         self.limits.movetime.unwrap_or(Duration::ZERO)
     }
 
-    /// Bounds `limits` (a GUI's) by this plan: its depth and its time, whichever is less.
+    /// Bounds `limits` (a GUI's) by this plan: its depth and its time, whichever is less,
+    /// on one thread, as the window's strengths search (more threads would make a
+    /// strength stronger than the one measured).
     pub fn bound(&self, limits: Limits) -> Limits {
         let depth = match (limits.depth, self.limits.depth) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -161,6 +163,7 @@ impl Plan {
         Limits {
             depth,
             movetime,
+            threads: 1,
             ..limits
         }
     }
@@ -185,12 +188,15 @@ mod tests {
         let gui = Limits {
             movetime: Some(Duration::from_millis(100)),
             time_left: Some(Duration::from_secs(60)),
+            threads: 4,
             ..Limits::default()
         };
         let bounded = weak.bound(gui);
         assert_eq!(bounded.depth, Some(1));
         assert_eq!(bounded.movetime, Some(Duration::from_millis(100)));
         assert_eq!(bounded.time_left, Some(Duration::from_secs(60)));
+        // A strength searches on one thread, whatever the GUI offers.
+        assert_eq!(bounded.threads, 1);
         let strong = Plan::of(Strength::MAX).bound(Limits::depth(30));
         assert_eq!(strong.depth, Some(30));
         assert_eq!(strong.movetime, Some(Duration::from_secs(4)));

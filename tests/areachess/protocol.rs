@@ -235,6 +235,15 @@ fn uci_searches_on_two_threads_and_offers_its_options() {
             "{name} in {options:#?}"
         );
     }
+    // Until told otherwise, the engine searches on every core the machine offers.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert!(
+        options.iter().any(|l| l.starts_with(&format!(
+            "option name Threads type spin default {} min 1 max",
+            cores.min(64)
+        ))),
+        "{options:#?}"
+    );
     e.send("setoption name Threads value 2");
     e.send("position startpos moves e2e4 e7e5");
     e.send("go depth 7");
