@@ -14,43 +14,11 @@
 //! | the end | a draw when the count passes the limit, unless the side to move is checkmated |
 //! | the search's key | the count is left out of a position's key, like the other clocks |
 
-use super::position::{Position, role_of};
-use super::variant::{Role, Variant};
+use super::board::Square;
+use super::cell::{Cell, role_of};
+use super::rules::{Counting, CountingRule, Role};
+use super::variant::Variant;
 use crate::play::Color;
-
-/// Which counting rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CountingRule {
-    /// Thai makruk's board's and pieces' honour.
-    Makruk,
-    /// Cambodian ouk chaktrang's, a move shorter each.
-    Cambodian,
-}
-
-/// A level's counting: the rule, and the types it counts by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Counting {
-    /// The rule.
-    pub rule: CountingRule,
-    /// The rook's type (letter R), if the level has one.
-    pub rook: Option<Role>,
-    /// The khon's type (letter S).
-    pub khon: Option<Role>,
-    /// The knight's type (letter N).
-    pub knight: Option<Role>,
-}
-
-impl Counting {
-    /// The rule on `v`'s types, found by their letters.
-    pub fn on(rule: CountingRule, v: &Variant) -> Counting {
-        Counting {
-            rule,
-            rook: v.role_of_letter('R'),
-            khon: v.role_of_letter('S'),
-            knight: v.role_of_letter('N'),
-        }
-    }
-}
 
 /// Where a game's count stands: the limit in plies (0: nobody counts yet) and the plies
 /// counted.
@@ -62,30 +30,56 @@ pub struct Count {
     pub ply: u32,
 }
 
+impl Count {
+    /// Whether the count has passed its limit: the game is drawn, unless the side to move
+    /// is checkmated (the caller decides that).
+    pub fn expired(self) -> bool {
+        self.limit > 0 && self.ply > self.limit
+    }
+}
+
+/// What counting reads of a position: each side's pieces and what stands on their squares.
+#[derive(Clone, Copy)]
+pub(crate) struct Armies<'a> {
+    /// By side: the squares of its pieces.
+    pub pieces: [&'a [Square]; 2],
+    /// By square: what stands there.
+    pub cells: &'a [Cell],
+}
+
+impl Armies<'_> {
+    /// The squares of `side`'s pieces.
+    fn of(&self, side: Color) -> &[Square] {
+        self.pieces[side]
+    }
+
+    /// The role of the piece on `sq`.
+    fn role(&self, sq: Square) -> Role {
+        role_of(self.cells[usize::from(sq)])
+    }
+}
+
 /// How many of `side`'s pieces are of `role`.
-fn count_of(pos: &Position, side: Color, role: Option<Role>) -> usize {
+fn count_of(pos: Armies<'_>, side: Color, role: Option<Role>) -> usize {
     role.map_or(0, |r| {
-        pos.pieces(side)
-            .iter()
-            .filter(|&&sq| role_of(pos.cell(sq)) == r)
-            .count()
+        pos.of(side).iter().filter(|&&sq| pos.role(sq) == r).count()
     })
 }
 
 /// Whether a piece of a type that promotes stands anywhere.
-fn any_pawn(v: &Variant, pos: &Position) -> bool {
+fn any_pawn(v: &Variant, pos: Armies<'_>) -> bool {
     Color::BOTH.into_iter().any(|side| {
-        pos.pieces(side)
+        pos.of(side)
             .iter()
-            .any(|&sq| v[role_of(pos.cell(sq))].promotion.is_some())
+            .any(|&sq| v[pos.role(sq)].promotion.is_some())
     })
 }
 
 /// The limit, in moves, for `side` counting (0: it does not count).
-fn limit(v: &Variant, c: &Counting, pos: &Position, side: Color) -> u32 {
+fn limit(v: &Variant, c: &Counting, pos: Armies<'_>, side: Color) -> u32 {
     let other = side.opponent();
-    let ours = pos.pieces(side).len();
-    if pos.pieces(other).len() == 1 {
+    let ours = pos.of(side).len();
+    if pos.of(other).len() == 1 {
         return 0;
     }
     let theirs = |role| count_of(pos, other, role);
@@ -127,12 +121,14 @@ fn limit(v: &Variant, c: &Counting, pos: &Position, side: Color) -> u32 {
     moves - less
 }
 
-/// Updates the count after a move: `pos` is the position after it (the other side to
-/// move) and `count` the count before it; `captured` is the type taken, if any.
+/// Updates the count after a move: `pos` is the position after it, `us` the side to move
+/// there (the other side moved) and `count` the count before it; `captured` is the type
+/// taken, if any.
 pub(crate) fn after_move(
     v: &Variant,
     c: &Counting,
-    pos: &Position,
+    pos: Armies<'_>,
+    us: Color,
     mut count: Count,
     captured: Option<Role>,
     promoted: bool,
@@ -140,11 +136,10 @@ pub(crate) fn after_move(
     if count.limit > 0 {
         count.ply += 1;
     }
-    let us = pos.to_move();
     let mover = us.opponent();
-    let all = (pos.pieces(Color::White).len() + pos.pieces(Color::Black).len()) as u32;
+    let all = (pos.of(Color::White).len() + pos.of(Color::Black).len()) as u32;
     let took_pawn = captured.is_some_and(|r| v[r].promotion.is_some());
-    if took_pawn && pos.pieces(mover).len() == 1 && !any_pawn(v, pos) {
+    if took_pawn && pos.of(mover).len() == 1 && !any_pawn(v, pos) {
         let moves = limit(v, c, pos, mover);
         if moves > 0 {
             count = Count {
@@ -153,11 +148,11 @@ pub(crate) fn after_move(
             };
         }
     }
-    let bared = (captured.is_some() || promoted) && pos.pieces(us).len() == 1;
+    let bared = (captured.is_some() || promoted) && pos.of(us).len() == 1;
     if count.limit == 0 || bared {
         let moves = limit(v, c, pos, us);
         if moves > 0 {
-            let ply = if pos.pieces(us).len() > 1 { 0 } else { 2 * all };
+            let ply = if pos.of(us).len() > 1 { 0 } else { 2 * all };
             count = Count {
                 limit: 2 * moves,
                 ply,
@@ -165,11 +160,4 @@ pub(crate) fn after_move(
         }
     }
     count
-}
-
-/// Whether the count has passed its limit: the game is drawn, unless the side to move is
-/// checkmated (the caller decides that).
-pub fn expired(pos: &Position) -> bool {
-    let count = pos.count();
-    count.limit > 0 && count.ply > count.limit
 }

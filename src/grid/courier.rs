@@ -14,9 +14,13 @@
 //! written form is one move per line, numbered: `1. P e3-e6`, `1... p d10-d8`.
 
 use super::board::{Square, SquareName};
-use super::movegen::legal_moves;
-use super::position::{Move, MoveKind, Position, is_piece, role_of, side_of};
-use super::variant::{Role, Variant};
+use super::castling::rook_landing;
+use super::cell::{is_piece, role_of, side_of};
+use super::legal::legal_moves;
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use super::rules::Role;
+use super::variant::Variant;
 use crate::play::Color;
 use crate::span::Span;
 
@@ -400,9 +404,7 @@ fn read_parts<'a>(
                 let labelled = part
                     .label
                     .is_none_or(|l| is_piece(rook) && l.text == label(v, role_of(rook), us));
-                labelled
-                    && m.kind == MoveKind::Castle { rook: f }
-                    && t == super::position::rook_landing(*m)
+                labelled && m.kind == MoveKind::Castle { rook: f } && t == rook_landing(*m)
             }),
             _ => false,
         };

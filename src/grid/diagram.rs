@@ -7,7 +7,7 @@
 //! piece on another square (hops; hoppers' captures also over such a piece), and with the
 //! piece unmoved (initial moves).
 
-use super::variant::PieceType;
+use super::rules::PieceType;
 use crate::betza::model::{Ending, Occupancy, Occupant, chain_destinations};
 use std::collections::HashMap;
 

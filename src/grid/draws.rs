@@ -2,65 +2,13 @@
 //! as Fairy-Stockfish's `has_insufficient_material` does, for pieces read from Betza).
 
 use super::board::Square;
-use super::position::{Position, role_of};
-use super::variant::{RoyalRule, Stalemate, Variant};
+use super::cell::role_of;
+use super::mating::Mating;
+use super::movegen::in_check;
+use super::position::Position;
+use super::rules::{RoyalRule, Stalemate};
+use super::variant::Variant;
 use crate::play::{Color, DrawRule};
-
-/// What a piece type can contribute toward mate, for the material rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Mating {
-    /// A royal piece: never counted.
-    Royal,
-    /// Can mate with its king alone, or may become something that can (promotes), or
-    /// moves in a way this rule does not try to judge (hoppers, chains, wrapping).
-    Able,
-    /// A single leaper of one shape, like the knight: mates only with help.
-    Minor,
-    /// Every move keeps it on its square colour, like the bishop.
-    Colorbound,
-}
-
-/// Each role's [`Mating`], from its compiled moves.
-pub(crate) fn classify(v: &Variant) -> Vec<Mating> {
-    v.types
-        .iter()
-        .map(|t| {
-            if t.royal {
-                return Mating::Royal;
-            }
-            if t.promotion.is_some() {
-                return Mating::Able;
-            }
-            let simple = t.chains.iter().all(|c| {
-                c.legs.len() == 1 && {
-                    let m = &c.legs[0].modes;
-                    !m.grasshopper && !m.cannon && !m.cylinder && !m.bounce && m.jumps == 0
-                }
-            });
-            if !simple || t.chains.is_empty() {
-                return Mating::Able;
-            }
-            let leaps = || t.chains.iter().flat_map(|c| c.legs[0].leaps.iter());
-            if leaps().all(|&(x, y)| (x + y) % 2 == 0) {
-                return Mating::Colorbound;
-            }
-            let shape = |&(x, y): &(i32, i32)| {
-                let (a, b) = (x.abs(), y.abs());
-                (a.min(b), a.max(b))
-            };
-            let first = leaps().next().map(shape);
-            let one_leg = t.chains.len() == 1 && {
-                let leg = &t.chains[0].legs[0];
-                leg.range == Some(1) && leg.modes.moves && leg.modes.captures
-            };
-            if one_leg && leaps().all(|l| Some(shape(l)) == first) {
-                Mating::Minor
-            } else {
-                Mating::Able
-            }
-        })
-        .collect()
-}
 
 /// Whether the level judges material at all: it has the rule, and a game is won by
 /// checkmate only (under royal capture or a stalemate that wins, any piece may win).
@@ -118,12 +66,12 @@ fn cannot_mate(v: &Variant, pos: &Position, c: Color) -> bool {
 }
 
 /// How many times the last of `positions` (a game's positions in order) has occurred
-/// within its repetition window ([`Variant::repetition_window`]), itself included.
+/// within its repetition window ([`Position::repetition_window`]), itself included.
 pub fn occurrences(v: &Variant, positions: &[Position]) -> u32 {
     let Some(now) = positions.last() else {
         return 0;
     };
-    let window = v.repetition_window(now).min(positions.len() - 1);
+    let window = now.repetition_window(v).min(positions.len() - 1);
     let last = positions.len() - 1;
     let mut count = 1;
     for back in (2..=window).step_by(2) {
@@ -145,7 +93,7 @@ pub fn drawn(v: &Variant, positions: &[Position]) -> Option<DrawRule> {
     if d.move_rule > 0 && now.halfmove() >= 2 * d.move_rule {
         return Some(DrawRule::MoveRule(d.move_rule));
     }
-    if v.counting.is_some() && super::counting::expired(now) {
+    if v.counting.is_some() && now.count().expired() {
         return Some(DrawRule::Counting);
     }
     if d.repetition > 0 && occurrences(v, positions) >= d.repetition {
@@ -165,7 +113,7 @@ pub fn perpetual_check(v: &Variant, positions: &[Position]) -> Option<Color> {
         return None;
     }
     let last = positions.len() - 1;
-    let window = v.repetition_window(now).min(last);
+    let window = now.repetition_window(v).min(last);
     // The earliest occurrence the count needs.
     let mut seen = 1;
     let first = (2..=window).step_by(2).find_map(|back| {
@@ -174,11 +122,7 @@ pub fn perpetual_check(v: &Variant, positions: &[Position]) -> Option<Color> {
         }
         (seen >= needed).then_some(last - back)
     })?;
-    let checked_all = |from: usize| {
-        (from..=last)
-            .step_by(2)
-            .all(|k| super::movegen::in_check(v, &positions[k]))
-    };
+    let checked_all = |from: usize| (from..=last).step_by(2).all(|k| in_check(v, &positions[k]));
     let us = now.to_move();
     if checked_all(first) {
         Some(us)

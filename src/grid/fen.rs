@@ -15,12 +15,13 @@
 //! (docs/betza.md); castling rights come from the castling field.
 
 use super::board::{Square, SquareName};
+use super::castling::{CastlingRight, CastlingRook, Wing, rook_files, setup_rook_file};
+use super::cell::{BOMB, BOULDER, Cell, EMPTY, is_piece, piece, role_of, side_of};
 use super::movegen::is_attacked;
 use super::placement::{Item, count, ranks};
-use super::position::{
-    BOMB, BOULDER, Cell, EMPTY, EnPassant, Position, is_piece, piece, role_of, side_of,
-};
-use super::variant::{Role, RoyalRule, Variant};
+use super::position::{EnPassant, Position};
+use super::rules::{MAX_TYPES, Role, RoyalRule};
+use super::variant::Variant;
 use crate::play::Color;
 use crate::span::Span;
 use std::fmt;
@@ -172,35 +173,6 @@ pub enum FenErrorKind {
     CountingWithoutRule(String),
 }
 
-/// A castling wing, named as castling rights name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Wing {
-    /// Toward the king's higher files (`K`, `k`).
-    King,
-    /// Toward its lower files (`Q`, `q`).
-    Queen,
-}
-
-/// `king` or `queen`.
-impl fmt::Display for Wing {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Wing::King => "king",
-            Wing::Queen => "queen",
-        })
-    }
-}
-
-impl Wing {
-    /// Its place in a side's castling rights: the king's side first.
-    const fn index(self) -> usize {
-        match self {
-            Wing::King => 0,
-            Wing::Queen => 1,
-        }
-    }
-}
-
 /// The error at the 1-based `column` of a FEN.
 fn error(column: usize, kind: FenErrorKind) -> FenError {
     FenError {
@@ -298,65 +270,6 @@ impl fmt::Display for PlacementRank {
         self.items
             .iter()
             .try_for_each(|item| write!(f, "{}", item.value))
-    }
-}
-
-/// A castling right as a FEN writes it: `K`, `Q`, `k` or `q` for a wing, or the castling
-/// rook's file in its side's case (`H`, `a`: Shredder and Chess960 FENs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CastlingRight {
-    /// Whose right: White for `K`, `Q` and upper-case files.
-    pub side: Color,
-    /// Which rook it names.
-    pub rook: CastlingRook,
-}
-
-/// How a castling right names its rook.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CastlingRook {
-    /// A wing: the rook is found as Fairy-Stockfish finds it (see the module's text).
-    Wing(Wing),
-    /// The rook's file, 0 for `a`.
-    File(u8),
-}
-
-impl CastlingRight {
-    /// The right a letter names, if it is an ASCII letter: `K`, `Q`, `k`, `q` name wings,
-    /// the others files.
-    pub fn from_letter(c: char) -> Option<CastlingRight> {
-        let side = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let rook = match c {
-            'K' | 'k' => CastlingRook::Wing(Wing::King),
-            'Q' | 'q' => CastlingRook::Wing(Wing::Queen),
-            c if c.is_ascii_alphabetic() => CastlingRook::File(c.to_ascii_lowercase() as u8 - b'a'),
-            _ => return None,
-        };
-        Some(CastlingRight { side, rook })
-    }
-
-    /// A wing's right.
-    pub const fn wing(side: Color, wing: Wing) -> CastlingRight {
-        CastlingRight {
-            side,
-            rook: CastlingRook::Wing(wing),
-        }
-    }
-
-    /// Its letter.
-    pub fn letter(self) -> char {
-        let c = match self.rook {
-            CastlingRook::Wing(Wing::King) => 'k',
-            CastlingRook::Wing(Wing::Queen) => 'q',
-            CastlingRook::File(f) => char::from(b'a' + f),
-        };
-        match self.side {
-            Color::White => c.to_ascii_uppercase(),
-            Color::Black => c,
-        }
     }
 }
 
@@ -617,6 +530,23 @@ pub fn parse_fen(v: &Variant, text: &str) -> Result<Position, FenError> {
     text.parse::<WrittenFen>()?.on(v)
 }
 
+/// Makes `fen` the setup of `v`: the position in which every piece is unmoved, and against
+/// which later FENs decide which pieces have moved. Returns it.
+pub fn set_setup(v: &mut Variant, fen: &str) -> Result<Position, FenError> {
+    v.setup.clear();
+    let start = parse_fen(v, fen)?;
+    v.setup = start.cells.clone();
+    v.setup_counts = [[0; MAX_TYPES]; 2];
+    for side in Color::BOTH {
+        for &sq in start.pieces(side) {
+            let role = role_of(start.cell(sq));
+            let count = &mut v.setup_counts[side][role.index()];
+            *count = count.saturating_add(1);
+        }
+    }
+    Ok(start)
+}
+
 impl WrittenFen {
     /// The position this FEN sets up on `v`'s board, or why the board or the level refuses
     /// it: the ranks' number and widths, letters that are no piece of the level, a side
@@ -829,26 +759,11 @@ fn castle(
         };
         let rook_cell = piece(side, rule.rook);
         let (kf, kr) = (g.file(king), g.rank(king));
-        // A file names its rook; a wing, from where the setup keeps that wing's rook
-        // toward the king, as Fairy-Stockfish reads K and Q, or the outermost rook when
-        // the setup keeps none there.
-        let (wing, home, files): (Wing, Option<i32>, Vec<i32>) = match named {
-            CastlingRook::File(f) => {
-                let f = i32::from(f);
-                let wing = if f > kf { Wing::King } else { Wing::Queen };
-                (wing, Some(f), if f == kf { vec![] } else { vec![f] })
-            }
-            CastlingRook::Wing(wing) => {
-                let home = setup_rook_file(v, side, wing);
-                let files = match (home, wing) {
-                    (Some(f), Wing::King) => ((kf + 1)..=f).rev().collect(),
-                    (Some(f), Wing::Queen) => (f..kf).collect(),
-                    (None, Wing::King) => ((kf + 1)..i32::from(g.files())).rev().collect(),
-                    (None, Wing::Queen) => (0..kf).collect(),
-                };
-                (wing, home, files)
-            }
+        let home = match named {
+            CastlingRook::File(f) => Some(i32::from(f)),
+            CastlingRook::Wing(wing) => setup_rook_file(v, side, wing),
         };
+        let (wing, files) = rook_files(named, kf, home, g.files());
         let rook = files
             .into_iter()
             .filter_map(|f| g.square(f, kr))
@@ -878,34 +793,9 @@ fn castle(
                 },
             ));
         };
-        pos.castle_king[side] = Some(king);
-        pos.castling[side][wing.index()] = Some(rook);
+        pos.castles.grant(side, king, wing, rook);
     }
     Ok(())
-}
-
-/// The file where the level's setup puts `side`'s castling rook on `wing`: the outermost
-/// rook on its castling king's rank on that side. None while the setup itself is read, or
-/// when the setup has no such rook.
-fn setup_rook_file(v: &Variant, side: Color, wing: Wing) -> Option<i32> {
-    let rule = v.castling?;
-    let g = v.geometry;
-    // No setup yet while the setup itself is read; else a cell per square of the board.
-    if v.setup.len() != g.squares() {
-        return None;
-    }
-    let king_cell = piece(side, rule.king);
-    let rook_cell = piece(side, rule.rook);
-    let holding = |cell| g.all().filter(move |&s| v.setup[usize::from(s)] == cell);
-    let king = holding(king_cell).next()?;
-    let (kf, kr) = (g.file(king), g.rank(king));
-    let rooks = holding(rook_cell)
-        .filter(|&s| g.rank(s) == kr)
-        .map(|s| g.file(s));
-    match wing {
-        Wing::King => rooks.filter(|&f| f > kf).max(),
-        Wing::Queen => rooks.filter(|&f| f < kf).min(),
-    }
 }
 
 /// Gives `pos`, with its side to move set, the en-passant chance the squares `ep` name.
@@ -1027,22 +917,7 @@ impl fmt::Display for Fen<'_> {
             f.write_str("]")?;
         }
         write!(f, " {}", pos.to_move.letter())?;
-        let mut rights = String::new();
-        // Chess960 names the rooks' files, as Fairy-Stockfish writes them.
-        let files = v.castling.is_some_and(|c| c.chess960);
-        for side in Color::BOTH {
-            for (wing, rook) in [Wing::King, Wing::Queen]
-                .into_iter()
-                .zip(pos.castling[side])
-            {
-                let Some(rook) = rook else { continue };
-                let named = match files {
-                    true => CastlingRook::File(v.geometry.file(rook) as u8),
-                    false => CastlingRook::Wing(wing),
-                };
-                rights.push(CastlingRight { side, rook: named }.letter());
-            }
-        }
+        let mut rights: String = pos.castles.letters(v).map(CastlingRight::letter).collect();
         if rights.is_empty() {
             rights.push('-');
         }
@@ -1090,7 +965,7 @@ pub fn letter(v: &Variant, c: Cell) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::variant::{Castling, Role};
+    use crate::grid::rules::{Castling, Role};
 
     #[test]
     fn a_fen_error_holds_its_column_and_kind_and_prints_both() {
@@ -1337,8 +1212,12 @@ mod tests {
             .and_then(|written| written.on(&v))
             .expect("a position");
         let square = |name: &str| v.geometry.parse_square(name).expect(name);
-        assert_eq!(pos.castling[Color::White], [Some(square("d1")), None]);
-        assert_eq!(pos.castle_king[Color::White], Some(square("a1")));
+        assert_eq!(
+            pos.castles.rook(Color::White, Wing::King),
+            Some(square("d1"))
+        );
+        assert_eq!(pos.castles.rook(Color::White, Wing::Queen), None);
+        assert_eq!(pos.castles.king(Color::White), Some(square("a1")));
         assert_eq!(pos.en_passant().squares(), [square("c4")]);
         assert_eq!(pos.en_passant().victim, square("c3"));
         assert_eq!((pos.halfmove, pos.fullmove), (3, 9));

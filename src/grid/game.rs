@@ -3,11 +3,12 @@
 //! agreed draw). The continuous twin is `crate::continuous::Game`.
 
 use super::board::Square;
-use super::movegen::{GameState, game_state, legal_moves};
+use super::legal::{GameState, game_state, legal_moves};
+use super::moves::{Move, MoveKind};
 use super::notation::{move_text, read_move};
-use super::position::{Move, MoveKind, Position};
-use super::variant::{Stalemate, Variant};
-use crate::grid::Role;
+use super::position::Position;
+use super::rules::{Role, Stalemate};
+use super::variant::Variant;
 pub use crate::play::Status;
 use crate::play::{Color, Play};
 use std::sync::Arc;

@@ -1,23 +1,37 @@
 //! The square-grid engine: boards up to 26×26, pieces from compiled Betza, legal moves,
 //! perft and FEN.
 //!
+//! The modules import in one direction, each only from those listed before it:
+//!
 //! - [`board`]: files, ranks, squares and their names.
-//! - [`variant`]: a variant as data (piece types, promotion, castling, stalemate), checked.
+//! - [`rules`]: a variant's rules as plain data: roles and piece types, promotion,
+//!   castling, stalemate, royal and draw rules, counting, shuffling.
+//! - [`cell`]: what stands on a square, in one byte.
 //! - `tables`: per-square move tables built once per variant, forward (where a piece
 //!   goes) and reverse (where a square is attacked from).
-//! - [`position`]: what stands where, making and unmaking moves.
-//! - [`counting`]: Makruk's and Cambodian counting.
-//! - [`movegen`]: pseudo-legal and legal moves, attacks, perft.
-//! - [`fen`]: FEN of any size, with obstacles: read without a board ([`WrittenFen`]), then
-//!   set up on a level's board ([`WrittenFen::on`]).
-//! - [`placement`]: a FEN's placement field in ranks, runs and letters, for both modes.
-//! - [`notation`]: `e2e4`-style moves.
-//! - [`game`]: a game with its history, undo and redo, and how it stands.
-//! - [`courier`]: Game Courier notation (`P e3-e6`, `p e2-e1; f-e1`) and game records.
-//! - [`diagram`]: a piece type's moves on a small empty board, each square marked by how
-//!   the piece reaches it (the inspector's diagram, the pictures of moves).
+//! - [`zobrist`]: the numbers a position's key is made of.
+//! - [`mating`]: what each type can do toward mate (the material rule, shuffled setups).
 //! - [`values`]: what each piece is worth, from the level or estimated from its moves
 //!   (the search's evaluation and the inspector read it).
+//! - [`variant`]: the rules checked and built: tables, keys, values and mating classes
+//!   derived from them once.
+//! - [`moves`]: a move as the engine plays it.
+//! - [`castling`]: castling rights, their paths and landings, keys and FEN letters.
+//! - [`counting`]: Makruk's and Cambodian counting.
+//! - [`position`]: what stands where, making and unmaking moves.
+//! - [`movegen`]: pseudo-legal moves and attacks.
+//! - [`legal`]: legal moves, perft, and how a position stands (mate, stalemate, bare king).
+//! - [`placement`]: a FEN's placement field in ranks, runs and letters, for both modes.
+//! - [`fen`]: FEN of any size, with obstacles: read without a board ([`WrittenFen`]), then
+//!   set up on a level's board ([`WrittenFen::on`]); a level's setup ([`set_setup`]).
+//! - [`draws`]: draws by rule: repetition, the move count, insufficient material.
+//! - [`shuffle`]: Chess960's dealt setups, for any first rank.
+//! - [`diagram`]: a piece type's moves on a small empty board, each square marked by how
+//!   the piece reaches it (the inspector's diagram, the pictures of moves).
+//! - [`notation`]: `e2e4`-style moves.
+//! - [`san`]: standard algebraic notation, as Fairy-Stockfish writes it.
+//! - [`game`]: a game with its history, undo and redo, and how it stands.
+//! - [`courier`]: Game Courier notation (`P e3-e6`, `p e2-e1; f-e1`) and game records.
 //!
 //! # Decisions
 //!
@@ -39,16 +53,22 @@
 //! | obstacles | `*` boulder and `@` bomb in FEN; both block everyone, `y` flies over them, `x` captures them |
 
 pub mod board;
+pub mod castling;
+pub mod cell;
 pub mod counting;
 pub mod courier;
 pub mod diagram;
 pub mod draws;
 pub mod fen;
 pub mod game;
+pub mod legal;
+pub mod mating;
 pub mod movegen;
+pub mod moves;
 pub mod notation;
 pub mod placement;
 pub mod position;
+pub mod rules;
 pub mod san;
 pub mod shuffle;
 pub(crate) mod tables;
@@ -57,10 +77,17 @@ pub mod variant;
 pub mod zobrist;
 
 pub use board::{Geometry, Square};
-pub use fen::{Fen, FenError, FenErrorKind, WrittenFen, parse_fen};
-pub use movegen::{GameState, divide, game_state, in_check, is_attacked, legal_moves, perft};
+pub use castling::{Castles, CastlingRight, CastlingRook, Wing};
+pub use cell::{BOMB, BOULDER, Cell, EMPTY, is_piece, piece, role_of, side_of};
+pub use counting::Count;
+pub use fen::{Fen, FenError, FenErrorKind, WrittenFen, parse_fen, set_setup};
+pub use legal::{GameState, divide, game_state, legal_moves, perft};
+pub use movegen::{in_check, is_attacked};
+pub use moves::{Move, MoveKind};
 pub use notation::move_text;
-pub use position::{Move, MoveKind, Position};
-pub use variant::{
-    Castling, DrawRules, PieceSquares, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
+pub use position::Position;
+pub use rules::{
+    Castling, Counting, CountingRule, DrawRules, MAX_TYPES, PieceSquares, PieceType, Promotion,
+    Role, RoyalRule, Shuffle, Stalemate,
 };
+pub use variant::{Variant, VariantError};

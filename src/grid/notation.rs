@@ -5,7 +5,10 @@
 //! upper-case letter, `@` and the square, `P@e4`, as Fairy-Stockfish writes it.
 
 use super::board::{Square, SquareName};
-use super::position::Move;
+use super::cell::{is_piece, role_of};
+use super::moves::Move;
+use super::position::Position;
+use super::rules::Role;
 use super::variant::Variant;
 use std::fmt;
 use std::str::FromStr;
@@ -115,12 +118,12 @@ pub fn read_move(v: &Variant, text: &str) -> Option<(Square, Square, Option<char
 /// such.
 pub fn promotion_of(
     v: &Variant,
-    pos: &super::Position,
+    pos: &Position,
     from: Square,
     c: Option<char>,
-) -> Result<Option<super::Role>, char> {
+) -> Result<Option<Role>, char> {
     let cell = pos.cell(from);
-    let mover = super::position::is_piece(cell).then(|| super::position::role_of(cell));
+    let mover = is_piece(cell).then(|| role_of(cell));
     match c {
         None | Some('=') => Ok(None),
         Some('+') => mover.and_then(|r| v.plus_form(r)).map(Some).ok_or('+'),
@@ -130,7 +133,7 @@ pub fn promotion_of(
 
 /// A drop as written, `P@e4`: the piece's letter (either case), `@` and a square of `v`'s
 /// board. `None` when `text` is no drop; `Err` with the letter when no type has it.
-pub fn read_drop(v: &Variant, text: &str) -> Option<Result<(super::Role, Square), char>> {
+pub fn read_drop(v: &Variant, text: &str) -> Option<Result<(Role, Square), char>> {
     let (letter, square) = text.split_once('@')?;
     let mut chars = letter.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {

@@ -2,148 +2,13 @@
 //! en-passant chances, and making and unmaking moves.
 
 use super::board::Square;
-use super::counting::{Count, after_move};
-use super::variant::{MAX_TYPES, Role, Variant};
-
-/// What stands on a square, in one byte: 0 empty; `0x40 | k` an obstacle; `0x80 | side << 6
-/// | type` a piece.
-pub type Cell = u8;
-
-/// An empty square.
-pub const EMPTY: Cell = 0;
-/// A boulder (FEN `*`).
-pub const BOULDER: Cell = 0x40;
-/// A bomb (FEN `@`): blocks like a boulder.
-pub const BOMB: Cell = 0x41;
-
-/// The cell of a `side` piece of this role.
-#[inline]
-pub const fn piece(side: Color, role: Role) -> Cell {
-    0x80 | ((side.index() as u8) << 6) | role.index() as u8
-}
-
-/// Whether a cell holds a piece (not empty, not an obstacle).
-#[inline]
-pub const fn is_piece(c: Cell) -> bool {
-    c & 0x80 != 0
-}
-
-/// The side of a piece cell.
-#[inline]
-pub const fn side_of(c: Cell) -> Color {
-    Color::from_index(((c >> 6) & 1) as usize)
-}
-
-/// The role of a piece cell.
-#[inline]
-pub const fn role_of(c: Cell) -> Role {
-    Role::new((c & 0x3f) as usize)
-}
-
-pub use crate::play::Color;
-
-/// What a move does besides moving one piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum MoveKind {
-    /// To an empty square.
-    Quiet,
-    /// A multi-square first move that others may capture en passant.
-    Double,
-    /// Captures what stands on the target (a friend or obstacle too, for `d` and `x`).
-    Capture,
-    /// Captures the piece that passed over the target.
-    EnPassant {
-        /// Where the piece taken stands.
-        victim: Square,
-    },
-    /// The king's move of castling.
-    Castle {
-        /// Where the rook it castles with stands.
-        rook: Square,
-    },
-    /// A piece of this type from the hand onto an empty square (`from` is `to`).
-    Drop {
-        /// The type dropped.
-        role: Role,
-    },
-}
-
-impl MoveKind {
-    /// Whether the move takes a piece (on its target, or en passant).
-    pub fn captures(self) -> bool {
-        matches!(self, MoveKind::Capture | MoveKind::EnPassant { .. })
-    }
-}
-
-/// A move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    /// Where the piece starts.
-    pub from: Square,
-    /// Where it ends.
-    pub to: Square,
-    /// The type it promotes to, if it does.
-    pub promotion: Option<Role>,
-    /// What else it does.
-    pub kind: MoveKind,
-}
-
-impl Move {
-    /// Whether it takes or promotes: a noisy move, which quiescence searches.
-    pub fn is_noisy(self) -> bool {
-        self.kind.captures() || self.promotion.is_some()
-    }
-
-    /// A move with nothing extra.
-    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
-        Move {
-            from,
-            to,
-            promotion: None,
-            kind,
-        }
-    }
-
-    /// A drop of a `role` from the hand onto `to`.
-    pub const fn drop(role: Role, to: Square) -> Move {
-        Move::new(to, to, MoveKind::Drop { role })
-    }
-
-    /// The type it drops from the hand, if it is a drop.
-    pub const fn dropped(&self) -> Option<Role> {
-        match self.kind {
-            MoveKind::Drop { role } => Some(role),
-            _ => None,
-        }
-    }
-
-    /// For castling, whether its rook stands toward the higher files (`O-O`'s wing; a
-    /// Chess960 king may move the other way, or stay); `None` for any other move.
-    pub const fn castles_up(&self) -> Option<bool> {
-        match self.kind {
-            MoveKind::Castle { rook } => Some(rook.index() > self.from.index()),
-            _ => None,
-        }
-    }
-
-    /// The square a player names as its target: where it goes, but the rook's square for
-    /// Chess960 castling (its king may not move at all).
-    pub fn target(&self, v: &Variant) -> Square {
-        match self.kind {
-            MoveKind::Castle { rook } if v.castling.is_some_and(|c| c.chess960) => rook,
-            _ => self.to,
-        }
-    }
-
-    /// The square of the piece it takes, if it takes one: its target, or en passant the
-    /// passed pawn's square.
-    pub const fn victim_square(&self) -> Square {
-        match self.kind {
-            MoveKind::EnPassant { victim } => victim,
-            _ => self.to,
-        }
-    }
-}
+use super::castling::{Castles, rook_landing};
+use super::cell::{Cell, EMPTY, is_piece, piece, role_of, side_of};
+use super::counting::{Armies, Count, after_move};
+use super::moves::{Move, MoveKind};
+use super::rules::{MAX_TYPES, Role};
+use super::variant::Variant;
+use crate::play::Color;
 
 /// Squares of one side's pieces, in no order, with O(1) add, remove and move.
 #[derive(Clone, Debug)]
@@ -242,7 +107,7 @@ pub struct Undo {
     captured_at: Square,
     captured_moved: bool,
     mover_moved: bool,
-    castling: [[Option<Square>; 2]; 2],
+    castles: Castles,
     en_passant: EnPassant,
     halfmove: u32,
     count: Count,
@@ -285,10 +150,8 @@ pub struct Position {
     /// By square: whether the piece there has moved (or did not start there).
     pub(crate) moved: Vec<bool>,
     pub(crate) to_move: Color,
-    /// By side: the rooks it may castle with, king side then queen side.
-    pub(crate) castling: [[Option<Square>; 2]; 2],
-    /// By side: the king the castling rights belong to.
-    pub(crate) castle_king: [Option<Square>; 2],
+    /// The castling rights.
+    pub(crate) castles: Castles,
     pub(crate) en_passant: EnPassant,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
@@ -316,7 +179,7 @@ impl PartialEq for Position {
                 .enumerate()
                 .all(|(s, &c)| c == EMPTY || self.moved[s] == other.moved[s])
             && self.to_move == other.to_move
-            && self.castling == other.castling
+            && self.castles == other.castles
             && self.en_passant == other.en_passant
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
@@ -339,8 +202,7 @@ impl Position {
             cells: vec![EMPTY; squares],
             moved: vec![false; squares],
             to_move: Color::White,
-            castling: [[None; 2]; 2],
-            castle_king: [None; 2],
+            castles: Castles::default(),
             en_passant: EnPassant::default(),
             halfmove: 0,
             fullmove: 1,
@@ -376,10 +238,7 @@ impl Position {
     #[inline]
     fn rights_key(&self, v: &Variant) -> u64 {
         let z = &v.zobrist;
-        let mut key = 0;
-        for rook in self.castling.iter().flatten().flatten() {
-            key ^= z.castling(*rook);
-        }
+        let mut key = self.castles.key(z);
         if !self.en_passant.squares().is_empty() {
             key ^= z.en_passant(self.en_passant.victim);
         }
@@ -408,13 +267,7 @@ impl Position {
     pub fn without(&self, v: &Variant, sq: Square) -> Position {
         let mut less = self.clone();
         less.take(v, sq);
-        for rights in &mut less.castling {
-            for rook in rights.iter_mut() {
-                if *rook == Some(sq) {
-                    *rook = None;
-                }
-            }
-        }
+        less.castles.forget_rook(sq);
         less.rekey(v);
         less
     }
@@ -509,6 +362,17 @@ impl Position {
         self.halfmove
     }
 
+    /// How many earlier positions a repetition of this one may be sought in: those since
+    /// the last capture or move of a promoting piece, or with drops all of them (a piece
+    /// taken stays in the game), as Fairy-Stockfish counts them.
+    pub fn repetition_window(&self, v: &Variant) -> usize {
+        if v.drops {
+            usize::MAX
+        } else {
+            self.halfmove() as usize
+        }
+    }
+
     /// Where counting stands (Makruk's; nothing where the level does not count).
     pub fn count(&self) -> Count {
         self.count
@@ -579,7 +443,7 @@ impl Position {
             captured_at: m.to,
             captured_moved: false,
             mover_moved: self.moved[usize::from(m.from)],
-            castling: self.castling,
+            castles: self.castles,
             en_passant: self.en_passant,
             halfmove: self.halfmove,
             count: self.count,
@@ -621,7 +485,7 @@ impl Position {
                 undo.rook_slot = rook_slot;
                 self.put(v, m.to, king, true);
                 self.put(v, rook_landing(m), rook, true);
-                self.castling[us] = [None; 2];
+                self.castles.give_up(us);
             }
             MoveKind::Drop { role } => {
                 let cell = piece(us, role);
@@ -646,7 +510,7 @@ impl Position {
                     undo.captured_moved = self.moved[usize::from(victim_at)];
                     (undo.captured, undo.captured_slot) = self.take_slot(v, victim_at);
                     self.halfmove = 0;
-                    self.forget(victim_at);
+                    self.castles.forget(victim_at);
                     if v.drops && is_piece(undo.captured) {
                         let was = std::mem::take(&mut self.promoted[usize::from(victim_at)]);
                         undo.captured_promoted = was;
@@ -669,7 +533,7 @@ impl Position {
                         self.promoted[usize::from(m.to)] = true;
                     }
                 }
-                self.forget(m.from);
+                self.castles.forget(m.from);
                 if v[role_of(mover)].promotion.is_some() {
                     self.halfmove = 0;
                 }
@@ -689,7 +553,12 @@ impl Position {
         }
         if let Some(c) = &v.counting {
             let captured = is_piece(undo.captured).then(|| role_of(undo.captured));
-            self.count = after_move(v, c, self, self.count, captured, m.promotion.is_some());
+            let armies = Armies {
+                pieces: [&self.pieces[0].squares, &self.pieces[1].squares],
+                cells: &self.cells,
+            };
+            let promoted = m.promotion.is_some();
+            self.count = after_move(v, c, armies, self.to_move, self.count, captured, promoted);
         }
         undo
     }
@@ -740,27 +609,12 @@ impl Position {
                 }
             }
         }
-        self.castling = undo.castling;
+        self.castles = undo.castles;
         self.en_passant = undo.en_passant;
         self.last_drop = undo.last_drop;
         self.halfmove = undo.halfmove;
         self.count = undo.count;
         self.key = undo.key;
-    }
-
-    /// Drops the castling rights that use the piece on `sq` (a king's, or one rook's).
-    #[inline]
-    fn forget(&mut self, sq: Square) {
-        for side in 0..2 {
-            if self.castle_king[side] == Some(sq) {
-                self.castling[side] = [None; 2];
-            }
-            for r in self.castling[side].iter_mut() {
-                if *r == Some(sq) {
-                    *r = None;
-                }
-            }
-        }
     }
 
     fn set_en_passant(&mut self, v: &Variant, from: Square, to: Square) {
@@ -779,14 +633,5 @@ impl Position {
             }
         }
         self.en_passant = EnPassant::new(&passed[..len], to);
-    }
-}
-
-/// Where a castling move's rook lands: beside the king's landing, on the side of the
-/// king's start the rook came from (Chess960: even when the king moves away from it).
-pub(crate) fn rook_landing(m: Move) -> Square {
-    match m.castles_up() {
-        Some(true) => Square::from_index(m.to.index() - 1),
-        _ => Square::from_index(m.to.index() + 1),
     }
 }

@@ -4,9 +4,13 @@
 //! for a capture, the target square, `=X` for a promotion, and `+` or `#` for check or
 //! mate; castling is `O-O` toward the higher files and `O-O-O` toward the lower.
 
-use super::movegen::{in_check, legal_moves};
-use super::position::{is_piece, role_of};
-use super::{Move, MoveKind, Position, Role, Variant};
+use super::cell::{is_piece, role_of};
+use super::legal::legal_moves;
+use super::movegen::in_check;
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use super::rules::Role;
+use super::variant::Variant;
 
 /// Whether pieces of `role` are written without a letter: the pawn (`P`, promoting, with
 /// moves that do not capture, all straight ahead), as Fairy-Stockfish writes its pawn.

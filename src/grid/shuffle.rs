@@ -13,18 +13,14 @@
 //! With chess's setup that is the 960 positions of Chess960, the orthodox one among them.
 
 use super::board::Square;
-use super::draws::{Mating, classify};
-use super::position::{Cell, Position, is_piece, piece, role_of};
+use super::castling::Wing;
+use super::cell::{Cell, is_piece, piece, role_of};
+use super::mating::Mating;
+use super::position::Position;
+use super::rules::Shuffle;
 use super::variant::Variant;
 use crate::play::Color;
 use crate::random::Rng;
-
-/// How a level draws its setups.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shuffle {
-    /// Chess960's rules, for any first rank.
-    Chess960,
-}
 
 /// How many shuffles may fail before the setup itself is dealt (no arrangement fits only
 /// when the setup itself breaks the rules, since it always fits).
@@ -42,7 +38,7 @@ pub fn deal(v: &Variant, start: &Position, seed: u64) -> Position {
     let rank = |r: i32| -> Vec<Square> { (0..files).filter_map(|f| g.square(f, r)).collect() };
     let (white, black) = (rank(0), rank(last));
     let cells: Vec<Cell> = white.iter().map(|&s| start.cell(s)).collect();
-    let mating = classify(v);
+    let mating = &v.mating;
     let bound = |c: Cell| is_piece(c) && mating[role_of(c).index()] == Mating::Colorbound;
     // Colour-bound pieces of each kind on even files, and the castling king's wings.
     let light = |row: &[Cell]| -> Vec<(Cell, usize)> {
@@ -95,7 +91,7 @@ fn give_rights(v: &Variant, start: &Position, pos: &mut Position) {
     let Some(rule) = v.castling else { return };
     let g = v.geometry;
     for side in Color::BOTH {
-        if start.castle_king[side].is_none() {
+        if start.castles.king(side).is_none() {
             continue;
         }
         let royal = piece(side, rule.king);
@@ -110,9 +106,9 @@ fn give_rights(v: &Variant, start: &Position, pos: &mut Position) {
             .filter(|&s| g.file(s) > g.file(king))
             .last();
         let left = g.all().filter(on_rank).find(|&s| g.file(s) < g.file(king));
-        pos.castle_king[side] = Some(king);
-        for (wing, rook) in [right, left].into_iter().enumerate() {
-            pos.castling[side][wing] = start.castling[side][wing].and(rook);
+        for (wing, rook) in Wing::BOTH.into_iter().zip([right, left]) {
+            let rook = start.castles.rook(side, wing).and(rook);
+            pos.castles.set(side, king, wing, rook);
         }
     }
 }

@@ -11,7 +11,7 @@
 //!   fit these shapes are checked forward.
 
 use super::board::{Geometry, Square};
-use super::variant::{MAX_TYPES, PieceType, Role};
+use super::rules::{MAX_TYPES, PieceType, Role};
 use crate::betza::directions::Leap;
 use crate::betza::model::{ChainMoves, Leg, Stop, ride};
 use crate::play::Color;

@@ -1,6 +1,7 @@
 //! What a grid piece is worth, in centipawns: the level's `value` where it gives one, else
 //! an estimate from the piece's own moves. [`crate::grid::Variant`] works every estimate
-//! out once, when it is built, and [`Variant::value`] reads it back.
+//! out once, when it is built (from its board, types and move tables: a [`PieceSet`]), and
+//! [`Variant::value`](crate::grid::Variant::value) reads it back.
 //!
 //! # How a piece is valued
 //!
@@ -34,7 +35,7 @@
 //! | first moves (`i`), en passant, castling | not counted: each happens once, if at all |
 //! | promotion | a promoting piece adds [`PROMOTION_SHARE`] of what it gains by becoming the best of its choices (a choice's level `value` if it has one), the more the closer it stands to the zone: by 1/(1 + ranks still to go), on average over its squares |
 //! | chains the tables do not hold (hops over two, landings further on) | walked by the engine's reference walk, on the empty board and with one enemy on each other square in turn: a move `b` single pieces can block counts as a ride's square beyond `b`; one that only a piece makes possible counts as a grasshopper's landing with its hurdle just before it; from a spread of the squares, about 3 000 walks in all, what they add to the tables' moves averaged there |
-//! | royal pieces | worth 0: losing one is the game, not material ([`Variant::value`] gives a level's `value` even for them) |
+//! | royal pieces | worth 0: losing one is the game, not material ([`Variant::value`](crate::grid::Variant::value) gives a level's `value` even for them) |
 //! | range | every value is a whole number from 0 to [`MAX_VALUE`] |
 //!
 //! # Calibration
@@ -49,10 +50,10 @@
 //! squares adds a bishop's worth to a knight's: it cannot find the archbishop as strong as
 //! the chancellor, as Muller's games did.
 
+use super::board::{Geometry, Square};
+use super::rules::{PieceType, Role};
+use super::tables::{Ray, RayKind, Tables, flag};
 use crate::betza::model::{Ending, Occupancy, Occupant, chain_destinations};
-use crate::grid::board::{Geometry, Square};
-use crate::grid::tables::{Ray, RayKind, flag};
-use crate::grid::variant::{Role, Variant};
 use crate::play::Color;
 
 /// The largest value a piece may have, in centipawns (a level's `value` and every
@@ -127,28 +128,54 @@ pub const PROMOTION_SHARE: f64 = 0.067;
 /// of its squares that many walks allow.
 const CHAIN_WALKS: usize = 3_000;
 
-/// The estimated value of a piece type in centipawns, from its moves on an empty board of
-/// the variant's size (see the module's docs); 0 for a royal piece. A level's `value` is
-/// not consulted here, except for what a promotion may give.
-pub fn estimate(v: &Variant, role: Role) -> i32 {
-    Estimator::new(v).estimate(role)
+/// What an estimate reads of a variant: its board, its piece types and their move tables.
+#[derive(Clone, Copy)]
+pub(crate) struct PieceSet<'v> {
+    /// The board.
+    pub geometry: Geometry,
+    /// The piece types, by role.
+    pub types: &'v [PieceType],
+    /// Their move tables.
+    pub tables: &'v Tables,
 }
 
-/// Every type's estimate, in the order of the variant's types.
-pub(crate) fn estimates(v: &Variant) -> Vec<i32> {
+impl PieceSet<'_> {
+    /// Every role, in the order of the types.
+    fn roles(&self) -> impl Iterator<Item = Role> + use<> {
+        (0..self.types.len()).map(Role::new)
+    }
+
+    /// Whether pieces of this role are royal.
+    fn is_royal(&self, role: Role) -> bool {
+        self[role].royal
+    }
+}
+
+impl std::ops::Index<Role> for PieceSet<'_> {
+    type Output = PieceType;
+
+    fn index(&self, role: Role) -> &PieceType {
+        &self.types[role.index()]
+    }
+}
+
+/// Every type's estimated value in centipawns, in the order of the types, from its moves
+/// on an empty board of the variant's size (see the module's docs); 0 for a royal piece. A
+/// level's `value` is not consulted here, except for what a promotion may give.
+pub(crate) fn estimates(v: PieceSet<'_>) -> Vec<i32> {
     let mut e = Estimator::new(v);
     v.roles().map(|role| e.estimate(role)).collect()
 }
 
 /// Works out estimates, remembering each type's worth before promotion.
 struct Estimator<'v> {
-    v: &'v Variant,
+    v: PieceSet<'v>,
     /// By type: its worth from its own moves, once worked out.
     own: Vec<Option<f64>>,
 }
 
 impl<'v> Estimator<'v> {
-    fn new(v: &'v Variant) -> Estimator<'v> {
+    fn new(v: PieceSet<'v>) -> Estimator<'v> {
         Estimator {
             v,
             own: vec![None; v.types.len()],
@@ -181,12 +208,13 @@ impl<'v> Estimator<'v> {
     /// What a promoting type gains from its choices, as a share by how near it stands to
     /// its zone on average.
     fn promotion_bonus(&mut self, role: Role, own: f64) -> f64 {
-        let Some(p) = &self.v[role].promotion else {
+        let v = self.v;
+        let Some(p) = &v[role].promotion else {
             return 0.0;
         };
         let best =
             p.to.iter()
-                .map(|&to| match self.v[to].value {
+                .map(|&to| match v[to].value {
                     Some(given) => f64::from(given),
                     None => self.own(to),
                 })
@@ -211,7 +239,7 @@ impl<'v> Estimator<'v> {
 }
 
 /// The squares a piece of this type may stand on: all but a promoting piece's last rank.
-fn standing_squares(v: &Variant, role: Role) -> impl Iterator<Item = Square> + '_ {
+fn standing_squares(v: PieceSet<'_>, role: Role) -> impl Iterator<Item = Square> + '_ {
     let g = v.geometry;
     let promotes = v[role].promotion.is_some();
     g.all()
@@ -302,7 +330,7 @@ impl Leaps {
 }
 
 /// A piece's worth from its own moves (see the module's docs).
-fn worth(v: &Variant, role: Role) -> f64 {
+fn worth(v: PieceSet<'_>, role: Role) -> f64 {
     let g = v.geometry;
     let origins: Vec<Square> = standing_squares(v, role).collect();
     if origins.is_empty() {
@@ -404,7 +432,7 @@ fn open(k: usize, jumps: u8) -> f64 {
 }
 
 /// Counts the squares one ray reaches from `from`.
-fn ray_reach(v: &Variant, ray: &Ray, from: Square, reached: &mut Reached) {
+fn ray_reach(v: PieceSet<'_>, ray: &Ray, from: Square, reached: &mut Reached) {
     if ray.flags & flag::INITIAL != 0 {
         return;
     }
@@ -457,7 +485,7 @@ fn ray_reach(v: &Variant, ray: &Ray, from: Square, reached: &mut Reached) {
 
 /// Counts the squares a type's chains of several legs reach from `from`, by the engine's
 /// reference walk: on the empty board, then with one enemy on each other square in turn.
-fn chain_reach(v: &Variant, role: Role, from: Square, reached: &mut Reached) {
+fn chain_reach(v: PieceSet<'_>, role: Role, from: Square, reached: &mut Reached) {
     let g = v.geometry;
     let chains = &v.tables.chains[role.index()];
     let (files, ranks) = (i32::from(g.files()), i32::from(g.ranks()));
@@ -579,10 +607,15 @@ fn reachable_share(g: Geometry, leaps: &[(i32, i32)]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::cell::piece;
     use crate::grid::movegen::piece_moves;
-    use crate::grid::position::{Position, piece};
-    use crate::grid::variant::PieceType;
-    use crate::grid::{RoyalRule, Stalemate};
+    use crate::grid::position::Position;
+    use crate::grid::{RoyalRule, Stalemate, Variant};
+
+    /// `role`'s estimate in `v`, worked out afresh.
+    fn estimate(v: &Variant, role: Role) -> i32 {
+        Estimator::new(v.piece_set()).estimate(role)
+    }
 
     /// A variant of these (letter, Betza) types on a `files × ranks` board.
     fn variant(files: u8, ranks: u8, types: &[(char, &str)]) -> Variant {
@@ -655,10 +688,10 @@ mod tests {
                 }
                 // Every square for quiet moves; a spread for captures, which take a walk
                 // per target.
-                for (n, from) in standing_squares(&v, role).enumerate() {
+                for (n, from) in standing_squares(v.piece_set(), role).enumerate() {
                     let mut reached = Reached::new(v.geometry.squares());
                     for ray in v.tables.rays(Color::White, role, from) {
-                        ray_reach(&v, ray, from, &mut reached);
+                        ray_reach(v.piece_set(), ray, from, &mut reached);
                     }
                     let mut quiet: Vec<Square> = reached
                         .touched

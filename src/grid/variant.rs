@@ -1,197 +1,17 @@
-//! A grid variant as data: its board, its piece types (each with compiled Betza), and the
-//! rules a level can switch. One flat struct, filled from a level file.
+//! A grid variant, checked and built: the level's rules (`rules`) with what is derived
+//! from them once, when the level loads: the move tables, the position keys, each type's
+//! value estimate and mating class. One flat struct, filled from a level file; its setup
+//! is set by [`set_setup`](super::fen::set_setup), which reads it as a FEN.
 
 use super::board::Geometry;
+use super::cell::Cell;
+use super::mating::{Mating, classify};
+use super::rules::{
+    Castling, Counting, DrawRules, MAX_TYPES, PieceType, Role, RoyalRule, Shuffle, Stalemate,
+};
 use super::tables::Tables;
+use super::values::{MAX_VALUE, PieceSet, estimates};
 use super::zobrist::Zobrist;
-use crate::betza::model::{ChainMoves, chains};
-use crate::betza::{Betza, BetzaError, parse};
-use crate::play::Color;
-
-/// The most piece types a variant may have (a FEN letter each, A–Z).
-pub const MAX_TYPES: usize = 26;
-
-/// A piece type of one variant: its place in [`Variant::types`], which is also its number in
-/// a position's cells and in moves. `variant[role]` is the type itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Role(u8);
-
-impl Role {
-    /// The role at `index` in a variant's types (below [`MAX_TYPES`]).
-    #[inline]
-    pub const fn new(index: usize) -> Role {
-        debug_assert!(index < MAX_TYPES);
-        Role(index as u8)
-    }
-
-    /// Its place in the variant's types.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// One kind of piece.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceType {
-    /// The upper-case FEN letter (White's; Black's is the lower case).
-    pub letter: char,
-    /// The piece's name.
-    pub name: String,
-    /// Its Game Courier label, White's (Black's is the lower case): one to four letters,
-    /// its FEN letter unless the level names another.
-    pub label: String,
-    /// The picture the level names for it (its `image` key), if any: a shipped picture's
-    /// name or an SVG path relative to the level (see `level::pictures`).
-    pub image: Option<String>,
-    /// Its moves as written.
-    pub betza: Betza,
-    /// Its moves, compiled.
-    pub chains: Vec<ChainMoves>,
-    /// Whether losing it loses the game (checkmate protects it).
-    pub royal: bool,
-    /// What it may turn into, and where.
-    pub promotion: Option<Promotion>,
-    /// Its worth in centipawns as the level gives it (`value`), if it does; else the
-    /// variant estimates one from its moves (see [`Variant::value`]).
-    pub value: Option<i32>,
-    /// The type it is the promoted form of, as shogi writes them (`+P` in FENs, `+` after
-    /// a move that promotes to it); taken, it goes to the hand as that type.
-    pub promoted_from: Option<Role>,
-    /// Its worth by square on top of its value, as the level gives it (`squares`), if it
-    /// does.
-    pub squares: Option<PieceSquares>,
-}
-
-/// A piece's worth by square on top of its value, in centipawns, for the computer
-/// opponent: one table for the middlegame and one for the endgame (the evaluation blends
-/// them by the material on the board), each by square index (`file + rank × files`) as
-/// White sees the board. Black's pieces read them mirrored across the middle rank.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PieceSquares {
-    /// The middlegame's table.
-    pub middle: Vec<i32>,
-    /// The endgame's table.
-    pub end: Vec<i32>,
-}
-
-impl PieceType {
-    /// A piece type from its letter, name and Betza text.
-    pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceType, BetzaError> {
-        let betza = parse(betza)?;
-        Ok(PieceType {
-            letter: letter.to_ascii_uppercase(),
-            name: name.to_string(),
-            label: letter.to_ascii_uppercase().to_string(),
-            image: None,
-            chains: chains(&betza),
-            betza,
-            royal: false,
-            promotion: None,
-            value: None,
-            promoted_from: None,
-            squares: None,
-        })
-    }
-}
-
-/// Promotion of one piece type.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Promotion {
-    /// The types it may become, in the level's order.
-    pub to: Vec<Role>,
-    /// How many ranks at the far edge promote (1: the last rank only).
-    pub zone: u8,
-    /// Whether a move into the zone may decline to promote (never on the last rank).
-    pub optional: bool,
-    /// Whether it may become only a type of which its side has fewer on the board than
-    /// in the setup, one that has been captured (Grand chess). With no such type it
-    /// cannot promote: it may still enter the zone where promoting is optional, but not
-    /// a rank where it must.
-    pub captured_only: bool,
-    /// Whether a move that starts in the zone may promote too, wherever it ends (shogi).
-    pub from_zone: bool,
-}
-
-/// Castling: the king steps toward an unmoved rook, and the rook lands on the square the
-/// king crossed last.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Castling {
-    /// The type that castles as the king.
-    pub king: Role,
-    /// The type it castles with.
-    pub rook: Role,
-    /// How far the king steps.
-    pub king_steps: u8,
-    /// The files the king lands on instead, toward the higher files and toward the lower
-    /// (Janus: `i` and `b`), 0 for `a`; each wing's steps are then the distance from the
-    /// king's file.
-    pub lands: Option<[u8; 2]>,
-    /// Chess960 castling: from any start the king lands on the `lands` files whichever way
-    /// it goes (or stays), the rook beside it inside; the move is written as the king
-    /// taking its own rook (`e1h1`) and FEN castling rights as the rooks' files (`HAha`).
-    pub chess960: bool,
-}
-
-impl Castling {
-    /// How far a king on `file` steps toward the higher files (`up`) or the lower; none when
-    /// the landing file is not on that side of it. Under [`chess960`](Self::chess960) the
-    /// steps are signed: a king may land behind its start, or stay (0).
-    pub fn steps(&self, file: i32, up: bool) -> Option<i32> {
-        let Some(lands) = self.lands else {
-            return Some(i32::from(self.king_steps));
-        };
-        let to = i32::from(lands[usize::from(!up)]);
-        let steps = if up { to - file } else { file - to };
-        (steps > 0 || self.chess960).then_some(steps)
-    }
-}
-
-/// What a position with no legal move and no check means for the side to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Stalemate {
-    /// A draw.
-    #[default]
-    Draw,
-    /// The stalemated side loses.
-    Loss,
-    /// The stalemated side wins.
-    Win,
-}
-
-/// The rules that draw a game by themselves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawRules {
-    /// The n-th occurrence of a position draws (0: never).
-    pub repetition: u32,
-    /// So many moves by each side without a capture or a move of a piece that promotes
-    /// draw (0: never).
-    pub move_rule: u32,
-    /// Whether a position where neither side can give mate is drawn.
-    pub insufficient_material: bool,
-}
-
-/// Fairy-Stockfish's defaults: threefold repetition, the fifty-move rule, and
-/// insufficient material.
-impl Default for DrawRules {
-    fn default() -> DrawRules {
-        DrawRules {
-            repetition: 3,
-            move_rule: 50,
-            insufficient_material: true,
-        }
-    }
-}
-
-/// How royal pieces are protected.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum RoyalRule {
-    /// No move may leave a royal piece attacked; no move and in check is checkmate.
-    #[default]
-    Checkmate,
-    /// Royal pieces may be left attacked; a side that loses its last royal loses.
-    Capture,
-}
 
 /// A problem with a variant's definition.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -227,11 +47,8 @@ pub enum VariantError {
     /// King steps of zero or longer than the board.
     #[error("castling king_steps {0}: expected 1 to the board's files less one")]
     BadKingSteps(u8),
-    /// A piece value outside 0 to [`MAX_VALUE`](crate::grid::values::MAX_VALUE).
-    #[error(
-        "value {value} of '{letter}': expected 0 to {} centipawns",
-        crate::grid::values::MAX_VALUE
-    )]
+    /// A piece value outside 0 to [`MAX_VALUE`].
+    #[error("value {value} of '{letter}': expected 0 to {MAX_VALUE} centipawns")]
     BadValue {
         /// The piece.
         letter: char,
@@ -256,13 +73,13 @@ pub struct Variant {
     /// Draws by repetition, by the move count and by material.
     pub draws: DrawRules,
     /// The bare-king rule: a side reduced to a single piece loses, unless it bares the
-    /// other side at once (see `movegen::bare_king`).
+    /// other side at once (see `legal::bare_king`).
     pub bare_king: bool,
     /// Drops: a piece taken goes to the taker's hand (a promoted one as the type it was),
     /// and a piece in hand may be put on an empty square as a move.
     pub drops: bool,
     /// Makruk's or Cambodian counting, if the level has it.
-    pub counting: Option<super::counting::Counting>,
+    pub counting: Option<Counting>,
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -271,17 +88,17 @@ pub struct Variant {
     /// (`rules.perpetual_check_loses`, shogi), instead of drawing.
     pub perpetual_check_loses: bool,
     /// How each new game's setup is drawn, if it is (`rules.shuffle`).
-    pub shuffle: Option<super::shuffle::Shuffle>,
+    pub shuffle: Option<Shuffle>,
     /// The evaluation's weights the level sets (`[evaluation]`) for the computer
     /// opponent, each as its place in `values::WEIGHT_NAMES` and its value; the others
     /// stay the engine's own.
     pub weights: Vec<(usize, i32)>,
     /// By role: what it can do toward mate, for the material rule.
-    pub(crate) mating: Vec<super::draws::Mating>,
+    pub(crate) mating: Vec<Mating>,
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
     /// The level's setup, which decides which pieces of a FEN are unmoved (empty: all are).
-    pub(crate) setup: Vec<super::position::Cell>,
+    pub(crate) setup: Vec<Cell>,
     /// By side and type: how many the setup has (for promotions to captured pieces).
     pub(crate) setup_counts: [[u8; MAX_TYPES]; 2],
     /// The type of each ASCII upper-case letter.
@@ -322,7 +139,7 @@ impl Variant {
                 return Err(VariantError::DuplicateLabel(t.label.clone()));
             }
             if let Some(value) = t.value
-                && !(0..=crate::grid::values::MAX_VALUE).contains(&value)
+                && !(0..=MAX_VALUE).contains(&value)
             {
                 return Err(VariantError::BadValue {
                     letter: t.letter,
@@ -385,9 +202,9 @@ impl Variant {
             estimates: Vec::new(),
             values: [0; MAX_TYPES],
         };
-        variant.mating = super::draws::classify(&variant);
+        variant.mating = classify(&variant.types);
         // Worked out once here: a search asks for values millions of times.
-        variant.estimates = crate::grid::values::estimates(&variant);
+        variant.estimates = estimates(variant.piece_set());
         for (n, t) in variant.types.iter().enumerate() {
             variant.values[n] = t.value.unwrap_or(variant.estimates[n]);
         }
@@ -400,26 +217,6 @@ impl Variant {
         c.is_ascii_uppercase()
             .then(|| self.by_letter[usize::from(c as u8 - b'A')])
             .flatten()
-    }
-
-    /// Makes `fen` the setup: the position in which every piece is unmoved, and against
-    /// which later FENs decide which pieces have moved. Returns it.
-    pub fn set_setup(
-        &mut self,
-        fen: &str,
-    ) -> Result<super::position::Position, super::fen::FenError> {
-        self.setup.clear();
-        let start = super::fen::parse_fen(self, fen)?;
-        self.setup = start.cells.clone();
-        self.setup_counts = [[0; MAX_TYPES]; 2];
-        for side in Color::BOTH {
-            for &sq in start.pieces(side) {
-                let role = super::position::role_of(start.cell(sq));
-                let count = &mut self.setup_counts[side][role.index()];
-                *count = count.saturating_add(1);
-            }
-        }
-        Ok(start)
     }
 
     /// The type with this Game Courier label (either case).
@@ -483,14 +280,12 @@ impl Variant {
         self.shogi_drops.then(|| self.role_of_letter('P')).flatten()
     }
 
-    /// How many earlier positions a repetition of `pos` may be sought in: those since the
-    /// last capture or move of a promoting piece, or with drops all of them (a piece
-    /// taken stays in the game), as Fairy-Stockfish counts them.
-    pub fn repetition_window(&self, pos: &super::Position) -> usize {
-        if self.drops {
-            usize::MAX
-        } else {
-            pos.halfmove() as usize
+    /// What a value estimate reads of the variant: its board, types and move tables.
+    pub(crate) fn piece_set(&self) -> PieceSet<'_> {
+        PieceSet {
+            geometry: self.geometry,
+            types: &self.types,
+            tables: &self.tables,
         }
     }
 

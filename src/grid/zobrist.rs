@@ -3,8 +3,8 @@
 //! few XORs. The search's transposition table and the repetition rule read it.
 
 use super::board::Square;
-use super::position::{Cell, is_piece, role_of, side_of};
-use super::variant::{MAX_TYPES, PieceType};
+use super::cell::{Cell, is_piece, role_of, side_of};
+use super::rules::{MAX_TYPES, PieceType, Role};
 
 /// The random numbers of one variant's board, fixed by a seed so that keys are the same
 /// in every run (fixed-depth searches give the same move every time).
@@ -96,7 +96,7 @@ impl Zobrist {
 
     /// The number of `n` pieces of `role` in `side`'s hand (0 for none).
     #[inline]
-    pub(crate) fn hand(&self, side: crate::play::Color, role: super::variant::Role, n: u8) -> u64 {
+    pub(crate) fn hand(&self, side: crate::play::Color, role: Role, n: u8) -> u64 {
         if n == 0 {
             return 0;
         }

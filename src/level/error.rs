@@ -8,7 +8,7 @@ use super::schema::LevelMode;
 use super::urc::UrcRefusal;
 use crate::betza::BetzaError;
 use crate::continuous::shapes::ContinuousBetzaError;
-use crate::grid::variant::VariantError;
+use crate::grid::VariantError;
 use std::fmt;
 use std::sync::Arc;
 

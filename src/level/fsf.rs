@@ -18,8 +18,7 @@
 
 use super::{Level, LevelKind};
 use crate::betza::ast::{Atom, Behaviour, Betza, Modifier, Range, Term};
-use crate::grid::position::{is_piece, role_of, side_of};
-use crate::grid::variant::{RoyalRule, Stalemate};
+use crate::grid::{CountingRule, RoyalRule, Stalemate, is_piece, role_of, side_of};
 use crate::grid::{Fen, Position, Role, Variant};
 use crate::play::Color;
 use std::fmt::Write;
@@ -175,8 +174,8 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
     }
     if let Some(c) = v.counting {
         let rule = match c.rule {
-            crate::grid::counting::CountingRule::Makruk => "makruk",
-            crate::grid::counting::CountingRule::Cambodian => "cambodian",
+            CountingRule::Makruk => "makruk",
+            CountingRule::Cambodian => "cambodian",
         };
         let _ = writeln!(out, "countingRule = {rule}");
     }

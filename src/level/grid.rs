@@ -5,13 +5,10 @@
 
 use super::urc::{UrcDefinition, UrcError};
 use super::{Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size};
-use crate::grid::Position;
-use crate::grid::board::Geometry;
-use crate::grid::counting::{Counting, CountingRule};
-use crate::grid::shuffle::Shuffle;
 use crate::grid::values::{MAX_VALUE, MAX_WEIGHT, WEIGHT_NAMES};
-use crate::grid::variant::{
-    Castling, DrawRules, PieceSquares, PieceType, Promotion, Role, RoyalRule, Stalemate, Variant,
+use crate::grid::{
+    Castling, Counting, CountingRule, DrawRules, Geometry, PieceSquares, PieceType, Position,
+    Promotion, Role, RoyalRule, Shuffle, Stalemate, Variant, set_setup,
 };
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -652,7 +649,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     };
     variant.draws = draws;
     variant.bare_king = raw.rules.bare_king.as_ref().is_some_and(|b| *b.get_ref());
-    variant.counting = counting.map(|rule| Counting::on(rule, &variant));
+    variant.counting = counting.map(|rule| Counting::on(rule, &variant.types));
     variant.drops = raw.rules.drops.as_ref().is_some_and(|b| *b.get_ref());
     variant.shuffle = shuffle;
     variant.weights = weights;
@@ -663,7 +660,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         .as_ref()
         .is_some_and(|b| *b.get_ref());
     let setup = &raw.rules.setup;
-    match variant.set_setup(setup.get_ref()) {
+    match set_setup(&mut variant, setup.get_ref()) {
         Ok(start) => Ok(Level {
             name: raw.name.into_inner(),
             description: raw.description,

@@ -23,8 +23,8 @@
 
 use super::Look;
 use crate::continuous::Kind;
+use crate::grid::PieceType;
 use crate::grid::diagram::{Marks, SIZE, diagram};
-use crate::grid::variant::PieceType;
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};

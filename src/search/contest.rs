@@ -125,7 +125,7 @@ impl Contest for GridContest {
         let pos = start.position();
         let mut kinds: Vec<PieceKind> = Vec::new();
         for &sq in pos.pieces(Color::White) {
-            let role = grid::position::role_of(pos.cell(sq));
+            let role = grid::role_of(pos.cell(sq));
             let t = &v[role];
             if !t.royal && !kinds.iter().any(|k| k.letter == t.letter) {
                 kinds.push(PieceKind {
@@ -156,7 +156,7 @@ impl Contest for GridContest {
         let sq = nearest_middle(
             pos.pieces(side)
                 .iter()
-                .filter(|&&sq| grid::position::role_of(pos.cell(sq)) == role)
+                .filter(|&&sq| grid::role_of(pos.cell(sq)) == role)
                 .map(|&sq| (f64::from(g.file(sq)), sq)),
             f64::from(g.files()),
         )?;

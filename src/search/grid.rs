@@ -4,13 +4,11 @@
 //! advancement of pieces that promote, pawn structure, and enemy attacks next to royals.
 
 use super::{End, MATE_BOUND, Searchable, check_by_playing};
-use crate::grid::counting;
 use crate::grid::draws::insufficient_material;
-use crate::grid::movegen::{
-    attackers, bare_king, count_moves, dropped_pawn_mates, holds, in_check, is_attacked,
-    legal_moves, legal_noisy_moves, piece_moves,
-};
-use crate::grid::position::{Cell, EMPTY, NullUndo, Undo, is_piece, piece, role_of, side_of};
+use crate::grid::legal::{bare_king, dropped_pawn_mates, legal_moves, legal_noisy_moves};
+use crate::grid::movegen::{attackers, count_moves, holds, in_check, is_attacked, piece_moves};
+use crate::grid::position::{NullUndo, Undo};
+use crate::grid::{Cell, EMPTY, is_piece, piece, role_of, side_of};
 use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
 use crate::play::Color;
 use crate::random::Rng;
@@ -1129,7 +1127,7 @@ impl GridSearch {
     pub fn new(eval: Arc<GridEval>, pos: Position, history: &[u64]) -> GridSearch {
         let mut keys = Vec::with_capacity(history.len() + 256);
         let mut window = Vec::with_capacity(history.len() + 256);
-        let reversible = eval.variant.repetition_window(&pos);
+        let reversible = pos.repetition_window(&eval.variant);
         let earlier = &history[history.len().saturating_sub(reversible)..];
         for (k, &key) in earlier.iter().enumerate() {
             keys.push(key);
@@ -1454,7 +1452,7 @@ impl Searchable for GridSearch {
         }
         let rule = v.draws.move_rule;
         if (rule > 0 && self.pos.halfmove() >= 2 * rule)
-            || (v.counting.is_some() && counting::expired(&self.pos))
+            || (v.counting.is_some() && self.pos.count().expired())
         {
             // Unless the last move gave mate.
             let mut list = Vec::new();
@@ -1898,7 +1896,7 @@ mod tests {
 
     #[test]
     fn a_huge_army_stays_inside_the_mate_scores() {
-        use crate::grid::variant::PieceType;
+        use crate::grid::PieceType;
         use crate::grid::{Geometry, Stalemate};
         let mut king = PieceType::new('K', "king", "K").expect("reads");
         king.royal = true;

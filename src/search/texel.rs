@@ -345,7 +345,7 @@ pub fn fit_squares(
             for side in Color::BOTH {
                 let sign = if side == Color::White { share } else { -share };
                 for &sq in s.position.pieces(side) {
-                    let role = crate::grid::position::role_of(s.position.cell(sq));
+                    let role = crate::grid::role_of(s.position.cell(sq));
                     pieces.push((
                         role.index() * n + usize::from(white_view(g, side, sq)),
                         sign,

@@ -14,8 +14,8 @@
 use super::files::LevelSource;
 use super::open::Pending;
 use crate::betza;
+use crate::grid::PieceType;
 use crate::grid::diagram::{Diagram, diagram};
-use crate::grid::variant::PieceType;
 use crate::level::draft::{Draft, DraftPiece, DraftPromotion, Moves};
 use crate::level::{Level, LevelKind};
 use bevy::prelude::*;

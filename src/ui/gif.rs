@@ -166,7 +166,7 @@ fn frames(game: &AnyGame) -> Vec<Shown> {
                         .flat_map(|side| pos.pieces(side).iter().map(move |&sq| (side, sq)))
                         .map(|(side, sq)| Placed {
                             at: centre(sq),
-                            kind: crate::grid::position::role_of(pos.cell(sq)).index(),
+                            kind: crate::grid::role_of(pos.cell(sq)).index(),
                             side,
                         })
                         .collect();

@@ -3,7 +3,7 @@
 //! reach it). This is where a designer checks a new piece.
 
 use crate::grid::diagram::{Diagram, SIZE, diagram};
-use crate::grid::variant::{PieceType, Role};
+use crate::grid::{PieceType, Role};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 

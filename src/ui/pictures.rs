@@ -3,7 +3,7 @@
 //! with resvg, on its side's rimmed disc, into one texture atlas per level.
 
 use super::files::LevelSource;
-use crate::grid::variant::PieceType;
+use crate::grid::PieceType;
 use crate::level::Look;
 use crate::level::pictures::{
     BODY, DARK_BODY, DARK_LINE, LINE, Source, built_in, continuous_source, grid_source, moves_svg,

@@ -6,9 +6,9 @@
 use areachess::continuous::game::Played;
 use areachess::continuous::notation::parse_move;
 use areachess::continuous::{self, Color, Outcome};
+use areachess::grid::MoveKind;
 use areachess::grid::courier;
 use areachess::grid::game::Game;
-use areachess::grid::position::MoveKind;
 use areachess::level::{self, save};
 
 use crate::support::root;
@@ -430,7 +430,7 @@ fn the_demonstrations_replay_and_show_what_they_say() {
                     .map(|n| {
                         let m = g.played()[n];
                         let cell = g.position_before(n).cell(m.from);
-                        v[areachess::grid::position::role_of(cell)].letter
+                        v[areachess::grid::role_of(cell)].letter
                     })
                     .collect();
                 assert!(

@@ -5,7 +5,7 @@
 use crate::demos::bless_or_check;
 use crate::support::root;
 use areachess::grid::game::Game;
-use areachess::grid::position::role_of;
+use areachess::grid::role_of;
 use areachess::level::{self, save};
 
 /// One demonstration: level, file, moves, and captions (move number, the mover's letter,

@@ -4,11 +4,11 @@
 use crate::betza::betza_shaped;
 use crate::support::fen_of;
 use areachess::betza::model::{Ending, Occupancy, Occupant, chain_destinations, chains};
-use areachess::grid::position::{Move, MoveKind};
 use areachess::grid::{
     Fen, FenError, Geometry, PieceType, Position, RoyalRule, Stalemate, Variant, WrittenFen,
     in_check, legal_moves, move_text, parse_fen, perft,
 };
+use areachess::grid::{Move, MoveKind};
 use areachess::level::{self, GridLevel};
 use proptest::prelude::*;
 use std::path::Path;
@@ -77,7 +77,7 @@ proptest! {
         };
         if !unmoved {
             // A setup without the piece: it has moved.
-            variant.set_setup(&fen_of(files, ranks, 'w', |_, _| '.')).expect("empty setup");
+            areachess::grid::set_setup(&mut variant, &fen_of(files, ranks, 'w', |_, _| '.')).expect("empty setup");
         }
         let from = (files / 2, ranks / 2);
         // What stands where, as White sees the board.
@@ -146,7 +146,7 @@ pub(crate) fn fast_legality_agrees_along_a_game(
     seed: u64,
     plies: usize,
 ) -> Result<(), TestCaseError> {
-    use areachess::grid::movegen::{legal_moves_by_trial, legal_noisy_moves};
+    use areachess::grid::legal::{legal_moves_by_trial, legal_noisy_moves};
     let mut rng = seed | 1;
     let (mut fast, mut slow, mut noisy) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..plies {
@@ -1065,7 +1065,7 @@ fn makruk_counting_matches_fairy_stockfish_move_by_move() {
                 compared += 1;
             }
             "end" => {
-                let counted = areachess::grid::counting::expired(game.position());
+                let counted = game.position().count().expired();
                 assert_eq!(counted, rest == "counting", "game {games}");
                 assert_eq!(game.status(), Status::Playing, "game {games}");
             }

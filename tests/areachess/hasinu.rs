@@ -3,7 +3,7 @@
 //! column; the demo level's pieces read.
 
 use crate::support::fen_of;
-use areachess::grid::position::MoveKind;
+use areachess::grid::MoveKind;
 use areachess::grid::{
     Geometry, PieceType, RoyalRule, Stalemate, Variant, legal_moves, parse_fen, perft,
 };

@@ -5,7 +5,7 @@
 //! `AREACHESS_BLESS=1 cargo test pictures` draws a picture of its moves for each shipped
 //! piece that has none (and redraws stale pictures of moves); figures are drawn by hand.
 
-use areachess::grid::variant::PieceType;
+use areachess::grid::PieceType;
 use areachess::level::pictures::{self, grid_source, moves_svg, turns};
 use areachess::level::{self, LevelKind};
 use std::path::{Path, PathBuf};

@@ -5,8 +5,8 @@
 use crate::support::fen_of;
 use areachess::betza::model::{Ending, Occupancy, Occupant, chain_destinations, chains};
 use areachess::betza::parse;
+use areachess::grid::MoveKind;
 use areachess::grid::movegen::pseudo_moves;
-use areachess::grid::position::MoveKind;
 use areachess::grid::{
     Castling, Geometry, PieceType, Promotion, RoyalRule, Stalemate, Variant, parse_fen, perft,
 };
@@ -545,9 +545,11 @@ fn urc_demo_level_plays_in_the_grid_engine() {
         RoyalRule::Checkmate,
     )
     .expect("a variant");
-    let mut start = variant
-        .set_setup("rnbqkbnr/pppppppp/1ahwc1g1/8/8/1G1CWHA1/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-        .expect("the demo's setup");
+    let mut start = areachess::grid::set_setup(
+        &mut variant,
+        "rnbqkbnr/pppppppp/1ahwc1g1/8/8/1G1CWHA1/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .expect("the demo's setup");
     let first = perft(&variant, &mut start, 1);
     let mut mirrored = parse_fen(
         &variant,
@@ -739,8 +741,7 @@ fn engine_agrees(variant: &Variant, pieces: &[UrcPiece], boards_used: usize) {
     let unmoved_variant = variant;
     let mut moved_variant = unmoved_variant.clone();
     // Against an empty setup every piece has moved.
-    moved_variant
-        .set_setup("8/8/8/8/8/8/8/8 w - - 0 1")
+    areachess::grid::set_setup(&mut moved_variant, "8/8/8/8/8/8/8/8 w - - 0 1")
         .expect("an empty setup");
     for board in boards().iter().take(boards_used) {
         let at = |x: i32, y: i32| board.get(&(x, y)).copied().unwrap_or(Occupant::Empty);

@@ -3,7 +3,7 @@
 //! they stand.
 
 use crate::support::{root, shipped_levels};
-use areachess::grid::values::{MAX_VALUE, estimate};
+use areachess::grid::values::MAX_VALUE;
 use areachess::grid::{Role, Variant};
 use areachess::level;
 use std::sync::Arc;
@@ -176,7 +176,7 @@ fn every_shipped_piece_has_a_value_and_only_royals_are_worth_nothing() {
             let (x, t) = (v.value(r), &v[r]);
             assert!((0..=MAX_VALUE).contains(&x));
             assert_eq!(x == 0, t.royal, "{}: {} = {x}", path.display(), t.name);
-            assert_eq!(x, estimate(v, r), "{}: {}", path.display(), t.name);
+            assert_eq!(x, v.estimated_value(r), "{}: {}", path.display(), t.name);
         }
     }
 }

@@ -4,10 +4,10 @@
 
 use super::super::{Click, Stage, clicks, pointer_on_panels, pointer_over_panels};
 use super::Pick;
+use crate::grid::Move;
 use crate::grid::Role;
 use crate::grid::Square;
 use crate::grid::Variant;
-use crate::grid::position::Move;
 use crate::sim::GameMode;
 use crate::sim::{GridMatch, GridMoveRequest, Players};
 use bevy::input::mouse::MouseButtonInput;

@@ -9,9 +9,9 @@
 //! [`GridMoveOutcome`]: crate::sim::GridMoveOutcome
 
 use super::flow::{self, Picked};
+use crate::grid::Move;
 use crate::grid::Role;
 use crate::grid::Square;
-use crate::grid::position::Move;
 use crate::sim::{GridMatch, GridMoveRequest};
 use bevy::prelude::*;
 

@@ -7,7 +7,7 @@ use super::super::files::LevelSource;
 use super::super::glide::Placed;
 use super::super::pictures::{self, Pictures, Token, Upright, keep_upright};
 use super::super::view::{self, BoardView};
-use crate::grid::position::{is_piece, role_of, side_of};
+use crate::grid::{is_piece, role_of, side_of};
 use crate::level::GridLevel;
 use crate::sim::GameMode;
 use crate::sim::grid::square_centre;

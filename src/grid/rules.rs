@@ -1,0 +1,234 @@
+//! A grid variant's rules as plain data: piece types and their roles, promotion, castling,
+//! stalemate, royal and draw rules, counting and shuffling. Everything a level switches
+//! lives here, below every module that derives tables, keys, values or positions from it;
+//! this file imports nothing else of the grid.
+
+use crate::betza::model::{ChainMoves, chains};
+use crate::betza::{Betza, BetzaError, parse};
+
+/// The most piece types a variant may have (a FEN letter each, A–Z).
+pub const MAX_TYPES: usize = 26;
+
+/// A piece type of one variant: its place in [`Variant::types`](crate::grid::Variant::types), which is also its number in
+/// a position's cells and in moves. `variant[role]` is the type itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Role(u8);
+
+impl Role {
+    /// The role at `index` in a variant's types (below [`MAX_TYPES`]).
+    #[inline]
+    pub const fn new(index: usize) -> Role {
+        debug_assert!(index < MAX_TYPES);
+        Role(index as u8)
+    }
+
+    /// Its place in the variant's types.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// The upper-case FEN letter (White's; Black's is the lower case).
+    pub letter: char,
+    /// The piece's name.
+    pub name: String,
+    /// Its Game Courier label, White's (Black's is the lower case): one to four letters,
+    /// its FEN letter unless the level names another.
+    pub label: String,
+    /// The picture the level names for it (its `image` key), if any: a shipped picture's
+    /// name or an SVG path relative to the level (see `level::pictures`).
+    pub image: Option<String>,
+    /// Its moves as written.
+    pub betza: Betza,
+    /// Its moves, compiled.
+    pub chains: Vec<ChainMoves>,
+    /// Whether losing it loses the game (checkmate protects it).
+    pub royal: bool,
+    /// What it may turn into, and where.
+    pub promotion: Option<Promotion>,
+    /// Its worth in centipawns as the level gives it (`value`), if it does; else the
+    /// variant estimates one from its moves (see [`Variant::value`](crate::grid::Variant::value)).
+    pub value: Option<i32>,
+    /// The type it is the promoted form of, as shogi writes them (`+P` in FENs, `+` after
+    /// a move that promotes to it); taken, it goes to the hand as that type.
+    pub promoted_from: Option<Role>,
+    /// Its worth by square on top of its value, as the level gives it (`squares`), if it
+    /// does.
+    pub squares: Option<PieceSquares>,
+}
+
+/// A piece's worth by square on top of its value, in centipawns, for the computer
+/// opponent: one table for the middlegame and one for the endgame (the evaluation blends
+/// them by the material on the board), each by square index (`file + rank × files`) as
+/// White sees the board. Black's pieces read them mirrored across the middle rank.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceSquares {
+    /// The middlegame's table.
+    pub middle: Vec<i32>,
+    /// The endgame's table.
+    pub end: Vec<i32>,
+}
+
+impl PieceType {
+    /// A piece type from its letter, name and Betza text.
+    pub fn new(letter: char, name: &str, betza: &str) -> Result<PieceType, BetzaError> {
+        let betza = parse(betza)?;
+        Ok(PieceType {
+            letter: letter.to_ascii_uppercase(),
+            name: name.to_string(),
+            label: letter.to_ascii_uppercase().to_string(),
+            image: None,
+            chains: chains(&betza),
+            betza,
+            royal: false,
+            promotion: None,
+            value: None,
+            promoted_from: None,
+            squares: None,
+        })
+    }
+}
+
+/// Promotion of one piece type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The types it may become, in the level's order.
+    pub to: Vec<Role>,
+    /// How many ranks at the far edge promote (1: the last rank only).
+    pub zone: u8,
+    /// Whether a move into the zone may decline to promote (never on the last rank).
+    pub optional: bool,
+    /// Whether it may become only a type of which its side has fewer on the board than
+    /// in the setup, one that has been captured (Grand chess). With no such type it
+    /// cannot promote: it may still enter the zone where promoting is optional, but not
+    /// a rank where it must.
+    pub captured_only: bool,
+    /// Whether a move that starts in the zone may promote too, wherever it ends (shogi).
+    pub from_zone: bool,
+}
+
+/// Castling: the king steps toward an unmoved rook, and the rook lands on the square the
+/// king crossed last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// The type that castles as the king.
+    pub king: Role,
+    /// The type it castles with.
+    pub rook: Role,
+    /// How far the king steps.
+    pub king_steps: u8,
+    /// The files the king lands on instead, toward the higher files and toward the lower
+    /// (Janus: `i` and `b`), 0 for `a`; each wing's steps are then the distance from the
+    /// king's file.
+    pub lands: Option<[u8; 2]>,
+    /// Chess960 castling: from any start the king lands on the `lands` files whichever way
+    /// it goes (or stays), the rook beside it inside; the move is written as the king
+    /// taking its own rook (`e1h1`) and FEN castling rights as the rooks' files (`HAha`).
+    pub chess960: bool,
+}
+
+impl Castling {
+    /// How far a king on `file` steps toward the higher files (`up`) or the lower; none when
+    /// the landing file is not on that side of it. Under [`chess960`](Self::chess960) the
+    /// steps are signed: a king may land behind its start, or stay (0).
+    pub fn steps(&self, file: i32, up: bool) -> Option<i32> {
+        let Some(lands) = self.lands else {
+            return Some(i32::from(self.king_steps));
+        };
+        let to = i32::from(lands[usize::from(!up)]);
+        let steps = if up { to - file } else { file - to };
+        (steps > 0 || self.chess960).then_some(steps)
+    }
+}
+
+/// What a position with no legal move and no check means for the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stalemate {
+    /// A draw.
+    #[default]
+    Draw,
+    /// The stalemated side loses.
+    Loss,
+    /// The stalemated side wins.
+    Win,
+}
+
+/// The rules that draw a game by themselves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// The n-th occurrence of a position draws (0: never).
+    pub repetition: u32,
+    /// So many moves by each side without a capture or a move of a piece that promotes
+    /// draw (0: never).
+    pub move_rule: u32,
+    /// Whether a position where neither side can give mate is drawn.
+    pub insufficient_material: bool,
+}
+
+/// Fairy-Stockfish's defaults: threefold repetition, the fifty-move rule, and
+/// insufficient material.
+impl Default for DrawRules {
+    fn default() -> DrawRules {
+        DrawRules {
+            repetition: 3,
+            move_rule: 50,
+            insufficient_material: true,
+        }
+    }
+}
+
+/// How royal pieces are protected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RoyalRule {
+    /// No move may leave a royal piece attacked; no move and in check is checkmate.
+    #[default]
+    Checkmate,
+    /// Royal pieces may be left attacked; a side that loses its last royal loses.
+    Capture,
+}
+
+/// Which counting rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Thai makruk's board's and pieces' honour.
+    Makruk,
+    /// Cambodian ouk chaktrang's, a move shorter each.
+    Cambodian,
+}
+
+/// A level's counting: the rule, and the types it counts by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// The rule.
+    pub rule: CountingRule,
+    /// The rook's type (letter R), if the level has one.
+    pub rook: Option<Role>,
+    /// The khon's type (letter S).
+    pub khon: Option<Role>,
+    /// The knight's type (letter N).
+    pub knight: Option<Role>,
+}
+
+impl Counting {
+    /// The rule on a variant's `types`, found by their letters.
+    pub fn on(rule: CountingRule, types: &[PieceType]) -> Counting {
+        let lettered = |letter| types.iter().position(|t| t.letter == letter).map(Role::new);
+        Counting {
+            rule,
+            rook: lettered('R'),
+            khon: lettered('S'),
+            knight: lettered('N'),
+        }
+    }
+}
+
+/// How a level draws its setups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shuffle {
+    /// Chess960's rules, for any first rank.
+    Chess960,
+}
