@@ -5,8 +5,8 @@
 use areachess::grid::game::Game;
 use areachess::level::{self, GridLevel};
 use areachess::search::Limits;
-use areachess::search::grid::GridEval;
-use areachess::search::players::{GridPlayer, PlayerKind};
+use areachess::search::grid::{GridEval, GridPlayer};
+use areachess::search::players::PlayerKind;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::Arc;

@@ -173,7 +173,7 @@ fn main() -> ExitCode {
             match level {
                 None => cli::balance::merge(&merge, &outputs, &mut std::io::stdout().lock()),
                 Some(level) => {
-                    let settings = areachess::search::balance::BalanceSettings {
+                    let settings = areachess::search::balance_lab::BalanceSettings {
                         games,
                         movetime: Duration::from_millis(movetime),
                         jobs: jobs.unwrap_or_else(|| {

@@ -1,13 +1,12 @@
 //! `areachess balance`: the balance lab on the command line: self-play from a level's
 //! setup on several threads with a progress bar and live tallies, the report in words,
-//! the tallies as JSON, a page of SVG plots, and shards merged (`areachess::search::balance`
+//! the tallies as JSON, a page of SVG plots, and shards merged (`areachess::search::balance_lab`
 //! plays the games).
 
 use super::rules::{continuous_game, grid_game};
 use areachess::failure::Failure;
 use areachess::level::{self, Level};
-use areachess::search::balance::{BalanceSettings, Tallies, run};
-use areachess::search::balance_report::{plots, words};
+use areachess::search::balance_lab::{BalanceSettings, Tallies, plots, run, words};
 use areachess::search::contest::{ContinuousContest, GridContest};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;

@@ -7,10 +7,11 @@ use areachess::clock::TimeControl;
 use areachess::failure::Failure;
 use areachess::level::{self, Level};
 use areachess::play::{Color, Play};
+use areachess::random::Rng;
 use areachess::search::contest::{
     Contest, ContinuousContest, GameSettings, GridContest, game_over_reason, play_game,
 };
-use areachess::search::players::{Player, PlayerKind, Rng};
+use areachess::search::players::{Player, PlayerKind};
 use areachess::search::{Info, Limits};
 use std::io::Write;
 use std::path::Path;

@@ -3,18 +3,26 @@
 //! game from its start to its end ([`play_game`]), on a clock if asked ([`Timer`]), and the
 //! words a finished game is told in. `match`, `bestmove` and `balance` are built on it.
 
+use super::arena::Arena;
 use super::continuous::{Continuous, ContinuousMove, material_balance};
 use super::grid::GridEval;
-use super::players::{Arena, Player, Rng};
+use super::players::Player;
 use crate::clock::{ChessClock, TimeControl};
 use crate::continuous::notation::{format_position, format_request};
 use crate::continuous::{Game as ContinuousGame, Outcome, Request};
 use crate::grid::{self, Move, Variant};
 use crate::play::{Color, DrawRule, Play, Status};
+use crate::random::Rng;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// One mode as `bestmove`, `match` and `balance` drive it.
+///
+/// The commands' and tools' trait, one layer above [`Arena`]: what differs between the
+/// modes once whole games are played between players (a move played and written in the
+/// game's own terms, adjudication at the ply limit, handicaps, dealt setups), so that
+/// [`play_game`] and the balance lab are written once. [`GridContest`] and
+/// [`ContinuousContest`] implement it.
 pub trait Contest {
     /// What a player of this mode needs.
     type Arena: Arena;

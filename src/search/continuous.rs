@@ -4,8 +4,10 @@
 //! shapes), how far each piece can move, the enemy's reach around the king, pieces left
 //! attacked and undefended, and pawns' advance toward the promotion line.
 
+use super::arena::Arena;
+use super::players::Player;
+use super::searchable::{End, Searchable};
 use super::tuning::{self, HANGING_SHARE, KING_DANGER, MOBILITY, TEMPO};
-use super::{End, Searchable};
 use crate::continuous::attack::{attackers, is_attacked};
 use crate::continuous::candidates::{Candidate, candidates, fine_candidates};
 use crate::continuous::geometry::{OVERLAP, Point};
@@ -13,6 +15,7 @@ use crate::continuous::reach::{Reach, reaches};
 use crate::continuous::region::find_legal_move;
 use crate::continuous::resolve::{first_contact, resolve_piece};
 use crate::continuous::{Board, Color, Kind, Piece, Position};
+use crate::random::Rng;
 use std::collections::HashMap;
 
 /// A move as the search keeps it: the mover, the exact target, the promotion, and what the
@@ -513,7 +516,10 @@ fn danger(board: &Board, pieces: &[Piece], king: usize) -> i32 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Continuous;
 
-impl super::players::Arena for Continuous {
+/// A player of continuous games.
+pub type ContinuousPlayer = Player<Continuous>;
+
+impl Arena for Continuous {
     type Game = Position;
     type Move = crate::continuous::Request;
     type Found = ContinuousMove;
@@ -537,7 +543,7 @@ impl super::players::Arena for Continuous {
         &self,
         pos: &Position,
         greedy: bool,
-        rng: &mut super::players::Rng,
+        rng: &mut Rng,
     ) -> Option<crate::continuous::Request> {
         let request =
             |piece: usize, to: Point, promotion: Option<Kind>| crate::continuous::Request {
@@ -602,7 +608,7 @@ mod tests {
     #[test]
     fn the_engine_mates_on_the_back_rank() {
         let p = pos("w;K@e1;R@a7;R@b1;k@h8");
-        let mut player = super::super::players::ContinuousPlayer::new(
+        let mut player = ContinuousPlayer::new(
             super::super::players::PlayerKind::Engine {
                 depth: Some(2),
                 movetime: None,

@@ -4,7 +4,8 @@
 //! trusts its evaluation's margins (the grid), also aspiration windows at the root,
 //! razoring, reverse futility and futility pruning, and singular extensions.
 
-use super::clock::{Clock, Limits};
+use super::limits::{Clock, Limits};
+use super::searchable::{End, MATE, MATE_BOUND, Score, Searchable};
 use super::table::{Bound, Table};
 use super::tuning::{
     ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, CAPTURE_EXCHANGE_MARGIN, DELTA_MARGIN,
@@ -15,7 +16,6 @@ use super::tuning::{
     QUIET_THREAT_ORDER, RAZOR_BASE, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH,
     REVERSE_FUTILITY_MARGIN, SINGULAR_DEPTH, SINGULAR_MARGIN,
 };
-use super::{End, MATE, MATE_BOUND, Score, Searchable};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;

@@ -16,7 +16,8 @@
 //! strengths 1 and 2, one ply with errors of up to 1 pawn and two plies with errors of up
 //! to 1.75; between strengths 2 and 3, the full search to a fixed depth of 3 to 8 plies.
 
-use super::{Limits, Noise};
+use super::engine::Noise;
+use super::limits::Limits;
 use crate::play::Strength;
 use std::time::Duration;
 

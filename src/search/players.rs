@@ -1,11 +1,18 @@
 //! Who chooses a move: the engine (to a depth or for a time), a random mover, or a greedy
 //! one that takes the most valuable piece it can. `areachess match` pits them against
 //! each other; the window will seat them at the board.
+//!
+//! [`Player`] is written once over the [`Arena`] trait, below the two modes that
+//! implement it; each mode names its own player (`grid::GridPlayer`,
+//! `continuous::ContinuousPlayer`).
 
-use super::{Limits, Report, Searchable, Searcher};
+use super::arena::Arena;
+use super::engine::{Info, Noise, Report, Searcher};
+use super::limits::Limits;
+use super::plan::Plan;
+use crate::random::Rng;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// A kind of player, as the command line names it.
@@ -51,7 +58,7 @@ impl PlayerKind {
                 movetime: Some(own),
                 ..
             } => Limits::movetime(own),
-            PlayerKind::Computer(strength) => super::Plan::of(strength).limits,
+            PlayerKind::Computer(strength) => Plan::of(strength).limits,
             _ => Limits::movetime(movetime),
         }
     }
@@ -107,48 +114,15 @@ impl fmt::Display for PlayerKind {
     }
 }
 
-pub use crate::random::Rng;
-
 /// What a move costs a player's clock beyond its search in a match: making the move and
 /// starting the next search.
 const CLOCK_OVERHEAD: Duration = Duration::from_millis(5);
-
-/// What a player needs of one mode: a search of the game in front of it, the move a
-/// search's choice stands for, and a move picked without searching.
-pub trait Arena {
-    /// What the player looks at: the game so far (a grid game, whose history decides
-    /// repetitions) or the position (continuous).
-    type Game;
-    /// A move as the game takes it.
-    type Move: Copy;
-    /// A move as the search finds it.
-    type Found: Copy + Eq + fmt::Debug + Send + Sync;
-    /// The search over the game's position (copied for each helper thread).
-    type Search: Searchable<Move = Self::Found> + Clone + Send;
-
-    /// A search from where `game` stands.
-    fn search(&self, game: &Self::Game) -> Self::Search;
-
-    /// The move `found` stands for in `game`.
-    fn chosen(&self, game: &Self::Game, found: &Self::Found) -> Self::Move;
-
-    /// A move picked without searching: uniformly at random, or with `greedy` the capture
-    /// of the most valuable piece (a random one among equals); none when there is no
-    /// legal move.
-    fn pick(&self, game: &Self::Game, greedy: bool, rng: &mut Rng) -> Option<Self::Move>;
-}
 
 /// A player of one mode, with the engine's memory kept between its moves.
 pub struct Player<A: Arena> {
     kind: PlayerKind,
     searcher: Searcher<A::Found>,
 }
-
-/// A player of grid games.
-pub type GridPlayer = Player<Arc<super::grid::GridEval>>;
-
-/// A player of continuous games.
-pub type ContinuousPlayer = Player<super::continuous::Continuous>;
 
 impl<A: Arena> Player<A> {
     /// A player of this kind; an engine's table takes about `hash_mb` MiB.
@@ -170,13 +144,12 @@ impl<A: Arena> Player<A> {
     pub fn new_game(&mut self, seed: u64) {
         self.searcher.clear();
         if let PlayerKind::Computer(strength) = self.kind {
-            self.searcher
-                .set_noise(super::Plan::of(strength).noise(seed));
+            self.searcher.set_noise(Plan::of(strength).noise(seed));
         }
     }
 
     /// Makes its engine misjudge every position by up to the noise's amplitude.
-    pub fn set_noise(&mut self, noise: Option<super::Noise>) {
+    pub fn set_noise(&mut self, noise: Option<Noise>) {
         self.searcher.set_noise(noise);
     }
 
@@ -216,7 +189,7 @@ impl<A: Arena> Player<A> {
         arena: &A,
         game: &A::Game,
         limits: &Limits,
-        on_info: impl FnMut(&super::Info<A::Found>),
+        on_info: impl FnMut(&Info<A::Found>),
     ) -> Report<A::Found> {
         let mut search = arena.search(game);
         self.searcher.search_threads(&mut search, limits, on_info)

@@ -1,7 +1,7 @@
 //! The transposition table: what earlier searches learned about a position, found by its
 //! key, so a position reached twice is searched once and its best move is tried first.
 
-use super::MATE_BOUND;
+use super::searchable::MATE_BOUND;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -63,7 +63,7 @@ impl<M> Entry<M> {
             Bound::Lower => self.score > eval,
             Bound::Upper => self.score < eval,
         };
-        if better && self.score.abs() < crate::search::MATE_BOUND {
+        if better && self.score.abs() < MATE_BOUND {
             self.score
         } else {
             eval

@@ -1,6 +1,7 @@
-//! Continuous tactics as a yardstick for the engine: positions with a goal (mate now, win a
-//! piece, make a safe double attack, take an attacked piece out of danger), read from a
-//! TOML suite, and an exact test of whether a move meets the goal.
+//! A tool beside the engine, which never calls it (the tactics benchmark and tests read
+//! it): continuous tactics as a yardstick for the engine, positions with a goal (mate
+//! now, win a piece, make a safe double attack, take an attacked piece out of danger),
+//! read from a TOML suite, and an exact test of whether a move meets the goal.
 //!
 //! Each entry names one solution, which a test checks against the rules; the engine's
 //! benchmark counts how many entries its own choice solves. Whether a move meets a goal is

@@ -1,15 +1,19 @@
-//! Fitting the grid evaluation's weights to games (Texel's method): self-play games give
-//! quiet positions labelled with the games' results, and the weights are moved one at a
-//! time for as long as the evaluation, read through a logistic curve, predicts those
-//! results better (a smaller mean squared error).
+//! A tool beside the engine, which never calls it (`areachess tune` runs it): fitting the
+//! grid evaluation's weights to games (Texel's method). Self-play games give quiet
+//! positions labelled with the games' results, and the weights are moved one at a time
+//! for as long as the evaluation, read through a logistic curve, predicts those results
+//! better (a smaller mean squared error).
 
+use super::arena::Arena;
+use super::engine::Searcher;
 use super::grid::{GridEval, SquareTables, white_view};
-use super::players::{Arena, Rng};
+use super::limits::Limits;
+use super::searchable::Searchable;
 use super::tuning::GridWeights;
-use super::{Limits, Searchable, Searcher};
 use crate::grid::game::Game;
 use crate::grid::{Position, Variant};
 use crate::play::Color;
+use crate::random::Rng;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};

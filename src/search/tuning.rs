@@ -1,6 +1,8 @@
-//! Every number the search and the evaluations are tuned by, in one place: change one
-//! here and measure it with a match (`areachess match`) or the benchmarks, never by
-//! feel. Scores are in centipawns.
+//! Every number the search and the evaluations are tuned by, in one place: the engine's
+//! parameters, plain constants and [`GridWeights`], which the tools beside the engine
+//! measure and fit (`areachess match`, the benchmarks, `texel` behind `areachess tune`).
+//! Change one here and measure it with a match or the benchmarks, never by feel. Scores
+//! are in centipawns.
 //!
 //! What a piece is worth on a grid is a fact about the piece and lives with the rules
 //! (`crate::grid::values`); the continuous estimates below are the evaluation's own.

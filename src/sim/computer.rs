@@ -17,6 +17,7 @@
 //! | a refused move (a bug) | the computer pauses and says so, rather than trying again forever |
 //! | the window at rest | the thinking wakes the window (see [`Wake`]) after each depth and when done, so no frame is drawn just to poll it |
 
+use super::match_clock::MatchClock;
 use super::{Match, MatchGame, Players};
 use crate::play::{Color, Seat, Strength};
 use crate::search::{Noise, Plan, Score};
@@ -249,7 +250,7 @@ fn computer_plays<G: MatchGame>(
     state: Res<Match<G>>,
     players: Res<Players>,
     time: Res<Time<Real>>,
-    clock: Res<super::clock::MatchClock>,
+    clock: Res<MatchClock>,
     wake: Option<Res<Wake>>,
     mut computer: ResMut<Computer>,
     mut engines: ResMut<Engines<G>>,

@@ -15,6 +15,17 @@
 //!
 //! [`harness`] drives this app headlessly from text (a level file, a POS or FEN, moves):
 //! the API rule authors write their own tests with.
+//!
+//! The modules import in one direction, each only from those listed before it (and from
+//! the match, its game trait and the players, defined here):
+//!
+//! - [`match_clock`]: the match's chess clock as a resource, and the budget the computer
+//!   plans from.
+//! - [`computer`]: the computer at the board (its moves and hints).
+//! - `timekeeper`: lets the side to move's time run, obeys Pause, calls a flag fall.
+//! - [`analysis`]: browsing, the analysis engine and the evaluation graph.
+//! - [`continuous`], [`grid`]: each mode's game for the ECS and its piece mirrors.
+//! - [`harness`]: the headless test harness.
 
 use crate::level::save::AnyGame;
 use crate::play::{Color, Play, Seat};
@@ -22,11 +33,12 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 pub mod analysis;
-pub mod clock;
 pub mod computer;
 pub mod continuous;
 pub mod grid;
 pub mod harness;
+pub mod match_clock;
+mod timekeeper;
 
 pub use continuous::{ContinuousMatch, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot};
 pub use grid::{GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece};
@@ -46,7 +58,7 @@ impl Plugin for RulesPlugin {
         app.init_state::<GameMode>()
             .init_resource::<Players>()
             .init_resource::<computer::Computer>()
-            .init_resource::<clock::MatchClock>()
+            .init_resource::<match_clock::MatchClock>()
             .init_resource::<MovesAccepted>()
             .init_resource::<analysis::Analysis>()
             .init_resource::<analysis::Browse>()
@@ -93,7 +105,7 @@ fn rules_for<G: MatchGame>(app: &mut App) {
                 .in_set(RuleStep::Apply)
                 .run_if(resource_exists::<Match<G>>),
         );
-    clock::for_mode::<G>(app);
+    timekeeper::for_mode::<G>(app);
     computer::for_mode::<G>(app);
     analysis::for_mode::<G>(app);
 }
@@ -133,6 +145,11 @@ pub enum GameMode {
 
 /// What a mode's game is to the ECS, beside [`Play`]: its level, the message that asks for
 /// a move and the one that answers, and how it saves and loads.
+///
+/// The app's trait (this layer and the window above it): every system of `sim` is written
+/// once over it, and the computer at the board thinks through its engine (a player of
+/// `search`, which knows nothing of the ECS). The headless harness adds what a test needs
+/// of a mode (`harness::Mode`). The grid's and the continuous game implement it.
 pub trait MatchGame: Play + Clone + Send + Sync + 'static {
     /// The level the game is played on.
     type Level: Clone + Send + Sync + std::fmt::Debug + 'static;
@@ -308,7 +325,7 @@ fn apply_requests<G: MatchGame>(
     mut requests: MessageReader<G::Request>,
     mut answers: MessageWriter<G::Answer>,
     mut state: ResMut<Match<G>>,
-    mut clock: ResMut<clock::MatchClock>,
+    mut clock: ResMut<match_clock::MatchClock>,
     mut computer: ResMut<computer::Computer>,
     mut accepted: ResMut<MovesAccepted>,
     players: Res<Players>,
@@ -319,7 +336,7 @@ fn apply_requests<G: MatchGame>(
         let answer = state.game.answer(*request);
         if G::refusal(&answer).is_none() {
             accepted.0 += 1;
-            clock::press(&mut clock, mover, clock::now(&time));
+            match_clock::press(&mut clock, mover, match_clock::now(&time));
             if players.of(mover) == Seat::Human && computer.paused {
                 computer.paused = false;
             }
@@ -333,7 +350,7 @@ fn apply_commands<G: MatchGame>(
     mut state: ResMut<Match<G>>,
     players: Res<Players>,
     mut computer: ResMut<computer::Computer>,
-    mut clock: ResMut<clock::MatchClock>,
+    mut clock: ResMut<match_clock::MatchClock>,
 ) {
     for command in commands.read() {
         let Match { level, game } = &mut *state;

@@ -13,7 +13,7 @@
 use super::files::{FileField, LevelSource};
 use super::open::Pending;
 use crate::level::save;
-use crate::sim::clock::MatchClock;
+use crate::sim::match_clock::MatchClock;
 use crate::sim::{CurrentGame, MovesAccepted, Players};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -130,7 +130,7 @@ struct GameNow<'w> {
 pub(super) fn extras_now(players: &Players, clock: &MatchClock, time: &Time<Real>) -> save::Extras {
     save::Extras {
         seats: [Some(players.white), Some(players.black)],
-        clock: clock.saved(crate::sim::clock::now(time)),
+        clock: clock.saved(crate::sim::match_clock::now(time)),
         ..save::Extras::default()
     }
 }

@@ -4,8 +4,7 @@
 //! words as the command line and the same plots, and can cancel the run.
 
 use super::pictures::{options_with_text, render_svg};
-use crate::search::balance::{BalanceSettings, Tallies, run};
-use crate::search::balance_report::{plots, words};
+use crate::search::balance_lab::{BalanceSettings, Tallies, plots, run, words};
 use crate::search::contest::{Contest, ContinuousContest, GridContest};
 use crate::sim::{ContinuousMatch, GridMatch};
 use bevy::prelude::*;

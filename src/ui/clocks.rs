@@ -1,11 +1,11 @@
 //! The clocks in the window, both modes: both sides' time shown large in the panel, the
 //! running one marked and low time in red; the time control chosen in the panel; the
 //! clocks held until the window draws; and frames often enough for a running clock to
-//! tick and to fall. The clock itself is `sim::clock`.
+//! tick and to fall. The clock itself is `sim::match_clock`.
 
 use crate::clock::{TimeControl, clock_face};
 use crate::play::Color as Side;
-use crate::sim::clock::MatchClock;
+use crate::sim::match_clock::MatchClock;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::time::Duration;

@@ -10,7 +10,7 @@
 use super::open::{Opened, Pending};
 use crate::level::pgn::Header;
 use crate::level::save;
-use crate::sim::clock::MatchClock;
+use crate::sim::match_clock::MatchClock;
 use crate::sim::{CurrentGame, LoadGame, MatchCommand, Players};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};

@@ -8,8 +8,8 @@ use super::glide::Glides;
 use super::{Flipped, PANEL_WIDTH, Stage};
 use crate::play::Play;
 use crate::sim::analysis::{Analysis, Browse};
-use crate::sim::clock::MatchClock;
 use crate::sim::computer::Computer;
+use crate::sim::match_clock::MatchClock;
 use crate::sim::{CurrentGame, GameMode, Match, MatchCommand, MatchGame, Players};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -255,7 +255,7 @@ impl SeatsParam<'_, '_> {
             computer: &mut self.computer,
             caption: self.demo.caption(game.moves_played()),
             clock: &mut self.clock,
-            now: crate::sim::clock::now(&self.time),
+            now: crate::sim::match_clock::now(&self.time),
             typed: &mut self.typed,
             analysis: &mut self.analysis,
             browse: &mut self.browse,

@@ -104,7 +104,7 @@ pub fn run(launch: Launch, default_level: &Path) -> Result<(), Failure> {
         .seat(launch.seats);
     if let Some(control) = launch.time {
         app.world_mut()
-            .resource_mut::<crate::sim::clock::MatchClock>()
+            .resource_mut::<crate::sim::match_clock::MatchClock>()
             .set_control(Some(control));
     }
     // The window offers the game in progress unless it was asked to open it.

@@ -143,7 +143,7 @@ impl Opened {
         }
         // A saved game brings its clocks (or none); a level keeps the control chosen, with
         // full time.
-        if let Some(mut clock) = world.get_resource_mut::<crate::sim::clock::MatchClock>() {
+        if let Some(mut clock) = world.get_resource_mut::<crate::sim::match_clock::MatchClock>() {
             if self.game.is_some() {
                 clock.resume(self.extras.clock);
             } else {

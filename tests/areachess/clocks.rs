@@ -5,9 +5,9 @@
 use areachess::clock::TimeControl;
 use areachess::play::{Color, Status};
 use areachess::sim::MatchCommand;
-use areachess::sim::clock::MatchClock;
 use areachess::sim::computer::Computer;
 use areachess::sim::harness::{ContinuousSim, GridSim, Mode, Sim};
+use areachess::sim::match_clock::MatchClock;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use std::time::Duration;
@@ -38,7 +38,7 @@ fn frames<G: Mode>(sim: &mut Sim<G>, n: u32) {
 
 /// Both sides' time left now, White's first.
 fn left<G: Mode>(sim: &Sim<G>) -> [Duration; 2] {
-    let now = areachess::sim::clock::now(sim.app.world().resource::<Time<Real>>());
+    let now = areachess::sim::match_clock::now(sim.app.world().resource::<Time<Real>>());
     sim.app
         .world()
         .resource::<MatchClock>()

@@ -1073,7 +1073,7 @@ fn a_game_killed_right_after_a_move_resumes() {
 /// A random session for the soak test: pointer moves over the board and the panels,
 /// clicks, presses and releases, keys, short waits.
 fn random_session(seed: u64, steps: usize, squares: &[&str]) -> String {
-    let mut rng = areachess::search::players::Rng::new(seed);
+    let mut rng = areachess::random::Rng::new(seed);
     // Browsing back (left, home) stops the board taking moves until End or right: End
     // comes as often as both.
     let keys = [

@@ -6,8 +6,9 @@ use areachess::level::pgn::{Header, Record};
 use areachess::level::save::AnyGame;
 use areachess::level::{self, Level, LevelKind};
 use areachess::play::{Color, Status};
+use areachess::random::Rng;
+use areachess::search::arena::Arena;
 use areachess::search::continuous::Continuous;
-use areachess::search::players::{Arena, Rng};
 use std::path::{Path, PathBuf};
 
 fn shipped() -> Vec<PathBuf> {

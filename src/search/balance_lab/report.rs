@@ -2,7 +2,7 @@
 //! the tallies in words, and SVG plots drawn by plotters (the results with their 95%
 //! intervals, the games' lengths, each kind's value measured and estimated).
 
-use super::balance::Tallies;
+use super::selfplay::Tallies;
 
 /// The report's lines before the last.
 pub fn words(t: &Tallies) -> Vec<String> {

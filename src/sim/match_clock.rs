@@ -1,22 +1,13 @@
-//! The match's chess clock inside the app, both modes: the side to move's time runs while
-//! the game goes on, a completed move adds its increment and starts the other side's time,
-//! Pause stops both, and a flag fall ends the game.
+//! The match's chess clock as the app keeps it, both modes: the [`MatchClock`] resource
+//! (a [`ChessClock`] when the game is timed, and whether the window holds it), the time
+//! it reads ([`now`]), a move pressing it, and the budget the computer plans from. The
+//! systems that let its time run are the timekeeper's (`sim::timekeeper`).
 //!
 //! The time read is `Time<Real>`: the wall clock in the window, one 60th of a second a
 //! frame under a `--drive` script, and whatever a headless test sets.
-//!
-//! | rule | decision |
-//! | --- | --- |
-//! | when the clocks start | at once headless; the window holds them ([`MatchClock::held`]) until it has drawn its first frames, so a slow start costs nobody time |
-//! | Pause | `Computer::paused` stops both clocks as it stops the computer; a person's move goes on with the game |
-//! | Undo, Redo | the times stay as they are (time spent stays spent); the side to move afterwards runs |
-//! | New game | both sides get the control's full time again |
-//! | a flag fall | the side to move loses, or draws when the other cannot mate (`play::Status::OutOfTime`); Undo cannot bring it back, as the time is still gone |
 
-use super::computer::Computer;
-use super::{Match, MatchGame};
 use crate::clock::{ChessClock, TimeControl};
-use crate::play::{Color, Status};
+use crate::play::Color;
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -71,17 +62,6 @@ impl MatchClock {
     }
 }
 
-/// The clock's systems for the mode of game `G`: after the rules applied this frame's
-/// moves and commands, before the computer's turn.
-pub(super) fn for_mode<G: MatchGame>(app: &mut App) {
-    app.add_systems(
-        Update,
-        run_clock::<G>
-            .in_set(super::RuleStep::Clock)
-            .run_if(resource_exists::<Match<G>>),
-    );
-}
-
 /// The time of the clocks now.
 pub fn now(time: &Time<Real>) -> Duration {
     time.elapsed()
@@ -91,38 +71,5 @@ pub fn now(time: &Time<Real>) -> Duration {
 pub(super) fn press(clock: &mut MatchClock, mover: Color, now: Duration) {
     if let Some(c) = clock.clock.as_mut() {
         c.moved(mover, now);
-    }
-}
-
-/// Lets the side to move's time run while the game goes on and nothing holds it, and ends
-/// the game when that time is gone.
-fn run_clock<G: MatchGame>(
-    time: Res<Time<Real>>,
-    computer: Res<Computer>,
-    mut clock: ResMut<MatchClock>,
-    mut state: ResMut<Match<G>>,
-) {
-    let now = now(&time);
-    let game = &state.game;
-    let runs = !clock.held && !computer.paused && !game.status().is_over();
-    let side = runs.then(|| game.to_move());
-    let (mut changed, mut flagged) = (false, None);
-    if let Some(c) = clock.bypass_change_detection().clock.as_mut() {
-        if c.running() != side {
-            c.run(side, now);
-            changed = true;
-        }
-        if let Some(loser) = c.flagged(now) {
-            c.run(None, now);
-            changed = true;
-            flagged = Some(loser);
-        }
-    }
-    if changed {
-        clock.set_changed();
-    }
-    if let Some(loser) = flagged {
-        let end = Status::out_of_time(&state.game, loser);
-        state.game.end_by_players(end);
     }
 }

@@ -1,6 +1,6 @@
-//! The balance lab: engine-against-engine games from a level's setup, played on several
-//! threads, tallied for a designer, and (with values) handicap games that measure what
-//! each kind of piece is worth.
+//! The balance lab's self-play: engine-against-engine games from a level's setup, played
+//! on several threads by a schedule that any machine repeats, tallied for a designer, and
+//! (with values) handicap games that measure what each kind of piece is worth.
 //!
 //! | rule | decision |
 //! | --- | --- |
@@ -11,10 +11,11 @@
 //! | intervals | 95% Wilson intervals for shares, the score's interval carried through to the value |
 //! | a game still going | cut short at the ply limit: a draw on a grid, material on a continuous board (as `match`) |
 
-use super::Noise;
-use super::contest::{Contest, GameSettings, Played, play_game};
-use super::players::{Player, PlayerKind, Rng};
 use crate::play::Color;
+use crate::random::Rng;
+use crate::search::contest::{Contest, GameSettings, Played, play_game};
+use crate::search::engine::Noise;
+use crate::search::players::{Player, PlayerKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
