@@ -1,9 +1,12 @@
 """Finding the areachess binary for the tools in this folder (one search, shared)."""
 
+import argparse
 import json
 import os
+import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,3 +47,27 @@ def find_binary(explicit, fail):
         + ", ".join(str(p) for p in tried)
         + ". Build it with `cargo build --release`, or pass --binary PATH or set AREACHESS_BIN."
     )
+
+
+def fail(message):
+    """Prints `message` on stderr and exits 2: a tool that cannot run."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
+def random_games_setup(description):
+    """What each comparison of random games against Fairy-Stockfish starts with: its
+    arguments (--games, --plies, --seed, --binary), pyffish, the binary's path and a
+    random source seeded by --seed. Exits 2, saying why, when pyffish or the binary is
+    missing."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--plies", type=int, default=120)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--binary")
+    args = ap.parse_args()
+    try:
+        import pyffish
+    except ImportError:
+        fail("pyffish is missing: pip install pyffish")
+    return args, pyffish, str(find_binary(args.binary, fail)), random.Random(args.seed)

@@ -12,32 +12,14 @@ disagreement.
     python3 tools/fsf_export_diff.py [--games 20] [--plies 120] [--seed 1] [--binary PATH]
 """
 
-import argparse
-import random
 import subprocess
 import sys
 
-from areachess_bin import ROOT, find_binary
-
-
-def fail(message):
-    print(message, file=sys.stderr)
-    sys.exit(2)
+from areachess_bin import ROOT, fail, random_games_setup
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--plies", type=int, default=120)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--binary")
-    args = ap.parse_args()
-    try:
-        import pyffish as sf
-    except ImportError:
-        fail("pyffish is missing: pip install pyffish")
-    binary = str(find_binary(args.binary, fail))
-    rng = random.Random(args.seed)
+    args, sf, binary, rng = random_games_setup(__doc__.split("\n")[0])
     positions = disagreements = exported = refused = 0
     for path in sorted((ROOT / "levels").glob("*.toml")):
         p = subprocess.run([binary, "export", str(path), "--to", "fsf"], capture_output=True, text=True)

@@ -12,23 +12,16 @@ per level and the total last; exits 1 on any difference.
     python3 tools/san_diff.py [--games 20] [--plies 120] [--seed 1] [--binary PATH]
 """
 
-import argparse
-import random
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from areachess_bin import ROOT, find_binary
+from areachess_bin import ROOT, fail, random_games_setup
 
 
 # Variants whose notation in Fairy-Stockfish is not SAN by default.
 OWN_NOTATION = {"shogi", "minishogi"}
-
-
-def fail(message):
-    print(message, file=sys.stderr)
-    sys.exit(2)
 
 
 def our_sans(binary, level, moves):
@@ -50,19 +43,8 @@ def read_back(binary, pgn_text):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--plies", type=int, default=120)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--binary")
-    args = ap.parse_args()
-    try:
-        import pyffish as sf
-    except ImportError:
-        fail("pyffish is missing: pip install pyffish")
-    binary = str(find_binary(args.binary, fail))
+    args, sf, binary, rng = random_games_setup(__doc__.split("\n")[0])
     known = set(sf.variants())
-    rng = random.Random(args.seed)
     total = bad = 0
     for path in sorted((ROOT / "levels").glob("*.toml")):
         variant = path.stem

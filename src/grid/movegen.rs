@@ -328,6 +328,17 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
     let squares = v.tables.ray_squares(ray);
     let en_passant_live = !pos.en_passant.squares().is_empty();
     let lame = ray.flags & flag::LAME != 0;
+    // A move of this piece along this ray, to `to`.
+    let add = |out: &mut _, to, kind| {
+        push_ray(
+            v,
+            pos,
+            (side, ty),
+            ray.flags,
+            Move::new(from, to, kind),
+            out,
+        );
+    };
     match ray.kind {
         RayKind::Slide => {
             let mut passed = 0u8;
@@ -351,14 +362,7 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                         } else {
                             MoveKind::Quiet
                         };
-                        push_ray(
-                            v,
-                            pos,
-                            (side, ty),
-                            ray.flags,
-                            Move::new(from, to, kind),
-                            out,
-                        );
+                        add(out, to, kind);
                     }
                     if en_passant_live
                         && ray.flags & flag::EN_PASSANT != 0
@@ -367,8 +371,7 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                         && own(pos.cell(pos.en_passant.victim), side.opponent())
                     {
                         let victim = pos.en_passant.victim;
-                        let m = Move::new(from, to, MoveKind::EnPassant { victim });
-                        push_ray(v, pos, (side, ty), ray.flags, m, out);
+                        add(out, to, MoveKind::EnPassant { victim });
                     }
                     continue;
                 }
@@ -376,8 +379,7 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                     continue;
                 }
                 if takes(there, side, ray.flags) {
-                    let m = Move::new(from, to, MoveKind::Capture);
-                    push_ray(v, pos, (side, ty), ray.flags, m, out);
+                    add(out, to, MoveKind::Capture);
                 }
                 if ray.flags & flag::LEAPS != 0 {
                     continue;
@@ -400,24 +402,10 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                     let there = pos.cell(to);
                     if there == EMPTY {
                         if ray.flags & flag::MOVES != 0 {
-                            push_ray(
-                                v,
-                                pos,
-                                (side, ty),
-                                ray.flags,
-                                Move::new(from, to, MoveKind::Quiet),
-                                out,
-                            );
+                            add(out, to, MoveKind::Quiet);
                         }
                     } else if takes(there, side, ray.flags) {
-                        push_ray(
-                            v,
-                            pos,
-                            (side, ty),
-                            ray.flags,
-                            Move::new(from, to, MoveKind::Capture),
-                            out,
-                        );
+                        add(out, to, MoveKind::Capture);
                     }
                 }
                 break;
@@ -436,14 +424,7 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                 }
                 if there == EMPTY {
                     if ray.flags & flag::MOVES != 0 {
-                        push_ray(
-                            v,
-                            pos,
-                            (side, ty),
-                            ray.flags,
-                            Move::new(from, to, MoveKind::Quiet),
-                            out,
-                        );
+                        add(out, to, MoveKind::Quiet);
                     }
                     continue;
                 }
@@ -451,14 +432,7 @@ fn ray_moves(v: &Variant, pos: &Position, from: Square, ray: &Ray, out: &mut imp
                     continue;
                 }
                 if takes(there, side, ray.flags) {
-                    push_ray(
-                        v,
-                        pos,
-                        (side, ty),
-                        ray.flags,
-                        Move::new(from, to, MoveKind::Capture),
-                        out,
-                    );
+                    add(out, to, MoveKind::Capture);
                 }
                 break;
             }
