@@ -186,7 +186,7 @@ fn files_window(
     time: Res<Time<Real>>,
     mut clipboard: ResMut<Clipboard>,
     mut editor: ResMut<super::editor::Editor>,
-    mut lab: ResMut<super::balance::Lab>,
+    mut lab: ResMut<super::balance_lab::Lab>,
     mut levels: Local<(PathBuf, Vec<Listed>)>,
     mut gif_job: Local<Option<std::sync::mpsc::Receiver<String>>>,
 ) -> Result {

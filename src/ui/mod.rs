@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 mod analysis;
 mod autosave;
-mod balance;
-mod clocks;
+mod balance_lab;
+mod clock_panel;
 mod computer;
 mod continuous;
 mod drive;
@@ -113,7 +113,7 @@ pub fn run(launch: Launch, default_level: &Path) -> Result<(), Failure> {
     // frames, so it draws them all.
     if launch.shot.is_none() && launch.script.is_none() {
         app.insert_resource(idle::settings())
-            .add_systems(Last, clocks::tick_while_running);
+            .add_systems(Last, clock_panel::tick_while_running);
     }
     let frames = launch.shot.as_ref().map_or(SCRIPT_START, |(_, n)| *n);
     if let Some((path, frames)) = launch.shot {
@@ -179,10 +179,10 @@ impl Plugin for AppPlugin {
         app.add_plugins((
             idle::plugin,
             files::plugin,
-            clocks::plugin,
+            clock_panel::plugin,
             autosave::plugin,
             editor::plugin,
-            balance::plugin,
+            balance_lab::plugin,
         ));
     }
 }

@@ -1,7 +1,7 @@
-//! The Balance panel: the balance lab of `areachess balance` run from the window, on the
-//! level being played. The games are played on background threads of the lowest priority
-//! while the board stays in use; the panel shows a progress bar, the tallies in the same
-//! words as the command line and the same plots, and can cancel the run.
+//! The balance lab's window: `areachess balance` run from the window, on the level being
+//! played. The games are played on background threads of the lowest priority while the
+//! board stays in use; the panel shows a progress bar, the tallies in the same words as the
+//! command line and the same plots, and can cancel the run.
 
 use super::pictures::{options_with_text, render_svg};
 use crate::search::balance::{BalanceSettings, Tallies, run};
