@@ -10,9 +10,15 @@
 //! | a Betza being typed | read at every keystroke: an error shows at its column and the last drawing that read stays |
 //! | the setup | a board of letters, each square a piece or empty; its FEN (or POS) field follows every click, and a typed one redraws the board |
 //! | an impossible level | every problem `check` finds, in its words, under the buttons; it is not saved |
+//!
+//! The files window opens it by asking (`ui::shared::requests::EditorRequest`), and reads
+//! there what it last said.
 
-use super::files::LevelSource;
-use super::open::Pending;
+use super::shared::diagram::draw_diagram;
+use super::shared::look::square_shade;
+use super::shared::opening::{Opened, Pending};
+use super::shared::requests::EditorRequest;
+use super::shared::sketch::{Sketch, draw, sketch, words};
 use crate::betza;
 use crate::grid::diagram::{Diagram, diagram};
 use crate::grid::variant::PieceType;
@@ -23,14 +29,16 @@ use bevy_egui::{EguiContexts, egui};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The editor window.
+/// The editor window, and what the other windows ask of it.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Editor>()
+        .init_resource::<EditorRequest>()
         .add_systems(bevy_egui::EguiPrimaryContextPass, editor_window);
 }
 
-/// The editor's state: the draft, the piece being edited, the setup's board, and what
-/// the last check or save said.
+/// The editor's state: the draft, the piece being edited, the setup's board, and the
+/// last check. (What its last save or export said is `EditorRequest::said`, which the
+/// files window shows once the editor is closed.)
 #[derive(Resource, Default)]
 pub struct Editor {
     /// The draft, while the editor is open.
@@ -57,8 +65,6 @@ pub struct Editor {
     carried: Option<Carried>,
     /// The level read from the draft, or what `check` says of it.
     checked: Option<Result<Level, String>>,
-    /// What the last save or export said.
-    pub said: String,
     /// The last export's text.
     export: String,
 }
@@ -71,10 +77,7 @@ type Carried = (char, Option<(usize, usize)>);
 /// board it was drawn on.
 enum Drawing {
     Grid(Diagram),
-    Continuous(
-        Arc<crate::continuous::Board>,
-        super::continuous::inspect::Sketch,
-    ),
+    Continuous(Arc<crate::continuous::Board>, Sketch),
 }
 
 impl Editor {
@@ -87,39 +90,12 @@ impl Editor {
         self.piece = None;
         self.drawn = None;
         self.betza_error.clear();
-        self.said.clear();
         self.export.clear();
         self.palette = 'K';
         self.setting_up = false;
         self.carried = None;
         self.close = false;
         self.letters.clear();
-    }
-
-    /// Whether the editor is open.
-    pub fn is_open(&self) -> bool {
-        self.draft.is_some()
-    }
-
-    /// Opens the editor on the level the window plays.
-    pub fn edit(&mut self, source: &LevelSource) {
-        match Draft::from_text(&source.text) {
-            Ok(draft) => self.open(draft, &source.path),
-            Err(e) => self.said = e.to_string(),
-        }
-    }
-
-    /// Opens the position editor: the level the window plays, with `position` (a FEN or
-    /// POS) as its setup, to play from.
-    pub fn set_up(&mut self, source: &LevelSource, position: &str) {
-        match Draft::from_text(&source.text) {
-            Ok(mut draft) => {
-                draft.set_setup(position);
-                self.open(draft, &source.path);
-                self.setting_up = true;
-            }
-            Err(e) => self.said = e.to_string(),
-        }
     }
 }
 
@@ -130,17 +106,23 @@ fn check(draft: &Draft, path: &Path) -> Result<Level, String> {
         .map_err(|e| e.to_string())
 }
 
-/// The editor window, while a draft is open.
+/// The editor window, while a draft is open; a draft asked for is opened first.
 fn editor_window(
     mut contexts: EguiContexts,
     mut editor: ResMut<Editor>,
+    mut request: ResMut<EditorRequest>,
     mut pending: ResMut<Pending>,
 ) -> Result {
+    if let Some(opening) = request.take() {
+        editor.open(opening.draft, &opening.path);
+        editor.setting_up = opening.setting_up;
+    }
     if editor.draft.is_none() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
+    let said = &mut request.said;
     // The position editor is the setup alone, under its own title (and so its own
     // remembered layout).
     let title = if editor.setting_up {
@@ -156,11 +138,11 @@ fn editor_window(
         .show(ctx, |ui| {
             let editor = &mut *editor;
             let changed = if editor.setting_up {
-                setup_section(ui, editor, &mut pending)
+                setup_section(ui, editor, &mut pending, said)
             } else {
                 let mut changed = level_section(ui, editor);
                 changed |= pieces_section(ui, editor);
-                changed |= setup_section(ui, editor, &mut pending);
+                changed |= setup_section(ui, editor, &mut pending, said);
                 changed | rules_section(ui, editor)
             };
             if changed && let Some(draft) = &editor.draft {
@@ -168,13 +150,14 @@ fn editor_window(
             }
             ui.separator();
             if editor.setting_up {
-                status(ui, editor);
+                status(ui, editor, said);
             } else {
-                save_section(ui, editor, &mut pending);
+                save_section(ui, editor, &mut pending, said);
             }
         });
     if !open || editor.close {
         editor.draft = None;
+        request.closed();
     }
     Ok(())
 }
@@ -414,8 +397,7 @@ fn redraw(editor: &mut Editor, piece: &DraftPiece) {
                         LevelKind::Continuous(c) => {
                             let kind = crate::continuous::Kind::from_letter(piece.letter);
                             kind.and_then(|k| {
-                                super::continuous::inspect::sketch(&c.board, k)
-                                    .map(|s| Drawing::Continuous(c.board.clone(), s))
+                                sketch(&c.board, k).map(|s| Drawing::Continuous(c.board.clone(), s))
                             })
                         }
                         LevelKind::Grid(_) => None,
@@ -440,10 +422,8 @@ fn piece_preview(ui: &mut egui::Ui, editor: &Editor, piece: &DraftPiece) {
         ui.colored_label(egui::Color32::from_rgb(220, 70, 50), &editor.betza_error);
     }
     match editor.drawn.as_ref().map(|(_, d)| d) {
-        Some(Drawing::Grid(marks)) => super::inspect::draw_diagram(ui, marks),
-        Some(Drawing::Continuous(board, sketch)) => {
-            super::continuous::inspect::draw(ui, board, sketch)
-        }
+        Some(Drawing::Grid(marks)) => draw_diagram(ui, marks),
+        Some(Drawing::Continuous(board, sketch)) => draw(ui, board, sketch),
         None => {}
     }
     let Some(Ok(level)) = &editor.checked else {
@@ -481,7 +461,7 @@ fn piece_preview(ui: &mut egui::Ui, editor: &Editor, piece: &DraftPiece) {
                     "Value: {} centipawns estimated from its shapes",
                     values.of(kind)
                 ));
-                for line in super::continuous::inspect::words(&c.board, kind) {
+                for line in words(&c.board, kind) {
                     ui.label(line);
                 }
             }
@@ -509,8 +489,14 @@ fn palette_chip(
     }
 }
 
-/// The setup: a board of letters to click, the palette, and the FEN or POS.
-fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) -> bool {
+/// The setup: a board of letters to click, the palette, and the FEN or POS; `said` is
+/// what the editor says.
+fn setup_section(
+    ui: &mut egui::Ui,
+    editor: &mut Editor,
+    pending: &mut Pending,
+    said: &mut String,
+) -> bool {
     let Some(draft) = editor.draft.as_mut() else {
         return false;
     };
@@ -640,12 +626,12 @@ fn setup_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) 
                 .clicked()
             {
                 let path = PathBuf::from(editor.path.trim());
-                match super::open::Opened::from_level_text(&path, &draft.to_text()) {
+                match Opened::from_level_text(&path, &draft.to_text()) {
                     Ok(opened) => {
                         pending.read(opened);
                         editor.close = true;
                     }
-                    Err(e) => editor.said = e.message,
+                    Err(e) => *said = e.message,
                 }
             }
         });
@@ -790,9 +776,10 @@ fn rules_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
     changed
 }
 
-/// What `check` says, Save, Save and play, and the exports.
-fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) {
-    status(ui, editor);
+/// What `check` says, Save, Save and play, and the exports; `said` is what the editor
+/// says.
+fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending, said: &mut String) {
+    status(ui, editor, said);
     ui.horizontal(|ui| {
         ui.label("File:");
         ui.text_edit_singleline(&mut editor.path);
@@ -809,13 +796,13 @@ fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) {
             let path = PathBuf::from(editor.path.trim());
             match save_level(draft, &path) {
                 Ok(()) => {
-                    editor.said = format!("Saved {}.", path.display());
+                    *said = format!("Saved {}.", path.display());
                     if play {
                         pending.file(path);
                         editor.close = true;
                     }
                 }
-                Err(e) => editor.said = e,
+                Err(e) => *said = e,
             }
         }
         if ui
@@ -845,8 +832,8 @@ fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) {
             editor.export = xboard_lines(level);
         }
     });
-    if !editor.said.is_empty() {
-        ui.label(&editor.said);
+    if !said.is_empty() {
+        ui.label(&*said);
     }
     if !editor.export.is_empty() {
         let mut text = editor.export.clone();
@@ -941,8 +928,8 @@ fn current_length(board: &crate::continuous::Board, key: &str) -> f64 {
 }
 
 /// Whether the draft checks, or what `check` says of it, line by line; and what the last
-/// action said.
-fn status(ui: &mut egui::Ui, editor: &Editor) {
+/// action said (`said`).
+fn status(ui: &mut egui::Ui, editor: &Editor, said: &str) {
     match &editor.checked {
         Some(Ok(level)) => {
             ui.colored_label(
@@ -957,8 +944,8 @@ fn status(ui: &mut egui::Ui, editor: &Editor) {
         }
         None => {}
     }
-    if editor.setting_up && !editor.said.is_empty() {
-        ui.label(&editor.said);
+    if editor.setting_up && !said.is_empty() {
+        ui.label(said);
     }
 }
 
@@ -1211,7 +1198,7 @@ impl SetupBoard {
                 let min = rect.min
                     + egui::vec2(file as f32 * cell, (self.ranks - 1 - rank) as f32 * cell);
                 let square = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
-                let shade = super::inspect::square_shade((file + rank) % 2 == 0);
+                let shade = square_shade((file + rank) % 2 == 0);
                 painter.rect_filled(square, 0.0, shade);
                 let lifted = carried.is_some_and(|(_, from)| from == Some((file, rank)));
                 if let Some(c) = self.get(file, rank)

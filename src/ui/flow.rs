@@ -5,7 +5,9 @@
 //! board, picking and targeting, overlays and the inspector stay per mode.
 
 use super::glide::Glides;
-use super::{Flipped, PANEL_WIDTH, Stage};
+use super::shared::demo::Demo;
+use super::shared::look::{Flipped, PANEL_WIDTH};
+use super::shared::stage::Stage;
 use crate::play::Play;
 use crate::sim::analysis::{Analysis, Browse};
 use crate::sim::clock::MatchClock;
@@ -239,7 +241,7 @@ pub(super) struct Seats<'a> {
 pub(super) struct SeatsParam<'w, 's> {
     players: ResMut<'w, Players>,
     computer: ResMut<'w, Computer>,
-    demo: Res<'w, super::files::Demo>,
+    demo: Res<'w, Demo>,
     clock: ResMut<'w, MatchClock>,
     time: Res<'w, Time<Real>>,
     typed: Local<'s, super::clock_panel::Typed>,

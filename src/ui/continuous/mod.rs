@@ -8,7 +8,7 @@ use crate::sim::{ContinuousMatch, GameMode, MoveRequest};
 use bevy::prelude::*;
 
 mod input;
-pub mod inspect;
+mod inspect;
 mod overlays;
 mod panel;
 mod pieces;

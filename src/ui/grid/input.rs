@@ -2,7 +2,6 @@
 //! drop there). Input records intent; the move goes to the rules as a [`GridMoveRequest`].
 //! The keys and the rules' answers are the shared flow's.
 
-use super::super::{Click, Stage, clicks, pointer_on_panels, pointer_over_panels};
 use super::Pick;
 use crate::grid::Role;
 use crate::grid::Square;
@@ -10,6 +9,8 @@ use crate::grid::Variant;
 use crate::grid::position::Move;
 use crate::sim::GameMode;
 use crate::sim::{GridMatch, GridMoveRequest, Players};
+use crate::ui::shared::pointer::{Click, clicks, pointer_on_panels, pointer_over_panels};
+use crate::ui::shared::stage::Stage;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

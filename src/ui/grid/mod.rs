@@ -1,7 +1,7 @@
 //! Grid mode in the window, one plugin per concern: the board view (fitted left of the
 //! panel, coordinates on its edges, flipped on request), the pieces, input, the overlays
-//! (the picked piece's destinations, captures apart, the last move, check) and the panel
-//! with the promotion dialog. Legality is the rules' ([`GridMoveRequest`] →
+//! (the picked piece's destinations, captures apart, the last move, check), the panel
+//! with the promotion dialog, and the piece inspector. Legality is the rules' ([`GridMoveRequest`] →
 //! [`GridMoveOutcome`]); the destinations shown are the game's own legal moves, computed
 //! once per pick.
 //!
@@ -17,15 +17,16 @@ use bevy::prelude::*;
 
 mod board;
 mod input;
+mod inspect;
 mod overlays;
 mod panel;
-pub(super) mod pieces;
+mod pieces;
 
 /// Grid mode: its game's flow, its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {
     flow::for_mode::<crate::grid::game::Game, Pick>(app);
     super::view::for_mode::<crate::grid::game::Game>(app);
-    app.init_resource::<super::inspect::Inspector>()
+    app.init_resource::<inspect::Inspector>()
         .add_systems(OnEnter(crate::sim::GameMode::Grid), fresh_inspector)
         .add_plugins((
             board::plugin,
@@ -38,7 +39,7 @@ pub fn plugin(app: &mut App) {
 
 /// A new match's inspector shows nothing.
 fn fresh_inspector(mut commands: Commands) {
-    commands.insert_resource(super::inspect::Inspector::default());
+    commands.insert_resource(inspect::Inspector::default());
 }
 
 /// The picked piece and its legal moves (computed once per pick), and a move waiting for

@@ -1,10 +1,12 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
-use super::super::flow::{Said, SeatsParam, match_panel, side_panel};
-use super::super::{Flipped, LevelName, inspect};
+use super::inspect;
 use crate::play::{Color, Status};
 use crate::sim::{GameMode, GridMatch, MatchCommand};
+use crate::ui::flow::{Said, SeatsParam, match_panel, side_panel};
+use crate::ui::shared::level::LevelName;
+use crate::ui::shared::look::Flipped;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
