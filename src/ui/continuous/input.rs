@@ -2,7 +2,7 @@
 //! click or a drag) and the promotion choice. Input records intent; the move goes to the
 //! rules as a [`MoveRequest`]. The keys and the rules' answers are the shared flow's.
 
-use super::Pick;
+use super::pick::Pick;
 use crate::continuous::{Request, drop_target, legal_region};
 use crate::convert::from_bevy;
 use crate::sim::GameMode;

@@ -2,7 +2,7 @@
 //! enemy's capture areas on request, check, and during a demonstration the region the last
 //! move was chosen from.
 
-use super::{Pick, ShowThreats};
+use super::pick::{Pick, ShowThreats};
 use crate::continuous::areas::{Area, capture_area};
 use crate::continuous::{LegalRegion, RegionPart, legal_region};
 use crate::convert::to_bevy;

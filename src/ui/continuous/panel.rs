@@ -1,7 +1,7 @@
 //! The side panel: the shared status, commands and move list, with the capture-area switch
 //! and the kinds to inspect.
 
-use super::ShowThreats;
+use super::pick::ShowThreats;
 use crate::sim::{ContinuousMatch, GameMode, MatchCommand};
 use crate::ui::flow::{Said, SeatsParam, match_panel, side_panel};
 use crate::ui::shared::level::LevelName;

@@ -2,7 +2,7 @@
 //! drop there). Input records intent; the move goes to the rules as a [`GridMoveRequest`].
 //! The keys and the rules' answers are the shared flow's.
 
-use super::Pick;
+use super::pick::Pick;
 use crate::grid::Role;
 use crate::grid::Square;
 use crate::grid::Variant;

@@ -1,7 +1,7 @@
 //! Overlays: the last move, check, the picked piece and its destinations (rings for
 //! captures), and during a demonstration every square the last mover could have gone to.
 
-use super::Pick;
+use super::pick::Pick;
 use crate::grid::Square;
 use crate::grid::game::Status;
 use crate::sim::GameMode;
