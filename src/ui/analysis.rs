@@ -4,7 +4,8 @@
 //! and the evaluation graph of the whole game. The engine and the browsing itself are
 //! `sim::analysis`.
 
-use super::Stage;
+use super::shared::score::score_words;
+use super::shared::stage::Stage;
 use crate::play::{Color as Side, Play};
 use crate::search::MATE_BOUND;
 use crate::sim::analysis::{Analysis, Browse, Graph, MOST_LINES, may_analyse};
@@ -21,12 +22,6 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(not(in_state(GameMode::Closed))),
     )
     .add_systems(bevy_egui::EguiPrimaryContextPass, evaluation_bar);
-}
-
-/// Whether the board shows the game as it stands (not a position browsed back to): the
-/// board's input and overlays run only then.
-pub(super) fn not_browsing(browse: Res<Browse>) -> bool {
-    browse.ply.is_none()
 }
 
 /// ← one move back, → one on, Home the start, End the game as it stands (unless a text
@@ -198,7 +193,7 @@ pub(super) fn analysis_section(
                 }
                 for thought in lines {
                     ui.horizontal_wrapped(|ui| {
-                        ui.monospace(super::computer::score_words(thought.score, side));
+                        ui.monospace(score_words(thought.score, side));
                         ui.label(format!("d{}", thought.depth));
                         ui.label(&thought.line);
                     });

@@ -10,8 +10,9 @@
 //! | how | a temporary file beside it, flushed, then renamed over it: a kill at any moment leaves the previous save or the new one whole |
 //! | the offer | on start, when the save holds a game still going with a move or more; Resume opens it in place, Not now leaves it (it is replaced once a move is played here) |
 
-use super::files::{FileField, LevelSource};
-use super::open::Pending;
+use super::shared::level::{FileField, LevelSource, extras_now};
+use super::shared::look::PANEL_WIDTH;
+use super::shared::opening::Pending;
 use crate::level::save;
 use crate::sim::match_clock::MatchClock;
 use crate::sim::{CurrentGame, MovesAccepted, Players};
@@ -126,15 +127,6 @@ struct GameNow<'w> {
     time: Res<'w, Time<Real>>,
 }
 
-/// The players and the clocks' time left now, as a save keeps them.
-pub(super) fn extras_now(players: &Players, clock: &MatchClock, time: &Time<Real>) -> save::Extras {
-    save::Extras {
-        seats: [Some(players.white), Some(players.black)],
-        clock: clock.saved(crate::sim::match_clock::now(time)),
-        ..save::Extras::default()
-    }
-}
-
 impl GameNow<'_> {
     /// Whether the game, its players or its clocks changed since the system last looked.
     fn changed(&self) -> bool {
@@ -196,7 +188,7 @@ fn resume_offer(
         .resizable(false)
         .anchor(
             egui::Align2::CENTER_CENTER,
-            egui::vec2(-super::PANEL_WIDTH / 2.0, 0.0),
+            egui::vec2(-PANEL_WIDTH / 2.0, 0.0),
         )
         .show(ctx, |ui| {
             ui.label(format!("A game was left unfinished: {what}."));

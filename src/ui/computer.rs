@@ -3,8 +3,9 @@
 //! hint's arrow on the board. The computer itself is `sim::computer`; this module only
 //! sets what it is asked and shows what it says.
 
-use super::Stage;
-use super::files::Demo;
+use super::shared::demo::Demo;
+use super::shared::score::score_words;
+use super::shared::stage::Stage;
 use crate::play::{Color as Side, Play, Seat, Strength};
 use crate::sim::computer::{Computer, Purpose, Wake};
 use crate::sim::{GameMode, Players};
@@ -160,45 +161,5 @@ pub(super) fn seats_section(
     }
     if !computer.said.is_empty() {
         ui.colored_label(egui::Color32::from_rgb(200, 60, 40), &computer.said);
-    }
-}
-
-/// A score as people read it, for White: `+0.35` (pawns), or `White mates in 3`.
-pub(super) fn score_words(score: crate::search::Score, side: Side) -> String {
-    use crate::search::{MATE, MATE_BOUND};
-    let s = match side {
-        Side::White => score.0,
-        Side::Black => -score.0,
-    };
-    if s >= MATE_BOUND {
-        format!("White mates in {}", (MATE - s + 1) / 2)
-    } else if s <= -MATE_BOUND {
-        format!("Black mates in {}", (MATE + s + 1) / 2)
-    } else {
-        format!("{:+.2}", f64::from(s) / 100.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::{MATE, Score};
-
-    #[test]
-    fn scores_read_for_white_in_pawns_or_moves_to_mate() {
-        assert_eq!(score_words(Score(35), Side::White), "+0.35");
-        assert_eq!(score_words(Score(35), Side::Black), "-0.35");
-        assert_eq!(
-            score_words(Score(MATE - 3), Side::White),
-            "White mates in 2"
-        );
-        assert_eq!(
-            score_words(Score(MATE - 1), Side::Black),
-            "Black mates in 1"
-        );
-        assert_eq!(
-            score_words(Score(-(MATE - 2)), Side::White),
-            "Black mates in 1"
-        );
     }
 }

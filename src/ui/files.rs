@@ -5,9 +5,15 @@
 //!
 //! A loaded game is handed to the rules as a [`LoadGame`] message (it has already been
 //! replayed through them by `level::save`); a demonstration is loaded, rewound, and
-//! stepped through by undo and redo ([`MatchCommand`]).
+//! stepped through by undo and redo ([`MatchCommand`]). The level editor and the balance
+//! lab are opened by asking them (`ui::shared::requests`), the GIF drawn by `ui::gif`.
 
-use super::open::{Opened, Pending};
+use super::gif::{self, GifSettings};
+use super::shared::demo::Demo;
+use super::shared::level::{FileField, LevelSource, extras_now};
+use super::shared::look::PANEL_WIDTH;
+use super::shared::opening::{Opened, Pending};
+use super::shared::requests::{EditorRequest, LabShown};
 use crate::level::pgn::Header;
 use crate::level::save;
 use crate::sim::match_clock::MatchClock;
@@ -22,102 +28,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Clipboard>()
         .add_systems(Update, autoplay)
         .add_systems(bevy_egui::EguiPrimaryContextPass, files_window);
-}
-
-/// Where the level was read from: its path and text, for saves and demonstrations.
-#[derive(Resource, Clone, Debug)]
-pub struct LevelSource {
-    /// The level file.
-    pub path: PathBuf,
-    /// Its text.
-    pub text: String,
-}
-
-/// The panel's file field and what the last save or load said.
-#[derive(Resource, Debug)]
-pub struct FileField {
-    path: String,
-    /// What the last save, load or opening said.
-    pub said: String,
-    /// A file the player asked to open over a game in progress: asked once more, opened.
-    confirm: Option<PathBuf>,
-}
-
-impl Default for FileField {
-    fn default() -> FileField {
-        FileField {
-            path: "saved-game.toml".to_string(),
-            said: String::new(),
-            confirm: None,
-        }
-    }
-}
-
-/// A demonstration being shown.
-#[derive(Resource, Debug, Default)]
-pub struct Demo {
-    /// The demonstrations of this level: name and file.
-    list: Vec<(String, PathBuf)>,
-    /// The one shown, if any.
-    showing: Option<String>,
-    autoplay: bool,
-    /// Moves per second when playing by itself.
-    speed: f32,
-    clock: f32,
-    /// The captions of the one shown, by move number.
-    captions: std::collections::BTreeMap<usize, String>,
-}
-
-impl Demo {
-    /// Whether a demonstration is being shown.
-    pub fn showing(&self) -> bool {
-        self.showing.is_some()
-    }
-
-    /// The caption for the position after `moves` moves of the demonstration shown.
-    pub fn caption(&self, moves: usize) -> Option<&str> {
-        self.showing.as_ref()?;
-        self.captions.get(&moves).map(String::as_str)
-    }
-
-    /// Whether a demonstration is playing by itself.
-    pub fn playing(&self) -> bool {
-        self.showing.is_some() && self.autoplay
-    }
-
-    /// A demonstration named `name` playing by itself at one move a second (for tests).
-    #[cfg(test)]
-    pub fn autoplaying(name: &str) -> Demo {
-        Demo {
-            showing: Some(name.to_string()),
-            autoplay: true,
-            speed: 1.0,
-            ..Demo::default()
-        }
-    }
-}
-
-/// Finds the demonstrations of the level: saved games in `levels/demos/` (beside the level
-/// file) whose saved level is this one.
-pub fn find_demos(source: &LevelSource) -> Demo {
-    let wanted = save::hash(&source.text);
-    let list = save::demos_beside(&source.path)
-        .into_iter()
-        .filter(|demo| demo.hash == wanted)
-        .map(|demo| {
-            let name = demo
-                .path
-                .file_stem()
-                .map(|s| s.to_string_lossy().replace('-', " "))
-                .unwrap_or_default();
-            (name, demo.path)
-        })
-        .collect();
-    Demo {
-        list,
-        speed: 1.0,
-        ..Demo::default()
-    }
 }
 
 /// How many moves the current game has, and whether it is still going on.
@@ -150,11 +60,11 @@ fn write_gif(source: &LevelSource, game: &crate::level::save::AnyGame, out: &Pat
         Ok(level) => level,
         Err(e) => return e.to_string(),
     };
-    let settings = super::GifSettings {
+    let settings = GifSettings {
         size: 480,
         delay_ms: 700,
     };
-    match super::gif::write(
+    match gif::write(
         &level,
         &source.path,
         Some(game),
@@ -185,8 +95,8 @@ fn files_window(
     mut clock: ResMut<MatchClock>,
     time: Res<Time<Real>>,
     mut clipboard: ResMut<Clipboard>,
-    mut editor: ResMut<super::editor::Editor>,
-    mut lab: ResMut<super::balance::Lab>,
+    mut editor: ResMut<EditorRequest>,
+    mut lab: ResMut<LabShown>,
     mut levels: Local<(PathBuf, Vec<Listed>)>,
     mut gif_job: Local<Option<std::sync::mpsc::Receiver<String>>>,
 ) -> Result {
@@ -210,7 +120,7 @@ fn files_window(
     let progress = in_progress(&current);
     egui::Window::new("Games and levels")
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -8.0))
-        .default_width(super::PANEL_WIDTH - 30.0)
+        .default_width(PANEL_WIDTH - 30.0)
         .collapsible(true)
         .default_open(false)
         .resizable(false)
@@ -223,7 +133,7 @@ fn files_window(
                 if ui.button("Save").clicked()
                     && let Some(game) = current.saved()
                 {
-                    let extras = super::autosave::extras_now(&players, &clock, &time);
+                    let extras = extras_now(&players, &clock, &time);
                     field.said = match save_game(Path::new(&field.path), &source, &game, &extras) {
                         Ok(()) => format!("Saved {} moves.", game.game().moves_played()),
                         Err(e) => e,
@@ -275,7 +185,7 @@ fn files_window(
                 if ui.button("Copy PGN").clicked()
                     && let Some(game) = current.saved()
                 {
-                    let extras = super::autosave::extras_now(&players, &clock, &time);
+                    let extras = extras_now(&players, &clock, &time);
                     field.said =
                         match pgn_of(&source, &game, &extras).and_then(|t| clipboard.copy(t)) {
                             Ok(()) => "Copied the game as PGN.".to_string(),
@@ -375,7 +285,7 @@ fn files_window(
                     .on_hover_text("The balance lab: engine against engine from this level's setup")
                     .clicked()
                 {
-                    lab.open = true;
+                    lab.0 = true;
                 }
                 if ui
                     .button("Set up")

@@ -5,7 +5,9 @@
 //! board, picking and targeting, overlays and the inspector stay per mode.
 
 use super::glide::Glides;
-use super::{Flipped, PANEL_WIDTH, Stage};
+use super::shared::demo::Demo;
+use super::shared::look::{Flipped, PANEL_WIDTH};
+use super::shared::stage::Stage;
 use crate::play::Play;
 use crate::sim::analysis::{Analysis, Browse};
 use crate::sim::computer::Computer;
@@ -155,7 +157,7 @@ pub(super) fn match_panel(
     extras: impl FnOnce(&mut egui::Ui),
 ) -> Option<MatchCommand> {
     ui.label(egui::RichText::new(game.describe()).strong());
-    super::clocks::clock_faces(ui, seats.clock, seats.now, flipped.0);
+    super::clock_panel::clock_faces(ui, seats.clock, seats.now, flipped.0);
     if let Some(caption) = seats.caption {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(egui::RichText::new(caption).color(egui::Color32::from_rgb(235, 225, 190)));
@@ -202,7 +204,7 @@ pub(super) fn match_panel(
         seats.clock.clock.is_some(),
     );
     extras(ui);
-    super::clocks::control_choice(ui, seats.clock, seats.typed);
+    super::clock_panel::control_choice(ui, seats.clock, seats.typed);
     super::analysis::analysis_section(ui, game, seats.players, seats.analysis, seats.browse);
     ui.separator();
     ui.label(help);
@@ -227,7 +229,7 @@ pub(super) struct Seats<'a> {
     /// The time the clocks read now.
     pub now: std::time::Duration,
     /// The control being typed in the chooser.
-    pub typed: &'a mut super::clocks::Typed,
+    pub typed: &'a mut super::clock_panel::Typed,
     /// The analysis.
     pub analysis: &'a mut Analysis,
     /// The position shown.
@@ -239,10 +241,10 @@ pub(super) struct Seats<'a> {
 pub(super) struct SeatsParam<'w, 's> {
     players: ResMut<'w, Players>,
     computer: ResMut<'w, Computer>,
-    demo: Res<'w, super::files::Demo>,
+    demo: Res<'w, Demo>,
     clock: ResMut<'w, MatchClock>,
     time: Res<'w, Time<Real>>,
-    typed: Local<'s, super::clocks::Typed>,
+    typed: Local<'s, super::clock_panel::Typed>,
     analysis: ResMut<'w, Analysis>,
     browse: ResMut<'w, Browse>,
 }

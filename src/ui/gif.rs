@@ -11,8 +11,8 @@
 //! | words | the game's level and the move (`12. Nf3`), and the caption the demonstration has for it; drawn from the font egui ships, so no system font is needed |
 //! | colours | each frame quantised to its own palette of 256 (NeuQuant) |
 
-use super::open::Opened;
-use super::pictures::{Token, token_pixmap};
+use super::pictures::{Token, options_with_text, token_pixmap};
+use super::shared::opening::Opened;
 use crate::continuous::Game as ContinuousGame;
 use crate::failure::Failure;
 use crate::grid::game::Game as GridGame;
@@ -293,7 +293,7 @@ impl Drawing {
         let scale = size / units.0.max(units.1);
         let square_px = size / squares.0.max(squares.1) as f32;
         let margin = (square_px * MARGIN).max(14.0).round();
-        let options = super::pictures::options_with_text();
+        let options = options_with_text();
         Ok(Drawing {
             units,
             squares,

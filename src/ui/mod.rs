@@ -1,17 +1,41 @@
 //! The desktop app: draws what `sim` holds and turns clicks into move requests. The rules
 //! decide everything; this module only asks them (through [`RulesPlugin`] messages and the
-//! pure region queries) and draws the answers.
+//! pure region queries) and draws the answers. This file wires the plugins and runs the
+//! app; everything else lives in the modules below.
+//!
+//! The modules import in one direction, each only from those listed before it:
+//!
+//! - `shared`: what every part of the window shares (colours and style, the stages, the
+//!   pointer, the level being played, its demonstrations, opening a file, the small boards
+//!   the panels draw, what one window asks of another).
+//! - `glide`: pieces gliding from where they stood to where the rules put them.
+//! - [`pictures`]: piece pictures rasterised into one atlas per level.
+//! - `idle`: drawing only when something changes.
+//! - `open`: opening a level or a game in place of the current one.
+//! - `gif`: a game or a demonstration as an animated GIF (`areachess gif`).
+//! - `drive`: a pointer script (`play --drive`).
+//! - `clock_panel`, `computer`, `analysis`: the side panel's clocks, seats and analysis.
+//! - `flow`: the flow of a game, the same in both modes, and the side panel round those
+//!   sections.
+//! - `view`: the camera, the board and its pieces, the same in both modes.
+//! - `grid`, `continuous`: each mode's pieces, input, overlays, panel and inspector.
+//! - `autosave`, `balance_lab`, `editor`, `files`: the windows over the board (the game in
+//!   progress kept and offered, the balance lab, the level editor, games and levels). No
+//!   window imports another: the files window asks through `shared::requests`.
+//! - `screenshot`: `play --screenshot`, with the lab's line in its report.
 
 use crate::failure::Failure;
-use crate::sim::{GameMode, RulesPlugin};
+use crate::sim::RulesPlugin;
 use bevy::prelude::*;
-use bevy_egui::{EguiPlugin, egui};
+use bevy_egui::EguiPlugin;
+use shared::look::{BACKGROUND, Flipped, plain_style};
+use shared::opening::Opened;
 use std::path::{Path, PathBuf};
 
 mod analysis;
 mod autosave;
-mod balance;
-mod clocks;
+mod balance_lab;
+mod clock_panel;
 mod computer;
 mod continuous;
 mod drive;
@@ -22,26 +46,14 @@ mod gif;
 mod glide;
 mod grid;
 mod idle;
-pub mod inspect;
 mod open;
 pub mod pictures;
 mod screenshot;
+mod shared;
 mod view;
 
 pub use drive::{Step, parse_script};
 pub use gif::{GifSettings, gif};
-
-/// Width of the side panel, in logical pixels.
-const PANEL_WIDTH: f32 = 300.0;
-
-/// The order of each mode's per-frame systems, after the rules: the view (camera, piece
-/// visuals), then input, then the overlays drawn from the result.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-enum Stage {
-    View,
-    Input,
-    Overlays,
-}
 
 /// What the window opens on and how: the file, or the autosaved game; a screenshot run;
 /// a pointer script; the seats; a time control.
@@ -93,7 +105,7 @@ pub fn run(launch: Launch, default_level: &Path) -> Result<(), Failure> {
         (Some(file), false) => file.clone(),
         (None, false) => default_level.to_path_buf(),
     };
-    let opened = open::Opened::read(&path)?;
+    let opened = Opened::read(&path)?;
     let mut app = App::new();
     app.add_plugins(AppPlugin {
         title: opened.title(),
@@ -113,7 +125,7 @@ pub fn run(launch: Launch, default_level: &Path) -> Result<(), Failure> {
     // frames, so it draws them all.
     if launch.shot.is_none() && launch.script.is_none() {
         app.insert_resource(idle::settings())
-            .add_systems(Last, clocks::tick_while_running);
+            .add_systems(Last, clock_panel::tick_while_running);
     }
     let frames = launch.shot.as_ref().map_or(SCRIPT_START, |(_, n)| *n);
     if let Some((path, frames)) = launch.shot {
@@ -173,25 +185,27 @@ impl Plugin for AppPlugin {
                 }),
         )
         .add_plugins((EguiPlugin::default(), RulesPlugin))
-        .add_systems(Startup, spawn_camera)
+        .add_systems(Startup, view::spawn_camera)
         .add_systems(bevy_egui::EguiPrimaryContextPass, plain_style);
         add_shared(app);
         app.add_plugins((
             idle::plugin,
             files::plugin,
-            clocks::plugin,
+            clock_panel::plugin,
             autosave::plugin,
             editor::plugin,
-            balance::plugin,
+            balance_lab::plugin,
         ));
     }
 }
 
 /// What the app has without a window too (the headless tests build it): the background,
-/// the stages, opening in place, the game flow and both modes.
+/// the board the right way up, the stages, opening in place, the game flow and both modes.
 fn add_shared(app: &mut App) {
-    add_stages(app);
+    app.insert_resource(ClearColor(BACKGROUND))
+        .init_resource::<Flipped>();
     app.add_plugins((
+        shared::stage::plugin,
         open::plugin,
         flow::plugin,
         computer::plugin,
@@ -217,178 +231,4 @@ fn one_thread_each(app: &mut App) {
             }
         }
     }
-}
-
-/// Whether Black's side is at the bottom (both modes; F or the panel's Flip board).
-#[derive(Resource, Default)]
-struct Flipped(bool);
-
-/// The window's background: egui's dark panel colour. The side panel itself is left
-/// unpainted and this shows through, so the panel looks as egui would draw it.
-const BACKGROUND: Color = Color::srgb_u8(27, 27, 27);
-
-/// Sets egui's look once: the dark theme (the board's surround and its coordinates are
-/// drawn for it), no shadows, a steady text cursor, and panels left unpainted over the
-/// window's background.
-/// Under a software renderer every pixel egui paints costs each frame: a shadow's blurred
-/// edge, and above all the panel's 300 × 760 fill, about 2 ms a frame by itself.
-fn plain_style(mut contexts: bevy_egui::EguiContexts, mut done: Local<bool>) -> Result {
-    if !*done {
-        let ctx = contexts.ctx_mut()?;
-        ctx.set_theme(egui::Theme::Dark);
-        ctx.all_styles_mut(|style| {
-            style.visuals.window_shadow = egui::epaint::Shadow::NONE;
-            style.visuals.popup_shadow = egui::epaint::Shadow::NONE;
-            style.visuals.panel_fill = egui::Color32::TRANSPARENT;
-            // A blinking cursor would need frames while nothing else happens.
-            style.visuals.text_cursor.blink = false;
-        });
-        *done = true;
-    }
-    Ok(())
-}
-
-/// The level's title for the panel.
-#[derive(Resource)]
-struct LevelName(String);
-
-/// The board's light and dark squares.
-const SQUARE_COLOURS: [Color; 2] = [Color::srgb(0.93, 0.89, 0.80), Color::srgb(0.84, 0.78, 0.66)];
-
-/// A board of `files` × `ranks` squares filling `size` world units from the origin: one
-/// sprite with a texture of one pixel per square, drawn without smoothing, gone when the
-/// match of `mode` ends. For a software
-/// renderer this is one draw instead of one per square. Being a sprite, it also leaves the
-/// opaque pass empty, and Bevy then skips that pass and its full-window attachments.
-fn board_bundle(
-    mode: GameMode,
-    files: u32,
-    ranks: u32,
-    size: Vec2,
-    images: &mut Assets<Image>,
-) -> impl Bundle {
-    let [light, dark] = SQUARE_COLOURS.map(|c| c.to_srgba().to_u8_array());
-    let mut data = Vec::with_capacity((files * ranks * 4) as usize);
-    // Rows from the top: the last rank first. a1 is dark.
-    for rank in (0..ranks).rev() {
-        for file in 0..files {
-            data.extend_from_slice(if (file + rank) % 2 == 0 {
-                &dark
-            } else {
-                &light
-            });
-        }
-    }
-    let mut image = Image::new(
-        bevy::render::render_resource::Extent3d {
-            width: files,
-            height: ranks,
-            depth_or_array_layers: 1,
-        },
-        bevy::render::render_resource::TextureDimension::D2,
-        data,
-        bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb,
-        bevy::asset::RenderAssetUsages::RENDER_WORLD,
-    );
-    image.sampler = bevy::image::ImageSampler::nearest();
-    (
-        Name::new("Board"),
-        DespawnOnExit(mode),
-        Sprite {
-            image: images.add(image),
-            custom_size: Some(size),
-            ..default()
-        },
-        Transform::from_translation((size / 2.0).extend(0.0)),
-    )
-}
-
-/// The board's camera (both modes).
-fn spawn_camera(mut commands: Commands) {
-    // No multisampling: with a software renderer it costs more than the whole frame.
-    commands.spawn((Name::new("Camera"), Camera2d, Msaa::Off));
-}
-
-/// Points the camera at a board of `size` world units (its lower-left corner at the origin)
-/// so that `padded` (the board and what is drawn round it) fits the window left of the
-/// panel; `turned` puts the far side at the bottom.
-fn fit_board(
-    window: &Window,
-    camera: (&mut Transform, &mut bevy::camera::Projection),
-    size: Vec2,
-    padded: Vec2,
-    turned: bool,
-) {
-    let avail = Vec2::new(
-        (window.width() - PANEL_WIDTH).max(100.0),
-        window.height().max(100.0),
-    );
-    let scale = (padded.x / avail.x).max(padded.y / avail.y);
-    let (transform, projection) = camera;
-    let sign = if turned { -1.0 } else { 1.0 };
-    transform.translation.x = size.x / 2.0 + sign * PANEL_WIDTH / 2.0 * scale;
-    transform.translation.y = size.y / 2.0;
-    transform.rotation = Quat::from_rotation_z(if turned { std::f32::consts::PI } else { 0.0 });
-    if let bevy::camera::Projection::Orthographic(ortho) = projection {
-        ortho.scale = scale;
-    }
-}
-
-/// The background and the order of each mode's per-frame stages after the rules.
-fn add_stages(app: &mut App) {
-    app.insert_resource(ClearColor(BACKGROUND))
-        .init_resource::<Flipped>()
-        .configure_sets(
-            Update,
-            (Stage::View, Stage::Input, Stage::Overlays)
-                .chain()
-                .after(crate::sim::RulesSystems),
-        )
-        // A position browsed back to is looked at, not played: no picks, no overlays.
-        .configure_sets(
-            Update,
-            (Stage::Input, Stage::Overlays).run_if(analysis::not_browsing),
-        );
-}
-
-/// What a mouse button did over the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Click {
-    /// The left button went down.
-    Press,
-    /// The left button came up.
-    Release,
-    /// The right button went down: drop the picked piece.
-    Cancel,
-}
-
-/// The board's button changes since the last frame, in the order they happened. A quick
-/// click (a touchpad tap, `xdotool click`) can bring the press and the release in one frame;
-/// [`ButtonInput`] would only say that both happened, so read the messages in order.
-fn clicks(reader: &mut MessageReader<bevy::input::mouse::MouseButtonInput>) -> Vec<Click> {
-    use bevy::input::ButtonState;
-    reader
-        .read()
-        .filter_map(|input| match (input.button, input.state) {
-            (MouseButton::Left, ButtonState::Pressed) => Some(Click::Press),
-            (MouseButton::Left, ButtonState::Released) => Some(Click::Release),
-            (MouseButton::Right, ButtonState::Pressed) => Some(Click::Cancel),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Whether egui has the pointer (over a panel or window), so the board should ignore it.
-fn pointer_on_panels(contexts: &mut bevy_egui::EguiContexts) -> bool {
-    contexts
-        .ctx_mut()
-        .is_ok_and(|ctx| ctx.egui_wants_pointer_input())
-}
-
-/// Whether the pointer is over a panel or window, whatever egui is doing with it (while a
-/// button is dragged, egui keeps the pointer though it is over the board).
-fn pointer_over_panels(contexts: &mut bevy_egui::EguiContexts) -> bool {
-    contexts
-        .ctx_mut()
-        .is_ok_and(|ctx| ctx.is_pointer_over_egui())
 }

@@ -1,214 +1,20 @@
 //! Opening a level or a saved game, at start and later in place of the current one, in the
 //! same window. Both modes' plugins are always there. Opening swaps the match resource;
 //! the rules then enter its mode (`sim::GameMode`), whose `OnExit` despawns the old board
-//! and pieces and whose `OnEnter` sets up the new ones and fresh panels.
+//! and pieces and whose `OnEnter` sets up the new ones and fresh panels. What is opened, and
+//! the request to open it, are `ui::shared::opening`'s.
 
-use super::LevelName;
-use super::files::{FileField, LevelSource, find_demos};
-use crate::failure::Failure;
-use crate::level::pgn::Record;
-use crate::level::save::AnyGame;
-use crate::level::{self, Level, LevelKind};
-use crate::sim::{ContinuousMatch, GridMatch, Match, MatchGame};
+use crate::sim::{ContinuousMatch, GridMatch};
+use crate::ui::shared::level::FileField;
+use crate::ui::shared::opening::{Opened, Opening, Pending};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use std::path::{Path, PathBuf};
-
-/// A level read from its file, or from a saved game with the game.
-pub(super) struct Opened {
-    level: Level,
-    source: LevelSource,
-    game: Option<AnyGame>,
-    extras: crate::level::save::Extras,
-}
-
-impl Opened {
-    /// Reads `path`: a PGN game (`.pgn`, opened with the level its `Variant` names), a
-    /// level, or else a saved game (which carries its level). A file that is neither is
-    /// reported as a level's errors.
-    pub(super) fn read(path: &Path) -> Result<Opened, Failure> {
-        if path
-            .extension()
-            .is_some_and(|x| x.eq_ignore_ascii_case("pgn"))
-        {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
-            return Opened::from_pgn(&path.display().to_string(), &text);
-        }
-        match level::load(path) {
-            Ok(level) => {
-                let text = std::fs::read_to_string(path).unwrap_or_default();
-                Ok(Opened {
-                    level,
-                    source: LevelSource {
-                        path: path.to_path_buf(),
-                        text,
-                    },
-                    game: None,
-                    extras: Default::default(),
-                })
-            }
-            Err(level_errors) => match level::save::load(path) {
-                Ok(saved) => Ok(Opened {
-                    source: LevelSource {
-                        path: PathBuf::from(&saved.level_path),
-                        text: saved.level_text.clone(),
-                    },
-                    level: saved.level,
-                    game: Some(saved.game),
-                    extras: saved.extras,
-                }),
-                Err(_) => Err(level_errors.into()),
-            },
-        }
-    }
-
-    /// A PGN game (`file` names it in errors) with the shipped level its `Variant` names.
-    pub(super) fn from_pgn(file: &str, text: &str) -> Result<Opened, Failure> {
-        let record = Record::parse(file, text).map_err(|e| Failure::input(e.to_string()))?;
-        let path = level::for_variant(&record.variant());
-        let level_text = std::fs::read_to_string(&path)
-            .map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
-        let level = level::parse(&path.display().to_string(), &level_text)?;
-        let game = record
-            .replay(file, &level)
-            .map_err(|e| Failure::input(e.to_string()))?;
-        Ok(Opened {
-            level,
-            source: LevelSource {
-                path,
-                text: level_text,
-            },
-            game: Some(game),
-            extras: Default::default(),
-        })
-    }
-
-    /// A level from its text (an editor's draft), as if read from `path`; its setup is the
-    /// starting position.
-    pub(super) fn from_level_text(path: &Path, text: &str) -> Result<Opened, Failure> {
-        let level = level::parse(&path.display().to_string(), text)?;
-        Ok(Opened {
-            level,
-            source: LevelSource {
-                path: path.to_path_buf(),
-                text: text.to_string(),
-            },
-            game: None,
-            extras: Default::default(),
-        })
-    }
-
-    /// The level's text, to tell whether a game read is of the level being played.
-    pub(super) fn level_text(&self) -> &str {
-        &self.source.text
-    }
-
-    /// The game read with the level, if there is one.
-    pub(super) fn game(&self) -> Option<&AnyGame> {
-        self.game.as_ref()
-    }
-
-    /// What the file says beside the game: its players and clocks.
-    pub(super) fn extras(&self) -> &crate::level::save::Extras {
-        &self.extras
-    }
-
-    /// The level, where it was read from, the game (if the file had one) and what the file
-    /// said beside it.
-    pub(super) fn into_parts(
-        self,
-    ) -> (
-        Level,
-        LevelSource,
-        Option<AnyGame>,
-        crate::level::save::Extras,
-    ) {
-        (self.level, self.source, self.game, self.extras)
-    }
-
-    /// The window's title.
-    pub(super) fn title(&self) -> String {
-        format!("areachess — {}", self.level.name)
-    }
-
-    /// Puts the level's match and its panel resources into the world. The rules see the
-    /// new match and enter its mode (`sim::EnterModeSystems`), again if it is the same.
-    pub(super) fn install(self, world: &mut World) {
-        world.insert_resource(LevelName(self.level.name.clone()));
-        world.insert_resource(find_demos(&self.source));
-        world.insert_resource(self.source);
-        if let Some(mut players) = world.get_resource_mut::<crate::sim::Players>() {
-            players.seat(self.extras.seats);
-        }
-        // A saved game brings its clocks (or none); a level keeps the control chosen, with
-        // full time.
-        if let Some(mut clock) = world.get_resource_mut::<crate::sim::match_clock::MatchClock>() {
-            if self.game.is_some() {
-                clock.resume(self.extras.clock);
-            } else {
-                clock.restart();
-            }
-        }
-        let game = self.game.as_ref();
-        match self.level.kind {
-            LevelKind::Continuous(level) => {
-                world.insert_resource(open_match::<crate::continuous::Game>(level, game))
-            }
-            LevelKind::Grid(level) => {
-                world.insert_resource(open_match::<crate::grid::game::Game>(*level, game))
-            }
-        }
-    }
-}
-
-/// A match of `level`, with the saved game if there is one of its mode.
-fn open_match<G: MatchGame>(level: G::Level, saved: Option<&AnyGame>) -> Match<G> {
-    let mut state = Match::new(level);
-    if let Some(game) = saved.and_then(G::loaded) {
-        state.game = game.clone();
-    }
-    state
-}
 
 /// Opening in place: a file asked for during a frame is opened at the start of the next,
 /// before the new match enters its mode, so the mode's systems never run without it.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pending>()
         .add_systems(PreUpdate, open_pending.before(crate::sim::EnterModeSystems));
-}
-
-/// What to open in place of the current match.
-pub(super) enum Opening {
-    /// A level, saved game or PGN file, read when it opens.
-    File(PathBuf),
-    /// A game already read (pasted).
-    Read(Box<Opened>),
-}
-
-/// A level or game to open in place of the current match at the start of the next frame.
-#[derive(Resource, Default)]
-pub(super) struct Pending(pub Option<Opening>);
-
-impl Pending {
-    /// Asks for the file at `path`.
-    pub(super) fn file(&mut self, path: PathBuf) {
-        self.0 = Some(Opening::File(path));
-    }
-
-    /// Asks for a game already read.
-    pub(super) fn read(&mut self, opened: Opened) {
-        self.0 = Some(Opening::Read(Box::new(opened)));
-    }
-
-    /// The file asked for, if one is.
-    #[cfg(test)]
-    pub(super) fn file_asked(&self) -> Option<&Path> {
-        match &self.0 {
-            Some(Opening::File(path)) => Some(path),
-            _ => None,
-        }
-    }
 }
 
 /// Opens what is pending in place: on success the old match goes and the new one comes
@@ -230,7 +36,7 @@ fn open_pending(world: &mut World) {
         }
     };
     let title = opened.title();
-    let name = opened.level.name.clone();
+    let name = opened.name().to_string();
     world.remove_resource::<ContinuousMatch>();
     world.remove_resource::<GridMatch>();
     opened.install(world);
@@ -247,7 +53,9 @@ fn open_pending(world: &mut World) {
 pub(super) mod tests {
     use super::*;
     use crate::sim::{GridPiece, PieceSlot, RulesPlugin};
+    use crate::ui::shared::level::{LevelName, LevelSource};
     use bevy::ecs::query::QueryFilter;
+    use std::path::{Path, PathBuf};
 
     fn level_path(file: &str) -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))

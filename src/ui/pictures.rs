@@ -2,7 +2,8 @@
 //! where it comes from, and for the pictures drawn from a grid piece's moves) rasterised
 //! with resvg, on its side's rimmed disc, into one texture atlas per level.
 
-use super::files::LevelSource;
+use super::shared::level::LevelSource;
+use super::shared::look::Flipped;
 use crate::grid::PieceType;
 use crate::level::Look;
 use crate::level::pictures::{
@@ -359,7 +360,7 @@ pub(super) struct Upright;
 
 /// Turns upright pictures back round when the board is turned (both modes).
 pub(super) fn keep_upright(
-    flipped: Res<super::Flipped>,
+    flipped: Res<Flipped>,
     mut pictures: Query<&mut Transform, With<Upright>>,
 ) {
     let want = if flipped.0 {

@@ -2,12 +2,13 @@
 //! click or a drag) and the promotion choice. Input records intent; the move goes to the
 //! rules as a [`MoveRequest`]. The keys and the rules' answers are the shared flow's.
 
-use super::super::{Click, Stage, clicks, pointer_on_panels};
-use super::Pick;
+use super::pick::Pick;
 use crate::continuous::{Request, drop_target, legal_region};
 use crate::convert::from_bevy;
 use crate::sim::GameMode;
 use crate::sim::{ContinuousMatch, MoveRequest, Players};
+use crate::ui::shared::pointer::{Click, clicks, pointer_on_panels};
+use crate::ui::shared::stage::Stage;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

@@ -1,16 +1,27 @@
 //! Continuous mode in the window, one plugin per concern: the piece visuals, input, the
 //! overlays (legal regions, capture areas, check), the panel's extras and the inspector.
 //! The board view and the game's flow are the shared ones (`ui::view`, `ui::flow`).
+//!
+//! The modules import in one direction, each only from those listed before it:
+//!
+//! - `pick`: the picked piece and whether capture areas show, which input, overlays and
+//!   panel share.
+//! - `inspect`: the kind inspector.
+//! - `pieces`: the pieces' tokens and their glides.
+//! - `input`: picking, targeting and moving with the pointer.
+//! - `overlays`: the legal region, the capture areas, check.
+//! - `panel`: the side panel, with the capture-area switch and the kinds to inspect.
 
-use super::flow::{self, Picked};
-use crate::continuous::{LegalRegion, Point, Request, Target};
-use crate::sim::{ContinuousMatch, GameMode, MoveRequest};
+use super::flow;
+use crate::sim::GameMode;
 use bevy::prelude::*;
+use pick::{Pick, ShowThreats};
 
 mod input;
-pub mod inspect;
+mod inspect;
 mod overlays;
 mod panel;
+mod pick;
 mod pieces;
 
 /// Continuous mode: its game's flow, its resources and the plugins of each concern.
@@ -33,48 +44,6 @@ fn fresh_panels(mut commands: Commands) {
     commands.insert_resource(ShowThreats::default());
     commands.insert_resource(inspect::Inspected::default());
 }
-
-/// The picked piece, its legal region (computed once per pick) and where it would land;
-/// where the pointer is on the board.
-#[derive(Resource, Default)]
-struct Pick {
-    piece: Option<usize>,
-    region: Option<LegalRegion>,
-    target: Option<Target>,
-    pointer: Option<Vec2>,
-    /// A promoting move waiting for the player's choice.
-    promotion: Option<(Point, Point)>,
-}
-
-impl Picked<crate::continuous::Game> for Pick {
-    fn drop_pick(&mut self) {
-        *self = Pick {
-            pointer: self.pointer,
-            ..Pick::default()
-        };
-    }
-
-    /// What the moving piece may promote to, by name.
-    fn promotion(&self, state: &ContinuousMatch) -> Option<Vec<(String, MoveRequest)>> {
-        let (from, to) = self.promotion?;
-        let position = state.game.position();
-        let mover = position.pieces().get(position.piece_at(from)?)?.kind;
-        let board = &state.level.board;
-        let choices = board.promotion_of(mover).iter().map(|&kind| {
-            let request = Request {
-                from,
-                to,
-                promotion: Some(kind),
-            };
-            (board.name_of(kind).to_string(), MoveRequest(request))
-        });
-        Some(choices.collect())
-    }
-}
-
-/// Whether the enemy's capture areas are drawn.
-#[derive(Resource, Default)]
-struct ShowThreats(bool);
 
 #[cfg(test)]
 mod tests {

@@ -2,13 +2,14 @@
 //! enemy's capture areas on request, check, and during a demonstration the region the last
 //! move was chosen from.
 
-use super::super::{Stage, files};
-use super::{Pick, ShowThreats};
+use super::pick::{Pick, ShowThreats};
 use crate::continuous::areas::{Area, capture_area};
 use crate::continuous::{LegalRegion, RegionPart, legal_region};
 use crate::convert::to_bevy;
 use crate::sim::ContinuousMatch;
 use crate::sim::GameMode;
+use crate::ui::shared::demo::Demo;
+use crate::ui::shared::stage::Stage;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -64,7 +65,7 @@ fn draw_region(
 fn draw_last_move_region(
     mut gizmos: Gizmos,
     state: Res<ContinuousMatch>,
-    demo: Res<files::Demo>,
+    demo: Res<Demo>,
     mut cache: Local<Option<(usize, LegalRegion)>>,
 ) {
     if !demo.showing() {

@@ -1,11 +1,11 @@
 //! The side panel: the shared status, commands and move list, with the capture-area switch
 //! and the kinds to inspect.
 
-use super::super::Flipped;
-use super::super::LevelName;
-use super::super::flow::{Said, SeatsParam, match_panel, side_panel};
-use super::ShowThreats;
+use super::pick::ShowThreats;
 use crate::sim::{ContinuousMatch, GameMode, MatchCommand};
+use crate::ui::flow::{Said, SeatsParam, match_panel, side_panel};
+use crate::ui::shared::level::LevelName;
+use crate::ui::shared::look::Flipped;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 

@@ -2,15 +2,15 @@
 //! disc of radius R in its side's colour with the kind's picture, see `ui::pictures`), kept
 //! upright when the board is turned unless the picture is of moves; and their glides.
 
-use super::super::Stage;
-use super::super::files::LevelSource;
-use super::super::glide::Placed;
-use super::super::pictures::{self, Pictures, Token, Upright, keep_upright};
-use super::super::view::{self, BoardView};
 use crate::convert::to_bevy;
 use crate::level::ContinuousLevel;
 use crate::sim::GameMode;
 use crate::sim::{ContinuousMatch, PieceKind, PieceSide, PieceSlot};
+use crate::ui::glide::Placed;
+use crate::ui::pictures::{self, Pictures, Token, Upright, keep_upright};
+use crate::ui::shared::level::LevelSource;
+use crate::ui::shared::stage::Stage;
+use crate::ui::view::{self, BoardView};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

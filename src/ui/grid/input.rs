@@ -2,14 +2,15 @@
 //! drop there). Input records intent; the move goes to the rules as a [`GridMoveRequest`].
 //! The keys and the rules' answers are the shared flow's.
 
-use super::super::{Click, Stage, clicks, pointer_on_panels, pointer_over_panels};
-use super::Pick;
+use super::pick::Pick;
 use crate::grid::Move;
 use crate::grid::Role;
 use crate::grid::Square;
 use crate::grid::Variant;
 use crate::sim::GameMode;
 use crate::sim::{GridMatch, GridMoveRequest, Players};
+use crate::ui::shared::pointer::{Click, clicks, pointer_on_panels, pointer_over_panels};
+use crate::ui::shared::stage::Stage;
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

@@ -1,31 +1,40 @@
 //! Grid mode in the window, one plugin per concern: the board view (fitted left of the
 //! panel, coordinates on its edges, flipped on request), the pieces, input, the overlays
-//! (the picked piece's destinations, captures apart, the last move, check) and the panel
-//! with the promotion dialog. Legality is the rules' ([`GridMoveRequest`] →
+//! (the picked piece's destinations, captures apart, the last move, check), the panel
+//! with the promotion dialog, and the piece inspector. Legality is the rules' ([`GridMoveRequest`] →
 //! [`GridMoveOutcome`]); the destinations shown are the game's own legal moves, computed
 //! once per pick.
+//!
+//! The modules import in one direction, each only from those listed before it:
+//!
+//! - `pick`: the picked piece and its legal moves, which input, overlays and panel share.
+//! - `board`: the coordinates round the board.
+//! - `inspect`: the piece inspector.
+//! - `pieces`: the pieces' tokens and their glides.
+//! - `input`: picking, dragging and dropping with the pointer.
+//! - `overlays`: the last move, check, the picked piece's destinations.
+//! - `panel`: the side panel, with the pieces in hand and the types to inspect.
 //!
 //! [`GridMoveRequest`]: crate::sim::GridMoveRequest
 //! [`GridMoveOutcome`]: crate::sim::GridMoveOutcome
 
-use super::flow::{self, Picked};
-use crate::grid::Move;
-use crate::grid::Role;
-use crate::grid::Square;
-use crate::sim::{GridMatch, GridMoveRequest};
+use super::flow;
 use bevy::prelude::*;
+use pick::Pick;
 
 mod board;
 mod input;
+mod inspect;
 mod overlays;
 mod panel;
-pub(super) mod pieces;
+mod pick;
+mod pieces;
 
 /// Grid mode: its game's flow, its resources and the plugins of each concern.
 pub fn plugin(app: &mut App) {
     flow::for_mode::<crate::grid::game::Game, Pick>(app);
     super::view::for_mode::<crate::grid::game::Game>(app);
-    app.init_resource::<super::inspect::Inspector>()
+    app.init_resource::<inspect::Inspector>()
         .add_systems(OnEnter(crate::sim::GameMode::Grid), fresh_inspector)
         .add_plugins((
             board::plugin,
@@ -38,41 +47,5 @@ pub fn plugin(app: &mut App) {
 
 /// A new match's inspector shows nothing.
 fn fresh_inspector(mut commands: Commands) {
-    commands.insert_resource(super::inspect::Inspector::default());
-}
-
-/// The picked piece and its legal moves (computed once per pick), and a move waiting for
-/// its promotion choice.
-#[derive(Resource, Default)]
-struct Pick {
-    from: Option<Square>,
-    /// A type picked from the hand to drop (then `from` is none).
-    drop: Option<Role>,
-    moves: Vec<Move>,
-    promotion: Option<(Square, Square, Vec<Option<Role>>)>,
-}
-
-impl Picked<crate::grid::game::Game> for Pick {
-    fn drop_pick(&mut self) {
-        *self = Pick::default();
-    }
-
-    /// The level's choices, and "No promotion" where it may be declined.
-    fn promotion(&self, state: &GridMatch) -> Option<Vec<(String, GridMoveRequest)>> {
-        let (from, to, choices) = self.promotion.as_ref()?;
-        let labelled = choices.iter().map(|&promotion| {
-            let label = match promotion {
-                Some(t) => state.level.variant[t].name.clone(),
-                None => "No promotion".to_string(),
-            };
-            let request = GridMoveRequest {
-                from: *from,
-                to: *to,
-                promotion,
-                drop: None,
-            };
-            (label, request)
-        });
-        Some(labelled.collect())
-    }
+    commands.insert_resource(inspect::Inspector::default());
 }

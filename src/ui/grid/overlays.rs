@@ -1,13 +1,14 @@
 //! Overlays: the last move, check, the picked piece and its destinations (rings for
 //! captures), and during a demonstration every square the last mover could have gone to.
 
-use super::super::{Stage, files};
-use super::Pick;
+use super::pick::Pick;
 use crate::grid::Square;
 use crate::grid::game::Status;
 use crate::sim::GameMode;
 use crate::sim::GridMatch;
 use crate::sim::grid::square_centre;
+use crate::ui::shared::demo::Demo;
+use crate::ui::shared::stage::Stage;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -69,7 +70,7 @@ fn draw_marks(mut gizmos: Gizmos, state: Res<GridMatch>, pick: Res<Pick>) {
 fn draw_last_move_choices(
     mut gizmos: Gizmos,
     state: Res<GridMatch>,
-    demo: Res<files::Demo>,
+    demo: Res<Demo>,
     mut cache: Local<(usize, Vec<Square>)>,
 ) {
     if !demo.showing() {

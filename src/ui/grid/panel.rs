@@ -1,10 +1,13 @@
 //! The side panel (status, commands, the pieces for the inspector, the move list) and the
 //! promotion dialog.
 
-use super::super::flow::{Said, SeatsParam, match_panel, side_panel};
-use super::super::{Flipped, LevelName, inspect};
+use super::inspect;
+use super::pick::Pick;
 use crate::play::{Color, Status};
 use crate::sim::{GameMode, GridMatch, MatchCommand};
+use crate::ui::flow::{Said, SeatsParam, match_panel, side_panel};
+use crate::ui::shared::level::LevelName;
+use crate::ui::shared::look::Flipped;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -17,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The pieces each side holds in hand (drops): a button per type, which the side to move
 /// clicks (then a marked square) or drags onto a marked square to drop it.
-fn hands(ui: &mut egui::Ui, state: &GridMatch, pick: &mut super::Pick) {
+fn hands(ui: &mut egui::Ui, state: &GridMatch, pick: &mut Pick) {
     let v = &state.level.variant;
     let game = &state.game;
     let pos = game.position();
@@ -43,10 +46,10 @@ fn hands(ui: &mut egui::Ui, state: &GridMatch, pick: &mut super::Pick) {
                         .into_iter()
                         .filter(|m| m.dropped() == Some(role))
                         .collect();
-                    *pick = super::Pick {
+                    *pick = Pick {
                         drop: Some(role),
                         moves,
-                        ..super::Pick::default()
+                        ..Pick::default()
                     };
                 }
             }
@@ -75,7 +78,7 @@ fn panel(
     mut inspector: ResMut<inspect::Inspector>,
     mut commands: MessageWriter<MatchCommand>,
     mut seats: SeatsParam,
-    mut pick: ResMut<super::Pick>,
+    mut pick: ResMut<Pick>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, &name.0, |ui| {

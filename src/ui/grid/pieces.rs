@@ -2,16 +2,16 @@
 //! its side's colour with the type's picture, see `ui::pictures`), kept upright when the
 //! board is turned unless the picture is of moves; and their glides from square to square.
 
-use super::super::Stage;
-use super::super::files::LevelSource;
-use super::super::glide::Placed;
-use super::super::pictures::{self, Pictures, Token, Upright, keep_upright};
-use super::super::view::{self, BoardView};
 use crate::grid::{is_piece, role_of, side_of};
 use crate::level::GridLevel;
 use crate::sim::GameMode;
 use crate::sim::grid::square_centre;
 use crate::sim::{GridMatch, GridPiece};
+use crate::ui::glide::Placed;
+use crate::ui::pictures::{self, Pictures, Token, Upright, keep_upright};
+use crate::ui::shared::level::LevelSource;
+use crate::ui::shared::stage::Stage;
+use crate::ui::view::{self, BoardView};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

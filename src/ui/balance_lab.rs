@@ -1,10 +1,14 @@
-//! The Balance panel: the balance lab of `areachess balance` run from the window, on the
-//! level being played. The games are played on background threads of the lowest priority
-//! while the board stays in use; the panel shows a progress bar, the tallies in the same
-//! words as the command line and the same plots, and can cancel the run.
+//! The balance lab's window: `areachess balance` run from the window, on the level being
+//! played. The games are played on background threads of the lowest priority while the
+//! board stays in use; the panel shows a progress bar, the tallies in the same words as the
+//! command line and the same plots, and can cancel the run. The files window shows it
+//! (`ui::shared::requests::LabShown`).
 
 use super::pictures::{options_with_text, render_svg};
-use crate::search::balance_lab::{BalanceSettings, Tallies, plots, run, words};
+use super::shared::level::LevelName;
+use super::shared::requests::LabShown;
+use crate::search::balance_lab::{BalanceSettings, Tallies, run};
+use crate::search::balance_lab::{plots, words};
 use crate::search::contest::{Contest, ContinuousContest, GridContest};
 use crate::sim::{ContinuousMatch, GridMatch};
 use bevy::prelude::*;
@@ -15,14 +19,13 @@ use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Lab>()
+        .init_resource::<LabShown>()
         .add_systems(bevy_egui::EguiPrimaryContextPass, lab_window);
 }
 
 /// The panel: what the next run is asked for, the run under way or finished, and its plots.
 #[derive(Resource)]
 pub struct Lab {
-    /// Whether the panel is shown.
-    pub open: bool,
     /// Games to play (with values: for each kind as well).
     games: u32,
     /// The engines' time a move.
@@ -45,7 +48,6 @@ pub struct Lab {
 impl Default for Lab {
     fn default() -> Lab {
         Lab {
-            open: false,
             games: 20,
             movetime_ms: 50,
             // The board keeps one core where there are two or more.
@@ -198,11 +200,12 @@ fn spawn<C>(
 fn lab_window(
     mut contexts: EguiContexts,
     mut lab: ResMut<Lab>,
+    mut shown: ResMut<LabShown>,
     grid: Option<Res<GridMatch>>,
     continuous: Option<Res<ContinuousMatch>>,
-    level: Option<Res<super::LevelName>>,
+    level: Option<Res<LevelName>>,
 ) -> Result {
-    if !lab.open {
+    if !shown.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -316,7 +319,7 @@ fn lab_window(
         if let Some(run) = &lab.run {
             run.stop.store(true, Ordering::Relaxed);
         }
-        lab.open = false;
+        shown.0 = false;
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
-//! The clocks in the window, both modes: both sides' time shown large in the panel, the
+//! The clocks as the window draws them, both modes: both sides' time shown large in the panel, the
 //! running one marked and low time in red; the time control chosen in the panel; the
 //! clocks held until the window draws; and frames often enough for a running clock to
-//! tick and to fall. The clock itself is `sim::match_clock`.
+//! tick and to fall. The clock itself is `sim::match_clock` (the match's) over `clock` (a side's
+//! time).
 
 use crate::clock::{TimeControl, clock_face};
 use crate::play::Color as Side;

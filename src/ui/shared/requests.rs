@@ -1,0 +1,88 @@
+//! What one window asks of another, so that no window imports another: the files window
+//! asks the level editor to open a draft (the editor opens it before it next draws) and
+//! shows what the editor last said once it is closed; it shows the balance lab, whose own
+//! close button hides it again.
+
+use super::level::LevelSource;
+use crate::level::draft::Draft;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// A draft the level editor is asked to open.
+pub struct EditorOpening {
+    /// The draft.
+    pub draft: Draft,
+    /// Where Save writes it.
+    pub path: PathBuf,
+    /// Whether it opens as the position editor: the setup alone, to play from.
+    pub setting_up: bool,
+}
+
+/// The level editor as the other windows see it: a draft asked to be opened, whether the
+/// editor is open, and what its last save, export or opening said.
+#[derive(Resource, Default)]
+pub struct EditorRequest {
+    /// The draft asked for, until the editor opens it.
+    opening: Option<EditorOpening>,
+    /// Whether the editor is open (or asked to open).
+    open: bool,
+    /// What the last save, export or opening said.
+    pub said: String,
+}
+
+impl EditorRequest {
+    /// Asks the editor to open `draft`, to be saved at `path`.
+    pub fn open(&mut self, draft: Draft, path: &Path) {
+        self.ask(draft, path, false);
+    }
+
+    /// Asks for `draft` to be opened, as the position editor if `setting_up`.
+    fn ask(&mut self, draft: Draft, path: &Path, setting_up: bool) {
+        self.opening = Some(EditorOpening {
+            draft,
+            path: path.to_path_buf(),
+            setting_up,
+        });
+        self.open = true;
+        self.said.clear();
+    }
+
+    /// Asks the editor to open on the level the window plays.
+    pub fn edit(&mut self, source: &LevelSource) {
+        match Draft::from_text(&source.text) {
+            Ok(draft) => self.open(draft, &source.path),
+            Err(e) => self.said = e.to_string(),
+        }
+    }
+
+    /// Asks for the position editor: the level the window plays, with `position` (a FEN
+    /// or POS) as its setup, to play from.
+    pub fn set_up(&mut self, source: &LevelSource, position: &str) {
+        match Draft::from_text(&source.text) {
+            Ok(mut draft) => {
+                draft.set_setup(position);
+                self.ask(draft, &source.path, true);
+            }
+            Err(e) => self.said = e.to_string(),
+        }
+    }
+
+    /// Whether the editor is open, or asked to open.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// The draft asked for, which the editor takes to open it.
+    pub fn take(&mut self) -> Option<EditorOpening> {
+        self.opening.take()
+    }
+
+    /// Notes that the editor has closed.
+    pub fn closed(&mut self) {
+        self.open = false;
+    }
+}
+
+/// Whether the balance lab's window is shown.
+#[derive(Resource, Default)]
+pub struct LabShown(pub bool);
