@@ -30,12 +30,12 @@ use super::geometry::{
     Curve, OVERLAP, Point, circle_runs, circle_samples, line_in_capsule, line_in_disc,
     segment_distance, sweep_contact, unit,
 };
+use super::legal_region::{
+    KING_FAN_RAYS, LegalRegion, RegionPart, capture_aim, legal_region_exact, legal_region_with_fan,
+};
 use super::piece::{Kind, Piece};
 use super::position::Position;
 use super::reach::{Reach, reaches, slide_end, slide_limit};
-use super::region::{
-    KING_FAN_RAYS, LegalRegion, RegionPart, capture_aim, legal_region_exact, legal_region_with_fan,
-};
 use super::resolve::{Applied, resolve_piece};
 use std::f64::consts::TAU;
 

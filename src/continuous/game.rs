@@ -2,9 +2,9 @@
 //! redo, and how the game stands (playing, checkmate, stalemate, resignation, agreed draw).
 
 use super::attack::is_attacked;
+use super::legal_region::has_legal_move;
 use super::piece::Color;
 use super::position::Position;
-use super::region::has_legal_move;
 use super::resolve::{Applied, Outcome, Reason, Request, resolve};
 use crate::play::Play;
 pub use crate::play::Status;

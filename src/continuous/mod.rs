@@ -1,25 +1,33 @@
 //! Continuous "area of competence" chess: pieces are discs of radius R on a continuous
 //! board, and every rule is a pure function of a [`Position`] (docs/continuous-rules.md).
 //!
-//! The modules import in one direction, each only from those listed before it:
+//! The modules import in one direction, each only from those listed before it. Each
+//! decides one question the others do not:
 //!
-//! - [`geometry`]: discs, sweeps, the curves on which answers change.
-//! - [`piece`]: sides, kinds and pieces, as plain data.
-//! - [`shapes`]: the piece model (docs/continuous-rules.md#pieces-from-betza): Betza
-//!   compiled into slides, sector discs and sector rings, from the level's lengths.
-//! - [`board`]: the board's lengths and its kinds, each with its shapes.
+//! - [`geometry`]: plane facts, no chess: whether discs overlap, where a sweep first
+//!   touches a disc, and the curves on which a rule's answer can change.
+//! - [`piece`]: what a side, a kind and a piece are, as plain data.
+//! - [`shapes`]: what a kind may do, wherever it stands: Betza compiled into slides,
+//!   sector discs and sector rings from the level's lengths (the piece model,
+//!   docs/continuous-rules.md#pieces-from-betza).
+//! - [`board`]: every length the rules use, and which kinds the level has.
 //! - [`position`]: the position value, plain data, and [`Setup`], the unchecked pieces a
 //!   reader builds.
-//! - [`reach`]: a piece's movement shapes as it stands (slides, sector discs, sector rings).
-//! - [`attack`]: capture and check.
-//! - [`setup`]: the one check that makes a [`Setup`] a [`Position`] (a set of pieces on a
-//!   board becomes a position only if it is one).
-//! - [`areas`]: movement and capture areas as parry2d shapes.
-//! - [`resolve`](mod@resolve): judging one requested move.
-//! - [`region`]: legal regions, snapping a pointer, and the exact "any legal move?" decision.
-//! - [`zones`]: where a king may not go, as exact spans along rays.
-//! - [`game`]: history, undo/redo, checkmate and stalemate.
-//! - [`notation`]: POS and MOVE text.
+//! - [`reach`]: what one piece may do from where it stands: its kind's shapes turned to
+//!   its side and kept to those its "has moved" state allows.
+//! - [`attack`]: whether an enemy could capture a disc, which is what check means.
+//! - [`setup`]: whether a set of pieces on a board is a [`Position`] at all.
+//! - [`king_zones`]: where one king may not go: the other side's capture areas as exact
+//!   spans along rays, for the "cannot cross" rule and for check.
+//! - [`resolve`](mod@resolve): what one requested move does: moves, captures, or is
+//!   refused, and why.
+//! - [`area_shapes`]: the seed's movement and capture areas as parry2d shapes, for
+//!   drawing and for "does this disc touch that area"; the rules never ask them.
+//! - [`legal_region`]: everywhere a piece may legally go, the nearest legal target to a
+//!   pointer, and whether a side has any legal move at all.
+//! - [`candidates`]: which finitely many of those moves the engine searches.
+//! - [`notation`]: POS and MOVE as text.
+//! - [`game`]: a game's history, undo and redo, and how it ends.
 //!
 //! # Decisions where the rules are silent
 //!
@@ -37,29 +45,29 @@
 //! | en passant | none: the seed has no en passant in continuous play |
 //! | a request on the castling square that cannot castle (an enemy stands there, say) | judged as any other move, so the king may capture there; if that fails too, castling's refusal is given |
 
-pub mod areas;
+pub mod area_shapes;
 pub mod attack;
 pub mod board;
 pub mod candidates;
 pub mod game;
 pub mod geometry;
+pub mod king_zones;
+pub mod legal_region;
 pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod reach;
-pub mod region;
 pub mod resolve;
 pub mod setup;
 pub mod shapes;
-pub mod zones;
 
 pub use board::Board;
 pub use game::{Game, Status};
 pub use geometry::Point;
-pub use piece::{Color, Kind, Piece};
-pub use position::{Position, PositionError, Setup};
-pub use region::{
+pub use legal_region::{
     LegalRegion, RegionPart, Target, drop_target, find_legal_move, has_legal_move, legal_region,
     nearest_target,
 };
+pub use piece::{Color, Kind, Piece};
+pub use position::{Position, PositionError, Setup};
 pub use resolve::{Applied, Outcome, Reason, Request, resolve};

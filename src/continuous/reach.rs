@@ -1,6 +1,7 @@
-//! What a piece can do from where it stands: its kind's movement shapes (docs/continuous-rules.md#pieces-from-betza),
-//! turned to its side and kept to those its "has moved" state allows. This is the one
-//! question the rules ask of a kind; they never ask which kind it is.
+//! What one piece may do from where it stands: its kind's movement shapes
+//! (docs/continuous-rules.md#pieces-from-betza), turned to its side and kept to those its
+//! "has moved" state allows. `shapes` knows a kind anywhere; this module places it. It is
+//! the one question the rules ask of a kind; they never ask which kind it is.
 
 use super::board::Board;
 use super::geometry::{Inset, Point};

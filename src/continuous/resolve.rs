@@ -8,11 +8,11 @@
 use super::attack::{disc_capture_witness, is_attacked, ring_capture_witness};
 use super::board::Board;
 use super::geometry::{Point, R, SNAP, angle_of, overlaps, overlaps_sweep, sweep_contact};
+use super::king_zones::{Near, Zones};
 use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::reach::{slide_end, slide_limit};
 use super::shapes::{Form, Modes, Sectors, Shape};
-use super::zones::{Near, Zones};
 use std::fmt;
 
 /// A move as requested: the point that picks the piece, the target, the promotion choice.

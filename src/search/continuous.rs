@@ -11,8 +11,8 @@ use super::tuning::{self, HANGING_SHARE, KING_DANGER, MOBILITY, TEMPO};
 use crate::continuous::attack::{attackers, is_attacked};
 use crate::continuous::candidates::{Candidate, candidates, fine_candidates};
 use crate::continuous::geometry::{OVERLAP, Point};
+use crate::continuous::legal_region::find_legal_move;
 use crate::continuous::reach::{Reach, reaches};
-use crate::continuous::region::find_legal_move;
 use crate::continuous::resolve::{first_contact, resolve_piece};
 use crate::continuous::{Board, Color, Kind, Piece, Position};
 use crate::random::Rng;
@@ -261,7 +261,7 @@ impl Searchable for ContinuousSearch {
                 if !crate::continuous::attack::can_capture(board, pieces, i, x) {
                     continue;
                 }
-                let aim = crate::continuous::region::capture_aim(&pos, i, x);
+                let aim = crate::continuous::legal_region::capture_aim(&pos, i, x);
                 if let Some(applied) = resolve_piece(&pos, i, aim, None).applied().cloned()
                     && applied.captured.is_some()
                 {

@@ -11,8 +11,8 @@
 use super::continuous::Values;
 use crate::continuous::attack::{attackers, can_capture};
 use crate::continuous::candidates::fine_candidates;
+use crate::continuous::legal_region::{RegionPart, capture_aim, find_legal_move, legal_region};
 use crate::continuous::notation::{parse_move, parse_point, parse_position};
-use crate::continuous::region::{RegionPart, capture_aim, find_legal_move, legal_region};
 use crate::continuous::resolve::{Applied, resolve};
 use crate::continuous::{Board, Color, Piece, Point, Position, Request};
 use serde::Deserialize;

@@ -19,7 +19,7 @@
 //!   sections.
 //! - `view`: the camera, the board and its pieces, the same in both modes.
 //! - `grid`, `continuous`: each mode's pieces, input, overlays, panel and inspector.
-//! - `autosave`, `balance_lab`, `editor`, `files`: the windows over the board (the game in
+//! - `autosave`, `balance_window`, `editor`, `files`: the windows over the board (the game in
 //!   progress kept and offered, the balance lab, the level editor, games and levels). No
 //!   window imports another: the files window asks through `shared::requests`.
 //! - `screenshot`: `play --screenshot`, with the lab's line in its report.
@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 
 mod analysis;
 mod autosave;
-mod balance_lab;
+mod balance_window;
 mod clock_panel;
 mod computer;
 mod continuous;
@@ -194,7 +194,7 @@ impl Plugin for AppPlugin {
             clock_panel::plugin,
             autosave::plugin,
             editor::plugin,
-            balance_lab::plugin,
+            balance_window::plugin,
         ));
     }
 }

@@ -140,7 +140,7 @@ fn take_screenshot(
               current: crate::sim::CurrentGame,
               computer: Res<crate::sim::computer::Computer>,
               memory: Res<Memory>,
-              lab: Option<Res<super::balance_lab::Lab>>,
+              lab: Option<Res<super::balance_window::Lab>>,
               mut exit: MessageWriter<AppExit>| {
             eprintln!("areachess: {}", times.report());
             if let (Some(early), Some(now)) = (memory.early, resident_kib()) {

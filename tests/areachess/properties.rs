@@ -1,15 +1,15 @@
 //! Property tests: invariants of legal play from random positions.
 
 use crate::support::classic;
-use areachess::continuous::areas::capture_area;
+use areachess::continuous::area_shapes::capture_area;
 use areachess::continuous::attack::{attackers, can_capture, is_attacked};
 use areachess::continuous::board::KindSpec;
 use areachess::continuous::candidates::candidates;
+use areachess::continuous::king_zones::{Near, Zones};
+use areachess::continuous::legal_region::legal_region_towards;
 use areachess::continuous::notation::{format_position, parse_position};
 use areachess::continuous::reach::{Reach, reaches};
-use areachess::continuous::region::legal_region_towards;
 use areachess::continuous::shapes::compile_text;
-use areachess::continuous::zones::{Near, Zones};
 use areachess::continuous::{
     Board, Color, Kind, LegalRegion, Outcome, Piece, Point, Position, RegionPart, Setup,
     has_legal_move, nearest_target, resolve,

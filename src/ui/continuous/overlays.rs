@@ -3,7 +3,7 @@
 //! move was chosen from.
 
 use super::pick::{Pick, ShowThreats};
-use crate::continuous::areas::{Area, capture_area};
+use crate::continuous::area_shapes::{Area, capture_area};
 use crate::continuous::{LegalRegion, RegionPart, legal_region};
 use crate::convert::to_bevy;
 use crate::sim::ContinuousMatch;

@@ -1,11 +1,11 @@
 //! A continuous kind drawn and told in a panel: its movement and capture areas for a piece
-//! of that kind alone in the middle of the board (the rules' own `continuous::areas`,
+//! of that kind alone in the middle of the board (the rules' own `continuous::area_shapes`,
 //! asked of a position holding that piece and the two kings, placed off its lines), and
 //! its rules in words with the level's lengths (the continuous inspector and the level
 //! editor show them).
 
 use super::look::square_shade;
-use crate::continuous::areas::{Area, capture_area, movement_area};
+use crate::continuous::area_shapes::{Area, capture_area, movement_area};
 use crate::continuous::shapes::{Form, describe};
 use crate::continuous::{Board, Color, Kind, Piece, Point, Position, Setup};
 use bevy_egui::egui;

@@ -1,6 +1,7 @@
-//! Movement and capture areas as parry2d shapes, in the seed's sense: the part of the board a
-//! piece's disc covers while it moves (movement area) or where an enemy disc touching it is
-//! capturable (capture area). For drawing, and for "does this disc touch that area" queries.
+//! The seed's movement and capture areas as parry2d shapes, to draw and to test discs
+//! against; no rule is decided here. A movement area is the part of the board a piece's
+//! disc covers while it moves, a capture area where an enemy disc touching it is
+//! capturable.
 //!
 //! The rules themselves ([`super::resolve`](mod@super::resolve), [`super::attack`]) ask the same questions in
 //! terms of disc centres; the property test `capturable_pieces_lie_in_capture_areas` pins

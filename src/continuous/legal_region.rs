@@ -1,5 +1,6 @@
-//! Where a piece may go: its legal region as drawable parts, the nearest legal target to a
-//! pointer, and whether a side has any legal move at all.
+//! Everywhere a piece may legally go: its legal region as drawable parts, the nearest
+//! legal target to a pointer, and whether a side has any legal move at all. `resolve`
+//! judges one requested target; this module finds them all.
 //!
 //! # How "no legal move" is decided, and why it cannot miss one
 //!
@@ -40,12 +41,12 @@ use super::geometry::{
     Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
     circle_samples_middles_first, interval_samples, overlaps, overlaps_sweep, unit,
 };
+use super::king_zones::{Near, Zones};
 use super::piece::Piece;
 use super::position::Position;
 use super::reach::{Reach, reaches, slide_end};
 use super::resolve::{Outcome, first_contact, path_prefix_ok, resolve_piece};
 use super::shapes::Sectors;
-use super::zones::{Near, Zones};
 use std::f64::consts::TAU;
 
 /// A part of a piece's legal region, for drawing and for snapping a pointer.

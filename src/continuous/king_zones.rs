@@ -1,6 +1,7 @@
-//! Where the other side could capture one king, with that king lifted off the board: the
-//! regions its disc may not enter while it moves (the "cannot cross" rule) and may not end
-//! in (check).
+//! Where one king may not go: the places the other side could capture it, with that king
+//! lifted off the board, as regions its disc may not enter while it moves (the "cannot
+//! cross" rule) and may not end in (check). `attack` answers for one disc where it
+//! stands; this module answers along a whole ray at once.
 //!
 //! Each zone answers two questions: is a point inside (strictly), and where does a ray pass
 //! through it. The second is exact and cheap for every zone but an enemy king's: a slider's
