@@ -196,7 +196,7 @@ pub(super) fn match_panel(
             flipped.0 = !flipped.0;
         }
     });
-    super::computer::seats_section(
+    super::computer_panel::seats_section(
         ui,
         game,
         seats.players,
@@ -205,11 +205,11 @@ pub(super) fn match_panel(
     );
     extras(ui);
     super::clock_panel::control_choice(ui, seats.clock, seats.typed);
-    super::analysis::analysis_section(ui, game, seats.players, seats.analysis, seats.browse);
+    super::analysis_panel::analysis_section(ui, game, seats.players, seats.analysis, seats.browse);
     ui.separator();
     ui.label(help);
     ui.separator();
-    if let Some(command) = super::analysis::moves_section(ui, game, seats.browse) {
+    if let Some(command) = super::analysis_panel::moves_section(ui, game, seats.browse) {
         clicked = Some(command);
     }
     clicked

@@ -14,7 +14,7 @@
 //! - `open`: opening a level or a game in place of the current one.
 //! - `gif`: a game or a demonstration as an animated GIF (`areachess gif`).
 //! - `drive`: a pointer script (`play --drive`).
-//! - `clock_panel`, `computer`, `analysis`: the side panel's clocks, seats and analysis.
+//! - `clock_panel`, `computer_panel`, `analysis_panel`: the side panel's clocks, seats and analysis.
 //! - `flow`: the flow of a game, the same in both modes, and the side panel round those
 //!   sections.
 //! - `view`: the camera, the board and its pieces, the same in both modes.
@@ -32,11 +32,11 @@ use shared::look::{BACKGROUND, Flipped, plain_style};
 use shared::opening::Opened;
 use std::path::{Path, PathBuf};
 
-mod analysis;
+mod analysis_panel;
 mod autosave;
 mod balance_window;
 mod clock_panel;
-mod computer;
+mod computer_panel;
 mod continuous;
 mod drive;
 mod editor;
@@ -208,8 +208,8 @@ fn add_shared(app: &mut App) {
         shared::stage::plugin,
         open::plugin,
         flow::plugin,
-        computer::plugin,
-        analysis::plugin,
+        computer_panel::plugin,
+        analysis_panel::plugin,
         continuous::plugin,
         grid::plugin,
     ));
