@@ -16,8 +16,8 @@
 //! [`harness`] drives this app headlessly from text (a level file, a POS or FEN, moves):
 //! the API rule authors write their own tests with.
 
-use crate::level::save::AnyGame;
 use crate::play::{Color, Play, Seat};
+use crate::record::AnyGame;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 

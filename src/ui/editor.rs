@@ -462,13 +462,13 @@ fn piece_preview(ui: &mut egui::Ui, editor: &Editor, piece: &DraftPiece) {
                 t.value
                     .map_or(String::new(), |own| format!(" (the level gives {own})"))
             ));
-            ui.label(match crate::level::fsf::fsf_betza(&t.betza) {
+            ui.label(match crate::notation::fsf::fsf_betza(&t.betza) {
                 Ok(text) => format!("Fairy-Stockfish plays it: {text}"),
                 Err(why) => format!("Fairy-Stockfish cannot play it: {why}"),
             });
             let longest = i32::from(v.geometry.files().max(v.geometry.ranks()));
             ui.label(
-                match crate::protocol::xbetza::translate(&t.betza, longest) {
+                match crate::notation::xbetza::translate(&t.betza, longest) {
                     Ok(text) => format!("XBoard draws and checks it: piece {}& {text}", t.letter),
                     Err(why) => format!("XBoard cannot: {why}"),
                 },
@@ -827,7 +827,7 @@ fn save_section(ui: &mut egui::Ui, editor: &mut Editor, pending: &mut Pending) {
             let stem = Path::new(&editor.path)
                 .file_stem()
                 .map_or("level".to_string(), |s| s.to_string_lossy().into_owned());
-            editor.export = match crate::level::fsf::export(level, &format!("{stem}-areachess")) {
+            editor.export = match level.to_fsf(&format!("{stem}-areachess")) {
                 Ok(section) => section,
                 Err(problems) => problems
                     .iter()
@@ -972,7 +972,7 @@ fn xboard_lines(level: &Level) -> String {
     v.types
         .iter()
         .map(
-            |t| match crate::protocol::xbetza::translate(&t.betza, longest) {
+            |t| match crate::notation::xbetza::translate(&t.betza, longest) {
                 Ok(text) => format!("piece {}& {text}", t.letter),
                 Err(why) => format!("piece {}: {why}", t.letter),
             },
@@ -987,7 +987,7 @@ pub fn save_level(draft: &Draft, path: &Path) -> Result<(), String> {
         return Err("Name a file to save the level in.".into());
     }
     let text = draft.to_text();
-    crate::level::save::write_atomically(path, text.as_bytes())
+    crate::record::save::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
     crate::level::load(path)
         .map(|_| ())

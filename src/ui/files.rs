@@ -4,12 +4,12 @@
 //! step) and the level picker — the same for both modes, through [`CurrentGame`].
 //!
 //! A loaded game is handed to the rules as a [`LoadGame`] message (it has already been
-//! replayed through them by `level::save`); a demonstration is loaded, rewound, and
+//! replayed through them by `record::save`); a demonstration is loaded, rewound, and
 //! stepped through by undo and redo ([`MatchCommand`]).
 
 use super::open::{Opened, Pending};
-use crate::level::pgn::Header;
-use crate::level::save;
+use crate::record::pgn::Header;
+use crate::record::save;
 use crate::sim::clock::MatchClock;
 use crate::sim::{CurrentGame, LoadGame, MatchCommand, Players};
 use bevy::prelude::*;
@@ -145,7 +145,7 @@ fn open_over(path: &Path, moves: (usize, bool), field: &mut FileField, pending: 
 }
 
 /// Writes `game` of the level in `source` as a GIF at `out`; says what happened.
-fn write_gif(source: &LevelSource, game: &crate::level::save::AnyGame, out: &Path) -> String {
+fn write_gif(source: &LevelSource, game: &crate::record::AnyGame, out: &Path) -> String {
     let level = match crate::level::parse(&source.path.display().to_string(), &source.text) {
         Ok(level) => level,
         Err(e) => return e.to_string(),
@@ -480,7 +480,7 @@ fn pgn_of(
         black: name(extras.seats[1]),
         time: extras.clock.map(|(control, _)| control),
     };
-    Ok(crate::level::pgn::write(&level, &variant, game, &header))
+    Ok(crate::record::pgn::write(&level, &variant, game, &header))
 }
 
 /// A game pasted: of this level (played here), or of another (opened with it).

@@ -6,9 +6,9 @@
 use super::LevelName;
 use super::files::{FileField, LevelSource, find_demos};
 use crate::failure::Failure;
-use crate::level::pgn::Record;
-use crate::level::save::AnyGame;
 use crate::level::{self, Level, LevelKind};
+use crate::record::AnyGame;
+use crate::record::pgn::Record;
 use crate::sim::{ContinuousMatch, GridMatch, Match, MatchGame};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -19,7 +19,7 @@ pub(super) struct Opened {
     level: Level,
     source: LevelSource,
     game: Option<AnyGame>,
-    extras: crate::level::save::Extras,
+    extras: crate::record::save::Extras,
 }
 
 impl Opened {
@@ -48,7 +48,7 @@ impl Opened {
                     extras: Default::default(),
                 })
             }
-            Err(level_errors) => match level::save::load(path) {
+            Err(level_errors) => match crate::record::save::load(path) {
                 Ok(saved) => Ok(Opened {
                     source: LevelSource {
                         path: PathBuf::from(&saved.level_path),
@@ -110,7 +110,7 @@ impl Opened {
     }
 
     /// What the file says beside the game: its players and clocks.
-    pub(super) fn extras(&self) -> &crate::level::save::Extras {
+    pub(super) fn extras(&self) -> &crate::record::save::Extras {
         &self.extras
     }
 
@@ -122,7 +122,7 @@ impl Opened {
         Level,
         LevelSource,
         Option<AnyGame>,
-        crate::level::save::Extras,
+        crate::record::save::Extras,
     ) {
         (self.level, self.source, self.game, self.extras)
     }
