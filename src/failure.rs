@@ -1,7 +1,6 @@
 //! What a command or the window reports when it cannot go on: a message for stderr and the
-//! process's exit code.
-
-use crate::level::LevelErrors;
+//! process's exit code. The layers above turn their errors into one (a level's errors:
+//! `impl From<LevelErrors> for Failure` in `level`).
 
 /// A failure: what to print on stderr and the exit code.
 #[derive(Debug, PartialEq, Eq)]
@@ -24,11 +23,5 @@ impl Failure {
     /// Output that cannot be written.
     pub fn write(error: std::io::Error) -> Self {
         Failure::input(format!("cannot write: {error}"))
-    }
-}
-
-impl From<LevelErrors> for Failure {
-    fn from(e: LevelErrors) -> Self {
-        Failure::input(e.to_string())
     }
 }

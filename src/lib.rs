@@ -3,7 +3,12 @@
 //! - [`betza`]: the Betza dialect for grid pieces.
 //! - [`continuous`]: "area of competence" chess on a continuous board (pure rules).
 //! - [`grid`]: the square-grid engine (moves, perft, FEN).
-//! - [`level`]: level files.
+//! - [`notation`]: other programs' piece and variant languages (URC, Ħasínū, XBetza, the
+//!   Fairy-Stockfish export).
+//! - [`pictures`]: the pieces' pictures, as SVG text.
+//! - [`level`]: level files: their format, its schema, reading and checking them.
+//! - [`record`]: games written down and read back: a level, a start and moves made a game,
+//!   saved games, PGN.
 //! - [`protocol`]: the engine protocols, UCI and XBoard.
 //! - [`search`]: the computer opponent's search over both modes.
 //! - [`random`]: the one seeded random source (the same seed, the same games).
@@ -23,9 +28,12 @@ pub mod convert;
 pub mod failure;
 pub mod grid;
 pub mod level;
+pub mod notation;
+pub mod pictures;
 pub mod play;
 pub mod protocol;
 pub mod random;
+pub mod record;
 pub mod search;
 pub mod sim;
 pub mod span;

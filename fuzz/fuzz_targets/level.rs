@@ -2,7 +2,8 @@
 //! errors placed inside it (line and column within the text), never a panic.
 #![no_main]
 
-use areachess::level::{self, save};
+use areachess::level;
+use areachess::record::save;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

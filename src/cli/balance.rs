@@ -123,7 +123,7 @@ fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
     path.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| areachess::level::save::write_atomically(path, text.as_bytes()))
+        .and_then(|()| areachess::record::save::write_atomically(path, text.as_bytes()))
         .map_err(|e| Failure::input(format!("{}: cannot write: {e}", path.display())))
 }
 

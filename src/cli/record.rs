@@ -1,12 +1,12 @@
-//! `areachess pgn`: a game as PGN, and a PGN game read back (`areachess::level::pgn`).
+//! `areachess pgn`: a game as PGN, and a PGN game read back (`areachess::record::pgn`).
 
 use super::rules::{continuous_game, grid_game};
 use areachess::continuous::notation::{format_position, format_request};
 use areachess::failure::Failure;
 use areachess::grid;
-use areachess::level::pgn::{Header, Record};
-use areachess::level::save::AnyGame;
 use areachess::level::{self, Level};
+use areachess::record::AnyGame;
+use areachess::record::pgn::{Header, Record};
 use std::io::Write;
 use std::path::Path;
 
@@ -38,7 +38,7 @@ pub fn pgn(
         }
         AnyGame::Grid(grid_game(level.clone(), fen, moves)?.1)
     };
-    let text = level::pgn::write(&level, &variant, &game, &Header::default());
+    let text = areachess::record::pgn::write(&level, &variant, &game, &Header::default());
     write!(out, "{text}").map_err(Failure::write)
 }
 

@@ -6,6 +6,8 @@ use areachess::continuous::{Game, Outcome};
 use areachess::failure::Failure;
 use areachess::grid;
 use areachess::level::{self, ContinuousLevel, GridLevel, Level};
+use areachess::record::game::{self, Draws, GameError};
+use areachess::record::save;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -52,8 +54,8 @@ fn is_saved_game(path: &Path) -> bool {
 /// The demonstrations of the level at `path` (its text `text`): the saved games in
 /// `demos/` beside it that name a level file of the same name or hold this level's text.
 fn demos_of(path: &Path, text: &str) -> Vec<PathBuf> {
-    let wanted = level::save::hash(text);
-    level::save::demos_beside(path)
+    let wanted = save::hash(text);
+    save::demos_beside(path)
         .into_iter()
         .filter(|demo| {
             Path::new(&demo.level_path).file_name() == path.file_name() || demo.hash == wanted
@@ -70,7 +72,7 @@ fn check_demo(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    match level::save::load(demo) {
+    match save::load(demo) {
         Err(e) => {
             let _ = writeln!(err, "{e}");
             1
@@ -168,15 +170,8 @@ pub fn judge(
 
 /// A grid level and the position a command starts from: the FEN, else the setup.
 pub fn grid_start(level: Level, fen: Option<&str>) -> Result<(GridLevel, grid::Position), Failure> {
-    let level = level
-        .into_grid()
-        .map_err(|e| Failure::input(e.to_string()))?;
-    let position = match fen {
-        Some(text) => level
-            .parse_fen(text)
-            .map_err(|e| Failure::input(format!("--fen: {e}")))?,
-        None => level.start.clone(),
-    };
+    let level = level.into_grid().map_err(mode_failure)?;
+    let position = game::grid_start(&level, fen).map_err(grid_failure)?;
     Ok((level, position))
 }
 
@@ -325,13 +320,32 @@ pub fn grid_game(
     fen: Option<&str>,
     moves: &[String],
 ) -> Result<(GridLevel, grid::game::Game), Failure> {
-    let (level, start) = grid_start(level, fen)?;
-    let mut game = grid::game::Game::new(level.variant.clone(), start);
-    for (n, text) in moves.iter().enumerate() {
-        game.play_text(text)
-            .map_err(|e| Failure::input(format!("--moves: move {}: {e}", n + 1)))?;
-    }
+    let level = level.into_grid().map_err(mode_failure)?;
+    let game = game::grid_game(&level, fen, moves, Draws::EndTheGame).map_err(grid_failure)?;
     Ok((level, game))
+}
+
+/// A level of the other mode, as the command line words it.
+fn mode_failure(e: level::ModeError) -> Failure {
+    Failure::input(e.to_string())
+}
+
+/// A grid game's start or move refused, as the command line words it: `--fen: …`,
+/// `--moves: move N: …`.
+fn grid_failure(e: GameError) -> Failure {
+    match e {
+        GameError::Fen(_) => Failure::input(format!("--fen: {e}")),
+        e => Failure::input(format!("--moves: {e}")),
+    }
+}
+
+/// A continuous game's start or move refused, as the command line words it:
+/// `--position: …`, `move N: …`, `move N 'MOVE': illegal (…)`.
+fn continuous_failure(e: GameError) -> Failure {
+    match e {
+        GameError::Position(_) => Failure::input(format!("--position: {e}")),
+        e => Failure::input(e.to_string()),
+    }
 }
 
 /// A continuous level and the position a command starts from: the POS, else the setup.
@@ -339,15 +353,8 @@ fn continuous_start(
     level: Level,
     position: Option<&str>,
 ) -> Result<(ContinuousLevel, areachess::continuous::Position), Failure> {
-    let level = level
-        .into_continuous()
-        .map_err(|e| Failure::input(e.to_string()))?;
-    let start = match position {
-        Some(text) => level
-            .parse_position(text)
-            .map_err(|e| Failure::input(format!("--position: {e}")))?,
-        None => level.start.clone(),
-    };
+    let level = level.into_continuous().map_err(mode_failure)?;
+    let start = game::continuous_start(&level, position).map_err(continuous_failure)?;
     Ok((level, start))
 }
 
@@ -357,18 +364,8 @@ pub fn continuous_game(
     position: Option<&str>,
     moves: &[String],
 ) -> Result<(ContinuousLevel, Game), Failure> {
-    let (level, start) = continuous_start(level, position)?;
-    let mut game = Game::new(start);
-    for (n, text) in moves.iter().enumerate() {
-        let request = parse_move(&level.board, text)
-            .map_err(|e| Failure::input(format!("move {}: {e}", n + 1)))?;
-        if let Outcome::Illegal(reason) = game.play(request) {
-            return Err(Failure::input(format!(
-                "move {} '{text}': illegal ({reason})",
-                n + 1
-            )));
-        }
-    }
+    let level = level.into_continuous().map_err(mode_failure)?;
+    let game = game::continuous_game(&level, position, moves).map_err(continuous_failure)?;
     Ok((level, game))
 }
 
@@ -389,7 +386,7 @@ pub fn export(
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "level".to_string())
     );
-    match areachess::level::fsf::export(&level, &name) {
+    match level.to_fsf(&name) {
         Ok(section) => write!(out, "{section}").map_err(Failure::write),
         Err(problems) => {
             for p in &problems {

@@ -1,6 +1,6 @@
 //! A grid piece type's move diagram: its moves on a small empty board, each square marked
 //! by how the piece may reach it, the way the XBetza interactive diagram shows it. The
-//! window's piece inspector draws it and `level::pictures` turns it into a picture of moves.
+//! window's piece inspector draws it and `crate::pictures` turns it into a picture of moves.
 //!
 //! The marks come from the rules' own reference walk (`betza::model::chain_destinations`)
 //! run on small boards: empty (moves), with one enemy on the square (captures), with one

@@ -40,7 +40,7 @@ pub struct PieceType {
     /// its FEN letter unless the level names another.
     pub label: String,
     /// The picture the level names for it (its `image` key), if any: a shipped picture's
-    /// name or an SVG path relative to the level (see `level::pictures`).
+    /// name or an SVG path relative to the level (see `crate::pictures`).
     pub image: Option<String>,
     /// Its moves as written.
     pub betza: Betza,

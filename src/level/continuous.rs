@@ -12,15 +12,16 @@
 //! | the default `[continuous] promotion` (Q R B N) | keeps only those that are not royal on this board |
 //! | `[continuous] promotion` beside a declared `[pieces.P]` | refused: the list is the classic pawn's, and a declared pawn gives its own `promotion` |
 
-use super::grid::PieceSection;
-use super::{
-    ContinuousLevel, ContinuousSection, Errors, Level, LevelErrorKind, LevelErrors, LevelFile,
-    LevelKind, Look, SetupError, board_size,
+use super::error::{Errors, LevelErrorKind, LevelErrors, SetupError};
+use super::file::{
+    ContinuousSection, LevelFile, PieceSection, board_size, castling_letter, check_image,
 };
+use super::modes::{ContinuousLevel, Level, LevelKind};
 use crate::continuous::board::{Castling, KindSpec};
 use crate::continuous::notation::{NotationError, parse_fen, parse_position};
 use crate::continuous::shapes::{PieceShapes, compile_text};
 use crate::continuous::{Board, Kind, Piece, Position, Setup};
+use crate::pictures::Look;
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -213,7 +214,7 @@ fn read_pieces(raw: &LevelFile, board: &mut Board, errors: &mut Errors<'_>) -> V
             None => board.kinds.push(spec),
         }
         if let Some(image) = &p.image {
-            errors.check_image(image);
+            check_image(errors, image);
         }
         looks.push(Look {
             kind,
@@ -305,7 +306,7 @@ fn read_castling(raw: &LevelFile, board: &mut Board, errors: &mut Errors<'_>) {
     let section = c.get_ref();
     let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &'static str| {
         let find = |text: &str| Kind::from_letter_str(text).filter(|k| board.has(*k));
-        super::castling_letter(errors, c.span(), v, default, what, find)
+        castling_letter(errors, c.span(), v, default, what, find)
     };
     let king = letter(&section.king, "K", "king");
     let rook = letter(&section.rook, "R", "rook");

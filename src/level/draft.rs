@@ -9,7 +9,9 @@
 //! | a check | the draft's text read by the level reader: the same words as `check`, placed in the draft's text |
 //! | a new level | a grid board with a king each (K, royal), or the continuous classic set |
 
-use super::{Level, LevelErrors};
+use super::error::LevelErrors;
+use super::load;
+use super::modes::Level;
 use toml::{Table, Value};
 
 /// A level being edited.
@@ -134,7 +136,7 @@ impl Draft {
     /// The draft read as a level, named `file` in errors: the level, or every problem
     /// `check` would find, placed in [`Draft::to_text`].
     pub fn check(&self, file: &str) -> Result<Level, LevelErrors> {
-        super::parse(file, &self.to_text())
+        load::parse(file, &self.to_text())
     }
 
     /// A string at the top of the file.

@@ -1,16 +1,58 @@
-//! What can be wrong in a level file: one variant per problem, each carrying the values its
-//! message names. Where it is wrong is the [`super::LevelError`]'s span.
+//! What can be wrong in a level file, and where: one [`LevelErrorKind`] variant per problem,
+//! each carrying the values its message names, placed at its file, line and column in a
+//! [`LevelError`]; [`LevelErrors`] holds every one a reading found, in the file's order.
+//! The readers collect them with `Errors`, which turns a byte range of the text into a
+//! line and column.
 
-use super::SetupError;
-use super::grid::UrcReferenceError;
-use super::hasinu::HasinuErrorKind;
-use super::schema::LevelMode;
-use super::urc::UrcRefusal;
 use crate::betza::BetzaError;
+use crate::continuous::PositionError;
+use crate::continuous::notation::NotationError;
 use crate::continuous::shapes::ContinuousBetzaError;
+use crate::failure::Failure;
 use crate::grid::VariantError;
+use crate::notation::hasinu::HasinuErrorKind;
+use crate::notation::urc::{UrcError, UrcRefusal};
+use crate::span::Span;
 use std::fmt;
+use std::ops::Range;
+use std::path::PathBuf;
 use std::sync::Arc;
+use toml::Spanned;
+
+/// One problem in a level file, placed at its file, line and column.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{span}: {kind}")]
+pub struct LevelError {
+    /// The file as named by the user, a 1-based line and a 1-based column in characters.
+    pub span: Span,
+    /// What is wrong and what was expected.
+    pub kind: LevelErrorKind,
+}
+
+/// Every problem found in a level file.
+#[derive(Clone, Debug, thiserror::Error)]
+pub struct LevelErrors(pub Vec<LevelError>);
+
+impl fmt::Display for LevelErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // In the file's order, whatever order the checks found them in.
+        let mut errors: Vec<&LevelError> = self.0.iter().collect();
+        errors.sort_by_key(|e| (e.span.line, e.span.column));
+        for (n, e) in errors.into_iter().enumerate() {
+            if n > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl From<LevelErrors> for Failure {
+    fn from(e: LevelErrors) -> Self {
+        Failure::input(e.to_string())
+    }
+}
 
 /// One problem in a level file.
 #[derive(Clone, Debug, thiserror::Error)]
@@ -400,9 +442,158 @@ fn other_word(mode: LevelMode) -> &'static str {
     }
 }
 
+/// The mode a key belongs to, when it belongs to one (`x-mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelMode {
+    /// Grid levels only.
+    Grid,
+    /// Continuous levels only.
+    Continuous,
+}
+
+impl LevelMode {
+    /// The mode a level's `mode` (or a key's `x-mode`) names.
+    pub(super) fn named(word: &str) -> Option<LevelMode> {
+        match word {
+            "grid" => Some(LevelMode::Grid),
+            "continuous" => Some(LevelMode::Continuous),
+            _ => None,
+        }
+    }
+
+    /// Its word, as `mode` writes it.
+    pub(super) fn word(self) -> &'static str {
+        match self {
+            LevelMode::Grid => "grid",
+            LevelMode::Continuous => "continuous",
+        }
+    }
+}
+
+/// Why a piece's `urc` gives no definition.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum UrcReferenceError {
+    /// A string without `#`.
+    #[error("urc \"{reference}\": expected \"FILE.yaml#id\", a piece of a URC file")]
+    NoId {
+        /// The string as written.
+        reference: String,
+    },
+    /// The file cannot be read.
+    #[error("urc \"{reference}\": cannot read {}: {error}", path.display())]
+    Read {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// Why it cannot be read.
+        error: Arc<std::io::Error>,
+    },
+    /// The file does not read as URC.
+    #[error("urc \"{reference}\": {}:{error}", path.display())]
+    File {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// What is wrong in it (boxed: a URC error is large, and the other variants small).
+        error: Box<UrcError>,
+    },
+    /// The file has no piece of that id.
+    #[error(
+        "urc \"{reference}\": {} has no piece \"{id}\" (it has {})",
+        path.display(),
+        known.join(", ")
+    )]
+    NoPiece {
+        /// The string as written.
+        reference: String,
+        /// The file, beside the level.
+        path: PathBuf,
+        /// The id asked for.
+        id: String,
+        /// The ids it has, in its order.
+        known: Vec<String>,
+    },
+    /// An embedded table that is not a definition (the TOML reader's message).
+    #[error("urc table: {0}")]
+    Table(String),
+    /// Neither a string nor a table.
+    #[error("urc: expected \"FILE.yaml#id\" or a table, found {0}")]
+    NotAReference(&'static str),
+}
+
+/// Why a continuous level's setup gives no start position: its text, or its pieces.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SetupError {
+    /// The setup does not read as a POS or a FEN.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A POS setup reads, but its pieces, all unmoved, make no legal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// The problems a reading finds, each placed in the level's text as it is found.
+pub(super) struct Errors<'a> {
+    /// The file as named by the user.
+    pub(super) file: &'a str,
+    /// The level's text.
+    pub(super) text: &'a str,
+    /// What was found so far.
+    pub(super) found: Vec<LevelError>,
+}
+
+impl Errors<'_> {
+    /// An error at the byte range `span` of the text.
+    pub(super) fn at(&mut self, span: Range<usize>, kind: LevelErrorKind) {
+        let (line, column) = line_column(self.text, span.start);
+        self.found.push(LevelError {
+            span: Span::at(line, column).in_file(self.file),
+            kind,
+        });
+    }
+
+    /// An error placed at character `column` (1-based) inside a quoted string of the file.
+    pub(super) fn in_string(
+        &mut self,
+        string: &Spanned<String>,
+        column: usize,
+        kind: LevelErrorKind,
+    ) {
+        let at = string.span().start + 1 + byte_offset(string.get_ref(), column);
+        self.at(at..at, kind);
+    }
+}
+
+/// The byte offset of 1-based character column `column` in `text`.
+fn byte_offset(text: &str, column: usize) -> usize {
+    text.char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(text.len(), |(i, _)| i)
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_column_counts_characters() {
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        assert_eq!(line_column("é\nx", 3), (2, 1));
+    }
 
     #[test]
     fn each_problem_keeps_its_words() {

@@ -1,226 +1,22 @@
-//! The grid part of the level format: the board, the pieces in Betza, and the rules.
+//! The grid part of the level format: the board, the pieces (in Betza, Ħasínū or URC), and
+//! the rules, read from the level file into a [`GridLevel`].
 //!
-//! Its keys are described on its serde structs, from which [`super::schema`] derives the
-//! format's schema.
+//! Its keys are described on the serde structs of `super::file`, from which
+//! [`super::schema`] derives the format's schema.
 
-use super::urc::{UrcDefinition, UrcError};
-use super::{Errors, Level, LevelErrorKind, LevelErrors, LevelFile, LevelKind, board_size};
+use super::error::{Errors, LevelErrorKind, LevelErrors, UrcReferenceError};
+use super::file::{LevelFile, board_size, castling_letter, check_image};
+use super::modes::{GridLevel, Level, LevelKind};
 use crate::grid::values::{MAX_VALUE, MAX_WEIGHT, WEIGHT_NAMES};
 use crate::grid::{
-    Castling, Counting, CountingRule, DrawRules, Geometry, PieceSquares, PieceType, Position,
-    Promotion, Role, RoyalRule, Shuffle, Stalemate, Variant, set_setup,
+    Castling, Counting, CountingRule, DrawRules, Geometry, PieceSquares, PieceType, Promotion,
+    Role, RoyalRule, Shuffle, Stalemate, Variant, set_setup,
 };
-use schemars::JsonSchema;
-use serde::Deserialize;
-use std::path::{Path, PathBuf};
+use crate::notation::hasinu;
+use crate::notation::urc::{self, UrcDefinition};
+use std::path::Path;
 use std::sync::Arc;
 use toml::Spanned;
-
-/// A grid level: the variant and its start position.
-#[derive(Clone, Debug)]
-pub struct GridLevel {
-    /// The variant, with its move tables.
-    pub variant: Arc<Variant>,
-    /// The setup.
-    pub start: Position,
-}
-
-impl GridLevel {
-    /// Reads a FEN of this level.
-    pub fn parse_fen(&self, fen: &str) -> Result<Position, crate::grid::FenError> {
-        crate::grid::parse_fen(&self.variant, fen)
-    }
-}
-
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(extend("oneOf" = [
-    { "required": ["betza"] },
-    { "required": ["hasinu"] },
-    { "required": ["urc"] }
-]))]
-pub(super) struct PieceSection {
-    /// The piece's name.
-    #[schemars(extend("x-default" = "the letter"))]
-    pub(super) name: Option<String>,
-    /// Its label: Game Courier's (grid), or the letters written on a continuous piece's
-    /// picture when it has none of its own. White's; Black's is the lower case.
-    #[schemars(
-        with = "Option<String>",
-        regex(pattern = r"^[A-Z]{1,4}$"),
-        extend(
-            "x-expected" = "one to four upper-case letters A–Z",
-            "x-default" = "the letter"
-        )
-    )]
-    pub(super) label: Option<Spanned<String>>,
-    /// Its picture: a shipped one by name (`knight`), or an SVG file relative to the level.
-    #[schemars(
-        with = "Option<String>",
-        // `[\s\S]`: any character, a line break too (as `pictures::is_file` takes it).
-        regex(pattern = r"^([a-z0-9]+(-[a-z0-9]+)*|[\s\S]+\.svg)$"),
-        extend(
-            "x-expected" = "a shipped picture's name (lower case, words joined by '-') or an .svg file",
-            "x-default" = "the shipped picture named after the piece, else (grid) one drawn from its moves or (continuous) the classic figure of K Q R B N P, else the man with its label"
-        )
-    )]
-    pub(super) image: Option<Spanned<String>>,
-    /// Its moves in Betza (docs/betza.md; on the continuous board, docs/continuous-rules.md).
-    /// A grid piece has exactly one of betza, hasinu and urc.
-    #[schemars(with = "Option<String>")]
-    pub(super) betza: Option<Spanned<String>>,
-    /// Its moves in Ħasínū notation.
-    #[schemars(
-        with = "Option<String>",
-        extend(
-            "x-mode" = "grid",
-            "x-instead" = "a continuous piece gives its moves in `betza`"
-        )
-    )]
-    hasinu: Option<Spanned<String>>,
-    /// Its URC definition: "FILE.yaml#id" (relative to the level) or an embedded table.
-    #[schemars(
-        with = "Option<super::schema::UrcSource>",
-        extend(
-            "x-mode" = "grid",
-            "x-instead" = "a continuous piece gives its moves in `betza`"
-        )
-    )]
-    urc: Option<Spanned<toml::Value>>,
-    /// Whether checkmate protects it (losing it loses). In a continuous level the king is
-    /// royal unless some piece says `royal = true`; then exactly those are.
-    #[serde(default)]
-    pub(super) royal: bool,
-    /// What it may become and where (continuous: on touching the promotion line).
-    #[schemars(with = "Option<PromotionSection>")]
-    pub(super) promotion: Option<Spanned<PromotionSection>>,
-    /// Its worth in centipawns (a pawn is about 100) to the computer opponent.
-    #[schemars(
-        with = "Option<i64>",
-        range(min = 0, max = MAX_VALUE),
-        extend(
-            "x-mode" = "grid",
-            "x-default" = "estimated from its moves (`areachess check --values` shows it); 0 for a royal piece"
-        )
-    )]
-    value: Option<Spanned<i64>>,
-    /// The letter of the type this one is the promoted form of, as shogi's promoted pieces
-    /// are: FENs write it `+` and that letter (`+P`), a move promoting to it ends in `+`
-    /// (`b2h8+`), and taken it goes to the hand as that type.
-    #[schemars(
-        with = "Option<super::schema::PieceLetter>",
-        extend("x-mode" = "grid")
-    )]
-    promoted_from: Option<Spanned<String>>,
-    /// Its worth by square on top of `value`, in centipawns, to the computer opponent: a
-    /// table for the middlegame and one for the endgame, as `areachess tune --squares`
-    /// fits them.
-    #[schemars(with = "Option<SquaresSection>", extend("x-mode" = "grid"))]
-    squares: Option<Spanned<SquaresSection>>,
-}
-
-/// A piece's worth by square, in centipawns: each table one row per rank, the last rank
-/// first (White's side at the bottom, as a diagram shows it), one number per file.
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct SquaresSection {
-    /// In the middlegame (with all the setup's material on the board).
-    #[schemars(
-        with = "Option<Vec<Vec<SquareWorth>>>",
-        extend("x-default" = "0 on every square")
-    )]
-    middle: Option<Spanned<Vec<Vec<i64>>>>,
-    /// In the endgame (the evaluation blends the two by the material on the board).
-    #[schemars(
-        with = "Option<Vec<Vec<SquareWorth>>>",
-        extend("x-default" = "0 on every square")
-    )]
-    end: Option<Spanned<Vec<Vec<i64>>>>,
-}
-
-/// One square's worth in a `squares` table.
-#[derive(JsonSchema)]
-#[schemars(extend("x-expected" = "a whole number of centipawns"))]
-#[expect(
-    dead_code,
-    reason = "a schema only: the reader checks the tables' shape against the board"
-)]
-struct SquareWorth(#[schemars(range(min = -MAX_VALUE, max = MAX_VALUE))] i64);
-
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct PromotionSection {
-    /// The letters of the types it may become.
-    #[schemars(with = "Vec<super::schema::PieceLetter>", length(min = 1))]
-    pub(super) to: Vec<Spanned<String>>,
-    /// How many ranks at the far edge promote.
-    #[schemars(
-        with = "Option<i64>",
-        range(min = 1, max = 26),
-        extend(
-            "default" = 1,
-            "x-mode" = "grid",
-            "x-instead" = "a continuous piece promotes on touching the line `[continuous] promotion_line`"
-        )
-    )]
-    zone: Option<Spanned<i64>>,
-    /// Whether a move into the zone may decline to promote before the last rank.
-    #[serde(default)]
-    #[schemars(extend(
-        "x-mode" = "grid",
-        "x-instead" = "a continuous piece promotes on touching the line `[continuous] promotion_line`"
-    ))]
-    optional: bool,
-    /// Whether it may become only a type of which its side has fewer on the board than in
-    /// the setup (one that has been captured, as in Grand chess); with none, it may not
-    /// move onto a rank where it must promote.
-    #[serde(default)]
-    #[schemars(extend(
-        "x-mode" = "grid",
-        "x-instead" = "a continuous piece may always become any of its promotion choices"
-    ))]
-    captured_only: bool,
-    /// Whether a move that starts in the zone may promote as well, wherever it ends (shogi:
-    /// into, within and out of the zone).
-    #[serde(default)]
-    #[schemars(extend("x-mode" = "grid"))]
-    from_zone: bool,
-}
-
-#[derive(Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct CastlingSection {
-    /// The letter of the type that castles.
-    #[schemars(with = "Option<String>", extend("default" = "K"))]
-    pub(super) king: Option<Spanned<String>>,
-    /// The letter of the type it castles with.
-    #[schemars(with = "Option<String>", extend("default" = "R"))]
-    pub(super) rook: Option<Spanned<String>>,
-    /// How far the king steps toward the rook.
-    #[schemars(
-        with = "Option<i64>",
-        range(min = 1, max = 25),
-        extend(
-            "default" = 2,
-            "x-mode" = "grid",
-            "x-instead" = "a continuous king travels `[continuous] castling_king_travel`"
-        )
-    )]
-    king_steps: Option<Spanned<i64>>,
-    /// The file the king lands on when it castles toward the higher files, instead of
-    /// `king_steps` (Janus: "i"); give `queenside` too. The rook lands beside it, inside.
-    #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
-    kingside: Option<Spanned<String>>,
-    /// The file the king lands on when it castles toward the lower files (Janus: "b").
-    #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
-    queenside: Option<Spanned<String>>,
-    /// Chess960 castling: from wherever king and rook start, the king lands on `kingside`
-    /// or `queenside` (by default the files two in from each edge: g and c on eight
-    /// files) and the rook beside it, inside; written as the king taking its own rook
-    /// (`e1h1`), with the rooks' files as FEN castling rights (`HAha`).
-    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
-    chess960: Option<Spanned<bool>>,
-}
 
 /// Reads a grid level from its parsed file.
 pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, LevelErrors> {
@@ -277,7 +73,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 }
             }
         } else if let Some(text) = &p.hasinu {
-            let piece = match super::hasinu::parse(text.get_ref()) {
+            let piece = match hasinu::parse(text.get_ref()) {
                 Ok(piece) => piece,
                 Err(e) => {
                     errors.in_string(
@@ -314,7 +110,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     continue;
                 }
             };
-            let betza = match super::urc::to_betza(&definition) {
+            let betza = match urc::to_betza(&definition) {
                 Ok(b) => b,
                 Err(e) => {
                     errors.at(urc.span(), LevelErrorKind::Urc(e));
@@ -399,7 +195,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             label_spans.push((letter, label.span()));
         }
         if let Some(image) = &p.image {
-            errors.check_image(image);
+            check_image(errors, image);
             t.image = Some(image.get_ref().clone());
         }
         if let Some(promo) = &p.promotion {
@@ -499,7 +295,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     let castling = raw.rules.castling.as_ref().and_then(|c| {
         let section = c.get_ref();
         let mut letter = |v: &Option<Spanned<String>>, default: &str, what: &'static str| {
-            super::castling_letter(errors, c.span(), v, default, what, index_of)
+            castling_letter(errors, c.span(), v, default, what, index_of)
         };
         let king = letter(&section.king, "K", "king");
         let rook = letter(&section.rook, "R", "rook");
@@ -678,59 +474,6 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     }
 }
 
-/// Why a piece's `urc` gives no definition.
-#[derive(Clone, Debug, thiserror::Error)]
-pub enum UrcReferenceError {
-    /// A string without `#`.
-    #[error("urc \"{reference}\": expected \"FILE.yaml#id\", a piece of a URC file")]
-    NoId {
-        /// The string as written.
-        reference: String,
-    },
-    /// The file cannot be read.
-    #[error("urc \"{reference}\": cannot read {}: {error}", path.display())]
-    Read {
-        /// The string as written.
-        reference: String,
-        /// The file, beside the level.
-        path: PathBuf,
-        /// Why it cannot be read.
-        error: Arc<std::io::Error>,
-    },
-    /// The file does not read as URC.
-    #[error("urc \"{reference}\": {}:{error}", path.display())]
-    File {
-        /// The string as written.
-        reference: String,
-        /// The file, beside the level.
-        path: PathBuf,
-        /// What is wrong in it (boxed: a URC error is large, and the other variants small).
-        error: Box<UrcError>,
-    },
-    /// The file has no piece of that id.
-    #[error(
-        "urc \"{reference}\": {} has no piece \"{id}\" (it has {})",
-        path.display(),
-        known.join(", ")
-    )]
-    NoPiece {
-        /// The string as written.
-        reference: String,
-        /// The file, beside the level.
-        path: PathBuf,
-        /// The id asked for.
-        id: String,
-        /// The ids it has, in its order.
-        known: Vec<String>,
-    },
-    /// An embedded table that is not a definition (the TOML reader's message).
-    #[error("urc table: {0}")]
-    Table(String),
-    /// Neither a string nor a table.
-    #[error("urc: expected \"FILE.yaml#id\" or a table, found {0}")]
-    NotAReference(&'static str),
-}
-
 /// The URC definition `urc` names (`"FILE.yaml#id"`, relative to the level file `level`)
 /// or embeds (a table).
 fn urc_definition(
@@ -747,7 +490,7 @@ fn urc_definition(
             let base = Path::new(level).parent().unwrap_or(Path::new(""));
             let path = base.join(file);
             let pieces = match std::fs::read_to_string(&path) {
-                Ok(text) => super::urc::read_yaml(&text),
+                Ok(text) => urc::read_yaml(&text),
                 Err(error) => {
                     return Err(UrcReferenceError::Read {
                         reference: reference.clone(),
@@ -842,6 +585,7 @@ fn square_table(g: Geometry, rows: &[Vec<i64>]) -> Option<Vec<i32>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     #[test]
     fn a_urc_reference_says_what_it_lacks() {

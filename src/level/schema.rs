@@ -25,15 +25,13 @@
 //! must have exactly one of them. For validators, [`json_schema`] spells the mode keys out
 //! as JSON Schema: an `allOf` of one `if`/`then` per mode.
 
-use super::urc::{UrcDefinition, UrcRange};
-use super::{LevelErrorKind, LevelFile, Needed};
-use crate::grid::values::{MAX_WEIGHT, WEIGHT_NAMES};
+use super::error::{LevelErrorKind, LevelMode, Needed};
+use super::file::LevelFile;
 use regex::Regex;
+use schemars::Schema;
 use schemars::generate::SchemaSettings;
 use schemars::transform::{RecursiveTransform, Transform};
-use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde_json::{Map, Value, json};
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::ops::Range;
@@ -41,94 +39,11 @@ use std::sync::LazyLock;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-/// The mode a key belongs to, when it belongs to one (`x-mode`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LevelMode {
-    /// Grid levels only.
-    Grid,
-    /// Continuous levels only.
-    Continuous,
-}
-
-impl LevelMode {
-    /// The mode a level's `mode` (or a key's `x-mode`) names.
-    fn named(word: &str) -> Option<LevelMode> {
-        match word {
-            "grid" => Some(LevelMode::Grid),
-            "continuous" => Some(LevelMode::Continuous),
-            _ => None,
-        }
-    }
-
-    /// Its word, as `mode` writes it.
-    fn word(self) -> &'static str {
-        match self {
-            LevelMode::Grid => "grid",
-            LevelMode::Continuous => "continuous",
-        }
-    }
-}
-
 const MODE: &str = "x-mode";
 const INSTEAD: &str = "x-instead";
 const REQUIRED_IN: &str = "x-required-in";
 const EXPECTED: &str = "x-expected";
 const DEFAULT_WORDS: &str = "x-default";
-
-/// A piece's letter, as promotion lists write it.
-#[derive(JsonSchema)]
-#[schemars(extend("x-expected" = "one piece letter"))]
-#[expect(
-    dead_code,
-    reason = "a schema only: the readers keep the letter's span"
-)]
-pub(super) struct PieceLetter(#[schemars(regex(pattern = "^[A-Za-z]$"))] String);
-
-/// What a piece's `urc` holds.
-#[derive(JsonSchema)]
-#[serde(untagged)]
-#[expect(
-    dead_code,
-    reason = "a schema only: the reader keeps the TOML value, to read it as URC itself"
-)]
-pub(super) enum UrcSource {
-    /// A definition in a URC file: `"FILE.yaml#id"`, relative to the level.
-    File(#[schemars(regex(pattern = "#"))] String),
-    /// The definition itself.
-    Embedded(UrcDefinition),
-}
-
-impl JsonSchema for UrcRange {
-    fn schema_name() -> Cow<'static, str> {
-        "UrcRange".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "description": "How far a slide goes: `unlimited`, or at most so many steps.",
-            "anyOf": [{ "const": "unlimited" }, { "type": "integer", "minimum": 1 }]
-        })
-    }
-}
-
-/// A level's `[evaluation]` table: the grid evaluation's weights by name.
-pub(super) struct EvaluationWeights;
-
-impl JsonSchema for EvaluationWeights {
-    fn schema_name() -> Cow<'static, str> {
-        "EvaluationWeights".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        let names = format!("^({})$", WEIGHT_NAMES.join("|"));
-        let expected = format!("a weight's name: {}", WEIGHT_NAMES.join(", "));
-        json_schema!({
-            "type": "object",
-            "propertyNames": { "pattern": names, EXPECTED: expected },
-            "additionalProperties": { "type": "integer", "minimum": 0, "maximum": MAX_WEIGHT }
-        })
-    }
-}
 
 static SCHEMA: LazyLock<Schema> = LazyLock::new(generate);
 

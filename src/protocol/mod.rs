@@ -3,12 +3,12 @@
 //! what was wrong), and think on a thread of their own so that they keep answering.
 
 pub mod uci;
-pub mod xbetza;
 pub mod xboard;
 
 use crate::grid::Move;
 use crate::grid::game::Game;
 use crate::level::{self, GridLevel};
+use crate::record::game::{self, Draws, GameError};
 use crate::search::grid::{GridEval, GridPlayer};
 use crate::search::players::PlayerKind;
 use crate::search::{Info, Limits, Report};
@@ -156,15 +156,16 @@ impl Loaded {
 
     /// A new game from the level's setup.
     pub fn new_game(&self) -> Game {
-        self.game_from(self.level.start.clone())
+        let moves: [&str; 0] = [];
+        self.game(None, &moves)
+            .expect("the level's own setup, with no moves, makes a game")
     }
 
-    /// A game from `start` in which draws by rule are left to the GUI to claim, so that
-    /// the engine follows a game as far as its GUI plays it.
-    pub fn game_from(&self, start: crate::grid::Position) -> Game {
-        let mut game = Game::new(Arc::clone(&self.level.variant), start);
-        game.leave_draws_to_claims();
-        game
+    /// The game after `moves` from the FEN `fen` (else the setup), in which draws by rule
+    /// are left to the GUI to claim, so that the engine follows a game as far as its GUI
+    /// plays it.
+    pub fn game(&self, fen: Option<&str>, moves: &[impl AsRef<str>]) -> Result<Game, GameError> {
+        game::grid_game(&self.level, fen, moves, Draws::Claimed)
     }
 }
 

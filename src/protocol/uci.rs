@@ -9,6 +9,7 @@ use crate::grid::game::Game;
 use crate::grid::{Fen, move_text};
 use crate::play::Strength;
 use crate::play::{Color, Play};
+use crate::record::GameError;
 use crate::search::{Limits, Plan, Ponder};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -380,29 +381,25 @@ impl Uci {
             Some(k) => (&words[..k], &words[k + 1..]),
             None => (words, &[][..]),
         };
-        let start = match setup.split_first() {
-            Some((&"startpos", [])) => loaded.level.start.clone(),
-            Some((&"fen", fields)) if !fields.is_empty() => {
-                match loaded.level.parse_fen(&fields.join(" ")) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        self.say(&format!("position fen: {e}"));
-                        return;
-                    }
-                }
-            }
+        let fen = match setup.split_first() {
+            Some((&"startpos", [])) => None,
+            Some((&"fen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
             _ => {
                 self.say("position: expected 'startpos' or 'fen FEN', then 'moves ...'");
                 return;
             }
         };
-        let mut game = loaded.game_from(start);
-        for (n, text) in moves.iter().enumerate() {
-            if let Err(e) = game.play_text(text) {
-                self.say(&format!("position: move {}: {e}", n + 1));
+        let game = match loaded.game(fen.as_deref(), moves) {
+            Ok(game) => game,
+            Err(e @ GameError::Fen(_)) => {
+                self.say(&format!("position fen: {e}"));
                 return;
             }
-        }
+            Err(e) => {
+                self.say(&format!("position: {e}"));
+                return;
+            }
+        };
         self.game = Some(game);
         self.positioned = true;
     }

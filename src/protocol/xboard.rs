@@ -5,10 +5,10 @@
 //! so that XBoard draws the board and checks the moves itself. A bad line never stops the
 //! engine: it answers `Error (…): …` or `Illegal move (…): …` and keeps its last good state.
 
-use super::xbetza;
 use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker, line_text};
 use crate::grid::game::Game;
 use crate::grid::{Fen, Move, move_text};
+use crate::notation::xbetza;
 use crate::play::{Color, Play, Status};
 use crate::search::{Limits, MATE, MATE_BOUND, Ponder, Report};
 use std::io::BufRead;
@@ -492,8 +492,9 @@ impl Xboard {
             self.error("no level loaded", "setboard");
             return;
         };
-        match l.level.parse_fen(fen) {
-            Ok(pos) => self.game = Some(l.game_from(pos)),
+        let moves: [&str; 0] = [];
+        match l.game(Some(fen), &moves) {
+            Ok(game) => self.game = Some(game),
             Err(e) => self.error("bad FEN", &e.to_string()),
         }
         self.reanalyse();

@@ -6,7 +6,7 @@ use super::{GameMode, Match, MatchGame, PIECE_Z};
 use crate::continuous::{Color, Game, Kind, Outcome, Position, Request};
 use crate::convert::{to_bevy, to_translation};
 use crate::level::ContinuousLevel;
-use crate::level::save::AnyGame;
+use crate::record::AnyGame;
 use crate::search::continuous::{Continuous, ContinuousMove, ContinuousPlayer};
 use crate::search::players::PlayerKind;
 use crate::search::{Limits, Noise};

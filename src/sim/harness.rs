@@ -33,6 +33,7 @@ use crate::grid::Move;
 use crate::grid::notation::{move_text, read_move};
 use crate::level::{self, Level, ModeError};
 use crate::play::{Color, Status};
+use crate::record::game::{self, Draws, GameError};
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use std::marker::PhantomData;
@@ -58,6 +59,19 @@ pub enum HarnessError {
     Text(String),
 }
 
+impl From<GameError> for HarnessError {
+    fn from(e: GameError) -> Self {
+        match e {
+            GameError::Fen(e) => HarnessError::Fen(*e),
+            GameError::Position(e) => HarnessError::Position(*e),
+            e => HarnessError::Text(e.to_string()),
+        }
+    }
+}
+
+/// No moves: a test starts from a position and sends its moves one by one.
+const NO_MOVES: [&str; 0] = [];
+
 /// What a headless test needs of a mode beyond [`MatchGame`]: its level out of a level
 /// file, a start position and a move read from text, and which answer is a request's.
 pub trait Mode: MatchGame<Answer: Clone> {
@@ -80,8 +94,8 @@ impl Mode for crate::continuous::Game {
     }
 
     fn match_at(level: Self::Level, pos: &str) -> Result<Match<Self>, HarnessError> {
-        let start = level.parse_position(pos)?;
-        Ok(super::ContinuousMatch::from_position(level, start))
+        let game = game::continuous_game(&level, Some(pos), &NO_MOVES)?;
+        Ok(Match { level, game })
     }
 
     fn request(state: &Match<Self>, text: &str) -> Result<MoveRequest, HarnessError> {
@@ -101,8 +115,7 @@ impl Mode for crate::grid::game::Game {
     }
 
     fn match_at(level: Self::Level, fen: &str) -> Result<Match<Self>, HarnessError> {
-        let start = level.parse_fen(fen)?;
-        let game = crate::grid::game::Game::new(level.variant.clone(), start);
+        let game = game::grid_game(&level, Some(fen), &NO_MOVES, Draws::EndTheGame)?;
         Ok(Match { level, game })
     }
 

@@ -27,8 +27,8 @@
 //! - [`continuous`], [`grid`]: each mode's game for the ECS and its piece mirrors.
 //! - [`harness`]: the headless test harness.
 
-use crate::level::save::AnyGame;
 use crate::play::{Color, Play, Seat};
+use crate::record::AnyGame;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 

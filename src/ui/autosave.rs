@@ -5,7 +5,7 @@
 //! | rule | decision |
 //! | --- | --- |
 //! | where | `areachess/game-in-progress.toml` under the platform's data directory (`$XDG_DATA_HOME`, else `~/.local/share`, on Linux) |
-//! | what | a saved game (`level::save`), with the seats and the clocks' time left |
+//! | what | a saved game (`record::save`), with the seats and the clocks' time left |
 //! | when | each time the game changes (a move, Undo, a command, a load) once this window has played a move, and on exit; a window that only looks never replaces the game saved before |
 //! | how | a temporary file beside it, flushed, then renamed over it: a kill at any moment leaves the previous save or the new one whole |
 //! | the offer | on start, when the save holds a game still going with a move or more; Resume opens it in place, Not now leaves it (it is replaced once a move is played here) |
@@ -13,7 +13,7 @@
 use super::shared::level::{FileField, LevelSource, extras_now};
 use super::shared::look::PANEL_WIDTH;
 use super::shared::opening::Pending;
-use crate::level::save;
+use crate::record::save;
 use crate::sim::match_clock::MatchClock;
 use crate::sim::{CurrentGame, MovesAccepted, Players};
 use bevy::prelude::*;

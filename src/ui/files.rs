@@ -4,7 +4,7 @@
 //! step) and the level picker — the same for both modes, through [`CurrentGame`].
 //!
 //! A loaded game is handed to the rules as a [`LoadGame`] message (it has already been
-//! replayed through them by `level::save`); a demonstration is loaded, rewound, and
+//! replayed through them by `record::save`); a demonstration is loaded, rewound, and
 //! stepped through by undo and redo ([`MatchCommand`]). The level editor and the balance
 //! lab are opened by asking them (`ui::shared::requests`), the GIF drawn by `ui::gif`.
 
@@ -14,8 +14,8 @@ use super::shared::level::{FileField, LevelSource, extras_now};
 use super::shared::look::PANEL_WIDTH;
 use super::shared::opening::{Opened, Pending};
 use super::shared::requests::{EditorRequest, LabShown};
-use crate::level::pgn::Header;
-use crate::level::save;
+use crate::record::pgn::Header;
+use crate::record::save;
 use crate::sim::match_clock::MatchClock;
 use crate::sim::{CurrentGame, LoadGame, MatchCommand, Players};
 use bevy::prelude::*;
@@ -55,7 +55,7 @@ fn open_over(path: &Path, moves: (usize, bool), field: &mut FileField, pending: 
 }
 
 /// Writes `game` of the level in `source` as a GIF at `out`; says what happened.
-fn write_gif(source: &LevelSource, game: &crate::level::save::AnyGame, out: &Path) -> String {
+fn write_gif(source: &LevelSource, game: &crate::record::AnyGame, out: &Path) -> String {
     let level = match crate::level::parse(&source.path.display().to_string(), &source.text) {
         Ok(level) => level,
         Err(e) => return e.to_string(),
@@ -390,7 +390,7 @@ fn pgn_of(
         black: name(extras.seats[1]),
         time: extras.clock.map(|(control, _)| control),
     };
-    Ok(crate::level::pgn::write(&level, &variant, game, &header))
+    Ok(crate::record::pgn::write(&level, &variant, game, &header))
 }
 
 /// A game pasted: of this level (played here), or of another (opened with it).

@@ -16,10 +16,10 @@ use super::shared::opening::Opened;
 use crate::continuous::Game as ContinuousGame;
 use crate::failure::Failure;
 use crate::grid::game::Game as GridGame;
-use crate::level::pictures::{built_in, continuous_source, grid_source, moves_svg};
-use crate::level::save::{self, AnyGame};
 use crate::level::{Level, LevelKind};
+use crate::pictures::{built_in, continuous_source, grid_source, moves_svg};
 use crate::play::Color;
+use crate::record::save::{self, AnyGame};
 use resvg::{tiny_skia, usvg};
 use std::path::Path;
 

@@ -1,4 +1,4 @@
-//! Piece pictures in the window: each piece type's SVG source (see `level::pictures` for
+//! Piece pictures in the window: each piece type's SVG source (see `crate::pictures` for
 //! where it comes from, and for the pictures drawn from a grid piece's moves) rasterised
 //! with resvg, on its side's rimmed disc, into one texture atlas per level.
 
@@ -6,7 +6,7 @@ use super::shared::level::LevelSource;
 use super::shared::look::Flipped;
 use crate::grid::PieceType;
 use crate::level::Look;
-use crate::level::pictures::{
+use crate::pictures::{
     BODY, DARK_BODY, DARK_LINE, LINE, Source, built_in, continuous_source, grid_source, moves_svg,
     turns,
 };
@@ -297,7 +297,7 @@ pub fn draw_grid(piece: &PieceType, level_dir: &Path, token: Token) -> Rendered 
     })
 }
 
-/// A continuous kind's tokens: its picture (see `level::pictures::continuous_source`), or
+/// A continuous kind's tokens: its picture (see `crate::pictures::continuous_source`), or
 /// the one built into the program if that does not draw.
 pub fn draw_continuous(name: &str, look: &Look, level_dir: &Path, token: Token) -> Rendered {
     let source = continuous_source(name, look, level_dir);

@@ -345,7 +345,7 @@ fn check_checks_demonstrations_and_names_their_faults() {
             "format = 1\n\n[level]\npath = \"levels/chess.toml\"\nhash = \"{}\"\ntext = {}\n\n\
              [game]\nstart = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n\
              moves = [{moves}]\n\n[game.captions]\n{captions}\n",
-            areachess::level::save::hash(&level_text),
+            areachess::record::save::hash(&level_text),
             toml_string(&level_text)
         );
         let path = dir.join("demos").join(name);

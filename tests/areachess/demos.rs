@@ -9,7 +9,8 @@ use areachess::continuous::{self, Color, Outcome};
 use areachess::grid::MoveKind;
 use areachess::grid::courier;
 use areachess::grid::game::Game;
-use areachess::level::{self, save};
+use areachess::level;
+use areachess::record::save;
 
 use crate::support::root;
 

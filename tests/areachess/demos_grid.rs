@@ -6,7 +6,8 @@ use crate::demos::bless_or_check;
 use crate::support::root;
 use areachess::grid::game::Game;
 use areachess::grid::role_of;
-use areachess::level::{self, save};
+use areachess::level;
+use areachess::record::save;
 
 /// One demonstration: level, file, moves, and captions (move number, the mover's letter,
 /// whether it captures, the words).

@@ -1135,7 +1135,7 @@ fn random_session(seed: u64, steps: usize, squares: &[&str]) -> String {
 
 /// The game the window kept in `home` replays through `moves` or `judge`, move for move.
 fn kept_game_replays(home: &Path, scratch: &Path) -> usize {
-    use areachess::level::save::{self, AnyGame};
+    use areachess::record::save::{self, AnyGame};
     let kept = home.join("areachess/game-in-progress.toml");
     if !kept.exists() {
         return 0;

@@ -8,7 +8,7 @@ use areachess::grid::{
     Geometry, PieceType, RoyalRule, Stalemate, Variant, legal_moves, parse_fen, perft,
 };
 use areachess::level::LevelErrorKind;
-use areachess::level::hasinu::{self, HasinuErrorKind};
+use areachess::notation::hasinu::{self, HasinuErrorKind};
 use std::path::Path;
 
 /// Room for the B5 row and the camel from every start square.

@@ -6,8 +6,8 @@
 //! piece that has none (and redraws stale pictures of moves); figures are drawn by hand.
 
 use areachess::grid::PieceType;
-use areachess::level::pictures::{self, grid_source, moves_svg, turns};
 use areachess::level::{self, LevelKind};
+use areachess::pictures::{self, grid_source, moves_svg, turns};
 use std::path::{Path, PathBuf};
 
 use crate::support::{root, scratch, shipped_levels};
@@ -183,7 +183,7 @@ fn every_continuous_piece_of_the_shipped_levels_finds_its_picture() {
 #[cfg(feature = "gui")]
 mod drawn {
     use crate::support::root;
-    use areachess::level::pictures::{ART_RADIUS, turns};
+    use areachess::pictures::{ART_RADIUS, turns};
     use areachess::ui::pictures::{PIXELS, render};
 
     /// Every shipped picture draws for both sides, inside the circle it keeps to (so the edge of

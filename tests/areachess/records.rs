@@ -1,12 +1,12 @@
-//! PGN round trips (`areachess::level::pgn`): a game of every shipped level, of random
+//! PGN round trips (`areachess::record::pgn`): a game of every shipped level, of random
 //! legal moves, written as PGN and read back is the same game, with the same ending.
 
 use areachess::continuous::Game as ContinuousGame;
-use areachess::level::pgn::{Header, Record};
-use areachess::level::save::AnyGame;
 use areachess::level::{self, Level, LevelKind};
 use areachess::play::{Color, Status};
 use areachess::random::Rng;
+use areachess::record::AnyGame;
+use areachess::record::pgn::{self, Header, Record};
 use areachess::search::arena::Arena;
 use areachess::search::continuous::Continuous;
 use std::path::{Path, PathBuf};
@@ -69,7 +69,7 @@ fn moves_of(game: &AnyGame) -> Vec<String> {
 
 fn round_trip(path: &Path, level: &Level, game: &AnyGame, header: &Header) -> AnyGame {
     let variant = path.file_stem().expect("a stem").to_string_lossy();
-    let text = level::pgn::write(level, &variant, game, header);
+    let text = pgn::write(level, &variant, game, header);
     let record = Record::parse("game.pgn", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(
         level::for_variant(&record.variant()).file_name(),
@@ -135,7 +135,7 @@ fn an_ending_by_the_players_or_the_clock_survives_the_round_trip() {
         let back = round_trip(&path, &level, &game, &header);
         assert_eq!(back.game().status(), end);
     }
-    let text = level::pgn::write(&level, "chess", &random_game(&level, 4, 1), &header);
+    let text = pgn::write(&level, "chess", &random_game(&level, 4, 1), &header);
     assert!(
         text.contains("[White \"Human\"]") && text.contains("[TimeControl \"300+3\"]"),
         "{text}"
@@ -154,7 +154,7 @@ fn a_continuous_game_from_a_set_up_position_keeps_its_pos() {
     let request = areachess::continuous::notation::parse_move(&l.board, "d7->d5").expect("a move");
     assert!(game.play(request).applied().is_some());
     let game = AnyGame::Continuous(game);
-    let text = level::pgn::write(&level, "area-of-competence", &game, &Header::default());
+    let text = pgn::write(&level, "area-of-competence", &game, &Header::default());
     assert!(
         text.contains("[SetUp \"1\"]") && text.contains("[POS \""),
         "{text}"

@@ -5,8 +5,9 @@ use crate::support::{self, scratch};
 use areachess::continuous::notation::parse_move;
 use areachess::continuous::{self, Outcome};
 use areachess::grid::{self, game::Game};
-use areachess::level::{self, LevelKind, save};
+use areachess::level::{self, LevelKind};
 use areachess::play::{Color, Play};
+use areachess::record::save;
 use proptest::prelude::*;
 use std::path::Path;
 

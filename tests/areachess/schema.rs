@@ -381,7 +381,7 @@ fn every_demonstration_passes_the_saved_game_schema() {
     ] {
         assert!(passes(&bad).is_err(), "passed:\n{bad}");
         assert!(
-            areachess::level::save::parse("bad.toml", &bad).is_err(),
+            areachess::record::save::parse("bad.toml", &bad).is_err(),
             "the loader refuses it too"
         );
     }

@@ -11,7 +11,7 @@ use areachess::grid::{
     Castling, Geometry, PieceType, Promotion, RoyalRule, Stalemate, Variant, parse_fen, perft,
 };
 use areachess::level::LevelErrorKind;
-use areachess::level::urc::{
+use areachess::notation::urc::{
     UrcDefinition, UrcMove, UrcMoveProblem, UrcPiece, UrcRange, UrcRefusal, read_yaml, to_betza,
 };
 use std::collections::HashMap;

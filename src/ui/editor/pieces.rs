@@ -245,13 +245,13 @@ fn piece_preview(ui: &mut egui::Ui, editor: &Editor, piece: &DraftPiece) {
                 t.value
                     .map_or(String::new(), |own| format!(" (the level gives {own})"))
             ));
-            ui.label(match crate::level::fsf::fsf_betza(&t.betza) {
+            ui.label(match crate::notation::fsf::fsf_betza(&t.betza) {
                 Ok(text) => format!("Fairy-Stockfish plays it: {text}"),
                 Err(why) => format!("Fairy-Stockfish cannot play it: {why}"),
             });
             let longest = i32::from(v.geometry.files().max(v.geometry.ranks()));
             ui.label(
-                match crate::protocol::xbetza::translate(&t.betza, longest) {
+                match crate::notation::xbetza::translate(&t.betza, longest) {
                     Ok(text) => format!("XBoard draws and checks it: piece {}& {text}", t.letter),
                     Err(why) => format!("XBoard cannot: {why}"),
                 },

@@ -51,7 +51,7 @@ pub(super) fn save_section(
             let stem = Path::new(&editor.path)
                 .file_stem()
                 .map_or("level".to_string(), |s| s.to_string_lossy().into_owned());
-            editor.export = match crate::level::fsf::export(level, &format!("{stem}-areachess")) {
+            editor.export = match level.to_fsf(&format!("{stem}-areachess")) {
                 Ok(section) => section,
                 Err(problems) => problems
                     .iter()
@@ -114,7 +114,7 @@ fn xboard_lines(level: &Level) -> String {
     v.types
         .iter()
         .map(
-            |t| match crate::protocol::xbetza::translate(&t.betza, longest) {
+            |t| match crate::notation::xbetza::translate(&t.betza, longest) {
                 Ok(text) => format!("piece {}& {text}", t.letter),
                 Err(why) => format!("piece {}: {why}", t.letter),
             },
@@ -129,7 +129,7 @@ pub fn save_level(draft: &Draft, path: &Path) -> Result<(), String> {
         return Err("Name a file to save the level in.".into());
     }
     let text = draft.to_text();
-    crate::level::save::write_atomically(path, text.as_bytes())
+    crate::record::save::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
     crate::level::load(path)
         .map(|_| ())

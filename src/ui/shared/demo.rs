@@ -3,7 +3,7 @@
 //! the computer leaves it to people, and the window keeps drawing while it plays by itself.
 
 use super::level::LevelSource;
-use crate::level::save;
+use crate::record::save;
 use bevy::prelude::*;
 use std::path::PathBuf;
 

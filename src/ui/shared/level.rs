@@ -2,7 +2,7 @@
 //! its name for the panels, the files window's field with what the last save, load or
 //! opening said, and what a save keeps beside the game.
 
-use crate::level::save;
+use crate::record::save;
 use crate::sim::Players;
 use crate::sim::match_clock::MatchClock;
 use bevy::prelude::*;

@@ -5,9 +5,9 @@
 use super::demo::find_demos;
 use super::level::{LevelName, LevelSource};
 use crate::failure::Failure;
-use crate::level::pgn::Record;
-use crate::level::save::AnyGame;
 use crate::level::{self, Level, LevelKind};
+use crate::record::AnyGame;
+use crate::record::pgn::Record;
 use crate::sim::{Match, MatchGame};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -17,7 +17,7 @@ pub struct Opened {
     level: Level,
     source: LevelSource,
     game: Option<AnyGame>,
-    extras: crate::level::save::Extras,
+    extras: crate::record::save::Extras,
 }
 
 impl Opened {
@@ -46,7 +46,7 @@ impl Opened {
                     extras: Default::default(),
                 })
             }
-            Err(level_errors) => match level::save::load(path) {
+            Err(level_errors) => match crate::record::save::load(path) {
                 Ok(saved) => Ok(Opened {
                     source: LevelSource {
                         path: PathBuf::from(&saved.level_path),
@@ -108,7 +108,7 @@ impl Opened {
     }
 
     /// What the file says beside the game: its players and clocks.
-    pub fn extras(&self) -> &crate::level::save::Extras {
+    pub fn extras(&self) -> &crate::record::save::Extras {
         &self.extras
     }
 
@@ -120,7 +120,7 @@ impl Opened {
         Level,
         LevelSource,
         Option<AnyGame>,
-        crate::level::save::Extras,
+        crate::record::save::Extras,
     ) {
         (self.level, self.source, self.game, self.extras)
     }

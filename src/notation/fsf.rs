@@ -1,6 +1,7 @@
-//! A grid level as a Fairy-Stockfish `variants.ini` section, where Fairy-Stockfish can
-//! express it, so that a designer's variant plays in Fairy-Stockfish and the programs
-//! built on it; else every reason it cannot, each naming the part of the level.
+//! A grid variant and its setup as a Fairy-Stockfish `variants.ini` section, where
+//! Fairy-Stockfish can express it, so that a designer's variant plays in Fairy-Stockfish and
+//! the programs built on it; else every reason it cannot, each naming the part of the level.
+//! A level asks for it with `Level::to_fsf`, which refuses a continuous level ([`no_squares`]).
 //!
 //! | rule | decision |
 //! | --- | --- |
@@ -16,7 +17,6 @@
 //! | shogi | promoted forms (`promoted_from`), promotion from the zone and `shogi_drops` refused: Fairy-Stockfish has shogi and minishogi built in |
 //! | the rest | stalemate's result, the move rule and repetition (never: a count too high to reach) |
 
-use super::{Level, LevelKind};
 use crate::betza::ast::{Atom, Behaviour, Betza, Modifier, Range, Term};
 use crate::grid::{CountingRule, RoyalRule, Stalemate, is_piece, role_of, side_of};
 use crate::grid::{Fen, Position, Role, Variant};
@@ -47,17 +47,17 @@ impl std::fmt::Display for Unexpressible {
     }
 }
 
-/// The level as a `variants.ini` section named `name`, or everything Fairy-Stockfish
-/// cannot express.
-pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
-    let LevelKind::Grid(grid) = &level.kind else {
-        return Err(vec![Unexpressible {
-            part: "the level".into(),
-            why: "a continuous board has no squares; Fairy-Stockfish plays grid variants only"
-                .into(),
-        }]);
-    };
-    let v = &grid.variant;
+/// What Fairy-Stockfish cannot express of a continuous level: the level itself.
+pub fn no_squares() -> Vec<Unexpressible> {
+    vec![Unexpressible {
+        part: "the level".into(),
+        why: "a continuous board has no squares; Fairy-Stockfish plays grid variants only".into(),
+    }]
+}
+
+/// The variant `v` with the setup `start` as a `variants.ini` section named `name`, or
+/// everything Fairy-Stockfish cannot express.
+pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<Unexpressible>> {
     let mut problems = Vec::new();
     let mut fail = |part: String, why: String| problems.push(Unexpressible { part, why });
     let g = v.geometry;
@@ -139,8 +139,8 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
             "promoted forms (+P), promotion from the zone and shogi's drop rules are not written out; Fairy-Stockfish has shogi and minishogi built in".into(),
         );
     }
-    pawns(v, &grid.start, &mut out, &mut fail);
-    castling(v, &grid.start, &mut out, &mut fail);
+    pawns(v, start, &mut out, &mut fail);
+    castling(v, start, &mut out, &mut fail);
     if v.royal_rule == RoyalRule::Capture {
         let letters: String = royals
             .iter()
@@ -189,7 +189,7 @@ pub fn export(level: &Level, name: &str) -> Result<String, Vec<Unexpressible>> {
     let _ = writeln!(out, "nFoldRule = {folds}");
     let fen = Fen {
         variant: v,
-        position: &grid.start,
+        position: start,
     };
     let _ = writeln!(out, "startFen = {fen}");
     if problems.is_empty() {

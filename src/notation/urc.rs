@@ -31,7 +31,7 @@
 //! | `move_only` / `capture_only` / `initial_only` | `m` / `c` / `i` (`i`: while the piece has not moved) | pawn push → `mfW` |
 //! | `special_rules.en_passant: true` | `e` on every `capture_only` slide and leap: the engine lets an `e` capture take a piece whose last move was an `i` move passing over the landing square | pawn → `mfW|imfW2|cefF` |
 //! | moves | one term each, joined by `|` | |
-//! | `royal`, `value`, `description`, `promotion`, `castling` | kept as data in [`UrcDefinition`]; not part of the Betza. The level loader (`super::grid`) makes a URC `royal` piece royal; where the level gives no `promotion` table, `promotion` promotes on its rank to the options the level has (by letter or name); where the level gives no `[rules] castling`, a king with `castling` castles two steps with the level's rook (letter R or a piece named Rook), on the wings the setup FEN's KQkq allows | |
+//! | `royal`, `value`, `description`, `promotion`, `castling` | kept as data in [`UrcDefinition`]; not part of the Betza. The level loader (`level::grid`) makes a URC `royal` piece royal; where the level gives no `promotion` table, `promotion` promotes on its rank to the options the level has (by letter or name); where the level gives no `[rules] castling`, a king with `castling` castles two steps with the level's rook (letter R or a piece named Rook), on the wings the setup FEN's KQkq allows | |
 //!
 //! # Refused
 //!
@@ -186,6 +186,19 @@ impl<'de> Deserialize<'de> for UrcRange {
             }
         }
         deserializer.deserialize_any(RangeVisitor)
+    }
+}
+
+impl schemars::JsonSchema for UrcRange {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "UrcRange".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "How far a slide goes: `unlimited`, or at most so many steps.",
+            "anyOf": [{ "const": "unlimited" }, { "type": "integer", "minimum": 1 }]
+        })
     }
 }
 

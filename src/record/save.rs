@@ -43,12 +43,16 @@
 //! | players | optional, each side optional; a file without them leaves the seats as they are |
 //! | clock | optional; the control and both sides' seconds left (to the millisecond), resumed stopped; `ended = "time"` records a flag fall (the side to move ran out) |
 
-use super::{Level, LevelErrors, LevelKind, line_column};
+// The game a save holds, where a save's users look for it.
+pub use super::game::AnyGame;
+
+use super::game::{self, GameError};
 use crate::clock::{TimeControl, TimeControlError};
-use crate::continuous::notation::{NotationError, format_position, format_request, parse_move};
-use crate::continuous::{self, Outcome, Reason};
+use crate::continuous::Reason;
+use crate::continuous::notation::{NotationError, format_position, format_request};
 use crate::grid::{self, Fen};
-use crate::play::{Play, Seat, Status};
+use crate::level::{self, Level, LevelErrors, line_column};
+use crate::play::{Seat, Status};
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -62,45 +66,6 @@ use toml::Spanned;
 
 /// The format version this code writes and reads.
 pub const FORMAT: i64 = 1;
-
-/// A game of either mode.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// A grid game.
-    Grid(grid::game::Game),
-    /// A continuous game.
-    Continuous(continuous::Game),
-}
-
-impl AnyGame {
-    /// The game, whichever its mode.
-    pub fn game(&self) -> &dyn Play {
-        match self {
-            AnyGame::Grid(g) => g,
-            AnyGame::Continuous(g) => g,
-        }
-    }
-
-    /// The current position as FEN (grid) or POS (continuous).
-    pub fn position_text(&self) -> String {
-        match self {
-            AnyGame::Grid(g) => Fen {
-                variant: g.variant(),
-                position: g.position(),
-            }
-            .to_string(),
-            AnyGame::Continuous(g) => format_position(g.position()),
-        }
-    }
-
-    /// The game, whichever its mode, to change.
-    pub fn game_mut(&mut self) -> &mut dyn Play {
-        match self {
-            AnyGame::Grid(g) => g,
-            AnyGame::Continuous(g) => g,
-        }
-    }
-}
 
 /// A saved game, read back and replayed.
 #[derive(Clone, Debug)]
@@ -283,6 +248,28 @@ pub enum SaveErrorKind {
     /// A side's time left is not a number of seconds, 0 or more.
     #[error("clock.{0}: expected the seconds left, a number 0 or more")]
     TimeLeft(&'static str),
+}
+
+impl From<GameError> for SaveErrorKind {
+    fn from(e: GameError) -> Self {
+        match e {
+            GameError::Fen(e) => SaveErrorKind::GridStart(e),
+            GameError::Position(e) => SaveErrorKind::ContinuousStart(e),
+            GameError::GridMove { number, reason } => SaveErrorKind::GridMove { number, reason },
+            GameError::ContinuousMove { number, error } => {
+                SaveErrorKind::ContinuousMove { number, error }
+            }
+            GameError::Illegal {
+                number,
+                text,
+                reason,
+            } => SaveErrorKind::Illegal {
+                number,
+                text,
+                reason,
+            },
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -558,7 +545,7 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
         return Err(fail(raw.level.hash.span(), SaveErrorKind::HashMismatch));
     }
     // Read under its own path, so that files it names (URC pieces) are found beside it.
-    let level = super::parse(&raw.level.path, &level_text)
+    let level = level::parse(&raw.level.path, &level_text)
         .map_err(|e| fail(raw.level.text.span(), SaveErrorKind::Level(e)))?;
     let start_text = string(&raw.game.start, SaveField::GameStart)?;
     let moves: Vec<(String, Range<usize>)> = raw
@@ -568,58 +555,14 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
         .enumerate()
         .map(|(n, m)| Ok((string(m, SaveField::Move(n + 1))?, m.span())))
         .collect::<Result<_, SaveError>>()?;
-    let game = match &level.kind {
-        LevelKind::Grid(g) => {
-            let start = g
-                .parse_fen(&start_text)
-                .map_err(|e| fail(raw.game.start.span(), SaveErrorKind::GridStart(Box::new(e))))?;
-            let mut game = grid::game::Game::new(g.variant.clone(), start);
-            for (n, (m, span)) in moves.iter().enumerate() {
-                game.play_text(m).map_err(|e| {
-                    fail(
-                        span.clone(),
-                        SaveErrorKind::GridMove {
-                            number: n + 1,
-                            reason: e,
-                        },
-                    )
-                })?;
-            }
-            AnyGame::Grid(game)
-        }
-        LevelKind::Continuous(c) => {
-            let start = c.parse_position(&start_text).map_err(|e| {
-                fail(
-                    raw.game.start.span(),
-                    SaveErrorKind::ContinuousStart(Box::new(e)),
-                )
-            })?;
-            let mut game = continuous::Game::new(start);
-            for (n, (m, span)) in moves.iter().enumerate() {
-                let request = parse_move(&c.board, m).map_err(|error| {
-                    fail(
-                        span.clone(),
-                        SaveErrorKind::ContinuousMove {
-                            number: n + 1,
-                            error: Box::new(error),
-                        },
-                    )
-                })?;
-                if let Outcome::Illegal(reason) = game.play(request) {
-                    return Err(fail(
-                        span.clone(),
-                        SaveErrorKind::Illegal {
-                            number: n + 1,
-                            text: m.clone(),
-                            reason,
-                        },
-                    ));
-                }
-            }
-            AnyGame::Continuous(game)
-        }
-    };
-    let mut game = game;
+    let texts: Vec<&str> = moves.iter().map(|(m, _)| m.as_str()).collect();
+    let mut game = game::game(&level, Some(&start_text), &texts).map_err(|e| {
+        let span = match e.move_number() {
+            Some(n) => moves[n - 1].1.clone(),
+            None => raw.game.start.span(),
+        };
+        fail(span, SaveErrorKind::from(e))
+    })?;
     let clock = match &raw.clock {
         Some(part) => Some(read_clock(part, &string, &fail)?),
         None => None,

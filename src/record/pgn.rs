@@ -9,12 +9,11 @@
 //! | the result | applied where the moves do not end the game: a win on time (`Termination "time forfeit"`) or by resignation, an agreed draw; `*` leaves the game going |
 //! | the level | found from `Variant` by the caller (chess without one) |
 
-use super::{Level, LevelErrors, LevelKind, ModeError};
+use super::game::{self, AnyGame, GameError};
 use crate::clock::TimeControl;
-use crate::continuous::notation::{format_position, format_request, parse_move};
-use crate::continuous::{self, Outcome};
+use crate::continuous::notation::{format_position, format_request};
 use crate::grid::{self, san};
-use crate::level::save::AnyGame;
+use crate::level::{Level, LevelErrors, LevelKind, ModeError};
 use crate::play::{Color, Play, Status};
 use std::fmt;
 
@@ -330,29 +329,24 @@ impl Record {
         };
         let mut game = match &level.kind {
             LevelKind::Continuous(loaded) => {
-                let start = match self.tag("POS") {
-                    Some(pos) => loaded
-                        .parse_position(pos)
-                        .map_err(|e| start_error("POS", e.to_string()))?,
-                    None => loaded.start.clone(),
-                };
-                let mut game = continuous::Game::new(start);
-                for t in &self.moves {
-                    let request = parse_move(&loaded.board, &t.text)
-                        .map_err(|e| refuse(t, &e.to_string()))?;
-                    if let Outcome::Illegal(reason) = game.play(request) {
-                        return Err(refuse(t, &format!("illegal ({reason})")));
-                    }
-                }
+                let texts: Vec<&str> = self.moves.iter().map(|t| t.text.as_str()).collect();
+                let game =
+                    game::continuous_game(loaded, self.tag("POS"), &texts).map_err(
+                        |e| match e {
+                            GameError::ContinuousMove { number, error } => {
+                                refuse(&self.moves[number - 1], &error.to_string())
+                            }
+                            GameError::Illegal { number, reason, .. } => {
+                                refuse(&self.moves[number - 1], &format!("illegal ({reason})"))
+                            }
+                            other => start_error("POS", other.to_string()),
+                        },
+                    )?;
                 AnyGame::Continuous(game)
             }
             LevelKind::Grid(loaded) => {
-                let start = match self.tag("FEN") {
-                    Some(fen) => loaded
-                        .parse_fen(fen)
-                        .map_err(|e| start_error("FEN", e.to_string()))?,
-                    None => loaded.start.clone(),
-                };
+                let start = game::grid_start(loaded, self.tag("FEN"))
+                    .map_err(|e| start_error("FEN", e.to_string()))?;
                 let mut game = grid::game::Game::new(loaded.variant.clone(), start);
                 for t in &self.moves {
                     if game.status().is_over() {

@@ -1,11 +1,7 @@
 //! Reading Ħasínū text into its parts, each with the column it starts at.
 
-use super::{HasinuError, HasinuErrorKind as Kind};
+use super::error::{HasinuError, HasinuErrorKind as Kind, LIMIT};
 use crate::betza::{self, Betza, BetzaError};
-
-/// The largest distance or oblique coordinate read: far beyond any practical board, and
-/// Betza's own repeat limit.
-pub(super) const LIMIT: u32 = betza::MAX_REPEAT;
 
 /// The eight directions, clockwise from N (forward), 45° apart: a direction's index is its
 /// bit in a direction mask, and a turn of 45° adds or takes one.
@@ -16,9 +12,6 @@ pub(super) const ORTHOGONAL: u8 = 0b0101_0101;
 
 /// The four diagonal directions (`D`) as a mask.
 pub(super) const DIAGONAL: u8 = 0b1010_1010;
-
-/// The functions read, as the refusal of any other lists them.
-pub(super) const SUPPORTED: &str = "m, c, j, nj, royal, promote";
 
 /// One part of a piece, as written between `&`s.
 #[derive(Clone, Debug, PartialEq, Eq)]

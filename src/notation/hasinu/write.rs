@@ -1,8 +1,8 @@
 //! Ħasínū moves written as chains of this project's Betza dialect (the table of readings is
 //! in the module above).
 
+use super::error::{HasinuError, HasinuErrorKind};
 use super::syntax::{DIAGONAL, Distance, Function, Move, ORTHOGONAL, Radial, Turn};
-use super::{HasinuError, HasinuErrorKind};
 use crate::betza::{Atom, Behaviour, Betza, Chain, Forced, Link, Modifier, Range, Term};
 
 /// What the functions around a move ask of it.

@@ -20,14 +20,28 @@
 //! else the classic figure of K Q R B N P, else the man with its label ([`labelled_man`]).
 //!
 //! This module makes SVG text only; the window draws it (`ui::pictures`).
+//!
+//! It stands below the level format, which asks it whether a piece's `image` names a
+//! picture ([`is_file`], [`pictures_dir`]) and keeps each declared continuous kind's
+//! [`Look`].
 
-use super::Look;
 use crate::continuous::Kind;
 use crate::grid::PieceType;
 use crate::grid::diagram::{Marks, SIZE, diagram};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
+
+/// How a continuous kind is shown: its picture, if the level names one, and its label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Look {
+    /// The kind.
+    pub kind: Kind,
+    /// Its `image`: a shipped picture's name or an SVG file relative to the level.
+    pub image: Option<String>,
+    /// Its label (by default its letter), written on a picture that says nothing else.
+    pub label: String,
+}
 
 /// The light side's fill colour in picture sources.
 pub const BODY: &str = "#f7f7f2";
@@ -140,12 +154,12 @@ pub fn continuous_source(name: &str, look: &Look, level_dir: &Path) -> Source {
 /// N P, or, for a kind of the level's own, the man with its label written under him.
 pub fn built_in(look: &Look) -> String {
     let figure = match look.kind {
-        Kind::KING => include_str!("../../assets/pieces/king.svg"),
-        Kind::QUEEN => include_str!("../../assets/pieces/queen.svg"),
-        Kind::ROOK => include_str!("../../assets/pieces/rook.svg"),
-        Kind::BISHOP => include_str!("../../assets/pieces/bishop.svg"),
-        Kind::KNIGHT => include_str!("../../assets/pieces/knight.svg"),
-        Kind::PAWN => include_str!("../../assets/pieces/pawn.svg"),
+        Kind::KING => include_str!("../assets/pieces/king.svg"),
+        Kind::QUEEN => include_str!("../assets/pieces/queen.svg"),
+        Kind::ROOK => include_str!("../assets/pieces/rook.svg"),
+        Kind::BISHOP => include_str!("../assets/pieces/bishop.svg"),
+        Kind::KNIGHT => include_str!("../assets/pieces/knight.svg"),
+        Kind::PAWN => include_str!("../assets/pieces/pawn.svg"),
         _ => return labelled_man(&look.label),
     };
     figure.to_string()
@@ -155,7 +169,7 @@ pub fn built_in(look: &Look) -> String {
 /// [`LINE`]. Not turned round for Black, so that the label reads; the man's marks are the
 /// same either way up.
 pub fn labelled_man(label: &str) -> String {
-    let man = include_str!("../../assets/pieces/mann.svg");
+    let man = include_str!("../assets/pieces/mann.svg");
     // The man's drawing, between his <svg> tag and its end.
     let inside = man
         .find('>')

@@ -1,0 +1,495 @@
+//! The level file as serde reads it: every table and key of the format on the structs below
+//! ([`LevelFile`] and the tables inside it), whose doc comments say what each key means and
+//! whose `schemars` attributes give its range, pattern, choices and default; [`super::schema`]
+//! derives the JSON Schema from them. Beside them, the checks both modes' readers make alike:
+//! the board's size, a castling letter, a piece's picture.
+
+use super::error::{Errors, LevelErrorKind};
+use crate::grid::values::{MAX_VALUE, MAX_WEIGHT, WEIGHT_NAMES};
+use crate::notation::urc::UrcDefinition;
+use crate::pictures;
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::Deserialize;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+use toml::Spanned;
+
+// What each key means is its doc comment: the schema's description, the README's meaning and
+// the message for a missing key. The `x-` extension keys are explained in `schema`.
+
+/// A level file of areachess: a continuous (area of competence) or grid (Betza) chess variant.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "areachess level")]
+pub(super) struct LevelFile {
+    /// The level's title.
+    #[schemars(with = "String")]
+    pub(super) name: Spanned<String>,
+    /// Which rules: area-of-competence chess or a square grid.
+    #[schemars(with = "String", extend("enum" = ["continuous", "grid"]))]
+    pub(super) mode: Spanned<String>,
+    /// One paragraph for the level picker.
+    #[serde(default)]
+    pub(super) description: String,
+    /// The board's size.
+    pub(super) board: BoardSection,
+    /// Rule lengths of continuous mode, in units of R; every key optional.
+    #[schemars(with = "Option<ContinuousSection>", extend("x-mode" = "continuous"))]
+    pub(super) continuous: Option<Spanned<ContinuousSection>>,
+    /// The piece types: [pieces.X] where X is White's FEN letter (Black's is the lower case).
+    /// A continuous level keeps the classic K Q R B N P for the letters it does not declare.
+    #[schemars(
+        with = "Option<BTreeMap<String, PieceSection>>",
+        extend(
+            "propertyNames" = {
+                "pattern": "^[A-Z]$",
+                "x-expected": "one upper-case letter A–Z (White's FEN letter)"
+            },
+            "minProperties" = 1,
+            "x-required-in" = "grid"
+        )
+    )]
+    pub(super) pieces: Option<Spanned<BTreeMap<Spanned<String>, PieceSection>>>,
+    /// The computer opponent's evaluation weights for this level, by name, in place of the
+    /// engine's own (docs/engine.md lists them; `areachess tune` fits them and prints this
+    /// table); the weights it leaves out stay the engine's.
+    #[schemars(with = "Option<EvaluationWeights>", extend("x-mode" = "grid"))]
+    pub(super) evaluation: Option<Spanned<BTreeMap<String, Spanned<i64>>>>,
+    /// The setup and rules.
+    pub(super) rules: RulesSection,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BoardSection {
+    /// Files (columns), 1 to 26.
+    #[schemars(with = "i64", range(min = 1, max = 26))]
+    pub(super) files: Spanned<i64>,
+    /// Ranks (rows), 1 to 26.
+    #[schemars(with = "i64", range(min = 1, max = 26))]
+    pub(super) ranks: Spanned<i64>,
+}
+
+#[derive(Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ContinuousSection {
+    /// Side of a nominal square, in units of R (the disc radius).
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "2√2"))]
+    pub(super) square: Option<Spanned<f64>>,
+    /// How far the king slides.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "default" = 4))]
+    pub(super) king_reach: Option<Spanned<f64>>,
+    /// The radius of the knight's landing ring.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "√40"))]
+    pub(super) knight_distance: Option<Spanned<f64>>,
+    /// The longest pawn slide of a moved pawn.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "1 square"))]
+    pub(super) pawn_step: Option<Spanned<f64>>,
+    /// The longest pawn slide of an unmoved pawn.
+    #[schemars(
+        with = "Option<f64>",
+        extend("exclusiveMinimum" = 0, "x-default" = "2 squares")
+    )]
+    pub(super) pawn_first_step: Option<Spanned<f64>>,
+    /// Forward and sideways reach of the pawn's capture capsules.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "1 square"))]
+    pub(super) pawn_capture: Option<Spanned<f64>>,
+    /// The shortest legal move.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "default" = 1))]
+    pub(super) min_move: Option<Spanned<f64>>,
+    /// Distance of the promotion line from the far edge.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "default" = 1))]
+    pub(super) promotion_line: Option<Spanned<f64>>,
+    /// The classic pawn's promotion choices: letters of pieces of the level that are not royal
+    /// (Q R B N or its own); the first is the default.
+    #[schemars(
+        with = "Option<Vec<PieceLetter>>",
+        length(min = 1),
+        extend("default" = ["Q", "R", "B", "N"])
+    )]
+    pub(super) promotion: Option<Spanned<Vec<Spanned<String>>>>,
+    /// How far the king travels when castling.
+    #[schemars(
+        with = "Option<f64>",
+        extend("exclusiveMinimum" = 0, "x-default" = "2 squares")
+    )]
+    pub(super) castling_king_travel: Option<Spanned<f64>>,
+    /// Where the rook lands past the king's landing.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "1 square"))]
+    pub(super) castling_rook_offset: Option<Spanned<f64>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RulesSection {
+    /// The start position: a FEN (grid, or continuous with pieces on square centres) or a
+    /// continuous POS.
+    #[schemars(with = "String")]
+    pub(super) setup: Spanned<String>,
+    /// Which pieces castle. Grid: the king steps toward an unmoved rook, which lands on the
+    /// square the king crossed last; a grid level castles only if it says so. Continuous: the
+    /// king slides toward an unmoved rook, which lands beside it (docs/continuous-rules.md); K
+    /// with R unless it says otherwise.
+    #[schemars(with = "Option<CastlingSection>")]
+    pub(super) castling: Option<Spanned<CastlingSection>>,
+    /// What stalemate means for the stalemated side.
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["draw", "loss", "win"], "default" = "draw", "x-mode" = "grid")
+    )]
+    pub(super) stalemate: Option<Spanned<String>>,
+    /// Checkmate, or royal pieces may be left attacked and captured.
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["checkmate", "capture"], "default" = "checkmate", "x-mode" = "grid")
+    )]
+    pub(super) royal: Option<Spanned<String>>,
+    /// The occurrence of one position (same side to move and rights) that draws: 0 for never,
+    /// else 2 to 20.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 0, max = 20),
+        extend("default" = 3, "x-mode" = "grid")
+    )]
+    pub(super) repetition: Option<Spanned<i64>>,
+    /// So many moves by each side without a capture or a move of a piece that promotes draw;
+    /// 0 for never.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 0, max = 1000),
+        extend("default" = 50, "x-mode" = "grid")
+    )]
+    pub(super) move_rule: Option<Spanned<i64>>,
+    /// Whether a position where neither side can give mate is drawn (as Fairy-Stockfish judges
+    /// it).
+    #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
+    pub(super) insufficient_material: Option<Spanned<bool>>,
+    /// The bare-king rule of shatranj and courier: a side left with nothing but one piece (its
+    /// bare king) loses, unless with its next move it bares the other side's king as well.
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) bare_king: Option<Spanned<bool>>,
+    /// Makruk's or Cambodian counting, as Fairy-Stockfish has them: once no pawn is left and
+    /// one side is nearly bare, the other must mate within a number of moves or the game is
+    /// drawn. It counts the types lettered R (rook), S (khon) and N (knight).
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["makruk", "cambodian"], "x-mode" = "grid")
+    )]
+    pub(super) counting: Option<Spanned<String>>,
+    /// Drops, as in crazyhouse: a piece taken goes to the taker's hand (a promoted one as
+    /// the type it was), and a move may put a piece from the hand on an empty square (a type
+    /// that promotes not on its first rank nor in its promotion zone).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) drops: Option<Spanned<bool>>,
+    /// Shogi's drop rules, with `drops`: a piece may be dropped wherever it could still move
+    /// (its promotion zone too), not a pawn (the type lettered P) on a file where its side
+    /// has an unpromoted pawn, and a pawn dropped to give mate loses the game.
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) shogi_drops: Option<Spanned<bool>>,
+    /// Whether a repetition reached by one side giving check in every one of its moves
+    /// since the first of the repeated positions loses for that side instead of drawing
+    /// (shogi's perpetual check).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) perpetual_check_loses: Option<Spanned<bool>>,
+    /// Each new game draws its setup: "chess960" rearranges the setup's first rank as
+    /// Chess960 does (colour-bound pairs on both colours, the castling king between its
+    /// rooks) and gives Black the mirror image. `setup` stays the level's own position
+    /// (the orthodox one, for chess960), the one FENs and `startpos` mean.
+    #[schemars(with = "Option<String>", extend("enum" = ["chess960"], "x-mode" = "grid"))]
+    pub(super) shuffle: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(extend("oneOf" = [
+    { "required": ["betza"] },
+    { "required": ["hasinu"] },
+    { "required": ["urc"] }
+]))]
+pub(super) struct PieceSection {
+    /// The piece's name.
+    #[schemars(extend("x-default" = "the letter"))]
+    pub(super) name: Option<String>,
+    /// Its label: Game Courier's (grid), or the letters written on a continuous piece's
+    /// picture when it has none of its own. White's; Black's is the lower case.
+    #[schemars(
+        with = "Option<String>",
+        regex(pattern = r"^[A-Z]{1,4}$"),
+        extend(
+            "x-expected" = "one to four upper-case letters A–Z",
+            "x-default" = "the letter"
+        )
+    )]
+    pub(super) label: Option<Spanned<String>>,
+    /// Its picture: a shipped one by name (`knight`), or an SVG file relative to the level.
+    #[schemars(
+        with = "Option<String>",
+        // `[\s\S]`: any character, a line break too (as `pictures::is_file` takes it).
+        regex(pattern = r"^([a-z0-9]+(-[a-z0-9]+)*|[\s\S]+\.svg)$"),
+        extend(
+            "x-expected" = "a shipped picture's name (lower case, words joined by '-') or an .svg file",
+            "x-default" = "the shipped picture named after the piece, else (grid) one drawn from its moves or (continuous) the classic figure of K Q R B N P, else the man with its label"
+        )
+    )]
+    pub(super) image: Option<Spanned<String>>,
+    /// Its moves in Betza (docs/betza.md; on the continuous board, docs/continuous-rules.md).
+    /// A grid piece has exactly one of betza, hasinu and urc.
+    #[schemars(with = "Option<String>")]
+    pub(super) betza: Option<Spanned<String>>,
+    /// Its moves in Ħasínū notation.
+    #[schemars(
+        with = "Option<String>",
+        extend(
+            "x-mode" = "grid",
+            "x-instead" = "a continuous piece gives its moves in `betza`"
+        )
+    )]
+    pub(super) hasinu: Option<Spanned<String>>,
+    /// Its URC definition: "FILE.yaml#id" (relative to the level) or an embedded table.
+    #[schemars(
+        with = "Option<UrcSource>",
+        extend(
+            "x-mode" = "grid",
+            "x-instead" = "a continuous piece gives its moves in `betza`"
+        )
+    )]
+    pub(super) urc: Option<Spanned<toml::Value>>,
+    /// Whether checkmate protects it (losing it loses). In a continuous level the king is
+    /// royal unless some piece says `royal = true`; then exactly those are.
+    #[serde(default)]
+    pub(super) royal: bool,
+    /// What it may become and where (continuous: on touching the promotion line).
+    #[schemars(with = "Option<PromotionSection>")]
+    pub(super) promotion: Option<Spanned<PromotionSection>>,
+    /// Its worth in centipawns (a pawn is about 100) to the computer opponent.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 0, max = MAX_VALUE),
+        extend(
+            "x-mode" = "grid",
+            "x-default" = "estimated from its moves (`areachess check --values` shows it); 0 for a royal piece"
+        )
+    )]
+    pub(super) value: Option<Spanned<i64>>,
+    /// The letter of the type this one is the promoted form of, as shogi's promoted pieces
+    /// are: FENs write it `+` and that letter (`+P`), a move promoting to it ends in `+`
+    /// (`b2h8+`), and taken it goes to the hand as that type.
+    #[schemars(
+        with = "Option<PieceLetter>",
+        extend("x-mode" = "grid")
+    )]
+    pub(super) promoted_from: Option<Spanned<String>>,
+    /// Its worth by square on top of `value`, in centipawns, to the computer opponent: a
+    /// table for the middlegame and one for the endgame, as `areachess tune --squares`
+    /// fits them.
+    #[schemars(with = "Option<SquaresSection>", extend("x-mode" = "grid"))]
+    pub(super) squares: Option<Spanned<SquaresSection>>,
+}
+
+/// A piece's worth by square, in centipawns: each table one row per rank, the last rank
+/// first (White's side at the bottom, as a diagram shows it), one number per file.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SquaresSection {
+    /// In the middlegame (with all the setup's material on the board).
+    #[schemars(
+        with = "Option<Vec<Vec<SquareWorth>>>",
+        extend("x-default" = "0 on every square")
+    )]
+    pub(super) middle: Option<Spanned<Vec<Vec<i64>>>>,
+    /// In the endgame (the evaluation blends the two by the material on the board).
+    #[schemars(
+        with = "Option<Vec<Vec<SquareWorth>>>",
+        extend("x-default" = "0 on every square")
+    )]
+    pub(super) end: Option<Spanned<Vec<Vec<i64>>>>,
+}
+
+/// One square's worth in a `squares` table.
+#[derive(JsonSchema)]
+#[schemars(extend("x-expected" = "a whole number of centipawns"))]
+#[expect(
+    dead_code,
+    reason = "a schema only: the reader checks the tables' shape against the board"
+)]
+struct SquareWorth(#[schemars(range(min = -MAX_VALUE, max = MAX_VALUE))] i64);
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PromotionSection {
+    /// The letters of the types it may become.
+    #[schemars(with = "Vec<PieceLetter>", length(min = 1))]
+    pub(super) to: Vec<Spanned<String>>,
+    /// How many ranks at the far edge promote.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 1, max = 26),
+        extend(
+            "default" = 1,
+            "x-mode" = "grid",
+            "x-instead" = "a continuous piece promotes on touching the line `[continuous] promotion_line`"
+        )
+    )]
+    pub(super) zone: Option<Spanned<i64>>,
+    /// Whether a move into the zone may decline to promote before the last rank.
+    #[serde(default)]
+    #[schemars(extend(
+        "x-mode" = "grid",
+        "x-instead" = "a continuous piece promotes on touching the line `[continuous] promotion_line`"
+    ))]
+    pub(super) optional: bool,
+    /// Whether it may become only a type of which its side has fewer on the board than in
+    /// the setup (one that has been captured, as in Grand chess); with none, it may not
+    /// move onto a rank where it must promote.
+    #[serde(default)]
+    #[schemars(extend(
+        "x-mode" = "grid",
+        "x-instead" = "a continuous piece may always become any of its promotion choices"
+    ))]
+    pub(super) captured_only: bool,
+    /// Whether a move that starts in the zone may promote as well, wherever it ends (shogi:
+    /// into, within and out of the zone).
+    #[serde(default)]
+    #[schemars(extend("x-mode" = "grid"))]
+    pub(super) from_zone: bool,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct CastlingSection {
+    /// The letter of the type that castles.
+    #[schemars(with = "Option<String>", extend("default" = "K"))]
+    pub(super) king: Option<Spanned<String>>,
+    /// The letter of the type it castles with.
+    #[schemars(with = "Option<String>", extend("default" = "R"))]
+    pub(super) rook: Option<Spanned<String>>,
+    /// How far the king steps toward the rook.
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 1, max = 25),
+        extend(
+            "default" = 2,
+            "x-mode" = "grid",
+            "x-instead" = "a continuous king travels `[continuous] castling_king_travel`"
+        )
+    )]
+    pub(super) king_steps: Option<Spanned<i64>>,
+    /// The file the king lands on when it castles toward the higher files, instead of
+    /// `king_steps` (Janus: "i"); give `queenside` too. The rook lands beside it, inside.
+    #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
+    pub(super) kingside: Option<Spanned<String>>,
+    /// The file the king lands on when it castles toward the lower files (Janus: "b").
+    #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
+    pub(super) queenside: Option<Spanned<String>>,
+    /// Chess960 castling: from wherever king and rook start, the king lands on `kingside`
+    /// or `queenside` (by default the files two in from each edge: g and c on eight
+    /// files) and the rook beside it, inside; written as the king taking its own rook
+    /// (`e1h1`), with the rooks' files as FEN castling rights (`HAha`).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) chess960: Option<Spanned<bool>>,
+}
+
+/// A piece's letter, as promotion lists write it.
+#[derive(JsonSchema)]
+#[schemars(extend("x-expected" = "one piece letter"))]
+#[expect(
+    dead_code,
+    reason = "a schema only: the readers keep the letter's span"
+)]
+pub(super) struct PieceLetter(#[schemars(regex(pattern = "^[A-Za-z]$"))] String);
+
+/// What a piece's `urc` holds.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[expect(
+    dead_code,
+    reason = "a schema only: the reader keeps the TOML value, to read it as URC itself"
+)]
+pub(super) enum UrcSource {
+    /// A definition in a URC file: `"FILE.yaml#id"`, relative to the level.
+    File(#[schemars(regex(pattern = "#"))] String),
+    /// The definition itself.
+    Embedded(UrcDefinition),
+}
+
+/// A level's `[evaluation]` table: the grid evaluation's weights by name.
+pub(super) struct EvaluationWeights;
+
+impl JsonSchema for EvaluationWeights {
+    fn schema_name() -> Cow<'static, str> {
+        "EvaluationWeights".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names = format!("^({})$", WEIGHT_NAMES.join("|"));
+        let expected = format!("a weight's name: {}", WEIGHT_NAMES.join(", "));
+        json_schema!({
+            "type": "object",
+            "propertyNames": { "pattern": names, "x-expected": expected },
+            "additionalProperties": { "type": "integer", "minimum": 0, "maximum": MAX_WEIGHT }
+        })
+    }
+}
+
+/// A `[rules] castling` letter: the one written in `v`, else `default` (placed at the
+/// whole `table`), as `find` reads it; an error at it when `find` finds nothing.
+pub(super) fn castling_letter<T>(
+    errors: &mut Errors<'_>,
+    table: Range<usize>,
+    v: &Option<Spanned<String>>,
+    default: &str,
+    what: &'static str,
+    find: impl Fn(&str) -> Option<T>,
+) -> Option<T> {
+    let (text, span) = match v {
+        Some(s) => (s.get_ref().as_str(), s.span()),
+        None => (default, table),
+    };
+    let found = find(text);
+    if found.is_none() {
+        errors.at(
+            span,
+            LevelErrorKind::CastlingLetter {
+                what,
+                letter: text.to_string(),
+            },
+        );
+    }
+    found
+}
+
+/// The board's files and ranks, each 1 to 26, or errors at the bad ones.
+pub(super) fn board_size(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<(u8, u8)> {
+    let mut size = |v: &Spanned<i64>, what: &'static str| {
+        let n = *v.get_ref();
+        if (1..=26).contains(&n) {
+            Some(n as u8)
+        } else {
+            errors.at(v.span(), LevelErrorKind::BoardSize { what, value: n });
+            None
+        }
+    };
+    let files = size(&raw.board.files, "files");
+    let ranks = size(&raw.board.ranks, "ranks");
+    files.zip(ranks)
+}
+
+/// An error at a piece's `image` if it names no picture: no file beside the level, or no
+/// shipped picture of that name.
+pub(super) fn check_image(errors: &mut Errors<'_>, image: &Spanned<String>) {
+    let name = image.get_ref();
+    let dir = Path::new(errors.file).parent().unwrap_or(Path::new(""));
+    let kind = if pictures::is_file(name) {
+        (!dir.join(name).is_file()).then(|| LevelErrorKind::NoImageFile(name.clone()))
+    } else {
+        // Without the shipped pictures at hand (a lone binary) any name passes.
+        pictures::pictures_dir()
+            .is_some_and(|d| !d.join(format!("{name}.svg")).is_file())
+            .then(|| LevelErrorKind::NoShippedImage(name.clone()))
+    };
+    if let Some(kind) = kind {
+        errors.at(image.span(), kind);
+    }
+}

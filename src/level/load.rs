@@ -1,0 +1,122 @@
+//! Reading a level: a file of the project, a shipped level, or any level file or text, in
+//! three steps that each report every problem they find: the TOML syntax, the file's shape
+//! against [`super::schema`], then its meaning, read by the mode's own reader
+//! ([`super::continuous`] or [`super::grid`]).
+
+use super::error::{Errors, LevelError, LevelErrorKind, LevelErrors};
+use super::file::LevelFile;
+use super::modes::Level;
+use super::{continuous, grid, schema};
+use crate::span::Span;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A file of the project (`levels/chess.toml`) under the working directory or, failing
+/// that, in the source tree the program was built from.
+pub fn project_file(relative: &str) -> PathBuf {
+    let here = PathBuf::from(relative);
+    if here.exists() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+    }
+}
+
+/// The shipped level a PGN's `Variant` names (`capablanca`: `levels/capablanca.toml`).
+pub fn for_variant(name: &str) -> PathBuf {
+    project_file(&format!("levels/{name}.toml"))
+}
+
+/// Reads a level shipped in the source tree, `levels/NAME` beside `Cargo.toml` (for
+/// tests, benchmarks and examples run from the tree).
+pub fn shipped(name: &str) -> Result<Level, LevelErrors> {
+    load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("levels")
+            .join(name),
+    )
+}
+
+/// A grid level shipped in the source tree, `levels/NAME.toml`, for tests: it must load
+/// and be a grid level.
+#[cfg(test)]
+pub(crate) fn shipped_grid(name: &str) -> super::modes::GridLevel {
+    shipped(&format!("{name}.toml"))
+        .expect("the level loads")
+        .into_grid()
+        .expect("a grid level")
+}
+
+/// Reads the level file at `path`.
+pub fn load(path: &Path) -> Result<Level, LevelErrors> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        LevelErrors(vec![LevelError {
+            span: Span::at(1, 1).in_file(name.as_str()),
+            kind: LevelErrorKind::Unreadable(Arc::new(e)),
+        }])
+    })?;
+    parse(&name, &text)
+}
+
+/// Reads level text; `file` names it in errors.
+pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
+    let mut errors = Errors {
+        file,
+        text,
+        found: Vec::new(),
+    };
+    let (mut doc, syntax) = toml::de::DeTable::parse_recoverable(text);
+    for e in &syntax {
+        errors.at(
+            e.span().unwrap_or(0..0),
+            LevelErrorKind::Toml(e.message().trim().to_string()),
+        );
+    }
+    if !syntax.is_empty() {
+        return Err(LevelErrors(errors.found));
+    }
+    // Every key, type and missing key first; the entries that do not fit are dropped so
+    // that the rest can still be read and checked.
+    let (problems, complete) = schema::check(&mut doc);
+    for p in problems {
+        errors.at(p.span, p.kind);
+    }
+    if !complete {
+        return Err(LevelErrors(errors.found));
+    }
+    let raw = match LevelFile::deserialize(toml::de::Deserializer::from(doc)) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let kind = LevelErrorKind::Toml(e.message().trim().to_string());
+            errors.at(e.span().unwrap_or(0..0), kind);
+            return Err(LevelErrors(errors.found));
+        }
+    };
+    match raw.mode.get_ref().as_str() {
+        "continuous" => continuous::read(raw, &mut errors),
+        "grid" => grid::read(raw, &mut errors),
+        other => {
+            errors.at(raw.mode.span(), LevelErrorKind::Mode(other.to_string()));
+            Err(LevelErrors(errors.found))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_error_is_placed_in_its_file() {
+        let e = parse("x.toml", "name = \"X\"\nmode = [\n").expect_err("bad TOML");
+        let first = &e.0[0];
+        assert_eq!(first.span.file.as_deref(), Some("x.toml"));
+        assert_eq!(first.span.line, 2, "{first}");
+        assert!(
+            first.to_string().starts_with(&format!("{}: ", first.span)),
+            "{first}"
+        );
+    }
+}
