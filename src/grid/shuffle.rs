@@ -1,6 +1,6 @@
-//! Drawn setups. A level with `rules.shuffle = "chess960"` deals each new game's first
+//! Drawn setups: a level with `rules.shuffle = "chess960"` deals each new game's first
 //! rank at random, seeded, among the arrangements Chess960 allows, and gives Black the
-//! mirror image:
+//! mirror image.
 //!
 //! | rule | how |
 //! | --- | --- |

@@ -13,6 +13,7 @@ mod grid;
 #[cfg(feature = "gui")]
 mod gui;
 mod hasinu;
+mod layout;
 mod levels;
 mod obento;
 mod perft;
