@@ -108,6 +108,11 @@ pub enum GameError {
 }
 
 impl GameError {
+    /// Whether it is the start that does not read (not a move).
+    pub fn is_start(&self) -> bool {
+        matches!(self, GameError::Fen(_) | GameError::Position(_))
+    }
+
     /// The number (from 1) of the move refused, if a move was.
     pub fn move_number(&self) -> Option<usize> {
         match self {

@@ -48,9 +48,8 @@ pub use super::game::AnyGame;
 
 use super::game::{self, GameError};
 use crate::clock::{TimeControl, TimeControlError};
-use crate::continuous::Reason;
-use crate::continuous::notation::{NotationError, format_position, format_request};
-use crate::grid::{self, Fen};
+use crate::continuous::notation::{format_position, format_request};
+use crate::grid::Fen;
 use crate::level::{self, Level, LevelErrors, line_column};
 use crate::play::{Seat, Status};
 use crate::span::Span;
@@ -188,40 +187,10 @@ pub enum SaveErrorKind {
     /// The level's copy does not read as a level.
     #[error("the saved level does not load:\n{0}")]
     Level(LevelErrors),
-    /// The grid start is not a FEN of the level (boxed, as for
-    /// [`SaveErrorKind::ContinuousStart`]).
-    #[error("start: {0}")]
-    GridStart(Box<grid::FenError>),
-    /// The continuous start is not a POS of the level (boxed: the notation's errors are
-    /// large, and every `Result` of this module carries the room for one).
-    #[error("start: {0}")]
-    ContinuousStart(Box<NotationError>),
-    /// A grid move does not read or is not legal.
-    #[error("move {number}: {reason}")]
-    GridMove {
-        /// Its number, from 1.
-        number: usize,
-        /// Why it was refused.
-        reason: grid::game::PlayError,
-    },
-    /// A continuous move does not read.
-    #[error("move {number}: {error}")]
-    ContinuousMove {
-        /// Its number, from 1.
-        number: usize,
-        /// Why it does not read (boxed, as for [`SaveErrorKind::ContinuousStart`]).
-        error: Box<NotationError>,
-    },
-    /// A continuous move reads but the rules refuse it.
-    #[error("move {number} '{text}': illegal ({reason})")]
-    Illegal {
-        /// Its number, from 1.
-        number: usize,
-        /// The move as written.
-        text: String,
-        /// Why the rules refuse it.
-        reason: Reason,
-    },
+    /// The start does not read on the level (`start: ` then why), or a move does not read
+    /// or is not legal.
+    #[error("{}{}", if .0.is_start() { "start: " } else { "" }, .0)]
+    Game(GameError),
     /// `ended` is given, but the moves already ended the game.
     #[error("ended: the game was already over by the rules")]
     AlreadyOver,
@@ -252,23 +221,7 @@ pub enum SaveErrorKind {
 
 impl From<GameError> for SaveErrorKind {
     fn from(e: GameError) -> Self {
-        match e {
-            GameError::Fen(e) => SaveErrorKind::GridStart(e),
-            GameError::Position(e) => SaveErrorKind::ContinuousStart(e),
-            GameError::GridMove { number, reason } => SaveErrorKind::GridMove { number, reason },
-            GameError::ContinuousMove { number, error } => {
-                SaveErrorKind::ContinuousMove { number, error }
-            }
-            GameError::Illegal {
-                number,
-                text,
-                reason,
-            } => SaveErrorKind::Illegal {
-                number,
-                text,
-                reason,
-            },
-        }
+        SaveErrorKind::Game(e)
     }
 }
 
@@ -680,6 +633,8 @@ fn read_clock(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::continuous::Reason;
+    use crate::grid;
 
     #[test]
     fn a_save_error_prints_its_place_then_its_problem() {
@@ -711,18 +666,18 @@ mod tests {
                 "move 3: expected a string",
             ),
             (
-                SaveErrorKind::GridMove {
+                SaveErrorKind::Game(GameError::GridMove {
                     number: 2,
                     reason: grid::game::PlayError::NotAMove("e7".into()),
-                },
+                }),
                 "move 2: 'e7': expected a move like e2e4 or e7e8q",
             ),
             (
-                SaveErrorKind::Illegal {
+                SaveErrorKind::Game(GameError::Illegal {
                     number: 1,
                     text: "a1-a9".into(),
                     reason: Reason::GameOver,
-                },
+                }),
                 "move 1 'a1-a9': illegal (game-over)",
             ),
             (

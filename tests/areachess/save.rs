@@ -189,7 +189,7 @@ fn a_tampered_or_illegal_record_is_refused_with_the_move_and_its_place() {
     // A move that is not a move.
     let e = save::parse("bad.toml", &tampered(&text, "\"e7e5\"", "\"e7\"")).expect_err("text");
     assert!(
-        matches!(&e.kind, save::SaveErrorKind::GridMove { number: 2, reason: areachess::grid::game::PlayError::NotAMove(text) } if text == "e7"),
+        matches!(&e.kind, save::SaveErrorKind::Game(areachess::record::GameError::GridMove { number: 2, reason: areachess::grid::game::PlayError::NotAMove(text) }) if text == "e7"),
         "{e}"
     );
     // The level copy edited without its hash.
