@@ -11,8 +11,9 @@
 //! | the graph | each position of the game searched for a fixed short time ([`GRAPH_TIME`]), one after another, on a thread of its own (as the analysis); scores for White |
 //! | browsing | the piece entities show the position browsed to; the game, its clocks and the computer go on as they are; "continue from here" takes back the moves after it (Redo brings them back) |
 
-use super::computer::Thought;
-use super::{Match, MatchGame, Players};
+use super::matches::{Match, MatchGame, Thought};
+use super::players::Players;
+use super::sets::{EnterModeSystems, RuleStep};
 use crate::play::{Color, Play, Status};
 use crate::search::{Limits, MATE, Score};
 use bevy::prelude::*;
@@ -33,7 +34,7 @@ pub(super) fn for_mode<G: MatchGame>(app: &mut App) {
         PreUpdate,
         forget_analysis::<G>
             .run_if(resource_added::<Match<G>>)
-            .after(super::EnterModeSystems),
+            .after(EnterModeSystems),
     )
     .add_systems(
         Update,
@@ -43,7 +44,7 @@ pub(super) fn for_mode<G: MatchGame>(app: &mut App) {
                 .run_if(resource_exists::<Match<G>>),
             stop_analyst::<G>.run_if(not(resource_exists::<Match<G>>)),
         )
-            .in_set(super::RuleStep::Think),
+            .in_set(RuleStep::Think),
     );
 }
 

@@ -18,9 +18,11 @@
 //! | the window at rest | the thinking wakes the window (see [`Wake`]) after each depth and when done, so no frame is drawn just to poll it |
 
 use super::match_clock::MatchClock;
-use super::{Match, MatchGame, Players};
+use super::matches::{Match, MatchGame, Thought};
+use super::players::Players;
+use super::sets::{EnterModeSystems, RuleStep};
 use crate::play::{Color, Seat, Strength};
-use crate::search::{Noise, Plan, Score};
+use crate::search::{Noise, Plan};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool, futures::check_ready};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,7 +43,7 @@ pub(super) fn for_mode<G: MatchGame>(app: &mut App) {
         PreUpdate,
         fresh_engines::<G>
             .run_if(resource_added::<Match<G>>)
-            .after(super::EnterModeSystems),
+            .after(EnterModeSystems),
     )
     .add_systems(
         Update,
@@ -49,7 +51,7 @@ pub(super) fn for_mode<G: MatchGame>(app: &mut App) {
             computer_plays::<G>.run_if(resource_exists::<Match<G>>),
             forget_engines::<G>.run_if(not(resource_exists::<Match<G>>)),
         )
-            .in_set(super::RuleStep::Think),
+            .in_set(RuleStep::Think),
     );
 }
 
@@ -141,21 +143,6 @@ impl Thinking {
     pub fn thought(&self) -> Option<Thought> {
         self.progress.lock().ok().and_then(|t| t.clone())
     }
-}
-
-/// What the engine thinks after one finished depth.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thought {
-    /// The depth finished.
-    pub depth: u32,
-    /// The score for the side it thinks for.
-    pub score: Score,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// The best line so far, in the mode's notation.
-    pub line: String,
-    /// Which of the best moves this is (1: the best; more when several lines are asked).
-    pub multipv: u32,
 }
 
 /// A move suggested to a person: an arrow on the board and the move in words.

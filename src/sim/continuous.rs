@@ -1,8 +1,8 @@
 //! Continuous mode inside Bevy: its [`MatchGame`], the messages that ask for a move and
 //! answer, and one entity per piece that mirrors the position.
 
-use super::computer::Thought;
-use super::{GameMode, Match, MatchGame, PIECE_Z};
+use super::analysis::Browse;
+use super::matches::{GameMode, Match, MatchGame, PIECE_Z, Thought};
 use crate::continuous::{Color, Game, Kind, Outcome, Position, Request};
 use crate::convert::{to_bevy, to_translation};
 use crate::level::ContinuousLevel;
@@ -155,7 +155,7 @@ pub struct PieceSide(pub Color);
 pub(super) fn mirror_pieces(
     mut commands: Commands,
     state: Res<ContinuousMatch>,
-    browse: Res<super::analysis::Browse>,
+    browse: Res<Browse>,
     mut mirrored: Query<(
         Entity,
         &PieceSlot,

@@ -1,8 +1,8 @@
 //! Grid mode inside Bevy: its [`MatchGame`], the messages that ask for a move and answer,
 //! and one entity per occupied square that mirrors the position.
 
-use super::computer::Thought;
-use super::{GameMode, Match, MatchGame, PIECE_Z};
+use super::analysis::Browse;
+use super::matches::{GameMode, Match, MatchGame, PIECE_Z, Thought};
 use crate::grid::Role;
 use crate::grid::game::Game;
 use crate::grid::notation::move_text;
@@ -200,7 +200,7 @@ pub fn square_centre(level: &GridLevel, sq: Square) -> Vec2 {
 pub(super) fn mirror_pieces(
     mut commands: Commands,
     state: Res<GridMatch>,
-    browse: Res<super::analysis::Browse>,
+    browse: Res<Browse>,
     mirrored: Query<(Entity, &GridPiece)>,
 ) {
     if !(state.is_changed() || browse.is_changed()) {

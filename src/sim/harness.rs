@@ -24,9 +24,11 @@
 //! functions the command line uses, and a mistake in it is a [`HarnessError`] naming what
 //! was wrong, never a panic.
 
+use super::apply::MatchCommand;
 use super::continuous::{MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot};
 use super::grid::{GridMoveOutcome, GridMoveRequest, GridPiece, Refusal};
-use super::{Match, MatchCommand, MatchGame, RulesPlugin};
+use super::matches::{Match, MatchGame};
+use super::plugin::RulesPlugin;
 use crate::continuous::notation::{parse_move, parse_point};
 use crate::continuous::{Outcome, Point};
 use crate::grid::Move;

@@ -13,7 +13,8 @@
 
 use super::computer::Computer;
 use super::match_clock::{MatchClock, now};
-use super::{Match, MatchGame};
+use super::matches::{Match, MatchGame};
+use super::sets::RuleStep;
 use crate::play::Status;
 use bevy::prelude::*;
 
@@ -23,7 +24,7 @@ pub(super) fn for_mode<G: MatchGame>(app: &mut App) {
     app.add_systems(
         Update,
         run_clock::<G>
-            .in_set(super::RuleStep::Clock)
+            .in_set(RuleStep::Clock)
             .run_if(resource_exists::<Match<G>>),
     );
 }

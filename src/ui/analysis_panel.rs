@@ -4,8 +4,8 @@
 //! and the evaluation graph of the whole game. The engine and the browsing itself are
 //! `sim::analysis`.
 
-use super::shared::score::score_words;
-use super::shared::stage::Stage;
+use super::common::score::score_words;
+use super::common::stage::Stage;
 use crate::play::{Color as Side, Play};
 use crate::search::MATE_BOUND;
 use crate::sim::analysis::{Analysis, Browse, Graph, MOST_LINES, may_analyse};

@@ -10,9 +10,9 @@
 //! | how | a temporary file beside it, flushed, then renamed over it: a kill at any moment leaves the previous save or the new one whole |
 //! | the offer | on start, when the save holds a game still going with a move or more; Resume opens it in place, Not now leaves it (it is replaced once a move is played here) |
 
-use super::shared::level::{FileField, LevelSource, extras_now};
-use super::shared::look::PANEL_WIDTH;
-use super::shared::opening::Pending;
+use super::common::level::{FileField, LevelSource, extras_now};
+use super::common::look::PANEL_WIDTH;
+use super::common::opening::Pending;
 use crate::record::save;
 use crate::sim::match_clock::MatchClock;
 use crate::sim::{CurrentGame, MovesAccepted, Players};

@@ -2,11 +2,11 @@
 //! played. The games are played on background threads of the lowest priority while the
 //! board stays in use; the panel shows a progress bar, the tallies in the same words as the
 //! command line and the same plots, and can cancel the run. The files window shows it
-//! (`ui::shared::requests::LabShown`).
+//! (`ui::common::requests::LabShown`).
 
+use super::common::level::LevelName;
+use super::common::requests::LabShown;
 use super::pictures::{options_with_text, render_svg};
-use super::shared::level::LevelName;
-use super::shared::requests::LabShown;
 use crate::search::balance_lab::{BalanceSettings, Tallies, run};
 use crate::search::balance_lab::{plots, words};
 use crate::search::contest::{Contest, ContinuousContest, GridContest};
@@ -163,7 +163,7 @@ impl Run {
 }
 
 /// Plays the run on a thread of its own (which starts the players' threads), reporting
-/// into `shared`.
+/// into `common`.
 fn spawn<C>(
     contest: C,
     start: C::Game,

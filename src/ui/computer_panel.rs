@@ -3,9 +3,9 @@
 //! hint's arrow on the board. The computer itself is `sim::computer`; this module only
 //! sets what it is asked and shows what it says.
 
-use super::shared::demo::Demo;
-use super::shared::score::score_words;
-use super::shared::stage::Stage;
+use super::common::demo::Demo;
+use super::common::score::score_words;
+use super::common::stage::Stage;
 use crate::play::{Color as Side, Play, Seat, Strength};
 use crate::sim::computer::{Computer, Purpose, Wake};
 use crate::sim::{GameMode, Players};

@@ -6,14 +6,14 @@
 //! A loaded game is handed to the rules as a [`LoadGame`] message (it has already been
 //! replayed through them by `record::save`); a demonstration is loaded, rewound, and
 //! stepped through by undo and redo ([`MatchCommand`]). The level editor and the balance
-//! lab are opened by asking them (`ui::shared::requests`), the GIF drawn by `ui::gif`.
+//! lab are opened by asking them (`ui::common::requests`), the GIF drawn by `ui::gif`.
 
+use super::common::demo::Demo;
+use super::common::level::{FileField, LevelSource, extras_now};
+use super::common::look::PANEL_WIDTH;
+use super::common::opening::{Opened, Pending};
+use super::common::requests::{EditorRequest, LabShown};
 use super::gif::{self, GifSettings};
-use super::shared::demo::Demo;
-use super::shared::level::{FileField, LevelSource, extras_now};
-use super::shared::look::PANEL_WIDTH;
-use super::shared::opening::{Opened, Pending};
-use super::shared::requests::{EditorRequest, LabShown};
 use crate::record::pgn::Header;
 use crate::record::save;
 use crate::sim::match_clock::MatchClock;

@@ -4,10 +4,10 @@
 //! banner. Each mode registers its game and its pick with [`for_mode`]; only drawing the
 //! board, picking and targeting, overlays and the inspector stay per mode.
 
+use super::common::demo::Demo;
+use super::common::look::{Flipped, PANEL_WIDTH};
+use super::common::stage::Stage;
 use super::glide::Glides;
-use super::shared::demo::Demo;
-use super::shared::look::{Flipped, PANEL_WIDTH};
-use super::shared::stage::Stage;
 use crate::play::Play;
 use crate::sim::analysis::{Analysis, Browse};
 use crate::sim::computer::Computer;

@@ -11,8 +11,8 @@
 //! | words | the game's level and the move (`12. Nf3`), and the caption the demonstration has for it; drawn from the font egui ships, so no system font is needed |
 //! | colours | each frame quantised to its own palette of 256 (NeuQuant) |
 
+use super::common::opening::Opened;
 use super::pictures::{Token, options_with_text, token_pixmap};
-use super::shared::opening::Opened;
 use crate::continuous::Game as ContinuousGame;
 use crate::failure::Failure;
 use crate::grid::game::Game as GridGame;

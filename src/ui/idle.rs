@@ -6,9 +6,9 @@
 //! after the rules were asked or answered something. `--screenshot` runs keep drawing every
 //! frame, as they count frames.
 
+use super::common::demo::Demo;
+use super::common::opening::Pending;
 use super::glide::Glides;
-use super::shared::demo::Demo;
-use super::shared::opening::Pending;
 use crate::sim::{
     CurrentGame, GridMoveOutcome, GridMoveRequest, LoadGame, MatchCommand, MoveOutcome, MoveRequest,
 };

@@ -5,7 +5,7 @@
 //!
 //! The modules import in one direction, each only from those listed before it:
 //!
-//! - `shared`: what every part of the window shares (colours and style, the stages, the
+//! - `common`: what every part of the window shares (colours and style, the stages, the
 //!   pointer, the level being played, its demonstrations, opening a file, the small boards
 //!   the panels draw, what one window asks of another).
 //! - `glide`: pieces gliding from where they stood to where the rules put them.
@@ -21,21 +21,22 @@
 //! - `grid`, `continuous`: each mode's pieces, input, overlays, panel and inspector.
 //! - `autosave`, `balance_window`, `editor`, `files`: the windows over the board (the game in
 //!   progress kept and offered, the balance lab, the level editor, games and levels). No
-//!   window imports another: the files window asks through `shared::requests`.
+//!   window imports another: the files window asks through `common::requests`.
 //! - `screenshot`: `play --screenshot`, with the lab's line in its report.
 
 use crate::failure::Failure;
 use crate::sim::RulesPlugin;
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
-use shared::look::{BACKGROUND, Flipped, plain_style};
-use shared::opening::Opened;
+use common::look::{BACKGROUND, Flipped, plain_style};
+use common::opening::Opened;
 use std::path::{Path, PathBuf};
 
 mod analysis_panel;
 mod autosave;
 mod balance_window;
 mod clock_panel;
+mod common;
 mod computer_panel;
 mod continuous;
 mod drive;
@@ -49,7 +50,6 @@ mod idle;
 mod open;
 pub mod pictures;
 mod screenshot;
-mod shared;
 mod view;
 
 pub use drive::{Step, parse_script};
@@ -205,7 +205,7 @@ fn add_shared(app: &mut App) {
     app.insert_resource(ClearColor(BACKGROUND))
         .init_resource::<Flipped>();
     app.add_plugins((
-        shared::stage::plugin,
+        common::stage::plugin,
         open::plugin,
         flow::plugin,
         computer_panel::plugin,

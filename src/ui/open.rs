@@ -2,11 +2,11 @@
 //! same window. Both modes' plugins are always there. Opening swaps the match resource;
 //! the rules then enter its mode (`sim::GameMode`), whose `OnExit` despawns the old board
 //! and pieces and whose `OnEnter` sets up the new ones and fresh panels. What is opened, and
-//! the request to open it, are `ui::shared::opening`'s.
+//! the request to open it, are `ui::common::opening`'s.
 
 use crate::sim::{ContinuousMatch, GridMatch};
-use crate::ui::shared::level::FileField;
-use crate::ui::shared::opening::{Opened, Opening, Pending};
+use crate::ui::common::level::FileField;
+use crate::ui::common::opening::{Opened, Opening, Pending};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -53,7 +53,7 @@ fn open_pending(world: &mut World) {
 pub(super) mod tests {
     use super::*;
     use crate::sim::{GridPiece, PieceSlot, RulesPlugin};
-    use crate::ui::shared::level::{LevelName, LevelSource};
+    use crate::ui::common::level::{LevelName, LevelSource};
     use bevy::ecs::query::QueryFilter;
     use std::path::{Path, PathBuf};
 

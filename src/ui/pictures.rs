@@ -2,8 +2,8 @@
 //! where it comes from, and for the pictures drawn from a grid piece's moves) rasterised
 //! with resvg, on its side's rimmed disc, into one texture atlas per level.
 
-use super::shared::level::LevelSource;
-use super::shared::look::Flipped;
+use super::common::level::LevelSource;
+use super::common::look::Flipped;
 use crate::grid::PieceType;
 use crate::level::Look;
 use crate::pictures::{

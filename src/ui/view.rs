@@ -3,9 +3,9 @@
 //! of the panel (turned round when flipped), and the pieces gliding to where the rules put
 //! them.
 
+use super::common::look::{Flipped, PANEL_WIDTH, SQUARE_COLOURS};
+use super::common::stage::Stage;
 use super::glide::{Glides, Placed, glide};
-use super::shared::look::{Flipped, PANEL_WIDTH, SQUARE_COLOURS};
-use super::shared::stage::Stage;
 use crate::sim::{GameMode, Match, MatchGame};
 use bevy::camera::Projection;
 use bevy::prelude::*;

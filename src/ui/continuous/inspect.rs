@@ -1,11 +1,11 @@
 //! The continuous piece inspector: a window with a kind's name, its rules in words with
 //! this level's lengths, and its movement and capture areas drawn for a piece of that kind
-//! alone in the middle of the board (the sketch and the words are `ui::shared::sketch`'s,
+//! alone in the middle of the board (the sketch and the words are `ui::common::sketch`'s,
 //! which the level editor shows too).
 
 use crate::continuous::{Board, Kind};
 use crate::sim::{ContinuousMatch, GameMode};
-use crate::ui::shared::sketch::{CAPTURES, Sketch, draw, sketch, words};
+use crate::ui::common::sketch::{CAPTURES, Sketch, draw, sketch, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::sync::Arc;

@@ -8,8 +8,8 @@ use crate::continuous::{LegalRegion, RegionPart, legal_region};
 use crate::convert::to_bevy;
 use crate::sim::ContinuousMatch;
 use crate::sim::GameMode;
-use crate::ui::shared::demo::Demo;
-use crate::ui::shared::stage::Stage;
+use crate::ui::common::demo::Demo;
+use crate::ui::common::stage::Stage;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -3,9 +3,9 @@
 
 use super::pick::ShowThreats;
 use crate::sim::{ContinuousMatch, GameMode, MatchCommand};
+use crate::ui::common::level::LevelName;
+use crate::ui::common::look::Flipped;
 use crate::ui::flow::{Said, SeatsParam, match_panel, side_panel};
-use crate::ui::shared::level::LevelName;
-use crate::ui::shared::look::Flipped;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 

@@ -6,10 +6,10 @@ use crate::convert::to_bevy;
 use crate::level::ContinuousLevel;
 use crate::sim::GameMode;
 use crate::sim::{ContinuousMatch, PieceKind, PieceSide, PieceSlot};
+use crate::ui::common::level::LevelSource;
+use crate::ui::common::stage::Stage;
 use crate::ui::glide::Placed;
 use crate::ui::pictures::{self, Pictures, Token, Upright, keep_upright};
-use crate::ui::shared::level::LevelSource;
-use crate::ui::shared::stage::Stage;
 use crate::ui::view::{self, BoardView};
 use bevy::prelude::*;
 

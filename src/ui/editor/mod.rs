@@ -20,9 +20,9 @@
 //! - [`rules`]: the rules' keys (grid) or the lengths (continuous).
 //! - [`save`]: what `check` says, Save, Save and play, and the exports.
 //! - [`window`]: the window, its level section and the sections in order; it opens what
-//!   the files window asked for (`ui::shared::requests::EditorRequest`).
+//!   the files window asked for (`ui::common::requests::EditorRequest`).
 
-use crate::ui::shared::requests::EditorRequest;
+use crate::ui::common::requests::EditorRequest;
 use bevy::prelude::*;
 
 mod pieces;

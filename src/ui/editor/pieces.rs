@@ -8,8 +8,8 @@ use crate::grid::PieceType;
 use crate::grid::diagram::diagram;
 use crate::level::LevelKind;
 use crate::level::draft::{Draft, DraftPiece, DraftPromotion, Moves};
-use crate::ui::shared::diagram::draw_diagram;
-use crate::ui::shared::sketch::{draw, sketch, words};
+use crate::ui::common::diagram::draw_diagram;
+use crate::ui::common::sketch::{draw, sketch, words};
 use bevy_egui::egui;
 use std::path::Path;
 

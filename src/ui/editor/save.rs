@@ -4,7 +4,7 @@
 use super::state::Editor;
 use crate::level::draft::Draft;
 use crate::level::{Level, LevelKind};
-use crate::ui::shared::opening::Pending;
+use crate::ui::common::opening::Pending;
 use bevy_egui::egui;
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,7 @@ use super::setup_board::{Carried, SetupBoard};
 use super::state::Editor;
 use crate::level::draft::Draft;
 use crate::level::{Level, LevelKind};
-use crate::ui::shared::opening::{Opened, Pending};
+use crate::ui::common::opening::{Opened, Pending};
 use bevy_egui::egui;
 use std::path::PathBuf;
 

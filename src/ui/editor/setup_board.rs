@@ -4,7 +4,7 @@
 //! piece is dragged from the palette or from a square.
 
 use crate::level::draft::Draft;
-use crate::ui::shared::look::square_shade;
+use crate::ui::common::look::square_shade;
 use bevy_egui::egui;
 
 /// A piece on its way to the setup board: its letter and the square it was lifted from

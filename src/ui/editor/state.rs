@@ -5,7 +5,7 @@ use super::setup_board::{Carried, SetupBoard};
 use crate::grid::diagram::Diagram;
 use crate::level::Level;
 use crate::level::draft::{Draft, DraftPiece};
-use crate::ui::shared::sketch::Sketch;
+use crate::ui::common::sketch::Sketch;
 use bevy::prelude::*;
 use std::path::Path;
 use std::sync::Arc;

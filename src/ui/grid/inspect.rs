@@ -1,12 +1,12 @@
 //! The grid piece inspector: a window with a piece type's name, Betza and movement on a
 //! small empty board (its [`diagram`](crate::grid::diagram), each square marked by how the
-//! piece may reach it, drawn by `ui::shared::diagram`). This is where a designer checks a
+//! piece may reach it, drawn by `ui::common::diagram`). This is where a designer checks a
 //! new piece.
 
 use crate::grid::diagram::{Diagram, diagram};
 use crate::grid::{PieceType, Role};
+use crate::ui::common::diagram::draw_diagram;
 use crate::ui::pictures::Pictures;
-use crate::ui::shared::diagram::draw_diagram;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 

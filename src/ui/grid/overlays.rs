@@ -7,8 +7,8 @@ use crate::grid::game::Status;
 use crate::sim::GameMode;
 use crate::sim::GridMatch;
 use crate::sim::grid::square_centre;
-use crate::ui::shared::demo::Demo;
-use crate::ui::shared::stage::Stage;
+use crate::ui::common::demo::Demo;
+use crate::ui::common::stage::Stage;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

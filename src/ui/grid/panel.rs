@@ -5,9 +5,9 @@ use super::inspect;
 use super::pick::Pick;
 use crate::play::{Color, Status};
 use crate::sim::{GameMode, GridMatch, MatchCommand};
+use crate::ui::common::level::LevelName;
+use crate::ui::common::look::Flipped;
 use crate::ui::flow::{Said, SeatsParam, match_panel, side_panel};
-use crate::ui::shared::level::LevelName;
-use crate::ui::shared::look::Flipped;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 

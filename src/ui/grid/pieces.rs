@@ -7,10 +7,10 @@ use crate::level::GridLevel;
 use crate::sim::GameMode;
 use crate::sim::grid::square_centre;
 use crate::sim::{GridMatch, GridPiece};
+use crate::ui::common::level::LevelSource;
+use crate::ui::common::stage::Stage;
 use crate::ui::glide::Placed;
 use crate::ui::pictures::{self, Pictures, Token, Upright, keep_upright};
-use crate::ui::shared::level::LevelSource;
-use crate::ui::shared::stage::Stage;
 use crate::ui::view::{self, BoardView};
 use bevy::prelude::*;
 
