@@ -4,7 +4,9 @@
 //! A bad line never stops the engine: it says what was wrong in an `info string` line and
 //! keeps its last good state.
 
-use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker, line_text};
+use super::session::{
+    Catalog, DEFAULT_HASH_MB, Loaded, MAX_THREADS, Output, Thinker, default_threads, line_text,
+};
 use crate::grid::game::Game;
 use crate::grid::{Fen, move_text};
 use crate::play::Strength;
@@ -20,9 +22,6 @@ const MAX_HASH_MB: usize = 4096;
 
 /// The most lines the `MultiPV` option allows.
 const MAX_LINES: usize = 32;
-
-/// The most threads the `Threads` option allows.
-pub const MAX_THREADS: usize = 64;
 
 /// A UCI session: the levels offered, the level and game chosen, and the thinker.
 pub struct Uci {
@@ -69,7 +68,7 @@ impl Uci {
             positioned: false,
             thinker: Thinker::new(DEFAULT_HASH_MB),
             lines: 1,
-            threads: super::default_threads(),
+            threads: default_threads(),
             ponder: None,
             skill: FULL_SKILL,
             limit_strength: false,
@@ -177,7 +176,7 @@ impl Uci {
         ));
         self.out.line(&format!(
             "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-            super::default_threads()
+            default_threads()
         ));
         self.out.line("option name Ponder type check default false");
         self.out

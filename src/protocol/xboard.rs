@@ -5,7 +5,9 @@
 //! so that XBoard draws the board and checks the moves itself. A bad line never stops the
 //! engine: it answers `Error (…): …` or `Illegal move (…): …` and keeps its last good state.
 
-use super::{Catalog, DEFAULT_HASH_MB, Loaded, Output, Thinker, line_text};
+use super::session::{
+    Catalog, DEFAULT_HASH_MB, Loaded, MAX_THREADS, Output, Thinker, default_threads, line_text,
+};
 use crate::grid::game::Game;
 use crate::grid::{Fen, Move, move_text};
 use crate::notation::xbetza;
@@ -130,7 +132,7 @@ impl Xboard {
             generation: 0,
             events,
             analyzing: false,
-            threads: super::default_threads(),
+            threads: default_threads(),
             hard: false,
             pondering: None,
         };
@@ -253,7 +255,7 @@ impl Xboard {
                 }
             }
             "cores" => match rest.parse::<usize>() {
-                Ok(n) if (1..=super::uci::MAX_THREADS).contains(&n) => self.threads = n,
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
                 _ => self.error("bad cores", rest),
             },
             "go" => {
