@@ -6,12 +6,12 @@
 //! | step | does |
 //! | --- | --- |
 //! | `move POINT` | puts the pointer on a board point: a square name, or `x,y` in the mode's board units (continuous: R; grid: squares from a1's corner) |
-//! | `pixel X,Y` | puts the pointer on a window point, in logical pixels from the top left (for the panels) |
+//! | `pixel X,Y` | puts the pointer on a window point, in logical pixels from the top left (for the panels; each within ±100,000) |
 //! | `press`, `release` | the left button |
 //! | `click` | the left button pressed and released in one frame, as a touchpad tap or `xdotool click` comes |
 //! | `rclick` | the right button pressed, and released the next frame |
-//! | `wait N` | N frames of nothing |
-//! | `over N` | frames until the game is over, at most N (a game between computers) |
+//! | `wait N` | N frames of nothing (N at most 216,000: an hour at 60 frames a second) |
+//! | `over N` | frames until the game is over, at most N (a game between computers; N at most 216,000) |
 //! | `shot FILE` | saves the window as a PNG (the run goes on) |
 //! | `key NAME` | taps a key: a letter or digit, `left` `right` `up` `down` `home` `end` `esc` `enter` `space` `tab` `backspace` `delete`, after `ctrl+` or `shift+` (pressed a frame before the key, released a frame after) |
 //! | `type TEXT` | types the text (to the end of the step) into the focused field, one character a frame, as a keyboard sends characters |
@@ -162,6 +162,19 @@ fn read_key(text: &str) -> Option<Step> {
     Some(Step::Key { modifiers, key })
 }
 
+/// The most frames a `wait` or `over` step may ask for: an hour at 60 frames a second, so
+/// that no script holds the window for longer by a slip of the keyboard.
+pub const MAX_FRAMES: u32 = 216_000;
+
+/// How far from the window's corner a `pixel` step may point, in logical pixels: beyond
+/// any screen, short of where a float loses whole pixels.
+const MAX_PIXEL: f32 = 100_000.0;
+
+/// A step's count of frames: a whole number up to [`MAX_FRAMES`].
+fn frames(text: &str) -> Option<u32> {
+    text.parse().ok().filter(|&n| n <= MAX_FRAMES)
+}
+
 /// Reads a script; says which step is wrong.
 pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
     text.split(';')
@@ -176,20 +189,21 @@ pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
                 ("pixel", false) => rest
                     .split_once(',')
                     .and_then(|(x, y)| Some(Vec2::new(x.trim().parse().ok()?, y.trim().parse().ok()?)))
+                    .filter(|p| p.is_finite() && p.abs().max_element() <= MAX_PIXEL)
                     .map(Step::Pixel)
-                    .ok_or_else(|| format!("step {} '{step}': pixel takes X,Y", n + 1)),
+                    .ok_or_else(|| {
+                        format!("step {} '{step}': pixel takes X,Y, each a number of logical pixels within ±{MAX_PIXEL}", n + 1)
+                    }),
                 ("press", true) => Ok(Step::Press),
                 ("release", true) => Ok(Step::Release),
                 ("click", true) => Ok(Step::Click),
                 ("rclick", true) => Ok(Step::RightClick),
-                ("wait", false) => rest
-                    .parse()
+                ("wait", false) => frames(rest)
                     .map(Step::Wait)
-                    .map_err(|_| format!("step {} '{step}': wait takes a number of frames", n + 1)),
-                ("over", false) => rest
-                    .parse()
+                    .ok_or_else(|| format!("step {} '{step}': wait takes a number of frames, at most {MAX_FRAMES}", n + 1)),
+                ("over", false) => frames(rest)
                     .map(Step::UntilOver)
-                    .map_err(|_| format!("step {} '{step}': over takes a number of frames", n + 1)),
+                    .ok_or_else(|| format!("step {} '{step}': over takes a number of frames, at most {MAX_FRAMES}", n + 1)),
                 ("shot", false) => Ok(Step::Shot(PathBuf::from(rest))),
                 ("type", false) => Ok(Step::Type(rest.to_string())),
                 ("key", false) => read_key(rest).ok_or_else(|| {
@@ -566,6 +580,40 @@ fn grid_point(state: &GridMatch, text: &str) -> Option<Vec2> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_and_places_past_their_limits_are_refused() {
+        assert_eq!(parse_script("wait 216000"), Ok(vec![Step::Wait(MAX_FRAMES)]));
+        for script in [
+            "wait 216001",
+            "over 4294967295",
+            "wait 99999999999999999999",
+            "wait -1",
+            "pixel nan,1",
+            "pixel 1,inf",
+            "pixel 100001,0",
+        ] {
+            let refused = parse_script(script).expect_err(script);
+            assert!(refused.starts_with("step 1 '"), "{refused}");
+        }
+    }
+
+    #[test]
+    fn any_text_reads_or_is_refused_without_a_panic() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let alphabet: Vec<char> = "movepixlrsckwatyh ;,+-.0123456789eE\u{e9}\u{1f600}nif".chars().collect();
+        for _ in 0..2_000 {
+            let text: String = (0..40)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    alphabet[(state % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            let _ = parse_script(&text);
+        }
+    }
 
     #[test]
     fn a_script_reads_each_step_and_names_a_bad_one() {

@@ -9,6 +9,7 @@ mod computer;
 mod demos;
 mod demos_grid;
 mod fairy;
+mod fuzz_replay;
 mod grid;
 #[cfg(feature = "gui")]
 mod gui;
