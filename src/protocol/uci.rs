@@ -26,7 +26,7 @@ const MAX_LINES: usize = 32;
 const MAX_MATE: i64 = 49;
 
 /// The most moves a `position` line may list: longer than any game a GUI plays out, and
-/// replaying them (each checked for legality) stays well under a second.
+/// replaying them (each checked for legality) takes under a second.
 const MAX_POSITION_MOVES: usize = 10_000;
 
 /// A UCI session: the levels offered, the level and game chosen, and the thinker.
