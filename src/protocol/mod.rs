@@ -11,5 +11,6 @@ pub mod uci;
 pub mod xboard;
 
 pub use session::{
-    Catalog, DEFAULT_HASH_MB, Loaded, MAX_THREADS, Output, Thinker, default_threads,
+    Catalog, DEFAULT_HASH_MB, Input, Lines, Loaded, MAX_CLOCK, MAX_DEPTH, MAX_HASH_MB,
+    MAX_LINE_BYTES, MAX_THREADS, Output, Thinker, default_threads,
 };

@@ -9,11 +9,12 @@ use crate::record::game::{self, Draws, GameError};
 use crate::search::grid::{GridEval, GridPlayer};
 use crate::search::players::PlayerKind;
 use crate::search::{Info, Limits, Report};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// A line of moves as both protocols write it: coordinate moves separated by spaces.
 pub(super) fn line_text(variant: &crate::grid::Variant, moves: &[Move]) -> String {
@@ -26,6 +27,111 @@ pub(super) fn line_text(variant: &crate::grid::Variant, moves: &[Move]) -> Strin
 
 /// The transposition table's size until an option changes it, in MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
+
+/// The largest table either protocol allows (UCI `Hash`, XBoard `memory`), in MiB: a
+/// table larger than most machines' memory is a typing error, not a wish, and a larger
+/// one would be allocated (and touched) before anything could refuse it.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// The deepest search either protocol asks for (UCI `go depth`, XBoard `sd`): the
+/// engine's own deepest iteration, so a deeper request could only mean the same.
+pub const MAX_DEPTH: u32 = 100;
+
+/// The longest clock either protocol takes (UCI `wtime`/`winc`/`movetime`, XBoard `time`,
+/// `st`, `level`'s increment): about eleven and a half days, longer than any game's clock,
+/// and far enough from `Duration`'s end that the time arithmetic cannot overflow.
+pub const MAX_CLOCK: Duration = Duration::from_millis(1_000_000_000);
+
+/// The longest line either protocol reads, in bytes: a `position` line of the longest
+/// move list UCI takes (10,000 moves of up to a dozen bytes) and a FEN fit with room to
+/// spare, while a line of gigabytes without an end costs no more than this.
+pub const MAX_LINE_BYTES: usize = 1 << 18;
+
+/// One line a GUI sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line without its end (`\n` or `\r\n`); bytes that are not UTF-8 (a name in
+    /// Latin-1) are each read as U+FFFD, so the rest of the line still counts.
+    Line(String),
+    /// Line `number` (from 1) was longer than [`MAX_LINE_BYTES`]: it was skipped to its
+    /// end, unread.
+    TooLong {
+        /// Its number in the session, from 1.
+        number: u64,
+    },
+}
+
+/// The lines of a GUI's input, each read into at most [`MAX_LINE_BYTES`]: a bad byte or
+/// an endless line costs one line, never the session. They end at the input's end, or
+/// at an error reading it (the GUI is gone).
+pub struct Lines<R> {
+    input: R,
+    line: Vec<u8>,
+    number: u64,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The lines of `input`.
+    pub fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            line: Vec::new(),
+            number: 0,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Input;
+
+    fn next(&mut self) -> Option<Input> {
+        self.line.clear();
+        let mut too_long = false;
+        let mut read_any = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            read_any = true;
+            let end = chunk.iter().position(|&b| b == b'\n');
+            let part = &chunk[..end.unwrap_or(chunk.len())];
+            if !too_long {
+                if self.line.len() + part.len() > MAX_LINE_BYTES {
+                    // The rest is skipped as it comes, never held.
+                    too_long = true;
+                    self.line = Vec::new();
+                } else {
+                    self.line.extend_from_slice(part);
+                }
+            }
+            let used = end.map_or(chunk.len(), |e| e + 1);
+            self.input.consume(used);
+            if end.is_some() {
+                break;
+            }
+        }
+        if !read_any {
+            return None;
+        }
+        self.number += 1;
+        if too_long {
+            return Some(Input::TooLong {
+                number: self.number,
+            });
+        }
+        if self.line.last() == Some(&b'\r') {
+            self.line.pop();
+        }
+        Some(Input::Line(
+            String::from_utf8_lossy(&self.line).into_owned(),
+        ))
+    }
+}
 
 /// The most search threads either protocol accepts (UCI `Threads`, XBoard `cores`).
 pub const MAX_THREADS: usize = 64;
@@ -53,6 +159,22 @@ impl Output {
     pub fn line(&self, text: &str) {
         if let Ok(mut out) = self.0.lock() {
             let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+        }
+    }
+
+    /// Writes `text` with `prefix` before each of its lines (`info string `, `Error (…): `),
+    /// so that a message of several lines, or one that repeats a GUI's stray `\r`, never
+    /// leaves a line the GUI would read as something else. Blank lines are left out,
+    /// unless there is nothing else.
+    pub fn framed(&self, prefix: &str, text: &str) {
+        if let Ok(mut out) = self.0.lock() {
+            let mut parts = text.split(['\n', '\r']).filter(|p| !p.trim().is_empty());
+            // A message with nothing in it still says that something was wrong.
+            let first = parts.next().unwrap_or(text);
+            for part in std::iter::once(first).chain(parts) {
+                let _ = writeln!(out, "{prefix}{part}");
+            }
             let _ = out.flush();
         }
     }
@@ -275,10 +397,12 @@ impl Thinker {
         }
     }
 
-    /// A new table of about `hash_mb` MiB; stops thinking first.
+    /// A new table of about `hash_mb` MiB; stops thinking first. The old table is freed
+    /// before the new one is made, so the two are never held at once.
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.stop();
         self.hash_mb = hash_mb;
+        self.player = None;
         self.player = Some(GridPlayer::new(PlayerKind::ENGINE, hash_mb));
     }
 }
@@ -287,6 +411,73 @@ impl Thinker {
 mod tests {
     use super::*;
     use std::sync::mpsc;
+
+    fn lines_of(bytes: &[u8]) -> Vec<Input> {
+        // A small buffer, so that lines arrive in pieces as from a pipe.
+        Lines::new(std::io::BufReader::with_capacity(7, bytes)).collect()
+    }
+
+    fn line(text: &str) -> Input {
+        Input::Line(text.to_string())
+    }
+
+    #[test]
+    fn a_line_ends_at_a_newline_and_its_carriage_return_goes_with_it() {
+        assert_eq!(
+            lines_of(b"uci\r\nisready\n\nquit"),
+            [line("uci"), line("isready"), line(""), line("quit")]
+        );
+        assert!(lines_of(b"").is_empty());
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_cost_only_themselves() {
+        assert_eq!(
+            lines_of(b"name Caf\xe9\nping 1\n"),
+            [line("name Caf\u{fffd}"), line("ping 1")]
+        );
+    }
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_skipped_and_counted() {
+        let mut bytes = vec![b'x'; MAX_LINE_BYTES + 1];
+        bytes.extend_from_slice(b"\nisready\n");
+        bytes.extend(vec![b'y'; MAX_LINE_BYTES]);
+        bytes.extend_from_slice(b"\n");
+        bytes.extend(vec![b'z'; 3 * MAX_LINE_BYTES]);
+        let read = lines_of(&bytes);
+        assert_eq!(read.len(), 4);
+        assert_eq!(read[0], Input::TooLong { number: 1 });
+        assert_eq!(read[1], line("isready"));
+        assert_eq!(read[2], line(&"y".repeat(MAX_LINE_BYTES)));
+        assert_eq!(read[3], Input::TooLong { number: 4 });
+    }
+
+    #[test]
+    fn every_line_of_a_message_is_framed() {
+        let written = Arc::new(Mutex::new(Vec::new()));
+        struct Shared(Arc<Mutex<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0
+                    .lock()
+                    .expect("the test's buffer")
+                    .extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let out = Output::new(Shared(Arc::clone(&written)));
+        out.framed("info string ", "a.toml:1:1: one\na.toml:2:1: two\r\n");
+        out.framed("Error (bad level): ", "");
+        let text = String::from_utf8(written.lock().expect("written").clone()).expect("UTF-8");
+        assert_eq!(
+            text,
+            "info string a.toml:1:1: one\ninfo string a.toml:2:1: two\nError (bad level): \n"
+        );
+    }
 
     #[test]
     fn a_thinker_that_has_answered_is_not_busy_though_its_thread_has_not_ended() {

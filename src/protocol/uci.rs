@@ -5,7 +5,8 @@
 //! keeps its last good state.
 
 use super::session::{
-    Catalog, DEFAULT_HASH_MB, Loaded, MAX_THREADS, Output, Thinker, default_threads, line_text,
+    Catalog, DEFAULT_HASH_MB, Input, Lines, Loaded, MAX_CLOCK, MAX_DEPTH, MAX_HASH_MB,
+    MAX_LINE_BYTES, MAX_THREADS, Output, Thinker, default_threads, line_text,
 };
 use crate::grid::game::Game;
 use crate::grid::{Fen, move_text};
@@ -17,11 +18,16 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The largest table the `Hash` option allows, in MiB.
-const MAX_HASH_MB: usize = 4096;
-
 /// The most lines the `MultiPV` option allows.
 const MAX_LINES: usize = 32;
+
+/// The longest mate `go mate` looks for, in moves: its search, twice as deep in plies,
+/// stays within the engine's deepest iteration.
+const MAX_MATE: i64 = 49;
+
+/// The most moves a `position` line may list: longer than any game a GUI plays out, and
+/// replaying them (each checked for legality) takes under a second.
+const MAX_POSITION_MOVES: usize = 10_000;
 
 /// A UCI session: the levels offered, the level and game chosen, and the thinker.
 pub struct Uci {
@@ -99,18 +105,24 @@ impl Uci {
 
     /// Reads commands until `quit` or the end of the input.
     pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.command(&line) {
-                break;
+        for input in Lines::new(input) {
+            match input {
+                Input::Line(line) => {
+                    if !self.command(&line) {
+                        break;
+                    }
+                }
+                Input::TooLong { number } => self.say(&format!(
+                    "line {number}: longer than {MAX_LINE_BYTES} bytes; ignored"
+                )),
             }
         }
         self.thinker.stop();
     }
 
-    /// An `info string` line.
+    /// `info string` lines: one for each line of `text`.
     fn say(&self, text: &str) {
-        self.out.line(&format!("info string {text}"));
+        self.out.framed("info string ", text);
     }
 
     /// Obeys one line; false after `quit`.
@@ -380,6 +392,13 @@ impl Uci {
             Some(k) => (&words[..k], &words[k + 1..]),
             None => (words, &[][..]),
         };
+        if moves.len() > MAX_POSITION_MOVES {
+            self.say(&format!(
+                "position: {} moves; at most {MAX_POSITION_MOVES} are taken",
+                moves.len()
+            ));
+            return;
+        }
         let fen = match setup.split_first() {
             Some((&"startpos", [])) => None,
             Some((&"fen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
@@ -417,11 +436,16 @@ impl Uci {
             self.say("go before any position: searching the start position");
         }
         let limits = match read_limits(words, game.position().to_move()) {
-            Ok(l) => Limits {
-                lines: self.lines,
-                threads: self.threads,
-                ..l
-            },
+            Ok((l, notes)) => {
+                for note in notes {
+                    self.say(&format!("go: {note}"));
+                }
+                Limits {
+                    lines: self.lines,
+                    threads: self.threads,
+                    ..l
+                }
+            }
             Err(e) => {
                 self.say(&format!("go: {e}"));
                 return;
@@ -493,57 +517,66 @@ impl Uci {
     }
 }
 
-/// The search limits of `go`'s words, for the side to move.
-fn read_limits(words: &[&str], to_move: Color) -> Result<Limits, String> {
+/// The search limits of `go`'s words, for the side to move, with a note for each number
+/// taken other than as written: a number outside its range is taken as the nearest end
+/// of it (a clock below zero is no time left, a depth beyond the deepest is the deepest).
+fn read_limits(words: &[&str], to_move: Color) -> Result<(Limits, Vec<String>), String> {
     let mut limits = Limits::default();
+    let mut notes = Vec::new();
     let mut k = 0;
     let mut infinite = false;
+    let longest = MAX_CLOCK.as_millis() as i64;
     while k < words.len() {
         let key = words[k];
-        let number = |k: usize| -> Result<u64, String> {
+        let mut number = |low: i64, high: i64| -> Result<u64, String> {
             let w = words.get(k + 1).ok_or(format!("'{key}' needs a number"))?;
-            // A clock may run below zero in a GUI's books; that is no time left.
-            match w.parse::<i64>() {
-                Ok(n) => Ok(n.max(0) as u64),
-                Err(_) => Err(format!("'{key} {w}': expected a number")),
+            let n = w
+                .parse::<i64>()
+                .map_err(|_| format!("'{key} {w}': expected a whole number"))?;
+            let taken = n.clamp(low, high);
+            if taken != n {
+                let side = if n < low { "below" } else { "above" };
+                let end = if n < low { low } else { high };
+                notes.push(format!("'{key} {n}' is {side} {end}: taken as {taken}"));
             }
+            // Both ends are at least zero.
+            Ok(taken as u64)
         };
-        let ms = |k: usize| number(k).map(Duration::from_millis);
         let mine = |white: &str| (key == white) == (to_move == Color::White);
         match key {
             "wtime" | "btime" => {
-                let t = ms(k)?;
+                let t = Duration::from_millis(number(0, longest)?);
                 if mine("wtime") {
                     limits.time_left = Some(t);
                 }
                 k += 1;
             }
             "winc" | "binc" => {
-                let t = ms(k)?;
+                let t = Duration::from_millis(number(0, longest)?);
                 if mine("winc") {
                     limits.increment = t;
                 }
                 k += 1;
             }
             "movestogo" => {
-                limits.moves_to_go = Some(number(k)?.min(u64::from(u32::MAX)) as u32);
+                limits.moves_to_go = Some(number(0, i64::from(u32::MAX))? as u32);
                 k += 1;
             }
             "depth" => {
-                limits.depth = Some(number(k)?.clamp(1, 100) as u32);
+                limits.depth = Some(number(1, i64::from(MAX_DEPTH))? as u32);
                 k += 1;
             }
             "nodes" => {
-                limits.nodes = Some(number(k)?.max(1));
+                limits.nodes = Some(number(1, i64::MAX)?);
                 k += 1;
             }
             "movetime" => {
-                limits.movetime = Some(ms(k)?);
+                limits.movetime = Some(Duration::from_millis(number(0, longest)?));
                 k += 1;
             }
             "mate" => {
                 // Mate in N moves: search deep enough to see it.
-                limits.depth = Some((number(k)?.clamp(1, 49) * 2) as u32);
+                limits.depth = Some(number(1, MAX_MATE)? as u32 * 2);
                 k += 1;
             }
             "infinite" => infinite = true,
@@ -557,7 +590,7 @@ fn read_limits(words: &[&str], to_move: Color) -> Result<Limits, String> {
         limits.time_left = None;
         limits.movetime = None;
     }
-    Ok(limits)
+    Ok((limits, notes))
 }
 
 /// A level's name from its file: the file's stem.
@@ -574,7 +607,7 @@ mod tests {
 
     #[test]
     fn go_reads_the_mover_s_clock() {
-        let l = read_limits(
+        let (l, _) = read_limits(
             &[
                 "wtime", "60000", "btime", "5000", "winc", "1000", "binc", "0",
             ],
@@ -583,15 +616,48 @@ mod tests {
         .expect("reads");
         assert_eq!(l.time_left, Some(Duration::from_millis(5000)));
         assert_eq!(l.increment, Duration::ZERO);
-        let l = read_limits(&["wtime", "60000", "winc", "1000"], Color::White).expect("reads");
+        let (l, _) = read_limits(&["wtime", "60000", "winc", "1000"], Color::White).expect("reads");
         assert_eq!(l.time_left, Some(Duration::from_secs(60)));
         assert_eq!(l.increment, Duration::from_secs(1));
-        let l = read_limits(&["depth", "7", "nodes", "5000"], Color::White).expect("reads");
+        let (l, notes) =
+            read_limits(&["depth", "7", "nodes", "5000"], Color::White).expect("reads");
         assert_eq!((l.depth, l.nodes), (Some(7), Some(5000)));
+        assert!(notes.is_empty(), "{notes:?}");
         assert!(read_limits(&["depth"], Color::White).is_err());
         assert!(read_limits(&["movetime", "x"], Color::White).is_err());
         assert!(read_limits(&["sideways"], Color::White).is_err());
-        let l = read_limits(&["wtime", "-20"], Color::White).expect("reads");
+        let (l, notes) = read_limits(&["wtime", "-20"], Color::White).expect("reads");
         assert_eq!(l.time_left, Some(Duration::ZERO));
+        assert_eq!(notes, ["'wtime -20' is below 0: taken as 0"]);
+    }
+
+    #[test]
+    fn go_takes_numbers_out_of_range_as_the_nearest_end_and_says_so() {
+        let (l, notes) = read_limits(
+            &[
+                "movetime",
+                "-5",
+                "depth",
+                "1000",
+                "nodes",
+                "0",
+                "winc",
+                "-1",
+                "wtime",
+                "99999999999999",
+            ],
+            Color::White,
+        )
+        .expect("reads");
+        assert_eq!(l.movetime, Some(Duration::ZERO));
+        assert_eq!(l.depth, Some(MAX_DEPTH));
+        assert_eq!(l.nodes, Some(1));
+        assert_eq!(l.increment, Duration::ZERO);
+        assert_eq!(l.time_left, Some(MAX_CLOCK));
+        assert_eq!(notes.len(), 5, "{notes:?}");
+        let (l, notes) = read_limits(&["mate", "-3"], Color::White).expect("reads");
+        assert_eq!(l.depth, Some(2));
+        assert_eq!(notes, ["'mate -3' is below 1: taken as 1"]);
+        assert!(read_limits(&["movetime", "99999999999999999999999"], Color::White).is_err());
     }
 }

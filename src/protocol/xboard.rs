@@ -6,7 +6,8 @@
 //! engine: it answers `Error (…): …` or `Illegal move (…): …` and keeps its last good state.
 
 use super::session::{
-    Catalog, DEFAULT_HASH_MB, Loaded, MAX_THREADS, Output, Thinker, default_threads, line_text,
+    Catalog, DEFAULT_HASH_MB, Input, Lines, Loaded, MAX_CLOCK, MAX_DEPTH, MAX_HASH_MB,
+    MAX_LINE_BYTES, MAX_THREADS, Output, Thinker, default_threads, line_text,
 };
 use crate::grid::game::Game;
 use crate::grid::{Fen, Move, move_text};
@@ -15,18 +16,49 @@ use crate::play::{Color, Play, Status};
 use crate::search::{Limits, MATE, MATE_BOUND, Ponder, Report};
 use std::io::BufRead;
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 /// What the session waits for: a line from the GUI, or the end of a thought.
 enum Event {
-    Line(String),
+    Line(Input),
     End,
     Thought {
         generation: u64,
         report: Report<Move>,
     },
+}
+
+/// The most lines read ahead of the session: while it is busy (a new table, a level
+/// loaded) a GUI that floods it waits, and what waits in memory is at most this many
+/// lines of [`MAX_LINE_BYTES`].
+const MAX_BACKLOG: usize = 64;
+
+/// How many lines were read and not yet obeyed, so that the reader waits once there are
+/// [`MAX_BACKLOG`]. The reader waits for the session, never the other way round.
+#[derive(Default)]
+struct Backlog {
+    waiting: Mutex<usize>,
+    room: Condvar,
+}
+
+impl Backlog {
+    /// The reader has a line: waits until there is room for it, then counts it.
+    fn add(&self) {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        while *waiting >= MAX_BACKLOG {
+            waiting = self.room.wait(waiting).unwrap_or_else(|e| e.into_inner());
+        }
+        *waiting += 1;
+    }
+
+    /// The session took a line.
+    fn take(&self) {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        *waiting = waiting.saturating_sub(1);
+        self.room.notify_one();
+    }
 }
 
 /// The name XBoard gives orthodox chess.
@@ -158,9 +190,11 @@ impl Xboard {
     /// Reads commands until `quit` or the end of the input.
     fn run(mut self, receiver: Receiver<Event>, input: impl BufRead + Send + 'static) {
         let lines = self.events.clone();
+        let backlog = Arc::new(Backlog::default());
+        let reading = Arc::clone(&backlog);
         std::thread::spawn(move || {
-            for line in input.lines() {
-                let Ok(line) = line else { break };
+            for line in Lines::new(input) {
+                reading.add();
                 if lines.send(Event::Line(line)).is_err() {
                     return;
                 }
@@ -169,9 +203,18 @@ impl Xboard {
         });
         for event in receiver {
             match event {
-                Event::Line(line) => {
-                    if !self.command(&line) {
-                        break;
+                Event::Line(input) => {
+                    backlog.take();
+                    match input {
+                        Input::Line(line) => {
+                            if !self.command(&line) {
+                                break;
+                            }
+                        }
+                        Input::TooLong { number } => self.error(
+                            "line too long",
+                            &format!("line {number}: longer than {MAX_LINE_BYTES} bytes; ignored"),
+                        ),
                     }
                 }
                 Event::End => break,
@@ -190,8 +233,9 @@ impl Xboard {
         self.thinker.stop();
     }
 
+    /// `Error (KIND): TEXT`, one such line for each line of `text`.
     fn error(&self, kind: &str, text: &str) {
-        self.out.line(&format!("Error ({kind}): {text}"));
+        self.out.framed(&format!("Error ({kind}): "), text);
     }
 
     /// Obeys one line; false after `quit`.
@@ -273,17 +317,34 @@ impl Xboard {
             "usermove" => self.user_move(rest),
             "setboard" => self.set_board(rest),
             "st" => match rest.parse::<u64>() {
-                Ok(s) if s > 0 => self.clock.per_move = Some(Duration::from_secs(s)),
-                _ => self.error("bad st", rest),
+                Ok(s) if s > 0 && s <= MAX_CLOCK.as_secs() => {
+                    self.clock.per_move = Some(Duration::from_secs(s));
+                }
+                _ => self.error(
+                    "bad st",
+                    &format!(
+                        "{rest}: expected whole seconds from 1 to {}",
+                        MAX_CLOCK.as_secs()
+                    ),
+                ),
             },
             "sd" => match rest.parse::<u32>() {
-                Ok(d) if (1..=100).contains(&d) => self.clock.depth = Some(d),
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => self.clock.depth = Some(d),
                 _ => self.error("bad sd", rest),
             },
             "level" => self.level(rest),
+            // A clock may run below zero in a GUI's books; that is no time left.
             "time" => match rest.parse::<i64>() {
-                Ok(cs) => self.clock.left = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
-                Err(_) => self.error("bad time", rest),
+                Ok(cs) if cs <= MAX_CLOCK.as_millis() as i64 / 10 => {
+                    self.clock.left = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                }
+                _ => self.error(
+                    "bad time",
+                    &format!(
+                        "{rest}: expected whole centiseconds up to {}",
+                        MAX_CLOCK.as_millis() / 10
+                    ),
+                ),
             },
             "otim" => {
                 if rest.parse::<i64>().is_err() {
@@ -309,8 +370,13 @@ impl Xboard {
             "?" if self.pondering.is_none() => self.thinker.stop(),
             "?" => {}
             "memory" => match rest.parse::<usize>() {
-                Ok(mb) if mb >= 1 => self.thinker.set_hash(mb.min(4096)),
-                _ => self.error("bad memory", rest),
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.thinker.set_hash(mb),
+                _ => self.error(
+                    "bad memory",
+                    &format!(
+                        "{rest}: expected MiB from 1 to {MAX_HASH_MB}; the table keeps its size"
+                    ),
+                ),
             },
             "quit" => return false,
             _ => {
@@ -502,17 +568,27 @@ impl Xboard {
         self.reanalyse();
     }
 
-    /// `level MPS BASE INC`: BASE in minutes or minutes:seconds, INC in seconds.
+    /// `level MPS BASE INC`: BASE in minutes or minutes:seconds (the clock itself comes
+    /// with `time`, but a BASE that is no time refuses the line), INC in seconds, up to
+    /// an hour.
     fn level(&mut self, text: &str) {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let [mps, _base, inc] = words[..] else {
+        let [mps, base, inc] = words[..] else {
             self.error("bad level", text);
             return;
         };
+        let minutes = |w: &str| {
+            w.parse::<u64>()
+                .is_ok_and(|m| m <= MAX_CLOCK.as_secs() / 60)
+        };
+        let base_ok = match base.split_once(':') {
+            Some((m, s)) => minutes(m) && s.parse::<u8>().is_ok_and(|s| s < 60),
+            None => minutes(base),
+        };
         match (mps.parse::<u32>(), inc.parse::<f64>()) {
-            (Ok(m), Ok(i)) if i >= 0.0 && i.is_finite() => {
+            (Ok(m), Ok(i)) if base_ok && (0.0..=3600.0).contains(&i) => {
                 self.clock.moves_per_period = m;
-                self.clock.increment = Duration::from_secs_f64(i.min(3600.0));
+                self.clock.increment = Duration::from_secs_f64(i);
                 self.clock.per_move = None;
             }
             _ => self.error("bad level", text),

@@ -13,6 +13,7 @@ mod fuzz_replay;
 mod grid;
 #[cfg(feature = "gui")]
 mod gui;
+mod hardening_protocol;
 mod hasinu;
 mod layout;
 mod levels;
