@@ -13,6 +13,9 @@ pub mod record;
 pub mod rules;
 pub mod tune;
 
+use areachess::search::MAX_DEPTH;
+use areachess::search::contest::{LONGEST_GAME_PLIES, MOST_GAMES};
+use clap::builder::{RangedI64ValueParser, RangedU64ValueParser};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -22,6 +25,85 @@ use std::path::PathBuf;
     allow(dead_code, reason = "only the window opens it")
 )]
 pub const DEFAULT_LEVEL: &str = "levels/area-of-competence.toml";
+
+/// The deepest `perft`: published perft tables stop before it (chess's deeper counts took
+/// distributed computation), it is never finished on a board with a choice at every ply,
+/// and each ply keeps a move list.
+pub const DEEPEST_PERFT: u32 = 15;
+
+/// The most games at once: far more threads than any machine has cores.
+pub const MOST_JOBS: usize = 1024;
+
+/// The longest time a move, in milliseconds: a day.
+pub const LONGEST_MOVETIME_MS: u64 = 86_400_000;
+
+/// The most nodes a search is given: hours of search on any machine.
+pub const MOST_NODES: u64 = 1_000_000_000_000;
+
+/// The most random plies a game opens with: more would be a random game, not an opening.
+pub const MOST_OPENING_PLIES: u32 = 1_000;
+
+/// The most rounds or passes of a fit: a fit that has not settled by then will not.
+pub const MOST_ROUNDS: u32 = 100_000;
+
+/// The frames the window may draw before its screenshot: minutes of drawing.
+pub const MOST_FRAMES: u32 = 100_000;
+
+/// The smallest and largest side of a GIF's board, in pixels: below it the pieces are
+/// unreadable; above it each frame holds tens of megabytes.
+pub const GIF_SIDES: std::ops::RangeInclusive<u32> = 64..=4096;
+
+/// The shortest and longest time a GIF's position shows, in milliseconds: a GIF counts in
+/// hundredths of a second, and a minute a position is no animation.
+pub const GIF_DELAYS: std::ops::RangeInclusive<u32> = 10..=60_000;
+
+/// The largest L2 weight of `tune --squares`, per centipawn squared: any more and the
+/// tables are all zero.
+pub const MOST_DECAY: f64 = 1.0;
+
+/// A `u32` option within `range`: clap names the option and the range when refused.
+fn within(range: std::ops::RangeInclusive<u32>) -> RangedI64ValueParser<u32> {
+    RangedI64ValueParser::new().range(i64::from(*range.start())..=i64::from(*range.end()))
+}
+
+/// A `u64` option within `range`.
+fn within_u64(range: std::ops::RangeInclusive<u64>) -> RangedU64ValueParser<u64> {
+    RangedU64ValueParser::new().range(range)
+}
+
+/// A number of games: 1 to [`MOST_GAMES`] (none would leave nothing to count).
+fn games() -> RangedI64ValueParser<u32> {
+    within(1..=MOST_GAMES)
+}
+
+/// A ply limit: 1 to [`LONGEST_GAME_PLIES`].
+fn plies() -> RangedI64ValueParser<u32> {
+    within(1..=LONGEST_GAME_PLIES)
+}
+
+/// A time a move: 1 ms to [`LONGEST_MOVETIME_MS`].
+fn movetime() -> RangedU64ValueParser<u64> {
+    within_u64(1..=LONGEST_MOVETIME_MS)
+}
+
+/// Games at once: 1 to [`MOST_JOBS`].
+fn jobs() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=MOST_JOBS as u64)
+}
+
+/// A search depth: 1 to the engine's deepest iteration.
+fn depth() -> RangedI64ValueParser<u32> {
+    within(1..=MAX_DEPTH)
+}
+
+/// An L2 weight: a number from 0 to [`MOST_DECAY`].
+fn decay(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|d| (0.0..=MOST_DECAY).contains(d))
+        .ok_or_else(|| format!("'{text}': expected a number from 0 to {MOST_DECAY}"))
+}
 
 /// areachess: continuous "area of competence" chess and grid chess variants.
 #[derive(Parser, Debug)]
@@ -51,7 +133,8 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         screenshot: Option<PathBuf>,
         /// With --screenshot: how many frames to draw first.
-        #[arg(long, value_name = "N", default_value_t = 60, requires = "screenshot")]
+        #[arg(long, value_name = "N", default_value_t = 60, requires = "screenshot",
+              value_parser = within(0..=MOST_FRAMES))]
         after_frames: u32,
         /// Pointer and key steps to play once the window has drawn its first frames, e.g.
         /// "move e2; press; move e4; release" (see src/ui/drive.rs).
@@ -92,7 +175,8 @@ pub enum Command {
     Perft {
         /// The level file (grid).
         level: PathBuf,
-        /// How many plies.
+        /// How many plies (at most 15).
+        #[arg(value_parser = within(0..=DEEPEST_PERFT))]
         depth: u32,
         /// The position (default: the level's setup).
         #[arg(long, allow_hyphen_values = true)]
@@ -130,7 +214,7 @@ pub enum Command {
     /// the nodes of each, then "nodes TOTAL time MS nps N" (to check a change's effect).
     Bench {
         /// The depth (the larger boards a ply or two less).
-        #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = depth())]
         depth: u32,
     },
     /// The grid evaluation's weights fitted to self-play games of the levels (Texel's
@@ -140,25 +224,26 @@ pub enum Command {
         #[arg(required = true)]
         levels: Vec<PathBuf>,
         /// Self-play games per level.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = games())]
         games: u32,
         /// The engine's nodes a move in those games.
-        #[arg(long, default_value_t = 3000)]
+        #[arg(long, default_value_t = 3000, value_parser = within_u64(1..=MOST_NODES))]
         nodes: u64,
         /// Random plies at the start of each game.
-        #[arg(long, value_name = "PLIES", default_value_t = 8)]
+        #[arg(long, value_name = "PLIES", default_value_t = 8,
+              value_parser = within(0..=MOST_OPENING_PLIES))]
         opening: u32,
         /// A game still going after so many plies is a draw.
-        #[arg(long, value_name = "PLIES", default_value_t = 300)]
+        #[arg(long, value_name = "PLIES", default_value_t = 300, value_parser = plies())]
         max_plies: u32,
         /// Games at once (default: one per core).
-        #[arg(long, value_name = "J")]
+        #[arg(long, value_name = "J", value_parser = jobs())]
         jobs: Option<usize>,
         /// The openings' seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// The most rounds of the fit.
-        #[arg(long, default_value_t = 50)]
+        #[arg(long, default_value_t = 50, value_parser = within(0..=MOST_ROUNDS))]
         rounds: u32,
         /// Fit only these weights (by name; the others stay).
         #[arg(long, value_name = "NAME", num_args = 1..)]
@@ -168,10 +253,10 @@ pub enum Command {
         #[arg(long, value_name = "FILE", num_args = 1..)]
         positions: Vec<PathBuf>,
         /// Fit piece-square tables instead of the weights, over this many passes.
-        #[arg(long, value_name = "EPOCHS")]
+        #[arg(long, value_name = "EPOCHS", value_parser = within(1..=MOST_ROUNDS))]
         squares: Option<u32>,
         /// The tables' L2 weight, per centipawn squared.
-        #[arg(long, default_value_t = 1e-8)]
+        #[arg(long, default_value_t = 1e-8, value_parser = decay)]
         decay: f64,
     },
     /// The computer's choice: "info …" lines while it thinks, then "bestmove MOVE" or
@@ -183,13 +268,13 @@ pub enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Search this many plies.
-        #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+        #[arg(long, conflicts_with_all = ["movetime", "nodes"], value_parser = depth())]
         depth: Option<u32>,
         /// Search for this many milliseconds (the default: 1000).
-        #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+        #[arg(long, value_name = "MS", conflicts_with = "nodes", value_parser = movetime())]
         movetime: Option<u64>,
         /// Search this many nodes.
-        #[arg(long)]
+        #[arg(long, value_parser = within_u64(1..=MOST_NODES))]
         nodes: Option<u64>,
     },
     /// A game as PGN (grid: standard algebraic notation; continuous: judge's moves), or
@@ -213,13 +298,13 @@ pub enum Command {
         #[arg(required_unless_present = "merge", conflicts_with = "merge")]
         level: Option<PathBuf>,
         /// How many games (with --values, also how many for each kind of piece).
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 20, value_parser = games())]
         games: u32,
         /// The engines' time a move, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 100)]
+        #[arg(long, value_name = "MS", default_value_t = 100, value_parser = movetime())]
         movetime: u64,
         /// How many games at once (default: one per core).
-        #[arg(long, value_name = "J")]
+        #[arg(long, value_name = "J", value_parser = jobs())]
         jobs: Option<usize>,
         /// Play only the I-th of N slices of the schedule (1/4 … 4/4), to merge later.
         #[arg(long, value_name = "I/N", value_parser = shard)]
@@ -231,7 +316,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// A game still going after so many plies is adjudicated (as in match).
-        #[arg(long, value_name = "PLIES", default_value_t = 300)]
+        #[arg(long, value_name = "PLIES", default_value_t = 300, value_parser = plies())]
         max_plies: u32,
         /// Write the tallies as JSON.
         #[arg(long, value_name = "FILE")]
@@ -250,10 +335,10 @@ pub enum Command {
         /// The GIF to write.
         out: PathBuf,
         /// The board's side in pixels.
-        #[arg(long, value_name = "PX", default_value_t = 480)]
+        #[arg(long, value_name = "PX", default_value_t = 480, value_parser = within(GIF_SIDES))]
         size: u32,
         /// How long each position shows, in milliseconds (the last, three times as long).
-        #[arg(long, value_name = "MS", default_value_t = 1000)]
+        #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = within(GIF_DELAYS))]
         delay: u32,
     },
     /// Write a level in another program's format: `--to fsf`, a Fairy-Stockfish
@@ -288,10 +373,10 @@ pub enum Command {
         #[arg(long)]
         black: String,
         /// How many games.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = games())]
         games: u32,
         /// The engine's time per move, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 100)]
+        #[arg(long, value_name = "MS", default_value_t = 100, value_parser = movetime())]
         movetime: u64,
         /// Seeds the random players and the random openings.
         #[arg(long, default_value_t = 1)]
@@ -302,11 +387,12 @@ pub enum Command {
         alternate: bool,
         /// Each game opens with this many random plies (each pair of games with
         /// --alternate shares its opening), so that fixed-depth engines vary their games.
-        #[arg(long, value_name = "PLIES", default_value_t = 0)]
+        #[arg(long, value_name = "PLIES", default_value_t = 0,
+              value_parser = within(0..=MOST_OPENING_PLIES))]
         opening: u32,
         /// A game still going after this many plies is adjudicated: a draw on a grid; on a
         /// continuous board a material lead of 3 points or more wins, else a draw.
-        #[arg(long, value_name = "PLIES", default_value_t = 600)]
+        #[arg(long, value_name = "PLIES", default_value_t = 600, value_parser = plies())]
         max_plies: u32,
         /// A clock per side (MIN+INC): engines plan from it, a flag fall loses ("on-time"),
         /// and each game's line ends with the seconds left and the milliseconds a move.

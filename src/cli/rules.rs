@@ -6,6 +6,7 @@ use areachess::continuous::{Game, Outcome};
 use areachess::failure::Failure;
 use areachess::grid;
 use areachess::level::{self, ContinuousLevel, GridLevel, Level};
+use areachess::play::Play;
 use areachess::record::game::{self, Draws, GameError};
 use areachess::record::save;
 use std::io::Write;
@@ -297,10 +298,24 @@ pub fn replay(
     let v = &level.variant;
     let moves = grid::courier::read_record(v, &start, &text)
         .map_err(|e| Failure::input(e.in_file(record_path.display().to_string()).to_string()))?;
-    let mut end = start.clone();
-    for &m in &moves {
-        end.make(v, m);
+    // The record is played as `moves` and `pgn --read` play theirs: a move after the game
+    // has ended (checkmate, a draw by rule) is refused in `moves`' words.
+    let mut game = grid::game::Game::new(std::sync::Arc::clone(&level.variant), start.clone());
+    for (n, &m) in moves.iter().enumerate() {
+        if game.status().is_over() {
+            let refused = GameError::GridMove {
+                number: n + 1,
+                reason: grid::game::PlayError::GameOver(grid::move_text(v, m)),
+            };
+            return Err(Failure::input(format!(
+                "{}: {refused} ({})",
+                record_path.display(),
+                game.describe()
+            )));
+        }
+        game.play(m);
     }
+    let end = game.position().clone();
     write!(out, "{}", grid::courier::write_record(v, &start, &moves)).map_err(Failure::write)?;
     writeln!(
         out,

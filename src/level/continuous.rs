@@ -18,10 +18,12 @@ use super::file::{
 };
 use super::modes::{ContinuousLevel, Level, LevelKind};
 use crate::continuous::board::{Castling, KindSpec};
+use crate::continuous::geometry::R;
 use crate::continuous::notation::{NotationError, parse_fen, parse_position};
-use crate::continuous::shapes::{PieceShapes, compile_text};
+use crate::continuous::shapes::{Form, PieceShapes, compile_text};
 use crate::continuous::{Board, Kind, Piece, Position, Setup};
 use crate::pictures::Look;
+use crate::play::Color;
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -63,6 +65,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     let looks = read_pieces(&raw, &mut board, errors);
     read_castling(&raw, &mut board, errors);
     board.prepare();
+    check_min_move(&raw, &board, errors);
     let board = Arc::new(board);
     let setup = &raw.rules.setup;
     let start = if setup.get_ref().contains('@') {
@@ -123,6 +126,16 @@ fn fen_column(e: &SetupError) -> Option<usize> {
     }
 }
 
+/// The longest length a continuous level may give, in units of R: far past any board of
+/// 26 squares of a sensible side, and small enough that sums and squares of lengths stay
+/// exact to the tolerance the rules use.
+pub const LONGEST_LENGTH: f64 = 1e6;
+
+/// The longest `min_move`, in units of R: two radii, the distance between the centres of
+/// two touching discs, which is as short as a capture can be; a longer `min_move` would
+/// void a move while the same move capturing stands.
+pub const LONGEST_MIN_MOVE: f64 = 2.0 * R;
+
 /// The board's size and lengths, or `None` if its size is bad.
 fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
     let (files, ranks) = board_size(raw, errors)?;
@@ -132,7 +145,7 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
     let mut length = |v: &Option<Spanned<f64>>, what: &'static str, slot: &mut f64| {
         if let Some(v) = v {
             let x = *v.get_ref();
-            if x.is_finite() && x > 0.0 && x <= 1e6 {
+            if x.is_finite() && x > 0.0 && x <= LONGEST_LENGTH {
                 *slot = x;
             } else {
                 errors.at(v.span(), LevelErrorKind::Length { what, value: x });
@@ -175,7 +188,89 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
         "castling_rook_offset",
         &mut board.castling_rook_offset,
     );
+    // Past half the board, pieces would promote in their own half, or where they start.
+    let half_height = board.height() / 2.0;
+    if let Some(v) = &c.promotion_line
+        && board.promotion_line > half_height
+    {
+        errors.at(
+            v.span(),
+            LevelErrorKind::LengthAbove {
+                what: "promotion_line",
+                value: board.promotion_line,
+                most: half_height,
+                why: "half the board's height: a piece must not promote in its own half",
+            },
+        );
+    }
+    if let Some(v) = &c.min_move
+        && board.min_move > LONGEST_MIN_MOVE
+    {
+        errors.at(
+            v.span(),
+            LevelErrorKind::LengthAbove {
+                what: "min_move",
+                value: board.min_move,
+                most: LONGEST_MIN_MOVE,
+                why: "two radii: a capture of a touching piece moves no further",
+            },
+        );
+    }
     Some(board)
+}
+
+/// Refuses a jump or a castling king's travel shorter than `min_move`: the rules void any
+/// move shorter than it, so a shape whose every move is shorter cannot be played. The error
+/// is at the piece's `betza`, or at the length that makes it short.
+fn check_min_move(raw: &LevelFile, board: &Board, errors: &mut Errors<'_>) {
+    let default = ContinuousSection::default();
+    let c = raw.continuous.as_ref().map_or(&default, Spanned::get_ref);
+    let min_move = board.min_move;
+    let place = |kind: Kind, key: Option<&Spanned<f64>>| {
+        raw.pieces
+            .iter()
+            .flat_map(|p| p.get_ref())
+            .find(|(letter, _)| Kind::from_letter_str(letter.get_ref()) == Some(kind))
+            .and_then(|(_, p)| p.betza.as_ref().map(Spanned::span))
+            .or(c.min_move.as_ref().map(Spanned::span))
+            .or(key.map(Spanned::span))
+    };
+    for spec in &board.kinds {
+        let shortest = [false, true]
+            .into_iter()
+            .flat_map(|moved| board.shapes_of(spec.kind, Color::White, moved))
+            .filter_map(|shape| match shape.reach {
+                Form::Ring { radius, .. } => Some(radius),
+                _ => None,
+            })
+            .fold(f64::INFINITY, f64::min);
+        if shortest < min_move - 1e-9
+            && let Some(span) = place(spec.kind, c.knight_distance.as_ref())
+        {
+            errors.at(
+                span,
+                LevelErrorKind::ShorterThanMinMove {
+                    what: format!("piece {}'s jump", spec.kind.letter()),
+                    length: shortest,
+                    min_move,
+                },
+            );
+        }
+    }
+    if board.castling.is_some() && board.castling_king_travel < min_move - 1e-9 {
+        let span = (c.min_move.as_ref())
+            .or(c.castling_king_travel.as_ref())
+            .or(c.square.as_ref())
+            .map_or(0..0, Spanned::span);
+        errors.at(
+            span,
+            LevelErrorKind::ShorterThanMinMove {
+                what: "castling_king_travel".to_string(),
+                length: board.castling_king_travel,
+                min_move,
+            },
+        );
+    }
 }
 
 /// Puts the level's `[pieces]` on the board, each compiled on the board's square (so after

@@ -174,12 +174,37 @@ pub enum LevelErrorKind {
         value: i64,
     },
     /// A continuous length that is not positive (or absurdly large).
-    #[error("{what} = {value}: expected a positive length (in units of R)")]
+    #[error("{what} = {value}: expected a positive length, at most 1e6 (in units of R)")]
     Length {
         /// The key.
         what: &'static str,
         /// The number written.
         value: f64,
+    },
+    /// A continuous length longer than the board or the rules let it be.
+    #[error("{what} = {value}: expected at most {most} ({why})")]
+    LengthAbove {
+        /// The key.
+        what: &'static str,
+        /// The number written.
+        value: f64,
+        /// The longest it may be on this board.
+        most: f64,
+        /// Why, in words.
+        why: &'static str,
+    },
+    /// A jump or the castling king's travel shorter than `min_move`: every such move would
+    /// be void.
+    #[error(
+        "{what} is {length}, shorter than min_move = {min_move}, and a shorter move is void: expected min_move at most {length}"
+    )]
+    ShorterThanMinMove {
+        /// What moves that far.
+        what: String,
+        /// How far it moves.
+        length: f64,
+        /// The shortest move.
+        min_move: f64,
     },
     /// A `betza` the continuous board cannot play.
     #[error("betza \"{text}\": {error}")]
@@ -346,6 +371,17 @@ pub enum LevelErrorKind {
     /// A `promoted_from` that names no other type of the level.
     #[error("promoted_from \"{0}\": expected the letter of another piece of this level")]
     PromotedFrom(String),
+    /// A `promoted_from` naming a type that is itself a promoted form (a chain, or a
+    /// circle such as A from B and B from A).
+    #[error(
+        "promoted_from \"{0}\": that piece is itself a promoted form; expected the letter of an unpromoted piece"
+    )]
+    PromotedFromPromoted(String),
+    /// A second promoted form of one type.
+    #[error(
+        "promoted_from \"{0}\": another piece is already its promoted form; expected one promoted form a type"
+    )]
+    PromotedTwice(String),
     /// A `shuffle` rule other than chess960.
     #[error("shuffle \"{0}\": expected \"chess960\"")]
     Shuffle(String),
@@ -666,7 +702,7 @@ mod tests {
                     what: "square",
                     value: -1.5,
                 },
-                "square = -1.5: expected a positive length (in units of R)",
+                "square = -1.5: expected a positive length, at most 1e6 (in units of R)",
             ),
             (
                 LevelErrorKind::LabelClash {

@@ -241,10 +241,25 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }
         types.push(t);
     }
+    let forms: Vec<usize> = promoted_from.iter().map(|&(n, _)| n).collect();
     for (n, base) in promoted_from {
         match index_of(base.get_ref()) {
-            Some(role) if role.index() != n => types[n].promoted_from = Some(role),
-            _ => errors.at(
+            Some(role) if role.index() == n => errors.at(
+                base.span(),
+                LevelErrorKind::PromotedFrom(base.get_ref().clone()),
+            ),
+            // A base that is itself a promoted form would make a chain or a circle
+            // (A from B, B from A): a piece taken goes to the hand as one unpromoted type.
+            Some(role) if forms.contains(&role.index()) => errors.at(
+                base.span(),
+                LevelErrorKind::PromotedFromPromoted(base.get_ref().clone()),
+            ),
+            Some(role) if types[..n].iter().any(|t| t.promoted_from == Some(role)) => errors.at(
+                base.span(),
+                LevelErrorKind::PromotedTwice(base.get_ref().clone()),
+            ),
+            Some(role) => types[n].promoted_from = Some(role),
+            None => errors.at(
                 base.span(),
                 LevelErrorKind::PromotedFrom(base.get_ref().clone()),
             ),

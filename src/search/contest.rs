@@ -16,6 +16,15 @@ use crate::random::Rng;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// The most games one run of `match`, `balance` or `tune` plays: days of play at the
+/// shortest useful time a move, and a schedule whose numbering (games × kinds with
+/// `--values`) stays far inside `u32`.
+pub const MOST_GAMES: u32 = 100_000;
+
+/// The longest game, in plies, a run lets go on before it is cut short: no real game
+/// comes near it, and a game's record stays a few megabytes.
+pub const LONGEST_GAME_PLIES: u32 = 100_000;
+
 /// One mode as `bestmove`, `match` and `balance` drive it.
 ///
 /// The commands' and tools' trait, one layer above [`Arena`]: what differs between the

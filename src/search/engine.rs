@@ -23,8 +23,9 @@ use std::time::Duration;
 /// The deepest the search goes, extensions and quiescence included.
 const MAX_PLY: usize = 128;
 
-/// The deepest iteration.
-const MAX_DEPTH: u32 = 100;
+/// The deepest iteration (a deeper `depth` limit searches this deep; the command line
+/// refuses one).
+pub const MAX_DEPTH: u32 = 100;
 
 /// Above any score.
 const INFINITY: i32 = MATE + 1;

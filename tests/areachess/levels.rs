@@ -41,8 +41,8 @@ fn every_bad_length_is_reported_not_only_the_first() {
     assert_eq!(
         errs,
         [
-            "t.toml:7:14: king_reach = -1: expected a positive length (in units of R)",
-            "t.toml:8:12: min_move = 0: expected a positive length (in units of R)",
+            "t.toml:7:14: king_reach = -1: expected a positive length, at most 1e6 (in units of R)",
+            "t.toml:8:12: min_move = 0: expected a positive length, at most 1e6 (in units of R)",
             "t.toml:9:14: promotion to \"K\": that piece is royal, and a side has exactly one",
         ]
     );

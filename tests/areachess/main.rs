@@ -14,6 +14,7 @@ mod grid;
 #[cfg(feature = "gui")]
 mod gui;
 mod hardening_protocol;
+mod hardening_values;
 mod hasinu;
 mod layout;
 mod levels;

@@ -12,4 +12,6 @@ mod report;
 mod selfplay;
 
 pub use report::{plots, words};
-pub use selfplay::{BalanceSettings, Handicap, MergeError, NOISE, Schedule, Tallies, run, wilson};
+pub use selfplay::{
+    BalanceSettings, Handicap, MergeError, NOISE, Schedule, Tallies, TalliesError, run, wilson,
+};

@@ -11,17 +11,23 @@ pub fn words(t: &Tallies) -> Vec<String> {
         "level {} — {} games, {} ms a move",
         t.level, t.games, t.schedule.movetime_ms
     )];
-    for (name, (share, low, high), count) in [
-        ("white", t.shares()[0], t.white),
-        ("draws", t.shares()[1], t.draws),
-        ("black", t.shares()[2], t.black),
-    ] {
-        lines.push(format!(
-            "{name:<6} {count:>5}  {:>6}  (95% {} to {})",
-            percent(share),
-            percent(low),
-            percent(high)
-        ));
+    match t.shares() {
+        Some(shares) => {
+            for ((name, count), (share, low, high)) in
+                [("white", t.white), ("draws", t.draws), ("black", t.black)]
+                    .into_iter()
+                    .zip(shares)
+            {
+                lines.push(format!(
+                    "{name:<6} {count:>5}  {:>6}  (95% {} to {})",
+                    percent(share),
+                    percent(low),
+                    percent(high)
+                ));
+            }
+        }
+        // No share of no games: a percentage and an interval would be made up.
+        None => lines.push("no games from the setup".to_string()),
     }
     if let Some((mean, [q1, median, q3])) = t.length_summary() {
         lines.push(format!(
@@ -35,17 +41,21 @@ pub fn words(t: &Tallies) -> Vec<String> {
     if !t.values.is_empty() {
         let measured = t.pawn.map(|p| t.measured_values(p)).unwrap_or_default();
         for (letter, h) in &t.values {
-            let (score, _, _) = h.score();
             let value = match measured.get(letter).copied().flatten() {
                 Some((v, low, high)) => format!("{v:.0} cp (95% {low:.0} to {high:.0})"),
                 None => "—".to_string(),
             };
+            let short = match h.score() {
+                Some((score, _, _)) => format!(
+                    "a piece short scores {} over {} games",
+                    percent(score),
+                    h.games()
+                ),
+                None => "no games a piece short".to_string(),
+            };
             lines.push(format!(
-                "value  {letter} {:<12} measured {value}, estimated {} cp; a piece short scores {} over {} games",
-                h.name,
-                h.estimate,
-                percent(score),
-                h.games()
+                "value  {letter} {:<12} measured {value}, estimated {} cp; {short}",
+                h.name, h.estimate,
             ));
         }
     }
@@ -98,7 +108,9 @@ fn results_plot(t: &Tallies) -> Result<String, String> {
             .y_desc("% of games")
             .draw()
             .map_err(plot_error)?;
-        let shares = t.shares();
+        // Without games there are no bars and no intervals: the axes alone.
+        let shares = t.shares().unwrap_or_default();
+        let drawn = if t.shares().is_some() { 0u32..3 } else { 0..0 };
         let colours = [
             RGBColor(200, 200, 190),
             RGBColor(150, 150, 160),
@@ -106,19 +118,24 @@ fn results_plot(t: &Tallies) -> Result<String, String> {
         ];
         chart
             // An empty bar is left out: a rectangle of no height is not valid SVG.
-            .draw_series((0u32..3).filter(|&k| shares[k as usize].0 > 0.0).map(|k| {
-                let (share, _, _) = shares[k as usize];
-                Rectangle::new(
-                    [
-                        (SegmentValue::Exact(k), 0.0),
-                        (SegmentValue::Exact(k + 1), 100.0 * share),
-                    ],
-                    colours[k as usize].filled(),
-                )
-            }))
+            .draw_series(
+                drawn
+                    .clone()
+                    .filter(|&k| shares[k as usize].0 > 0.0)
+                    .map(|k| {
+                        let (share, _, _) = shares[k as usize];
+                        Rectangle::new(
+                            [
+                                (SegmentValue::Exact(k), 0.0),
+                                (SegmentValue::Exact(k + 1), 100.0 * share),
+                            ],
+                            colours[k as usize].filled(),
+                        )
+                    }),
+            )
             .map_err(plot_error)?;
         chart
-            .draw_series((0u32..3).map(|k| {
+            .draw_series(drawn.map(|k| {
                 let (share, low, high) = shares[k as usize];
                 ErrorBar::new_vertical(
                     SegmentValue::CenterOf(k),

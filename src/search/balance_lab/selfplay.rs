@@ -13,11 +13,13 @@
 
 use crate::play::Color;
 use crate::random::Rng;
-use crate::search::contest::{Contest, GameSettings, Played, play_game};
+use crate::search::contest::{
+    Contest, GameSettings, LONGEST_GAME_PLIES, MOST_GAMES, Played, play_game,
+};
 use crate::search::engine::Noise;
 use crate::search::players::{Player, PlayerKind};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
@@ -109,16 +111,16 @@ pub struct Handicap {
 }
 
 impl Handicap {
-    /// Games played.
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
+    /// Games played (in `u64`: a file's counts may add past `u32`).
+    pub fn games(&self) -> u64 {
+        u64::from(self.wins) + u64::from(self.draws) + u64::from(self.losses)
     }
 
-    /// The short side's score, 0 to 1, and its 95% interval.
-    pub fn score(&self) -> (f64, f64, f64) {
-        let n = f64::from(self.games().max(1));
+    /// The short side's score, 0 to 1, and its 95% interval; `None` without games.
+    pub fn score(&self) -> Option<(f64, f64, f64)> {
+        let n = self.games();
         let points = f64::from(self.wins) + f64::from(self.draws) / 2.0;
-        wilson(points, n)
+        (n > 0).then(|| wilson(points, n as f64))
     }
 }
 
@@ -134,11 +136,43 @@ pub enum MergeError {
     /// The same game twice.
     #[error("game {0} is in both tallies")]
     Twice(u32),
+    /// A count past what a `u32` holds.
+    #[error("adding up `{0}` overflows")]
+    Overflow(&'static str),
+    /// The sum does not hold together.
+    #[error("{0}")]
+    Inconsistent(#[from] TalliesError),
+}
+
+/// Why tallies (read from a file, or added up) do not hold together: the entry at fault
+/// and what it contradicts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("entry `{entry}`: {problem}")]
+pub struct TalliesError {
+    /// The entry, as the JSON names it (`games`, `values.N.wins`, `played`, …).
+    pub entry: String,
+    /// What is wrong with it, in words.
+    pub problem: String,
+}
+
+/// A [`TalliesError`] at `entry`.
+fn inconsistent(entry: impl Into<String>, problem: String) -> TalliesError {
+    TalliesError {
+        entry: entry.into(),
+        problem,
+    }
+}
+
+/// `a + b`, or the name of the count that overflows.
+fn add(a: u32, b: u32, entry: &'static str) -> Result<u32, MergeError> {
+    a.checked_add(b).ok_or(MergeError::Overflow(entry))
 }
 
 impl Tallies {
-    /// Adds `other`'s games to these: shards of one schedule, each game once.
+    /// Adds `other`'s games to these: shards of one schedule, each game once. Both must
+    /// hold together ([`Tallies::check`]); so does the sum, or these stay as they were.
     pub fn merge(&mut self, other: &Tallies) -> Result<(), MergeError> {
+        other.check()?;
         if self.played.is_empty() && self.games == 0 && self.values.is_empty() {
             *self = other.clone();
             return Ok(());
@@ -149,37 +183,135 @@ impl Tallies {
         if self.schedule != other.schedule {
             return Err(MergeError::Schedule);
         }
-        if let Some(&k) = other.played.iter().find(|k| self.played.contains(k)) {
+        let mine: BTreeSet<u32> = self.played.iter().copied().collect();
+        if let Some(&k) = other.played.iter().find(|k| mine.contains(k)) {
             return Err(MergeError::Twice(k));
         }
-        self.games += other.games;
-        self.white += other.white;
-        self.draws += other.draws;
-        self.black += other.black;
-        self.lengths.extend(&other.lengths);
+        let mut sum = self.clone();
+        sum.games = add(sum.games, other.games, "games")?;
+        sum.white = add(sum.white, other.white, "white")?;
+        sum.draws = add(sum.draws, other.draws, "draws")?;
+        sum.black = add(sum.black, other.black, "black")?;
+        sum.lengths.extend(&other.lengths);
         for (reason, n) in &other.endings {
-            *self.endings.entry(reason.clone()).or_default() += n;
+            let count = sum.endings.entry(reason.clone()).or_default();
+            *count = add(*count, *n, "endings")?;
         }
         for (letter, h) in &other.values {
-            let mine = self.values.entry(*letter).or_insert_with(|| Handicap {
+            let mine = sum.values.entry(*letter).or_insert_with(|| Handicap {
                 name: h.name.clone(),
                 estimate: h.estimate,
                 ..Handicap::default()
             });
-            mine.wins += h.wins;
-            mine.draws += h.draws;
-            mine.losses += h.losses;
+            mine.wins = add(mine.wins, h.wins, "values.wins")?;
+            mine.draws = add(mine.draws, h.draws, "values.draws")?;
+            mine.losses = add(mine.losses, h.losses, "values.losses")?;
         }
-        self.played.extend(&other.played);
-        self.played.sort_unstable();
+        sum.played.extend(&other.played);
+        sum.played.sort_unstable();
+        sum.check()?;
+        *self = sum;
+        Ok(())
+    }
+
+    /// Whether these tallies hold together, as a run writes them: the results add up to
+    /// the games, each game has its length and its ending, no kind has more handicap games
+    /// than the schedule gives it, and `played` names each counted game once, inside the
+    /// schedule. Otherwise the first entry at fault.
+    pub fn check(&self) -> Result<(), TalliesError> {
+        let schedule = u64::from(self.schedule.games);
+        if self.schedule.games > MOST_GAMES {
+            return Err(inconsistent(
+                "schedule.games",
+                format!("{schedule}, more than a run plays ({MOST_GAMES})"),
+            ));
+        }
+        let games = u64::from(self.games);
+        let results = u64::from(self.white) + u64::from(self.draws) + u64::from(self.black);
+        if results != games {
+            return Err(inconsistent(
+                "games",
+                format!("{games}, but white + draws + black is {results}"),
+            ));
+        }
+        if games > schedule {
+            return Err(inconsistent(
+                "games",
+                format!("{games}, more than the schedule's {schedule}"),
+            ));
+        }
+        if self.lengths.len() as u64 != games {
+            return Err(inconsistent(
+                "lengths",
+                format!("{} lengths for {games} games", self.lengths.len()),
+            ));
+        }
+        if let Some((k, l)) =
+            (self.lengths.iter().enumerate()).find(|(_, l)| **l > LONGEST_GAME_PLIES)
+        {
+            return Err(inconsistent(
+                format!("lengths[{k}]"),
+                format!("{l} plies, longer than a game goes on ({LONGEST_GAME_PLIES})"),
+            ));
+        }
+        let ended: u64 = self.endings.values().map(|&n| u64::from(n)).sum();
+        if ended != games {
+            return Err(inconsistent(
+                "endings",
+                format!("they add up to {ended}, but `games` is {games}"),
+            ));
+        }
+        if !self.values.is_empty() && !self.schedule.values {
+            return Err(inconsistent(
+                "values",
+                "handicap games in a schedule without them (`schedule.values` is false)"
+                    .to_string(),
+            ));
+        }
+        let mut counted = games;
+        for (letter, h) in &self.values {
+            if h.games() > schedule {
+                return Err(inconsistent(
+                    format!("values.{letter}"),
+                    format!(
+                        "wins + draws + losses is {}, more than the schedule's {schedule} games a kind",
+                        h.games()
+                    ),
+                ));
+            }
+            counted += h.games();
+        }
+        if self.played.len() as u64 != counted {
+            return Err(inconsistent(
+                "played",
+                format!(
+                    "{} game numbers for {counted} games counted",
+                    self.played.len()
+                ),
+            ));
+        }
+        let last = schedule * (1 + self.values.len() as u64);
+        let mut seen = BTreeSet::new();
+        for &k in &self.played {
+            if u64::from(k) >= last {
+                return Err(inconsistent(
+                    "played",
+                    format!("game {k} is past the schedule's {last} games"),
+                ));
+            }
+            if !seen.insert(k) {
+                return Err(inconsistent("played", format!("game {k} is there twice")));
+            }
+        }
         Ok(())
     }
 
     /// White's, the draws' and Black's shares of the games from the setup, each with its
-    /// 95% interval.
-    pub fn shares(&self) -> [(f64, f64, f64); 3] {
-        let n = f64::from(self.games.max(1));
-        [self.white, self.draws, self.black].map(|k| wilson(f64::from(k), n))
+    /// 95% interval; `None` without games (no share of nothing).
+    pub fn shares(&self) -> Option<[(f64, f64, f64); 3]> {
+        let n = f64::from(self.games);
+        (self.games > 0)
+            .then(|| [self.white, self.draws, self.black].map(|k| wilson(f64::from(k), n)))
     }
 
     /// The games' lengths: mean, and the quartiles (25%, median, 75%).
@@ -205,14 +337,13 @@ impl Tallies {
         let pawn_deficit = self
             .values
             .get(&pawn)
-            .filter(|h| h.games() > 0)
-            .map(|h| deficit(h.score().0))
+            .and_then(Handicap::score)
+            .map(|(score, _, _)| deficit(score))
             .filter(|d| *d > 1.0);
         self.values
             .iter()
             .map(|(&letter, h)| {
-                let value = pawn_deficit.filter(|_| h.games() > 0).map(|p| {
-                    let (s, low, high) = h.score();
+                let value = pawn_deficit.zip(h.score()).map(|(p, (s, low, high))| {
                     // A lower score is a larger deficit: the interval's ends swap.
                     (
                         100.0 * deficit(s) / p,
@@ -247,8 +378,17 @@ struct Scheduled {
 }
 
 /// The games of a run, in the schedule's order: `games` from the setup, then (with
-/// values) `games` for each kind; the shard keeps every N-th.
-fn schedule(settings: &BalanceSettings, kinds: &[char]) -> Vec<Scheduled> {
+/// values) `games` for each kind; the shard keeps every N-th. Refused past
+/// [`MOST_GAMES`] games a kind, or when the games' numbers would not fit a `u32`.
+fn schedule(settings: &BalanceSettings, kinds: &[char]) -> Result<Vec<Scheduled>, String> {
+    let kinds_played = if settings.values { kinds.len() } else { 0 };
+    let total = u64::from(settings.games) * (1 + kinds_played as u64);
+    if settings.games > MOST_GAMES || u32::try_from(total).is_err() {
+        return Err(format!(
+            "{} games ({} a kind): more than a run plays ({MOST_GAMES} a kind)",
+            total, settings.games
+        ));
+    }
     let mut all: Vec<Scheduled> = (0..settings.games)
         .map(|k| Scheduled {
             number: k,
@@ -264,7 +404,8 @@ fn schedule(settings: &BalanceSettings, kinds: &[char]) -> Vec<Scheduled> {
                     Color::Black
                 };
                 all.push(Scheduled {
-                    number: settings.games * (n as u32 + 1) + k,
+                    // Below `total`, which fits a u32.
+                    number: (u64::from(settings.games) * (n as u64 + 1) + u64::from(k)) as u32,
                     handicap: Some((letter, short)),
                 });
             }
@@ -272,7 +413,7 @@ fn schedule(settings: &BalanceSettings, kinds: &[char]) -> Vec<Scheduled> {
     }
     let (i, n) = settings.shard;
     all.retain(|g| g.number % n.max(1) == i.saturating_sub(1));
-    all
+    Ok(all)
 }
 
 /// Plays the run from `start` on `settings.jobs` threads, calling `progress` after each
@@ -289,7 +430,7 @@ where
 {
     let (kinds, pawn) = contest.kinds(start);
     let letters: Vec<char> = kinds.iter().map(|k| k.letter).collect();
-    let games = schedule(settings, &letters);
+    let games = schedule(settings, &letters)?;
     let mut tallies = Tallies {
         level: level.to_string(),
         schedule: Schedule {
@@ -481,25 +622,31 @@ mod tests {
             background: false,
         };
         let whole: Vec<u32> = schedule(&settings((1, 1)), &['N', 'P'])
+            .expect("a small schedule")
             .iter()
             .map(|g| g.number)
             .collect();
         assert_eq!(whole.len(), 15);
         let mut parts: Vec<u32> = (1..=3)
-            .flat_map(|i| schedule(&settings((i, 3)), &['N', 'P']))
+            .flat_map(|i| schedule(&settings((i, 3)), &['N', 'P']).expect("a small schedule"))
             .map(|g| g.number)
             .collect();
         parts.sort_unstable();
         assert_eq!(parts, whole);
-        let handicaps = schedule(&settings((1, 1)), &['N']);
+        let handicaps = schedule(&settings((1, 1)), &['N']).expect("a small schedule");
         assert_eq!(handicaps[5].handicap, Some(('N', Color::White)));
         assert_eq!(handicaps[6].handicap, Some(('N', Color::Black)));
     }
 
     #[test]
     fn tallies_merge_once_and_only_within_a_schedule() {
+        let schedule = Schedule {
+            games: 3,
+            ..Schedule::default()
+        };
         let a = Tallies {
             level: "Chess".into(),
+            schedule: schedule.clone(),
             games: 2,
             white: 1,
             draws: 1,
@@ -510,6 +657,7 @@ mod tests {
         };
         let b = Tallies {
             level: "Chess".into(),
+            schedule: schedule.clone(),
             games: 1,
             black: 1,
             lengths: vec![30],
@@ -526,10 +674,58 @@ mod tests {
         assert_eq!(sum.merge(&b), Err(MergeError::Twice(1)));
         let other = Tallies {
             level: "Shogi".into(),
-            played: vec![9],
+            schedule,
             ..Tallies::default()
         };
         assert!(matches!(sum.merge(&other), Err(MergeError::Level(..))));
+    }
+
+    #[test]
+    fn tallies_whose_results_do_not_add_up_are_refused_by_entry() {
+        let schedule = Schedule {
+            games: 4,
+            ..Schedule::default()
+        };
+        let good = Tallies {
+            level: "Chess".into(),
+            schedule: schedule.clone(),
+            games: 1,
+            white: 1,
+            lengths: vec![40],
+            endings: [("checkmate".to_string(), 1)].into(),
+            played: vec![0],
+            ..Tallies::default()
+        };
+        assert_eq!(good.check(), Ok(()));
+        let entry = |t: &Tallies| t.check().expect_err("inconsistent").entry;
+        let too_many_wins = Tallies {
+            white: 51,
+            ..good.clone()
+        };
+        assert_eq!(entry(&too_many_wins), "games");
+        let past_the_schedule = Tallies {
+            played: vec![7],
+            ..good.clone()
+        };
+        assert_eq!(entry(&past_the_schedule), "played");
+        let handicaps_unasked = Tallies {
+            values: [('N', Handicap::default())].into(),
+            ..good.clone()
+        };
+        assert_eq!(entry(&handicaps_unasked), "values");
+        let overflowing = Tallies {
+            games: u32::MAX,
+            white: u32::MAX,
+            ..good.clone()
+        };
+        let mut sum = overflowing.clone();
+        assert!(sum.merge(&overflowing).is_err());
+    }
+
+    #[test]
+    fn zero_games_have_no_share_and_no_score() {
+        assert_eq!(Tallies::default().shares(), None);
+        assert_eq!(Handicap::default().score(), None);
     }
 
     #[test]
