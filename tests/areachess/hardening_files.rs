@@ -216,7 +216,7 @@ fn a_saved_game_does_not_follow_its_level_path_elsewhere() {
     }
     let path = level_path.display().to_string();
     let level = level::parse(&path, &level_text).expect("the level reads beside its pieces");
-    let played = game::game(&level, None, &[]).expect("the start");
+    let played = game::game(&level, None, &[] as &[&str]).expect("the start");
     let saved = save::to_text(&path, &level_text, &played);
     plant_secret(stranger.path(), "pieces.yaml");
     let error = save::parse("game.toml", &saved).expect_err("the pieces are not read");
