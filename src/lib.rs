@@ -16,6 +16,8 @@
 //! - [`play`]: what both modes' games share: colours, how a game stands, the [`play::Play`] trait.
 //! - [`square`]: a square's name (`e4`, `j10`), read and written the same in both modes.
 //! - [`span`]: where in a user's text an error is (file, line, column).
+//! - [`reading`]: which files are read and how much of each (regular files, a cap per
+//!   kind, a file another file names only inside the naming file's folder).
 //! - [`sim`]: the rules inside Bevy, without rendering.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
 //! - [`failure`]: what a command or the window reports when it cannot go on.
@@ -33,6 +35,7 @@ pub mod pictures;
 pub mod play;
 pub mod protocol;
 pub mod random;
+pub mod reading;
 pub mod record;
 pub mod search;
 pub mod sim;

@@ -96,11 +96,13 @@ pub fn is_file(image: &str) -> bool {
 }
 
 /// The SVG file of a piece's picture: the one its `image` names (relative to `level_dir`
-/// when it is a file), else the shipped picture named after the piece. `None` when there is
-/// no such file; the app then draws the piece's moves.
+/// when it is a file, and inside it: see [`crate::reading::inside`]), else the shipped
+/// picture named after the piece. `None` when there is no such file; the app then draws
+/// the piece's moves.
 pub fn find(image: Option<&str>, name: &str, level_dir: &Path) -> Option<PathBuf> {
     let path = match image {
-        Some(file) if is_file(file) => level_dir.join(file),
+        Some(file) if is_file(file) => crate::reading::inside(level_dir, file).ok()?,
+        Some(shipped) if !crate::reading::is_bare_name(shipped) => return None,
         Some(shipped) => pictures_dir()?.join(format!("{shipped}.svg")),
         None => pictures_dir()?.join(format!("{}.svg", slug(name))),
     };
@@ -122,10 +124,11 @@ pub fn grid_source(piece: &PieceType, level_dir: &Path) -> Source {
     read_or(file, || moves_svg(piece))
 }
 
-/// The picture in `file` if there is one and it reads, else the one `otherwise` makes.
+/// The picture in `file` if there is one and it reads (a regular file of at most
+/// [`crate::reading::IMAGE_BYTES`]), else the one `otherwise` makes.
 fn read_or(file: Option<PathBuf>, otherwise: impl FnOnce() -> String) -> Source {
     file.and_then(|path| {
-        let svg = std::fs::read_to_string(&path).ok()?;
+        let svg = crate::reading::text(&path, crate::reading::IMAGE_BYTES).ok()?;
         Some(Source {
             svg,
             file: Some(path),

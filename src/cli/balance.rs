@@ -6,6 +6,7 @@
 use super::rules::{continuous_game, grid_game};
 use areachess::failure::Failure;
 use areachess::level::{self, Level};
+use areachess::reading;
 use areachess::search::balance_lab::{BalanceSettings, Tallies, plots, run, words};
 use areachess::search::contest::{ContinuousContest, GridContest};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -79,7 +80,7 @@ fn kinds_hint(level: &Level) -> u64 {
 pub fn merge(files: &[PathBuf], outputs: &Outputs, out: &mut impl Write) -> Result<(), Failure> {
     let mut sum = Tallies::default();
     for file in files {
-        let text = std::fs::read_to_string(file)
+        let text = reading::text(file, reading::DATA_BYTES)
             .map_err(|e| Failure::input(format!("{}: cannot read: {e}", file.display())))?;
         let tallies: Tallies = serde_json::from_str(&text).map_err(|e| {
             Failure::input(format!(

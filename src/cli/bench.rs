@@ -50,7 +50,9 @@ pub fn bench(depth: u32, out: &mut impl Write) -> Result<(), Failure> {
     let start = Instant::now();
     let mut total = 0u64;
     for (name, fen, less) in POSITIONS {
-        let level = level::load(&level::for_variant(name))?;
+        let path = level::for_variant(name)
+            .ok_or_else(|| Failure::input(format!("bench: no shipped level {name}")))?;
+        let level = level::load(&path)?;
         let (level, game) = grid_game(level, fen, &[])?;
         let contest = GridContest::new(&level.variant);
         let mut player = Player::new(PlayerKind::ENGINE, 16);

@@ -5,6 +5,7 @@ use areachess::continuous::notation::{format_position, format_request};
 use areachess::failure::Failure;
 use areachess::grid;
 use areachess::level::{self, Level};
+use areachess::reading;
 use areachess::record::AnyGame;
 use areachess::record::pgn::{Header, Record};
 use std::io::Write;
@@ -47,13 +48,14 @@ pub fn pgn(
 pub fn read_pgn(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
     let shown = path.display().to_string();
     let text = if path == Path::new("-") {
-        std::io::read_to_string(std::io::stdin())
+        reading::text_of(std::io::stdin(), reading::RECORD_BYTES)
     } else {
-        std::fs::read_to_string(path)
+        reading::text(path, reading::RECORD_BYTES)
     }
     .map_err(|e| Failure::input(format!("{shown}: cannot read: {e}")))?;
     let record = Record::parse(&shown, &text).map_err(|e| Failure::input(e.to_string()))?;
-    let level_path = level::for_variant(&record.variant());
+    let level_path = level::for_variant(&record.variant())
+        .ok_or_else(|| Failure::input(record.not_a_level(&shown)))?;
     let level: Level = level::load(&level_path)?;
     let game = record
         .replay(&shown, &level)

@@ -7,6 +7,7 @@ use areachess::failure::Failure;
 use areachess::grid;
 use areachess::level::{self, ContinuousLevel, GridLevel, Level};
 use areachess::play::Play;
+use areachess::reading;
 use areachess::record::game::{self, Draws, GameError};
 use areachess::record::save;
 use std::io::Write;
@@ -24,7 +25,7 @@ pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut i
                 if values && let level::LevelKind::Grid(grid) = &loaded.kind {
                     let _ = write!(out, "{}", piece_values(&grid.variant));
                 }
-                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let text = reading::text(path, reading::LEVEL_BYTES).unwrap_or_default();
                 for demo in demos_of(path, &text) {
                     code |= check_demo(&demo, Some((path, &text)), out, err);
                 }
@@ -43,7 +44,7 @@ pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut i
 
 /// Whether the file reads as a saved game's TOML (it has `[level]` and `[game]` tables).
 fn is_saved_game(path: &Path) -> bool {
-    std::fs::read_to_string(path)
+    reading::text(path, reading::SAVE_BYTES)
         .ok()
         .and_then(|text| text.parse::<toml::Table>().ok())
         .is_some_and(|t| {
@@ -290,9 +291,9 @@ pub fn replay(
 ) -> Result<(), Failure> {
     let (level, start) = grid_start(level::load(level_path)?, fen)?;
     let text = if record_path == Path::new("-") {
-        std::io::read_to_string(std::io::stdin())
+        reading::text_of(std::io::stdin(), reading::RECORD_BYTES)
     } else {
-        std::fs::read_to_string(record_path)
+        reading::text(record_path, reading::RECORD_BYTES)
     }
     .map_err(|e| Failure::input(format!("{}: cannot read: {e}", record_path.display())))?;
     let v = &level.variant;

@@ -6,6 +6,7 @@
 use areachess::failure::Failure;
 use areachess::grid::Variant;
 use areachess::level;
+use areachess::reading;
 use areachess::search::grid::SquareTables;
 use areachess::search::texel::{self, Family, Sampling};
 use areachess::search::tuning::GridWeights;
@@ -67,7 +68,7 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
             ))
         })?;
         if let Some(file) = args.positions.get(k) {
-            let text = std::fs::read_to_string(file)
+            let text = reading::text(file, reading::DATA_BYTES)
                 .map_err(|e| Failure::input(format!("{}: {e}", file.display())))?;
             let samples = texel::read_positions(&grid.variant, &file.display().to_string(), &text)
                 .map_err(Failure::input)?;

@@ -16,7 +16,6 @@ use crate::span::Span;
 use std::fmt;
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::Arc;
 use toml::Spanned;
 
 /// One problem in a level file, placed at its file, line and column.
@@ -59,7 +58,7 @@ impl From<LevelErrors> for Failure {
 pub enum LevelErrorKind {
     /// The file cannot be read.
     #[error("cannot read the file: {0}")]
-    Unreadable(#[source] Arc<std::io::Error>),
+    Unreadable(#[source] crate::reading::Refusal),
     /// Bad TOML, or a value the reader refuses (the TOML reader's message).
     #[error("{0}")]
     Toml(String),
@@ -279,6 +278,14 @@ pub enum LevelErrorKind {
     /// An `image` file that is not beside the level.
     #[error("image \"{0}\": no such file beside the level")]
     NoImageFile(String),
+    /// An `image` file a level may not name: absolute, or outside the level's folder.
+    #[error("image \"{image}\": {refusal}")]
+    ImageRefused {
+        /// The value as written.
+        image: String,
+        /// Why it is refused.
+        refusal: crate::reading::Refusal,
+    },
     /// An `image` name no shipped picture has.
     #[error("image \"{0}\": no shipped picture has that name (see assets/pieces)")]
     NoShippedImage(String),
@@ -515,15 +522,24 @@ pub enum UrcReferenceError {
         /// The string as written.
         reference: String,
     },
-    /// The file cannot be read.
+    /// The file cannot be read, or is not one a level may name (see [`crate::reading`]).
     #[error("urc \"{reference}\": cannot read {}: {error}", path.display())]
     Read {
         /// The string as written.
         reference: String,
-        /// The file, beside the level.
+        /// The file, beside the level (as named when it is refused unread).
         path: PathBuf,
         /// Why it cannot be read.
-        error: Arc<std::io::Error>,
+        error: crate::reading::Refusal,
+    },
+    /// A saved game's copy of a level, whose file at the saved path holds other text (or
+    /// none): the files it names are not looked for.
+    #[error(
+        "urc \"{reference}\": not read: the saved level's file differs from its copy, so the files it names are not looked for"
+    )]
+    NotFollowed {
+        /// The string as written.
+        reference: String,
     },
     /// The file does not read as URC.
     #[error("urc \"{reference}\": {}:{error}", path.display())]
@@ -574,6 +590,8 @@ pub enum SetupError {
 pub(super) struct Errors<'a> {
     /// The file as named by the user.
     pub(super) file: &'a str,
+    /// Whether the files the level names (`urc`, `image`) are looked for beside `file`.
+    pub(super) follows: bool,
     /// The level's text.
     pub(super) text: &'a str,
     /// What was found so far.

@@ -476,17 +476,25 @@ pub(super) fn board_size(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<(u8
     files.zip(ranks)
 }
 
-/// An error at a piece's `image` if it names no picture: no file beside the level, or no
-/// shipped picture of that name.
+/// An error at a piece's `image` if it names no picture: no file beside the level (inside
+/// its folder: see [`crate::reading::beside`]), or no shipped picture of that name.
 pub(super) fn check_image(errors: &mut Errors<'_>, image: &Spanned<String>) {
     let name = image.get_ref();
-    let dir = Path::new(errors.file).parent().unwrap_or(Path::new(""));
     let kind = if pictures::is_file(name) {
-        (!dir.join(name).is_file()).then(|| LevelErrorKind::NoImageFile(name.clone()))
+        match crate::reading::beside(Path::new(errors.file), name) {
+            // A saved game's copy of a level names no file: its picture is drawn instead.
+            _ if !errors.follows => None,
+            Ok(path) => (!path.is_file()).then(|| LevelErrorKind::NoImageFile(name.clone())),
+            Err(refusal) => Some(LevelErrorKind::ImageRefused {
+                image: name.clone(),
+                refusal,
+            }),
+        }
     } else {
-        // Without the shipped pictures at hand (a lone binary) any name passes.
-        pictures::pictures_dir()
-            .is_some_and(|d| !d.join(format!("{name}.svg")).is_file())
+        // Without the shipped pictures at hand (a lone binary) any bare name passes.
+        let missing =
+            pictures::pictures_dir().is_some_and(|d| !d.join(format!("{name}.svg")).is_file());
+        (!crate::reading::is_bare_name(name) || missing)
             .then(|| LevelErrorKind::NoShippedImage(name.clone()))
     };
     if let Some(kind) = kind {

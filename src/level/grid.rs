@@ -14,7 +14,8 @@ use crate::grid::{
 };
 use crate::notation::hasinu;
 use crate::notation::urc::{self, UrcDefinition};
-use std::path::Path;
+use crate::reading;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use toml::Spanned;
 
@@ -103,7 +104,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 .map(|(_, promotees)| (promotees, 1, text.span(), "hasinu promote()"));
             t
         } else if let Some(urc) = &p.urc {
-            let definition = match urc_definition(urc, errors.file) {
+            let definition = match urc_definition(urc, errors.file, errors.follows) {
                 Ok(d) => d,
                 Err(e) => {
                     errors.at(urc.span(), LevelErrorKind::UrcReference(e));
@@ -489,11 +490,13 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     }
 }
 
-/// The URC definition `urc` names (`"FILE.yaml#id"`, relative to the level file `level`)
-/// or embeds (a table).
+/// The URC definition `urc` names (`"FILE.yaml#id"`, relative to the level file `level`,
+/// inside its folder: see [`crate::reading::beside`]) or embeds (a table); `follows`:
+/// whether a named file is looked for at all.
 fn urc_definition(
     urc: &Spanned<toml::Value>,
     level: &str,
+    follows: bool,
 ) -> Result<UrcDefinition, UrcReferenceError> {
     match urc.get_ref() {
         toml::Value::String(reference) => {
@@ -502,15 +505,22 @@ fn urc_definition(
                     reference: reference.clone(),
                 });
             };
-            let base = Path::new(level).parent().unwrap_or(Path::new(""));
-            let path = base.join(file);
-            let pieces = match std::fs::read_to_string(&path) {
-                Ok(text) => urc::read_yaml(&text),
+            if !follows {
+                return Err(UrcReferenceError::NotFollowed {
+                    reference: reference.clone(),
+                });
+            }
+            let read = reading::beside(Path::new(level), file).and_then(|path| {
+                let text = reading::text(&path, reading::URC_BYTES);
+                Ok((path, text?))
+            });
+            let (path, pieces) = match read {
+                Ok((path, text)) => (path, urc::read_yaml(&text)),
                 Err(error) => {
                     return Err(UrcReferenceError::Read {
                         reference: reference.clone(),
-                        path,
-                        error: Arc::new(error),
+                        path: beside_as_named(level, file),
+                        error,
                     });
                 }
             };
@@ -539,6 +549,15 @@ fn urc_definition(
             .map_err(|e: toml::de::Error| UrcReferenceError::Table(e.message().trim().to_string())),
         other => Err(UrcReferenceError::NotAReference(other.type_str())),
     }
+}
+
+/// The file `named` beside the level `level`, as the words say (for a message about a
+/// file that was not read).
+fn beside_as_named(level: &str, named: &str) -> PathBuf {
+    Path::new(level)
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(named)
 }
 
 /// A Betza error placed at its character inside the quoted string.

@@ -10,7 +10,6 @@ use super::{continuous, grid, schema};
 use crate::span::Span;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// A file of the project (`levels/chess.toml`) under the working directory or, failing
 /// that, in the source tree the program was built from.
@@ -23,9 +22,14 @@ pub fn project_file(relative: &str) -> PathBuf {
     }
 }
 
-/// The shipped level a PGN's `Variant` names (`capablanca`: `levels/capablanca.toml`).
-pub fn for_variant(name: &str) -> PathBuf {
-    project_file(&format!("levels/{name}.toml"))
+/// The shipped level a PGN's `Variant` names (`capablanca`: `levels/capablanca.toml`);
+/// `None` unless `name` is a bare name whose file stays in that folder (`../x` names none).
+pub fn for_variant(name: &str) -> Option<PathBuf> {
+    if !crate::reading::is_bare_name(name) {
+        return None;
+    }
+    let path = project_file(&format!("levels/{name}.toml"));
+    crate::reading::beside(&path, &format!("{name}.toml")).ok()
 }
 
 /// Reads a level shipped in the source tree, `levels/NAME` beside `Cargo.toml` (for
@@ -51,19 +55,33 @@ pub(crate) fn shipped_grid(name: &str) -> super::modes::GridLevel {
 /// Reads the level file at `path`.
 pub fn load(path: &Path) -> Result<Level, LevelErrors> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = crate::reading::text(path, crate::reading::LEVEL_BYTES).map_err(|e| {
         LevelErrors(vec![LevelError {
             span: Span::at(1, 1).in_file(name.as_str()),
-            kind: LevelErrorKind::Unreadable(Arc::new(e)),
+            kind: LevelErrorKind::Unreadable(e),
         }])
     })?;
     parse(&name, &text)
 }
 
-/// Reads level text; `file` names it in errors.
+/// Reads level text; `file` names it in errors, and the files it names are looked for
+/// beside `file`.
 pub fn parse(file: &str, text: &str) -> Result<Level, LevelErrors> {
+    read(file, text, true)
+}
+
+/// Reads level text that is not known to be the file `file` (a saved game's copy of a
+/// level whose file now differs): `file` names it in errors, and a file it names (`urc`)
+/// is refused rather than looked for.
+pub fn parse_copy(file: &str, text: &str) -> Result<Level, LevelErrors> {
+    read(file, text, false)
+}
+
+/// Reads level text; `follows`: whether the files it names are looked for beside `file`.
+fn read(file: &str, text: &str, follows: bool) -> Result<Level, LevelErrors> {
     let mut errors = Errors {
         file,
+        follows,
         text,
         found: Vec::new(),
     };

@@ -44,5 +44,5 @@ pub use error::{
 };
 #[cfg(test)]
 pub(crate) use load::shipped_grid;
-pub use load::{for_variant, load, parse, project_file, shipped};
+pub use load::{for_variant, load, parse, parse_copy, project_file, shipped};
 pub use modes::{ContinuousLevel, GridLevel, Level, LevelKind, ModeError};

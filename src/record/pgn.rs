@@ -174,6 +174,8 @@ pub struct Record {
     pub tags: Vec<(String, String)>,
     /// The moves of the main line.
     pub moves: Vec<Token>,
+    /// The line and column of the `Variant` tag, if the game has one.
+    pub variant_at: Option<(usize, usize)>,
 }
 
 /// Why a PGN was not read: the file, where in it, and what is wrong.
@@ -224,9 +226,23 @@ impl Record {
             .unwrap_or_else(|| "chess".to_string())
     }
 
+    /// The message for a `Variant` that names no shipped level (`../x`, or a name with no
+    /// file in `levels/`), placed at the tag; `file` names the game.
+    pub fn not_a_level(&self, file: &str) -> String {
+        let place = match self.variant_at {
+            Some((line, column)) => format!("{file}:{line}:{column}"),
+            None => file.to_string(),
+        };
+        format!(
+            "{place}: Variant \"{}\" names no shipped level (a level's name, such as capablanca)",
+            self.variant()
+        )
+    }
+
     /// Reads the first game of `text`; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<Record, PgnError> {
         let mut tags = Vec::new();
+        let mut variant_at = None;
         let mut moves = Vec::new();
         let (mut depth, mut comment) = (0usize, false);
         let mut seen_moves = false;
@@ -237,12 +253,17 @@ impl Record {
                     // The next game's tags: only the first game is read.
                     break;
                 }
-                tags.push(tag_pair(trimmed).ok_or_else(|| PgnError::At {
+                let column = line.len() - trimmed.len() + 1;
+                let pair = tag_pair(trimmed).ok_or_else(|| PgnError::At {
                     file: file.to_string(),
                     line: n + 1,
-                    column: line.len() - trimmed.len() + 1,
+                    column,
                     message: format!("a tag is [Name \"value\"]: {}", trimmed.trim_end()),
-                })?);
+                })?;
+                if pair.0 == "Variant" {
+                    variant_at = Some((n + 1, column));
+                }
+                tags.push(pair);
                 continue;
             }
             if !comment && trimmed.starts_with('%') {
@@ -306,7 +327,11 @@ impl Record {
                 t.text = t.text[k + 1..].to_string();
             }
         }
-        Ok(Record { tags, moves })
+        Ok(Record {
+            tags,
+            moves,
+            variant_at,
+        })
     }
 
     /// The game replayed on `level` from its `FEN` or `POS` (else the setup), each move

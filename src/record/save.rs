@@ -31,7 +31,7 @@
 //! | rule | decision |
 //! | --- | --- |
 //! | which level replays the game | the saved copy, so a game survives edits to the level file; [`Saved::level_changed`] says whether the file at `path` now differs |
-//! | files the level names (URC pieces) | read beside `path` as saved (relative paths from the working directory), not copied into the save |
+//! | files the level names (URC pieces) | read beside `path` as saved (relative paths from the working directory), not copied into the save, and only while the file at `path` holds the saved copy: otherwise a reference is refused unread |
 //! | hash | FNV-1a (64 bits) of the copy: it catches a copy edited by hand or damaged, not a forger |
 //! | grid moves | coordinate notation (`e2e4`, `e7e8q`), each checked against the legal moves |
 //! | continuous moves | the requests as played, points written with the shortest decimals that read back to the same `f64`, so the replay lands every piece on the same bits |
@@ -52,6 +52,7 @@ use crate::continuous::notation::{format_position, format_request};
 use crate::grid::Fen;
 use crate::level::{self, Level, LevelErrors, line_column};
 use crate::play::{Seat, Status};
+use crate::reading;
 use crate::span::Span;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -98,7 +99,7 @@ impl Saved {
     /// from the saved copy; `None` if it cannot be read.
     pub fn level_changed(&self, base: &Path) -> Option<bool> {
         let path = base.join(&self.level_path);
-        let text = std::fs::read_to_string(path).ok()?;
+        let text = reading::text(&path, reading::LEVEL_BYTES).ok()?;
         Some(hash(&text) != hash(&self.level_text))
     }
 }
@@ -171,7 +172,7 @@ pub enum SaveErrorKind {
     Write(#[source] Arc<std::io::Error>),
     /// The file could not be read.
     #[error("cannot read: {0}")]
-    Read(#[source] Arc<std::io::Error>),
+    Read(#[source] crate::reading::Refusal),
     /// The text is not TOML of a saved game's shape (the TOML reader's message).
     #[error("not a saved game: {0}")]
     NotASave(String),
@@ -433,7 +434,10 @@ pub fn demos_beside(level: &Path) -> Vec<Beside> {
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|x| x == "toml"))
         .filter_map(|path| {
-            let table: toml::Table = std::fs::read_to_string(&path).ok()?.parse().ok()?;
+            let table: toml::Table = reading::text(&path, reading::SAVE_BYTES)
+                .ok()?
+                .parse()
+                .ok()?;
             table.get("game").filter(|g| g.is_table())?;
             let level = table.get("level")?;
             let text = |key: &str| {
@@ -453,13 +457,19 @@ pub fn demos_beside(level: &Path) -> Vec<Beside> {
     found
 }
 
+/// Whether the level file at `path` (relative paths from the working directory) holds the
+/// text whose hash is `wanted`.
+fn is_at(path: &str, wanted: &str) -> bool {
+    reading::text(Path::new(path), reading::LEVEL_BYTES).is_ok_and(|text| hash(&text) == wanted)
+}
+
 /// Reads and replays the saved game at `path`.
 pub fn load(path: &Path) -> Result<Saved, SaveError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| SaveError {
+    let text = reading::text(path, reading::SAVE_BYTES).map_err(|e| SaveError {
         file: file.clone(),
         span: None,
-        kind: SaveErrorKind::Read(Arc::new(e)),
+        kind: SaveErrorKind::Read(e),
     })?;
     parse(&file, &text)
 }
@@ -497,9 +507,15 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
     if hash(&level_text) != saved_hash {
         return Err(fail(raw.level.hash.span(), SaveErrorKind::HashMismatch));
     }
-    // Read under its own path, so that files it names (URC pieces) are found beside it.
-    let level = level::parse(&raw.level.path, &level_text)
-        .map_err(|e| fail(raw.level.text.span(), SaveErrorKind::Level(e)))?;
+    // Read under its own path, so that files it names (URC pieces) are found beside it; but
+    // only while that file holds the copy: a saved game cannot make the program read files
+    // beside any path it likes.
+    let level = if is_at(&raw.level.path, &saved_hash) {
+        level::parse(&raw.level.path, &level_text)
+    } else {
+        level::parse_copy(&raw.level.path, &level_text)
+    }
+    .map_err(|e| fail(raw.level.text.span(), SaveErrorKind::Level(e)))?;
     let start_text = string(&raw.game.start, SaveField::GameStart)?;
     let moves: Vec<(String, Range<usize>)> = raw
         .game
@@ -641,7 +657,7 @@ mod tests {
         let unreadable = SaveError {
             file: "game.toml".into(),
             span: None,
-            kind: SaveErrorKind::Read(Arc::new(std::io::Error::other("gone"))),
+            kind: SaveErrorKind::Read(crate::reading::Refusal::from(std::io::Error::other("gone"))),
         };
         assert_eq!(unreadable.to_string(), "game.toml: cannot read: gone");
         let e = parse("game.toml", "format = 1\n[level\n").expect_err("syntax");

@@ -15,6 +15,7 @@ mod grid;
 mod gui;
 mod hardening_protocol;
 mod hardening_values;
+mod hardening_files;
 mod hasinu;
 mod layout;
 mod levels;

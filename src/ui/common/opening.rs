@@ -6,6 +6,7 @@ use super::demo::find_demos;
 use super::level::{LevelName, LevelSource};
 use crate::failure::Failure;
 use crate::level::{self, Level, LevelKind};
+use crate::reading;
 use crate::record::AnyGame;
 use crate::record::pgn::Record;
 use crate::sim::{Match, MatchGame};
@@ -29,13 +30,13 @@ impl Opened {
             .extension()
             .is_some_and(|x| x.eq_ignore_ascii_case("pgn"))
         {
-            let text = std::fs::read_to_string(path)
+            let text = reading::text(path, reading::RECORD_BYTES)
                 .map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
             return Opened::from_pgn(&path.display().to_string(), &text);
         }
         match level::load(path) {
             Ok(level) => {
-                let text = std::fs::read_to_string(path).unwrap_or_default();
+                let text = reading::text(path, reading::LEVEL_BYTES).unwrap_or_default();
                 Ok(Opened {
                     level,
                     source: LevelSource {
@@ -64,8 +65,9 @@ impl Opened {
     /// A PGN game (`file` names it in errors) with the shipped level its `Variant` names.
     pub fn from_pgn(file: &str, text: &str) -> Result<Opened, Failure> {
         let record = Record::parse(file, text).map_err(|e| Failure::input(e.to_string()))?;
-        let path = level::for_variant(&record.variant());
-        let level_text = std::fs::read_to_string(&path)
+        let path = level::for_variant(&record.variant())
+            .ok_or_else(|| Failure::input(record.not_a_level(file)))?;
+        let level_text = reading::text(&path, reading::LEVEL_BYTES)
             .map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
         let level = level::parse(&path.display().to_string(), &level_text)?;
         let game = record
