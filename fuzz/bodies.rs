@@ -16,8 +16,11 @@ use areachess::record::{Draws, game, pgn::Record, save};
 use std::io::Cursor;
 use std::sync::OnceLock;
 
+/// What a target does with one input.
+pub type Body = fn(&[u8]);
+
 /// The targets, by the name of their folder under `fuzz/corpus/`.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Body)] = &[
     ("betza", betza),
     ("level", level),
     ("saved", saved),

@@ -583,7 +583,10 @@ mod tests {
 
     #[test]
     fn counts_and_places_past_their_limits_are_refused() {
-        assert_eq!(parse_script("wait 216000"), Ok(vec![Step::Wait(MAX_FRAMES)]));
+        assert_eq!(
+            parse_script("wait 216000"),
+            Ok(vec![Step::Wait(MAX_FRAMES)])
+        );
         for script in [
             "wait 216001",
             "over 4294967295",
@@ -601,7 +604,9 @@ mod tests {
     #[test]
     fn any_text_reads_or_is_refused_without_a_panic() {
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let alphabet: Vec<char> = "movepixlrsckwatyh ;,+-.0123456789eE\u{e9}\u{1f600}nif".chars().collect();
+        let alphabet: Vec<char> = "movepixlrsckwatyh ;,+-.0123456789eE\u{e9}\u{1f600}nif"
+            .chars()
+            .collect();
         for _ in 0..2_000 {
             let text: String = (0..40)
                 .map(|_| {

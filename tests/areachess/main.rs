@@ -13,9 +13,9 @@ mod fuzz_replay;
 mod grid;
 #[cfg(feature = "gui")]
 mod gui;
+mod hardening_files;
 mod hardening_protocol;
 mod hardening_values;
-mod hardening_files;
 mod hasinu;
 mod layout;
 mod levels;
