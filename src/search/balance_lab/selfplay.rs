@@ -26,6 +26,12 @@ use std::time::Duration;
 /// games, too little to change their character.
 pub const NOISE: i32 = 15;
 
+/// The most games a run may ask for (from the setup, and as many again for each kind with
+/// values): far more than a designer's thousand, few enough that the schedule of every
+/// game (a few bytes each, up to 27 times this with values) stays small and each game's
+/// number fits its 32 bits.
+pub const MAX_GAMES: u32 = 100_000;
+
 /// What a balance run is asked for.
 #[derive(Clone, Debug)]
 pub struct BalanceSettings {
@@ -111,7 +117,10 @@ pub struct Handicap {
 impl Handicap {
     /// Games played.
     pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
+        // Saturating: tallies read from a file may hold any counts.
+        self.wins
+            .saturating_add(self.draws)
+            .saturating_add(self.losses)
     }
 
     /// The short side's score, 0 to 1, and its 95% interval.
@@ -134,6 +143,9 @@ pub enum MergeError {
     /// The same game twice.
     #[error("game {0} is in both tallies")]
     Twice(u32),
+    /// A count past what 32 bits hold.
+    #[error("the tallies add up to more games than can be counted")]
+    Overflow,
 }
 
 impl Tallies {
@@ -149,29 +161,44 @@ impl Tallies {
         if self.schedule != other.schedule {
             return Err(MergeError::Schedule);
         }
-        if let Some(&k) = other.played.iter().find(|k| self.played.contains(k)) {
+        // Sorted first: a game in both is found in linear time, not by a search per game.
+        let mut mine: Vec<u32> = self.played.clone();
+        mine.sort_unstable();
+        if let Some(&k) = other.played.iter().find(|k| mine.binary_search(k).is_ok()) {
             return Err(MergeError::Twice(k));
         }
-        self.games += other.games;
-        self.white += other.white;
-        self.draws += other.draws;
-        self.black += other.black;
-        self.lengths.extend(&other.lengths);
+        // Summed aside, so that tallies that would overflow leave these as they were.
+        let mut sum = self.clone();
+        let add = |a: &mut u32, b: u32| -> Result<(), MergeError> {
+            *a = a.checked_add(b).ok_or(MergeError::Overflow)?;
+            Ok(())
+        };
+        add(&mut sum.games, other.games)?;
+        add(&mut sum.white, other.white)?;
+        add(&mut sum.draws, other.draws)?;
+        add(&mut sum.black, other.black)?;
+        sum.lengths.extend(&other.lengths);
         for (reason, n) in &other.endings {
-            *self.endings.entry(reason.clone()).or_default() += n;
+            add(sum.endings.entry(reason.clone()).or_default(), *n)?;
         }
         for (letter, h) in &other.values {
-            let mine = self.values.entry(*letter).or_insert_with(|| Handicap {
+            let kind = sum.values.entry(*letter).or_insert_with(|| Handicap {
                 name: h.name.clone(),
                 estimate: h.estimate,
                 ..Handicap::default()
             });
-            mine.wins += h.wins;
-            mine.draws += h.draws;
-            mine.losses += h.losses;
+            add(&mut kind.wins, h.wins)?;
+            add(&mut kind.draws, h.draws)?;
+            add(&mut kind.losses, h.losses)?;
+            // A kind's games are summed too (its score adds the three).
+            kind.wins
+                .checked_add(kind.draws)
+                .and_then(|n| n.checked_add(kind.losses))
+                .ok_or(MergeError::Overflow)?;
         }
-        self.played.extend(&other.played);
-        self.played.sort_unstable();
+        sum.played.extend(&other.played);
+        sum.played.sort_unstable();
+        *self = sum;
         Ok(())
     }
 
@@ -287,6 +314,12 @@ pub fn run<C: Contest + Sync>(
 where
     C::Game: Send + Sync,
 {
+    if settings.games > MAX_GAMES {
+        return Err(format!(
+            "{} games are more than the {MAX_GAMES} a balance run may play",
+            settings.games
+        ));
+    }
     let (kinds, pawn) = contest.kinds(start);
     let letters: Vec<char> = kinds.iter().map(|k| k.letter).collect();
     let games = schedule(settings, &letters);
