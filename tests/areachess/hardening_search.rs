@@ -117,7 +117,7 @@ fn a_search_past_256_discs_makes_the_moves_it_generated() {
 }
 
 #[test]
-fn a_match_from_a_setup_past_256_discs_plays_its_plies() {
+fn a_match_and_a_balance_run_from_a_setup_past_256_discs_play_their_plies() {
     let dir = scratch("crowded-match");
     let level = level_file(
         dir.path(),
@@ -139,6 +139,20 @@ fn a_match_from_a_setup_past_256_discs_plays_its_plies() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("score white"), "{out}");
+    let (code, out, err) = areachess(&[
+        "balance",
+        level,
+        "--games",
+        "1",
+        "--movetime",
+        "5",
+        "--max-plies",
+        "2",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("games 1"), "{out}");
 }
 
 #[test]
