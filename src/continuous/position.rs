@@ -48,7 +48,20 @@ pub enum PositionError {
     /// A coordinate is not a finite number.
     #[error("a piece has a coordinate that is not a finite number")]
     NotFinite,
+    /// More discs than a position may hold.
+    #[error("{count} pieces are more than the {MAX_DISCS} a continuous position may hold")]
+    TooManyDiscs {
+        /// How many there are.
+        count: usize,
+    },
 }
+
+/// The most discs a continuous position may hold: 300, past a 16×16 board with every
+/// square filled. The rules themselves would take more, but the computer would not: every
+/// candidate move is judged against every disc, and the candidates are looked for among
+/// all pairs of discs, so its first look at a position grows faster than the square of
+/// the count (about 3 s for 256 packed discs in a release build, 40 s for 676).
+pub const MAX_DISCS: usize = 300;
 
 /// A checked position: every disc on the board, no two overlapping, one king a side.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@ use super::attack::is_attacked;
 use super::board::{Board, KindSpec};
 use super::geometry::overlaps;
 use super::piece::{Color, Kind, Piece};
-use super::position::{Position, PositionError, Setup};
+use super::position::{MAX_DISCS, Position, PositionError, Setup};
 use std::sync::Arc;
 
 impl TryFrom<Setup> for Position {
@@ -20,6 +20,12 @@ impl TryFrom<Setup> for Position {
             pieces,
             to_move,
         } = setup;
+        // First: the overlap check below takes a time of the square of the count.
+        if pieces.len() > MAX_DISCS {
+            return Err(PositionError::TooManyDiscs {
+                count: pieces.len(),
+            });
+        }
         let inset = board.inset();
         for p in &pieces {
             if !p.at.x.is_finite() || !p.at.y.is_finite() {

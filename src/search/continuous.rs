@@ -6,7 +6,7 @@
 
 use super::arena::Arena;
 use super::players::Player;
-use super::searchable::{End, Searchable};
+use super::searchable::{End, QUIESCENCE_BUDGET, Searchable};
 use super::tuning::{self, HANGING_SHARE, KING_DANGER, MOBILITY, TEMPO};
 use crate::continuous::attack::{attackers, is_attacked};
 use crate::continuous::candidates::{Candidate, candidates, fine_candidates};
@@ -22,8 +22,9 @@ use std::collections::HashMap;
 /// rules said of it when it was generated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ContinuousMove {
-    /// The mover's index in the position.
-    pub piece: u8,
+    /// The mover's index in the position (a `u8` once, which wrapped past 255 discs: the
+    /// move made was then not the one generated).
+    pub piece: u16,
     /// The target's coordinates, as bits (exact, and comparable).
     pub to: [u64; 2],
     /// The promotion asked for.
@@ -195,7 +196,8 @@ impl ContinuousSearch {
         let square = cell(c.to.y, board.ranks) * board.files + cell(c.to.x, board.files);
         let kind = u32::from(mover.kind.letter() as u8 - b'A');
         ContinuousMove {
-            piece: c.piece as u8,
+            // A position holds at most `MAX_DISCS` discs, within a `u16`.
+            piece: c.piece as u16,
             to: [c.to.x.to_bits(), c.to.y.to_bits()],
             promotion: c.promotion,
             victim: victim.min(i32::from(i16::MAX)) as i16,
@@ -375,7 +377,28 @@ impl Searchable for ContinuousSearch {
     fn nodes_per_clock_read(&self) -> u64 {
         1
     }
+
+    /// The grid's budget up to a classic army of discs; past it, a node's cost grows with
+    /// the square of the discs, and the budget shrinks as much (never below
+    /// [`MIN_QUIESCENCE_BUDGET`]): a quiescence search below one leaf costs about the same
+    /// on any board.
+    fn quiescence_budget(&self) -> u32 {
+        let discs = self.positions[0].pieces().len().max(1) as u64;
+        let classic = u64::from(CLASSIC_DISCS);
+        let budget = u64::from(QUIESCENCE_BUDGET) * classic * classic / (discs * discs);
+        budget.clamp(
+            u64::from(MIN_QUIESCENCE_BUDGET),
+            u64::from(QUIESCENCE_BUDGET),
+        ) as u32
+    }
 }
+
+/// The discs of the classic setup: up to these, quiescence has the grid's budget.
+const CLASSIC_DISCS: u32 = 32;
+
+/// The smallest quiescence budget, however crowded the board: an exchange or two is
+/// still seen through.
+const MIN_QUIESCENCE_BUDGET: u32 = 16;
 
 /// The position's worth to the side to move, in centipawns.
 pub fn evaluate(pos: &Position, values: &Values) -> i32 {

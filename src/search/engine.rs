@@ -134,6 +134,10 @@ pub struct Searcher<M> {
     clock: Option<Clock>,
     /// How often, in nodes, the clock is read in this search.
     clock_every: u64,
+    /// The world's quiescence budget ([`Searchable::quiescence_budget`]).
+    quiescence_budget: u32,
+    /// The quiescence nodes left to the quiescence search under way below a leaf.
+    quiescence_left: u32,
     noise: Option<Noise>,
     /// Root moves left out of this search (the lines already found at this depth).
     excluded: Vec<M>,
@@ -204,6 +208,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             stopped: false,
             clock: None,
             clock_every: 1,
+            quiescence_budget: u32::MAX,
+            quiescence_left: u32::MAX,
             noise: None,
             excluded: Vec::new(),
             skip: vec![None; MAX_PLY + 1],
@@ -349,6 +355,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let clock = Clock::start(limits);
         self.clock = Some(clock.clone());
         self.clock_every = game.nodes_per_clock_read().max(1);
+        self.quiescence_budget = game.quiescence_budget().max(1);
         self.nodes = 0;
         self.stopped = false;
         // One search, one age: the helpers store under the main thread's.
@@ -375,6 +382,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         // a think cut short in a crowded position still plays something sensible.
         let mut best_static = i32::MIN;
         for &m in &root {
+            // A crowded board's root takes long to look over: a stop or the time's end is
+            // heard here too (the best so far is the answer).
+            if report.best.is_some() && clock.stopped_or_late() {
+                break;
+            }
             game.make(m);
             let score = -self.evaluate(game);
             game.unmake();
@@ -539,7 +551,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         let in_check = game.in_check();
         if depth <= 0 {
-            return self.quiesce(game, alpha, beta, ply);
+            return self.quiesce_from_leaf(game, alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
         let sharp = game.prunes_by_margins();
@@ -586,7 +598,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             // Razoring: so far below alpha this near the leaves, only a capture could
             // lift the node; where quiescence finds none that does, the node fails low.
             if depth <= RAZOR_DEPTH && eval + RAZOR_BASE + RAZOR_MARGIN * depth * depth < alpha {
-                let score = self.quiesce(game, alpha - 1, alpha, ply);
+                let score = self.quiesce_from_leaf(game, alpha - 1, alpha, ply);
                 if self.stopped {
                     return 0;
                 }
@@ -849,8 +861,22 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         best_score
     }
 
+    /// A quiescence search below a leaf of the main search, with the world's budget of
+    /// nodes.
+    fn quiesce_from_leaf<G: Searchable<Move = M>>(
+        &mut self,
+        game: &mut G,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.quiescence_left = self.quiescence_budget;
+        self.quiesce(game, alpha, beta, ply)
+    }
+
     /// Searches captures and promotions until the position is quiet, so that the
-    /// evaluation is never read in the middle of an exchange.
+    /// evaluation is never read in the middle of an exchange; once the budget of the
+    /// search below this leaf is spent, the nodes left answer with the evaluation.
     fn quiesce<G: Searchable<Move = M>>(
         &mut self,
         game: &mut G,
@@ -861,9 +887,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if let Some(score) = self.enter(game, ply) {
             return score;
         }
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || self.quiescence_left == 0 {
             return self.evaluate(game);
         }
+        self.quiescence_left -= 1;
         // Where the world prunes by margins, quiescence keeps its results in the table.
         let tabled = game.prunes_by_margins();
         let key = game.key();
@@ -956,7 +983,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         self.lists[ply] = list;
         self.order[ply] = order;
-        if tabled {
+        // A result cut short by the budget is not kept: it is only a guess.
+        if tabled && self.quiescence_left > 0 {
             let bound = Bound::of(best_score, alpha_before, beta);
             self.table.store(key, ply, best_move, best_score, 0, bound);
         }

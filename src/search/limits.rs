@@ -170,9 +170,11 @@ impl Clock {
 
     /// Whether the search must stop now, having searched `nodes` nodes.
     pub fn out_of_time(&self, nodes: u64) -> bool {
-        if self.nodes.is_some_and(|n| nodes >= n) {
-            return true;
-        }
+        self.nodes.is_some_and(|n| nodes >= n) || self.stopped_or_late()
+    }
+
+    /// Whether the search was told to stop or its time is up, whatever its nodes.
+    pub fn stopped_or_late(&self) -> bool {
         if self
             .stop
             .as_ref()

@@ -141,6 +141,14 @@ pub trait Searchable {
         128
     }
 
+    /// The most nodes one quiescence search may visit below a leaf of the main search
+    /// before its remaining nodes answer with the static evaluation: captures along a
+    /// crowded front (two armies packed against each other on a large board) otherwise
+    /// multiply without end, and a think with only a depth to reach never returns.
+    fn quiescence_budget(&self) -> u32 {
+        QUIESCENCE_BUDGET
+    }
+
     /// Whether the evaluation is trusted enough to search by its margins: aspiration
     /// windows at the root, razoring, reverse futility and futility pruning near the
     /// leaves (where a quiet move rarely changes the score by more than a margin). Off
@@ -149,6 +157,11 @@ pub trait Searchable {
         false
     }
 }
+
+/// The grid's [`Searchable::quiescence_budget`]: far above the few dozen nodes a
+/// quiescence search takes in a chess-like position (so it never binds there), small
+/// enough that a depth-1 think on a 26×26 board packed with pieces ends in seconds.
+pub const QUIESCENCE_BUDGET: u32 = 4_096;
 
 /// Whether `m` puts the opponent in check, found by making it and taking it back: the
 /// answer of [`Searchable::gives_check`] where a world knows no quicker way.

@@ -15,6 +15,7 @@ mod grid;
 mod gui;
 mod hardening_files;
 mod hardening_protocol;
+mod hardening_search;
 mod hardening_values;
 mod hasinu;
 mod layout;

@@ -155,12 +155,13 @@ fn results_plot(t: &Tallies) -> Result<String, String> {
 /// A histogram of the games' lengths in plies.
 fn lengths_plot(t: &Tallies) -> Result<String, String> {
     use plotters::prelude::*;
-    let longest = t.lengths.iter().copied().max().unwrap_or(1).max(1);
+    // In 64 bits: lengths read from a file may be near `u32::MAX`, and a bucket's end past it.
+    let longest = u64::from(t.lengths.iter().copied().max().unwrap_or(1).max(1));
     let width = (longest / 20).max(5);
     let buckets = longest / width + 1;
     let mut counts = vec![0u32; buckets as usize];
     for &l in &t.lengths {
-        counts[(l / width) as usize] += 1;
+        counts[(u64::from(l) / width) as usize] += 1;
     }
     let most = counts.iter().copied().max().unwrap_or(1).max(1);
     let mut svg = String::new();
@@ -172,7 +173,7 @@ fn lengths_plot(t: &Tallies) -> Result<String, String> {
             .margin(12)
             .x_label_area_size(30)
             .y_label_area_size(40)
-            .build_cartesian_2d(0u32..buckets * width, 0u32..most + 1)
+            .build_cartesian_2d(0u64..buckets * width, 0u32..most.saturating_add(1))
             .map_err(plot_error)?;
         chart
             .configure_mesh()
@@ -189,7 +190,7 @@ fn lengths_plot(t: &Tallies) -> Result<String, String> {
                     .enumerate()
                     .filter(|&(_, &n)| n > 0)
                     .map(|(k, &n)| {
-                        let x = k as u32 * width;
+                        let x = k as u64 * width;
                         Rectangle::new([(x, 0), (x + width, n)], RGBColor(90, 120, 170).filled())
                     }),
             )
