@@ -7,7 +7,7 @@ use areachess::grid;
 use areachess::level::{self, Level};
 use areachess::record::AnyGame;
 use areachess::record::pgn::{Header, Record};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// `areachess pgn LEVEL`: the game after `moves` from the FEN or POS (else the setup).
@@ -46,13 +46,15 @@ pub fn pgn(
 /// notation `moves` and `judge` take, then `fen FEN` (grid) or `pos POS` (continuous).
 pub fn read_pgn(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
     let shown = path.display().to_string();
-    let text = if path == Path::new("-") {
-        std::io::read_to_string(std::io::stdin())
+    // Bytes: a PGN may be Latin-1, the standard's character set, as well as UTF-8.
+    let bytes = if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        std::fs::read_to_string(path)
+        std::fs::read(path)
     }
     .map_err(|e| Failure::input(format!("{shown}: cannot read: {e}")))?;
-    let record = Record::parse(&shown, &text).map_err(|e| Failure::input(e.to_string()))?;
+    let record = Record::read(&shown, &bytes).map_err(|e| Failure::input(e.to_string()))?;
     let level_path = level::for_variant(&record.variant());
     let level: Level = level::load(&level_path)?;
     let game = record

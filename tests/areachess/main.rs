@@ -12,6 +12,7 @@ mod fairy;
 mod grid;
 #[cfg(feature = "gui")]
 mod gui;
+mod hardening_pgn;
 mod hasinu;
 mod layout;
 mod levels;
