@@ -377,8 +377,8 @@ const BYTE_ORDER_MARK: char = '\u{feff}';
 /// come to some forty; the rest is room for a program's own.
 pub const MAX_TAGS: usize = 256;
 
-/// The longest tag line, in characters: room for a `POS` of the largest continuous setup
-/// with every point written to the full 17 digits, with ten times to spare.
+/// The longest tag line, in characters: a `POS` of the largest shipped continuous setup
+/// (40 pieces) with every point written to the full 17 digits is under 2,000.
 pub const MAX_TAG_LINE: usize = 16_384;
 
 /// The longest word of the movetext, in characters: a continuous move with both points
