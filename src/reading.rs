@@ -101,6 +101,11 @@ pub fn text_of(input: impl Read, cap: u64) -> Result<String, Refusal> {
     String::from_utf8(capped(input, cap)?).map_err(|_| Refusal::NotText)
 }
 
+/// Everything `input` gives, as bytes (a record in Latin-1, say), refused past `cap` bytes.
+pub fn bytes_of(input: impl Read, cap: u64) -> Result<Vec<u8>, Refusal> {
+    capped(input, cap)
+}
+
 /// Up to `cap` bytes of `input`; one more refuses it.
 fn capped(input: impl Read, cap: u64) -> Result<Vec<u8>, Refusal> {
     let mut out = Vec::new();

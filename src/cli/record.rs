@@ -47,13 +47,14 @@ pub fn pgn(
 /// notation `moves` and `judge` take, then `fen FEN` (grid) or `pos POS` (continuous).
 pub fn read_pgn(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
     let shown = path.display().to_string();
-    let text = if path == Path::new("-") {
-        reading::text_of(std::io::stdin(), reading::RECORD_BYTES)
+    // Bytes: a PGN may be Latin-1, the standard's character set, as well as UTF-8.
+    let bytes = if path == Path::new("-") {
+        reading::bytes_of(std::io::stdin(), reading::RECORD_BYTES)
     } else {
-        reading::text(path, reading::RECORD_BYTES)
+        reading::bytes(path, reading::RECORD_BYTES)
     }
     .map_err(|e| Failure::input(format!("{shown}: cannot read: {e}")))?;
-    let record = Record::parse(&shown, &text).map_err(|e| Failure::input(e.to_string()))?;
+    let record = Record::read(&shown, &bytes).map_err(|e| Failure::input(e.to_string()))?;
     let level_path = level::for_variant(&record.variant())
         .ok_or_else(|| Failure::input(record.not_a_level(&shown)))?;
     let level: Level = level::load(&level_path)?;

@@ -18,6 +18,13 @@ use crate::level::{ContinuousLevel, GridLevel, Level, LevelKind};
 use crate::play::Play;
 use std::sync::Arc;
 
+/// The most moves (plies) a game read from a record (a saved game, a PGN) may have. It is
+/// above the longest game chess's fifty-move rule allows (5,949 moves, 11,898 plies), so no
+/// game played under a move rule is refused; and it bounds what a record without one
+/// costs: a grid game keeps every position it passed through for the draw rules, about
+/// 1.5 KB a ply on an 8×8 board, some 30 MB at the limit.
+pub const MAX_PLIES: usize = 20_000;
+
 /// A game of either mode.
 #[derive(Clone, Debug)]
 pub enum AnyGame {

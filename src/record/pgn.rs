@@ -6,15 +6,21 @@
 //! | grid moves | standard algebraic notation as Fairy-Stockfish writes it (`crate::grid::san`) |
 //! | continuous moves | `judge`'s `FROM->TO[=X]`, with square names where a point is a centre |
 //! | reading | the first game of a file; comments (`{}` and `;`), variations, move numbers, NAGs and `%` lines are passed over; every move is replayed through the rules, and the first that is not legal is named by its line and column |
-//! | the result | applied where the moves do not end the game: a win on time (`Termination "time forfeit"`) or by resignation, an agreed draw; `*` leaves the game going |
+//! | characters | UTF-8 with or without a byte-order mark, else Latin-1 (the standard's set); a control character in a tag or a move is refused |
+//! | after the result | only comments and the next game's tags: a move or a variation is refused, as is a result that is not the `Result` tag's |
+//! | check marks | a `#` must be mate and a `+` check (a mate is one too); a mark left off is read, as the import format allows |
+//! | no game | a text with no tag, no move and no result is refused |
+//! | limits | [`MAX_TAGS`], [`MAX_TAG_LINE`], [`MAX_WORD`], [`MAX_NAG`], [`MAX_VARIATION_DEPTH`] and [`MAX_PLIES`], each refused at its place; variations are counted, not recursed into |
+//! | the result | applied where the moves do not end the game: a win on time (`Termination "time forfeit"`) or by resignation, an agreed draw (from the `Result` tag, else the movetext's result); `*` leaves the game going |
 //! | the level | found from `Variant` by the caller (chess without one) |
 
-use super::game::{self, AnyGame, GameError};
+use super::game::{self, AnyGame, GameError, MAX_PLIES};
 use crate::clock::TimeControl;
 use crate::continuous::notation::{format_position, format_request};
 use crate::grid::{self, san};
 use crate::level::{Level, LevelErrors, LevelKind, ModeError};
 use crate::play::{Color, Play, Status};
+use std::borrow::Cow;
 use std::fmt;
 
 /// What a PGN says beside the moves: the players' names and the time control.
@@ -176,6 +182,9 @@ pub struct Record {
     pub moves: Vec<Token>,
     /// The line and column of the `Variant` tag, if the game has one.
     pub variant_at: Option<(usize, usize)>,
+    /// The game-termination marker ending the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`), if
+    /// it has one.
+    pub result: Option<Token>,
 }
 
 /// Why a PGN was not read: the file, where in it, and what is wrong.
@@ -192,6 +201,12 @@ pub enum PgnError {
         column: usize,
         /// What is wrong.
         message: String,
+    },
+    /// The text holds no game: no tag, no move, no result.
+    #[error("no game in {file}: it holds no tag, move or result")]
+    NoGame {
+        /// The file.
+        file: String,
     },
     /// The file cannot be read.
     #[error("{file}: cannot read: {message}")]
@@ -239,99 +254,22 @@ impl Record {
         )
     }
 
+    /// Reads the first game of a PGN file's bytes: UTF-8 (a byte-order mark is passed
+    /// over), else Latin-1, the standard's own character set; `file` names it in errors.
+    pub fn read(file: &str, bytes: &[u8]) -> Result<Record, PgnError> {
+        Record::parse(file, &decode(bytes))
+    }
+
     /// Reads the first game of `text`; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<Record, PgnError> {
-        let mut tags = Vec::new();
-        let mut variant_at = None;
-        let mut moves = Vec::new();
-        let (mut depth, mut comment) = (0usize, false);
-        let mut seen_moves = false;
+        let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+        let mut reader = Reader::new(file);
         for (n, line) in text.lines().enumerate() {
-            let trimmed = line.trim_start();
-            if !comment && depth == 0 && trimmed.starts_with('[') {
-                if seen_moves {
-                    // The next game's tags: only the first game is read.
-                    break;
-                }
-                let column = line.len() - trimmed.len() + 1;
-                let pair = tag_pair(trimmed).ok_or_else(|| PgnError::At {
-                    file: file.to_string(),
-                    line: n + 1,
-                    column,
-                    message: format!("a tag is [Name \"value\"]: {}", trimmed.trim_end()),
-                })?;
-                if pair.0 == "Variant" {
-                    variant_at = Some((n + 1, column));
-                }
-                tags.push(pair);
-                continue;
-            }
-            if !comment && trimmed.starts_with('%') {
-                continue;
-            }
-            let mut word = String::new();
-            let mut start = 0;
-            let mut flush = |word: &mut String, start: usize, moves: &mut Vec<Token>| {
-                if !word.is_empty() {
-                    seen_moves = true;
-                    moves.push(Token {
-                        text: std::mem::take(word),
-                        line: n + 1,
-                        column: start + 1,
-                    });
-                }
-            };
-            for (col, c) in line.chars().enumerate() {
-                if comment {
-                    comment = c != '}';
-                    continue;
-                }
-                match c {
-                    '{' => {
-                        flush(&mut word, start, &mut moves);
-                        comment = true;
-                    }
-                    ';' => break,
-                    '(' => {
-                        flush(&mut word, start, &mut moves);
-                        depth += 1;
-                    }
-                    ')' => {
-                        flush(&mut word, start, &mut moves);
-                        depth = depth.saturating_sub(1);
-                    }
-                    c if c.is_whitespace() => flush(&mut word, start, &mut moves),
-                    c if depth == 0 => {
-                        if word.is_empty() {
-                            start = col;
-                        }
-                        word.push(c);
-                    }
-                    _ => {}
-                }
-            }
-            flush(&mut word, start, &mut moves);
-        }
-        moves.retain(|t| {
-            let s = t.text.as_str();
-            let number =
-                s.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) && s.ends_with('.');
-            !(number || s.starts_with('$') || matches!(s, "*" | "1-0" | "0-1" | "1/2-1/2"))
-        });
-        // A move glued to its number ("1.e4") loses the number.
-        for t in &mut moves {
-            if let Some(k) = t.text.rfind('.')
-                && t.text[..k].chars().all(|c| c.is_ascii_digit() || c == '.')
-            {
-                t.column += k + 1;
-                t.text = t.text[k + 1..].to_string();
+            if !reader.line(n + 1, line)? {
+                break;
             }
         }
-        Ok(Record {
-            tags,
-            moves,
-            variant_at,
-        })
+        reader.finish()
     }
 
     /// The game replayed on `level` from its `FEN` or `POS` (else the setup), each move
@@ -380,6 +318,10 @@ impl Record {
                     let m = san::read_san(&loaded.variant, game.position(), &t.text)
                         .ok_or_else(|| refuse(t, "no legal move in standard algebraic notation"))?;
                     game.play(m);
+                    let written = game.sans().last().map(String::as_str).unwrap_or_default();
+                    if let Some(why) = wrong_mark(&t.text, written) {
+                        return Err(refuse(t, why));
+                    }
                 }
                 AnyGame::Grid(game)
             }
@@ -388,7 +330,8 @@ impl Record {
         Ok(game)
     }
 
-    /// Ends a game the moves leave going as the `Result` tag says: on time where
+    /// Ends a game the moves leave going as the `Result` tag (else the movetext's result)
+    /// says: on time where
     /// `Termination` says so (the side to move lost), else by resignation or an agreed
     /// draw.
     fn apply_result(&self, game: &mut dyn Play) {
@@ -398,7 +341,8 @@ impl Record {
         let on_time = self
             .tag("Termination")
             .is_some_and(|t| t.eq_ignore_ascii_case("time forfeit"));
-        let winner = match self.tag("Result") {
+        let tag = self.tag("Result").filter(|r| RESULTS.contains(r));
+        let winner = match tag.or(self.result.as_ref().map(|r| r.text.as_str())) {
             Some("1-0") => Some(Color::White),
             Some("0-1") => Some(Color::Black),
             Some("1/2-1/2") => None,
@@ -413,6 +357,21 @@ impl Record {
     }
 }
 
+/// Why the check mark of `text` (a move as the record writes it) is wrong, where `san` is
+/// the move as the rules write it: a `#` must be mate and a `+` check (mate is one too);
+/// a mark left off is no error, as the standard's import format allows.
+fn wrong_mark(text: &str, san: &str) -> Option<&'static str> {
+    let mark = |t: &str| {
+        let last = t.trim_end_matches(['!', '?']).chars().last();
+        last.filter(|c| matches!(c, '+' | '#'))
+    };
+    match (mark(text), mark(san)) {
+        (Some('#'), Some('+')) => Some("check but not mate: the mark is '+'"),
+        (Some(_), None) => Some("the move gives no check"),
+        _ => None,
+    }
+}
+
 /// A tag line's name and value: `[Name "value"]`, with `\"` and `\\` inside the value.
 fn tag_pair(line: &str) -> Option<(String, String)> {
     let inner = line.trim_end().strip_prefix('[')?.strip_suffix(']')?;
@@ -424,6 +383,296 @@ fn tag_pair(line: &str) -> Option<(String, String)> {
         out.push(if c == '\\' { chars.next()? } else { c });
     }
     Some((name.to_string(), out))
+}
+
+/// A byte-order mark, which some editors put before UTF-8 text.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
+/// The most tags a game may have: the standard's seven and the optional ones it names
+/// come to some forty; the rest is room for a program's own.
+pub const MAX_TAGS: usize = 256;
+
+/// The longest tag line, in characters: a `POS` of the largest shipped continuous setup
+/// (40 pieces) with every point written to the full 17 digits is under 2,000.
+pub const MAX_TAG_LINE: usize = 16_384;
+
+/// The longest word of the movetext, in characters: a continuous move with both points
+/// written to the full 17 digits and a promotion is under 60.
+pub const MAX_WORD: usize = 256;
+
+/// The deepest recursive annotation variations may nest. The reader keeps a count, not a
+/// stack frame, per level; past this depth the text is no annotation a person wrote.
+pub const MAX_VARIATION_DEPTH: usize = 100;
+
+/// The highest numeric annotation glyph (`$255`): the standard numbers them 0 to 255.
+pub const MAX_NAG: u32 = 255;
+
+/// The four game-termination markers.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// The text of a PGN file's bytes: UTF-8 without a leading byte-order mark, else Latin-1
+/// (ISO-8859-1: each byte is the character of its number), the standard's character set.
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+/// Whether `c` may stand in a tag or a move: any character but a control one (a tab
+/// counts as a space).
+fn is_text(c: char) -> bool {
+    !c.is_control() || c == '\t'
+}
+
+/// Reads a game line by line in one pass: the tags, then the movetext's main line up to
+/// its result, passing over comments, variations (counted, not recursed into), move
+/// numbers and NAGs.
+struct Reader<'a> {
+    file: &'a str,
+    tags: Vec<(String, String)>,
+    moves: Vec<Token>,
+    /// The game-termination marker, once read: only the next game's tags may follow it.
+    result: Option<Token>,
+    /// The line and column of the `Variant` tag.
+    variant_at: Option<(usize, usize)>,
+    /// Where the brace comment being read opened.
+    comment: Option<(usize, usize)>,
+    /// Where each open variation opened, the outermost first.
+    variations: Vec<(usize, usize)>,
+    /// The word being read.
+    word: Option<Token>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(file: &'a str) -> Reader<'a> {
+        Reader {
+            file,
+            tags: Vec::new(),
+            moves: Vec::new(),
+            result: None,
+            variant_at: None,
+            comment: None,
+            variations: Vec::new(),
+            word: None,
+        }
+    }
+
+    fn error(&self, line: usize, column: usize, message: String) -> PgnError {
+        PgnError::At {
+            file: self.file.to_string(),
+            line,
+            column,
+            message,
+        }
+    }
+
+    /// Reads line `n`; false when it starts the next game (whose tags end this one).
+    fn line(&mut self, n: usize, line: &str) -> Result<bool, PgnError> {
+        let trimmed = line.trim_start();
+        let outside = self.comment.is_none() && self.variations.is_empty();
+        if outside && trimmed.starts_with('[') {
+            if !self.moves.is_empty() || self.result.is_some() {
+                return Ok(false);
+            }
+            let column = line[..line.len() - trimmed.len()].chars().count() + 1;
+            self.tag(n, column, trimmed)?;
+            return Ok(true);
+        }
+        if self.comment.is_none() && trimmed.starts_with('%') {
+            return Ok(true);
+        }
+        for (k, c) in line.chars().enumerate() {
+            let column = k + 1;
+            if self.comment.is_some() {
+                if c == '}' {
+                    self.comment = None;
+                }
+                continue;
+            }
+            match c {
+                '{' => {
+                    self.end_word()?;
+                    self.comment = Some((n, column));
+                }
+                ';' => break,
+                '(' => {
+                    self.end_word()?;
+                    self.open_variation(n, column)?;
+                }
+                ')' => {
+                    self.end_word()?;
+                    if self.variations.pop().is_none() {
+                        let why = "')' closes no variation".to_string();
+                        return Err(self.error(n, column, why));
+                    }
+                }
+                c if c.is_whitespace() => self.end_word()?,
+                c if self.variations.is_empty() => self.push(n, column, c)?,
+                _ => {}
+            }
+        }
+        self.end_word()?;
+        Ok(true)
+    }
+
+    /// A tag line, `[Name "value"]`, starting at `column`.
+    fn tag(&mut self, n: usize, column: usize, text: &str) -> Result<(), PgnError> {
+        if self.tags.len() == MAX_TAGS {
+            let why = format!("more than {MAX_TAGS} tags");
+            return Err(self.error(n, column, why));
+        }
+        let text = text.trim_end();
+        if text.len() > MAX_TAG_LINE && text.chars().count() > MAX_TAG_LINE {
+            let why = format!("a tag line is at most {MAX_TAG_LINE} characters");
+            return Err(self.error(n, column, why));
+        }
+        if let Some((k, c)) = text.chars().enumerate().find(|&(_, c)| !is_text(c)) {
+            let why = format!(
+                "a control character (U+{:04X}) is no PGN text",
+                u32::from(c)
+            );
+            return Err(self.error(n, column + k, why));
+        }
+        let pair = tag_pair(text)
+            .ok_or_else(|| self.error(n, column, format!("a tag is [Name \"value\"]: {text}")))?;
+        if pair.0 == "Variant" {
+            self.variant_at = Some((n, column));
+        }
+        self.tags.push(pair);
+        Ok(())
+    }
+
+    /// A `(` at line `n`, `column`: one more level of variation, within the limit, and
+    /// not after the result.
+    fn open_variation(&mut self, n: usize, column: usize) -> Result<(), PgnError> {
+        if let Some(result) = &self.result {
+            return Err(self.after_result(n, column, "(", result));
+        }
+        if self.variations.len() == MAX_VARIATION_DEPTH {
+            let why = format!("variations nest at most {MAX_VARIATION_DEPTH} deep");
+            return Err(self.error(n, column, why));
+        }
+        self.variations.push((n, column));
+        Ok(())
+    }
+
+    /// Adds `c` to the word being read (a new one starting at `column`).
+    fn push(&mut self, n: usize, column: usize, c: char) -> Result<(), PgnError> {
+        if !is_text(c) {
+            let why = format!(
+                "a control character (U+{:04X}) is no PGN text",
+                u32::from(c)
+            );
+            return Err(self.error(n, column, why));
+        }
+        let word = self.word.get_or_insert_with(|| Token {
+            text: String::new(),
+            line: n,
+            column,
+        });
+        if word.text.chars().count() == MAX_WORD {
+            let (line, column) = (word.line, word.column);
+            let why = format!("a word of the movetext is at most {MAX_WORD} characters");
+            return Err(self.error(line, column, why));
+        }
+        word.text.push(c);
+        Ok(())
+    }
+
+    /// Ends the word being read, if any: the result, a move number or a NAG are taken as
+    /// such; anything else is a move of the main line.
+    fn end_word(&mut self) -> Result<(), PgnError> {
+        let Some(mut word) = self.word.take() else {
+            return Ok(());
+        };
+        if let Some(result) = &self.result {
+            return Err(self.after_result(word.line, word.column, &word.text, result));
+        }
+        let text = word.text.as_str();
+        if RESULTS.contains(&text) {
+            self.result = Some(word);
+            return Ok(());
+        }
+        let digits = text.trim_end_matches('.');
+        if digits.len() < text.len() && digits.chars().all(|c| c.is_ascii_digit()) {
+            return Ok(());
+        }
+        if let Some(number) = text.strip_prefix('$') {
+            return match number.parse::<u32>() {
+                Ok(nag) if nag <= MAX_NAG && number.chars().all(|c| c.is_ascii_digit()) => Ok(()),
+                _ => {
+                    let why = format!("'{text}': a NAG is $0 to ${MAX_NAG}");
+                    Err(self.error(word.line, word.column, why))
+                }
+            };
+        }
+        // A move glued to its number ("1.e4", "1...e5") loses the number; a continuous
+        // point ("4.5,1->e4") starts with a digit after its dot and is kept whole.
+        let numbered = text.trim_start_matches(|c: char| c.is_ascii_digit());
+        if numbered.len() < text.len()
+            && let Some(after) = numbered.strip_prefix('.')
+        {
+            let mv = after.trim_start_matches('.');
+            if !mv.is_empty()
+                && (!mv.starts_with(|c: char| c.is_ascii_digit()) || mv.starts_with("0-0"))
+            {
+                word.column += text[..text.len() - mv.len()].chars().count();
+                word.text = mv.to_string();
+            }
+        }
+        if self.moves.len() == MAX_PLIES {
+            let why = format!("'{}': a game read has at most {MAX_PLIES} moves", word.text);
+            return Err(self.error(word.line, word.column, why));
+        }
+        self.moves.push(word);
+        Ok(())
+    }
+
+    /// The error for `what` at line `n`, `column`, after the game's `result`.
+    fn after_result(&self, n: usize, column: usize, what: &str, result: &Token) -> PgnError {
+        let why = format!(
+            "'{what}' after the result '{result}' ({}:{}): a game ends with its result, and only the next game's tags may follow",
+            result.line, result.column
+        );
+        self.error(n, column, why)
+    }
+
+    /// The game read, once the text is over (or the next game begins).
+    fn finish(mut self) -> Result<Record, PgnError> {
+        self.end_word()?;
+        if let Some((line, column)) = self.comment {
+            return Err(self.error(line, column, "a comment '{' is not closed".into()));
+        }
+        if let Some(&(line, column)) = self.variations.last() {
+            return Err(self.error(line, column, "a variation '(' is not closed".into()));
+        }
+        if self.tags.is_empty() && self.moves.is_empty() && self.result.is_none() {
+            return Err(PgnError::NoGame {
+                file: self.file.to_string(),
+            });
+        }
+        let record = Record {
+            tags: self.tags,
+            moves: self.moves,
+            result: self.result,
+            variant_at: self.variant_at,
+        };
+        if let (Some(marker), Some(tag)) = (&record.result, record.tag("Result"))
+            && RESULTS.contains(&tag)
+            && marker.text != tag
+        {
+            let why = format!("the result '{marker}' is not the Result tag's \"{tag}\"");
+            return Err(PgnError::At {
+                file: self.file.to_string(),
+                line: marker.line,
+                column: marker.column,
+                message: why,
+            });
+        }
+        Ok(record)
+    }
 }
 
 impl fmt::Display for Token {

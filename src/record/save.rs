@@ -36,6 +36,7 @@
 //! | grid moves | coordinate notation (`e2e4`, `e7e8q`), each checked against the legal moves |
 //! | continuous moves | the requests as played, points written with the shortest decimals that read back to the same `f64`, so the replay lands every piece on the same bits |
 //! | a refused record | the first illegal or unreadable move is named by its number, line and column; nothing is loaded |
+//! | length | at most [`MAX_PLIES`] moves, refused at the first one over before any is played: a grid game keeps a position a ply |
 //! | writing | to a temporary file beside the target, flushed to disk, then renamed over it: an interrupted save leaves the previous file whole |
 //! | redo list | not saved: a saved game is the moves on the board |
 //! | captions | keyed by move number, 0 for the start position; a key that is no move of the game is refused |
@@ -46,7 +47,7 @@
 // The game a save holds, where a save's users look for it.
 pub use super::game::AnyGame;
 
-use super::game::{self, GameError};
+use super::game::{self, GameError, MAX_PLIES};
 use crate::clock::{TimeControl, TimeControlError};
 use crate::continuous::notation::{format_position, format_request};
 use crate::grid::Fen;
@@ -195,6 +196,9 @@ pub enum SaveErrorKind {
     /// `ended` is given, but the moves already ended the game.
     #[error("ended: the game was already over by the rules")]
     AlreadyOver,
+    /// The game has more moves than a record may ([`MAX_PLIES`]).
+    #[error("more than {MAX_PLIES} moves: a saved game holds at most {MAX_PLIES}")]
+    TooManyMoves,
     /// A caption's key is not a move of the game.
     #[error("caption '{key}': not a move of this game (0 for the start, or 1 to {moves})")]
     CaptionKey {
@@ -517,6 +521,9 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
     }
     .map_err(|e| fail(raw.level.text.span(), SaveErrorKind::Level(e)))?;
     let start_text = string(&raw.game.start, SaveField::GameStart)?;
+    if let Some(over) = raw.game.moves.get(MAX_PLIES) {
+        return Err(fail(over.span(), SaveErrorKind::TooManyMoves));
+    }
     let moves: Vec<(String, Range<usize>)> = raw
         .game
         .moves

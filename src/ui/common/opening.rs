@@ -30,8 +30,10 @@ impl Opened {
             .extension()
             .is_some_and(|x| x.eq_ignore_ascii_case("pgn"))
         {
-            let text = reading::text(path, reading::RECORD_BYTES)
+            // Bytes: a PGN may be Latin-1, the standard's character set, as well as UTF-8.
+            let bytes = reading::bytes(path, reading::RECORD_BYTES)
                 .map_err(|e| Failure::input(format!("{}: cannot read: {e}", path.display())))?;
+            let text = crate::record::pgn::decode(&bytes);
             return Opened::from_pgn(&path.display().to_string(), &text);
         }
         match level::load(path) {
