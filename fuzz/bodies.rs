@@ -233,11 +233,10 @@ pub fn judge(data: &[u8]) {
     }
 }
 
-/// A PGN: read, then replayed on the level its `Variant` names among the shipped ones
+/// A PGN's bytes (UTF-8 or Latin-1): read, then replayed on the level its `Variant` names among the shipped ones
 /// loaded here (chess otherwise); never a file looked up from the text.
 pub fn pgn(data: &[u8]) {
-    let Some(text) = text(data) else { return };
-    let Ok(record) = Record::parse("fuzz.pgn", text) else {
+    let Ok(record) = Record::read("fuzz.pgn", data) else {
         return;
     };
     let variant = record.variant();

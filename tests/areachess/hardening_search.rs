@@ -3,7 +3,7 @@
 
 use crate::support::scratch;
 use areachess::level;
-use areachess::search::balance_lab::{MergeError, Tallies};
+use areachess::search::balance_lab::Tallies;
 use areachess::search::grid::GridEval;
 use areachess::search::grid::GridSearch;
 use areachess::search::{Limits, Searcher};
