@@ -12,6 +12,7 @@ mod fairy;
 mod grid;
 #[cfg(feature = "gui")]
 mod gui;
+mod hardening_notation;
 mod hasinu;
 mod layout;
 mod levels;
