@@ -23,7 +23,7 @@ pub struct Alternative {
 }
 
 /// A term, then any number of linked terms: `K-N`, `W+!F`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Chain {
     /// The first term.
     pub first: Term,
@@ -137,7 +137,7 @@ pub enum Forced {
 }
 
 /// Modifiers, an atom, and how far it repeats.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Term {
     /// The modifiers before the atom, in the order written.
     pub modifiers: Vec<Modifier>,

@@ -8,6 +8,12 @@ use std::fmt;
 /// The largest repeat count accepted: far beyond any practical board.
 pub const MAX_REPEAT: u32 = 1000;
 
+/// The longest Betza string read, in characters. The longest shipped piece takes 56 and a
+/// designer's compound of many chains a few hundred; every chain becomes move tables for
+/// each square of the board, so a string of a hundred thousand characters would cost
+/// hundreds of megabytes to compile.
+pub const MAX_LENGTH: usize = 1024;
+
 /// What is wrong with a Betza string, and where (1-based character columns).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct BetzaError {
@@ -24,6 +30,8 @@ pub struct BetzaError {
 pub enum ErrorKind {
     /// Nothing to read.
     Empty,
+    /// More than [`MAX_LENGTH`] characters (the column is the first one past it).
+    TooLong,
     /// An upper-case letter that is not an atom.
     UnknownAtom(char),
     /// A lower-case letter that is not a modifier.
@@ -61,6 +69,10 @@ impl fmt::Display for BetzaError {
         let c = self.column;
         match &self.kind {
             ErrorKind::Empty => write!(f, "empty: expected an atom such as W, N or K"),
+            ErrorKind::TooLong => write!(
+                f,
+                "the Betza is longer than the limit of {MAX_LENGTH} characters (column {c} is past it)"
+            ),
             ErrorKind::UnknownAtom(x) => write!(
                 f,
                 "'{x}' at column {c} is not an atom (W F D N A H M Z G K B R Q or (x,y))"
@@ -127,8 +139,12 @@ impl BetzaError {
     }
 }
 
-/// Reads a Betza string.
+/// Reads a Betza string of at most [`MAX_LENGTH`] characters.
 pub fn parse(text: &str) -> Result<Betza, BetzaError> {
+    // Counting stops at the first character past the limit.
+    if text.chars().nth(MAX_LENGTH).is_some() {
+        return Err(BetzaError::at(MAX_LENGTH + 1, 1, ErrorKind::TooLong));
+    }
     let mut p = Parser {
         chars: text.chars().collect(),
         pos: 0,

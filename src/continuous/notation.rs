@@ -25,6 +25,31 @@ use std::fmt::{self, Write as _};
 use std::str::FromStr;
 use std::sync::Arc;
 
+/// The longest POINT read, in characters: the shortest decimals that read back to an f64
+/// take at most 24, so two and a comma stay under 50; the rest is room for more digits.
+pub const MAX_POINT_LENGTH: usize = 128;
+
+/// The longest MOVE read, in characters: two of the longest points, `->` and `=Q`.
+pub const MAX_MOVE_LENGTH: usize = 2 * MAX_POINT_LENGTH + 4;
+
+/// The most pieces a POS may hold. Discs of radius R that do not overlap fit at most one
+/// to a cell of 1.4 R on a side, about 2,800 on the largest board of default squares; a
+/// setup of more than a couple of thousand is no game, and every pair is compared.
+pub const MAX_PIECES: usize = 2048;
+
+/// The longest POS read, in characters: [`MAX_PIECES`] pieces of a letter, `@`, a point
+/// of the longest shortest-decimals and `;` (52 at most) fit with room to spare.
+pub const MAX_POSITION_LENGTH: usize = 64 * MAX_PIECES;
+
+/// The longest setup FEN read, in characters: a placement field of 26 ranks of 26 letters
+/// takes under 700.
+pub const MAX_FEN_LENGTH: usize = 1024;
+
+/// Whether `text` is longer than `limit` characters; counting stops just past it.
+fn longer_than(text: &str, limit: usize) -> bool {
+    text.chars().nth(limit).is_some()
+}
+
 /// Why a POS, FEN, POINT or MOVE text is unreadable.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NotationError {
@@ -68,6 +93,20 @@ pub enum NotationError {
     /// The pieces do not make a legal position.
     #[error("impossible position: {0}")]
     Position(#[from] PositionError),
+    /// A text longer than its limit.
+    #[error("{what} is longer than the limit of {limit} characters (column {column} is past it)", column = limit + 1)]
+    TooLong {
+        /// What the text is: `position`, `move`, `point` or `FEN`.
+        what: &'static str,
+        /// Its limit.
+        limit: usize,
+    },
+    /// A POS of more pieces than [`MAX_PIECES`].
+    #[error("piece {index}: a position holds at most {limit} pieces", limit = MAX_PIECES)]
+    TooManyPieces {
+        /// The 1-based number of the first piece past the limit.
+        index: usize,
+    },
     /// A FEN with no fields.
     #[error("the FEN is empty")]
     FenEmpty,
@@ -141,6 +180,12 @@ impl FromStr for WrittenPoint {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<WrittenPoint, NotationError> {
+        if longer_than(text, MAX_POINT_LENGTH) {
+            return Err(NotationError::TooLong {
+                what: "point",
+                limit: MAX_POINT_LENGTH,
+            });
+        }
         let text = text.trim();
         let bad = || NotationError::Point(text.to_string());
         if let Some((x, y)) = text.split_once(',') {
@@ -216,6 +261,12 @@ impl FromStr for WrittenPosition {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<WrittenPosition, NotationError> {
+        if longer_than(text, MAX_POSITION_LENGTH) {
+            return Err(NotationError::TooLong {
+                what: "position",
+                limit: MAX_POSITION_LENGTH,
+            });
+        }
         let mut fields = text.trim().split(';');
         let to_move = match fields.next().unwrap_or_default().trim() {
             "w" => Color::White,
@@ -229,6 +280,9 @@ impl FromStr for WrittenPosition {
                 continue;
             }
             let index = n + 1;
+            if pieces.len() == MAX_PIECES {
+                return Err(NotationError::TooManyPieces { index });
+            }
             let Some((letter, point)) = field.split_once('@') else {
                 return Err(NotationError::PieceShape {
                     index,
@@ -330,6 +384,12 @@ pub fn parse_position(
 /// Reads a FEN on `board`, each piece on its square's centre: the placement field and the
 /// side to move (`w` when it is missing).
 pub fn parse_fen(board: Arc<Board>, text: &str) -> Result<Position, NotationError> {
+    if longer_than(text, MAX_FEN_LENGTH) {
+        return Err(NotationError::TooLong {
+            what: "FEN",
+            limit: MAX_FEN_LENGTH,
+        });
+    }
     let mut fields = text.split_whitespace();
     let placement = fields.next().ok_or(NotationError::FenEmpty)?;
     let side = match fields.next() {
@@ -422,6 +482,12 @@ impl FromStr for WrittenMove {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<WrittenMove, NotationError> {
+        if longer_than(text, MAX_MOVE_LENGTH) {
+            return Err(NotationError::TooLong {
+                what: "move",
+                limit: MAX_MOVE_LENGTH,
+            });
+        }
         let shape = || NotationError::MoveShape(text.to_string());
         let (from, rest) = text.trim().split_once("->").ok_or_else(shape)?;
         let (to, promotion) = match rest.split_once('=') {

@@ -28,6 +28,21 @@ use std::fmt;
 use std::num::NonZeroU32;
 use std::str::FromStr;
 
+/// The longest FEN read, in characters. The largest board (26 ranks of 26 pieces, each
+/// with a `+` or `~` mark) takes 1,377; hands as full as [`MAX_IN_HAND`] lets them be
+/// (255 of each of 26 types) 6,632 more; the other fields under a hundred.
+pub const MAX_FEN_LENGTH: usize = 10_000;
+
+/// The largest halfmove clock, move number or counting limit read. The longest game
+/// possible under the fifty-move rule is under 9,000 moves; a million is beyond any game,
+/// and the counters count on from it for billions of moves without overflowing.
+pub const MAX_MOVE_COUNT: u32 = 1_000_000;
+
+/// The most pieces that may go to one hand as one type. A position counts each hand's
+/// pieces of a type in a byte, so every piece that could end there (on the board, or in
+/// either hand) must fit in one.
+pub const MAX_IN_HAND: usize = u8::MAX as usize;
+
 /// A FEN that cannot be read: where and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("FEN column {}: {kind}", span.column)]
@@ -44,6 +59,9 @@ pub enum FenErrorKind {
     /// No fields at all.
     #[error("the FEN is empty")]
     Empty,
+    /// More than [`MAX_FEN_LENGTH`] characters (the column is the first one past it).
+    #[error("the FEN is longer than the limit of {limit} characters", limit = MAX_FEN_LENGTH)]
+    TooLong,
     /// A seventh field.
     #[error("unexpected text after the six FEN fields")]
     TrailingText,
@@ -159,6 +177,29 @@ pub enum FenErrorKind {
     /// A clock field that is not a number.
     #[error("'{0}': expected a move count")]
     MoveCount(String),
+    /// A clock field above [`MAX_MOVE_COUNT`].
+    #[error("'{0}': a move count above the limit {limit}", limit = MAX_MOVE_COUNT)]
+    MoveCountTooLarge(String),
+    /// `~` after a royal piece.
+    #[error("'{0}~': a royal piece is never promoted")]
+    RoyalPromoted(char),
+    /// `~` written twice after one piece.
+    #[error("'~' again: a piece is marked promoted once")]
+    PromotedTwice,
+    /// A royal piece in hand.
+    #[error("'{0}' in hand: a royal piece is never captured, so never held in hand")]
+    RoyalInHand(char),
+    /// More pieces that could go to one hand as one type than a hand counts.
+    #[error(
+        "{count} pieces could go to a hand as '{letter}' (on the board and in hand), above the limit {limit}",
+        limit = MAX_IN_HAND
+    )]
+    HandOverflow {
+        /// The type's letter, in upper case.
+        letter: char,
+        /// How many there are.
+        count: usize,
+    },
     /// The side that just moved left its royal piece attacked.
     #[error("the side not to move is in check: its royal piece could be taken")]
     WaitingInCheck,
@@ -309,6 +350,10 @@ impl FromStr for WrittenFen {
     type Err = FenError;
 
     fn from_str(text: &str) -> Result<WrittenFen, FenError> {
+        // Counting stops at the first character past the limit.
+        if text.chars().nth(MAX_FEN_LENGTH).is_some() {
+            return Err(error(MAX_FEN_LENGTH + 1, FenErrorKind::TooLong));
+        }
         let fields = fields(text);
         let Some(&(column, placement)) = fields.first() else {
             return Err(error(1, FenErrorKind::Empty));
@@ -356,15 +401,16 @@ impl FromStr for WrittenFen {
 /// The whitespace-separated fields of `text`, each with its 1-based column.
 fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut fields = Vec::new();
+    // The byte and the column where the field being read starts.
     let mut start = None;
-    for (i, c) in text
+    let ends = text
         .char_indices()
-        .chain(std::iter::once((text.len(), ' ')))
-    {
+        .chain(std::iter::once((text.len(), ' ')));
+    for (column, (i, c)) in (1..).zip(ends) {
         match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                fields.push((text[..s].chars().count() + 1, &text[s..i]));
+            (false, None) => start = Some((i, column)),
+            (true, Some((s, at))) => {
+                fields.push((at, &text[s..i]));
                 start = None;
             }
             _ => {}
@@ -480,8 +526,13 @@ fn is_number(text: &&str) -> bool {
 }
 
 fn read_clock(text: &str, column: usize) -> Result<u32, FenError> {
-    text.parse()
-        .map_err(|_| error(column, FenErrorKind::MoveCount(text.to_string())))
+    let too_large = || error(column, FenErrorKind::MoveCountTooLarge(text.to_string()));
+    match text.parse::<u32>() {
+        Ok(n) if n <= MAX_MOVE_COUNT => Ok(n),
+        Ok(_) => Err(too_large()),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(too_large()),
+        Err(_) => Err(error(column, FenErrorKind::MoveCount(text.to_string()))),
+    }
 }
 
 /// The fields as written. A field left out but followed by one that is written is
@@ -582,9 +633,22 @@ impl WrittenFen {
                     let c = in_case(side, letter);
                     return Err(error(hand.column + 1 + k, FenErrorKind::NeverInHand(c)));
                 }
+                if v.is_royal(role) {
+                    let c = in_case(side, letter);
+                    return Err(error(hand.column + 1 + k, FenErrorKind::RoyalInHand(c)));
+                }
                 let n = &mut pos.hands[side][role.index()];
                 *n = n.saturating_add(1);
             }
+        }
+        if v.drops {
+            let column = self.hand.as_ref().map_or(column, |h| h.column);
+            hands_fit(
+                v,
+                &pos,
+                self.hand.as_ref().map_or(&[], |h| &h.value),
+                column,
+            )?;
         }
         if let Some(side) = &self.to_move {
             pos.to_move = side.value;
@@ -632,6 +696,42 @@ impl WrittenFen {
     }
 }
 
+/// Refuses, at `column`, a position with more pieces that could go to one hand as one type
+/// than [`MAX_IN_HAND`]: those on the board that would go there as it and those in `hand`.
+fn hands_fit(
+    v: &Variant,
+    pos: &Position,
+    hand: &[(Color, char)],
+    column: usize,
+) -> Result<(), FenError> {
+    let mut could = [0usize; MAX_TYPES];
+    for side in Color::BOTH {
+        for &sq in pos.pieces(side) {
+            let role = role_of(pos.cell(sq));
+            if !v.is_royal(role) {
+                could[v.to_hand(role, pos.is_promoted(sq)).index()] += 1;
+            }
+        }
+    }
+    // Every letter in hand has been checked to name a type.
+    for role in hand
+        .iter()
+        .filter_map(|&(_, letter)| v.role_of_letter(letter))
+    {
+        could[role.index()] += 1;
+    }
+    match v.roles().find(|r| could[r.index()] > MAX_IN_HAND) {
+        Some(role) => Err(error(
+            column,
+            FenErrorKind::HandOverflow {
+                letter: v[role].letter,
+                count: could[role.index()],
+            },
+        )),
+        None => Ok(()),
+    }
+}
+
 /// `placement` on `v`'s board, White to move; a piece where the level's setup has the same
 /// piece counts as unmoved.
 fn place(v: &Variant, placement: &At<Vec<PlacementRank>>) -> Result<Position, FenError> {
@@ -676,10 +776,17 @@ fn place(v: &Variant, placement: &At<Vec<PlacementRank>>) -> Result<Position, Fe
                 Placed::Bomb => BOMB,
                 Placed::Promoted => {
                     let last = g.square(file - 1, rank).filter(|&s| is_piece(pos.cell(s)));
-                    match last {
-                        Some(sq) if v.drops => pos.promoted[usize::from(sq)] = true,
-                        _ => return Err(error(here, FenErrorKind::NotAPiece('~'))),
+                    let Some(sq) = last.filter(|_| v.drops) else {
+                        return Err(error(here, FenErrorKind::NotAPiece('~')));
+                    };
+                    let c = pos.cell(sq);
+                    if v.is_royal(role_of(c)) {
+                        return Err(error(here, FenErrorKind::RoyalPromoted(letter(v, c))));
                     }
+                    if pos.is_promoted(sq) {
+                        return Err(error(here, FenErrorKind::PromotedTwice));
+                    }
+                    pos.promoted[usize::from(sq)] = true;
                     continue;
                 }
                 Placed::Plus => {

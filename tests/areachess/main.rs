@@ -14,6 +14,7 @@ mod grid;
 #[cfg(feature = "gui")]
 mod gui;
 mod hardening_files;
+mod hardening_notation;
 mod hardening_pgn;
 mod hardening_protocol;
 mod hardening_search;

@@ -8,6 +8,21 @@ use crate::span::Span;
 /// Betza's own repeat limit.
 pub(super) const LIMIT: u32 = betza::MAX_REPEAT;
 
+/// The longest Ħasínū text read, in characters. The shipped pieces take under fifty; a
+/// text is read whole before its moves are built, so its length bounds that work.
+pub const MAX_LENGTH: usize = 1024;
+
+/// How deep functions may stand inside one another (`m(j(…))` is two deep). A real piece
+/// needs two or three; the reader descends once per level, so a text nested thousands deep
+/// is refused here rather than running the stack out.
+pub const MAX_NESTING: usize = 32;
+
+/// The most legs a text may expand to before equal moves are merged, counting every leg of
+/// every chain (`1×4dD &t n4dO` is eight). Each `&t` turn may double the ways through a
+/// bent move and each part multiplies them by its terms, so a short text could otherwise
+/// stand for gigabytes of Betza; the shipped pieces expand to a few dozen legs.
+pub const MAX_LEGS: usize = 4096;
+
 /// The functions read, as the refusal of any other lists them.
 pub(super) const SUPPORTED: &str = "m, c, j, nj, royal, promote";
 
@@ -228,6 +243,24 @@ pub enum HasinuErrorKind {
         /// The function around it: `m` or `c`.
         around: &'static str,
     },
+    /// More than [`MAX_LENGTH`] characters (the column is the first one past it).
+    #[error("the text is longer than the limit of {limit} characters", limit = MAX_LENGTH)]
+    TooLong,
+    /// A function nested deeper than [`MAX_NESTING`].
+    #[error("functions nested more than {limit} deep", limit = MAX_NESTING)]
+    TooDeep,
+    /// A text that expands to more than [`MAX_LEGS`] legs.
+    #[error(
+        "this move expands to more than {limit} legs of Betza (each '&t' turn may double them): write fewer turns or distances",
+        limit = MAX_LEGS
+    )]
+    TooLarge,
+    /// Moves whose Betza is longer than Betza's own limit.
+    #[error(
+        "the moves written as Betza take {0} characters, above the limit {limit}",
+        limit = betza::MAX_LENGTH
+    )]
+    BetzaTooLong(usize),
     /// Only `royal()` or `promote()`: nothing to play.
     #[error("no move: a piece needs at least one, as in royal() & 1×8d")]
     Moveless,

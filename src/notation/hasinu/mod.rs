@@ -56,14 +56,21 @@
 //! `group`, `sz`, `function`, `atmove`, `ataction`, `INF`, the `n(…)` loop), the
 //! `[f, g(move)]` group form, and `//` text outside `promote()`. A text of no move (only
 //! `royal()`, say) is refused too: the piece would have nothing to play.
+//!
+//! Limits, each refused at its column: a text is at most [`MAX_LENGTH`] characters;
+//! functions nest at most [`MAX_NESTING`] deep; the
+//! moves of a text expand to at most [`MAX_LEGS`] legs (each `&t` may double the ways
+//! through a bent move, so this is measured before they are built); and the Betza they
+//! print keeps to Betza's own [`MAX_LENGTH`](crate::betza::MAX_LENGTH).
 
 mod error;
 mod syntax;
 mod write;
 
-pub use error::{HasinuError, HasinuErrorKind};
+pub use error::{HasinuError, HasinuErrorKind, MAX_LEGS, MAX_LENGTH, MAX_NESTING};
 
 use crate::betza::{Betza, Chain};
+use std::collections::HashSet;
 use std::str::FromStr;
 use syntax::Item;
 
@@ -90,9 +97,12 @@ fn read(text: &str) -> Result<(Betza, HasinuPiece), HasinuError> {
     let mut royal = false;
     let mut promote = None;
     let mut chains = Vec::new();
+    let mut budget = write::Budget::default();
     for item in syntax::read(text)? {
         match item {
-            Item::Move(m) => chains.extend(write::chains(&m, write::Context::default())?),
+            Item::Move(m) => {
+                chains.extend(write::chains(&m, write::Context::default(), &mut budget)?);
+            }
             Item::Royal { column } if royal => {
                 return Err(HasinuError::new(column, HasinuErrorKind::RoyalTwice));
             }
@@ -111,8 +121,14 @@ fn read(text: &str) -> Result<(Betza, HasinuPiece), HasinuError> {
         return Err(HasinuError::new(1, HasinuErrorKind::Moveless));
     }
     let moves = moves(chains);
+    let betza = moves.to_string();
+    // What it prints must read back, so it keeps to Betza's own limit.
+    let length = betza.chars().count();
+    if length > crate::betza::MAX_LENGTH {
+        return Err(HasinuError::new(1, HasinuErrorKind::BetzaTooLong(length)));
+    }
     let piece = HasinuPiece {
-        betza: moves.to_string(),
+        betza,
         royal,
         promote,
     };
@@ -122,13 +138,11 @@ fn read(text: &str) -> Result<(Betza, HasinuPiece), HasinuError> {
 /// The chains side by side, each once, in the order written (`|` only where one would run
 /// into the one before it, as `W` then `W4`).
 fn moves(chains: Vec<Chain>) -> Betza {
-    let mut once: Vec<Chain> = Vec::with_capacity(chains.len());
-    for chain in chains {
-        if !once.contains(&chain) {
-            once.push(chain);
-        }
-    }
-    Betza::side_by_side(once)
+    let mut seen = HashSet::with_capacity(chains.len());
+    let once = chains
+        .into_iter()
+        .filter(|chain| seen.insert(chain.clone()));
+    Betza::side_by_side(once.collect::<Vec<_>>())
 }
 
 impl FromStr for HasinuPiece {

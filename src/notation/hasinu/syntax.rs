@@ -1,6 +1,6 @@
 //! Reading Ħasínū text into its parts, each with the column it starts at.
 
-use super::error::{HasinuError, HasinuErrorKind as Kind, LIMIT};
+use super::error::{HasinuError, HasinuErrorKind as Kind, LIMIT, MAX_LENGTH, MAX_NESTING};
 use crate::betza::{self, Betza, BetzaError};
 
 /// The eight directions, clockwise from N (forward), 45° apart: a direction's index is its
@@ -43,6 +43,8 @@ pub(super) enum Move {
         first: Radial,
         /// Each turn and the part after it.
         turns: Vec<Turn>,
+        /// Column of the first part.
+        column: usize,
     },
     /// `(X,Y)` with its part letters (bit 0 = `a` … bit 7 = `h`; all eight if none given).
     Oblique {
@@ -52,6 +54,8 @@ pub(super) enum Move {
         y: u32,
         /// The parts.
         parts: u8,
+        /// Column of the `(`.
+        column: usize,
     },
     /// `m(…)`, `c(…)`, `j(…)`, `nj(…)`.
     Call {
@@ -127,9 +131,14 @@ impl Function {
 
 /// Reads a whole Ħasínū text: its items, in order.
 pub(super) fn read(text: &str) -> Result<Vec<Item>, HasinuError> {
+    // Counting stops at the first character past the limit.
+    if text.chars().nth(MAX_LENGTH).is_some() {
+        return Err(HasinuError::new(MAX_LENGTH + 1, Kind::TooLong));
+    }
     let mut r = Reader {
         chars: text.chars().collect(),
         pos: 0,
+        depth: 0,
     };
     r.skip_space();
     // The seed marks its examples with a footnote `*`; nothing else is there to read.
@@ -157,6 +166,8 @@ pub(super) fn read(text: &str) -> Result<Vec<Item>, HasinuError> {
 struct Reader {
     chars: Vec<char>,
     pos: usize,
+    /// How many functions stand around the one being read.
+    depth: usize,
 }
 
 impl Reader {
@@ -281,6 +292,7 @@ impl Reader {
 
     /// A radial part, then any `&t` turns.
     fn radial_move(&mut self) -> Result<Move, HasinuError> {
+        let column = self.column();
         let first = self.radial()?;
         let mut turns = Vec::new();
         loop {
@@ -304,7 +316,11 @@ impl Reader {
                 column,
             });
         }
-        Ok(Move::Radial { first, turns })
+        Ok(Move::Radial {
+            first,
+            turns,
+            column,
+        })
     }
 
     /// The angle after `&t`, in eighths of a circle: none written is 45°.
@@ -541,6 +557,7 @@ impl Reader {
             x,
             y,
             parts: if parts == 0 { 0xFF } else { parts },
+            column: open,
         })
     }
 
@@ -556,8 +573,14 @@ impl Reader {
             }
             Some(_) => {}
         }
-        let body = self
-            .items(false)?
+        // Each function read descends once more: a limit keeps the stack bounded.
+        if self.depth == MAX_NESTING {
+            return Err(HasinuError::new(column, Kind::TooDeep));
+        }
+        self.depth += 1;
+        let items = self.items(false);
+        self.depth -= 1;
+        let body = items?
             .into_iter()
             .filter_map(|item| match item {
                 Item::Move(m) => Some(m),

@@ -1,9 +1,10 @@
 //! Ħasínū moves written as chains of this project's Betza dialect (the table of readings is
 //! in the module above).
 
-use super::error::{HasinuError, HasinuErrorKind};
+use super::error::{HasinuError, HasinuErrorKind, MAX_LEGS};
 use super::syntax::{DIAGONAL, Distance, Function, Move, ORTHOGONAL, Radial, Turn};
 use crate::betza::{Atom, Behaviour, Betza, Chain, Forced, Link, Modifier, Range, Term};
+use std::collections::HashMap;
 
 /// What the functions around a move ask of it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -14,20 +15,72 @@ pub(super) struct Context {
     jump: Option<bool>,
 }
 
-/// The chains of one move, in the order written.
-pub(super) fn chains(m: &Move, context: Context) -> Result<Vec<Chain>, HasinuError> {
-    match m {
-        Move::Radial { first, turns } if turns.is_empty() => {
-            Ok(radial_terms(first.directions, &first.distance, context)
+/// How many more legs the chains of a whole text may take: [`MAX_LEGS`] to start with.
+/// Whatever could grow past it is measured before it is built.
+#[derive(Debug)]
+pub(super) struct Budget {
+    left: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget { left: MAX_LEGS }
+    }
+}
+
+impl Budget {
+    /// Refuses at `column` if `legs` more would not fit.
+    fn afford(&self, legs: usize, column: usize) -> Result<(), HasinuError> {
+        if legs > self.left {
+            return Err(HasinuError::new(column, HasinuErrorKind::TooLarge));
+        }
+        Ok(())
+    }
+
+    /// Takes the legs of `chains` from what is left, or refuses at `column`.
+    fn spend(&mut self, chains: &[Chain], column: usize) -> Result<(), HasinuError> {
+        let legs = chains.iter().map(|c| 1 + c.rest.len()).sum();
+        self.afford(legs, column)?;
+        self.left -= legs;
+        Ok(())
+    }
+}
+
+/// The chains of one move, in the order written, their legs taken from `budget`.
+pub(super) fn chains(
+    m: &Move,
+    context: Context,
+    budget: &mut Budget,
+) -> Result<Vec<Chain>, HasinuError> {
+    let (out, column) = match m {
+        Move::Radial {
+            first,
+            turns,
+            column,
+        } if turns.is_empty() => (
+            radial_terms(first.directions, &first.distance, context)
                 .into_iter()
                 .map(Chain::new)
-                .collect())
-        }
-        Move::Radial { first, turns } => bent(first, turns, context),
-        Move::Oblique { x, y, parts } => Ok(oblique_terms(*x, *y, *parts, context)
-            .into_iter()
-            .map(Chain::new)
-            .collect()),
+                .collect(),
+            *column,
+        ),
+        Move::Radial {
+            first,
+            turns,
+            column,
+        } => (bent(first, turns, context, budget, *column)?, *column),
+        Move::Oblique {
+            x,
+            y,
+            parts,
+            column,
+        } => (
+            oblique_terms(*x, *y, *parts, context)
+                .into_iter()
+                .map(Chain::new)
+                .collect(),
+            *column,
+        ),
         Move::Call {
             function,
             body,
@@ -36,12 +89,15 @@ pub(super) fn chains(m: &Move, context: Context) -> Result<Vec<Chain>, HasinuErr
             let inner = enter(context, *function, *column)?;
             let mut out = Vec::new();
             for m in body {
-                out.extend(chains(m, inner)?);
+                // Each move inside has taken its own legs.
+                out.extend(chains(m, inner, budget)?);
             }
-            Ok(out)
+            return Ok(out);
         }
-        Move::Betza { betza, column } => embedded(betza, context, *column),
-    }
+        Move::Betza { betza, column } => (embedded(betza, context, *column)?, *column),
+    };
+    budget.spend(&out, column)?;
+    Ok(out)
 }
 
 /// The context inside `function`, or why it contradicts the one around it.
@@ -300,14 +356,23 @@ fn oblique_terms(x: u32, y: u32, parts: u8, context: Context) -> Vec<Term> {
 }
 
 /// A bent move: each part after the first continues from a square where the part before
-/// could stop, turned from it by its angle either way.
-fn bent(first: &Radial, turns: &[Turn], context: Context) -> Result<Vec<Chain>, HasinuError> {
+/// could stop, turned from it by its angle either way. Every way through it, one direction
+/// per leg, must fit `budget` before it is listed, and so must every stage of its chains.
+fn bent(
+    first: &Radial,
+    turns: &[Turn],
+    context: Context,
+    budget: &Budget,
+    column: usize,
+) -> Result<Vec<Chain>, HasinuError> {
     // Every way through the parts, one direction each.
     let mut paths: Vec<Vec<usize>> = (0..8)
         .filter(|&d| first.directions & (1 << d) != 0)
         .map(|d| vec![d])
         .collect();
-    for turn in turns {
+    for (n, turn) in turns.iter().enumerate() {
+        // A turn at most doubles the ways, each a leg longer.
+        budget.afford(paths.len().saturating_mul(2 * (n + 2)), turn.column)?;
         let k = usize::from(turn.eighths);
         paths = paths
             .into_iter()
@@ -335,8 +400,14 @@ fn bent(first: &Radial, turns: &[Turn], context: Context) -> Result<Vec<Chain>, 
     // Paths that differ in one part only share a chain: the last part's directions grouped,
     // or the first's; whichever writes fewer chains.
     let last = radials.len() - 1;
-    let by_last = bent_chains(&group_paths(&paths, last), &radials, context);
-    let by_first = bent_chains(&group_paths(&paths, 0), &radials, context);
+    let by_last = bent_chains(
+        &group_paths(&paths, last),
+        &radials,
+        context,
+        budget,
+        column,
+    )?;
+    let by_first = bent_chains(&group_paths(&paths, 0), &radials, context, budget, column)?;
     Ok(if by_first.len() < by_last.len() {
         by_first
     } else {
@@ -344,35 +415,48 @@ fn bent(first: &Radial, turns: &[Turn], context: Context) -> Result<Vec<Chain>, 
     })
 }
 
-/// Paths merged where they differ only in part `free`: per part, a direction mask.
+/// Paths merged where they differ only in part `free`: per part, a direction mask, in the
+/// order each group is first met.
 fn group_paths(paths: &[Vec<usize>], free: usize) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
+    // Each group's place in `out`, by its masks with part `free` left out.
+    let mut groups: HashMap<Vec<u8>, usize> = HashMap::new();
     for path in paths {
         let masks: Vec<u8> = path.iter().map(|&d| 1 << d).collect();
-        let same_elsewhere = |other: &Vec<u8>| {
-            other
-                .iter()
-                .zip(&masks)
-                .enumerate()
-                .all(|(n, (a, b))| n == free || a == b)
-        };
-        match out.iter_mut().find(|other| same_elsewhere(other)) {
-            Some(other) => other[free] |= masks[free],
-            None => out.push(masks),
+        let mut elsewhere = masks.clone();
+        elsewhere[free] = 0;
+        match groups.get(&elsewhere) {
+            Some(&n) => out[n][free] |= masks[free],
+            None => {
+                groups.insert(elsewhere, out.len());
+                out.push(masks);
+            }
         }
     }
     out
 }
 
-/// The chains of grouped paths: every choice of one term per part, linked.
-fn bent_chains(grouped: &[Vec<u8>], radials: &[&Radial], context: Context) -> Vec<Chain> {
+/// The chains of grouped paths: every choice of one term per part, linked. Each stage is
+/// measured against `budget` before it is built: a chain only grows, so the chains in the
+/// end take at least as many legs.
+fn bent_chains(
+    grouped: &[Vec<u8>],
+    radials: &[&Radial],
+    context: Context,
+    budget: &Budget,
+    column: usize,
+) -> Result<Vec<Chain>, HasinuError> {
     // Inside j() the next part may start from an occupied square, passing over it.
     let link = Link::new(context.jump != Some(true), Forced::No);
-    let mut out = Vec::new();
+    let mut out: Vec<Chain> = Vec::new();
+    // The legs of the chains in `out`.
+    let mut built = 0usize;
     for masks in grouped {
         let mut partial: Vec<Chain> = Vec::new();
         for (n, (&mask, radial)) in masks.iter().zip(radials).enumerate() {
             let terms = radial_terms(mask, &radial.distance, context);
+            let count = partial.len().max(1).saturating_mul(terms.len());
+            budget.afford(count.saturating_mul(n + 1).saturating_add(built), column)?;
             partial = if n == 0 {
                 terms.into_iter().map(Chain::new).collect()
             } else {
@@ -386,9 +470,10 @@ fn bent_chains(grouped: &[Vec<u8>], radials: &[&Radial], context: Context) -> Ve
                     .collect()
             };
         }
+        built += partial.len() * masks.len();
         out.extend(partial);
     }
-    out
+    Ok(out)
 }
 
 /// Embedded Betza with the context's letters added to every term, retold as this reader's
