@@ -3,7 +3,8 @@
 
 use crate::support::scratch;
 use areachess::level;
-use areachess::search::balance_lab::Tallies;
+use areachess::search::balance_lab::{Schedule, Tallies};
+use areachess::search::contest::LONGEST_GAME_PLIES;
 use areachess::search::grid::GridEval;
 use areachess::search::grid::GridSearch;
 use areachess::search::{Limits, Searcher};
@@ -273,14 +274,21 @@ fn a_depth_one_think_on_a_packed_grid_ends_within_its_quiescence_budgets() {
 
 #[test]
 fn a_balance_report_of_the_longest_games_is_written() {
-    // Lengths near 2^32 plies once overflowed the histogram's buckets.
+    // The longest games tallies may hold: the histogram's buckets once counted lengths in
+    // 32 bits (lengths near 2^32 overflowed them; such lengths are now refused by the
+    // tallies' check, and the longest taken must still draw).
     let dir = scratch("balance-merge");
     let tallies = Tallies {
         level: "x".to_string(),
+        schedule: Schedule {
+            games: 2,
+            ..Schedule::default()
+        },
         games: 2,
         white: 1,
         black: 1,
-        lengths: vec![u32::MAX, 7],
+        lengths: vec![LONGEST_GAME_PLIES, 7],
+        endings: [("checkmate".to_string(), 2)].into_iter().collect(),
         played: vec![0, 1],
         ..Tallies::default()
     };
@@ -310,5 +318,5 @@ fn a_balance_run_past_its_games_limit_is_refused() {
         "--values",
     ]);
     assert_ne!(code, 0);
-    assert!(err.contains("more than the 100000"), "{err}");
+    assert!(err.contains("not in 1..=100000"), "{err}");
 }
