@@ -1,28 +1,14 @@
 //! The command line as docs/cli.md fixes it, run as a user runs it.
 
-use crate::support::scratch;
+use crate::support::{areachess, scratch};
 use areachess::search::tuning::GridWeights;
 use std::path::Path;
-use std::process::Command;
 
 /// What the binary writes to stdout for `args`, asserting it succeeds.
 fn answer(args: &[&str]) -> String {
     let (code, out, err) = areachess(args);
     assert_eq!(code, 0, "{args:?}: {err}");
     out
-}
-
-fn areachess(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 const LEVEL: &str = "levels/area-of-competence.toml";

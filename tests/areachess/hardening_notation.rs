@@ -3,6 +3,7 @@
 //! hold, POS and MOVE texts past their limits. Each is refused with its place and limit,
 //! never with a crash, and random text makes no reader panic.
 
+use crate::support::areachess;
 use areachess::betza::{self, ErrorKind, MAX_LENGTH};
 use areachess::continuous::Board;
 use areachess::continuous::notation::{
@@ -15,7 +16,6 @@ use areachess::level::{self, GridLevel};
 use areachess::notation::hasinu::{self, HasinuErrorKind, MAX_NESTING};
 use proptest::prelude::*;
 use std::path::Path;
-use std::process::Command;
 use std::sync::Arc;
 
 fn crazyhouse() -> GridLevel {
@@ -32,19 +32,6 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 fn fen_refusal(fen: &str) -> (FenErrorKind, usize) {
     let e = crazyhouse().parse_fen(fen).expect_err(fen);
     (e.kind, e.span.column)
-}
-
-fn areachess(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 // Ħasínū.

@@ -1,7 +1,7 @@
 //! The computer on crowded boards: more discs than a byte counts, levels past the disc
 //! limit, armies packed front to front, and balance tallies that do not add up.
 
-use crate::support::scratch;
+use crate::support::{areachess, scratch};
 use areachess::level;
 use areachess::search::balance_lab::{Schedule, Tallies};
 use areachess::search::contest::LONGEST_GAME_PLIES;
@@ -9,21 +9,7 @@ use areachess::search::grid::GridEval;
 use areachess::search::grid::GridSearch;
 use areachess::search::{Limits, Searcher};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
-
-/// The binary's exit code, stdout and stderr for `args`.
-fn areachess(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The side of a square on the default continuous board (2√2 R).
 const SQUARE: f64 = 2.0 * std::f64::consts::SQRT_2;

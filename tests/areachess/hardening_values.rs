@@ -2,24 +2,9 @@
 //! not add up, level lengths the board cannot hold, promoted forms in a circle, perft too
 //! deep, and a Game Courier record played on past the end of its game.
 
-use crate::support::scratch;
+use crate::support::{areachess, scratch};
 use areachess::level;
 use std::path::Path;
-use std::process::Command;
-
-/// Runs the binary: exit code, stdout, stderr.
-fn areachess(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Asserts `args` are refused before anything runs, naming every word of `says`.
 fn refused(args: &[&str], says: &[&str]) {

@@ -183,3 +183,18 @@ pub fn royal_letters(variant: &areachess::grid::Variant) -> Vec<char> {
         .map(|t| t.letter)
         .collect()
 }
+
+/// Runs the built binary with `args` from the repository's root: its exit code, standard
+/// output and standard error.
+pub fn areachess(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_areachess"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
