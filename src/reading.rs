@@ -117,40 +117,28 @@ fn capped(input: impl Read, cap: u64) -> Result<Vec<u8>, Refusal> {
 }
 
 /// Opens a file to read without waiting on a FIFO put in place of the regular file just
-/// checked (a regular file ignores the flag).
-#[cfg(all(
-    any(target_os = "linux", target_os = "android"),
-    any(
-        target_arch = "x86_64",
-        target_arch = "x86",
-        target_arch = "aarch64",
-        target_arch = "arm",
-        target_arch = "riscv64"
-    )
-))]
+/// checked (a regular file ignores the flag); where the flag's value is not known here,
+/// the check of the path before opening stands alone.
 fn open(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    /// `O_NONBLOCK` on these architectures (others give it other values).
-    const NONBLOCK: i32 = 0o4000;
-    std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(NONBLOCK)
-        .open(path)
-}
-
-/// Elsewhere the check of the path before opening stands alone.
-#[cfg(not(all(
-    any(target_os = "linux", target_os = "android"),
-    any(
-        target_arch = "x86_64",
-        target_arch = "x86",
-        target_arch = "aarch64",
-        target_arch = "arm",
-        target_arch = "riscv64"
-    )
-)))]
-fn open(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::File::open(path)
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(all(
+        any(target_os = "linux", target_os = "android"),
+        any(
+            target_arch = "x86_64",
+            target_arch = "x86",
+            target_arch = "aarch64",
+            target_arch = "arm",
+            target_arch = "riscv64"
+        )
+    ))]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        /// `O_NONBLOCK` on these architectures (others give it other values).
+        const NONBLOCK: i32 = 0o4000;
+        options.custom_flags(NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// The file that the file `naming` names as `named`: `named` joined to `naming`'s folder,

@@ -2,13 +2,12 @@
 //! byte-order mark), nothing after the result, check marks that hold, a file with no game
 //! refused, limits on what a record may hold; and saved games bounded in length.
 
-use crate::support::scratch;
+use crate::support::{areachess, scratch};
 use areachess::level;
 use areachess::record::game::{self as record_game, MAX_PLIES};
 use areachess::record::pgn::{MAX_NAG, MAX_TAGS, MAX_VARIATION_DEPTH, MAX_WORD, Record};
 use areachess::record::save::{self, SaveErrorKind};
 use std::path::Path;
-use std::process::Command;
 
 /// `areachess pgn --read` on a file holding `bytes`: the exit code, the output and the
 /// errors.
@@ -16,16 +15,7 @@ fn read_pgn(bytes: &[u8]) -> (i32, String, String) {
     let scratch = scratch("hardening-pgn");
     let file = scratch.path().join("game.pgn");
     std::fs::write(&file, bytes).expect("write the game");
-    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
-        .args(["pgn", "--read", file.to_str().expect("a path")])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    areachess(&["pgn", "--read", file.to_str().expect("a path")])
 }
 
 /// The moves `pgn --read` printed.
