@@ -34,6 +34,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("balance", balance),
     ("uci", uci),
     ("xboard", xboard),
+    ("drive", drive),
 ];
 
 /// Loads once what the bodies share (the shipped levels, the protocols' catalog), before
@@ -306,4 +307,31 @@ pub fn uci(data: &[u8]) {
 pub fn xboard(data: &[u8]) {
     let input = Cursor::new(affordable(data));
     xboard::run(Output::new(std::io::sink()), catalog(), None, input);
+}
+
+/// A `--drive` script: refused with the step's number (or the script's length), or steps
+/// whose board points every shipped board reads without a panic.
+pub fn drive(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    match areachess::script::parse_script(text) {
+        Err(e) => {
+            assert!(
+                e.starts_with("step ") || e.starts_with("the script is"),
+                "{e}"
+            );
+            assert!(e.len() < 1024, "an error as long as {} bytes", e.len());
+        }
+        Ok(steps) => {
+            for step in steps {
+                if let areachess::script::Step::Move(point) = step {
+                    for g in grid_levels() {
+                        let _ = g.variant.geometry.parse_square(point.trim());
+                    }
+                    for c in continuous_levels() {
+                        let _ = areachess::continuous::notation::parse_point(&c.board, &point);
+                    }
+                }
+            }
+        }
+    }
 }

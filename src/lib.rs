@@ -18,6 +18,7 @@
 //! - [`span`]: where in a user's text an error is (file, line, column).
 //! - [`reading`]: which files are read and how much of each (regular files, a cap per
 //!   kind, a file another file names only inside the naming file's folder).
+//! - [`script`]: the window's `--drive` script, read without the window.
 //! - [`sim`]: the rules inside Bevy, without rendering.
 //! - [`convert`]: the one place where rule vectors (f64) meet Bevy's (f32).
 //! - [`failure`]: what a command or the window reports when it cannot go on.
@@ -37,6 +38,7 @@ pub mod protocol;
 pub mod random;
 pub mod reading;
 pub mod record;
+pub mod script;
 pub mod search;
 pub mod sim;
 pub mod span;

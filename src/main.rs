@@ -280,7 +280,7 @@ struct Launch {
 #[cfg(feature = "gui")]
 fn play(launch: Launch) -> Result<(), Failure> {
     let script = match launch.script {
-        Some(text) => Some(areachess::ui::parse_script(&text).map_err(|e| Failure {
+        Some(text) => Some(areachess::script::parse_script(&text).map_err(|e| Failure {
             code: 2,
             message: format!("--drive: {e}"),
         })?),

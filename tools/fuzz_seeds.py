@@ -119,6 +119,14 @@ def main():
     add("xboard", "xboard\nprotover 2\nnew\nsd 2\nusermove e2e4\nping 1\nsetboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nanalyze\nexit\n")
     add("xboard", "new\nlevel 40 5 0\ntime 3000\notim 3000\nst 1\nmemory 16\ncores 1\ngo\nforce\nundo\nremove\n")
 
+    # `--drive` scripts: the string literals of the GUI tests that name a step, and a few more.
+    for path in sorted(glob.glob("tests/**/*.rs", recursive=True)):
+        for m in re.finditer(r'"((?:move|pixel|wait|click|press|key|type|over|shot|rclick)\b[^"\\]*)"', read(path)):
+            add("drive", m.group(1))
+    add("drive", "move e3; press; move e6; release; wait 20; shot a.png")
+    add("drive", "pixel 640,400; click; key ctrl+z; key shift+left; type F2|mW; over 600")
+    add("drive", "move 1.5,2.25; rclick; wait 3; key esc; key 7; key enter")
+
     total = sum(len(os.listdir(os.path.join(CORPUS, t))) for t in os.listdir(CORPUS))
     print(f"{total} seeds in {CORPUS}", file=sys.stderr)
 

@@ -398,12 +398,28 @@ impl Thinker {
     }
 
     /// A new table of about `hash_mb` MiB; stops thinking first. The old table is freed
-    /// before the new one is made, so the two are never held at once.
-    pub fn set_hash(&mut self, hash_mb: usize) {
+    /// before the new one is made, so the two are never held at once. When the machine
+    /// cannot give `hash_mb` MiB the table goes back to its old size (or, failing that, to
+    /// 1 MiB) and the error says so: a session never ends for want of memory it was asked
+    /// to take.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), String> {
         self.stop();
-        self.hash_mb = hash_mb;
-        self.player = None;
-        self.player = Some(GridPlayer::new(PlayerKind::ENGINE, hash_mb));
+        let player = self
+            .player
+            .get_or_insert_with(|| GridPlayer::new(PlayerKind::ENGINE, 0));
+        if player.set_hash(hash_mb).is_ok() {
+            self.hash_mb = hash_mb;
+            return Ok(());
+        }
+        let old = self.hash_mb;
+        let kept = [old, 1]
+            .into_iter()
+            .find(|&mb| player.set_hash(mb).is_ok())
+            .unwrap_or(0);
+        self.hash_mb = kept;
+        Err(format!(
+            "the machine could not give {hash_mb} MiB; the table has {kept} MiB"
+        ))
     }
 }
 

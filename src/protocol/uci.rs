@@ -233,7 +233,9 @@ impl Uci {
             }
             "hash" => {
                 if let Some(mb) = self.spin("Hash", value, 1, MAX_HASH_MB) {
-                    self.thinker.set_hash(mb);
+                    if let Err(e) = self.thinker.set_hash(mb) {
+                        self.say(&format!("Hash {mb}: {e}"));
+                    }
                     self.strength_changed();
                 }
             }
@@ -435,21 +437,14 @@ impl Uci {
         if !self.positioned {
             self.say("go before any position: searching the start position");
         }
-        let limits = match read_limits(words, game.position().to_move()) {
-            Ok((l, notes)) => {
-                for note in notes {
-                    self.say(&format!("go: {note}"));
-                }
-                Limits {
-                    lines: self.lines,
-                    threads: self.threads,
-                    ..l
-                }
-            }
-            Err(e) => {
-                self.say(&format!("go: {e}"));
-                return;
-            }
+        let (limits, notes) = read_limits(words, game.position().to_move());
+        for note in notes {
+            self.say(&format!("go: {note}"));
+        }
+        let limits = Limits {
+            lines: self.lines,
+            threads: self.threads,
+            ..limits
         };
         let limits = match self.plan() {
             Some(plan) => plan.bound(limits),
@@ -517,80 +512,116 @@ impl Uci {
     }
 }
 
-/// The search limits of `go`'s words, for the side to move, with a note for each number
-/// taken other than as written: a number outside its range is taken as the nearest end
-/// of it (a clock below zero is no time left, a depth beyond the deepest is the deepest).
-fn read_limits(words: &[&str], to_move: Color) -> Result<(Limits, Vec<String>), String> {
+/// The words of `go` that take a number.
+const NUMBERED: [&str; 9] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+];
+
+/// The words of `go` that stand alone.
+const ALONE: [&str; 3] = ["infinite", "ponder", "searchmoves"];
+
+/// A whole number as written; one too long for 64 bits is taken as the end it is past.
+fn whole(word: &str) -> Option<i64> {
+    if let Ok(n) = word.parse::<i64>() {
+        return Some(n);
+    }
+    let digits = word.strip_prefix(['+', '-']).unwrap_or(word);
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then(|| {
+        if word.starts_with('-') {
+            i64::MIN
+        } else {
+            i64::MAX
+        }
+    })
+}
+
+/// Reads `go`'s limits for the side `to_move`, with notes on what was not taken as
+/// written: a number out of range is taken as the nearest end, and a word that cannot be
+/// used (an unknown word, a number missing or not a number, `searchmoves` and its moves)
+/// is left out, so that every `go` is searched and answered with a `bestmove`, as GUIs
+/// expect.
+fn read_limits(words: &[&str], to_move: Color) -> (Limits, Vec<String>) {
     let mut limits = Limits::default();
     let mut notes = Vec::new();
     let mut k = 0;
     let mut infinite = false;
     let longest = MAX_CLOCK.as_millis() as i64;
+    let is_word = |w: &str| NUMBERED.contains(&w) || ALONE.contains(&w);
     while k < words.len() {
         let key = words[k];
-        let mut number = |low: i64, high: i64| -> Result<u64, String> {
-            let w = words.get(k + 1).ok_or(format!("'{key}' needs a number"))?;
-            let n = w
-                .parse::<i64>()
-                .map_err(|_| format!("'{key} {w}': expected a whole number"))?;
+        k += 1;
+        if NUMBERED.contains(&key) {
+            let next = words.get(k).copied();
+            let Some((written, n)) = next.and_then(|w| Some((w, whole(w)?))) else {
+                match next {
+                    Some(w) if !is_word(w) => {
+                        notes.push(format!("'{key} {w}': expected a whole number; left out"));
+                        k += 1;
+                    }
+                    _ => notes.push(format!("'{key}' needs a whole number; left out")),
+                }
+                continue;
+            };
+            k += 1;
+            let (low, high) = match key {
+                "wtime" | "btime" | "winc" | "binc" | "movetime" => (0, longest),
+                "movestogo" => (0, i64::from(u32::MAX)),
+                "depth" => (1, i64::from(MAX_DEPTH)),
+                "nodes" => (1, i64::MAX),
+                _ => (1, MAX_MATE),
+            };
             let taken = n.clamp(low, high);
             if taken != n {
                 let side = if n < low { "below" } else { "above" };
                 let end = if n < low { low } else { high };
-                notes.push(format!("'{key} {n}' is {side} {end}: taken as {taken}"));
+                notes.push(format!(
+                    "'{key} {written}' is {side} {end}: taken as {taken}"
+                ));
             }
             // Both ends are at least zero.
-            Ok(taken as u64)
-        };
-        let mine = |white: &str| (key == white) == (to_move == Color::White);
-        match key {
-            "wtime" | "btime" => {
-                let t = Duration::from_millis(number(0, longest)?);
-                if mine("wtime") {
-                    limits.time_left = Some(t);
+            let taken = taken as u64;
+            let mine = |white: &str| (key == white) == (to_move == Color::White);
+            match key {
+                "wtime" | "btime" if mine("wtime") => {
+                    limits.time_left = Some(Duration::from_millis(taken));
                 }
-                k += 1;
-            }
-            "winc" | "binc" => {
-                let t = Duration::from_millis(number(0, longest)?);
-                if mine("winc") {
-                    limits.increment = t;
-                }
-                k += 1;
-            }
-            "movestogo" => {
-                limits.moves_to_go = Some(number(0, i64::from(u32::MAX))? as u32);
-                k += 1;
-            }
-            "depth" => {
-                limits.depth = Some(number(1, i64::from(MAX_DEPTH))? as u32);
-                k += 1;
-            }
-            "nodes" => {
-                limits.nodes = Some(number(1, i64::MAX)?);
-                k += 1;
-            }
-            "movetime" => {
-                limits.movetime = Some(Duration::from_millis(number(0, longest)?));
-                k += 1;
-            }
-            "mate" => {
+                "winc" | "binc" if mine("winc") => limits.increment = Duration::from_millis(taken),
+                "movestogo" => limits.moves_to_go = Some(taken as u32),
+                "depth" => limits.depth = Some(taken as u32),
+                "nodes" => limits.nodes = Some(taken),
+                "movetime" => limits.movetime = Some(Duration::from_millis(taken)),
                 // Mate in N moves: search deep enough to see it.
-                limits.depth = Some(number(1, MAX_MATE)? as u32 * 2);
-                k += 1;
+                "mate" => limits.depth = Some(taken as u32 * 2),
+                _ => {}
             }
+            continue;
+        }
+        match key {
             "infinite" => infinite = true,
             "ponder" => limits.ponder = Some(Ponder::start()),
-            "searchmoves" => return Err("searchmoves is not supported".to_string()),
-            other => return Err(format!("unknown word '{other}'")),
+            "searchmoves" => {
+                let moves = words[k..].iter().take_while(|w| !is_word(w)).count();
+                k += moves;
+                notes.push(format!(
+                    "searchmoves is not supported: its {moves} moves are left out and every move is searched"
+                ));
+            }
+            other => notes.push(format!("unknown word '{other}'; left out")),
         }
-        k += 1;
     }
     if infinite {
         limits.time_left = None;
         limits.movetime = None;
     }
-    Ok((limits, notes))
+    (limits, notes)
 }
 
 /// A level's name from its file: the file's stem.
@@ -612,21 +643,16 @@ mod tests {
                 "wtime", "60000", "btime", "5000", "winc", "1000", "binc", "0",
             ],
             Color::Black,
-        )
-        .expect("reads");
+        );
         assert_eq!(l.time_left, Some(Duration::from_millis(5000)));
         assert_eq!(l.increment, Duration::ZERO);
-        let (l, _) = read_limits(&["wtime", "60000", "winc", "1000"], Color::White).expect("reads");
+        let (l, _) = read_limits(&["wtime", "60000", "winc", "1000"], Color::White);
         assert_eq!(l.time_left, Some(Duration::from_secs(60)));
         assert_eq!(l.increment, Duration::from_secs(1));
-        let (l, notes) =
-            read_limits(&["depth", "7", "nodes", "5000"], Color::White).expect("reads");
+        let (l, notes) = read_limits(&["depth", "7", "nodes", "5000"], Color::White);
         assert_eq!((l.depth, l.nodes), (Some(7), Some(5000)));
         assert!(notes.is_empty(), "{notes:?}");
-        assert!(read_limits(&["depth"], Color::White).is_err());
-        assert!(read_limits(&["movetime", "x"], Color::White).is_err());
-        assert!(read_limits(&["sideways"], Color::White).is_err());
-        let (l, notes) = read_limits(&["wtime", "-20"], Color::White).expect("reads");
+        let (l, notes) = read_limits(&["wtime", "-20"], Color::White);
         assert_eq!(l.time_left, Some(Duration::ZERO));
         assert_eq!(notes, ["'wtime -20' is below 0: taken as 0"]);
     }
@@ -647,17 +673,52 @@ mod tests {
                 "99999999999999",
             ],
             Color::White,
-        )
-        .expect("reads");
+        );
         assert_eq!(l.movetime, Some(Duration::ZERO));
         assert_eq!(l.depth, Some(MAX_DEPTH));
         assert_eq!(l.nodes, Some(1));
         assert_eq!(l.increment, Duration::ZERO);
         assert_eq!(l.time_left, Some(MAX_CLOCK));
         assert_eq!(notes.len(), 5, "{notes:?}");
-        let (l, notes) = read_limits(&["mate", "-3"], Color::White).expect("reads");
+        let (l, notes) = read_limits(&["mate", "-3"], Color::White);
         assert_eq!(l.depth, Some(2));
         assert_eq!(notes, ["'mate -3' is below 1: taken as 1"]);
-        assert!(read_limits(&["movetime", "99999999999999999999999"], Color::White).is_err());
+        let (l, notes) = read_limits(&["movetime", "99999999999999999999999"], Color::White);
+        assert_eq!(l.movetime, Some(MAX_CLOCK));
+        assert_eq!(notes.len(), 1, "{notes:?}");
+    }
+
+    #[test]
+    fn go_leaves_out_what_it_cannot_use_and_says_so() {
+        let (l, notes) = read_limits(
+            &[
+                "sideways",
+                "depth",
+                "x",
+                "searchmoves",
+                "e2e4",
+                "d2d4",
+                "nodes",
+                "900",
+                "movetime",
+            ],
+            Color::White,
+        );
+        assert_eq!((l.depth, l.nodes, l.movetime), (None, Some(900), None));
+        assert_eq!(
+            notes,
+            [
+                "unknown word 'sideways'; left out",
+                "'depth x': expected a whole number; left out",
+                "searchmoves is not supported: its 2 moves are left out and every move is searched",
+                "'movetime' needs a whole number; left out",
+            ]
+        );
+        let (l, notes) = read_limits(&["depth", "wtime", "100"], Color::White);
+        assert_eq!(
+            (l.depth, l.time_left),
+            (None, Some(Duration::from_millis(100)))
+        );
+        assert_eq!(notes, ["'depth' needs a whole number; left out"]);
     }
 }

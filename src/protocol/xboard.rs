@@ -370,7 +370,11 @@ impl Xboard {
             "?" if self.pondering.is_none() => self.thinker.stop(),
             "?" => {}
             "memory" => match rest.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => self.thinker.set_hash(mb),
+                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
+                    if let Err(e) = self.thinker.set_hash(mb) {
+                        self.error("memory", &format!("{rest}: {e}"));
+                    }
+                }
                 _ => self.error(
                     "bad memory",
                     &format!(

@@ -260,9 +260,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
     }
 
-    /// Resizes the transposition table (which empties it).
-    pub fn set_hash(&mut self, hash_mb: usize) {
-        self.table = Arc::new(Table::new(hash_mb));
+    /// Resizes the transposition table (which empties it). The old table is freed before
+    /// the new one is asked for, so the two are never held at once; when the machine
+    /// cannot give the new one, the table is left at one entry and the refusal returned.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), std::collections::TryReserveError> {
+        self.table = Arc::new(Table::new(0));
+        self.table = Arc::new(Table::try_new(hash_mb)?);
+        Ok(())
     }
 
     /// Makes the histories fit a game with `slots` history slots and `pieces` piece
@@ -1210,7 +1214,7 @@ mod tests {
         // Its next search starts from what it learned, in the main thread's table: a
         // mark left in a slot no move has (a1 to a1) is still there after it.
         searcher.helpers[0].history[0] = 1234;
-        searcher.set_hash(2);
+        searcher.set_hash(2).expect("two MiB");
         searcher.search_threads(&mut game, &limits(3), |_| {});
         assert_eq!(searcher.helpers.len(), 2);
         assert_eq!(searcher.helpers[0].history[0], 1234);

@@ -134,6 +134,12 @@ impl<A: Arena> Player<A> {
         }
     }
 
+    /// Gives its engine a new, empty table of about `hash_mb` MiB, or says the machine
+    /// could not (the table is then one entry: set it again).
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), std::collections::TryReserveError> {
+        self.searcher.set_hash(hash_mb)
+    }
+
     /// Its kind.
     pub fn kind(&self) -> PlayerKind {
         self.kind

@@ -81,12 +81,22 @@ pub(crate) struct Table<M> {
 impl<M: Copy> Table<M> {
     /// A table of about `megabytes` MiB (at least one entry).
     pub fn new(megabytes: usize) -> Table<M> {
+        Table::try_new(megabytes).unwrap_or_else(|e| panic!("a table of {megabytes} MiB: {e}"))
+    }
+
+    /// A table of about `megabytes` MiB (at least one entry), or the allocator's refusal
+    /// when the machine cannot give that much (a process under a memory limit, a small
+    /// machine): the caller decides what to do instead of the process aborting.
+    pub fn try_new(megabytes: usize) -> Result<Table<M>, std::collections::TryReserveError> {
         let size = std::mem::size_of::<Mutex<Option<Entry<M>>>>().max(1);
         let n = (megabytes.saturating_mul(1 << 20) / size).max(1);
-        Table {
-            entries: (0..n).map(|_| Mutex::new(None)).collect(),
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(n)?;
+        entries.extend((0..n).map(|_| Mutex::new(None)));
+        Ok(Table {
+            entries,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Forgets everything.

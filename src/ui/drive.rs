@@ -1,20 +1,6 @@
-//! `play --drive SCRIPT`: pointer actions played one per frame through Bevy's own input
-//! messages, as if a person moved the mouse — for the GUI tests and for demonstrations.
-//!
-//! A script is steps separated by `;`:
-//!
-//! | step | does |
-//! | --- | --- |
-//! | `move POINT` | puts the pointer on a board point: a square name, or `x,y` in the mode's board units (continuous: R; grid: squares from a1's corner) |
-//! | `pixel X,Y` | puts the pointer on a window point, in logical pixels from the top left (for the panels; each within ±100,000) |
-//! | `press`, `release` | the left button |
-//! | `click` | the left button pressed and released in one frame, as a touchpad tap or `xdotool click` comes |
-//! | `rclick` | the right button pressed, and released the next frame |
-//! | `wait N` | N frames of nothing (N at most 216,000: an hour at 60 frames a second) |
-//! | `over N` | frames until the game is over, at most N (a game between computers; N at most 216,000) |
-//! | `shot FILE` | saves the window as a PNG (the run goes on) |
-//! | `key NAME` | taps a key: a letter or digit, `left` `right` `up` `down` `home` `end` `esc` `enter` `space` `tab` `backspace` `delete`, after `ctrl+` or `shift+` (pressed a frame before the key, released a frame after) |
-//! | `type TEXT` | types the text (to the end of the step) into the focused field, one character a frame, as a keyboard sends characters |
+//! `play --drive SCRIPT`: a script's steps (read by [`crate::script`], which lists them)
+//! played one per frame through Bevy's own input messages, as if a person moved the mouse
+//! — for the GUI tests and for demonstrations.
 //!
 //! The window system reports a moved pointer back some frames later, and under load a
 //! late report of an earlier place could overwrite the scripted one; so the scripted place
@@ -29,6 +15,7 @@
 //! the frames between them took.
 
 use crate::convert::to_bevy;
+use crate::script::{Key, Step};
 use crate::sim::grid::square_centre;
 use crate::sim::{ContinuousMatch, GridMatch};
 use bevy::input::ButtonState;
@@ -38,187 +25,67 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use std::collections::VecDeque;
-use std::path::PathBuf;
 
-/// One step of a script.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Step {
-    /// Put the pointer on a board point (as written).
-    Move(String),
-    /// Put the pointer on a window point, in logical pixels.
-    Pixel(Vec2),
-    /// Press the left button.
-    Press,
-    /// Release the left button.
-    Release,
-    /// Press and release the left button in one frame.
-    Click,
-    /// Press the right button (released the next frame).
-    RightClick,
-    /// Draw this many frames.
-    Wait(u32),
-    /// Draw frames until the game is over, at most this many.
-    UntilOver(u32),
-    /// Save the window.
-    Shot(PathBuf),
-    /// Type these characters, one a frame.
-    Type(String),
-    /// The key of a `key` step with modifiers, tapped the frame after they went down (as
-    /// fingers do, and so that every reader of the keyboard has seen them held).
-    Tap(KeyCode),
-    /// Tap a key, with these modifiers held.
-    Key {
-        /// Held with it (released the next frame).
-        modifiers: Vec<KeyCode>,
-        /// The key tapped.
-        key: KeyCode,
-    },
-}
-
-/// A key's name in a script: a letter or digit, or one of the named keys.
-fn key_code(name: &str) -> Option<KeyCode> {
-    let named = match name {
-        "left" => KeyCode::ArrowLeft,
-        "right" => KeyCode::ArrowRight,
-        "up" => KeyCode::ArrowUp,
-        "down" => KeyCode::ArrowDown,
-        "home" => KeyCode::Home,
-        "end" => KeyCode::End,
-        "esc" | "escape" => KeyCode::Escape,
-        "enter" => KeyCode::Enter,
-        "space" => KeyCode::Space,
-        "tab" => KeyCode::Tab,
-        "backspace" => KeyCode::Backspace,
-        "delete" => KeyCode::Delete,
-        "ctrl" => KeyCode::ControlLeft,
-        "shift" => KeyCode::ShiftLeft,
-        _ => {
-            let mut chars = name.chars();
-            let (Some(c), None) = (chars.next(), chars.next()) else {
-                return None;
-            };
-            const LETTERS: [KeyCode; 26] = [
-                KeyCode::KeyA,
-                KeyCode::KeyB,
-                KeyCode::KeyC,
-                KeyCode::KeyD,
-                KeyCode::KeyE,
-                KeyCode::KeyF,
-                KeyCode::KeyG,
-                KeyCode::KeyH,
-                KeyCode::KeyI,
-                KeyCode::KeyJ,
-                KeyCode::KeyK,
-                KeyCode::KeyL,
-                KeyCode::KeyM,
-                KeyCode::KeyN,
-                KeyCode::KeyO,
-                KeyCode::KeyP,
-                KeyCode::KeyQ,
-                KeyCode::KeyR,
-                KeyCode::KeyS,
-                KeyCode::KeyT,
-                KeyCode::KeyU,
-                KeyCode::KeyV,
-                KeyCode::KeyW,
-                KeyCode::KeyX,
-                KeyCode::KeyY,
-                KeyCode::KeyZ,
-            ];
-            const DIGITS: [KeyCode; 10] = [
-                KeyCode::Digit0,
-                KeyCode::Digit1,
-                KeyCode::Digit2,
-                KeyCode::Digit3,
-                KeyCode::Digit4,
-                KeyCode::Digit5,
-                KeyCode::Digit6,
-                KeyCode::Digit7,
-                KeyCode::Digit8,
-                KeyCode::Digit9,
-            ];
-            return match c {
-                'a'..='z' => Some(LETTERS[(c as u8 - b'a') as usize]),
-                '0'..='9' => Some(DIGITS[(c as u8 - b'0') as usize]),
-                _ => None,
-            };
-        }
-    };
-    Some(named)
-}
-
-/// `key ctrl+z`: the modifiers and the key.
-fn read_key(text: &str) -> Option<Step> {
-    let mut parts: Vec<&str> = text.split('+').map(str::trim).collect();
-    let key = key_code(&parts.pop()?.to_ascii_lowercase())?;
-    let modifiers = parts
-        .iter()
-        .map(|m| match m.to_ascii_lowercase().as_str() {
-            "ctrl" => Some(KeyCode::ControlLeft),
-            "shift" => Some(KeyCode::ShiftLeft),
-            _ => None,
-        })
-        .collect::<Option<Vec<_>>>()?;
-    Some(Step::Key { modifiers, key })
-}
-
-/// The most frames a `wait` or `over` step may ask for: an hour at 60 frames a second, so
-/// that no script holds the window for longer by a slip of the keyboard.
-pub const MAX_FRAMES: u32 = 216_000;
-
-/// How far from the window's corner a `pixel` step may point, in logical pixels: beyond
-/// any screen, short of where a float loses whole pixels.
-const MAX_PIXEL: f32 = 100_000.0;
-
-/// A step's count of frames: a whole number up to [`MAX_FRAMES`].
-fn frames(text: &str) -> Option<u32> {
-    text.parse().ok().filter(|&n| n <= MAX_FRAMES)
-}
-
-/// Reads a script; says which step is wrong.
-pub fn parse_script(text: &str) -> Result<Vec<Step>, String> {
-    text.split(';')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .enumerate()
-        .map(|(n, step)| {
-            let (word, rest) = step.split_once(' ').unwrap_or((step, ""));
-            let rest = rest.trim();
-            match (word, rest.is_empty()) {
-                ("move", false) => Ok(Step::Move(rest.to_string())),
-                ("pixel", false) => rest
-                    .split_once(',')
-                    .and_then(|(x, y)| Some(Vec2::new(x.trim().parse().ok()?, y.trim().parse().ok()?)))
-                    .filter(|p| p.is_finite() && p.abs().max_element() <= MAX_PIXEL)
-                    .map(Step::Pixel)
-                    .ok_or_else(|| {
-                        format!("step {} '{step}': pixel takes X,Y, each a number of logical pixels within ±{MAX_PIXEL}", n + 1)
-                    }),
-                ("press", true) => Ok(Step::Press),
-                ("release", true) => Ok(Step::Release),
-                ("click", true) => Ok(Step::Click),
-                ("rclick", true) => Ok(Step::RightClick),
-                ("wait", false) => frames(rest)
-                    .map(Step::Wait)
-                    .ok_or_else(|| format!("step {} '{step}': wait takes a number of frames, at most {MAX_FRAMES}", n + 1)),
-                ("over", false) => frames(rest)
-                    .map(Step::UntilOver)
-                    .ok_or_else(|| format!("step {} '{step}': over takes a number of frames, at most {MAX_FRAMES}", n + 1)),
-                ("shot", false) => Ok(Step::Shot(PathBuf::from(rest))),
-                ("type", false) => Ok(Step::Type(rest.to_string())),
-                ("key", false) => read_key(rest).ok_or_else(|| {
-                    format!(
-                        "step {} '{step}': key takes a letter, a digit or a named key (left, right, home, end, esc, …), after ctrl+ or shift+",
-                        n + 1
-                    )
-                }),
-                _ => Err(format!(
-                    "step {} '{step}': expected move POINT, pixel X,Y, press, release, click, rclick, key NAME, type TEXT, wait N, over N or shot FILE",
-                    n + 1
-                )),
-            }
-        })
-        .collect()
+/// The key a script names, as Bevy knows it.
+fn key_code(key: Key) -> KeyCode {
+    const LETTERS: [KeyCode; 26] = [
+        KeyCode::KeyA,
+        KeyCode::KeyB,
+        KeyCode::KeyC,
+        KeyCode::KeyD,
+        KeyCode::KeyE,
+        KeyCode::KeyF,
+        KeyCode::KeyG,
+        KeyCode::KeyH,
+        KeyCode::KeyI,
+        KeyCode::KeyJ,
+        KeyCode::KeyK,
+        KeyCode::KeyL,
+        KeyCode::KeyM,
+        KeyCode::KeyN,
+        KeyCode::KeyO,
+        KeyCode::KeyP,
+        KeyCode::KeyQ,
+        KeyCode::KeyR,
+        KeyCode::KeyS,
+        KeyCode::KeyT,
+        KeyCode::KeyU,
+        KeyCode::KeyV,
+        KeyCode::KeyW,
+        KeyCode::KeyX,
+        KeyCode::KeyY,
+        KeyCode::KeyZ,
+    ];
+    const DIGITS: [KeyCode; 10] = [
+        KeyCode::Digit0,
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    match key {
+        Key::Letter(c) => LETTERS[(c as u8).wrapping_sub(b'a') as usize % 26],
+        Key::Digit(c) => DIGITS[(c as u8).wrapping_sub(b'0') as usize % 10],
+        Key::Left => KeyCode::ArrowLeft,
+        Key::Right => KeyCode::ArrowRight,
+        Key::Up => KeyCode::ArrowUp,
+        Key::Down => KeyCode::ArrowDown,
+        Key::Home => KeyCode::Home,
+        Key::End => KeyCode::End,
+        Key::Escape => KeyCode::Escape,
+        Key::Enter => KeyCode::Enter,
+        Key::Space => KeyCode::Space,
+        Key::Tab => KeyCode::Tab,
+        Key::Backspace => KeyCode::Backspace,
+        Key::Delete => KeyCode::Delete,
+        Key::Control => KeyCode::ControlLeft,
+        Key::Shift => KeyCode::ShiftLeft,
+    }
 }
 
 /// Plays `steps` once `start_after` frames are drawn, on a clock that advances one 60th of
@@ -265,6 +132,11 @@ pub struct Drive {
     held: Vec<KeyCode>,
     /// Modifier keys held for the key to be tapped next.
     holding: Vec<KeyCode>,
+    /// The key of a `key` step, tapped the frame after its modifiers went down (as
+    /// fingers do, and so that every reader of the keyboard has seen them held).
+    tap: Option<KeyCode>,
+    /// What is left to type of a `type` step, one character a frame.
+    typing: VecDeque<char>,
     /// The right button, held since the last frame, to release now.
     right_held: bool,
 }
@@ -281,6 +153,8 @@ impl Drive {
             until_over: 0,
             held: Vec::new(),
             holding: Vec::new(),
+            tap: None,
+            typing: VecDeque::new(),
             right_held: false,
         }
     }
@@ -288,6 +162,8 @@ impl Drive {
     /// Whether every step has been played.
     pub fn done(&self) -> bool {
         self.steps.is_empty()
+            && self.tap.is_none()
+            && self.typing.is_empty()
             && self.wait == 0
             && self.until_over == 0
             && self.frame > self.start_after
@@ -353,6 +229,17 @@ fn drive(
         plan.until_over = if over { 0 } else { plan.until_over - 1 };
         return;
     }
+    if let Some(key) = plan.tap.take() {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            tap(entity, key, state, &mut keys, &mut window_events);
+        }
+        plan.held = std::mem::take(&mut plan.holding);
+        return;
+    }
+    if let Some(c) = plan.typing.pop_front() {
+        type_char(entity, c, &mut keys);
+        return;
+    }
     let Some(step) = plan.steps.pop_front() else {
         return;
     };
@@ -375,7 +262,8 @@ fn drive(
             point_at(&mut window, entity, screen, &mut moved, &mut window_events);
             plan.pointer = Some(screen);
         }
-        Step::Pixel(screen) => {
+        Step::Pixel([x, y]) => {
+            let screen = Vec2::new(x, y);
             point_at(&mut window, entity, screen, &mut moved, &mut window_events);
             plan.pointer = Some(screen);
         }
@@ -415,6 +303,7 @@ fn drive(
             plan.right_held = true;
         }
         Step::Key { modifiers, key } => {
+            let modifiers: Vec<KeyCode> = modifiers.into_iter().map(key_code).collect();
             for &m in &modifiers {
                 tap(
                     entity,
@@ -425,23 +314,14 @@ fn drive(
                 );
             }
             plan.holding = modifiers;
-            plan.steps.push_front(Step::Tap(key));
-        }
-        Step::Tap(key) => {
-            for state in [ButtonState::Pressed, ButtonState::Released] {
-                tap(entity, key, state, &mut keys, &mut window_events);
-            }
-            plan.held = std::mem::take(&mut plan.holding);
+            plan.tap = Some(key_code(key));
         }
         Step::Type(text) => {
-            let mut chars = text.chars();
-            if let Some(c) = chars.next() {
+            let mut chars: VecDeque<char> = text.chars().collect();
+            if let Some(c) = chars.pop_front() {
                 type_char(entity, c, &mut keys);
-                let rest: String = chars.collect();
-                if !rest.is_empty() {
-                    plan.steps.push_front(Step::Type(rest));
-                }
             }
+            plan.typing = chars;
         }
         Step::Wait(n) => plan.wait = n,
         Step::UntilOver(n) => plan.until_over = n,
@@ -570,96 +450,9 @@ fn point_at(
 
 /// A grid board point: a square's centre, or `x,y` in squares from a1's lower-left corner.
 fn grid_point(state: &GridMatch, text: &str) -> Option<Vec2> {
-    if let Some((x, y)) = text.split_once(',') {
-        return Some(Vec2::new(x.trim().parse().ok()?, y.trim().parse().ok()?));
+    if text.contains(',') {
+        return crate::script::pair(text).map(Vec2::from);
     }
     let sq = state.level.variant.geometry.parse_square(text.trim())?;
     Some(square_centre(&state.level, sq))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_and_places_past_their_limits_are_refused() {
-        assert_eq!(
-            parse_script("wait 216000"),
-            Ok(vec![Step::Wait(MAX_FRAMES)])
-        );
-        for script in [
-            "wait 216001",
-            "over 4294967295",
-            "wait 99999999999999999999",
-            "wait -1",
-            "pixel nan,1",
-            "pixel 1,inf",
-            "pixel 100001,0",
-        ] {
-            let refused = parse_script(script).expect_err(script);
-            assert!(refused.starts_with("step 1 '"), "{refused}");
-        }
-    }
-
-    #[test]
-    fn any_text_reads_or_is_refused_without_a_panic() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let alphabet: Vec<char> = "movepixlrsckwatyh ;,+-.0123456789eE\u{e9}\u{1f600}nif"
-            .chars()
-            .collect();
-        for _ in 0..2_000 {
-            let text: String = (0..40)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    alphabet[(state % alphabet.len() as u64) as usize]
-                })
-                .collect();
-            let _ = parse_script(&text);
-        }
-    }
-
-    #[test]
-    fn a_script_reads_each_step_and_names_a_bad_one() {
-        assert_eq!(
-            parse_script("move e2; click; press; release; wait 3; pixel 10,20"),
-            Ok(vec![
-                Step::Move("e2".into()),
-                Step::Click,
-                Step::Press,
-                Step::Release,
-                Step::Wait(3),
-                Step::Pixel(Vec2::new(10.0, 20.0)),
-            ])
-        );
-        assert_eq!(
-            parse_script("move e2; click 2"),
-            Err("step 2 'click 2': expected move POINT, pixel X,Y, press, release, click, rclick, key NAME, type TEXT, wait N, over N or shot FILE".into())
-        );
-        assert_eq!(
-            parse_script("key ctrl+z; key left; key F"),
-            Ok(vec![
-                Step::Key {
-                    modifiers: vec![KeyCode::ControlLeft],
-                    key: KeyCode::KeyZ
-                },
-                Step::Key {
-                    modifiers: vec![],
-                    key: KeyCode::ArrowLeft
-                },
-                Step::Key {
-                    modifiers: vec![],
-                    key: KeyCode::KeyF
-                },
-            ])
-        );
-        assert_eq!(
-            parse_script("type F2|mW ; type a b"),
-            Ok(vec![Step::Type("F2|mW".into()), Step::Type("a b".into())])
-        );
-        for bad in ["key", "key alt+z", "key zz", "key ctrl+", "type"] {
-            assert!(parse_script(bad).is_err(), "{bad}");
-        }
-    }
 }

@@ -52,7 +52,6 @@ pub mod pictures;
 mod screenshot;
 mod view;
 
-pub use drive::{Step, parse_script};
 pub use gif::{GifSettings, gif};
 
 /// What the window opens on and how: the file, or the autosaved game; a screenshot run;
@@ -66,7 +65,7 @@ pub struct Launch {
     /// Save a PNG of the window after this many frames, then exit.
     pub shot: Option<(PathBuf, u32)>,
     /// Pointer steps to play (after the screenshot's frames, or 60).
-    pub script: Option<Vec<Step>>,
+    pub script: Option<Vec<crate::script::Step>>,
     /// White's and Black's seats (`None` keeps what the file says).
     pub seats: [Option<crate::play::Seat>; 2],
     /// A clock per side with this control (`None` keeps what the file says).

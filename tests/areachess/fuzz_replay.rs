@@ -79,6 +79,6 @@ macro_rules! replays {
 mod corpus {
     use super::replay;
     replays!(
-        betza, level, saved, hasinu, urc, fen, pos, moves, judge, pgn, balance, uci, xboard
+        betza, level, saved, hasinu, urc, fen, pos, moves, judge, pgn, balance, uci, xboard, drive
     );
 }

@@ -23,8 +23,25 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_areachess"))
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_areachess"));
+        command.args(args);
+        Engine::spawn(command)
+    }
+
+    /// The binary under a limit of `kib` KiB of address space (the shell's `ulimit -v`), as a
+    /// small machine or a container would hold it.
+    fn start_limited(kib: u64, args: &[&str]) -> Engine {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_areachess"))
+            .args(args);
+        Engine::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Engine {
+        let mut child = command
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -334,6 +351,45 @@ fn a_new_hash_frees_the_old_table_before_making_the_new_one() {
     assert!(e.close().success());
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_the_machine_cannot_give_is_refused_and_the_session_goes_on() {
+    // Under 2 GiB of address space a table of 4 GiB cannot be had: the allocator says no,
+    // and the engine keeps the table it had instead of aborting.
+    const LIMIT_KIB: u64 = 2 << 20;
+    let mut e = Engine::start_limited(LIMIT_KIB, &["uci"]);
+    e.send("uci");
+    e.until("uciok");
+    e.send(&format!("setoption name Hash value {MAX_HASH_MB}"));
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines.iter().any(|l| l
+            == &format!(
+                "info string Hash {MAX_HASH_MB}: the machine could not give {MAX_HASH_MB} MiB; the table has 64 MiB"
+            )),
+        "{lines:#?}"
+    );
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    assert!(e.until("bestmove ").last().unwrap().len() > 9);
+    assert!(e.close().success());
+
+    let mut e = Engine::start_limited(LIMIT_KIB, &["xboard"]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.until("feature done=1");
+    e.send(&format!("memory {MAX_HASH_MB}"));
+    e.send("ping 5");
+    let lines = e.until("pong 5");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Error (memory): ")
+            && l.ends_with("the machine could not give 4096 MiB; the table has 64 MiB")),
+        "{lines:#?}"
+    );
+    assert!(e.close().success());
+}
+
 // Finding 4: numbers out of range are refused or taken as the nearest end, and said so.
 
 #[test]
@@ -376,12 +432,23 @@ fn uci_go_takes_an_endless_clock_as_the_longest_and_says_so() {
         "{lines:#?}"
     );
     e.send("go movetime 99999999999999999999");
-    e.send("isready");
-    let lines = e.until("readyok");
+    e.send("stop");
+    let lines = e.until("bestmove");
     assert_eq!(
         lines[0],
-        "info string go: 'movetime 99999999999999999999': expected a whole number"
+        "info string go: 'movetime 99999999999999999999' is above 1000000000: taken as 1000000000"
     );
+    // A word it cannot use is left out, and the search still ends in a bestmove.
+    e.send("go depth x sideways nodes 2000");
+    let lines = e.until("bestmove");
+    assert_eq!(
+        lines[..2],
+        [
+            "info string go: 'depth x': expected a whole number; left out",
+            "info string go: unknown word 'sideways'; left out"
+        ]
+    );
+    assert!(lines.last().unwrap().len() > "bestmove ".len());
     assert!(e.close().success());
 }
 
