@@ -272,7 +272,7 @@ mod tests {
         let long_point = format!("move {}", "a".repeat(MAX_POINT_LENGTH + 1));
         assert!(parse_script(&long_point).is_err());
         let long_text = format!("type {}", "é".repeat(MAX_TYPED + 1));
-        let refused = parse_script(&long_text).unwrap_err();
+        let refused = parse_script(&long_text).expect_err("too long a text");
         assert!(
             refused.contains("at most 4096 characters") && refused.len() < 400,
             "{refused}"
@@ -284,7 +284,7 @@ mod tests {
         let huge = "click;".repeat(MAX_SCRIPT_LENGTH / 6 + 1);
         assert!(
             parse_script(&huge)
-                .unwrap_err()
+                .expect_err("too long a script")
                 .contains("longer than the limit")
         );
     }

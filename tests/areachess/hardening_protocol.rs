@@ -372,7 +372,7 @@ fn a_table_the_machine_cannot_give_is_refused_and_the_session_goes_on() {
     );
     e.send("position startpos moves e2e4");
     e.send("go depth 3");
-    assert!(e.until("bestmove ").last().unwrap().len() > 9);
+    assert!(e.until("bestmove ").last().expect("a bestmove").len() > 9);
     assert!(e.close().success());
 
     let mut e = Engine::start_limited(LIMIT_KIB, &["xboard"]);
@@ -448,7 +448,7 @@ fn uci_go_takes_an_endless_clock_as_the_longest_and_says_so() {
             "info string go: unknown word 'sideways'; left out"
         ]
     );
-    assert!(lines.last().unwrap().len() > "bestmove ".len());
+    assert!(lines.last().expect("a bestmove").len() > "bestmove ".len());
     assert!(e.close().success());
 }
 
