@@ -158,7 +158,6 @@ fn uci_says_what_was_wrong_and_keeps_its_last_good_position() {
         "setoption name Hash value lots",
         "setoption name LevelFile value /no/such/level.toml",
         "setoption name Colour value blue",
-        "go sideways 3",
     ] {
         e.send(bad);
         e.send("isready");
@@ -168,9 +167,16 @@ fn uci_says_what_was_wrong_and_keeps_its_last_good_position() {
             "{bad}: {lines:?}"
         );
     }
-    // Still the position after 1. e4: Black to move.
-    e.send("go depth 1");
-    let best = e.until("bestmove").pop().expect("a line");
+    // Still the position after 1. e4: Black to move. A word `go` cannot use is left out,
+    // said, and the search goes on with the rest.
+    e.send("go sideways 3 depth 1");
+    let mut lines = e.until("bestmove");
+    assert_eq!(
+        lines[0],
+        "info string go: unknown word 'sideways'; left out"
+    );
+    assert_eq!(lines[1], "info string go: unknown word '3'; left out");
+    let best = lines.pop().expect("a line");
     assert!(
         legal("levels/chess.toml", &["e2e4"]).contains(&best_of(&best)),
         "{best}"
