@@ -512,18 +512,18 @@ impl Uci {
     }
 }
 
-/// The words of `go` that take a number.
-const NUMBERED: [&str; 9] = [
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "movetime",
-    "mate",
-];
+/// The range of a word of `go` that takes a number; `None` for any other word.
+fn range(word: &str) -> Option<(i64, i64)> {
+    let longest = MAX_CLOCK.as_millis() as i64;
+    Some(match word {
+        "wtime" | "btime" | "winc" | "binc" | "movetime" => (0, longest),
+        "movestogo" => (0, i64::from(u32::MAX)),
+        "depth" => (1, i64::from(MAX_DEPTH)),
+        "nodes" => (1, i64::MAX),
+        "mate" => (1, MAX_MATE),
+        _ => return None,
+    })
+}
 
 /// The words of `go` that stand alone.
 const ALONE: [&str; 3] = ["infinite", "ponder", "searchmoves"];
@@ -553,12 +553,11 @@ fn read_limits(words: &[&str], to_move: Color) -> (Limits, Vec<String>) {
     let mut notes = Vec::new();
     let mut k = 0;
     let mut infinite = false;
-    let longest = MAX_CLOCK.as_millis() as i64;
-    let is_word = |w: &str| NUMBERED.contains(&w) || ALONE.contains(&w);
+    let is_word = |w: &str| range(w).is_some() || ALONE.contains(&w);
     while k < words.len() {
         let key = words[k];
         k += 1;
-        if NUMBERED.contains(&key) {
+        if let Some((low, high)) = range(key) {
             let next = words.get(k).copied();
             let Some((written, n)) = next.and_then(|w| Some((w, whole(w)?))) else {
                 match next {
@@ -571,13 +570,6 @@ fn read_limits(words: &[&str], to_move: Color) -> (Limits, Vec<String>) {
                 continue;
             };
             k += 1;
-            let (low, high) = match key {
-                "wtime" | "btime" | "winc" | "binc" | "movetime" => (0, longest),
-                "movestogo" => (0, i64::from(u32::MAX)),
-                "depth" => (1, i64::from(MAX_DEPTH)),
-                "nodes" => (1, i64::MAX),
-                _ => (1, MAX_MATE),
-            };
             let taken = n.clamp(low, high);
             if taken != n {
                 let side = if n < low { "below" } else { "above" };
