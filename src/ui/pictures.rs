@@ -97,7 +97,7 @@ pub fn token_pixmap(
 
 /// Draws SVG text into a square pixmap `pixels` on each side, turned round if `turned`.
 fn rasterize(text: &str, turned: bool, pixels: u32) -> Result<tiny_skia::Pixmap, PictureError> {
-    let tree = usvg::Tree::from_str(text, &usvg::Options::default())?;
+    let tree = usvg::Tree::from_str(text, &sealed_options())?;
     let mut pixmap = tiny_skia::Pixmap::new(pixels, pixels).ok_or(PictureError::NoRoom)?;
     let size = tree.size();
     let scale = pixels as f32 / size.width().max(size.height());
@@ -108,6 +108,19 @@ fn rasterize(text: &str, turned: bool, pixels: u32) -> Result<tiny_skia::Pixmap,
     };
     resvg::render(&tree, transform, &mut pixmap.as_mut());
     Ok(pixmap)
+}
+
+/// Options that draw only what the SVG text holds: an `<image>` may carry its picture
+/// inline (a `data:` address), but one naming a file or address is left out, so that a
+/// level's picture cannot read the machine's files, wait on a pipe or swallow a device.
+fn sealed_options() -> usvg::Options<'static> {
+    usvg::Options {
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    }
 }
 
 /// Options for drawing SVG with words in it: egui's own font, standing for every family
@@ -130,7 +143,7 @@ pub fn options_with_text() -> usvg::Options<'static> {
         }
         (std::sync::Arc::new(fonts), family)
     });
-    let mut options = usvg::Options::default();
+    let mut options = sealed_options();
     if let Some(family) = family {
         options.font_family = family.clone();
     }
@@ -399,6 +412,43 @@ mod tests {
                 .sum::<u32>()
                 / rgba.chunks(4).filter(|p| p[3] == 255).count() as u32;
             assert_eq!(mean > 128, dark, "mean red {mean}");
+        }
+    }
+
+    /// How many of a drawing's pixels are solid red.
+    fn red(rgba: &[u8]) -> usize {
+        rgba.chunks(4)
+            .filter(|p| p[0] > 200 && p[1] < 50 && p[2] < 50 && p[3] > 200)
+            .count()
+    }
+
+    #[test]
+    fn a_picture_draws_an_inline_image_but_never_reads_a_file_it_names() {
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let red_square = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" \
+                          height=\"10\"><rect width=\"10\" height=\"10\" fill=\"#ff0000\"/></svg>";
+        let file = scratch.path().join("red.svg");
+        std::fs::write(&file, red_square).expect("the file is written");
+        let with_image = |href: &str| {
+            format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">\
+                 <image href=\"{href}\" width=\"100\" height=\"100\"/></svg>"
+            )
+        };
+        let escaped: String = red_square
+            .chars()
+            .map(|c| match c {
+                '#' | '"' | '<' | '>' => format!("%{:02X}", u32::from(c)),
+                _ => c.to_string(),
+            })
+            .collect();
+        let inline = format!("data:image/svg+xml,{escaped}");
+        let drawn = render(&with_image(&inline), false).expect("it draws");
+        assert!(red(&drawn) > 1000, "the inline image is drawn");
+        let named = file.to_str().expect("a UTF-8 path");
+        for href in [named.to_string(), format!("file://{named}"), "/dev/zero".into()] {
+            let drawn = render(&with_image(&href), false).expect("it draws");
+            assert_eq!(red(&drawn), 0, "{href} is left out");
         }
     }
 
