@@ -596,12 +596,14 @@ pub(super) struct Errors<'a> {
     pub(super) text: &'a str,
     /// What was found so far.
     pub(super) found: Vec<LevelError>,
+    /// Where the text's lines start, to place each error without reading the text again.
+    pub(super) lines: LineStarts,
 }
 
 impl Errors<'_> {
     /// An error at the byte range `span` of the text.
     pub(super) fn at(&mut self, span: Range<usize>, kind: LevelErrorKind) {
-        let (line, column) = line_column(self.text, span.start);
+        let (line, column) = self.lines.place(self.text, span.start);
         self.found.push(LevelError {
             span: Span::at(line, column).in_file(self.file),
             kind,
@@ -629,14 +631,51 @@ fn byte_offset(text: &str, column: usize) -> usize {
 
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
+    LineStarts::new(text).place(text, offset)
+}
+
+/// Where each line of a text starts and whether it is plain ASCII: built in one pass, it
+/// places any number of byte offsets at their line and column without reading the text
+/// again (a file of a hundred thousand problems is placed in linear time).
+pub(super) struct LineStarts {
+    /// The byte offset of each line's first byte, the first line's being 0.
+    starts: Vec<usize>,
+    /// Whether each line is ASCII, so that a column is a byte count.
+    ascii: Vec<bool>,
+}
+
+impl LineStarts {
+    /// The index of `text`'s lines.
+    pub(super) fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        let mut ascii = vec![true];
+        for (at, byte) in text.bytes().enumerate() {
+            if byte == b'\n' {
+                starts.push(at + 1);
+                ascii.push(true);
+            } else if !byte.is_ascii() {
+                *ascii.last_mut().expect("one line at least") = false;
+            }
+        }
+        LineStarts { starts, ascii }
     }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    (line, column)
+
+    /// 1-based line and column (in characters) of byte `offset` of `text`, the text
+    /// this index was built from.
+    pub(super) fn place(&self, text: &str, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.starts.partition_point(|&start| start <= offset);
+        let start = self.starts[line - 1];
+        let column = if self.ascii[line - 1] {
+            offset - start
+        } else {
+            text[start..offset].chars().count()
+        };
+        (line, column + 1)
+    }
 }
 
 #[cfg(test)]
@@ -647,6 +686,28 @@ mod tests {
     fn line_column_counts_characters() {
         assert_eq!(line_column("ab\ncd", 4), (2, 2));
         assert_eq!(line_column("é\nx", 3), (2, 1));
+        assert_eq!(
+            line_column("aé\nx", 2),
+            (1, 2),
+            "inside a character: its start"
+        );
+        assert_eq!(line_column("ab\n", 3), (2, 1));
+        assert_eq!(line_column("ab", 0), (1, 1));
+        assert_eq!(line_column("ab", 99), (1, 3), "past the end: the end");
+        let text = "one\nzwei é\n\ndrei";
+        let lines = LineStarts::new(text);
+        for offset in 0..=text.len() + 1 {
+            let mut at = offset.min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let before = &text[..at];
+            let expected = (
+                before.matches('\n').count() + 1,
+                before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+            );
+            assert_eq!(lines.place(text, offset), expected, "offset {offset}");
+        }
     }
 
     #[test]

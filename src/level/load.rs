@@ -3,7 +3,7 @@
 //! against [`super::schema`], then its meaning, read by the mode's own reader
 //! ([`super::continuous`] or [`super::grid`]).
 
-use super::error::{Errors, LevelError, LevelErrorKind, LevelErrors};
+use super::error::{Errors, LevelError, LevelErrorKind, LevelErrors, LineStarts};
 use super::file::LevelFile;
 use super::modes::Level;
 use super::{continuous, grid, schema};
@@ -84,6 +84,7 @@ fn read(file: &str, text: &str, follows: bool) -> Result<Level, LevelErrors> {
         follows,
         text,
         found: Vec::new(),
+        lines: LineStarts::new(text),
     };
     let (mut doc, syntax) = toml::de::DeTable::parse_recoverable(text);
     for e in &syntax {

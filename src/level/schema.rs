@@ -32,7 +32,7 @@ use schemars::Schema;
 use schemars::generate::SchemaSettings;
 use schemars::transform::{RecursiveTransform, Transform};
 use serde_json::{Map, Value, json};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 use std::ops::Range;
 use std::sync::LazyLock;
@@ -378,6 +378,9 @@ impl Walk {
             .map(|k| (k.get_ref().to_string(), k.span()))
             .collect();
         let mut dropped_required = false;
+        // The keys refused, taken out together at the end (one at a time, each removal
+        // would shift the rest: quadratic in a table of many bad keys).
+        let mut refused = HashSet::new();
         // Keys of the other mode, refused above.
         let mut other_modes = Vec::new();
         for (key, key_span) in &keys {
@@ -399,7 +402,7 @@ impl Walk {
                         known,
                     },
                 );
-                table.remove(key.as_str());
+                refused.insert(key.clone());
                 continue;
             };
             if let Some(belongs) = mode_of(p, MODE)
@@ -413,7 +416,7 @@ impl Walk {
                         instead: text(p, INSTEAD).unwrap_or(""),
                     },
                 );
-                table.remove(key.as_str());
+                refused.insert(key.clone());
                 other_modes.push(name);
                 continue;
             }
@@ -421,10 +424,11 @@ impl Walk {
                 continue;
             };
             if !self.value(value, p, &full) {
-                table.remove(key.as_str());
+                refused.insert(key.clone());
                 dropped_required |= self.required(schema, name, p);
             }
         }
+        keep_all_but(table, &refused);
         if dropped_required {
             self.complete = false;
         }
@@ -583,6 +587,7 @@ impl Walk {
             .collect();
         let names = schema.get("propertyNames");
         let entry = schema.get("additionalProperties").filter(|e| e.is_object());
+        let mut refused = HashSet::new();
         for (key, key_span) in keys {
             if let Some(names) = names
                 && let Some(pattern) = text(names, "pattern")
@@ -596,16 +601,27 @@ impl Walk {
                         expected: text(names, EXPECTED).unwrap_or(pattern),
                     },
                 );
-                map.remove(key.as_str());
+                refused.insert(key.clone());
                 continue;
             }
             if let Some(entry) = entry
                 && let Some(v) = map.get_mut(key.as_str())
                 && !self.value(v, entry, &format!("{path}.{key}"))
             {
-                map.remove(key.as_str());
+                refused.insert(key.clone());
             }
         }
+        keep_all_but(map, &refused);
+    }
+}
+
+/// Takes the `refused` keys out of `table` in one pass, the rest keeping their order.
+fn keep_all_but(table: &mut DeTable<'_>, refused: &HashSet<String>) {
+    if !refused.is_empty() {
+        *table = std::mem::take(table)
+            .into_iter()
+            .filter(|(key, _)| !refused.contains(key.get_ref().as_ref()))
+            .collect();
     }
 }
 

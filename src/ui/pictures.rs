@@ -446,7 +446,11 @@ mod tests {
         let drawn = render(&with_image(&inline), false).expect("it draws");
         assert!(red(&drawn) > 1000, "the inline image is drawn");
         let named = file.to_str().expect("a UTF-8 path");
-        for href in [named.to_string(), format!("file://{named}"), "/dev/zero".into()] {
+        for href in [
+            named.to_string(),
+            format!("file://{named}"),
+            "/dev/zero".into(),
+        ] {
             let drawn = render(&with_image(&href), false).expect("it draws");
             assert_eq!(red(&drawn), 0, "{href} is left out");
         }
