@@ -56,7 +56,7 @@ pub mod parse;
 pub use ast::{
     Alternative, Atom, Behaviour, Betza, Chain, Forced, Link, Modifier, OldNotation, Range, Term,
 };
-pub use parse::{BetzaError, ErrorKind, MAX_LENGTH, MAX_REPEAT, parse};
+pub use parse::{BetzaError, ErrorKind, MAX_LEGS, MAX_LENGTH, MAX_REPEAT, parse};
 
 #[cfg(test)]
 mod tests {

@@ -42,7 +42,6 @@
 
 use super::ast::{Atom, Behaviour, Betza, Forced, Modifier, OldNotation, Range, Term};
 use super::directions::{Leap, parts, select};
-use std::collections::HashSet;
 
 /// What a leg may do, from its behaviour modifiers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -262,42 +261,103 @@ pub fn chain_destinations(
     unmoved: bool,
 ) -> Vec<((i32, i32), Ending)> {
     let mut out = Vec::new();
+    let squares = board.files.max(0) as usize * board.ranks.max(0) as usize;
+    // Each destination is kept once however many ways reach it.
+    let mut found = vec![false; 2 * squares];
     for chain in chains {
         if chain.legs.iter().any(|l| l.modes.initial) && !unmoved {
             continue;
         }
-        let mut seen = HashSet::new();
         let mut walk = Walk {
             chain,
             board,
             start: from,
-            seen: &mut seen,
+            found: &mut found,
             out: &mut out,
         };
-        walk.follow(0, from, None);
+        walk.walk();
     }
     out.sort_unstable();
     out.dedup();
     out
 }
 
-/// One chain's walk: where it started, the states already followed, what it found.
+/// Where a leg of a chain starts: a square, and the previous leg's direction when the leg
+/// keeps it. The rest of the walk depends on nothing else.
+type Start = ((i32, i32), Option<Leap>);
+
+/// One chain's walk: where it started, what it found.
 struct Walk<'w, 'b> {
     chain: &'w ChainMoves,
     board: &'w Occupancy<'b>,
     start: (i32, i32),
-    /// Leg, square and previous direction already followed: the rest of the walk depends
-    /// on nothing else, so each is followed once (long chains stay linear, not exponential).
-    seen: &'w mut HashSet<(usize, (i32, i32), Option<Leap>)>,
+    /// Which destinations are already out, by square and then ending (a move, a capture).
+    found: &'w mut Vec<bool>,
     out: &'w mut Vec<((i32, i32), Ending)>,
 }
 
 impl Walk<'_, '_> {
-    /// Follows leg `n` from `here`; `previous` is the direction of the leg before.
-    fn follow(&mut self, n: usize, here: (i32, i32), previous: Option<Leap>) {
-        if !self.seen.insert((n, here, previous)) {
-            return;
+    /// Walks the chain leg by leg: each leg from every place the one before may stop on,
+    /// each place once, so a walk costs its legs times the board at most.
+    ///
+    /// A walk whose places at some leg are those of an earlier leg, the legs in between
+    /// being repeated after it, goes round a loop: the repeats find nothing new and end
+    /// where they began, so they are passed over (`R-R-R-…` settles after a few legs, a
+    /// knight's chain after two, alternating on the squares' colours).
+    fn walk(&mut self) {
+        let legs = self.chain.legs.len();
+        let mut starts: Vec<Start> = vec![(self.start, None)];
+        let mut met: Vec<(usize, Vec<Start>)> = Vec::new();
+        let mut n = 0;
+        while n < legs && !starts.is_empty() {
+            starts.sort_unstable();
+            starts.dedup();
+            if let Some(&(before, _)) = met.iter().find(|(_, seen)| *seen == starts) {
+                let period = n - before;
+                while n + period < legs && (n..n + period).all(|t| self.same_leg(t, t - period)) {
+                    n += period;
+                }
+            }
+            met.push((n, starts.clone()));
+            let mut next = Vec::new();
+            for &(here, previous) in &starts {
+                self.leg(n, here, previous, &mut next);
+            }
+            starts = next;
+            n += 1;
         }
+    }
+
+    /// Whether legs `a` and `b` walk alike: the same leg, joined alike to the next one,
+    /// which keeps the direction alike.
+    fn same_leg(&self, a: usize, b: usize) -> bool {
+        let legs = &self.chain.legs;
+        let keeps = |n: usize| legs.get(n + 1).map(|l| l.modes.same_direction);
+        legs[a] == legs[b]
+            && self.chain.links.get(a) == self.chain.links.get(b)
+            && keeps(a) == keeps(b)
+    }
+
+    /// The index of `at` among the board's squares, if it is on the board.
+    fn index(&self, (x, y): (i32, i32)) -> Option<usize> {
+        let b = self.board;
+        ((0..b.files).contains(&x) && (0..b.ranks).contains(&y)).then(|| (y * b.files + x) as usize)
+    }
+
+    /// Puts a destination out unless it is already.
+    fn reach(&mut self, at: (i32, i32), how: Ending) {
+        if let Some(k) = self.index(at) {
+            let k = 2 * k + usize::from(how == Ending::Capture);
+            if std::mem::replace(&mut self.found[k], true) {
+                return;
+            }
+        }
+        self.out.push((at, how));
+    }
+
+    /// Walks leg `n` from `here`, `previous` being the direction of the leg before; the
+    /// places the next leg starts from go to `next`.
+    fn leg(&mut self, n: usize, here: (i32, i32), previous: Option<Leap>, next: &mut Vec<Start>) {
         let leg = &self.chain.legs[n];
         let next_link = self.chain.links.get(n);
         for &leap in &leg.leaps {
@@ -316,7 +376,7 @@ impl Walk<'_, '_> {
                     && visit.at != self.start
                     && let Some(reach) = visit.reach
                 {
-                    self.out.push((visit.at, reach));
+                    self.reach(visit.at, reach);
                 }
                 if let Some(link) = next_link
                     && visit.stop
@@ -324,7 +384,7 @@ impl Walk<'_, '_> {
                 {
                     // The direction matters only to a leg that keeps it.
                     let keeps = self.chain.legs[n + 1].modes.same_direction;
-                    self.follow(n + 1, visit.at, keeps.then_some(visit.step));
+                    next.push((visit.at, keeps.then_some(visit.step)));
                 }
             }
         }
@@ -659,6 +719,99 @@ mod tests {
 
     use Ending::{Capture, Move};
     use Occupant::{Enemy, Friend, Obstacle};
+
+    /// Every destination of a chain by the plainest walk: each leg from each place the one
+    /// before stops on, every leg walked (no loop passed over).
+    fn walked_in_full(
+        chain: &ChainMoves,
+        board: &Occupancy<'_>,
+        from: (i32, i32),
+    ) -> Vec<((i32, i32), Ending)> {
+        let mut out = Vec::new();
+        let mut starts: Vec<Start> = vec![(from, None)];
+        for (n, leg) in chain.legs.iter().enumerate() {
+            let link = chain.links.get(n);
+            let mut next = Vec::new();
+            for &(here, previous) in &starts {
+                for &leap in &leg.leaps {
+                    if leg.modes.same_direction
+                        && previous.is_some_and(|p| !same_direction(p, leap))
+                    {
+                        continue;
+                    }
+                    let path = visits(leg, leap, board, here, from);
+                    let last = path.len().saturating_sub(1);
+                    for (k, visit) in path.iter().enumerate() {
+                        let may_end = match link.map(|l| l.forced) {
+                            None | Some(Forced::No) => true,
+                            Some(Forced::Full) => false,
+                            Some(Forced::Half) => k == last,
+                        };
+                        if may_end
+                            && visit.at != from
+                            && let Some(reach) = visit.reach
+                        {
+                            out.push((visit.at, reach));
+                        }
+                        if let Some(link) = link
+                            && visit.stop
+                            && (visit.occupant == Occupant::Empty || !link.blocking)
+                        {
+                            let keeps = chain.legs[n + 1].modes.same_direction;
+                            next.push((visit.at, keeps.then_some(visit.step)));
+                        }
+                    }
+                }
+            }
+            next.sort_unstable();
+            next.dedup();
+            starts = next;
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    #[test]
+    fn passing_over_a_chains_loops_finds_what_walking_every_leg_finds() {
+        let texts = [
+            "R-R-R-R-R-R-R-R-R-R",
+            "N-N-N-N-N-N-N-N-N-K",
+            "W-F-W-F-W-F-W-F-W-F-W",
+            "oQ-oQ-oQ-oQ-oQ-oQ",
+            "gQ-gQ-gQ-gQ-gQ-gQ-gQ",
+            "pR+pR+pR+pR+pR+pR",
+            "W-!sW-!sW-!sW-!sW-!sW",
+            "N-/N-/N-/N-/N-/N-/K",
+            "mW-cW-mW-cW-mW-cW-mW",
+            "jjB+jjB+jjB+jjB+R",
+            "D-A-D-A-D-A-D-A-F",
+            "W-W-W-W-W-W-W-W-W-W-W-W-W-W-W-N",
+        ];
+        // A board of a few of each kind of occupant, spread by a fixed rule.
+        let occupant = |x: i32, y: i32, seed: i32| match (x * 7 + y * 13 + seed * 5) % 11 {
+            0 => Occupant::Enemy,
+            1 => Occupant::Friend,
+            2 if seed % 2 == 0 => Occupant::Obstacle,
+            _ => Occupant::Empty,
+        };
+        for text in texts {
+            let compiled = chains(&parse(text).expect("valid"));
+            for seed in 0..6 {
+                let at = |x: i32, y: i32| occupant(x, y, seed);
+                let board = Occupancy {
+                    files: 7 + seed,
+                    ranks: 9 - seed % 3,
+                    at: &at,
+                };
+                for from in [(0, 0), (3, 2), (6, 7)] {
+                    let expected = walked_in_full(&compiled[0], &board, from);
+                    let found = chain_destinations(&compiled, &board, from, false);
+                    assert_eq!(found, expected, "{text} from {from:?}, board {seed}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_leaper_reaches_its_leaps() {

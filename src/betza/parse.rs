@@ -14,6 +14,12 @@ pub const MAX_REPEAT: u32 = 1000;
 /// hundreds of megabytes to compile.
 pub const MAX_LENGTH: usize = 1024;
 
+/// The most legs one chain may have. A chain is walked leg by leg on every move
+/// generation, each leg from every square the one before may stop on, so its cost grows
+/// with its legs times the board; the shipped pieces use two, and sixteen leave a designer
+/// room while keeping a long chain's walk on a 26×26 board within milliseconds.
+pub const MAX_LEGS: usize = 16;
+
 /// What is wrong with a Betza string, and where (1-based character columns).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct BetzaError {
@@ -62,6 +68,8 @@ pub enum ErrorKind {
     RepeatedModifier(String),
     /// A leap of (0,0), which goes nowhere.
     NullLeap,
+    /// A link that would start a chain's leg past [`MAX_LEGS`] (the column is the link's).
+    TooManyLegs,
 }
 
 impl fmt::Display for BetzaError {
@@ -116,6 +124,11 @@ impl fmt::Display for BetzaError {
                 "'{m}' at column {c} repeats a modifier already given to this atom, which adds nothing"
             ),
             ErrorKind::NullLeap => write!(f, "the leap at column {c} is (0,0): it goes nowhere"),
+            ErrorKind::TooManyLegs => write!(
+                f,
+                "the link at column {c} starts leg {}: a chain has at most {MAX_LEGS} legs",
+                MAX_LEGS + 1
+            ),
         }
     }
 }
@@ -244,6 +257,13 @@ impl Parser {
                     column,
                     link.to_string().chars().count(),
                     ErrorKind::ChainNeedsAtom(link.to_string()),
+                ));
+            }
+            if rest.len() + 1 == MAX_LEGS {
+                return Err(BetzaError::at(
+                    column,
+                    link.to_string().chars().count(),
+                    ErrorKind::TooManyLegs,
                 ));
             }
             rest.push((link, self.term()?));

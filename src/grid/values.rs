@@ -505,6 +505,7 @@ fn chain_reach(v: PieceSet<'_>, role: Role, from: Square, reached: &mut Reached)
         };
         chain_destinations(chains, &board, start, false)
     };
+    // Sorted, as the walk's destinations are, to be searched by halves.
     let empty: Vec<(i32, i32)> = walk(&[])
         .into_iter()
         .filter(|&(_, r)| r == Ending::Move)
@@ -520,9 +521,9 @@ fn chain_reach(v: PieceSet<'_>, role: Role, from: Square, reached: &mut Reached)
     for h in g.all().filter(|&h| h != from) {
         let hat = (g.file(h), g.rank(h));
         let found = walk(&[hat]);
-        captured[h.index()] = found.contains(&(hat, Ending::Capture));
+        captured[h.index()] = found.binary_search(&(hat, Ending::Capture)).is_ok();
         for &d in empty.iter().filter(|&&d| d != hat) {
-            if !found.contains(&(d, Ending::Move))
+            if found.binary_search(&(d, Ending::Move)).is_err()
                 && let Some(k) = index(d)
             {
                 blocked[k] += 1;
@@ -530,7 +531,7 @@ fn chain_reach(v: PieceSet<'_>, role: Role, from: Square, reached: &mut Reached)
         }
         for &(d, r) in &found {
             if r == Ending::Move
-                && !empty.contains(&d)
+                && empty.binary_search(&d).is_err()
                 && let Some(k) = index(d)
             {
                 opened[k].get_or_insert(hat);

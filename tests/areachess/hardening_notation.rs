@@ -151,6 +151,33 @@ fn a_betza_string_past_the_limit_is_refused_at_the_first_column_past_it() {
 }
 
 #[test]
+fn a_chain_past_the_most_legs_is_refused_at_the_link_that_starts_one_too_many() {
+    use areachess::betza::MAX_LEGS;
+    for (leg, link) in [("R", "-"), ("jjQ", "+"), ("N", "-!"), ("fW", "+/")] {
+        let legs = |n: usize| vec![leg; n].join(link);
+        assert!(
+            betza::parse(&legs(MAX_LEGS)).is_ok(),
+            "{leg}{link} x{MAX_LEGS}"
+        );
+        let text = legs(MAX_LEGS + 1);
+        let e = betza::parse(&text).expect_err("one leg too many");
+        assert_eq!(e.kind, ErrorKind::TooManyLegs, "{text}");
+        let column = MAX_LEGS * leg.len() + (MAX_LEGS - 1) * link.len() + 1;
+        assert_eq!(e.column, column, "{text}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "the link at column {column} starts leg {}: a chain has at most {MAX_LEGS} legs",
+                MAX_LEGS + 1
+            )
+        );
+        // A compound of many short chains is not one long chain.
+        let many = vec![legs(2); MAX_LEGS].join("|");
+        assert!(betza::parse(&many).is_ok(), "{many}");
+    }
+}
+
+#[test]
 fn a_betza_string_at_the_limit_reads() {
     let text = "NK".repeat(MAX_LENGTH / 2);
     assert!(betza::parse(&text).is_ok());
