@@ -390,7 +390,25 @@ pub fn save_with(
 }
 
 /// Replaces `path` with `bytes` so that a reader sees either the old file or the new one.
+///
+/// Only a regular file is replaced: a link is followed to the file it names, and a
+/// folder, pipe, socket or device is refused and left as it is (renaming over one would
+/// take it away, and writing into one may never end).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let real;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            real = std::fs::canonicalize(path)?;
+            refuse_unless_a_file(&real, &std::fs::metadata(&real)?)?;
+            real.as_path()
+        }
+        Ok(meta) => {
+            refuse_unless_a_file(path, &meta)?;
+            path
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => path,
+        Err(e) => return Err(e),
+    };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -412,6 +430,22 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&temp);
     }
     result
+}
+
+/// An error unless `meta`, the metadata of `path`, is a regular file's.
+fn refuse_unless_a_file(path: &Path, meta: &std::fs::Metadata) -> std::io::Result<()> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    let what = if meta.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file (a pipe, socket or device)"
+    };
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("{} is {what}: nothing was written to it", path.display()),
+    ))
 }
 
 /// A saved game found beside a level, with what its `[level]` table says (read, not
@@ -658,6 +692,60 @@ mod tests {
     use super::*;
     use crate::continuous::Reason;
     use crate::grid;
+
+    #[cfg(unix)]
+    #[test]
+    fn writing_replaces_only_a_regular_file_following_a_link_to_one() {
+        let dir = tempfile::tempdir().expect("a scratch folder");
+        let file = dir.path().join("game.toml");
+        write_atomically(&file, b"one").expect("a new file");
+        write_atomically(&file, b"two").expect("a file replaced");
+        assert_eq!(std::fs::read(&file).expect("read"), b"two");
+        let link = dir.path().join("link.toml");
+        std::os::unix::fs::symlink(&file, &link).expect("a link");
+        write_atomically(&link, b"three").expect("written through the link");
+        assert_eq!(std::fs::read(&file).expect("read"), b"three");
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .expect("the link")
+                .file_type()
+                .is_symlink()
+        );
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let folder = dir.path().join("folder");
+        std::fs::create_dir(&folder).expect("a folder");
+        let to_fifo = dir.path().join("to-pipe");
+        std::os::unix::fs::symlink(&fifo, &to_fifo).expect("a link");
+        for target in [&fifo, &folder, &to_fifo, &PathBuf::from("/dev/null")] {
+            let e = write_atomically(target, b"x").expect_err("not a regular file");
+            assert_eq!(
+                e.kind(),
+                std::io::ErrorKind::InvalidInput,
+                "{}",
+                target.display()
+            );
+            assert!(e.to_string().contains("nothing was written"), "{e}");
+        }
+        use std::os::unix::fs::FileTypeExt;
+        assert!(
+            std::fs::symlink_metadata(&fifo)
+                .expect("the pipe")
+                .file_type()
+                .is_fifo()
+        );
+        assert!(folder.is_dir());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(names.len(), 5, "no file left behind: {names:?}");
+    }
 
     #[test]
     fn a_save_error_prints_its_place_then_its_problem() {

@@ -6,7 +6,7 @@
 
 use super::arena::Arena;
 use super::players::Player;
-use super::searchable::{End, QUIESCENCE_BUDGET, Searchable};
+use super::searchable::{End, Searchable, crowded_quiescence_budget};
 use super::tuning::{self, HANGING_SHARE, KING_DANGER, MOBILITY, TEMPO};
 use crate::continuous::attack::{attackers, is_attacked};
 use crate::continuous::candidates::{Candidate, candidates, fine_candidates};
@@ -378,27 +378,15 @@ impl Searchable for ContinuousSearch {
         1
     }
 
-    /// The grid's budget up to a classic army of discs; past it, a node's cost grows with
-    /// the square of the discs, and the budget shrinks as much (never below
-    /// [`MIN_QUIESCENCE_BUDGET`]): a quiescence search below one leaf costs about the same
-    /// on any board.
+    /// The full budget up to a classic army of discs, shrinking past it (see
+    /// [`crowded_quiescence_budget`]).
     fn quiescence_budget(&self) -> u32 {
-        let discs = self.positions[0].pieces().len().max(1) as u64;
-        let classic = u64::from(CLASSIC_DISCS);
-        let budget = u64::from(QUIESCENCE_BUDGET) * classic * classic / (discs * discs);
-        budget.clamp(
-            u64::from(MIN_QUIESCENCE_BUDGET),
-            u64::from(QUIESCENCE_BUDGET),
-        ) as u32
+        crowded_quiescence_budget(self.positions[0].pieces().len(), CLASSIC_DISCS)
     }
 }
 
-/// The discs of the classic setup: up to these, quiescence has the grid's budget.
+/// The discs of the classic setup: up to these, quiescence has the full budget.
 const CLASSIC_DISCS: u32 = 32;
-
-/// The smallest quiescence budget, however crowded the board: an exchange or two is
-/// still seen through.
-const MIN_QUIESCENCE_BUDGET: u32 = 16;
 
 /// The position's worth to the side to move, in centipawns.
 pub fn evaluate(pos: &Position, values: &Values) -> i32 {

@@ -158,10 +158,28 @@ pub trait Searchable {
     }
 }
 
-/// The grid's [`Searchable::quiescence_budget`]: far above the few dozen nodes a
-/// quiescence search takes in a chess-like position (so it never binds there), small
-/// enough that a depth-1 think on a 26×26 board packed with pieces ends in seconds.
+/// The quiescence budget of a roomy board: far above the few dozen nodes a quiescence
+/// search takes in a chess-like position, so that it never binds there.
 pub const QUIESCENCE_BUDGET: u32 = 4_096;
+
+/// The smallest quiescence budget, however crowded the board: an exchange or two is
+/// still seen through.
+pub const MIN_QUIESCENCE_BUDGET: u32 = 16;
+
+/// The quiescence budget of a board of `pieces`: [`QUIESCENCE_BUDGET`] up to `roomy`
+/// pieces; past them a node costs more with every piece and a leaf has more captures to
+/// follow, so the budget shrinks with the square of the pieces (never below
+/// [`MIN_QUIESCENCE_BUDGET`]), and a quiescence search below one leaf costs about the
+/// same on any board.
+pub fn crowded_quiescence_budget(pieces: usize, roomy: u32) -> u32 {
+    let pieces = pieces.max(1) as u64;
+    let roomy = u64::from(roomy);
+    let budget = u64::from(QUIESCENCE_BUDGET) * roomy * roomy / (pieces * pieces);
+    budget.clamp(
+        u64::from(MIN_QUIESCENCE_BUDGET),
+        u64::from(QUIESCENCE_BUDGET),
+    ) as u32
+}
 
 /// Whether `m` puts the opponent in check, found by making it and taking it back: the
 /// answer of [`Searchable::gives_check`] where a world knows no quicker way.
@@ -201,5 +219,22 @@ mod tests {
         assert_eq!(Score(-(MATE - 4)).to_string(), "mate -2");
         assert_eq!(Score(35).to_string(), "cp 35");
         assert_eq!(Score(-120).to_string(), "cp -120");
+    }
+
+    #[test]
+    fn a_crowded_board_shrinks_the_quiescence_budget_with_the_square_of_its_pieces() {
+        for pieces in [0, 1, 32, 96] {
+            assert_eq!(crowded_quiescence_budget(pieces, 96), QUIESCENCE_BUDGET);
+        }
+        assert_eq!(crowded_quiescence_budget(192, 96), QUIESCENCE_BUDGET / 4);
+        assert_eq!(crowded_quiescence_budget(676, 96), 82);
+        assert_eq!(
+            crowded_quiescence_budget(100_000, 96),
+            MIN_QUIESCENCE_BUDGET
+        );
+        let budgets: Vec<u32> = (0..2000)
+            .map(|n| crowded_quiescence_budget(n, 32))
+            .collect();
+        assert!(budgets.windows(2).all(|w| w[1] <= w[0]), "never grows");
     }
 }
