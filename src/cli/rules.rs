@@ -30,7 +30,7 @@ pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut i
                     code |= check_demo(&demo, Some((path, &text)), out, err);
                 }
             }
-            Err(_) if is_saved_game(path) => {
+            Err(_) if save::is_saved_game(path) => {
                 code |= check_demo(path, None, out, err);
             }
             Err(errors) => {
@@ -40,17 +40,6 @@ pub fn check(levels: &[PathBuf], values: bool, out: &mut impl Write, err: &mut i
         }
     }
     code
-}
-
-/// Whether the file reads as a saved game's TOML (it has `[level]` and `[game]` tables).
-fn is_saved_game(path: &Path) -> bool {
-    reading::text(path, reading::SAVE_BYTES)
-        .ok()
-        .and_then(|text| text.parse::<toml::Table>().ok())
-        .is_some_and(|t| {
-            t.get("game").is_some_and(toml::Value::is_table)
-                && t.get("level").is_some_and(toml::Value::is_table)
-        })
 }
 
 /// The demonstrations of the level at `path` (its text `text`): the saved games in

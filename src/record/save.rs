@@ -448,6 +448,19 @@ fn refuse_unless_a_file(path: &Path, meta: &std::fs::Metadata) -> std::io::Resul
     ))
 }
 
+/// Whether the file reads as a saved game's TOML (it has `[level]` and `[game]` tables),
+/// however wrong the rest: a reader that takes a level or a saved game reports a broken
+/// one as a saved game's problem, not as a level's.
+pub fn is_saved_game(path: &Path) -> bool {
+    crate::reading::text(path, crate::reading::SAVE_BYTES)
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .is_some_and(|t| {
+            t.get("game").is_some_and(toml::Value::is_table)
+                && t.get("level").is_some_and(toml::Value::is_table)
+        })
+}
+
 /// A saved game found beside a level, with what its `[level]` table says (read, not
 /// replayed).
 #[derive(Clone, Debug, PartialEq, Eq)]

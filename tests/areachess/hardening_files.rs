@@ -307,3 +307,35 @@ fn a_piece_image_outside_the_levels_folder_is_refused() {
         );
     }
 }
+
+#[cfg(feature = "gui")]
+#[test]
+fn a_gif_of_a_broken_saved_game_names_the_saved_games_fault() {
+    let dir = scratch("gif-saved");
+    let level_text = std::fs::read_to_string("levels/chess.toml").expect("the shipped level");
+    let level = level::parse("levels/chess.toml", &level_text).expect("it reads");
+    let played = game::game(&level, None, &["e2e4"]).expect("a legal move");
+    let saved = save::to_text("levels/chess.toml", &level_text, &played);
+    let gif = dir.path().join("x.gif");
+    for (broken, says) in [
+        (saved.replace("\"e2e4\"", "\"e2e5\""), "'e2e5' is not a legal move here"),
+        (
+            saved.replacen("hash = \"fnv1a64:", "hash = \"fnv1a64:0", 1),
+            "does not match its hash",
+        ),
+    ] {
+        assert_ne!(broken, saved, "the file is broken");
+        let path = dir.path().join("s.toml");
+        std::fs::write(&path, &broken).expect("written");
+        let (code, _, err) = crate::support::areachess(&[
+            "gif",
+            path.to_str().expect("utf-8"),
+            gif.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(err.contains(&format!("{}:", path.display())), "placed: {err}");
+        assert!(!err.contains("the level needs"), "not read as a level: {err}");
+        assert!(!gif.exists(), "nothing drawn");
+    }
+}

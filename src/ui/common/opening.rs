@@ -59,6 +59,9 @@ impl Opened {
                     game: Some(saved.game),
                     extras: saved.extras,
                 }),
+                Err(saved) if crate::record::save::is_saved_game(path) => {
+                    Err(Failure::input(saved.to_string()))
+                }
                 Err(_) => Err(level_errors.into()),
             },
         }
