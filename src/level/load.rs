@@ -23,13 +23,16 @@ pub fn project_file(relative: &str) -> PathBuf {
 }
 
 /// The shipped level a PGN's `Variant` names (`capablanca`: `levels/capablanca.toml`);
-/// `None` unless `name` is a bare name whose file stays in that folder (`../x` names none).
+/// `None` unless `name` is a bare name whose file is there and stays in that folder
+/// (`../x` names none), so that a PGN naming no level is refused at its `Variant`.
 pub fn for_variant(name: &str) -> Option<PathBuf> {
     if !crate::reading::is_bare_name(name) {
         return None;
     }
     let path = project_file(&format!("levels/{name}.toml"));
-    crate::reading::beside(&path, &format!("{name}.toml")).ok()
+    crate::reading::beside(&path, &format!("{name}.toml"))
+        .ok()
+        .filter(|path| path.is_file())
 }
 
 /// Reads a level shipped in the source tree, `levels/NAME` beside `Cargo.toml` (for

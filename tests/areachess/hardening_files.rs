@@ -271,6 +271,24 @@ fn a_pgn_variant_is_a_level_name_not_a_path() {
 }
 
 #[test]
+fn a_pgn_variant_naming_no_level_is_refused_at_its_tag() {
+    let dir = scratch("no-variant");
+    for variant in ["nosuchvariant", "  chess  ", "chess.toml", "c".repeat(300).as_str()] {
+        let pgn = dir.path().join("g.pgn");
+        std::fs::write(
+            &pgn,
+            format!("[Event \"?\"]\n[Variant \"{variant}\"]\n\n1. e4 *\n"),
+        )
+        .expect("written");
+        let (code, _, err) = areachess(&["pgn", "--read", &pgn.display().to_string()], None);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("g.pgn:2:1: Variant"), "{variant}: {err}");
+        assert!(err.contains("names no shipped level"), "{variant}: {err}");
+        assert!(!err.contains("cannot read"), "{variant}: {err}");
+    }
+}
+
+#[test]
 fn a_pgn_variant_naming_a_shipped_level_still_reads() {
     let dir = scratch("variant");
     let pgn = dir.path().join("game.pgn");
