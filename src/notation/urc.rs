@@ -510,10 +510,40 @@ enum Part {
     SpecialRules,
 }
 
+/// Whether a symbol is one or two characters a reader sees: none a space, a control, an
+/// invisible format mark (a zero-width space or joiner, a byte-order mark), a surrogate,
+/// private or unassigned; and the first not a mark, which only accents the one before it.
+fn is_visible_symbol(symbol: &str) -> bool {
+    use unicode_general_category::{GeneralCategory as G, get_general_category};
+    let seen = |c: char| {
+        !c.is_whitespace()
+            && !matches!(
+                get_general_category(c),
+                G::Control
+                    | G::Format
+                    | G::Surrogate
+                    | G::PrivateUse
+                    | G::Unassigned
+                    | G::SpaceSeparator
+                    | G::LineSeparator
+                    | G::ParagraphSeparator
+            )
+    };
+    let mark = |c: char| {
+        matches!(
+            get_general_category(c),
+            G::NonspacingMark | G::SpacingMark | G::EnclosingMark
+        )
+    };
+    let count = symbol.chars().count();
+    (1..=2).contains(&count)
+        && symbol.chars().all(seen)
+        && symbol.chars().next().is_some_and(|c| !mark(c))
+}
+
 /// The definition checked and converted: each move's terms, one alternative each.
 fn convert(def: &UrcDefinition) -> Result<Betza, UrcRefusal> {
-    let symbol_chars = def.symbol.chars().count();
-    if !(1..=2).contains(&symbol_chars) || def.symbol.chars().any(char::is_whitespace) {
+    if !is_visible_symbol(&def.symbol) {
         return Err(UrcRefusal::Symbol(def.symbol.clone()));
     }
     if def.moves.is_empty() {
@@ -1011,6 +1041,32 @@ mod tests {
     - type: leap
       vectors: [[1, 2], [1, -2], [-1, 2], [-1, -2], [2, 1], [2, -1], [-2, 1], [-2, -1]]
 ";
+
+    #[test]
+    fn a_symbol_is_one_or_two_characters_a_reader_sees() {
+        for seen in ["P", "Pa", "♞", "é", "e\u{301}", "象", "☗P", "1"] {
+            assert!(is_visible_symbol(seen), "{seen:?}");
+        }
+        for unseen in [
+            "",
+            "Pawn",
+            " ",
+            "P ",
+            "\t",
+            "\u{200b}",
+            "P\u{200d}",
+            "\u{feff}",
+            "\u{301}",
+            "\u{301}e",
+            "\u{e000}",
+            "\u{7f}",
+            "\u{2028}",
+            "\u{a0}",
+            "\u{61c}",
+        ] {
+            assert!(!is_visible_symbol(unseen), "{unseen:?}");
+        }
+    }
 
     #[test]
     fn the_seeds_knight_is_n() {

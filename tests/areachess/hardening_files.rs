@@ -273,7 +273,12 @@ fn a_pgn_variant_is_a_level_name_not_a_path() {
 #[test]
 fn a_pgn_variant_naming_no_level_is_refused_at_its_tag() {
     let dir = scratch("no-variant");
-    for variant in ["nosuchvariant", "  chess  ", "chess.toml", "c".repeat(300).as_str()] {
+    for variant in [
+        "nosuchvariant",
+        "  chess  ",
+        "chess.toml",
+        "c".repeat(300).as_str(),
+    ] {
         let pgn = dir.path().join("g.pgn");
         std::fs::write(
             &pgn,
@@ -336,7 +341,10 @@ fn a_gif_of_a_broken_saved_game_names_the_saved_games_fault() {
     let saved = save::to_text("levels/chess.toml", &level_text, &played);
     let gif = dir.path().join("x.gif");
     for (broken, says) in [
-        (saved.replace("\"e2e4\"", "\"e2e5\""), "'e2e5' is not a legal move here"),
+        (
+            saved.replace("\"e2e4\"", "\"e2e5\""),
+            "'e2e5' is not a legal move here",
+        ),
         (
             saved.replacen("hash = \"fnv1a64:", "hash = \"fnv1a64:0", 1),
             "does not match its hash",
@@ -352,8 +360,14 @@ fn a_gif_of_a_broken_saved_game_names_the_saved_games_fault() {
         ]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains(says), "{err}");
-        assert!(err.contains(&format!("{}:", path.display())), "placed: {err}");
-        assert!(!err.contains("the level needs"), "not read as a level: {err}");
+        assert!(
+            err.contains(&format!("{}:", path.display())),
+            "placed: {err}"
+        );
+        assert!(
+            !err.contains("the level needs"),
+            "not read as a level: {err}"
+        );
         assert!(!gif.exists(), "nothing drawn");
     }
 }
