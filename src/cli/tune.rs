@@ -72,6 +72,12 @@ pub fn tune(args: &TuneArgs, out: &mut impl Write) -> Result<(), Failure> {
                 .map_err(|e| Failure::input(format!("{}: {e}", file.display())))?;
             let samples = texel::read_positions(&grid.variant, &file.display().to_string(), &text)
                 .map_err(Failure::input)?;
+            if samples.is_empty() {
+                return Err(Failure::input(format!(
+                    "{}: no positions to fit (one a line: FEN;P, P White's expected score from 0 to 1)",
+                    file.display()
+                )));
+            }
             writeln!(
                 out,
                 "{}: {} positions from {}",

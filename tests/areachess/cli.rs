@@ -1037,6 +1037,16 @@ fn tune_fits_the_weights_to_self_play_and_names_each_one() {
     let (code, _, err) = areachess(&["tune", "levels/area-of-competence.toml", "--games", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains("levels/area-of-competence.toml"), "{err}");
+    // A file of positions with none in it fits nothing, and says so.
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    for (name, text) in [("empty.pos", ""), ("comments.pos", "# nothing\n\n# here\n")] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).expect("written");
+        let file = file.display().to_string();
+        let (code, out, err) = areachess(&["tune", "levels/chess.toml", "--positions", &file]);
+        assert_eq!(code, 2, "{out}");
+        assert!(err.contains(&format!("{file}: no positions to fit")), "{err}");
+    }
 }
 
 #[test]
