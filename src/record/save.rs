@@ -619,10 +619,14 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
     let played = game.game().moves_played();
     for (key, words) in raw.game.captions.iter().flatten() {
         let words = string(words, SaveField::Caption)?;
+        // A move number as written: digits without a leading zero (`01` names no move,
+        // as the format's schema says), nor a sign.
+        let canonical =
+            key == "0" || (!key.starts_with('0') && key.bytes().all(|b| b.is_ascii_digit()));
         let n = key
             .parse::<usize>()
             .ok()
-            .filter(|&n| n <= played)
+            .filter(|&n| canonical && n <= played)
             .ok_or_else(|| {
                 let span = raw
                     .game

@@ -1045,7 +1045,10 @@ fn tune_fits_the_weights_to_self_play_and_names_each_one() {
         let file = file.display().to_string();
         let (code, out, err) = areachess(&["tune", "levels/chess.toml", "--positions", &file]);
         assert_eq!(code, 2, "{out}");
-        assert!(err.contains(&format!("{file}: no positions to fit")), "{err}");
+        assert!(
+            err.contains(&format!("{file}: no positions to fit")),
+            "{err}"
+        );
     }
 }
 

@@ -378,6 +378,17 @@ fn captions_and_players_are_saved_and_checked() {
             "game.toml:{line}:5: caption '3': not a move of this game (0 for the start, or 1 to 2)"
         )
     );
+    // A key is a move number as written: no leading zero, sign or space.
+    for key in ["01", "00", "+1", " 1", "1.0", "-0"] {
+        let odd = written.replace("2 = \"Both pawns.\"", &format!("\"{key}\" = \"Odd.\""));
+        assert_ne!(odd, written);
+        let e = save::parse("game.toml", &odd).expect_err("no such move");
+        assert!(
+            e.to_string()
+                .contains(&format!("caption '{key}': not a move of this game")),
+            "{e}"
+        );
+    }
     let bad = written.replace("computer:4", "computer:9");
     let e = save::parse("game.toml", &bad).expect_err("no strength 9");
     assert!(
