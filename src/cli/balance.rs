@@ -83,11 +83,15 @@ pub fn merge(files: &[PathBuf], outputs: &Outputs, out: &mut impl Write) -> Resu
         let text = reading::text(file, reading::DATA_BYTES)
             .map_err(|e| Failure::input(format!("{}: cannot read: {e}", file.display())))?;
         let tallies: Tallies = serde_json::from_str(&text).map_err(|e| {
+            // The place once, in front; serde's column is 0 at the start of a line.
+            let said = e.to_string();
+            let place = format!(" at line {} column {}", e.line(), e.column());
             Failure::input(format!(
-                "{}:{}:{}: not balance tallies: {e}",
+                "{}:{}:{}: not balance tallies: {}",
                 file.display(),
                 e.line(),
-                e.column()
+                e.column().max(1),
+                said.strip_suffix(&place).unwrap_or(&said)
             ))
         })?;
         sum.merge(&tallies)

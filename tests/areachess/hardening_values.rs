@@ -231,6 +231,23 @@ fn balance_merge_refuses_counts_that_wrap_around() {
 }
 
 #[test]
+fn balance_merge_places_a_file_that_is_not_tallies_at_a_real_column() {
+    let dir = scratch("values-merge-empty");
+    for (name, text, place, says) in [
+        ("empty.json", "", "1:1", "EOF while parsing a value"),
+        ("blank.json", "\n\n", "3:1", "EOF while parsing a value"),
+        ("cut.json", "{\"level\":", "1:9", "EOF while parsing a value"),
+        ("word.json", "xyz", "1:1", "expected value"),
+    ] {
+        let file = tallies_file(dir.path(), name, text);
+        let (code, _, err) = areachess(&["balance", "--merge", &file]);
+        assert_eq!(code, 2, "{err}");
+        let expected = format!("{file}:{place}: not balance tallies: {says}\n");
+        assert!(err.ends_with(&expected), "{err:?} for {expected:?}");
+    }
+}
+
+#[test]
 fn balance_merge_refuses_results_that_do_not_add_up_naming_file_and_entry() {
     let dir = scratch("values-merge-sum");
     let good = tallies_file(dir.path(), "good.json", &one_game(0, 4));
