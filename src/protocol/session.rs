@@ -140,9 +140,7 @@ pub const MAX_THREADS: usize = 64;
 /// otherwise: one for each core the machine offers, up to [`MAX_THREADS`]. An engine
 /// started by hand, or by a GUI that sets nothing, uses the whole machine.
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, MAX_THREADS)
+    crate::search::cores().clamp(1, MAX_THREADS)
 }
 
 /// Where the lines an engine writes go: one line at a time, flushed, from any thread.

@@ -270,6 +270,12 @@ impl Uci {
             "threads" => {
                 if let Some(n) = self.spin("Threads", value, 1, MAX_THREADS) {
                     self.threads = n;
+                    let cores = crate::search::cores();
+                    if n > cores {
+                        self.say(&format!(
+                            "Threads {n}: this machine runs {cores} at once, so {cores} search"
+                        ));
+                    }
                 }
             }
             "uci_chess960" => {

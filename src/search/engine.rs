@@ -307,7 +307,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         G: Searchable<Move = M> + Clone + Send,
         M: Send + Sync,
     {
-        let helpers = limits.threads.saturating_sub(1);
+        // More threads than cores only share them, and each costs the machine a stack and
+        // an allocator's arena: a search takes at most one thread a core.
+        let helpers = limits.threads.min(cores()).saturating_sub(1);
         if helpers == 0 {
             return self.search(game, limits, on_info);
         }
@@ -329,14 +331,20 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             helper.noise = self.noise;
         }
         let report = std::thread::scope(|scope| {
-            let running: Vec<_> = kept
-                .iter_mut()
-                .map(|helper| {
-                    let mut copy = game.clone();
-                    let limits = helper_limits.clone();
-                    scope.spawn(move || helper.search(&mut copy, &limits, |_| {}).nodes)
-                })
-                .collect();
+            // As many helpers as the machine lets start: one it refuses (no room for its
+            // stack, or too many threads) leaves the search to those already running.
+            let mut running = Vec::new();
+            for helper in &mut kept {
+                let mut copy = game.clone();
+                let limits = helper_limits.clone();
+                let started = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    helper.search(&mut copy, &limits, |_| {}).nodes
+                });
+                match started {
+                    Ok(thread) => running.push(thread),
+                    Err(_) => break,
+                }
+            }
             let mut report = self.search(game, limits, on_info);
             halt.store(true, Ordering::Relaxed);
             for thread in running {
@@ -1167,6 +1175,11 @@ fn end_score(end: End, ply: usize) -> i32 {
         End::Draw => 0,
         End::Win => MATE - ply as i32,
     }
+}
+
+/// How many threads the machine runs at once (1 if it cannot say).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 #[cfg(test)]

@@ -43,7 +43,7 @@ pub mod tactics;
 pub mod texel;
 pub mod tuning;
 
-pub use engine::{Info, MAX_DEPTH, Noise, Report, Searcher};
+pub use engine::{Info, MAX_DEPTH, Noise, Report, Searcher, cores};
 pub use limits::{Limits, Ponder};
 pub use plan::Plan;
 pub use searchable::{End, MATE, MATE_BOUND, Score, Searchable};

@@ -373,6 +373,20 @@ fn a_table_the_machine_cannot_give_is_refused_and_the_session_goes_on() {
     e.send("position startpos moves e2e4");
     e.send("go depth 3");
     assert!(e.until("bestmove ").last().expect("a bestmove").len() > 9);
+    // The most threads beside a large table: the search takes one a core (each more would
+    // cost an allocator's arena of address space, and once ran the machine out mid-search).
+    e.send("setoption name Hash value 1024");
+    e.send("setoption name Threads value 64");
+    e.send("isready");
+    let lines = e.until("readyok");
+    let cores = areachess::search::cores();
+    if cores < 64 {
+        let said =
+            format!("info string Threads 64: this machine runs {cores} at once, so {cores} search");
+        assert!(lines.contains(&said), "{lines:#?}");
+    }
+    e.send("go movetime 300");
+    assert!(e.until("bestmove ").last().expect("a bestmove").len() > 9);
     assert!(e.close().success());
 
     let mut e = Engine::start_limited(LIMIT_KIB, &["xboard"]);

@@ -236,7 +236,12 @@ fn balance_merge_places_a_file_that_is_not_tallies_at_a_real_column() {
     for (name, text, place, says) in [
         ("empty.json", "", "1:1", "EOF while parsing a value"),
         ("blank.json", "\n\n", "3:1", "EOF while parsing a value"),
-        ("cut.json", "{\"level\":", "1:9", "EOF while parsing a value"),
+        (
+            "cut.json",
+            "{\"level\":",
+            "1:9",
+            "EOF while parsing a value",
+        ),
         ("word.json", "xyz", "1:1", "expected value"),
     ] {
         let file = tallies_file(dir.path(), name, text);
