@@ -398,8 +398,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let real;
     let path = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => {
+            refuse_unless_a_file(path, &std::fs::metadata(path)?)?;
             real = std::fs::canonicalize(path)?;
-            refuse_unless_a_file(&real, &std::fs::metadata(&real)?)?;
             real.as_path()
         }
         Ok(meta) => {
