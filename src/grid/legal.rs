@@ -222,17 +222,37 @@ impl Moves for NoisyOnly<'_> {
 
 /// Every legal move of the side to move, into `out`.
 pub fn legal_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
-    legal_moves_of(v, pos, out, false);
+    legal_moves_of(v, pos, out, Wanted::All);
+}
+
+/// Whether the side to move has a legal move: the moves are tested only until one is
+/// legal (testing every one may walk every enemy chain for each).
+pub fn has_legal_move(v: &Variant, pos: &mut Position) -> bool {
+    let mut one = Vec::new();
+    legal_moves_of(v, pos, &mut one, Wanted::Any);
+    !one.is_empty()
+}
+
+/// Which legal moves a generation wants.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// Every one.
+    All,
+    /// Those that take or promote.
+    Noisy,
+    /// One, if there is any.
+    Any,
 }
 
 /// The legal captures and promotions of the side to move, into `out`: the moves of
 /// [`legal_moves`] that take or promote, found without generating the others
 /// (quiescence asks for these).
 pub fn legal_noisy_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
-    legal_moves_of(v, pos, out, true);
+    legal_moves_of(v, pos, out, Wanted::Noisy);
 }
 
-fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_only: bool) {
+fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: Wanted) {
+    let noisy_only = wanted == Wanted::Noisy;
     if bare_king(v, pos).is_some() {
         out.clear();
         return;
@@ -313,6 +333,10 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_on
     // attacked, when every attack is looked up backwards (so the piece it takes cannot
     // hide the square).
     let lone_royal = pos.royals(us).len() == 1 && !v.tables.attacks[us.opponent()].any_forward;
+    if wanted == Wanted::Any && first_tested > 0 {
+        out.truncate(1);
+        return;
+    }
     let mut keep = first_tested;
     for k in first_tested..out.len() {
         let m = out[k];
@@ -356,6 +380,9 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, noisy_on
         if legal {
             out[keep] = m;
             keep += 1;
+            if wanted == Wanted::Any {
+                break;
+            }
         }
     }
     out.truncate(keep);
@@ -470,9 +497,7 @@ pub fn game_state(v: &Variant, pos: &mut Position) -> GameState {
     if let Some(winner) = bare_king(v, pos) {
         return GameState::BareKing(winner);
     }
-    let mut list = Vec::new();
-    legal_moves(v, pos, &mut list);
-    if !list.is_empty() {
+    if has_legal_move(v, pos) {
         GameState::Ongoing
     } else if in_check(v, pos) {
         if dropped_pawn_mates(v, pos) {

@@ -133,6 +133,9 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
+/// How long a session's end waits for a search to stop.
+pub const END_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The most search threads either protocol accepts (UCI `Threads`, XBoard `cores`).
 pub const MAX_THREADS: usize = 64;
 
@@ -368,6 +371,22 @@ impl Thinker {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
             self.player = r.handle.join().ok();
+        }
+    }
+
+    /// Stops thinking as the session ends: the thread is waited for at most
+    /// [`END_GRACE`], then left to the process's end. A search stops between nodes, and
+    /// one node of a level of many long chains may take minutes: `quit` still quits.
+    pub fn end(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            let since = std::time::Instant::now();
+            while !r.handle.is_finished() && since.elapsed() < END_GRACE {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            if r.handle.is_finished() {
+                self.player = r.handle.join().ok();
+            }
         }
     }
 

@@ -117,7 +117,7 @@ impl Uci {
                 )),
             }
         }
-        self.thinker.stop();
+        self.thinker.end();
     }
 
     /// `info string` lines: one for each line of `text`.

@@ -230,7 +230,7 @@ impl Xboard {
             }
         }
         self.generation += 1;
-        self.thinker.stop();
+        self.thinker.end();
     }
 
     /// `Error (KIND): TEXT`, one such line for each line of `text`.
@@ -615,7 +615,7 @@ impl Xboard {
     fn cancel(&mut self) {
         self.pondering = None;
         self.generation += 1;
-        self.thinker.stop();
+        self.thinker.end();
     }
 
     /// Thinks if the engine is to move and the game goes on.

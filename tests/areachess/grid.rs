@@ -146,7 +146,7 @@ pub(crate) fn fast_legality_agrees_along_a_game(
     seed: u64,
     plies: usize,
 ) -> Result<(), TestCaseError> {
-    use areachess::grid::legal::{legal_moves_by_trial, legal_noisy_moves};
+    use areachess::grid::legal::{has_legal_move, legal_moves_by_trial, legal_noisy_moves};
     let mut rng = seed | 1;
     let (mut fast, mut slow, mut noisy) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..plies {
@@ -166,6 +166,13 @@ pub(crate) fn fast_legality_agrees_along_a_game(
         fast.sort_unstable();
         slow.sort_unstable();
         prop_assert_eq!(&fast, &slow, "{}", fen);
+        // Whether there is one, found by testing until one passes.
+        prop_assert_eq!(
+            has_legal_move(variant, &mut pos),
+            !fast.is_empty(),
+            "{}",
+            fen
+        );
         if fast.is_empty() {
             break;
         }

@@ -575,6 +575,45 @@ fn uci_refuses_options_out_of_range() {
 // Finding 5: the input ending while the engine thinks ends it; it answers while it thinks.
 
 #[test]
+fn a_session_ends_when_asked_even_inside_a_node_that_takes_minutes() {
+    // Seventy-eight eight-leg rook chains a side on the largest board: each candidate move
+    // is judged by walking every enemy chain, so one move generation takes minutes, and
+    // the search, which stops between nodes, cannot stop inside it.
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let rows = |letter: &str| vec![letter.repeat(26); 3].join("/");
+    let setup = format!(
+        "k{}/{}/{}/{}",
+        "x".repeat(25),
+        vec!["x".repeat(26); 2].join("/"),
+        vec!["26"; 20].join("/"),
+        rows("X").replacen(&"X".repeat(26), &format!("{}K", "X".repeat(25)), 1)
+    );
+    let level = dir.path().join("chains.toml");
+    std::fs::write(
+        &level,
+        format!(
+            "name = \"Chains\"\nmode = \"grid\"\n[board]\nfiles = 26\nranks = 26\n\
+             [pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.X]\nbetza = \"R-R-R-R-R-R-R-R\"\n\
+             [rules]\nsetup = \"{setup} w - - 0 1\"\n"
+        ),
+    )
+    .expect("written");
+    areachess::level::load(&level).expect("the level loads");
+    for (protocol, think) in [
+        ("uci", &["go depth 2"][..]),
+        ("xboard", &["xboard", "sd 2", "go"]),
+    ] {
+        let mut e = Engine::start(&[protocol, level.to_str().expect("utf-8")]);
+        for line in think {
+            e.send(line);
+        }
+        std::thread::sleep(Duration::from_millis(500));
+        e.send("quit");
+        assert!(e.close().success(), "{protocol}");
+    }
+}
+
+#[test]
 fn uci_ends_cleanly_when_its_input_ends_mid_search() {
     for go in ["go infinite", "go ponder", "go depth 60"] {
         let mut e = uci();
