@@ -150,6 +150,9 @@ pub struct Searcher<M> {
     /// The helpers of the last search on several threads, kept with what they learned
     /// (histories, counter moves, the evaluation cache), as the main thread keeps its own.
     helpers: Vec<Searcher<M>>,
+    /// The most threads a search takes: the machine's cores (more only share them, and
+    /// each costs a stack and an allocator's arena).
+    cores: usize,
 }
 
 /// A deliberate error added to every evaluation, so that a weak player misjudges
@@ -215,6 +218,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             skip: vec![None; MAX_PLY + 1],
             skew: 0,
             helpers: Vec::new(),
+            cores: cores(),
         }
     }
 
@@ -307,9 +311,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         G: Searchable<Move = M> + Clone + Send,
         M: Send + Sync,
     {
-        // More threads than cores only share them, and each costs the machine a stack and
-        // an allocator's arena: a search takes at most one thread a core.
-        let helpers = limits.threads.min(cores()).saturating_sub(1);
+        let helpers = limits.threads.min(self.cores).saturating_sub(1);
         if helpers == 0 {
             return self.search(game, limits, on_info);
         }
@@ -1214,6 +1216,8 @@ mod tests {
             .collect();
         let eval = Arc::new(GridEval::new(v, values));
         let mut searcher = Searcher::new(4);
+        // As on a machine of four cores, whatever this one has.
+        searcher.cores = 4;
         let limits = |threads| Limits {
             nodes: Some(40_000),
             threads,

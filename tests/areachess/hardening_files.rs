@@ -257,17 +257,27 @@ fn a_pgn_variant_is_a_level_name_not_a_path() {
     if variant.to_lowercase() != variant {
         return; // a temporary folder with capitals: the PGN could not name it anyway
     }
-    let pgn = dir.0.join("game.pgn");
+    let err = refused_variant(&dir.0.join("game.pgn"), &variant);
+    assert_no_secret(&err);
+}
+
+/// Writes a one-move PGN whose `Variant` is `variant` to `pgn` and reads it: the error,
+/// which refuses the tag at its line and column.
+fn refused_variant(pgn: &Path, variant: &str) -> String {
     std::fs::write(
-        &pgn,
+        pgn,
         format!("[Event \"?\"]\n[Variant \"{variant}\"]\n\n1. e4 *\n"),
     )
     .expect("written");
     let (code, _, err) = areachess(&["pgn", "--read", &pgn.display().to_string()], None);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("game.pgn:2:1: Variant"), "{err}");
-    assert!(err.contains("names no shipped level"), "{err}");
-    assert_no_secret(&err);
+    let name = pgn.file_name().expect("a name").to_string_lossy();
+    assert!(
+        err.contains(&format!("{name}:2:1: Variant")),
+        "{variant}: {err}"
+    );
+    assert!(err.contains("names no shipped level"), "{variant}: {err}");
+    err
 }
 
 #[test]
@@ -279,16 +289,7 @@ fn a_pgn_variant_naming_no_level_is_refused_at_its_tag() {
         "chess.toml",
         "c".repeat(300).as_str(),
     ] {
-        let pgn = dir.path().join("g.pgn");
-        std::fs::write(
-            &pgn,
-            format!("[Event \"?\"]\n[Variant \"{variant}\"]\n\n1. e4 *\n"),
-        )
-        .expect("written");
-        let (code, _, err) = areachess(&["pgn", "--read", &pgn.display().to_string()], None);
-        assert_eq!(code, 2, "{err}");
-        assert!(err.contains("g.pgn:2:1: Variant"), "{variant}: {err}");
-        assert!(err.contains("names no shipped level"), "{variant}: {err}");
+        let err = refused_variant(&dir.path().join("g.pgn"), variant);
         assert!(!err.contains("cannot read"), "{variant}: {err}");
     }
 }
