@@ -133,7 +133,7 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
-/// How long a session's end waits for a search to stop.
+/// How long a session waits for a search to stop before it gives the search up.
 pub const END_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The most search threads either protocol accepts (UCI `Threads`, XBoard `cores`).
@@ -305,7 +305,13 @@ struct Running {
     handle: JoinHandle<GridPlayer>,
     stop: Arc<AtomicBool>,
     answered: Arc<AtomicBool>,
+    /// The answer not yet given: whoever takes it gives it, the thread when its search
+    /// ends, or the session when it gives up waiting (so that it is given once).
+    answer: Arc<Mutex<Option<Answer>>>,
 }
+
+/// What a thought's end calls with its result.
+type Answer = Box<dyn FnOnce(Report<Move>) + Send>;
 
 impl Thinker {
     /// A thinker with a table of about `hash_mb` MiB.
@@ -346,6 +352,8 @@ impl Thinker {
         let halted = Arc::clone(&stop);
         let answered = Arc::new(AtomicBool::new(false));
         let answering = Arc::clone(&answered);
+        let answer: Arc<Mutex<Option<Answer>>> = Arc::new(Mutex::new(Some(Box::new(done))));
+        let unanswered = Arc::clone(&answer);
         let handle = std::thread::spawn(move || {
             let result = player.think(&eval, &game, &limits, &mut report);
             // A search on the opponent's time says nothing until its guess is played
@@ -356,36 +364,43 @@ impl Thinker {
                 }
             }
             answering.store(true, Ordering::Release);
-            done(result);
+            if let Some(done) = take(&unanswered) {
+                done(result);
+            }
             player
         });
         self.running = Some(Running {
             handle,
             stop,
             answered,
+            answer,
         });
     }
 
-    /// Stops thinking (the result is still reported) and waits for the thread.
+    /// Stops thinking (the result is still reported) and waits for the thread, at most
+    /// [`END_GRACE`]. A search stops between nodes, and one node of a level of many long
+    /// chains may take minutes: then it is given up, its answer given now without a move
+    /// (`bestmove (none)`), and its thread left to finish unheard or to end with the
+    /// process, so that the session goes on answering and `quit` quits.
     pub fn stop(&mut self) {
-        if let Some(r) = self.running.take() {
-            r.stop.store(true, Ordering::Relaxed);
-            self.player = r.handle.join().ok();
-        }
-    }
-
-    /// Stops thinking as the session ends: the thread is waited for at most
-    /// [`END_GRACE`], then left to the process's end. A search stops between nodes, and
-    /// one node of a level of many long chains may take minutes: `quit` still quits.
-    pub fn end(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
             let since = std::time::Instant::now();
             while !r.handle.is_finished() && since.elapsed() < END_GRACE {
-                std::thread::sleep(std::time::Duration::from_millis(5));
+                std::thread::sleep(Duration::from_millis(1));
             }
             if r.handle.is_finished() {
                 self.player = r.handle.join().ok();
+            } else if let Some(done) = take(&r.answer) {
+                r.answered.store(true, Ordering::Release);
+                done(Report {
+                    best: None,
+                    score: crate::search::Score(0),
+                    depth: 0,
+                    nodes: 0,
+                    time: since.elapsed(),
+                    pv: Vec::new(),
+                });
             }
         }
     }
@@ -438,6 +453,11 @@ impl Thinker {
             "the machine could not give {hash_mb} MiB; the table has {kept} MiB"
         ))
     }
+}
+
+/// Takes a thought's answer, if no one has yet.
+fn take(answer: &Mutex<Option<Answer>>) -> Option<Answer> {
+    answer.lock().ok().and_then(|mut a| a.take())
 }
 
 #[cfg(test)]

@@ -117,7 +117,7 @@ impl Uci {
                 )),
             }
         }
-        self.thinker.end();
+        self.thinker.stop();
     }
 
     /// `info string` lines: one for each line of `text`.

@@ -230,7 +230,7 @@ impl Xboard {
             }
         }
         self.generation += 1;
-        self.thinker.end();
+        self.thinker.stop();
     }
 
     /// `Error (KIND): TEXT`, one such line for each line of `text`.
@@ -615,7 +615,7 @@ impl Xboard {
     fn cancel(&mut self) {
         self.pondering = None;
         self.generation += 1;
-        self.thinker.end();
+        self.thinker.stop();
     }
 
     /// Thinks if the engine is to move and the game goes on.

@@ -599,6 +599,17 @@ fn a_session_ends_when_asked_even_inside_a_node_that_takes_minutes() {
     )
     .expect("written");
     areachess::level::load(&level).expect("the level loads");
+    // Stopped, it is given up after a grace: the answer comes without a move, and the
+    // session goes on answering.
+    let mut e = Engine::start(&["uci", level.to_str().expect("utf-8")]);
+    e.send("go depth 2");
+    std::thread::sleep(Duration::from_millis(500));
+    e.send("stop");
+    assert_eq!(e.until("bestmove").pop().expect("a line"), "bestmove (none)");
+    e.send("isready");
+    e.until("readyok");
+    e.send("quit");
+    assert!(e.close().success());
     for (protocol, think) in [
         ("uci", &["go depth 2"][..]),
         ("xboard", &["xboard", "sd 2", "go"]),
