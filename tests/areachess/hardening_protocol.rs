@@ -605,7 +605,10 @@ fn a_session_ends_when_asked_even_inside_a_node_that_takes_minutes() {
     e.send("go depth 2");
     std::thread::sleep(Duration::from_millis(500));
     e.send("stop");
-    assert_eq!(e.until("bestmove").pop().expect("a line"), "bestmove (none)");
+    assert_eq!(
+        e.until("bestmove").pop().expect("a line"),
+        "bestmove (none)"
+    );
     e.send("isready");
     e.until("readyok");
     e.send("quit");
