@@ -300,6 +300,7 @@ fn catalog() -> Catalog {
 pub fn uci(data: &[u8]) {
     let input = Cursor::new(affordable(data));
     let mut session = Uci::new(Output::new(std::io::sink()), catalog(), None);
+    session.stop_counts_at_end();
     session.run(input);
 }
 

@@ -14,6 +14,7 @@ use super::position::Position;
 use super::rules::{RoyalRule, Stalemate};
 use super::variant::Variant;
 use crate::play::Color;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether pseudo-legal `m` is legal: it captures none of the mover's royals and leaves
 /// none attacked.
@@ -410,10 +411,16 @@ pub fn legal_moves_by_trial(v: &Variant, pos: &mut Position, out: &mut Vec<Move>
 /// promotion choice and each castling is one move; the last ply is counted, not played).
 pub fn perft(v: &Variant, pos: &mut Position, depth: u32) -> u64 {
     let mut lists: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
-    perft_with(v, pos, depth, &mut lists)
+    perft_with(v, pos, depth, &mut lists, &AtomicBool::new(false))
 }
 
-fn perft_with(v: &Variant, pos: &mut Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+fn perft_with(
+    v: &Variant,
+    pos: &mut Position,
+    depth: u32,
+    lists: &mut [Vec<Move>],
+    stop: &AtomicBool,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -424,8 +431,11 @@ fn perft_with(v: &Variant, pos: &mut Position, depth: u32, lists: &mut [Vec<Move
     }
     let mut nodes = 0;
     for &m in list.iter() {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let undo = pos.make(v, m);
-        nodes += perft_with(v, pos, depth - 1, rest);
+        nodes += perft_with(v, pos, depth - 1, rest, stop);
         pos.unmake(v, m, &undo);
     }
     nodes
@@ -433,17 +443,31 @@ fn perft_with(v: &Variant, pos: &mut Position, depth: u32, lists: &mut [Vec<Move
 
 /// Perft split by root move: each legal move with its count.
 pub fn divide(v: &Variant, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_until(v, pos, depth, &AtomicBool::new(false))
+}
+
+/// [`divide`] that gives up once `stop` is set: the root moves counted by then, the last
+/// of them perhaps in part.
+pub fn divide_until(
+    v: &Variant,
+    pos: &mut Position,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Vec<(Move, u64)> {
     let mut root = Vec::new();
     legal_moves(v, pos, &mut root);
     let mut lists: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
-    root.into_iter()
-        .map(|m| {
-            let undo = pos.make(v, m);
-            let n = perft_with(v, pos, depth.saturating_sub(1), &mut lists);
-            pos.unmake(v, m, &undo);
-            (m, n)
-        })
-        .collect()
+    let mut counted = Vec::with_capacity(root.len());
+    for m in root {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let undo = pos.make(v, m);
+        let n = perft_with(v, pos, depth.saturating_sub(1), &mut lists, stop);
+        pos.unmake(v, m, &undo);
+        counted.push((m, n));
+    }
+    counted
 }
 
 /// How a grid game stands for the side to move.

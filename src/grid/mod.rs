@@ -81,7 +81,7 @@ pub use castling::{Castles, CastlingRight, CastlingRook, Wing};
 pub use cell::{BOMB, BOULDER, Cell, EMPTY, is_piece, piece, role_of, side_of};
 pub use counting::Count;
 pub use fen::{Fen, FenError, FenErrorKind, WrittenFen, parse_fen, set_setup};
-pub use legal::{GameState, divide, game_state, legal_moves, perft};
+pub use legal::{GameState, divide, divide_until, game_state, legal_moves, perft};
 pub use movegen::{in_check, is_attacked};
 pub use moves::{Move, MoveKind};
 pub use notation::move_text;

@@ -103,6 +103,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         Some(start) if errors.found.is_empty() => Ok(Level {
             name: raw.name.into_inner(),
             description: raw.description,
+            fairy_stockfish: Vec::new(),
             kind: LevelKind::Continuous(ContinuousLevel {
                 board,
                 start,

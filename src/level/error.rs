@@ -301,6 +301,9 @@ pub enum LevelErrorKind {
     /// A piece `value` outside 0 to [`MAX_VALUE`](crate::grid::values::MAX_VALUE).
     #[error("value {0}: expected a whole number of centipawns from 0 to {max}", max = crate::grid::values::MAX_VALUE)]
     PieceValue(i64),
+    /// A Fairy-Stockfish variant name the level gives twice.
+    #[error("fairy_stockfish: '{0}' is named twice")]
+    VariantNamedTwice(String),
     /// An `[evaluation]` weight out of range.
     #[error("evaluation.{name} = {value}: expected a whole number from 0 to {max}", max = crate::grid::values::MAX_WEIGHT)]
     WeightValue {

@@ -33,6 +33,15 @@ pub(super) struct LevelFile {
     /// One paragraph for the level picker.
     #[serde(default)]
     pub(super) description: String,
+    /// The names Fairy-Stockfish gives the variants this level plays exactly, as its
+    /// `UCI_Variant` option lists them (`normal` for chess, `fischerandom` for Chess960);
+    /// under UCI and XBoard the level is offered by each of them as well as by its own name.
+    #[schemars(
+        with = "Option<Vec<VariantName>>",
+        length(min = 1),
+        extend("x-mode" = "grid")
+    )]
+    pub(super) fairy_stockfish: Option<Spanned<Vec<Spanned<String>>>>,
     /// The board's size.
     pub(super) board: BoardSection,
     /// Rule lengths of continuous mode, in units of R; every key optional.
@@ -399,6 +408,12 @@ pub(super) struct CastlingSection {
     reason = "a schema only: the readers keep the letter's span"
 )]
 pub(super) struct PieceLetter(#[schemars(regex(pattern = "^[A-Za-z]$"))] String);
+
+/// A Fairy-Stockfish variant's name, as its `UCI_Variant` option writes it.
+#[derive(JsonSchema)]
+#[expect(dead_code, reason = "a schema only: the reader keeps each name's span")]
+#[schemars(extend("x-expected" = "lower-case letters, digits and '-', at most 32"))]
+pub(super) struct VariantName(#[schemars(regex(pattern = "^[a-z0-9][a-z0-9-]{0,31}$"))] String);
 
 /// What a piece's `urc` holds.
 #[derive(JsonSchema)]

@@ -449,6 +449,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         return Err(LevelErrors(errors.found.clone()));
     };
     let weights = weights(&raw, errors);
+    variant_names_once(&raw, errors);
     if !errors.found.is_empty() {
         return Err(LevelErrors(errors.found.clone()));
     }
@@ -476,6 +477,16 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         Ok(start) => Ok(Level {
             name: raw.name.into_inner(),
             description: raw.description,
+            fairy_stockfish: raw
+                .fairy_stockfish
+                .map(|names| {
+                    names
+                        .into_inner()
+                        .into_iter()
+                        .map(Spanned::into_inner)
+                        .collect()
+                })
+                .unwrap_or_default(),
             kind: LevelKind::Grid(Box::new(GridLevel {
                 variant: Arc::new(variant),
                 start,
@@ -567,6 +578,24 @@ fn betza_error(errors: &mut Errors<'_>, betza: &Spanned<String>, e: &crate::betz
         error: e.clone(),
     };
     errors.in_string(betza, e.column, kind);
+}
+
+/// Refuses a Fairy-Stockfish variant name given twice, at its second place.
+fn variant_names_once(raw: &LevelFile, errors: &mut Errors<'_>) {
+    let Some(names) = &raw.fairy_stockfish else {
+        return;
+    };
+    for (k, name) in names.get_ref().iter().enumerate() {
+        if names.get_ref()[..k]
+            .iter()
+            .any(|n| n.get_ref() == name.get_ref())
+        {
+            errors.at(
+                name.span(),
+                LevelErrorKind::VariantNamedTwice(name.get_ref().clone()),
+            );
+        }
+    }
 }
 
 /// The evaluation's weights the level's `[evaluation]` sets, by their place among

@@ -16,6 +16,8 @@ pub struct Level {
     pub name: String,
     /// One paragraph for the level picker.
     pub description: String,
+    /// The names of the Fairy-Stockfish variants it plays exactly (grid levels only).
+    pub fairy_stockfish: Vec<String>,
     /// The rules world and its data.
     pub kind: LevelKind,
 }

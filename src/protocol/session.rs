@@ -182,27 +182,55 @@ impl Output {
 }
 
 /// The grid levels an engine offers by name: the `.toml` files of a folder that load as
-/// grid levels, named by their file stem (`chess`, `obento`).
+/// grid levels, named by their file stem (`chess`, `obento`), and by the names of the
+/// Fairy-Stockfish variants each says it plays (`normal`, `fischerandom`).
 #[derive(Clone, Debug, Default)]
 pub struct Catalog {
     /// Names and files, sorted by name.
     pub levels: Vec<(String, PathBuf)>,
+    /// Fairy-Stockfish's names that are not a level's own, with the file of the level
+    /// that plays each, sorted by name.
+    pub aliases: Vec<(String, PathBuf)>,
 }
 
 impl Catalog {
     /// The grid levels in `dir` (none if it cannot be read).
     pub fn of_folder(dir: &Path) -> Catalog {
-        let mut levels: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-            .filter(|p| level::load(p).is_ok_and(|l| !l.is_continuous()))
-            .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
-            .collect();
+        let mut levels = Vec::new();
+        let mut aliases = Vec::new();
+        let files = std::fs::read_dir(dir).into_iter().flatten().flatten();
+        for path in files.map(|e| e.path()) {
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let (Ok(level), Some(stem)) = (
+                level::load(&path),
+                path.file_stem().and_then(|s| s.to_str()),
+            ) else {
+                continue;
+            };
+            if level.is_continuous() {
+                continue;
+            }
+            for name in level.fairy_stockfish {
+                aliases.push((name, path.clone()));
+            }
+            levels.push((stem.to_string(), path));
+        }
         levels.sort();
-        Catalog { levels }
+        // A level's own name comes first; two levels naming one variant: the first by file.
+        aliases.sort();
+        aliases.dedup_by(|b, a| a.0 == b.0);
+        aliases.retain(|(name, _)| !levels.iter().any(|(n, _)| n == name));
+        Catalog { levels, aliases }
+    }
+
+    /// Every name offered, the levels' own first, then Fairy-Stockfish's.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.levels
+            .iter()
+            .chain(&self.aliases)
+            .map(|(n, _)| n.as_str())
     }
 
     /// The shipped levels: `levels/` here, else beside the source tree.
@@ -220,6 +248,7 @@ impl Catalog {
     pub fn find(&self, name: &str) -> Option<&Path> {
         self.levels
             .iter()
+            .chain(&self.aliases)
             .find(|(n, _)| n == name)
             .map(|(_, p)| p.as_path())
     }

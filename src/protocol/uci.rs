@@ -9,6 +9,8 @@ use super::session::{
     MAX_LINE_BYTES, MAX_THREADS, Output, Thinker, default_threads, line_text,
 };
 use crate::grid::game::Game;
+use crate::grid::position::Position;
+use crate::grid::variant::Variant;
 use crate::grid::{Fen, move_text};
 use crate::play::Strength;
 use crate::play::{Color, Play};
@@ -57,6 +59,71 @@ pub struct Uci {
     /// The name and file of the level last asked for, to reload when `UCI_Chess960`
     /// changes.
     source: Option<(String, PathBuf)>,
+    /// A `go perft` counting on its own thread, if one is.
+    perft: Option<Perft>,
+    /// Whether the end of the input stops a count (else it waits for the answer).
+    stop_counts_at_end: bool,
+}
+
+/// The deepest `go perft`: far past what finishes, since `stop` ends any count.
+const MAX_PERFT_DEPTH: i64 = 64;
+
+/// A `go perft N` under way: it counts on its own thread, as a search does, so that the
+/// engine keeps answering and `stop` (or the end of the input) can end it.
+struct Perft {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// Set before the answer is written, so a command sent after it was read finds it set.
+    answered: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Perft {
+    /// Counts `depth` plies below `position`, then writes one `MOVE: COUNT` line a legal
+    /// move (sorted), a blank line and `Nodes searched: N`, as Stockfish does.
+    fn start(
+        out: Output,
+        variant: std::sync::Arc<Variant>,
+        position: Position,
+        depth: u32,
+    ) -> Perft {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = std::sync::Arc::clone(&stop);
+        let answered = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let done = std::sync::Arc::clone(&answered);
+        let thread = std::thread::spawn(move || {
+            let mut position = position;
+            let mut lines: Vec<(String, u64)> =
+                crate::grid::divide_until(&variant, &mut position, depth, &flag)
+                    .into_iter()
+                    .map(|(m, n)| (move_text(&variant, m), n))
+                    .collect();
+            lines.sort();
+            let total: u64 = lines.iter().map(|(_, n)| n).sum();
+            let mut text = String::new();
+            for (m, n) in &lines {
+                text.push_str(&format!("{m}: {n}\n"));
+            }
+            text.push_str(&format!("\nNodes searched: {total}"));
+            if flag.load(std::sync::atomic::Ordering::Relaxed) {
+                text.push_str("\ninfo string perft stopped: the counts are partial");
+            }
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            out.line(&text);
+        });
+        Perft {
+            stop,
+            answered,
+            thread,
+        }
+    }
+
+    /// Waits for the answer; `stop`: ends the count first.
+    fn finish(self, stop: bool) {
+        if stop {
+            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        let _ = self.thread.join();
+    }
 }
 
 /// The `Skill Level` of the engine unbounded: one above the window's strongest.
@@ -82,6 +149,8 @@ impl Uci {
             games: 0,
             chess960: false,
             source: None,
+            perft: None,
+            stop_counts_at_end: false,
         };
         let first: Option<(String, PathBuf)> = match level {
             Some(path) => Some((stem(path), path.to_path_buf())),
@@ -103,6 +172,13 @@ impl Uci {
         uci
     }
 
+    /// From now on the end of the input stops a `go perft` still counting, as it stops a
+    /// search, instead of waiting for its answer: for a caller that must end in bounded
+    /// time whatever the input asked (the fuzz target).
+    pub fn stop_counts_at_end(&mut self) {
+        self.stop_counts_at_end = true;
+    }
+
     /// Reads commands until `quit` or the end of the input.
     pub fn run(&mut self, input: impl BufRead) {
         for input in Lines::new(input) {
@@ -116,6 +192,11 @@ impl Uci {
                     "line {number}: longer than {MAX_LINE_BYTES} bytes; ignored"
                 )),
             }
+        }
+        // The input has ended: a count still under way is finished, as Stockfish's perft
+        // would be (it answers before reading on), unless told to stop at the end.
+        if let Some(count) = self.perft.take() {
+            count.finish(self.stop_counts_at_end);
         }
         self.thinker.stop();
     }
@@ -147,6 +228,9 @@ impl Uci {
             "position" => self.position(rest),
             "go" => self.go(rest),
             "stop" => {
+                if let Some(count) = self.perft.take() {
+                    count.finish(true);
+                }
                 // A stopped ponder search answers at once, as a hit would.
                 if let Some(p) = self.ponder.take() {
                     p.hit();
@@ -171,10 +255,10 @@ impl Uci {
         self.out.line("id author the areachess developers");
         let current = self.loaded.as_ref().map_or("chess", |l| l.name.as_str());
         let mut variants = format!("option name UCI_Variant type combo default {current}");
-        for (name, _) in &self.catalog.levels {
+        for name in self.catalog.names() {
             variants.push_str(&format!(" var {name}"));
         }
-        if !self.catalog.levels.iter().any(|(n, _)| n == current) {
+        if !self.catalog.names().any(|n| n == current) {
             variants.push_str(&format!(" var {current}"));
         }
         self.out.line(&variants);
@@ -435,6 +519,19 @@ impl Uci {
             self.say("go: already thinking; send stop first");
             return;
         }
+        if let Some(count) = self.perft.take() {
+            if !count.answered.load(std::sync::atomic::Ordering::SeqCst) {
+                self.perft = Some(count);
+                self.say("go: a perft is counting; send stop first");
+                return;
+            }
+            // It has answered: only its thread's last steps are left.
+            count.finish(false);
+        }
+        if let Some((&"perft", rest)) = words.split_first() {
+            self.go_perft(rest);
+            return;
+        }
         let (Some(loaded), Some(game)) = (&self.loaded, &self.game) else {
             self.say("go: no level loaded; set UCI_Variant or LevelFile");
             self.out.line("bestmove (none)");
@@ -515,6 +612,37 @@ impl Uci {
                 }
             },
         );
+    }
+}
+
+impl Uci {
+    /// `go perft N`: the legal moves of the position with their counts `N` plies down.
+    fn go_perft(&mut self, words: &[&str]) {
+        let (Some(loaded), Some(game)) = (&self.loaded, &self.game) else {
+            self.say("go perft: no level loaded; set UCI_Variant or LevelFile");
+            return;
+        };
+        let depth = match words {
+            [n] => whole(n).map(|n| n.clamp(1, MAX_PERFT_DEPTH)),
+            _ => None,
+        };
+        let Some(depth) = depth else {
+            self.say(&format!(
+                "go perft: expected one whole number of plies, 1 to {MAX_PERFT_DEPTH}"
+            ));
+            return;
+        };
+        if words[0].parse::<i64>().ok() != Some(depth) {
+            self.say(&format!("go perft {}: taken as {depth}", words[0]));
+        }
+        let variant = std::sync::Arc::clone(&loaded.level.variant);
+        let position = game.position().clone();
+        self.perft = Some(Perft::start(
+            self.out.clone(),
+            variant,
+            position,
+            depth as u32,
+        ));
     }
 }
 

@@ -396,16 +396,17 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let names: Vec<String> = self
-            .catalog
-            .levels
-            .iter()
-            .map(|(n, _)| match n.as_str() {
-                "chess" => NORMAL.to_string(),
-                "chess960" => FISCHERANDOM.to_string(),
-                _ => n.clone(),
-            })
-            .collect();
+        let mut names: Vec<String> = Vec::new();
+        for name in self.catalog.names() {
+            let name = match name {
+                "chess" => NORMAL,
+                "chess960" => FISCHERANDOM,
+                _ => name,
+            };
+            if !names.iter().any(|n| n == name) {
+                names.push(name.to_string());
+            }
+        }
         self.out.line(&format!(
             "feature myname=\"areachess {}\" ping=1 setboard=1 usermove=1 playother=1 san=0 \
              time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 \

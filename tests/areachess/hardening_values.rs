@@ -472,3 +472,36 @@ fn replay_moves_and_pgn_all_end_the_game_at_threefold_repetition() {
     assert_ne!(code, 0, "{text}\n{out}");
     assert!(err.contains("'Nc3': the game is already over"), "{err}");
 }
+
+/// A grid level of two kings with `line` before `[board]`.
+fn grid_with(line: &str) -> String {
+    format!(
+        "name = \"x\"\nmode = \"grid\"\n{line}\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n"
+    )
+}
+
+#[test]
+fn fairy_stockfish_names_are_checked_where_they_are_written() {
+    let level = level::parse(
+        "t.toml",
+        &grid_with("fairy_stockfish = [\"normal\", \"mini\"]"),
+    )
+    .expect("two names load");
+    assert_eq!(level.fairy_stockfish, ["normal", "mini"]);
+    assert_eq!(
+        level_errors(&grid_with(
+            "fairy_stockfish = [\"normal\", \"mini\", \"normal\"]"
+        )),
+        ["t.toml:3:38: fairy_stockfish: 'normal' is named twice"]
+    );
+    let bad = level_errors(&grid_with("fairy_stockfish = [\"Normal\"]"));
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(bad[0].starts_with("t.toml:3:20: "), "{bad:?}");
+    assert!(bad[0].contains("lower-case letters"), "{bad:?}");
+    let continuous = level_errors(&CONTINUOUS.replace(
+        "mode = \"continuous\"\n",
+        "mode = \"continuous\"\nfairy_stockfish = [\"normal\"]\n",
+    ));
+    assert_eq!(continuous.len(), 1, "{continuous:?}");
+    assert!(continuous[0].starts_with("t.toml:3:1: "), "{continuous:?}");
+}

@@ -904,3 +904,124 @@ fn chess960_under_uci_chess960_and_xboard_fischerandom() {
     );
     x.quit("quit");
 }
+
+/// The `MOVE: COUNT` lines of a `go perft` answer, and its `Nodes searched` total.
+fn perft_answer(lines: &[String]) -> (Vec<(String, u64)>, u64) {
+    let counts = lines
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| !m.contains(' '))
+        .map(|(m, n)| (m.to_string(), n.parse().expect("a count")))
+        .collect();
+    let total = lines
+        .last()
+        .and_then(|l| l.strip_prefix("Nodes searched: "))
+        .expect("the total")
+        .parse()
+        .expect("a number");
+    (counts, total)
+}
+
+/// `go perft` answers as Stockfish does, in Fairy-Stockfish's notation, under the names
+/// Fairy-Stockfish gives the variants (`normal`, `mini`).
+#[test]
+fn uci_counts_perft_as_stockfish_does_under_fairy_stockfishs_names() {
+    let mut e = Session::start(&["uci"]);
+    e.send("uci");
+    let hello = e.until("uciok");
+    let variants = hello
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo"))
+        .expect("the variant option");
+    for name in [
+        "chess",
+        "normal",
+        "fischerandom",
+        "minishogi",
+        "mini",
+        "gothic",
+    ] {
+        assert!(
+            variants.contains(&format!(" var {name} "))
+                || variants.ends_with(&format!(" var {name}")),
+            "{name}: {variants}"
+        );
+    }
+    e.send("setoption name UCI_Variant value normal");
+    e.send("position startpos moves e2e4");
+    e.send("go perft 2");
+    let (counts, total) = perft_answer(&e.until("Nodes searched"));
+    assert_eq!(counts.len(), 20);
+    assert_eq!(total, 600);
+    assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), total);
+    assert!(counts.contains(&("d7d5".to_string(), 31)), "{counts:?}");
+    let mut moves: Vec<String> = counts.into_iter().map(|(m, _)| m).collect();
+    moves.sort();
+    assert_eq!(moves, legal("levels/chess.toml", &["e2e4"]));
+
+    // Shogi's drops and `+` promotions, as Fairy-Stockfish writes them.
+    e.send("setoption name UCI_Variant value mini");
+    e.send("position fen rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1");
+    e.send("go perft 1");
+    let (counts, total) = perft_answer(&e.until("Nodes searched"));
+    assert!(counts.iter().any(|(m, _)| m == "P@b3"), "{counts:?}");
+    assert_eq!(total, counts.len() as u64);
+    assert_eq!(
+        counts.iter().map(|(m, _)| m.clone()).collect::<Vec<_>>(),
+        legal_in(
+            "levels/minishogi.toml",
+            Some("rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1"),
+            &[]
+        )
+    );
+    e.send("position fen 4k/P4/5/5/4K w - - 0 1");
+    e.send("go perft 1");
+    let (counts, _) = perft_answer(&e.until("Nodes searched"));
+    assert!(counts.iter().any(|(m, _)| m == "a4a5+"), "{counts:?}");
+    assert!(!counts.iter().any(|(m, _)| m == "a4a5"), "{counts:?}");
+    assert!(counts.iter().any(|(m, _)| m == "e1e2"), "{counts:?}");
+
+    // A count too deep to finish ends on `stop`, partial and said to be.
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position startpos");
+    e.send("go perft 64");
+    e.send("go depth 1");
+    let refused = e.until("info string go: a perft is counting");
+    assert!(
+        !refused.iter().any(|l| l.starts_with("Nodes searched")),
+        "{refused:?}"
+    );
+    e.send("stop");
+    let lines = e.until("info string perft stopped");
+    assert!(
+        lines.iter().any(|l| l.starts_with("Nodes searched: ")),
+        "{lines:?}"
+    );
+    e.send("go perft 0");
+    let (_, total) = perft_answer(&e.until("Nodes searched"));
+    assert_eq!(total, 20, "perft 0 is taken as 1");
+    e.quit("quit");
+}
+
+/// At the end of the input a count is finished before the engine exits, as Stockfish's
+/// perft, answered before it reads on, would be.
+#[test]
+fn uci_finishes_a_count_when_the_input_ends() {
+    let out = Command::new(env!("CARGO_BIN_EXE_areachess"))
+        .arg("uci")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(b"position startpos\ngo perft 3\n")?;
+            child.wait_with_output()
+        })
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\nNodes searched: 8902\n"), "{text}");
+}
