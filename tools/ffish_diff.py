@@ -3,7 +3,7 @@
 
     python3 tools/ffish_diff.py [--games N] [--plies N] [--seed S] [--binary PATH] VARIANT...
 
-For each variant (default: every variant below that has a level file in levels/), N random
+For each variant (default: every level in levels/ with a `fairy_stockfish` key), N random
 games are played with pyffish choosing uniformly among its legal moves. At every ply the
 position's FEN (pyffish's get_fen) goes to `areachess moves levels/VARIANT.toml --fen FEN`
 and the printed moves are compared, as a set, with pyffish's legal_moves. A disagreement
@@ -46,11 +46,18 @@ except ImportError:  # pragma: no cover - a message instead of a traceback
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
 
-VARIANTS = [
-    "chess", "capablanca", "grand", "shatranj", "courier", "makruk", "nightrider",
-    "grasshopper", "berolina", "amazon", "hoppelpoppel", "newzealand", "shako", "crazyhouse",
-    "janus", "chess960", "shogi", "minishogi",
-]
+def fsf_levels():
+    """The shipped levels that say which Fairy-Stockfish variants they play (their
+    `fairy_stockfish` key), by file stem."""
+    found = []
+    for path in sorted(LEVELS.glob("*.toml")):
+        with open(path, "rb") as f:
+            if tomllib.load(f).get("fairy_stockfish"):
+                found.append(path.stem)
+    return found
+
+
+VARIANTS = fsf_levels()
 
 # Fairy-Stockfish variants matching a level where the built-in one has a rule the level
 # leaves out (none at present: Grand's promotion to captured pieces is the level's too).
@@ -88,11 +95,14 @@ class Level:
         self.chess960 = bool(castling and castling.get("chess960"))
 
 
-def chess960_start(rng):
-    """A Chess960 start FEN drawn with rng: bishops on both colours, the king between the
-    rooks, Black the mirror image; castling rights as the rooks' files."""
+def chess960_start(rng, setup):
+    """A shuffled start drawn with rng from the level's setup FEN: its first rank rearranged,
+    bishops on both colours, the king between the rooks, Black the mirror image; castling
+    rights as the rooks' files."""
+    rows = setup.split()[0].split("[")[0].split("/")
+    first = rows[-1]
     while True:
-        rank = list("RNBQKBNR")
+        rank = list(first)
         rng.shuffle(rank)
         bishops = [i for i, c in enumerate(rank) if c == "B"]
         rooks = [i for i, c in enumerate(rank) if c == "R"]
@@ -101,7 +111,8 @@ def chess960_start(rng):
             break
     row = "".join(rank)
     files = "".join(chr(ord("a") + f) for f in (rooks[1], rooks[0]))
-    return f"{row.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{row} w {files.upper()}{files} - 0 1"
+    middle = "/".join(rows[1:-1])
+    return f"{row.lower()}/{middle}/{row} w {files.upper()}{files} - 0 1"
 
 
 def board_of(fen):
@@ -195,7 +206,7 @@ def run_variant(variant, args, binary):
     c960 = level.chess960
     positions = bad = reported = 0
     for _ in range(args.games):
-        start = chess960_start(rng) if c960 else sf.start_fen(fsf)
+        start = chess960_start(rng, sf.start_fen(fsf)) if c960 else sf.start_fen(fsf)
         moves = []
         for _ in range(args.plies):
             fen = sf.get_fen(fsf, start, moves, c960)
