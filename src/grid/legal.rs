@@ -490,7 +490,7 @@ pub enum GameState {
 
 /// Whether the last move dropped shogi's pawn (so a mate it gives loses for the dropper).
 pub fn dropped_pawn_mates(v: &Variant, pos: &Position) -> bool {
-    v.shogi_pawn().is_some() && pos.last_drop == v.shogi_pawn()
+    v.pawn_drop_mate_loses && v.shogi_pawn().is_some() && pos.last_drop == v.shogi_pawn()
 }
 
 /// The winner under the bare-king rule, if the level has it and it has ended the game, as

@@ -514,8 +514,10 @@ impl Position {
                     if v.drops && is_piece(undo.captured) {
                         let was = std::mem::take(&mut self.promoted[usize::from(victim_at)]);
                         undo.captured_promoted = was;
-                        let role = v.to_hand(role_of(undo.captured), was);
-                        hand_change = Some((role, 1));
+                        if v.captures_to_hand {
+                            let role = v.to_hand(role_of(undo.captured), was);
+                            hand_change = Some((role, 1));
+                        }
                     }
                 }
                 let mover = undo.mover;
@@ -529,7 +531,8 @@ impl Position {
                     let promoted = piece(us, t);
                     undo.mover_slot = self.take_slot(v, m.to).1;
                     self.put(v, m.to, promoted, true);
-                    if v.drops {
+                    // Marked only where a capture would send it to a hand as what it was.
+                    if v.drops && v.captures_to_hand {
                         self.promoted[usize::from(m.to)] = true;
                     }
                 }
@@ -603,8 +606,10 @@ impl Position {
                     );
                     if v.drops && is_piece(undo.captured) {
                         self.promoted[usize::from(undo.captured_at)] = undo.captured_promoted;
-                        let role = v.to_hand(role_of(undo.captured), undo.captured_promoted);
-                        self.hands[us][role.index()] -= 1;
+                        if v.captures_to_hand {
+                            let role = v.to_hand(role_of(undo.captured), undo.captured_promoted);
+                            self.hands[us][role.index()] -= 1;
+                        }
                     }
                 }
             }

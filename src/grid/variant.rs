@@ -87,6 +87,12 @@ pub struct Variant {
     /// Whether a repetition reached by one side checking all along loses for that side
     /// (`rules.perpetual_check_loses`, shogi), instead of drawing.
     pub perpetual_check_loses: bool,
+    /// With drops: whether a captured piece goes to the taker's hand
+    /// (`rules.captures_to_hand`); else it leaves the game.
+    pub captures_to_hand: bool,
+    /// Under shogi's drops: whether a mate given by dropping a pawn loses for the dropper
+    /// (`rules.pawn_drop_mate = "loses"`, shogi) rather than winning as any mate.
+    pub pawn_drop_mate_loses: bool,
     /// How each new game's setup is drawn, if it is (`rules.shuffle`).
     pub shuffle: Option<Shuffle>,
     /// The evaluation's weights the level sets (`[evaluation]`) for the computer
@@ -192,6 +198,8 @@ impl Variant {
             weights: Vec::new(),
             shogi_drops: false,
             perpetual_check_loses: false,
+            captures_to_hand: true,
+            pawn_drop_mate_loses: true,
             drops: false,
             mating: Vec::new(),
             tables,

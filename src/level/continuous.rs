@@ -54,6 +54,14 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "perpetual_check_loses",
             raw.rules.perpetual_check_loses.as_ref().map(Spanned::span),
         ),
+        (
+            "captures_to_hand",
+            raw.rules.captures_to_hand.as_ref().map(Spanned::span),
+        ),
+        (
+            "pawn_drop_mate",
+            raw.rules.pawn_drop_mate.as_ref().map(Spanned::span),
+        ),
     ] {
         if let Some(span) = span {
             errors.at(span, LevelErrorKind::GridRuleInContinuous(key));

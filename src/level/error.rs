@@ -301,6 +301,14 @@ pub enum LevelErrorKind {
     /// A piece `value` outside 0 to [`MAX_VALUE`](crate::grid::values::MAX_VALUE).
     #[error("value {0}: expected a whole number of centipawns from 0 to {max}", max = crate::grid::values::MAX_VALUE)]
     PieceValue(i64),
+    /// A rule that only means something with another rule the level leaves off.
+    #[error("rules.{key} needs rules.{needs} = true")]
+    RuleNeeds {
+        /// The rule given.
+        key: &'static str,
+        /// The rule it needs.
+        needs: &'static str,
+    },
     /// A Fairy-Stockfish variant name the level gives twice.
     #[error("fairy_stockfish: '{0}' is named twice")]
     VariantNamedTwice(String),

@@ -197,6 +197,18 @@ pub(super) struct RulesSection {
     /// has an unpromoted pawn, and a pawn dropped to give mate loses the game.
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     pub(super) shogi_drops: Option<Spanned<bool>>,
+    /// With `drops`: whether a piece taken goes to the taker's hand (crazyhouse, shogi);
+    /// with false it leaves the game, and the hands hold only what the setup gives them
+    /// (pocket knight).
+    #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
+    pub(super) captures_to_hand: Option<Spanned<bool>>,
+    /// With `shogi_drops`: what a mate given by dropping a pawn does for the side that
+    /// dropped it: "loses" (shogi), or "wins" as any other mate (yari shogi).
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["loses", "wins"], "default" = "loses", "x-mode" = "grid")
+    )]
+    pub(super) pawn_drop_mate: Option<Spanned<String>>,
     /// Whether a repetition reached by one side giving check in every one of its moves
     /// since the first of the repeated positions loses for that side instead of drawing
     /// (shogi's perpetual check).

@@ -467,6 +467,45 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     variant.shuffle = shuffle;
     variant.weights = weights;
     variant.shogi_drops = raw.rules.shogi_drops.as_ref().is_some_and(|b| *b.get_ref());
+    variant.captures_to_hand = raw
+        .rules
+        .captures_to_hand
+        .as_ref()
+        .is_none_or(|b| *b.get_ref());
+    variant.pawn_drop_mate_loses = raw
+        .rules
+        .pawn_drop_mate
+        .as_ref()
+        .is_none_or(|w| w.get_ref() == "loses");
+    // A rule that refines another means nothing without it.
+    let on = |rule: &Option<Spanned<bool>>| rule.as_ref().is_some_and(|b| *b.get_ref());
+    for (key, span, needs, needed) in [
+        (
+            "shogi_drops",
+            raw.rules.shogi_drops.as_ref().map(Spanned::span),
+            "drops",
+            on(&raw.rules.drops),
+        ),
+        (
+            "captures_to_hand",
+            raw.rules.captures_to_hand.as_ref().map(Spanned::span),
+            "drops",
+            on(&raw.rules.drops),
+        ),
+        (
+            "pawn_drop_mate",
+            raw.rules.pawn_drop_mate.as_ref().map(Spanned::span),
+            "shogi_drops",
+            on(&raw.rules.shogi_drops),
+        ),
+    ] {
+        if let Some(span) = span.filter(|_| !needed) {
+            errors.at(span, LevelErrorKind::RuleNeeds { key, needs });
+        }
+    }
+    if !errors.found.is_empty() {
+        return Err(LevelErrors(errors.found.clone()));
+    }
     variant.perpetual_check_loses = raw
         .rules
         .perpetual_check_loses

@@ -170,7 +170,7 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
     let _ = writeln!(out, "stalemateValue = {stalemate}");
     if v.drops {
         let _ = writeln!(out, "pieceDrops = true");
-        let _ = writeln!(out, "capturesToHand = true");
+        let _ = writeln!(out, "capturesToHand = {}", v.captures_to_hand);
     }
     if let Some(c) = v.counting {
         let rule = match c.rule {

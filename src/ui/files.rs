@@ -97,7 +97,7 @@ fn files_window(
     mut clipboard: ResMut<Clipboard>,
     mut editor: ResMut<EditorRequest>,
     mut lab: ResMut<LabShown>,
-    mut levels: Local<(PathBuf, Vec<Listed>)>,
+    mut levels: Local<(PathBuf, Vec<Listed>, String)>,
     mut gif_job: Local<Option<std::sync::mpsc::Receiver<String>>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -305,17 +305,36 @@ fn files_window(
             ui.collapsing("Other levels", |ui| {
                 // Read once per folder, not every frame.
                 if levels.0 != source.path || levels.1.is_empty() {
-                    *levels = (source.path.clone(), level_list(&source));
+                    (levels.0, levels.1) = (source.path.clone(), level_list(&source));
                 }
-                for (name, description, path) in &levels.1 {
-                    if ui
-                        .add(egui::Button::new(listed(ui, name, description)).truncate())
-                        .on_hover_text(description)
-                        .clicked()
-                    {
-                        open_over(path, progress, &mut field, &mut pending);
-                    }
-                }
+                let (_, list, wanted) = &mut *levels;
+                ui.horizontal(|ui| {
+                    ui.label("Find");
+                    ui.add(
+                        egui::TextEdit::singleline(wanted)
+                            .desired_width(200.0)
+                            .hint_text("words of a name or description"),
+                    );
+                });
+                let words: Vec<String> = wanted.split_whitespace().map(str::to_lowercase).collect();
+                // Many levels scroll in a list of their own rather than off the screen.
+                egui::ScrollArea::vertical()
+                    .max_height(160.0)
+                    .show(ui, |ui| {
+                        for (name, description, path) in list.iter() {
+                            let text = format!("{name} {description}").to_lowercase();
+                            if !words.iter().all(|w| text.contains(w.as_str())) {
+                                continue;
+                            }
+                            if ui
+                                .add(egui::Button::new(listed(ui, name, description)).truncate())
+                                .on_hover_text(description)
+                                .clicked()
+                            {
+                                open_over(path, progress, &mut field, &mut pending);
+                            }
+                        }
+                    });
             });
         });
     Ok(())

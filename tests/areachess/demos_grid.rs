@@ -1693,6 +1693,72 @@ const DEMOS: &[Demo] = &[
             (8, 'P', true, "The pawn takes back."),
         ],
     ),
+    (
+        "pocketknight",
+        "pocketknight-drop-and-fork",
+        &["e2e4", "e7e5", "N@d5", "N@f4", "d5c7", "e8e7", "c7a8"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Pocket knight: chess with one knight in each player's hand, to drop once on any empty square instead of a move.",
+            ),
+            (
+                3,
+                'N',
+                false,
+                "White drops its knight from the hand on d5 (N@d5).",
+            ),
+            (4, 'N', false, "Black drops its own knight on f4."),
+            (
+                5,
+                'N',
+                true,
+                "The dropped knight takes the pawn on c7 with check, forking king and rook.",
+            ),
+            (
+                7,
+                'N',
+                true,
+                "It takes the rook, which leaves the game: taken pieces never go to a hand here.",
+            ),
+        ],
+    ),
+    (
+        "yarishogi",
+        "yarishogi-promotion-and-drop",
+        &[
+            "c3c4", "e7e6", "c4c5", "e6e5", "c5c6", "e5e4", "c6c7+", "b9c7", "P@c6",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Yari shogi on 7x9: most pieces reach forward like spears, and taken pieces join the taker's hand as in shogi.",
+            ),
+            (1, 'P', false, "Pawns step one square straight forward."),
+            (
+                7,
+                'P',
+                true,
+                "Entering the far three ranks, the pawn takes on c7 and promotes to a yari silver (+P), written c6c7+.",
+            ),
+            (
+                8,
+                'N',
+                true,
+                "Black's yari knight takes it with a forward knight's leap; it joins Black's hand as a pawn.",
+            ),
+            (
+                9,
+                'P',
+                false,
+                "White drops the pawn it took on c6, a file where it has no other pawn.",
+            ),
+        ],
+    ),
 ];
 
 #[test]

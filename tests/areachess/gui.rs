@@ -680,17 +680,20 @@ fn the_continuous_inspector_draws_a_kinds_areas() {
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn other_levels_open_in_the_same_window() {
-    // Open the files window (collapsed at first), then "Other levels" in it, then Obento,
-    // Chess and back to the start level. The window stands on the screen's bottom edge, so
-    // a row's height depends on how many levels are listed after it.
+    // Open the files window (collapsed at first), then "Other levels" in it; find Obento
+    // by a word and open it, then Chess, then back to the start level. The window stands
+    // on the screen's bottom edge, so its rows move with how many levels are found.
     let obento = shot_path("switch-obento");
     let chess = shot_path("switch-chess");
     let script = format!(
         "pixel 913,734; press; release; wait 15; \
          pixel 882,736; press; release; wait 15; \
-         pixel 891,631; press; release; wait 15; shot {}; \
-         pixel 868,316; press; release; wait 15; shot {}; \
-         pixel 909,253; press; release; wait 15",
+         pixel 975,572; press; release; wait 5; type obento; wait 15; \
+         pixel 900,736; press; release; wait 15; shot {}; \
+         pixel 975,714; press; release; wait 5; key ctrl+a; type orthodox chess:; wait 15; \
+         pixel 866,694; press; release; wait 15; shot {}; \
+         pixel 975,672; press; release; wait 5; key ctrl+a; type area of competence; wait 15; \
+         pixel 900,736; press; release; wait 15",
         obento.display(),
         chess.display()
     );

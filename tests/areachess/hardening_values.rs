@@ -505,3 +505,27 @@ fn fairy_stockfish_names_are_checked_where_they_are_written() {
     assert_eq!(continuous.len(), 1, "{continuous:?}");
     assert!(continuous[0].starts_with("t.toml:3:1: "), "{continuous:?}");
 }
+
+#[test]
+fn a_rule_that_refines_another_is_refused_without_it() {
+    let level = |rules: &str| {
+        format!(
+            "name = \"x\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.P]\nbetza = \"fW\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n{rules}\n"
+        )
+    };
+    assert_eq!(
+        level_errors(&level("captures_to_hand = false")),
+        ["t.toml:13:20: rules.captures_to_hand needs rules.drops = true"]
+    );
+    assert_eq!(
+        level_errors(&level(
+            "drops = true\nshogi_drops = false\npawn_drop_mate = \"wins\""
+        )),
+        ["t.toml:15:18: rules.pawn_drop_mate needs rules.shogi_drops = true"]
+    );
+    assert_eq!(
+        level_errors(&level("shogi_drops = true")),
+        ["t.toml:13:15: rules.shogi_drops needs rules.drops = true"]
+    );
+    assert!(level_errors(&level("drops = true\ncaptures_to_hand = false")).is_empty());
+}
