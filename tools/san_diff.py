@@ -3,9 +3,9 @@
 
 For every shipped grid level whose file stem is a Fairy-Stockfish variant, plays random
 games with pyffish's legal moves (seeded), asks `areachess pgn LEVEL --moves ...` for the
-game's PGN, and compares each SAN token with pyffish's `get_san_moves` (in its SAN
-notation for shogi and minishogi, whose default is shogi's own). Then reads the PGN
-back with `areachess pgn --read` and checks the moves come back the same. Prints one line
+game's PGN, and compares each SAN token with pyffish's `get_san_moves` (its SAN, asked
+for by name: for the shogi variants its default is shogi's own). Then reads the PGN back
+with `areachess pgn --read` and checks the moves come back the same. Prints one line
 per level and the total last; exits 1 on any difference.
 
     pip install pyffish
@@ -18,10 +18,6 @@ import tempfile
 from pathlib import Path
 
 from areachess_bin import ROOT, fail, random_games_setup
-
-
-# Variants whose notation in Fairy-Stockfish is not SAN by default.
-OWN_NOTATION = {"shogi", "minishogi"}
 
 
 def our_sans(binary, level, moves):
@@ -65,10 +61,9 @@ def main():
                 # Fairy-Stockfish leaves that to the GUI.
                 if all(sf.has_insufficient_material(variant, start, moves)):
                     break
-            # Our PGN writes SAN on every level; where Fairy-Stockfish's own notation is
-            # another (shogi's P-76), its SAN is asked for by name.
-            notation = sf.NOTATION_SAN if variant in OWN_NOTATION else sf.NOTATION_DEFAULT
-            theirs = sf.get_san_moves(variant, start, moves, False, notation)
+            # Our PGN writes SAN on every level; Fairy-Stockfish's SAN is asked for by name,
+            # since its default is another notation for some (shogi's P-76).
+            theirs = sf.get_san_moves(variant, start, moves, False, sf.NOTATION_SAN)
             try:
                 ours, pgn = our_sans(binary, str(path), moves)
             except subprocess.CalledProcessError as e:

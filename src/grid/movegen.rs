@@ -121,7 +121,7 @@ fn push(v: &Variant, pos: &Position, side: Color, ty: Role, m: Move, out: &mut i
     if p.optional && !stuck(v, side, ty, m.to) && (p.from_zone || !last) {
         out.push(m);
     }
-    for &to in &p.to {
+    for &to in p.choices(side) {
         if p.captured_only && !captured(v, pos, side, to) {
             continue;
         }

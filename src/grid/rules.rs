@@ -96,8 +96,10 @@ impl PieceType {
 /// Promotion of one piece type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
-    /// The types it may become, in the level's order.
+    /// The types it may become, in the level's order (White's, where Black's differ).
     pub to: Vec<Role>,
+    /// Black's choices where they are not White's (`promotion.black_to`), in its order.
+    pub black_to: Option<Vec<Role>>,
     /// How many ranks at the far edge promote (1: the last rank only).
     pub zone: u8,
     /// Whether a move into the zone may decline to promote (never on the last rank).
@@ -109,6 +111,16 @@ pub struct Promotion {
     pub captured_only: bool,
     /// Whether a move that starts in the zone may promote too, wherever it ends (shogi).
     pub from_zone: bool,
+}
+
+impl Promotion {
+    /// The types a piece of `side` may become.
+    pub fn choices(&self, side: crate::play::Color) -> &[Role] {
+        match (side, &self.black_to) {
+            (crate::play::Color::Black, Some(black)) => black,
+            _ => &self.to,
+        }
+    }
 }
 
 /// Castling: the king steps toward an unmoved rook, and the rook lands on the square the

@@ -160,7 +160,8 @@ impl Variant {
                         ranks: geometry.ranks(),
                     });
                 }
-                if let Some(&bad) = p.to.iter().find(|x| x.index() >= types.len()) {
+                let black = p.black_to.iter().flatten();
+                if let Some(&bad) = p.to.iter().chain(black).find(|x| x.index() >= types.len()) {
                     return Err(VariantError::NoSuchType(bad.index()));
                 }
             }
@@ -260,10 +261,9 @@ impl Variant {
     pub fn demoted(&self, role: Role) -> Role {
         self.roles()
             .find(|&r| {
-                self[r]
-                    .promotion
-                    .as_ref()
-                    .is_some_and(|p| p.to.contains(&role))
+                self[r].promotion.as_ref().is_some_and(|p| {
+                    p.to.contains(&role) || p.black_to.as_ref().is_some_and(|b| b.contains(&role))
+                })
             })
             .unwrap_or(role)
     }

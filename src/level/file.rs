@@ -343,6 +343,14 @@ pub(super) struct PromotionSection {
     /// The letters of the types it may become.
     #[schemars(with = "Vec<PieceLetter>", length(min = 1))]
     pub(super) to: Vec<Spanned<String>>,
+    /// Black's choices where they are not White's (`to` is then White's only), as in
+    /// armies that differ: the letters of the types a Black piece may become.
+    #[schemars(
+        with = "Option<Vec<PieceLetter>>",
+        length(min = 1),
+        extend("x-mode" = "grid")
+    )]
+    pub(super) black_to: Option<Vec<Spanned<String>>>,
     /// How many ranks at the far edge promote.
     #[schemars(
         with = "Option<i64>",

@@ -214,6 +214,22 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             if section.to.is_empty() {
                 errors.at(promo.span(), LevelErrorKind::NoPromotionTarget);
             }
+            let black_to = section.black_to.as_ref().map(|targets| {
+                let mut black = Vec::new();
+                for target in targets {
+                    match index_of(target.get_ref()) {
+                        Some(i) => black.push(i),
+                        None => errors.at(
+                            target.span(),
+                            LevelErrorKind::PromotionTarget(target.get_ref().clone()),
+                        ),
+                    }
+                }
+                if targets.is_empty() {
+                    errors.at(promo.span(), LevelErrorKind::NoPromotionTarget);
+                }
+                black
+            });
             let zone = match &section.zone {
                 None => 1,
                 Some(z) => match geometry {
@@ -228,6 +244,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             };
             t.promotion = Some(Promotion {
                 to,
+                black_to,
                 zone,
                 optional: section.optional,
                 captured_only: section.captured_only,
@@ -285,6 +302,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         } else {
             types[n].promotion = Some(Promotion {
                 to,
+                black_to: None,
                 zone,
                 optional: false,
                 captured_only: false,

@@ -237,6 +237,7 @@ fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(
         if promotions.any(|p| {
             p.zone != first.zone
                 || p.to != first.to
+                || p.black_to != first.black_to
                 || p.optional != first.optional
                 || p.captured_only != first.captured_only
         }) {
@@ -259,7 +260,15 @@ fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(
             region(ranks - zone, ranks - 1)
         );
         let _ = writeln!(out, "promotionRegionBlack = {}", region(0, zone - 1));
-        let _ = writeln!(out, "promotionPieceTypes = {}", letters(&first.to));
+        match &first.black_to {
+            None => {
+                let _ = writeln!(out, "promotionPieceTypes = {}", letters(&first.to));
+            }
+            Some(black) => {
+                let _ = writeln!(out, "promotionPieceTypesWhite = {}", letters(&first.to));
+                let _ = writeln!(out, "promotionPieceTypesBlack = {}", letters(black));
+            }
+        }
         let _ = writeln!(out, "mandatoryPawnPromotion = {}", !first.optional);
         if first.captured_only {
             // Only captured pieces: no more of a type on the board than the setup has.

@@ -1759,6 +1759,57 @@ const DEMOS: &[Demo] = &[
             ),
         ],
     ),
+    (
+        "sortofalmost",
+        "sortofalmost-chancellor-against-queen",
+        &["e2e4", "e7e5", "d1e3", "d8h4", "e3f5", "h4e4", "f5e3"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Sort of almost chess: White has a chancellor (C, rook and knight) where Black keeps its queen.",
+            ),
+            (
+                3,
+                'C',
+                false,
+                "The chancellor leaps as a knight from d1 to e3.",
+            ),
+            (4, 'Q', false, "Black's queen comes out to h4."),
+            (5, 'C', false, "The chancellor leaps on to f5."),
+            (6, 'Q', true, "The queen takes the pawn on e4 with check."),
+            (
+                7,
+                'C',
+                false,
+                "The chancellor leaps back to e3, between the queen and the king.",
+            ),
+        ],
+    ),
+    (
+        "chigorin",
+        "chigorin-knights-against-bishops",
+        &["e2e4", "e7e5", "g1f3", "f8c5", "f3e5", "c5f2", "e1e2"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Chigorin chess: White's four knights and chancellor against Black's four bishops and queen.",
+            ),
+            (3, 'N', false, "One of White's knights comes out to f3."),
+            (4, 'B', false, "One of Black's bishops comes out to c5."),
+            (5, 'N', true, "The knight takes the pawn on e5."),
+            (6, 'B', true, "The bishop takes the pawn on f2 with check."),
+            (
+                7,
+                'K',
+                false,
+                "The king steps to e2 rather than take the bishop, as it or the chancellor could.",
+            ),
+        ],
+    ),
 ];
 
 #[test]

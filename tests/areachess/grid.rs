@@ -1426,3 +1426,40 @@ fn shogi_fens_refuse_impossible_hands_and_plus_signs() {
     assert!(l.parse_fen("4k4/9/9/9/9/9/9/9/4K4[-] w 0 1").is_ok());
     assert!(l.parse_fen("4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1").is_ok());
 }
+
+/// The moves `areachess moves` lists for a shipped level in `fen`.
+fn listed(level: &str, fen: &str) -> Vec<String> {
+    let (code, out, err) =
+        crate::support::areachess(&["moves", &format!("levels/{level}.toml"), "--fen", fen]);
+    assert_eq!(code, 0, "{err}");
+    out.lines().map(str::to_string).collect()
+}
+
+/// `promotion.black_to`: each side promotes within its own army, as Fairy-Stockfish's
+/// sortofalmost and chigorin have it (lists checked against pyffish 0.0.90).
+#[test]
+fn each_side_promotes_to_its_own_pieces_where_black_to_says_so() {
+    let white = "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1";
+    let black = "4k3/P7/8/8/8/8/7p/4K3 b - - 0 1";
+    let promotions = |level: &str, fen: &str| -> Vec<String> {
+        listed(level, fen)
+            .into_iter()
+            .filter(|m| m.starts_with("a7") || m.starts_with("h2"))
+            .collect()
+    };
+    assert_eq!(
+        promotions("sortofalmost", white),
+        ["a7a8b", "a7a8c", "a7a8n", "a7a8r"]
+    );
+    assert_eq!(
+        promotions("sortofalmost", black),
+        ["h2h1b", "h2h1n", "h2h1q", "h2h1r"]
+    );
+    assert_eq!(promotions("chigorin", white), ["a7a8c", "a7a8n", "a7a8r"]);
+    assert_eq!(promotions("chigorin", black), ["h2h1b", "h2h1q", "h2h1r"]);
+    // Without black_to both sides share `to`.
+    assert_eq!(
+        promotions("almost", black),
+        ["h2h1b", "h2h1c", "h2h1n", "h2h1r"]
+    );
+}

@@ -521,6 +521,7 @@ fn urc_demo_level_plays_in_the_grid_engine() {
             if section.contains_key("promotion") {
                 t.promotion = Some(Promotion {
                     to: "QRBN".chars().map(index).collect(),
+                    black_to: None,
                     zone: 1,
                     optional: false,
                     captured_only: false,

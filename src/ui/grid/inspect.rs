@@ -69,10 +69,23 @@ pub(super) fn inspector_window(
                 ui.label("Royal: checkmate protects it.");
             }
             if let Some(p) = &piece.promotion {
-                let to: Vec<&str> =
-                    p.to.iter()
+                let names = |roles: &[crate::grid::Role]| {
+                    roles
+                        .iter()
                         .map(|&t| state.level.variant[t].name.as_str())
-                        .collect();
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let to = match &p.black_to {
+                    None => vec![names(&p.to)],
+                    Some(black) => {
+                        vec![format!(
+                            "{} (White), {} (Black)",
+                            names(&p.to),
+                            names(black)
+                        )]
+                    }
+                };
                 ui.label(format!(
                     "Promotes in the last {} rank(s) to {}{}",
                     p.zone,
