@@ -121,6 +121,11 @@ impl Promotion {
             _ => &self.to,
         }
     }
+
+    /// Every type either side may become (White's choices, then Black's own).
+    pub fn every_choice(&self) -> impl Iterator<Item = &Role> {
+        self.to.iter().chain(self.black_to.iter().flatten())
+    }
 }
 
 /// Castling: the king steps toward an unmoved rook, and the rook lands on the square the

@@ -160,8 +160,7 @@ impl Variant {
                         ranks: geometry.ranks(),
                     });
                 }
-                let black = p.black_to.iter().flatten();
-                if let Some(&bad) = p.to.iter().chain(black).find(|x| x.index() >= types.len()) {
+                if let Some(&bad) = p.every_choice().find(|x| x.index() >= types.len()) {
                     return Err(VariantError::NoSuchType(bad.index()));
                 }
             }
@@ -261,9 +260,10 @@ impl Variant {
     pub fn demoted(&self, role: Role) -> Role {
         self.roles()
             .find(|&r| {
-                self[r].promotion.as_ref().is_some_and(|p| {
-                    p.to.contains(&role) || p.black_to.as_ref().is_some_and(|b| b.contains(&role))
-                })
+                self[r]
+                    .promotion
+                    .as_ref()
+                    .is_some_and(|p| p.every_choice().any(|&c| c == role))
             })
             .unwrap_or(role)
     }

@@ -201,35 +201,25 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }
         if let Some(promo) = &p.promotion {
             let section = promo.get_ref();
-            let mut to = Vec::new();
-            for target in &section.to {
-                match index_of(target.get_ref()) {
-                    Some(i) => to.push(i),
-                    None => errors.at(
-                        target.span(),
-                        LevelErrorKind::PromotionTarget(target.get_ref().clone()),
-                    ),
-                }
-            }
-            if section.to.is_empty() {
-                errors.at(promo.span(), LevelErrorKind::NoPromotionTarget);
-            }
-            let black_to = section.black_to.as_ref().map(|targets| {
-                let mut black = Vec::new();
-                for target in targets {
+            // `to` and `black_to` alike: each letter a type of the level, at least one.
+            let mut targets = |letters: &[Spanned<String>]| {
+                let mut roles = Vec::new();
+                for target in letters {
                     match index_of(target.get_ref()) {
-                        Some(i) => black.push(i),
+                        Some(i) => roles.push(i),
                         None => errors.at(
                             target.span(),
                             LevelErrorKind::PromotionTarget(target.get_ref().clone()),
                         ),
                     }
                 }
-                if targets.is_empty() {
+                if letters.is_empty() {
                     errors.at(promo.span(), LevelErrorKind::NoPromotionTarget);
                 }
-                black
-            });
+                roles
+            };
+            let to = targets(&section.to);
+            let black_to = section.black_to.as_deref().map(&mut targets);
             let zone = match &section.zone {
                 None => 1,
                 Some(z) => match geometry {
@@ -496,25 +486,24 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         .as_ref()
         .is_none_or(|w| w.get_ref() == "loses");
     // A rule that refines another means nothing without it.
-    let on = |rule: &Option<Spanned<bool>>| rule.as_ref().is_some_and(|b| *b.get_ref());
     for (key, span, needs, needed) in [
         (
             "shogi_drops",
             raw.rules.shogi_drops.as_ref().map(Spanned::span),
             "drops",
-            on(&raw.rules.drops),
+            variant.drops,
         ),
         (
             "captures_to_hand",
             raw.rules.captures_to_hand.as_ref().map(Spanned::span),
             "drops",
-            on(&raw.rules.drops),
+            variant.drops,
         ),
         (
             "pawn_drop_mate",
             raw.rules.pawn_drop_mate.as_ref().map(Spanned::span),
             "shogi_drops",
-            on(&raw.rules.shogi_drops),
+            variant.shogi_drops,
         ),
     ] {
         if let Some(span) = span.filter(|_| !needed) {

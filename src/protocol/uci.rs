@@ -18,6 +18,8 @@ use crate::record::GameError;
 use crate::search::{Limits, Plan, Ponder};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The most lines the `MultiPV` option allows.
@@ -44,7 +46,7 @@ pub struct Uci {
     /// `Threads`: how many threads search.
     threads: usize,
     /// The search on the opponent's time, if the last `go` was `go ponder`.
-    ponder: Option<std::sync::Arc<Ponder>>,
+    ponder: Option<Arc<Ponder>>,
     /// `Skill Level`: one of the window's strengths, or [`FULL_SKILL`], the engine
     /// unbounded.
     skill: u8,
@@ -71,25 +73,20 @@ const MAX_PERFT_DEPTH: i64 = 64;
 /// A `go perft N` under way: it counts on its own thread, as a search does, so that the
 /// engine keeps answering and `stop` (or the end of the input) can end it.
 struct Perft {
-    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    stop: Arc<AtomicBool>,
     /// Set before the answer is written, so a command sent after it was read finds it set.
-    answered: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    answered: Arc<AtomicBool>,
     thread: std::thread::JoinHandle<()>,
 }
 
 impl Perft {
     /// Counts `depth` plies below `position`, then writes one `MOVE: COUNT` line a legal
     /// move (sorted), a blank line and `Nodes searched: N`, as Stockfish does.
-    fn start(
-        out: Output,
-        variant: std::sync::Arc<Variant>,
-        position: Position,
-        depth: u32,
-    ) -> Perft {
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let flag = std::sync::Arc::clone(&stop);
-        let answered = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let done = std::sync::Arc::clone(&answered);
+    fn start(out: Output, variant: Arc<Variant>, position: Position, depth: u32) -> Perft {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&answered);
         let thread = std::thread::spawn(move || {
             let mut position = position;
             let mut lines: Vec<(String, u64)> =
@@ -104,10 +101,10 @@ impl Perft {
                 text.push_str(&format!("{m}: {n}\n"));
             }
             text.push_str(&format!("\nNodes searched: {total}"));
-            if flag.load(std::sync::atomic::Ordering::Relaxed) {
+            if flag.load(Ordering::Relaxed) {
                 text.push_str("\ninfo string perft stopped: the counts are partial");
             }
-            done.store(true, std::sync::atomic::Ordering::SeqCst);
+            done.store(true, Ordering::SeqCst);
             out.line(&text);
         });
         Perft {
@@ -120,7 +117,7 @@ impl Perft {
     /// Waits for the answer; `stop`: ends the count first.
     fn finish(self, stop: bool) {
         if stop {
-            self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
         }
         let _ = self.thread.join();
     }
@@ -520,7 +517,7 @@ impl Uci {
             return;
         }
         if let Some(count) = self.perft.take() {
-            if !count.answered.load(std::sync::atomic::Ordering::SeqCst) {
+            if !count.answered.load(Ordering::SeqCst) {
                 self.perft = Some(count);
                 self.say("go: a perft is counting; send stop first");
                 return;
@@ -557,13 +554,13 @@ impl Uci {
         let several = self.lines > 1;
         let out = self.out.clone();
         let done_out = self.out.clone();
-        let variant = std::sync::Arc::clone(&loaded.level.variant);
-        let done_variant = std::sync::Arc::clone(&variant);
+        let variant = Arc::clone(&loaded.level.variant);
+        let done_variant = Arc::clone(&variant);
         if game.status().is_over() {
             self.say(&format!("the game is over: {}", game.describe()));
         }
         self.thinker.start(
-            std::sync::Arc::clone(&loaded.eval),
+            Arc::clone(&loaded.eval),
             game.clone(),
             limits,
             move |info| {
@@ -635,7 +632,7 @@ impl Uci {
         if words[0].parse::<i64>().ok() != Some(depth) {
             self.say(&format!("go perft {}: taken as {depth}", words[0]));
         }
-        let variant = std::sync::Arc::clone(&loaded.level.variant);
+        let variant = Arc::clone(&loaded.level.variant);
         let position = game.position().clone();
         self.perft = Some(Perft::start(
             self.out.clone(),

@@ -322,9 +322,12 @@ fn files_window(
                     .max_height(160.0)
                     .show(ui, |ui| {
                         for (name, description, path) in list.iter() {
-                            let text = format!("{name} {description}").to_lowercase();
-                            if !words.iter().all(|w| text.contains(w.as_str())) {
-                                continue;
+                            // Lower-cased only while something is typed, not every frame.
+                            if !words.is_empty() {
+                                let text = format!("{name} {description}").to_lowercase();
+                                if !words.iter().all(|w| text.contains(w.as_str())) {
+                                    continue;
+                                }
                             }
                             if ui
                                 .add(egui::Button::new(listed(ui, name, description)).truncate())

@@ -107,15 +107,19 @@ fn legal_in(level: &str, fen: Option<&str>, moves: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// Says `uci` and returns the `UCI_Variant` option line of the answer.
+fn variant_option(e: &mut Session) -> String {
+    e.send("uci");
+    e.until("uciok")
+        .into_iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo"))
+        .expect("the variant option")
+}
+
 #[test]
 fn uci_names_its_variants_and_plays_a_legal_move_on_a_twelve_rank_board() {
     let mut e = Session::start(&["uci"]);
-    e.send("uci");
-    let hello = e.until("uciok");
-    let variants = hello
-        .iter()
-        .find(|l| l.starts_with("option name UCI_Variant type combo"))
-        .expect("the variant option");
+    let variants = variant_option(&mut e);
     for name in ["chess", "capablanca", "shako", "obento"] {
         assert!(variants.contains(&format!(" var {name}")), "{variants}");
     }
@@ -927,12 +931,7 @@ fn perft_answer(lines: &[String]) -> (Vec<(String, u64)>, u64) {
 #[test]
 fn uci_counts_perft_as_stockfish_does_under_fairy_stockfishs_names() {
     let mut e = Session::start(&["uci"]);
-    e.send("uci");
-    let hello = e.until("uciok");
-    let variants = hello
-        .iter()
-        .find(|l| l.starts_with("option name UCI_Variant type combo"))
-        .expect("the variant option");
+    let variants = variant_option(&mut e);
     for name in [
         "chess",
         "normal",

@@ -77,19 +77,13 @@ pub(super) fn inspector_window(
                         .join(", ")
                 };
                 let to = match &p.black_to {
-                    None => vec![names(&p.to)],
-                    Some(black) => {
-                        vec![format!(
-                            "{} (White), {} (Black)",
-                            names(&p.to),
-                            names(black)
-                        )]
-                    }
+                    None => names(&p.to),
+                    Some(black) => format!("{} (White), {} (Black)", names(&p.to), names(black)),
                 };
                 ui.label(format!(
                     "Promotes in the last {} rank(s) to {}{}",
                     p.zone,
-                    to.join(", "),
+                    to,
                     if p.optional {
                         " (optional before the last)"
                     } else {
