@@ -122,9 +122,11 @@ def board_of(fen):
     for i, row in enumerate(rows):
         rank = len(rows) - 1 - i
         file = 0
-        for count, letter in re.findall(r"(\d+)|([A-Za-z])", row):
+        for count, letter in re.findall(r"(\d+)|([A-Za-z*])", row):
             if count:
                 file += int(count)
+            elif letter == "*":
+                file += 1  # a wall square (Gustav III, Omicron): no piece, but a file
             else:
                 board[(file, rank)] = letter
                 file += 1
