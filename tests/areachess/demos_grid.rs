@@ -1810,6 +1810,42 @@ const DEMOS: &[Demo] = &[
             ),
         ],
     ),
+    (
+        "gustav3",
+        "gustav3-amazons-and-walls",
+        &[
+            "a1b3", "a8b6", "h1i3", "h8i6", "h2h3", "h7h6", "g1h2", "g8h7", "f1h1", "f8h8",
+            "b3f7", "e8f7",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Gustav III's chess: an amazon (A, queen and knight) in each corner, and walls (*) that no piece may enter at both ends of the pawn ranks.",
+            ),
+            (
+                1,
+                'A',
+                false,
+                "The amazon leaps as a knight from a1 to b3, past the wall on a2.",
+            ),
+            (
+                9,
+                'K',
+                false,
+                "The king castles to the h-file, the rook from i1 landing on g1.",
+            ),
+            (10, 'K', false, "Black castles the same way."),
+            (
+                11,
+                'A',
+                true,
+                "The amazon slides as a queen to take on f7, checking the king on h8 with a knight's leap.",
+            ),
+            (12, 'Q', true, "The queen takes the amazon."),
+        ],
+    ),
 ];
 
 #[test]
