@@ -1846,6 +1846,42 @@ const DEMOS: &[Demo] = &[
             (12, 'Q', true, "The queen takes the amazon."),
         ],
     ),
+    (
+        "omicron",
+        "omicron-wizards-and-champions",
+        &[
+            "a1b4", "a10b7", "b2d4", "b9d7", "i2h4", "i9h7", "i3i4", "i8i7", "h2i3", "h9i8",
+            "g2i2", "g9i9",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Omicron chess: a 10x8 field ringed by walls (*), with a wizard (W) on each open corner and champions (C) outside the rooks.",
+            ),
+            (
+                1,
+                'W',
+                false,
+                "The wizard leaps as a camel (3 and 1) out of its corner, over the wall and the pawns, to b4.",
+            ),
+            (2, 'W', false, "Black's wizard leaps out the same way."),
+            (
+                3,
+                'C',
+                false,
+                "The champion leaps two squares diagonally, over the pawn on c3, to d4.",
+            ),
+            (
+                11,
+                'K',
+                false,
+                "The king castles on its own second rank to the i-file, the rook from j2 landing on h2.",
+            ),
+            (12, 'K', false, "Black castles the same way."),
+        ],
+    ),
 ];
 
 #[test]
