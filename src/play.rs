@@ -196,6 +196,32 @@ impl std::str::FromStr for Seat {
     }
 }
 
+/// A level's own goal that can end a game (grid levels' `rules.checks`, `rules.flag`,
+/// `rules.extinction`, `rules.draw_odds`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A side gave its last check (n-check).
+    Checks,
+    /// A piece reached its flag region (both: a draw).
+    Flag,
+    /// A side was left with too few pieces of a type.
+    Extinction,
+    /// A draw by the rules, which goes to one side (armageddon).
+    DrawOdds,
+}
+
+impl fmt::Display for Goal {
+    /// "Checks given", "Flag reached", "Extinction", "Draw odds".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Goal::Checks => "Checks given",
+            Goal::Flag => "Flag reached",
+            Goal::Extinction => "Extinction",
+            Goal::DrawOdds => "Draw odds",
+        })
+    }
+}
+
 /// How a game stands, in both modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -231,6 +257,13 @@ pub enum Status {
     PerpetualCheck {
         /// The side that was checked.
         winner: Color,
+    },
+    /// One of the level's own goals ended the game.
+    Goal {
+        /// The winner (`None`: a draw).
+        winner: Option<Color>,
+        /// Which goal.
+        goal: Goal,
     },
     /// A player resigned.
     Resigned {
@@ -299,7 +332,9 @@ impl Status {
             | Status::PawnDropMate { winner }
             | Status::PerpetualCheck { winner }
             | Status::Resigned { winner } => Some(winner),
-            Status::Stalemate { winner } | Status::OutOfTime { winner } => winner,
+            Status::Stalemate { winner }
+            | Status::OutOfTime { winner }
+            | Status::Goal { winner, .. } => winner,
             Status::Playing | Status::DrawAgreed | Status::Drawn { .. } => None,
         }
     }
@@ -399,6 +434,11 @@ pub trait Play {
             Status::PerpetualCheck { winner } => {
                 format!("Perpetual check: {} wins", winner.name())
             }
+            Status::Goal {
+                winner: Some(w),
+                goal,
+            } => format!("{goal}: {} wins", w.name()),
+            Status::Goal { winner: None, goal } => format!("{goal}: draw"),
             Status::Resigned { winner } => format!("Resigned: {} wins", winner.name()),
             Status::DrawAgreed => "Draw agreed".to_string(),
             Status::Drawn { by } => format!("Draw by {by}"),

@@ -1,6 +1,7 @@
 //! FEN for grid positions of any size: the level's piece letters, multi-digit empty runs
 //! (`12`), `*` for a boulder and `@` for a bomb, the side to move, castling rights `KQkq`,
-//! an en-passant square, and the two clocks (optional). The placement field is read by
+//! an en-passant square, n-check's checks still to give (`3+3`), and the two clocks
+//! (optional). The placement field is read by
 //! [`super::placement`], as continuous setups are.
 //!
 //! Reading is two steps, as in shakmaty: [`WrittenFen`] reads the text without a board
@@ -37,6 +38,9 @@ pub const MAX_FEN_LENGTH: usize = 10_000;
 /// possible under the fifty-move rule is under 9,000 moves; a million is beyond any game,
 /// and the counters count on from it for billions of moves without overflowing.
 pub const MAX_MOVE_COUNT: u32 = 1_000_000;
+
+/// The most checks a side may have still to give, in an n-check counter (`3+3`).
+pub const MAX_CHECKS: u8 = 99;
 
 /// The most pieces that may go to one hand as one type. A position counts each hand's
 /// pieces of a type in a byte, so every piece that could end there (on the board, or in
@@ -209,6 +213,12 @@ pub enum FenErrorKind {
     /// Pieces in hand on a level without drops.
     #[error("pieces in hand, but this level has no drops (rules.drops)")]
     HandWithoutDrops,
+    /// An n-check counter (`3+3`) on a level without n-check.
+    #[error("'{0}': checks still to give, but this level has no n-check rule (rules.checks)")]
+    ChecksWithoutRule(String),
+    /// An n-check counter that is not two counts joined by `+`, or above the limit.
+    #[error("'{0}': expected the checks each side has still to give, like 3+3 (at most {limit} each)", limit = MAX_CHECKS)]
+    Checks(String),
     /// A counting limit in the en-passant field on a level that does not count.
     #[error("'{0}': a counting limit, but this level has no counting rule (rules.counting)")]
     CountingWithoutRule(String),
@@ -344,6 +354,9 @@ pub struct WrittenFen {
     pub halfmove: Option<At<u32>>,
     /// The move number, if the field is written.
     pub fullmove: Option<At<u32>>,
+    /// The checks White and Black have still to give (n-check), written as Fairy-Stockfish
+    /// writes them after the en-passant field (`3+3`), if they are.
+    pub checks: Option<At<[u8; 2]>>,
 }
 
 impl FromStr for WrittenFen {
@@ -354,7 +367,18 @@ impl FromStr for WrittenFen {
         if text.chars().nth(MAX_FEN_LENGTH).is_some() {
             return Err(error(MAX_FEN_LENGTH + 1, FenErrorKind::TooLong));
         }
-        let fields = fields(text);
+        let mut fields = fields(text);
+        // The n-check counter, Fairy-Stockfish's field between en passant and the clocks.
+        let checks = match fields.iter().skip(1).position(|(_, t)| t.contains('+')) {
+            Some(k) => {
+                let (column, text) = fields.remove(k + 1);
+                Some(At {
+                    value: read_checks(text, column)?,
+                    column,
+                })
+            }
+            None => None,
+        };
         let Some(&(column, placement)) = fields.first() else {
             return Err(error(1, FenErrorKind::Empty));
         };
@@ -394,6 +418,7 @@ impl FromStr for WrittenFen {
             counting: read_field(field(3).filter(|(_, t)| is_number(t)), read_clock)?,
             halfmove: read_field(field(4), read_clock)?,
             fullmove: read_field(field(5), read_clock)?,
+            checks,
         })
     }
 }
@@ -535,6 +560,18 @@ fn read_clock(text: &str, column: usize) -> Result<u32, FenError> {
     }
 }
 
+/// An n-check counter: the checks White and Black have still to give, joined by `+`.
+fn read_checks(text: &str, column: usize) -> Result<[u8; 2], FenError> {
+    let count = |t: &str| {
+        t.parse::<u8>()
+            .ok()
+            .filter(|&n| n <= MAX_CHECKS && t.bytes().all(|b| b.is_ascii_digit()))
+    };
+    text.split_once('+')
+        .and_then(|(w, b)| Some([count(w)?, count(b)?]))
+        .ok_or_else(|| error(column, FenErrorKind::Checks(text.to_string())))
+}
+
 /// The fields as written. A field left out but followed by one that is written is
 /// written as a position without it reads (`w`, `-`, `-`, `0`, `1`).
 impl fmt::Display for WrittenFen {
@@ -562,6 +599,9 @@ impl fmt::Display for WrittenFen {
                 .as_ref()
                 .map(|e| list(e.value.iter().map(ToString::to_string).collect()))
                 .or_else(|| self.counting.as_ref().map(|n| n.value.to_string())),
+            self.checks
+                .as_ref()
+                .map(|c| format!("{}+{}", c.value[0], c.value[1])),
             self.halfmove.as_ref().map(|n| n.value.to_string()),
             self.fullmove.as_ref().map(|n| n.value.to_string()),
         ];
@@ -569,7 +609,16 @@ impl fmt::Display for WrittenFen {
             .iter()
             .rposition(Option::is_some)
             .map_or(0, |k| k + 1);
-        for (field, default) in fields.iter().zip(["w", "-", "-", "0", "1"]).take(written) {
+        for (k, (field, default)) in fields
+            .iter()
+            .zip(["w", "-", "-", "", "0", "1"])
+            .take(written)
+            .enumerate()
+        {
+            // The counter is written only where it was.
+            if k == 3 && field.is_none() {
+                continue;
+            }
             write!(f, " {}", field.as_deref().unwrap_or(default))?;
         }
         Ok(())
@@ -680,6 +729,15 @@ impl WrittenFen {
         }
         if let Some(n) = &self.fullmove {
             pos.fullmove = n.value;
+        }
+        match (&self.checks, v.goals.checks) {
+            (Some(c), None) => {
+                let text = format!("{}+{}", c.value[0], c.value[1]);
+                return Err(error(c.column, FenErrorKind::ChecksWithoutRule(text)));
+            }
+            (Some(c), Some(_)) => pos.checks_left = c.value,
+            (None, Some(n)) => pos.checks_left = [n; 2],
+            (None, None) => {}
         }
         let waiting = pos.to_move.opponent();
         if v.royal_rule == RoyalRule::Checkmate
@@ -1029,10 +1087,18 @@ impl fmt::Display for Fen<'_> {
             rights.push('-');
         }
         write!(f, " {rights}")?;
+        let checks = match v.goals.checks {
+            Some(_) => format!(" {}+{}", pos.checks_left[0], pos.checks_left[1]),
+            None => String::new(),
+        };
         if pos.count.limit > 0 {
             // Fairy-Stockfish's writing: the limit for the en-passant field, the count
             // for the halfmove clock.
-            return write!(f, " {} {} {}", pos.count.limit, pos.count.ply, pos.fullmove);
+            return write!(
+                f,
+                " {}{checks} {} {}",
+                pos.count.limit, pos.count.ply, pos.fullmove
+            );
         }
         match pos.en_passant.squares().first() {
             Some(&s) => {
@@ -1048,7 +1114,7 @@ impl fmt::Display for Fen<'_> {
             }
             None => write!(f, " -")?,
         }
-        write!(f, " {} {}", pos.halfmove, pos.fullmove)
+        write!(f, "{checks} {} {}", pos.halfmove, pos.fullmove)
     }
 }
 

@@ -7,10 +7,10 @@ use super::legal::{GameState, game_state, legal_moves};
 use super::moves::{Move, MoveKind};
 use super::notation::{move_text, read_move};
 use super::position::Position;
-use super::rules::{Role, Stalemate};
+use super::rules::{Outcome, Role, Stalemate};
 use super::variant::Variant;
 pub use crate::play::Status;
-use crate::play::{Color, Play};
+use crate::play::{Color, Goal, Play};
 use std::sync::Arc;
 
 /// Why [`Game::play_text`] did not play a move; each carries the move's text.
@@ -288,6 +288,18 @@ impl Play for Game {
 /// How the game stands after `positions` (the current one last), by the rules alone: a
 /// mate, a stalemate or a lost royal first, then the draws by rule (if `draws` end games).
 fn judge(v: &Variant, positions: &[Position], draws: bool) -> Status {
+    let status = judge_by_rules(v, positions, draws);
+    match (v.goals.draw_odds, status) {
+        (Some(side), Status::Stalemate { winner: None } | Status::Drawn { .. }) => Status::Goal {
+            winner: Some(side),
+            goal: Goal::DrawOdds,
+        },
+        _ => status,
+    }
+}
+
+/// [`judge`] before the level's draw odds turn a draw into a win.
+fn judge_by_rules(v: &Variant, positions: &[Position], draws: bool) -> Status {
     let Some(pos) = positions.last() else {
         return Status::Playing;
     };
@@ -304,17 +316,40 @@ fn judge(v: &Variant, positions: &[Position], draws: bool) -> Status {
                 None => Status::Playing,
             }
         }
-        GameState::Checkmate => Status::Checkmate { winner: them },
+        GameState::Checkmate => Status::Checkmate {
+            winner: match v.goals.checkmate {
+                Outcome::Loss => them,
+                Outcome::Win => us,
+            },
+        },
         GameState::RoyalLost => Status::RoyalLost { winner: them },
         GameState::BareKing(winner) => Status::BareKing { winner },
         GameState::PawnDropMate => Status::PawnDropMate { winner: us },
-        GameState::Stalemate(rule) => Status::Stalemate {
-            winner: match rule {
-                Stalemate::Draw => None,
-                Stalemate::Loss => Some(them),
-                Stalemate::Win => Some(us),
-            },
+        GameState::Goal(end) => Status::Goal {
+            winner: end.winner,
+            goal: end.goal,
         },
+        GameState::Stalemate(rule) => Status::Stalemate {
+            winner: stalemate_winner(rule, &pos),
+        },
+    }
+}
+
+/// The winner of a stalemate of the side to move under `rule` (`None`: a draw).
+pub fn stalemate_winner(rule: Stalemate, pos: &Position) -> Option<Color> {
+    let us = pos.to_move();
+    match rule {
+        Stalemate::Draw => None,
+        Stalemate::Loss => Some(us.opponent()),
+        Stalemate::Win => Some(us),
+        Stalemate::FewerPieces => {
+            let (ours, theirs) = (pos.pieces(us).len(), pos.pieces(us.opponent()).len());
+            match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => Some(us),
+                std::cmp::Ordering::Greater => Some(us.opponent()),
+                std::cmp::Ordering::Equal => None,
+            }
+        }
     }
 }
 

@@ -5,15 +5,16 @@
 
 use super::board::Square;
 use super::cell::{EMPTY, is_piece, role_of, side_of};
+use super::goals::{GoalEnd, checks_end, extinction_end, flag_reached, in_flag_region};
 use super::movegen::{
     Moves, Walker, castling_moves, drop_moves, in_check, is_attacked, lost_every_royal, own,
     pseudo_moves,
 };
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::rules::{RoyalRule, Stalemate};
+use super::rules::{Flag, RoyalRule, Stalemate};
 use super::variant::Variant;
-use crate::play::Color;
+use crate::play::{Color, Goal};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether pseudo-legal `m` is legal: it captures none of the mover's royals and leaves
@@ -253,11 +254,42 @@ pub fn legal_noisy_moves(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
 }
 
 fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: Wanted) {
-    let noisy_only = wanted == Wanted::Noisy;
-    if bare_king(v, pos).is_some() {
+    if bare_king(v, pos).is_some() || goal_end(v, pos).is_some() {
         out.clear();
         return;
     }
+    let goals = &v.goals;
+    if !goals.must_capture && !goals.no_checks {
+        safe_moves_of(v, pos, out, wanted);
+        return;
+    }
+    // Forced captures and forbidden checks judge a move by the others: all of them first.
+    safe_moves_of(v, pos, out, Wanted::All);
+    if goals.no_checks {
+        out.retain(|&m| !gives_check(v, pos, m));
+    }
+    if goals.must_capture && out.iter().any(|m| m.kind.captures()) {
+        out.retain(|m| m.kind.captures());
+    }
+    match wanted {
+        Wanted::All => {}
+        Wanted::Noisy => out.retain(|m| m.is_noisy()),
+        Wanted::Any => out.truncate(1),
+    }
+}
+
+/// Whether `m` leaves a royal piece of the other side attacked.
+pub fn gives_check(v: &Variant, pos: &mut Position, m: Move) -> bool {
+    let undo = pos.make_board(v, m);
+    let check = in_check(v, pos);
+    pos.unmake(v, m, &undo);
+    check
+}
+
+/// The moves that leave no royal of the mover attacked (every legal move, but for the
+/// level's forced captures and forbidden checks).
+fn safe_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: Wanted) {
+    let noisy_only = wanted == Wanted::Noisy;
     if v.royal_rule == RoyalRule::Capture {
         pseudo_moves(v, pos, out);
         if noisy_only {
@@ -346,7 +378,8 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
                 if matches!(
                     m.kind,
                     MoveKind::Quiet | MoveKind::Double | MoveKind::Capture
-                ) && !own(pos.cell(m.to), us) =>
+                ) && !own(pos.cell(m.to), us)
+                    && !m.promotion.is_some_and(|t| v.is_royal(t)) =>
             {
                 if v.is_royal(role_of(pos.cell(m.from))) {
                     if lone_royal {
@@ -393,18 +426,21 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
 /// reference [`legal_moves`] is checked against.
 pub fn legal_moves_by_trial(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     pseudo_moves(v, pos, out);
-    if bare_king(v, pos).is_some() {
+    if bare_king(v, pos).is_some() || goal_end(v, pos).is_some() {
         out.clear();
     }
     let mut keep = 0;
     for k in 0..out.len() {
         let m = out[k];
-        if is_legal(v, pos, m) {
+        if is_legal(v, pos, m) && !(v.goals.no_checks && gives_check(v, pos, m)) {
             out[keep] = m;
             keep += 1;
         }
     }
     out.truncate(keep);
+    if v.goals.must_capture && out.iter().any(|m| m.kind.captures()) {
+        out.retain(|m| m.kind.captures());
+    }
 }
 
 /// Counts the leaf nodes `depth` plies below `pos`, as Fairy-Stockfish's perft does (each
@@ -486,6 +522,57 @@ pub enum GameState {
     /// It has no legal move, in check from a pawn just dropped under shogi's rules: the
     /// side that dropped it loses.
     PawnDropMate,
+    /// One of the level's own goals has ended the game.
+    Goal(GoalEnd),
+}
+
+/// The end the level's own goals have made of the game, if they have, as Fairy-Stockfish
+/// judges it (extinction, then the flag, then n-check). The flag with an answer (racing
+/// kings): once White's piece stands in its region, Black still moves if a move of its
+/// own flag piece can reach its region; Black there too, it is a draw.
+pub fn goal_end(v: &Variant, pos: &mut Position) -> Option<GoalEnd> {
+    if !v.goals.any_end() {
+        return None;
+    }
+    if let Some(end) = extinction_end(v, pos) {
+        return Some(end);
+    }
+    if let Some(flag) = &v.goals.flag {
+        let us = pos.to_move();
+        let them = us.opponent();
+        let flagged = |winner| {
+            Some(GoalEnd {
+                winner,
+                goal: Goal::Flag,
+            })
+        };
+        if flag.answer && flag_reached(flag, pos, us) {
+            let both = us == Color::White && flag_reached(flag, pos, them);
+            return flagged((!both).then_some(us));
+        }
+        if flag_reached(flag, pos, them) {
+            let answers =
+                flag.answer && us == Color::Black && !in_check(v, pos) && can_answer(v, flag, pos);
+            if !answers {
+                return flagged(Some(them));
+            }
+        }
+    }
+    checks_end(v, pos)
+}
+
+/// Whether the side to move has a legal move that brings a piece of the flag's type into
+/// its own region.
+fn can_answer(v: &Variant, flag: &Flag, pos: &mut Position) -> bool {
+    let us = pos.to_move();
+    let mut moves = Vec::new();
+    safe_moves_of(v, pos, &mut moves, Wanted::All);
+    moves.into_iter().any(|m| {
+        m.dropped().is_none()
+            && role_of(pos.cell(m.from)) == flag.piece
+            && in_flag_region(flag, us, m.to)
+            && !(v.goals.no_checks && gives_check(v, pos, m))
+    })
 }
 
 /// Whether the last move dropped shogi's pawn (so a mate it gives loses for the dropper).
@@ -520,6 +607,9 @@ pub fn game_state(v: &Variant, pos: &mut Position) -> GameState {
     }
     if let Some(winner) = bare_king(v, pos) {
         return GameState::BareKing(winner);
+    }
+    if let Some(end) = goal_end(v, pos) {
+        return GameState::Goal(end);
     }
     if has_legal_move(v, pos) {
         GameState::Ongoing

@@ -20,6 +20,8 @@
 //! - [`counting`]: Makruk's and Cambodian counting.
 //! - [`position`]: what stands where, making and unmaking moves.
 //! - [`movegen`]: pseudo-legal moves and attacks.
+//! - `checking`: making a move whole, with the check an n-check level counts.
+//! - [`goals`]: the level's own ends (n-check, flag, extinction) and forced captures.
 //! - [`legal`]: legal moves, perft, and how a position stands (mate, stalemate, bare king).
 //! - [`placement`]: a FEN's placement field in ranks, runs and letters, for both modes.
 //! - [`fen`]: FEN of any size, with obstacles: read without a board ([`WrittenFen`]), then
@@ -46,7 +48,7 @@
 //! | castling rook `K`, `Q` | the rook nearest the file where the setup keeps that wing's rook (its outermost on the king's rank), looking toward the king, as Fairy-Stockfish reads them; the outermost rook on that wing when the setup keeps none there; an error when there is none |
 //! | a FEN with several faults | what reading it without a board refuses (fields, runs of `0`, characters, side, castling letters, square names, clocks) is reported first, the leftmost first; then what the level's board refuses |
 //! | a side without a royal piece | a FEN (a setup, a saved game's start) is refused when the level has royal types and a side has none of them |
-//! | castling path | every square between king, rook and their two landings is empty; the king's start, each square it crosses and its landing are not attacked |
+//! | castling path | every square between king, rook and their two landings is empty; a royal king's start, each square it crosses and its landing are not attacked (a king that is not royal castles through attacks) |
 //! | en passant | after an `i` move that passes over squares on a straight line (the first four are kept), an `e` capture landing on one of them takes the piece that passed |
 //! | promotion | into the zone a promoting piece must choose (each choice is one move); `optional` adds the plain move before the last rank |
 //! | halfmove clock | resets on captures and on moves of pieces that promote |
@@ -55,12 +57,14 @@
 pub mod board;
 pub mod castling;
 pub mod cell;
+mod checking;
 pub mod counting;
 pub mod courier;
 pub mod diagram;
 pub mod draws;
 pub mod fen;
 pub mod game;
+pub mod goals;
 pub mod legal;
 pub mod mating;
 pub mod movegen;

@@ -1,6 +1,6 @@
 //! Pseudo-legal move generation from the per-square tables, and attacks: every piece's
-//! rays, chains walked by the reference walk, drops and castling (a castling king may not
-//! start, pass or land on an attacked square). Which of these moves are legal is `legal`'s
+//! rays, chains walked by the reference walk, drops and castling (a royal castling king
+//! may not start, pass or land on an attacked square). Which of these moves are legal is `legal`'s
 //! question.
 
 use super::board::Square;
@@ -791,10 +791,13 @@ pub(crate) fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
         if !clear {
             continue;
         }
-        let safe = way
-            .safe
-            .clone()
-            .all(|f| !is_attacked(v, pos, on_rank(f), us.opponent()));
+        // A king that is not royal may castle out of, through and into attack, as in
+        // Fairy-Stockfish.
+        let safe = !v.is_royal(rule.king)
+            || way
+                .safe
+                .clone()
+                .all(|f| !is_attacked(v, pos, on_rank(f), us.opponent()));
         if safe {
             out.push(Move::new(king, on_rank(way.to), MoveKind::Castle { rook }));
         }

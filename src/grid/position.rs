@@ -111,6 +111,7 @@ pub struct Undo {
     en_passant: EnPassant,
     halfmove: u32,
     count: Count,
+    checks_left: [u8; 2],
     /// Whether the piece taken was a promoted one (it went to the hand as what it was).
     captured_promoted: bool,
     /// Whether the mover was a promoted piece.
@@ -157,6 +158,9 @@ pub struct Position {
     pub(crate) fullmove: u32,
     /// Makruk's counting, where the level has it.
     pub(crate) count: Count,
+    /// By side: the checks it has still to give to win, where the level has n-check
+    /// (`rules.checks`); else 0.
+    pub(crate) checks_left: [u8; 2],
     /// By side and type: the pieces in hand, where the level has drops.
     pub(crate) hands: [[u8; MAX_TYPES]; 2],
     /// By square: whether the piece there got there by promotion (it returns to the hand as
@@ -184,6 +188,7 @@ impl PartialEq for Position {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.count == other.count
+            && self.checks_left == other.checks_left
             && self.hands == other.hands
             && self
                 .cells
@@ -207,6 +212,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             count: Count::default(),
+            checks_left: [0; 2],
             hands: [[0; MAX_TYPES]; 2],
             promoted: vec![false; squares],
             last_drop: None,
@@ -227,6 +233,7 @@ impl Position {
             key ^= z.black;
         }
         for side in Color::BOTH {
+            key ^= z.checks(side, self.checks_left[side]);
             for (role, &n) in self.hands[side].iter().enumerate() {
                 key ^= z.hand(side, Role::new(role), n);
             }
@@ -378,6 +385,20 @@ impl Position {
         self.count
     }
 
+    /// The checks `side` has still to give to win, under n-check (0 without it).
+    pub fn checks_left(&self, side: Color) -> u8 {
+        self.checks_left[side]
+    }
+
+    /// Counts one check given by `side` (n-check), the key with it.
+    pub(crate) fn count_check(&mut self, v: &Variant, side: Color) {
+        let n = self.checks_left[side];
+        if n > 0 {
+            self.key ^= v.zobrist.checks(side, n) ^ v.zobrist.checks(side, n - 1);
+            self.checks_left[side] = n - 1;
+        }
+    }
+
     /// Passes the turn without a move (the search's null move); returns what
     /// [`unmake_null`](Self::unmake_null) needs.
     pub fn make_null(&mut self, v: &Variant) -> NullUndo {
@@ -434,8 +455,10 @@ impl Position {
         self.key ^= v.zobrist.hand(side, role, *n);
     }
 
-    /// Plays `m` (which must come from this position's move generator).
-    pub fn make(&mut self, v: &Variant, m: Move) -> Undo {
+    /// Plays `m` (which must come from this position's move generator) on the board, with
+    /// everything but the checks an n-check level counts ([`make`](Self::make) counts
+    /// them: telling a check needs the attacks of `movegen`).
+    pub(crate) fn make_board(&mut self, v: &Variant, m: Move) -> Undo {
         let us = self.to_move;
         let mut undo = Undo {
             mover: self.cells[usize::from(m.from)],
@@ -447,6 +470,7 @@ impl Position {
             en_passant: self.en_passant,
             halfmove: self.halfmove,
             count: self.count,
+            checks_left: self.checks_left,
             captured_promoted: false,
             mover_promoted: self.promoted[usize::from(m.from)],
             last_drop: self.last_drop.take(),
@@ -619,6 +643,7 @@ impl Position {
         self.last_drop = undo.last_drop;
         self.halfmove = undo.halfmove;
         self.count = undo.count;
+        self.checks_left = undo.checks_left;
         self.key = undo.key;
     }
 

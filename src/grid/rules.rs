@@ -172,6 +172,8 @@ pub enum Stalemate {
     Loss,
     /// The stalemated side wins.
     Win,
+    /// The side with fewer pieces on the board wins; equal numbers draw (suicide chess).
+    FewerPieces,
 }
 
 /// The rules that draw a game by themselves.
@@ -248,4 +250,70 @@ impl Counting {
 pub enum Shuffle {
     /// Chess960's rules, for any first rank.
     Chess960,
+}
+
+/// What a rule that ends the game means for the side it befalls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Outcome {
+    /// That side loses.
+    #[default]
+    Loss,
+    /// That side wins.
+    Win,
+}
+
+/// Capture the flag: a side wins when one of its pieces of a type reaches a region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The type that must reach it.
+    pub piece: Role,
+    /// By side: the region, as one flag per square index (`file + rank × files`); all
+    /// false where a side has none.
+    pub region: [Vec<bool>; 2],
+    /// Whether Black may answer White's arrival with one move, if its piece can then
+    /// reach its own region at once: both there draw (racing kings).
+    pub answer: bool,
+}
+
+/// Extinction: a side that has at most `left` pieces of one of the types (or of all
+/// together) meets `outcome`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The types counted, each on its own; empty: all the side's pieces together.
+    pub types: Vec<Role>,
+    /// How many may be left at most for the rule to apply (pieces in hand counted).
+    pub left: u8,
+    /// What it means for that side.
+    pub outcome: Outcome,
+}
+
+/// A level's own win and loss conditions, besides checkmate, stalemate and the draws:
+/// everything Fairy-Stockfish's n-check, capture-the-flag, extinction, forced-capture and
+/// draw-odds variants switch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Goals {
+    /// n-check: the side that gives this many checks wins (`rules.checks`); each side's
+    /// checks still to give are part of the position and of its FEN (`3+3`).
+    pub checks: Option<u8>,
+    /// What being checkmated means for the mated side (`rules.checkmate`; misère and
+    /// losers chess: a win).
+    pub checkmate: Outcome,
+    /// Capture the flag (`rules.flag`).
+    pub flag: Option<Flag>,
+    /// Extinction (`rules.extinction`).
+    pub extinction: Option<Extinction>,
+    /// A side that can take must take (`rules.must_capture`).
+    pub must_capture: bool,
+    /// No move may give check (`rules.no_checks`, racing kings).
+    pub no_checks: bool,
+    /// The side every draw goes to as a win, if any (`rules.draw_odds`, armageddon).
+    pub draw_odds: Option<crate::play::Color>,
+}
+
+impl Goals {
+    /// Whether the level has a goal that can end the game before mate (so a position's
+    /// moves depend on more than its pieces).
+    pub fn any_end(&self) -> bool {
+        self.checks.is_some() || self.flag.is_some() || self.extinction.is_some()
+    }
 }

@@ -192,7 +192,8 @@ pub(crate) struct Tables {
     pub careful: [bool; MAX_TYPES],
     /// By type: it may capture en passant.
     pub en_passant: [bool; MAX_TYPES],
-    /// Types (bit `1 << type`) whose every move is tested for legality: royal or careful.
+    /// Types (bit `1 << type`) whose every move is tested for legality: royal, careful, or
+    /// promoting to a royal type.
     pub always_tested: u32,
     /// Types (bit `1 << type`) that may capture en passant.
     pub en_passant_types: u32,
@@ -240,7 +241,12 @@ impl Tables {
             let legs = || p.chains.iter().flat_map(|c| &c.legs);
             t.careful[ty] = !t.chains[ty].is_empty() || legs().any(|l| l.modes.backstab);
             t.en_passant[ty] = legs().any(|l| l.modes.en_passant);
-            if t.careful[ty] || p.royal {
+            // A piece that may promote to a royal type must not become one under attack.
+            let crowns = p
+                .promotion
+                .as_ref()
+                .is_some_and(|pr| pr.every_choice().any(|&r| types[r.index()].royal));
+            if t.careful[ty] || p.royal || crowns {
                 t.always_tested |= 1 << ty;
             }
             if t.en_passant[ty] {

@@ -7,7 +7,7 @@ use super::board::Geometry;
 use super::cell::Cell;
 use super::mating::{Mating, classify};
 use super::rules::{
-    Castling, Counting, DrawRules, MAX_TYPES, PieceType, Role, RoyalRule, Shuffle, Stalemate,
+    Castling, Counting, DrawRules, Goals, MAX_TYPES, PieceType, Role, RoyalRule, Shuffle, Stalemate,
 };
 use super::tables::Tables;
 use super::values::{MAX_VALUE, PieceSet, estimates};
@@ -99,6 +99,9 @@ pub struct Variant {
     /// opponent, each as its place in `values::WEIGHT_NAMES` and its value; the others
     /// stay the engine's own.
     pub weights: Vec<(usize, i32)>,
+    /// The level's own win and loss conditions (n-check, flag, extinction, forced
+    /// captures, draw odds).
+    pub goals: Goals,
     /// By role: what it can do toward mate, for the material rule.
     pub(crate) mating: Vec<Mating>,
     pub(crate) tables: Tables,
@@ -196,6 +199,7 @@ impl Variant {
             counting: None,
             shuffle: None,
             weights: Vec::new(),
+            goals: Goals::default(),
             shogi_drops: false,
             perpetual_check_loses: false,
             captures_to_hand: true,

@@ -23,6 +23,8 @@ pub struct Zobrist {
     hand: Vec<u64>,
     /// Black is to move.
     pub(crate) black: u64,
+    /// By side and count: the checks a side has still to give (n-check).
+    checks: Vec<u64>,
     /// By type: whether its moves depend on having moved (an `i` leg).
     initial: [bool; MAX_TYPES],
 }
@@ -32,6 +34,9 @@ const SLOTS: usize = 2 + 2 * MAX_TYPES;
 
 /// Counts in hand with a number of their own; more share the last.
 const HAND_COUNTS: usize = 64;
+
+/// Counts of checks still to give with a number of their own; more share the last.
+const CHECK_COUNTS: usize = 100;
 
 impl Zobrist {
     /// The numbers for a board of `squares` squares and these types.
@@ -45,6 +50,7 @@ impl Zobrist {
         let en_passant = table(squares);
         let black = table(1)[0];
         let hand = table(2 * MAX_TYPES * HAND_COUNTS);
+        let checks = table(2 * CHECK_COUNTS);
         let mut initial = [false; MAX_TYPES];
         for (flag, t) in initial.iter_mut().zip(types) {
             *flag = t
@@ -60,6 +66,7 @@ impl Zobrist {
             en_passant,
             hand,
             black,
+            checks,
             initial,
         }
     }
@@ -102,6 +109,16 @@ impl Zobrist {
         }
         let count = usize::from(n).min(HAND_COUNTS - 1);
         self.hand[(side.index() * MAX_TYPES + role.index()) * HAND_COUNTS + count]
+    }
+
+    /// The number of `side` having `n` checks still to give (0 for none: a level without
+    /// n-check keeps 0).
+    #[inline]
+    pub(crate) fn checks(&self, side: crate::play::Color, n: u8) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        self.checks[side.index() * CHECK_COUNTS + usize::from(n).min(CHECK_COUNTS - 1)]
     }
 
     /// The number of an en-passant chance on the piece standing on `sq`.

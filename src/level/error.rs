@@ -371,9 +371,42 @@ pub enum LevelErrorKind {
         "urc castling: this level has no rook (letter R or a piece named Rook) to castle with; add [rules] castling"
     )]
     UrcCastlingWithoutRook,
-    /// A `stalemate` rule that is none of the three.
-    #[error("stalemate \"{0}\": expected \"draw\", \"loss\" or \"win\"")]
+    /// A `stalemate` rule that is none of the four.
+    #[error("stalemate \"{0}\": expected \"draw\", \"loss\", \"win\" or \"fewer-pieces-win\"")]
     Stalemate(String),
+    /// An n-check count out of range.
+    #[error("checks {0}: expected 1 to 99 checks")]
+    Checks(i64),
+    /// A word that is not one of a rule's choices.
+    #[error("{key} \"{word}\": expected {expected}")]
+    RuleWord {
+        /// The rule.
+        key: &'static str,
+        /// What the level gives.
+        word: String,
+        /// The choices, in words.
+        expected: &'static str,
+    },
+    /// A goal naming a piece letter the level does not have.
+    #[error("{key} \"{letter}\": expected the letter of a piece of this level")]
+    GoalPiece {
+        /// The rule.
+        key: &'static str,
+        /// What the level gives.
+        letter: String,
+    },
+    /// A flag region's entry that is not a square of the board nor a rectangle of two.
+    #[error("flag region \"{0}\": expected a square of the board (d4) or two corners (a8-h8)")]
+    FlagSquare(String),
+    /// An extinction count out of range.
+    #[error("extinction left {0}: expected 0 to 99 pieces")]
+    ExtinctionLeft(i64),
+    /// A rule about checks on a level with no royal piece to check.
+    #[error("rules.{0} needs a royal piece (royal = true) to check")]
+    GoalNeedsRoyal(&'static str),
+    /// A flag with no region for either side.
+    #[error("flag: give a region for white, black or both")]
+    FlagWithoutRegion,
     /// A repetition count that is neither 0 nor 2 to 20.
     #[error("repetition {0}: expected 0 (no draw by repetition) or 2 to 20 occurrences")]
     Repetition(i64),

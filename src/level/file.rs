@@ -143,10 +143,12 @@ pub(super) struct RulesSection {
     /// with R unless it says otherwise.
     #[schemars(with = "Option<CastlingSection>")]
     pub(super) castling: Option<Spanned<CastlingSection>>,
-    /// What stalemate means for the stalemated side.
+    /// What stalemate means for the stalemated side: a draw, a loss, a win, or
+    /// "fewer-pieces-win": the side with fewer pieces on the board wins and equal numbers
+    /// draw (suicide chess).
     #[schemars(
         with = "Option<String>",
-        extend("enum" = ["draw", "loss", "win"], "default" = "draw", "x-mode" = "grid")
+        extend("enum" = ["draw", "loss", "win", "fewer-pieces-win"], "default" = "draw", "x-mode" = "grid")
     )]
     pub(super) stalemate: Option<Spanned<String>>,
     /// Checkmate, or royal pieces may be left attacked and captured.
@@ -220,6 +222,76 @@ pub(super) struct RulesSection {
     /// (the orthodox one, for chess960), the one FENs and `startpos` mean.
     #[schemars(with = "Option<String>", extend("enum" = ["chess960"], "x-mode" = "grid"))]
     pub(super) shuffle: Option<Spanned<String>>,
+    /// n-check: the side that gives this many checks wins (three-check: 3). Each side's
+    /// checks still to give are written in FENs after the en-passant field, `3+3`.
+    #[schemars(with = "Option<i64>", range(min = 1, max = 99), extend("x-mode" = "grid"))]
+    pub(super) checks: Option<Spanned<i64>>,
+    /// What being checkmated means for the mated side: "loss", or "win" (misère chess,
+    /// losers chess).
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["loss", "win"], "default" = "loss", "x-mode" = "grid")
+    )]
+    pub(super) checkmate: Option<Spanned<String>>,
+    /// Capture the flag: a side wins when a piece of the given type reaches its region
+    /// (king of the hill, racing kings).
+    #[schemars(with = "Option<FlagSection>", extend("x-mode" = "grid"))]
+    pub(super) flag: Option<Spanned<FlagSection>>,
+    /// Extinction: a side left with at most `left` pieces of one of the given types (or of
+    /// all its pieces together, without `pieces`) meets `outcome`.
+    #[schemars(with = "Option<ExtinctionSection>", extend("x-mode" = "grid"))]
+    pub(super) extinction: Option<Spanned<ExtinctionSection>>,
+    /// A side that can take must take (antichess, losers chess); which capture is its choice.
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) must_capture: Option<Spanned<bool>>,
+    /// No move may give check (racing kings).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) no_checks: Option<Spanned<bool>>,
+    /// The side every draw by the rules (stalemate, repetition, the move rule, material)
+    /// goes to as a win (armageddon: "black").
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["white", "black"], "x-mode" = "grid")
+    )]
+    pub(super) draw_odds: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FlagSection {
+    /// The letter of the type that must reach the region.
+    #[schemars(with = "String", regex(pattern = r"^[A-Z]$"))]
+    pub(super) piece: Spanned<String>,
+    /// White's region: squares (`d4`) and rectangles from one corner to the other
+    /// (`a8-h8`). Without it, White has no flag to reach.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) white: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Black's region, written the same way.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) black: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Whether Black may answer White's arrival with one move when its own piece can then
+    /// reach its region; both there, the game is drawn (racing kings).
+    #[schemars(with = "Option<bool>", extend("default" = false))]
+    pub(super) answer: Option<Spanned<bool>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ExtinctionSection {
+    /// The letters of the types counted, each on its own. Without it, all of a side's
+    /// pieces are counted together.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) pieces: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The most pieces that may be left for the rule to apply (pieces in hand counted).
+    #[schemars(with = "Option<i64>", range(min = 0, max = 99), extend("default" = 0))]
+    pub(super) left: Option<Spanned<i64>>,
+    /// What it means for the side it befalls: "loss" (extinction chess, horde), or "win"
+    /// (antichess: the side that has given away every piece wins).
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["loss", "win"], "default" = "loss")
+    )]
+    pub(super) outcome: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -401,6 +401,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "draw" => Stalemate::Draw,
             "loss" => Stalemate::Loss,
             "win" => Stalemate::Win,
+            "fewer-pieces-win" => Stalemate::FewerPieces,
             other => {
                 errors.at(s.span(), LevelErrorKind::Stalemate(other.to_string()));
                 Stalemate::Draw
@@ -510,6 +511,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             errors.at(span, LevelErrorKind::RuleNeeds { key, needs });
         }
     }
+    let royal = variant.types.iter().any(|t| t.royal);
+    variant.goals = super::goals::read(&raw.rules, &index_of, geometry, royal, errors);
     if !errors.found.is_empty() {
         return Err(LevelErrors(errors.found.clone()));
     }

@@ -21,6 +21,8 @@
 //!   readers make alike.
 //! - [`schema`]: the file's shape, derived from `file`: the check, the JSON Schema and the
 //!   reference table.
+//! - `goals`: the grid rules that end a game other than by mate (n-check, the flag,
+//!   extinction, forced captures, draw odds).
 //! - `continuous`, `grid`: each mode's reader, from the read file to its level.
 //! - `load`: reading a level file or text through those steps ([`load`], [`parse`]).
 //! - [`draft`]: a level being edited in the window, checked by reading its text.
@@ -32,6 +34,7 @@ mod continuous;
 pub mod draft;
 mod error;
 mod file;
+mod goals;
 mod grid;
 mod load;
 mod modes;

@@ -18,10 +18,80 @@
 //! | the rest | stalemate's result, the move rule and repetition (never: a count too high to reach) |
 
 use crate::betza::ast::{Atom, Behaviour, Betza, Modifier, Range, Term};
+use crate::grid::rules::Outcome;
 use crate::grid::{CountingRule, RoyalRule, Stalemate, is_piece, role_of, side_of};
 use crate::grid::{Fen, Position, Role, Variant};
 use crate::play::Color;
 use std::fmt::Write;
+
+/// The level's own goals as Fairy-Stockfish's keys.
+fn goals(v: &Variant, out: &mut String) {
+    let g = &v.goals;
+    let word = |o: Outcome| match o {
+        Outcome::Loss => "loss",
+        Outcome::Win => "win",
+    };
+    if g.checks.is_some() {
+        let _ = writeln!(out, "checkCounting = true");
+    }
+    if g.checkmate == Outcome::Win {
+        let _ = writeln!(out, "checkmateValue = win");
+    }
+    if g.must_capture {
+        let _ = writeln!(out, "mustCapture = true");
+    }
+    if g.no_checks {
+        let _ = writeln!(out, "checking = false");
+    }
+    match g.draw_odds {
+        Some(Color::White) => {
+            let _ = writeln!(out, "materialCounting = whitedrawodds");
+        }
+        Some(Color::Black) => {
+            let _ = writeln!(out, "materialCounting = blackdrawodds");
+        }
+        None => {}
+    }
+    if let Some(flag) = &g.flag {
+        let letter = v[flag.piece].letter.to_ascii_lowercase();
+        let _ = writeln!(out, "flagPiece = {letter}");
+        for (side, key) in [
+            (Color::White, "flagRegionWhite"),
+            (Color::Black, "flagRegionBlack"),
+        ] {
+            let names: Vec<String> = v
+                .geometry
+                .all()
+                .filter(|&sq| flag.region[side][usize::from(sq)])
+                .map(|sq| v.geometry.name(sq).to_string())
+                .collect();
+            let region = if names.is_empty() {
+                "-".to_string()
+            } else {
+                names.join(" ")
+            };
+            let _ = writeln!(out, "{key} = {region}");
+        }
+        if flag.answer {
+            let _ = writeln!(out, "flagMove = true");
+        }
+    }
+    if let Some(e) = &g.extinction {
+        let types: String = if e.types.is_empty() {
+            "*".into()
+        } else {
+            e.types
+                .iter()
+                .map(|&r| v[r].letter.to_ascii_lowercase())
+                .collect()
+        };
+        let _ = writeln!(out, "extinctionValue = {}", word(e.outcome));
+        let _ = writeln!(out, "extinctionPieceTypes = {types}");
+        if e.left > 0 {
+            let _ = writeln!(out, "extinctionPieceCount = {}", e.left);
+        }
+    }
+}
 
 /// Fairy-Stockfish's largest board.
 const MOST_FILES: u8 = 12;
@@ -165,9 +235,20 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
     let stalemate = match v.stalemate {
         Stalemate::Draw => "draw",
         Stalemate::Loss => "loss",
-        Stalemate::Win => "win",
+        Stalemate::Win | Stalemate::FewerPieces => "win",
     };
     let _ = writeln!(out, "stalemateValue = {stalemate}");
+    if v.stalemate == Stalemate::FewerPieces {
+        let _ = writeln!(out, "stalematePieceCount = true");
+    }
+    if (v.royal_rule == RoyalRule::Capture || v.bare_king) && v.goals.extinction.is_some() {
+        fail(
+            "rules.extinction".into(),
+            "extinction together with royal capture or the bare-king rule: Fairy-Stockfish has one extinction rule"
+                .into(),
+        );
+    }
+    goals(v, &mut out);
     if v.drops {
         let _ = writeln!(out, "pieceDrops = true");
         let _ = writeln!(out, "capturesToHand = {}", v.captures_to_hand);

@@ -776,6 +776,11 @@ fn result_line(status: Status) -> Option<String> {
             )
         }
         Status::BareKing { winner } => format!("{} {{Bare king}}", win(winner)),
+        Status::Goal {
+            winner: Some(w),
+            goal,
+        } => format!("{} {{{goal}}}", win(w)),
+        Status::Goal { winner: None, goal } => format!("1/2-1/2 {{{goal}}}"),
         Status::PawnDropMate { winner } => format!("{} {{Pawn-drop mate}}", win(winner)),
         Status::PerpetualCheck { winner } => format!("{} {{Perpetual check}}", win(winner)),
         Status::Stalemate { winner: Some(w) } => {

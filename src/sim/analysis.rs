@@ -391,8 +391,14 @@ fn draw_graph<G: MatchGame>(
 /// A quick score of `position` for White: its end where it has one, else a short search.
 fn score_for_white<G: MatchGame>(position: &G, engine: &mut G::Engine, limits: &Limits) -> i32 {
     let for_mover = match position.status() {
-        Status::Checkmate { .. } | Status::RoyalLost { .. } => -MATE,
-        Status::BareKing { winner }
+        Status::RoyalLost { .. } => -MATE,
+        Status::Goal { winner: None, .. } => 0,
+        Status::Checkmate { winner }
+        | Status::Goal {
+            winner: Some(winner),
+            ..
+        }
+        | Status::BareKing { winner }
         | Status::PawnDropMate { winner }
         | Status::PerpetualCheck { winner }
         | Status::Stalemate {

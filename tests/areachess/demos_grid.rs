@@ -1814,8 +1814,8 @@ const DEMOS: &[Demo] = &[
         "gustav3",
         "gustav3-amazons-and-walls",
         &[
-            "a1b3", "a8b6", "h1i3", "h8i6", "h2h3", "h7h6", "g1h2", "g8h7", "f1h1", "f8h8",
-            "b3f7", "e8f7",
+            "a1b3", "a8b6", "h1i3", "h8i6", "h2h3", "h7h6", "g1h2", "g8h7", "f1h1", "f8h8", "b3f7",
+            "e8f7",
         ],
         &[
             (
@@ -1880,6 +1880,362 @@ const DEMOS: &[Demo] = &[
                 "The king castles on its own second rank to the i-file, the rook from j2 landing on h2.",
             ),
             (12, 'K', false, "Black castles the same way."),
+        ],
+    ),
+    (
+        "3check",
+        "3check-the-third-check-wins",
+        &[
+            "e2e4", "d7d5", "f1b5", "c7c6", "b5c6", "b8c6", "d1h5", "a7a6", "h5f7",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Three-check chess: chess in which the side that gives a third check wins, mate or no mate.",
+            ),
+            (
+                3,
+                'B',
+                false,
+                "The bishop checks from b5: one check given, two to go (2+3 in the FEN).",
+            ),
+            (
+                5,
+                'B',
+                true,
+                "It takes on c6 with a second check, and is lost for it.",
+            ),
+            (
+                9,
+                'Q',
+                true,
+                "The queen takes on f7 with a third check: White wins, though the king could take her.",
+            ),
+        ],
+    ),
+    (
+        "5check",
+        "5check-counting-checks",
+        &["e2e4", "d7d5", "f1b5", "c7c6", "b5c6", "b8c6"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Five-check chess: the side that gives a fifth check wins.",
+            ),
+            (
+                3,
+                'B',
+                false,
+                "A first check from b5: four still to give (4+5).",
+            ),
+            (
+                5,
+                'B',
+                true,
+                "A second check, paid for with the bishop: three still to give (3+5).",
+            ),
+            (
+                6,
+                'N',
+                true,
+                "The knight takes back; the count stays in the position.",
+            ),
+        ],
+    ),
+    (
+        "kingofthehill",
+        "kingofthehill-the-king-climbs-the-hill",
+        &["e2e3", "e7e6", "e1e2", "e8e7", "e2d3", "e7d6", "d3d4"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "King of the hill: a king that reaches one of the four centre squares (marked) wins.",
+            ),
+            (3, 'K', false, "White's king sets out."),
+            (4, 'K', false, "Black's king sets out as well."),
+            (
+                7,
+                'K',
+                false,
+                "White's king steps onto d4, the hill, unattacked: White wins.",
+            ),
+        ],
+    ),
+    (
+        "racingkings",
+        "racingkings-a-race-drawn",
+        &[
+            "h2g3", "a2b3", "g3f4", "b3c4", "f4e5", "c4b5", "e5d6", "b5a6", "d6d7", "a6b7", "d7d8",
+            "b7b8",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Racing kings: the first king on the eighth rank wins, and no move may give check.",
+            ),
+            (1, 'K', false, "White's king runs up the board."),
+            (2, 'K', false, "Black's king runs beside it."),
+            (
+                11,
+                'K',
+                false,
+                "White's king reaches d8 first, but Black's can still reach the eighth rank.",
+            ),
+            (
+                12,
+                'K',
+                false,
+                "It does: both kings are home, and the race is drawn.",
+            ),
+        ],
+    ),
+    (
+        "misere",
+        "misere-mated-and-winning",
+        &["f2f3", "e7e5", "g2g4", "d8h4"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Misère chess: the side that is checkmated wins.",
+            ),
+            (
+                3,
+                'P',
+                false,
+                "White opens its king's diagonal, as in the fool's mate.",
+            ),
+            (
+                4,
+                'Q',
+                false,
+                "Black mates with the queen, and so loses: White wins.",
+            ),
+        ],
+    ),
+    (
+        "armageddon",
+        "armageddon-a-draw-for-black",
+        &[
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Armageddon: chess in which every draw counts as a win for Black.",
+            ),
+            (
+                4,
+                'N',
+                false,
+                "The knights go out and back: the start position for the second time.",
+            ),
+            (
+                8,
+                'N',
+                false,
+                "The third time: a draw by repetition, and so a win for Black.",
+            ),
+        ],
+    ),
+    (
+        "extinction",
+        "extinction-the-last-queen",
+        &["e2e4", "e7e5", "d1h5", "d8h4", "h5h4"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Extinction chess: no check; a side that loses every piece of one kind (its only queen, say) loses.",
+            ),
+            (3, 'Q', false, "White's queen comes out to h5."),
+            (4, 'Q', false, "Black's queen comes out beside it."),
+            (
+                5,
+                'Q',
+                true,
+                "White takes Black's only queen: queens are extinct on Black's side, and White wins.",
+            ),
+        ],
+    ),
+    (
+        "kinglet",
+        "kinglet-the-king-is-taken",
+        &["f2f3", "e7e5", "e1f2", "d8h4", "a2a3", "h4f2"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Kinglet chess: no check; a side that loses all its pawns loses, and kings are ordinary pieces.",
+            ),
+            (3, 'K', false, "White's king steps to f2."),
+            (
+                4,
+                'Q',
+                false,
+                "Black's queen attacks it, which is no check here.",
+            ),
+            (5, 'P', false, "White ignores it."),
+            (
+                6,
+                'Q',
+                true,
+                "The queen takes the king, and the game goes on: only the pawns count.",
+            ),
+        ],
+    ),
+    (
+        "threekings",
+        "threekings-one-king-lost",
+        &["g1f3", "a7a6", "f3g5", "a6a5", "g5f7", "a5a4", "f7h8"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Three kings chess: three kings a side and no check; the side that loses one king loses.",
+            ),
+            (
+                5,
+                'N',
+                true,
+                "The knight takes on f7 and attacks the king in the corner.",
+            ),
+            (
+                7,
+                'N',
+                true,
+                "It takes the king on h8: Black has two kings left, and White wins.",
+            ),
+        ],
+    ),
+    (
+        "antichess",
+        "antichess-forced-captures",
+        &["e2e3", "b7b5", "f1b5", "c7c6", "b5c6", "b8c6"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Antichess: taking is compulsory, and the side that gives away every piece wins.",
+            ),
+            (2, 'P', false, "Black offers a pawn."),
+            (
+                3,
+                'B',
+                true,
+                "White must take it: the bishop's capture is the only move.",
+            ),
+            (4, 'P', false, "Black offers another."),
+            (5, 'B', true, "And White must take again."),
+            (6, 'N', true, "Now Black must take the bishop."),
+        ],
+    ),
+    (
+        "giveaway",
+        "giveaway-castling-king",
+        &[
+            "e2e4", "b7b6", "g2g3", "c8a6", "f1a6", "b8a6", "g1h3", "a6b4", "e1g1",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Giveaway chess: antichess with castling, the king an ordinary piece.",
+            ),
+            (5, 'B', true, "White's bishop must take the bishop on a6."),
+            (6, 'N', true, "Black must take back."),
+            (
+                9,
+                'K',
+                false,
+                "White castles: the king is no royal, and castles as in chess.",
+            ),
+        ],
+    ),
+    (
+        "suicide",
+        "suicide-forced-captures",
+        &["e2e3", "b7b5", "f1b5", "c7c6", "b5c6", "b8c6"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Suicide chess: antichess in which a side with no move wins only with fewer pieces.",
+            ),
+            (
+                3,
+                'B',
+                true,
+                "Taking is compulsory: White's bishop must take on b5.",
+            ),
+            (5, 'B', true, "And again on c6."),
+            (6, 'N', true, "Black must take the bishop."),
+        ],
+    ),
+    (
+        "codrus",
+        "codrus-losing-the-king-wins",
+        &["e2e3", "b7b5", "f1b5", "d7d6", "b5e8"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Codrus: captures are compulsory, and the side whose king is taken wins.",
+            ),
+            (
+                3,
+                'B',
+                true,
+                "White must take on b5, and its bishop now eyes Black's king.",
+            ),
+            (4, 'P', false, "Black opens the way to its king."),
+            (
+                5,
+                'B',
+                true,
+                "White must take the king, and so loses: Black wins.",
+            ),
+        ],
+    ),
+    (
+        "losers",
+        "losers-mated-and-winning",
+        &[
+            "g2g3", "e7e5", "f2f4", "e5f4", "g3f4", "f8e7", "c2c3", "e7h4",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Losers chess: captures are compulsory, and being mated, stalemated or left with a lone king wins.",
+            ),
+            (4, 'P', true, "Black must take the pawn on f4."),
+            (5, 'P', true, "White must take back."),
+            (
+                8,
+                'B',
+                false,
+                "The bishop mates White from h4, and so White wins.",
+            ),
         ],
     ),
 ];

@@ -10,6 +10,7 @@ mod demos;
 mod demos_grid;
 mod fairy;
 mod fuzz_replay;
+mod goals;
 mod grid;
 #[cfg(feature = "gui")]
 mod gui;

@@ -8,10 +8,12 @@ use super::checks::{CheckLanes, royal_attacked_after};
 use super::eval::{GridEval, PawnCache, ZONE_WORDS};
 use super::exchange::{self, Exchange};
 use crate::grid::draws::insufficient_material;
-use crate::grid::legal::{bare_king, dropped_pawn_mates, legal_moves, legal_noisy_moves};
+use crate::grid::game::stalemate_winner;
+use crate::grid::legal::{bare_king, dropped_pawn_mates, goal_end, legal_moves, legal_noisy_moves};
 use crate::grid::movegen::in_check;
 use crate::grid::position::{NullUndo, Undo};
-use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Stalemate, Variant};
+use crate::grid::rules::Outcome;
+use crate::grid::{Move, MoveKind, Position, Role, RoyalRule, Square, Variant};
 use crate::grid::{is_piece, piece, role_of, side_of};
 use crate::play::Color;
 use crate::random::Rng;
@@ -100,6 +102,28 @@ impl GridSearch {
         } else {
             End::Loss
         })
+    }
+
+    /// The end the level's own goals (n-check, flag, extinction) have made of the game,
+    /// for the side to move, if they have.
+    fn goal(&mut self) -> Option<End> {
+        let end = goal_end(&self.eval.variant, &mut self.pos)?;
+        let us = self.pos.to_move();
+        Some(match end.winner {
+            Some(w) if w == us => End::Win,
+            Some(_) => End::Loss,
+            None => self.draw(),
+        })
+    }
+
+    /// A draw by the rules for the side to move: a draw, or a win or a loss where the
+    /// level gives draws to one side (armageddon).
+    fn draw(&self) -> End {
+        match self.eval.variant.goals.draw_odds {
+            None => End::Draw,
+            Some(side) if side == self.pos.to_move() => End::Win,
+            Some(_) => End::Loss,
+        }
     }
 
     /// What `m` itself wins (the victim's worth, and a promotion's gain), and the worth
@@ -298,7 +322,8 @@ impl Searchable for GridSearch {
     }
 
     fn ended(&mut self, root_distance: usize) -> Option<End> {
-        let v = &*self.eval.variant;
+        let eval = Arc::clone(&self.eval);
+        let v = &*eval.variant;
         let us = self.pos.to_move();
         if v.royal_rule == RoyalRule::Capture
             && self.pos.royals(us).is_empty()
@@ -306,11 +331,11 @@ impl Searchable for GridSearch {
         {
             return Some(End::Loss);
         }
-        if let Some(end) = self.bared() {
+        if let Some(end) = self.bared().or_else(|| self.goal()) {
             return Some(end);
         }
         if insufficient_material(v, &self.pos) {
-            return Some(End::Draw);
+            return Some(self.draw());
         }
         let rule = v.draws.move_rule;
         if (rule > 0 && self.pos.halfmove() >= 2 * rule)
@@ -322,26 +347,37 @@ impl Searchable for GridSearch {
                 legal_moves(v, &mut self.pos.clone(), &mut list);
                 list.is_empty()
             };
-            return Some(if mated { End::Loss } else { End::Draw });
+            return Some(match (mated, v.goals.checkmate) {
+                (true, Outcome::Loss) => End::Loss,
+                (true, Outcome::Win) => End::Win,
+                (false, _) => self.draw(),
+            });
         }
         self.repeated(root_distance)
+            .map(|end| if end == End::Draw { self.draw() } else { end })
     }
 
     fn no_moves(&mut self) -> End {
-        if let Some(end) = self.bared() {
+        if let Some(end) = self.bared().or_else(|| self.goal()) {
             return end;
         }
+        let eval = Arc::clone(&self.eval);
+        let v = &*eval.variant;
         if self.in_check() {
             // Mated by a pawn dropped under shogi's rules: the dropper loses.
-            if dropped_pawn_mates(&self.eval.variant, &self.pos) {
+            if dropped_pawn_mates(v, &self.pos) {
                 return End::Win;
             }
-            return End::Loss;
+            return match v.goals.checkmate {
+                Outcome::Loss => End::Loss,
+                Outcome::Win => End::Win,
+            };
         }
-        match self.eval.variant.stalemate {
-            Stalemate::Draw => End::Draw,
-            Stalemate::Loss => End::Loss,
-            Stalemate::Win => End::Win,
+        let us = self.pos.to_move();
+        match stalemate_winner(v.stalemate, &self.pos) {
+            Some(w) if w == us => End::Win,
+            Some(_) => End::Loss,
+            None => self.draw(),
         }
     }
 

@@ -6,6 +6,7 @@
 //! [`GridWeights`], beside the search's other numbers in `search::tuning`. It knows
 //! nothing of the search that asks it.
 
+use super::goal_terms::GoalTables;
 use crate::grid::movegen::{count_moves, piece_moves};
 use crate::grid::{EMPTY, is_piece, piece, role_of};
 use crate::grid::{Position, Role, Square, Variant};
@@ -72,6 +73,8 @@ pub struct GridEval {
     heavy: i32,
     /// The weights of its terms.
     weights: GridWeights,
+    /// What the level's own goals need (n-check, the flag, extinction).
+    goals: GoalTables,
 }
 
 /// White's moves of `role` from `from` on an empty board, and its captures there on a
@@ -328,6 +331,7 @@ impl GridEval {
             .zip(&pawn)
             .map(|(r, &is_pawn)| (!v[r].royal && !is_pawn).then_some(empty_moves[r.index()] / 2))
             .collect();
+        let goals = GoalTables::of_variant(v);
         GridEval {
             expected_moves,
             file_slider,
@@ -347,6 +351,7 @@ impl GridEval {
             drawish,
             heavy,
             weights,
+            goals,
         }
     }
 
@@ -557,6 +562,11 @@ impl GridEval {
                     phase,
                     self.full_material,
                 );
+        }
+        if v.goals.any_end() {
+            let goals = self.goals.terms(v, pos, &material);
+            score[0] += goals[0];
+            score[1] += goals[1];
         }
         let us = pos.to_move();
         let lead = score[us] - score[us.opponent()];

@@ -4,6 +4,9 @@
 //!
 //! The modules import in one direction, each only from those listed before it:
 //!
+//! - `goal_terms`: what the evaluation adds for a level's own goals (checks given, the
+//!   flag's distance, the last pieces of a type, material upside down where giving it
+//!   away wins).
 //! - `eval`: [`GridEval`], the grid evaluation and the tables it builds once per
 //!   variant; [`SquareTables`], [`PawnCache`], [`EvalParts`].
 //! - `checks`: check without making the move: the check lanes, and whether a royal is
@@ -16,6 +19,7 @@ mod adapter;
 mod checks;
 mod eval;
 mod exchange;
+mod goal_terms;
 
 pub use adapter::{GridPlayer, GridSearch};
 pub use eval::{EvalParts, GridEval, PawnCache, SquareTables, white_view};

@@ -17,6 +17,8 @@
 //! - [`state`]: the editor's state, the draft opened in it and checked.
 //! - [`pieces`]: the piece list, the form of the piece picked, its live drawing and value.
 //! - [`setup`]: the setup section: the palette, the board, the FEN or POS, Play from it.
+//! - [`goals`]: a grid level's goals (n-check, what mate means, forced captures, no
+//!   checks, draw odds, the flag, extinction).
 //! - [`rules`]: the rules' keys (grid) or the lengths (continuous).
 //! - [`save`]: what `check` says, Save, Save and play, and the exports.
 //! - [`window`]: the window, its level section and the sections in order; it opens what
@@ -25,6 +27,7 @@
 use crate::ui::common::requests::EditorRequest;
 use bevy::prelude::*;
 
+mod goals;
 mod pieces;
 mod rules;
 mod save;

@@ -1,5 +1,6 @@
 //! The rules section: a grid level's rules (stalemate, royalty, repetition, the move
-//! rule, material, a bare king, castling), or a continuous level's lengths.
+//! rule, material, a bare king, castling, and the goals of `goals`), or a continuous
+//! level's lengths.
 
 use super::state::Editor;
 use crate::level::LevelKind;
@@ -33,7 +34,10 @@ pub(super) fn rules_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                     .to_string()
             };
             for (key, choices) in [
-                ("stalemate", ["draw", "loss", "win"].as_slice()),
+                (
+                    "stalemate",
+                    ["draw", "loss", "win", "fewer-pieces-win"].as_slice(),
+                ),
                 ("royal", ["checkmate", "capture"].as_slice()),
             ] {
                 let now = text(draft, key, choices[0]);
@@ -140,6 +144,7 @@ pub(super) fn rules_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                     changed = true;
                 }
             });
+            changed |= super::goals::goals_rules(ui, draft);
         });
     changed
 }

@@ -1,5 +1,6 @@
-//! Overlays: the last move, check, the picked piece and its destinations (rings for
-//! captures), and during a demonstration every square the last mover could have gone to.
+//! Overlays: the flag regions of a capture-the-flag level, the last move, check, the
+//! picked piece and its destinations (rings for captures), and during a demonstration
+//! every square the last mover could have gone to.
 
 use super::pick::Pick;
 use crate::grid::Square;
@@ -20,11 +21,36 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The last move, check, the picked piece and its destinations.
+/// The flag regions, the last move, check, the picked piece and its destinations.
 fn draw_marks(mut gizmos: Gizmos, state: Res<GridMatch>, pick: Res<Pick>) {
     let level = &state.level;
     let game = &state.game;
     let at = |sq: Square| square_centre(level, sq);
+    if let Some(flag) = &level.variant.goals.flag {
+        // White's region in light green, Black's in dark green; a square of both, both.
+        for sq in level.variant.geometry.all() {
+            for (side, size, colour) in [
+                (
+                    crate::play::Color::White,
+                    0.86,
+                    Color::srgba(0.45, 0.85, 0.45, 0.9),
+                ),
+                (
+                    crate::play::Color::Black,
+                    0.8,
+                    Color::srgba(0.1, 0.45, 0.2, 0.9),
+                ),
+            ] {
+                if crate::grid::goals::in_flag_region(flag, side, sq) {
+                    gizmos.rect_2d(
+                        Isometry2d::from_translation(at(sq)),
+                        Vec2::splat(size),
+                        colour,
+                    );
+                }
+            }
+        }
+    }
     if let Some(&last) = game.played().last() {
         let colour = Color::srgba(0.95, 0.8, 0.2, 0.9);
         for sq in [last.from, last.to] {

@@ -60,6 +60,89 @@ fn hands(ui: &mut egui::Ui, state: &GridMatch, pick: &mut Pick) {
     }
 }
 
+/// The level's own goals in words, with where the game stands toward them: the checks
+/// each side has still to give, the flag, extinction, forced captures, draw odds.
+fn goals(ui: &mut egui::Ui, state: &GridMatch) {
+    let v = &state.level.variant;
+    let g = &v.goals;
+    let pos = state.game.position();
+    if let Some(n) = g.checks {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(format!("{n} checks win —")).strong());
+            for side in Color::BOTH {
+                let left = pos.checks_left(side);
+                ui.label(
+                    egui::RichText::new(format!("{}: {left} to give", side.name()))
+                        .size(16.0)
+                        .strong(),
+                );
+            }
+        });
+    }
+    for line in goal_lines(v) {
+        ui.label(line);
+    }
+}
+
+/// The goals other than n-check's counts, a line each.
+pub(crate) fn goal_lines(v: &crate::grid::Variant) -> Vec<String> {
+    use crate::grid::rules::Outcome;
+    let g = &v.goals;
+    let mut lines = Vec::new();
+    let names = |roles: &[crate::grid::Role]| {
+        roles
+            .iter()
+            .map(|&r| v[r].name.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(flag) = &g.flag {
+        let mut line = format!(
+            "Flag: a {} reaching its side's marked squares wins",
+            v[flag.piece].name
+        );
+        if flag.answer {
+            line.push_str(" (Black may answer White's arrival; both there draw)");
+        }
+        lines.push(line);
+    }
+    if let Some(e) = &g.extinction {
+        let what = if e.types.is_empty() {
+            "pieces".to_string()
+        } else {
+            names(&e.types)
+        };
+        let verb = match e.outcome {
+            Outcome::Loss => "loses",
+            Outcome::Win => "wins",
+        };
+        lines.push(if e.left == 0 {
+            format!("Extinction: a side with no {what} left {verb}")
+        } else {
+            format!(
+                "Extinction: a side with at most {} of its {what} {verb}",
+                e.left
+            )
+        });
+    }
+    if g.checkmate == Outcome::Win {
+        lines.push("Checkmate: the side mated wins".into());
+    }
+    if g.must_capture {
+        lines.push("Captures are compulsory".into());
+    }
+    if g.no_checks {
+        lines.push("No move may give check".into());
+    }
+    if let Some(side) = g.draw_odds {
+        lines.push(format!(
+            "Draw odds: every draw is a win for {}",
+            side.name()
+        ));
+    }
+    lines
+}
+
 /// How to play, under the buttons.
 const HELP: &str = "Click a piece, then one of its marked squares (rings: captures). Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.";
 
@@ -83,6 +166,7 @@ fn panel(
     let ctx = contexts.ctx_mut()?;
     side_panel(ctx, &name.0, |ui| {
         let extras = |ui: &mut egui::Ui| {
+            goals(ui, &state);
             if state.level.variant.drops {
                 hands(ui, &state, &mut pick);
             }

@@ -1,0 +1,91 @@
+//! A level's own ends, as Fairy-Stockfish judges them before the side to move plays:
+//! extinction, the flag and n-check, read off a position. Forced captures, forbidden
+//! checks and the flag's answer need legal moves and live in `legal`.
+
+use super::board::Square;
+use super::cell::{is_piece, role_of, side_of};
+use super::position::Position;
+use super::rules::{Extinction, Flag, Outcome};
+use super::variant::Variant;
+use crate::play::{Color, Goal};
+
+/// A game ended by one of the level's goals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalEnd {
+    /// The winner (`None`: a draw).
+    pub winner: Option<Color>,
+    /// Which goal ended it.
+    pub goal: Goal,
+}
+
+/// How many pieces `side` has of `role` (of every type, without one), on the board and in
+/// hand.
+pub fn count_with_hand(pos: &Position, side: Color, role: Option<super::rules::Role>) -> u32 {
+    let on_board = pos
+        .pieces(side)
+        .iter()
+        .filter(|&&sq| role.is_none_or(|r| role_of(pos.cell(sq)) == r))
+        .count() as u32;
+    let in_hand: u32 = match role {
+        Some(r) => u32::from(pos.in_hand(side, r)),
+        None => pos.hands[side].iter().map(|&n| u32::from(n)).sum(),
+    };
+    on_board + in_hand
+}
+
+/// The side extinction has befallen, if it has: the side that has just moved is looked
+/// at first, as Fairy-Stockfish does.
+pub fn extinct(rule: &Extinction, pos: &Position) -> Option<Color> {
+    let us = pos.to_move();
+    [us.opponent(), us].into_iter().find(|&side| {
+        let left = |role| count_with_hand(pos, side, role) <= u32::from(rule.left);
+        if rule.types.is_empty() {
+            left(None)
+        } else {
+            rule.types.iter().any(|&r| left(Some(r)))
+        }
+    })
+}
+
+/// The end extinction makes of the game, if it has made one.
+pub fn extinction_end(v: &Variant, pos: &Position) -> Option<GoalEnd> {
+    let rule = v.goals.extinction.as_ref()?;
+    let side = extinct(rule, pos)?;
+    Some(GoalEnd {
+        winner: Some(match rule.outcome {
+            Outcome::Loss => side.opponent(),
+            Outcome::Win => side,
+        }),
+        goal: Goal::Extinction,
+    })
+}
+
+/// Whether `sq` lies in `side`'s flag region.
+pub fn in_flag_region(flag: &Flag, side: Color, sq: Square) -> bool {
+    flag.region[side]
+        .get(usize::from(sq))
+        .copied()
+        .unwrap_or(false)
+}
+
+/// Whether a piece of `side` of the flag's type stands in `side`'s region.
+pub fn flag_reached(flag: &Flag, pos: &Position, side: Color) -> bool {
+    pos.pieces(side).iter().any(|&sq| {
+        let c = pos.cell(sq);
+        is_piece(c)
+            && side_of(c) == side
+            && role_of(c) == flag.piece
+            && in_flag_region(flag, side, sq)
+    })
+}
+
+/// The end n-check makes of the game: the side that has just moved has given its last
+/// check.
+pub fn checks_end(v: &Variant, pos: &Position) -> Option<GoalEnd> {
+    v.goals.checks?;
+    let them = pos.to_move().opponent();
+    (pos.checks_left(them) == 0).then_some(GoalEnd {
+        winner: Some(them),
+        goal: Goal::Checks,
+    })
+}

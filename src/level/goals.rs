@@ -1,0 +1,205 @@
+//! The grid rules that end a game other than by mate (`rules.checks`, `checkmate`, `flag`,
+//! `extinction`, `must_capture`, `no_checks`, `draw_odds`), read from the level file into
+//! the grid's [`Goals`], each fault placed at its key.
+
+use super::error::{Errors, LevelErrorKind};
+use super::file::{ExtinctionSection, FlagSection, RulesSection};
+use crate::grid::rules::{Extinction, Flag, Goals, Outcome};
+use crate::grid::{Geometry, Role};
+use crate::play::Color;
+use toml::Spanned;
+
+/// The goals `rules` gives on a board of `geometry`, with piece letters found by `role`.
+/// `royal`: whether the level has a royal type (checks mean nothing without one).
+pub(super) fn read(
+    rules: &RulesSection,
+    role: &dyn Fn(&str) -> Option<Role>,
+    geometry: Geometry,
+    royal: bool,
+    errors: &mut Errors<'_>,
+) -> Goals {
+    let mut goals = Goals::default();
+    if let Some(n) = &rules.checks {
+        match u8::try_from(*n.get_ref()) {
+            Ok(k) if (1..=crate::grid::fen::MAX_CHECKS).contains(&k) => goals.checks = Some(k),
+            _ => errors.at(n.span(), LevelErrorKind::Checks(*n.get_ref())),
+        }
+    }
+    if let Some(w) = &rules.checkmate {
+        goals.checkmate = outcome(w, "checkmate", errors);
+    }
+    let flag_key = |b: &Option<Spanned<bool>>| b.as_ref().is_some_and(|b| *b.get_ref());
+    goals.must_capture = flag_key(&rules.must_capture);
+    goals.no_checks = flag_key(&rules.no_checks);
+    if let Some(w) = &rules.draw_odds {
+        goals.draw_odds = match w.get_ref().as_str() {
+            "white" => Some(Color::White),
+            "black" => Some(Color::Black),
+            other => {
+                errors.at(
+                    w.span(),
+                    LevelErrorKind::RuleWord {
+                        key: "draw_odds",
+                        word: other.to_string(),
+                        expected: "\"white\" or \"black\"",
+                    },
+                );
+                None
+            }
+        };
+    }
+    if let Some(f) = &rules.flag {
+        goals.flag = flag(f, role, geometry, errors);
+    }
+    if let Some(e) = &rules.extinction {
+        goals.extinction = extinction(e.get_ref(), role, errors);
+    }
+    if !royal {
+        for (key, span) in [
+            ("checks", rules.checks.as_ref().map(Spanned::span)),
+            ("no_checks", rules.no_checks.as_ref().map(Spanned::span)),
+        ] {
+            if let Some(span) = span {
+                errors.at(span, LevelErrorKind::GoalNeedsRoyal(key));
+            }
+        }
+    }
+    goals
+}
+
+/// "loss" or "win".
+fn outcome(word: &Spanned<String>, key: &'static str, errors: &mut Errors<'_>) -> Outcome {
+    match word.get_ref().as_str() {
+        "loss" => Outcome::Loss,
+        "win" => Outcome::Win,
+        other => {
+            errors.at(
+                word.span(),
+                LevelErrorKind::RuleWord {
+                    key,
+                    word: other.to_string(),
+                    expected: "\"loss\" or \"win\"",
+                },
+            );
+            Outcome::Loss
+        }
+    }
+}
+
+/// The type a goal names by `letter`, or an error at it.
+fn piece(
+    letter: &Spanned<String>,
+    key: &'static str,
+    role: &dyn Fn(&str) -> Option<Role>,
+    errors: &mut Errors<'_>,
+) -> Option<Role> {
+    let found = role(letter.get_ref()).filter(|_| {
+        let mut chars = letter.get_ref().chars();
+        matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_uppercase())
+    });
+    if found.is_none() {
+        errors.at(
+            letter.span(),
+            LevelErrorKind::GoalPiece {
+                key,
+                letter: letter.get_ref().clone(),
+            },
+        );
+    }
+    found
+}
+
+fn flag(
+    section: &Spanned<FlagSection>,
+    role: &dyn Fn(&str) -> Option<Role>,
+    geometry: Geometry,
+    errors: &mut Errors<'_>,
+) -> Option<Flag> {
+    let f = section.get_ref();
+    let piece = piece(&f.piece, "flag piece", role, errors);
+    let mut region = [
+        vec![false; geometry.squares()],
+        vec![false; geometry.squares()],
+    ];
+    for (side, entries) in [(Color::White, &f.white), (Color::Black, &f.black)] {
+        for entry in entries.iter().flat_map(|e| e.get_ref()) {
+            match squares_of(entry.get_ref(), geometry) {
+                Some(squares) => {
+                    for sq in squares {
+                        region[side][sq] = true;
+                    }
+                }
+                None => errors.at(
+                    entry.span(),
+                    LevelErrorKind::FlagSquare(entry.get_ref().clone()),
+                ),
+            }
+        }
+    }
+    if f.white.is_none() && f.black.is_none() {
+        errors.at(section.span(), LevelErrorKind::FlagWithoutRegion);
+    }
+    Some(Flag {
+        piece: piece?,
+        region,
+        answer: f.answer.as_ref().is_some_and(|a| *a.get_ref()),
+    })
+}
+
+/// The square indexes an entry of a flag region names: one square (`d4`) or the rectangle
+/// between two corners (`a8-h8`, `d4-e5`).
+fn squares_of(text: &str, g: Geometry) -> Option<Vec<usize>> {
+    let (a, b) = match text.split_once('-') {
+        Some((a, b)) => (g.parse_square(a)?, g.parse_square(b)?),
+        None => {
+            let sq = g.parse_square(text)?;
+            (sq, sq)
+        }
+    };
+    let (files, ranks) = (
+        g.file(a).min(g.file(b))..=g.file(a).max(g.file(b)),
+        g.rank(a).min(g.rank(b))..=g.rank(a).max(g.rank(b)),
+    );
+    Some(
+        ranks
+            .flat_map(|r| files.clone().filter_map(move |f| g.square(f, r)))
+            .map(usize::from)
+            .collect(),
+    )
+}
+
+fn extinction(
+    e: &ExtinctionSection,
+    role: &dyn Fn(&str) -> Option<Role>,
+    errors: &mut Errors<'_>,
+) -> Option<Extinction> {
+    let mut types = Vec::new();
+    let mut whole = true;
+    for letter in e.pieces.iter().flat_map(|p| p.get_ref()) {
+        match piece(letter, "extinction pieces", role, errors) {
+            Some(r) if !types.contains(&r) => types.push(r),
+            Some(_) => {}
+            None => whole = false,
+        }
+    }
+    let left = match &e.left {
+        None => 0,
+        Some(n) => match u8::try_from(*n.get_ref()) {
+            Ok(k) if k <= 99 => k,
+            _ => {
+                errors.at(n.span(), LevelErrorKind::ExtinctionLeft(*n.get_ref()));
+                whole = false;
+                0
+            }
+        },
+    };
+    let outcome = e
+        .outcome
+        .as_ref()
+        .map_or(Outcome::Loss, |w| outcome(w, "extinction outcome", errors));
+    whole.then_some(Extinction {
+        types,
+        left,
+        outcome,
+    })
+}

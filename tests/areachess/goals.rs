@@ -1,0 +1,371 @@
+//! A level's own goals (`rules.checks`, `checkmate`, `flag`, `extinction`, `must_capture`,
+//! `no_checks`, `draw_odds`, `stalemate = "fewer-pieces-win"`): the moves they allow, the
+//! ends they make, their FENs, their errors, and the engine steering toward them.
+
+use crate::support::areachess;
+use areachess::grid::game::Game;
+use areachess::grid::{Fen, legal_moves, move_text};
+use areachess::level::{self, GridLevel};
+use areachess::play::{Color, Goal, Status};
+use std::path::Path;
+use std::sync::Arc;
+
+fn shipped(name: &str) -> GridLevel {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("levels")
+        .join(format!("{name}.toml"));
+    level::load(&path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_grid()
+        .expect("a grid level")
+}
+
+/// The sorted legal moves of `fen` in shipped level `name`.
+fn moves(name: &str, fen: &str) -> Vec<String> {
+    let level = shipped(name);
+    let mut pos = level
+        .parse_fen(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut list = Vec::new();
+    legal_moves(&level.variant, &mut pos, &mut list);
+    let mut out: Vec<String> = list.iter().map(|&m| move_text(&level.variant, m)).collect();
+    out.sort();
+    out
+}
+
+/// The game of shipped level `name` from `fen` after `played` (move texts), and how it
+/// stands.
+fn status_after(name: &str, fen: &str, played: &[&str]) -> (Game, Status) {
+    let level = shipped(name);
+    let start = level
+        .parse_fen(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut game = Game::new(Arc::clone(&level.variant), start);
+    for text in played {
+        game.play_text(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let status = game.status();
+    (game, status)
+}
+
+fn fen_of(game: &Game) -> String {
+    Fen {
+        variant: game.variant(),
+        position: game.position(),
+    }
+    .to_string()
+}
+
+#[test]
+fn three_check_counts_each_check_in_the_fen_and_the_third_wins() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1";
+    let (game, status) = status_after("3check", start, &["e2e4", "f7f6", "d1h5"]);
+    assert_eq!(status, Status::Playing);
+    assert_eq!(
+        fen_of(&game),
+        "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 1 2"
+    );
+    // One check left for White to give: the next wins, though it is no mate.
+    let one_left = "rnbqkbnr/ppppp2p/5pp1/7Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 4";
+    let (_, status) = status_after("3check", one_left, &["h5g6"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Checks
+        }
+    );
+    // Taking it back restores the count: the key and the FEN with it.
+    let (mut game, _) = status_after("3check", one_left, &["h5g6"]);
+    assert!(areachess::play::Play::undo(&mut game));
+    assert_eq!(fen_of(&game), one_left);
+    assert_eq!(game.status(), Status::Playing);
+    // Without the field, a FEN starts each side with the level's count.
+    let level = shipped("3check");
+    let pos = level
+        .parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+        .expect("a FEN");
+    assert_eq!(
+        [pos.checks_left(Color::White), pos.checks_left(Color::Black)],
+        [3, 3]
+    );
+}
+
+#[test]
+fn check_counters_are_refused_where_they_do_not_belong_or_do_not_read() {
+    let chess = shipped("chess");
+    let e = chess
+        .parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1")
+        .expect_err("chess has no check counter");
+    assert_eq!(e.span.column, 27, "{e}");
+    assert!(e.to_string().contains("no n-check rule"), "{e}");
+    let three = shipped("3check");
+    for bad in ["3+", "+3", "3+x", "100+1", "3+3+3"] {
+        let fen = format!("4k3/8/8/8/8/8/8/4K3 w - - {bad} 0 1");
+        let e = three.parse_fen(&fen).expect_err(bad);
+        assert_eq!(e.span.column, 27, "{bad}: {e}");
+    }
+}
+
+#[test]
+fn the_king_on_the_hill_wins_and_ends_the_move_list() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (game, status) = status_after(
+        "kingofthehill",
+        start,
+        &["e2e3", "e7e6", "e1e2", "e8e7", "e2d3", "e7d6", "d3d4"],
+    );
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Flag
+        }
+    );
+    assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn racing_kings_forbids_checks_and_lets_black_answer_a_white_arrival() {
+    // The rook may not give check along the first rank.
+    let list = moves("racingkings", "8/8/8/8/8/8/k7/6RK w - - 0 1");
+    assert!(!list.contains(&"g1a1".to_string()), "{list:?}");
+    assert!(!list.contains(&"g1g2".to_string()), "{list:?}");
+    assert!(list.contains(&"g1g3".to_string()), "{list:?}");
+    // White reaches the eighth rank; Black, one step away, still moves: both there draw.
+    let fen = "8/k6K/8/8/8/8/8/8 w - - 0 1";
+    let (_, status) = status_after("racingkings", fen, &["h7h8"]);
+    assert_eq!(status, Status::Playing);
+    let (_, status) = status_after("racingkings", fen, &["h7h8", "a7a8"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: None,
+            goal: Goal::Flag
+        }
+    );
+    // Black too far: White has won at once.
+    let (_, status) = status_after("racingkings", "8/7K/k7/8/8/8/8/8 w - - 0 1", &["h7h8"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Flag
+        }
+    );
+}
+
+#[test]
+fn extinction_ends_the_game_when_a_kind_is_gone() {
+    // The king is no royal: Black may leave it attacked, and losing it loses.
+    let fen = "rnbqkbnr/pppp1ppp/8/8/8/8/PPPPQPPP/RNB1KBNR b KQkq - 0 1";
+    let list = moves("extinction", fen);
+    assert!(list.contains(&"a7a6".to_string()), "{list:?}");
+    let (_, status) = status_after("extinction", fen, &["a7a6", "e2e8"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Extinction
+        }
+    );
+    // Taking the last queen wins as well.
+    let fen = "rnb1kbnr/pppppppp/8/3q4/3Q4/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1";
+    let (_, status) = status_after("extinction", fen, &["d5d4"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::Black),
+            goal: Goal::Extinction
+        }
+    );
+    // Three kings: the side left with two loses.
+    let fen = "k4k1k/8/8/8/8/8/8/K3KR1K w - - 0 1";
+    let (_, status) = status_after("threekings", fen, &[]);
+    assert_eq!(status, Status::Playing);
+    let (_, status) = status_after("threekings", fen, &["f1f8"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Extinction
+        }
+    );
+}
+
+#[test]
+fn antichess_forces_captures_and_giving_everything_away_wins() {
+    // d5 may take on e4: every other move is refused.
+    let list = moves(
+        "antichess",
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2",
+    );
+    assert_eq!(list, ["e4d5"]);
+    // Black must take, and is left with the only piece: White, with none, wins.
+    let list = moves("antichess", "8/8/8/8/8/8/1p6/B7 b - - 0 1");
+    assert!(list.iter().all(|m| m.starts_with("b2a1")), "{list:?}");
+    let (_, status) = status_after("antichess", "8/8/8/8/8/8/1p6/B7 b - - 0 1", &["b2a1q"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Extinction
+        }
+    );
+    let (_, status) = status_after("antichess", "8/8/8/8/8/8/1p6/B7 w - - 0 1", &["a1b2"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::Black),
+            goal: Goal::Extinction
+        }
+    );
+}
+
+#[test]
+fn suicide_stalemate_goes_to_the_side_with_fewer_pieces() {
+    // White's pawn is blocked and White has no other move: one piece against two.
+    let fen = "8/8/8/8/p7/P7/8/7k w - - 0 1";
+    let (_, status) = status_after("suicide", fen, &[]);
+    assert_eq!(
+        status,
+        Status::Stalemate {
+            winner: Some(Color::White)
+        }
+    );
+    let (_, status) = status_after("antichess", fen, &[]);
+    assert_eq!(
+        status,
+        Status::Stalemate {
+            winner: Some(Color::White)
+        }
+    );
+}
+
+#[test]
+fn misere_mate_wins_for_the_mated_and_armageddon_draws_go_to_black() {
+    let fools = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (_, status) = status_after("misere", start, &fools);
+    assert_eq!(
+        status,
+        Status::Checkmate {
+            winner: Color::White
+        }
+    );
+    let (_, status) = status_after("chess", start, &fools);
+    assert_eq!(
+        status,
+        Status::Checkmate {
+            winner: Color::Black
+        }
+    );
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    let (_, status) = status_after("armageddon", stalemate, &[]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::Black),
+            goal: Goal::DrawOdds
+        }
+    );
+}
+
+#[test]
+fn a_promotion_to_a_royal_type_must_not_stand_attacked() {
+    let text = r#"name = "Two royals"
+mode = "grid"
+[board]
+files = 8
+ranks = 8
+[pieces.P]
+betza = "mfW|cfF"
+promotion = { to = ["Q"], zone = 1 }
+[pieces.Q]
+betza = "Q"
+royal = true
+[pieces.K]
+betza = "K"
+royal = true
+[rules]
+setup = "q4k2/3P4/8/8/8/8/8/4K1Q1 w - - 0 1"
+"#;
+    let level = level::parse("royals.toml", text)
+        .expect("a level")
+        .into_grid()
+        .expect("grid");
+    let mut pos = level.start.clone();
+    let mut list = Vec::new();
+    legal_moves(&level.variant, &mut pos, &mut list);
+    let texts: Vec<String> = list.iter().map(|&m| move_text(&level.variant, m)).collect();
+    // d8 is attacked by the black queen on a8: a new royal queen may not stand there.
+    assert!(!texts.contains(&"d7d8q".to_string()), "{texts:?}");
+}
+
+#[test]
+fn goal_keys_are_checked_where_they_are_written() {
+    let level = |rules: &str| {
+        format!(
+            "name = \"g\"\nmode = \"grid\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nbetza = \"K\"\n\
+             [pieces.R]\nbetza = \"R\"\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"\n{rules}\n"
+        )
+    };
+    let cases = [
+        (
+            "flag = { piece = \"Z\", white = [\"d4\"] }",
+            "g.toml:12:18: flag piece \"Z\": expected the letter of a piece of this level",
+        ),
+        (
+            "flag = { piece = \"K\", white = [\"d4\", \"z9-a1\"] }",
+            "g.toml:12:38: flag region \"z9-a1\": expected a square of the board (d4) or two corners (a8-h8)",
+        ),
+        (
+            "flag = { piece = \"K\" }",
+            "g.toml:12:8: flag: give a region for white, black or both",
+        ),
+        (
+            "checks = 3",
+            "g.toml:12:10: rules.checks needs a royal piece (royal = true) to check",
+        ),
+        (
+            "extinction = { pieces = [\"K\", \"X\"] }",
+            "g.toml:12:31: extinction pieces \"X\": expected the letter of a piece of this level",
+        ),
+    ];
+    for (rules, says) in cases {
+        let e = level::parse("g.toml", &level(rules)).expect_err(rules);
+        assert_eq!(e.to_string().lines().next(), Some(says), "{rules}");
+    }
+}
+
+#[test]
+fn the_engine_steers_toward_each_goal() {
+    let best = |name: &str, fen: &str, depth: &str| {
+        let path = format!("levels/{name}.toml");
+        let (code, out, err) = areachess(&["bestmove", &path, "--fen", fen, "--depth", depth]);
+        assert_eq!(code, 0, "{err}");
+        out.lines()
+            .last()
+            .and_then(|l| l.strip_prefix("bestmove "))
+            .expect("a bestmove line")
+            .to_string()
+    };
+    // The king walks onto the hill rather than anywhere else.
+    assert_eq!(
+        best("kingofthehill", "7k/8/8/8/8/2K5/8/8 w - - 0 1", "3"),
+        "c3d4"
+    );
+    // The third check, whatever it costs.
+    assert_eq!(
+        best(
+            "3check",
+            "rnbqkbnr/ppppp2p/5pp1/7Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 4",
+            "2"
+        ),
+        "h5g6"
+    );
+    // Antichess: give the rook away rather than keep it.
+    let give = best("antichess", "8/8/8/8/8/8/r7/1R6 w - - 0 1", "3");
+    assert!(["b1b2", "b1a1"].contains(&give.as_str()), "{give}");
+}
