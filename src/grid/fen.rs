@@ -658,7 +658,10 @@ impl WrittenFen {
         let royal = || v.types.iter().filter(|t| t.royal);
         if let Some(side) = Color::BOTH
             .into_iter()
-            .find(|&s| royal().next().is_some() && pos.royals(s).is_empty())
+            // Under extinction a side may have no royal (horde): that rule ends its games.
+            .find(|&s| {
+                royal().next().is_some() && v.goals.extinction.is_none() && pos.royals(s).is_empty()
+            })
         {
             return Err(error(
                 column,

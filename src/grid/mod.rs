@@ -47,7 +47,7 @@
 //! | castling king | the one piece of the castling type holding castling rights; rights come from the FEN |
 //! | castling rook `K`, `Q` | the rook nearest the file where the setup keeps that wing's rook (its outermost on the king's rank), looking toward the king, as Fairy-Stockfish reads them; the outermost rook on that wing when the setup keeps none there; an error when there is none |
 //! | a FEN with several faults | what reading it without a board refuses (fields, runs of `0`, characters, side, castling letters, square names, clocks) is reported first, the leftmost first; then what the level's board refuses |
-//! | a side without a royal piece | a FEN (a setup, a saved game's start) is refused when the level has royal types and a side has none of them |
+//! | a side without a royal piece | a FEN (a setup, a saved game's start) is refused when the level has royal types and a side has none of them, unless the level has an extinction rule (horde) |
 //! | castling path | every square between king, rook and their two landings is empty; a royal king's start, each square it crosses and its landing are not attacked (a king that is not royal castles through attacks) |
 //! | en passant | after an `i` move that passes over squares on a straight line (the first four are kept), an `e` capture landing on one of them takes the piece that passed |
 //! | promotion | into the zone a promoting piece must choose (each choice is one move); `optional` adds the plain move before the last rank |

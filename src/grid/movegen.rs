@@ -192,10 +192,10 @@ impl<'a> Walker<'a> {
         let (side, ty) = (side_of(c), role_of(c));
         let t = &v.tables;
         // Rays this piece may not use now, and rays the plain walk cannot take now.
-        let unused = if pos.has_moved(from) {
-            flag::INITIAL
-        } else {
+        let unused = if may_move_as_new(v, pos, side, from) {
             0
+        } else {
+            flag::INITIAL
         };
         // Flags that take a ray off the plainest walk: a slide to empty squares that takes
         // the first enemy.
@@ -485,7 +485,7 @@ fn chain_moves(v: &Variant, pos: &Position, from: Square, out: &mut impl Moves) 
         &v.tables.chains[ty.index()],
         &board,
         start,
-        !pos.has_moved(from),
+        may_move_as_new(v, pos, side_of(pos.cell(from)), from),
     );
     for (to, reach) in found {
         let (x, y) = turn(to.0, to.1);
@@ -617,6 +617,16 @@ fn each_attacker(
         }
     }
     false
+}
+
+/// Whether the piece of `side` on `from` may make its `i` (initial) moves: from the level's
+/// squares for them where it names some, else if it has not moved.
+#[inline]
+pub(crate) fn may_move_as_new(v: &Variant, pos: &Position, side: Color, from: Square) -> bool {
+    match &v.initial_squares[side] {
+        Some(squares) => squares[usize::from(from)],
+        None => !pos.has_moved(from),
+    }
 }
 
 /// Whether the side to move has a royal piece under attack.

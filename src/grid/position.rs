@@ -656,11 +656,18 @@ impl Position {
         }
         let mut passed = [Square::default(); 4];
         let mut len = 0;
+        // Only where the other side may take en passant (`rules.en_passant`).
+        let takers = &v.en_passant_squares[self.to_move.opponent()];
         for k in 1..n.min(5) {
-            if let Some(s) = g.square(f0 + k * sx, r0 + k * sy) {
+            if let Some(s) = g.square(f0 + k * sx, r0 + k * sy)
+                && takers.as_ref().is_none_or(|t| t[usize::from(s)])
+            {
                 passed[len] = s;
                 len += 1;
             }
+        }
+        if len == 0 {
+            return;
         }
         self.en_passant = EnPassant::new(&passed[..len], to);
     }

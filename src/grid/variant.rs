@@ -80,6 +80,13 @@ pub struct Variant {
     pub drops: bool,
     /// Makruk's or Cambodian counting, if the level has it.
     pub counting: Option<Counting>,
+    /// By side: the squares (one flag per square index) from which a piece may make its
+    /// `i` moves whether it has moved or not (`rules.double_step`, Fairy-Stockfish's
+    /// doubleStepRegion); `None`: only a piece that has not moved.
+    pub initial_squares: [Option<Vec<bool>>; 2],
+    /// By side: the squares on which that side may take en passant (`rules.en_passant`);
+    /// `None`: any.
+    pub en_passant_squares: [Option<Vec<bool>>; 2],
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -197,6 +204,8 @@ impl Variant {
             draws: DrawRules::default(),
             bare_king: false,
             counting: None,
+            initial_squares: [None, None],
+            en_passant_squares: [None, None],
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),

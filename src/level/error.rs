@@ -395,8 +395,9 @@ pub enum LevelErrorKind {
         /// What the level gives.
         letter: String,
     },
-    /// A flag region's entry that is not a square of the board nor a rectangle of two.
-    #[error("flag region \"{0}\": expected a square of the board (d4) or two corners (a8-h8)")]
+    /// A region's entry (the flag's, `double_step`, `en_passant`) that is not a square of
+    /// the board nor a rectangle of two.
+    #[error("region \"{0}\": expected a square of the board (d4) or two corners (a8-h8)")]
     FlagSquare(String),
     /// An extinction count out of range.
     #[error("extinction left {0}: expected 0 to 99 pieces")]

@@ -254,6 +254,28 @@ pub(super) struct RulesSection {
         extend("enum" = ["white", "black"], "x-mode" = "grid")
     )]
     pub(super) draw_odds: Option<Spanned<String>>,
+    /// The squares from which a piece may make its `i` moves (a pawn's double step) whether
+    /// it has moved or not, by side, as Fairy-Stockfish's doubleStepRegion (horde: White's
+    /// first two ranks; torpedo: everywhere). A side not given keeps the rule that only a
+    /// piece that has not moved makes them.
+    #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
+    pub(super) double_step: Option<Spanned<RegionSection>>,
+    /// The squares on which each side may take en passant (horde: White on its sixth rank,
+    /// Black on its third). A side not given takes en passant anywhere.
+    #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
+    pub(super) en_passant: Option<Spanned<RegionSection>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RegionSection {
+    /// White's squares: squares (`d4`) and rectangles from one corner to the other
+    /// (`a1-h2`).
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) white: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Black's squares, written the same way.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) black: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -1,9 +1,10 @@
 //! The grid rules that end a game other than by mate (`rules.checks`, `checkmate`, `flag`,
 //! `extinction`, `must_capture`, `no_checks`, `draw_odds`), read from the level file into
-//! the grid's [`Goals`], each fault placed at its key.
+//! the grid's [`Goals`], and the regions of squares rules name (the flag's, `double_step`,
+//! `en_passant`), each fault placed at its key.
 
 use super::error::{Errors, LevelErrorKind};
-use super::file::{ExtinctionSection, FlagSection, RulesSection};
+use super::file::{ExtinctionSection, FlagSection, RegionSection, RulesSection};
 use crate::grid::rules::{Extinction, Flag, Goals, Outcome};
 use crate::grid::{Geometry, Role};
 use crate::play::Color;
@@ -117,32 +118,50 @@ fn flag(
 ) -> Option<Flag> {
     let f = section.get_ref();
     let piece = piece(&f.piece, "flag piece", role, errors);
-    let mut region = [
-        vec![false; geometry.squares()],
-        vec![false; geometry.squares()],
-    ];
-    for (side, entries) in [(Color::White, &f.white), (Color::Black, &f.black)] {
-        for entry in entries.iter().flat_map(|e| e.get_ref()) {
+    if f.white.is_none() && f.black.is_none() {
+        errors.at(section.span(), LevelErrorKind::FlagWithoutRegion);
+    }
+    let [white, black] = sides(&f.white, &f.black, geometry, errors);
+    let none = || vec![false; geometry.squares()];
+    Some(Flag {
+        piece: piece?,
+        region: [white.unwrap_or_else(none), black.unwrap_or_else(none)],
+        answer: f.answer.as_ref().is_some_and(|a| *a.get_ref()),
+    })
+}
+
+/// By side: the squares a [`RegionSection`] names, one flag per square index (`None` for
+/// a side it leaves out).
+pub(super) fn region(
+    section: &RegionSection,
+    geometry: Geometry,
+    errors: &mut Errors<'_>,
+) -> [Option<Vec<bool>>; 2] {
+    sides(&section.white, &section.black, geometry, errors)
+}
+
+type Entries = Option<Spanned<Vec<Spanned<String>>>>;
+
+/// Each side's list of squares and rectangles read into flags by square index.
+fn sides(
+    white: &Entries,
+    black: &Entries,
+    geometry: Geometry,
+    errors: &mut Errors<'_>,
+) -> [Option<Vec<bool>>; 2] {
+    [white, black].map(|entries| {
+        let entries = entries.as_ref()?;
+        let mut flags = vec![false; geometry.squares()];
+        for entry in entries.get_ref() {
             match squares_of(entry.get_ref(), geometry) {
-                Some(squares) => {
-                    for sq in squares {
-                        region[side][sq] = true;
-                    }
-                }
+                Some(squares) => squares.into_iter().for_each(|sq| flags[sq] = true),
                 None => errors.at(
                     entry.span(),
                     LevelErrorKind::FlagSquare(entry.get_ref().clone()),
                 ),
             }
         }
-    }
-    if f.white.is_none() && f.black.is_none() {
-        errors.at(section.span(), LevelErrorKind::FlagWithoutRegion);
-    }
-    Some(Flag {
-        piece: piece?,
-        region,
-        answer: f.answer.as_ref().is_some_and(|a| *a.get_ref()),
+        Some(flags)
     })
 }
 

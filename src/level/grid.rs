@@ -513,6 +513,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     }
     let royal = variant.types.iter().any(|t| t.royal);
     variant.goals = super::goals::read(&raw.rules, &index_of, geometry, royal, errors);
+    if let Some(r) = &raw.rules.double_step {
+        variant.initial_squares = super::goals::region(r.get_ref(), geometry, errors);
+    }
+    if let Some(r) = &raw.rules.en_passant {
+        variant.en_passant_squares = super::goals::region(r.get_ref(), geometry, errors);
+    }
     if !errors.found.is_empty() {
         return Err(LevelErrors(errors.found.clone()));
     }

@@ -6,7 +6,7 @@
 //! | rule | decision |
 //! | --- | --- |
 //! | the board | at most 12 files and 10 ranks (Fairy-Stockfish's large boards) |
-//! | pieces | every type a `customPieceN` with its Betza as Fairy-Stockfish reads it; the royal type is `king`; at most 25 custom types |
+//! | pieces | every type a `customPieceN` with its Betza as Fairy-Stockfish reads it; the royal type is `king` (none: `king = -`); at most 25 custom types |
 //! | Betza | only what both programs read alike (the subset `tools/ffish_betza.py` checks): leapers W F D N A H Z G and the camel (Fairy-Stockfish's `C`), K B R Q, riders in W, F and N directions, lame leaps of N A Z D, `p` and `g` on R B Q, `m c i e`, the one-letter directions and the pairs both read alike; anything else is named with the reason |
 //! | pawns | the types that promote: `pawnTypes`, with one promotion zone and one list of choices for all of them; `i` moves from the squares the setup gives them (`doubleStepRegion…`); `e` gives `enPassantTypes` |
 //! | castling | the king's and rook's types and files from the setup, the king's destination from its steps; Chess960 castling and dealt setups refused (Fairy-Stockfish has them as its UCI_Chess960 option) |
@@ -148,6 +148,11 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
     let royals: Vec<Role> = v.roles().filter(|&r| v.is_royal(r)).collect();
     let king = match (v.royal_rule, royals.as_slice()) {
         (RoyalRule::Checkmate, [one]) => Some(*one),
+        // No royal (extinction chess, antichess): no king, the goals end the game.
+        (RoyalRule::Checkmate, []) => {
+            let _ = writeln!(out, "king = -");
+            None
+        }
         (RoyalRule::Checkmate, many) => {
             fail(
                 "royal pieces".into(),
@@ -392,21 +397,39 @@ fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(
             .iter()
             .any(|c| c.legs.iter().any(|l| l.modes.initial))
     };
-    for side in Color::BOTH {
-        let squares: Vec<String> = v
-            .geometry
+    // Where the level names those squares (`rules.double_step`), they.
+    let named = |flags: &[bool]| -> Vec<String> {
+        v.geometry
             .all()
-            .filter(|&sq| {
-                let cell = setup.cell(sq);
-                is_piece(cell) && side_of(cell) == side && initial(role_of(cell))
-            })
+            .filter(|&sq| flags[usize::from(sq)])
             .map(|sq| v.geometry.name(sq).to_string())
-            .collect();
+            .collect()
+    };
+    for side in Color::BOTH {
+        let squares: Vec<String> = match &v.initial_squares[side] {
+            Some(flags) => named(flags),
+            None => v
+                .geometry
+                .all()
+                .filter(|&sq| {
+                    let cell = setup.cell(sq);
+                    is_piece(cell) && side_of(cell) == side && initial(role_of(cell))
+                })
+                .map(|sq| v.geometry.name(sq).to_string())
+                .collect(),
+        };
         let key = match side {
             Color::White => "doubleStepRegionWhite",
             Color::Black => "doubleStepRegionBlack",
         };
         let _ = writeln!(out, "{key} = {}", or_dash(squares.join(" ")));
+        if let Some(flags) = &v.en_passant_squares[side] {
+            let key = match side {
+                Color::White => "enPassantRegionWhite",
+                Color::Black => "enPassantRegionBlack",
+            };
+            let _ = writeln!(out, "{key} = {}", or_dash(named(flags).join(" ")));
+        }
     }
     let en_passant: Vec<Role> = v
         .roles()

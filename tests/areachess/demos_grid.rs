@@ -2238,6 +2238,73 @@ const DEMOS: &[Demo] = &[
             ),
         ],
     ),
+    (
+        "torpedo",
+        "torpedo-double-steps-anywhere",
+        &["e2e4", "d7d6", "a2a3", "d6d4", "e4d5"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Torpedo chess: a pawn may step two squares from any rank.",
+            ),
+            (
+                4,
+                'P',
+                false,
+                "Black's pawn steps two from d6 to d4, past White's pawn on e4.",
+            ),
+            (
+                5,
+                'P',
+                true,
+                "White takes it en passant on d5, as after any double step.",
+            ),
+        ],
+    ),
+    (
+        "pawnsideways",
+        "pawnsideways-a-step-aside",
+        &["b2b4", "e7e5", "a2b2", "e5e4", "b4b5", "d7d5", "b2b4"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Pawn sideways chess: a pawn may also step one square sideways without taking.",
+            ),
+            (3, 'P', false, "The a-pawn steps sideways to b2."),
+            (
+                7,
+                'P',
+                false,
+                "From its second rank it may step two again, to b4.",
+            ),
+        ],
+    ),
+    (
+        "horde",
+        "horde-the-pawn-wall",
+        &["b5b6", "a7b6", "c5b6", "c7b6"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Horde chess: thirty-six white pawns and no king against Black's army; Black wins by taking them all.",
+            ),
+            (1, 'P', false, "A pawn of the horde advances."),
+            (2, 'P', true, "Black takes it."),
+            (
+                3,
+                'P',
+                true,
+                "Another takes back: the horde trades pawns for Black's.",
+            ),
+            (4, 'P', true, "Black takes again."),
+        ],
+    ),
 ];
 
 #[test]

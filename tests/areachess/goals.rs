@@ -318,7 +318,7 @@ fn goal_keys_are_checked_where_they_are_written() {
         ),
         (
             "flag = { piece = \"K\", white = [\"d4\", \"z9-a1\"] }",
-            "g.toml:12:38: flag region \"z9-a1\": expected a square of the board (d4) or two corners (a8-h8)",
+            "g.toml:12:38: region \"z9-a1\": expected a square of the board (d4) or two corners (a8-h8)",
         ),
         (
             "flag = { piece = \"K\" }",
@@ -368,4 +368,49 @@ fn the_engine_steers_toward_each_goal() {
     // Antichess: give the rook away rather than keep it.
     let give = best("antichess", "8/8/8/8/8/8/r7/1R6 w - - 0 1", "3");
     assert!(["b1b2", "b1a1"].contains(&give.as_str()), "{give}");
+}
+
+#[test]
+fn double_steps_and_en_passant_follow_the_levels_squares() {
+    // Torpedo: a pawn on its fourth rank steps two; the square it passed may be taken.
+    let list = moves(
+        "torpedo",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(list.contains(&"e4e6".to_string()), "{list:?}");
+    let (game, _) = status_after(
+        "torpedo",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        &["d7d6", "a2a3", "d6d4"],
+    );
+    assert!(
+        game.legal_moves()
+            .iter()
+            .any(|&m| { move_text(game.variant(), m) == "e4d5" && m.kind.captures() })
+    );
+    // Pawn sideways: a pawn back on its second rank steps two again.
+    let (game, _) = status_after(
+        "pawnsideways",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &["b2b4", "e7e5", "a2b2", "e5e4", "b4b5", "d7d5"],
+    );
+    let texts: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|&m| move_text(game.variant(), m))
+        .collect();
+    assert!(texts.contains(&"b2b4".to_string()), "{texts:?}");
+    // Horde: White steps two from its first rank, but that step gives Black no en passant.
+    let fen = "4k3/8/8/8/8/1p6/8/P7 w - - 0 1";
+    let list = moves("horde", fen);
+    assert!(list.contains(&"a1a3".to_string()), "{list:?}");
+    let (game, _) = status_after("horde", fen, &["a1a3"]);
+    let texts: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .map(|&m| move_text(game.variant(), m))
+        .collect();
+    assert!(!texts.contains(&"b3a2".to_string()), "{texts:?}");
+    // A horde FEN without a white king reads; in chess it is refused.
+    assert!(shipped("chess").parse_fen(fen).is_err());
 }
