@@ -527,9 +527,11 @@ pub enum GameState {
 }
 
 /// The end the level's own goals have made of the game, if they have, as Fairy-Stockfish
-/// judges it (extinction, then the flag, then n-check). The flag with an answer (racing
-/// kings): once White's piece stands in its region, Black still moves if a move of its
-/// own flag piece can reach its region; Black there too, it is a draw.
+/// judges it (extinction, then the flag, then n-check). The flag with an answer: a side
+/// that arrives does not win at once; the other side moves first, and the arrival wins if
+/// it still stands then (Jeson Mor). A royal flag piece (racing kings) wins at once unless
+/// Black, answering White's arrival, can bring its own into its region with that move;
+/// if it does, both have arrived and the game is drawn.
 pub fn goal_end(v: &Variant, pos: &mut Position) -> Option<GoalEnd> {
     if !v.goals.any_end() {
         return None;
@@ -546,11 +548,12 @@ pub fn goal_end(v: &Variant, pos: &mut Position) -> Option<GoalEnd> {
                 goal: Goal::Flag,
             })
         };
+        let royal = v.is_royal(flag.piece);
         if flag.answer && flag_reached(flag, pos, us) {
-            let both = us == Color::White && flag_reached(flag, pos, them);
+            let both = royal && us == Color::White && flag_reached(flag, pos, them);
             return flagged((!both).then_some(us));
         }
-        if flag_reached(flag, pos, them) {
+        if (!flag.answer || royal) && flag_reached(flag, pos, them) {
             let answers =
                 flag.answer && us == Color::Black && !in_check(v, pos) && can_answer(v, flag, pos);
             if !answers {

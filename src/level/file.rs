@@ -291,8 +291,10 @@ pub(super) struct FlagSection {
     /// Black's region, written the same way.
     #[schemars(with = "Option<Vec<String>>")]
     pub(super) black: Option<Spanned<Vec<Spanned<String>>>>,
-    /// Whether Black may answer White's arrival with one move when its own piece can then
-    /// reach its region; both there, the game is drawn (racing kings).
+    /// Whether the other side moves once more before an arrival wins: the arrival wins if
+    /// it still stands after that move (Jeson Mor). With a royal flag piece (racing kings)
+    /// only Black answers, and only when its own can reach its region with that move: both
+    /// there, the game is drawn.
     #[schemars(with = "Option<bool>", extend("default" = false))]
     pub(super) answer: Option<Spanned<bool>>,
 }

@@ -2305,6 +2305,168 @@ const DEMOS: &[Demo] = &[
             (4, 'P', true, "Black takes again."),
         ],
     ),
+    (
+        "coregal",
+        "coregal-the-royal-queen",
+        &["d2d4", "e7e6", "c1g5", "f7f6"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Coregal chess: the queens are royal as well as the kings.",
+            ),
+            (
+                3,
+                'B',
+                false,
+                "The bishop attacks Black's queen: that is check.",
+            ),
+            (
+                4,
+                'P',
+                false,
+                "Black must answer it, here by blocking with a pawn.",
+            ),
+        ],
+    ),
+    (
+        "checkshogi",
+        "checkshogi-the-first-check-wins",
+        &["c3c4", "d9c8", "b2g7"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Check shogi: shogi in which the first check wins.",
+            ),
+            (1, 'P', false, "White opens the bishop's diagonal."),
+            (
+                3,
+                'B',
+                true,
+                "The bishop takes on g7 with check, and White wins at once.",
+            ),
+        ],
+    ),
+    (
+        "clobber",
+        "clobber-every-move-takes",
+        &[
+            "b1a1", "a3a4", "b5a5", "e3e4", "c2b2", "d6e6", "c4d4", "d2d3", "c6b6", "e1d1", "b3b4",
+            "c5d5", "a5a4", "e4d4",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Clobber: every move takes an enemy stone beside it; whoever cannot move loses.",
+            ),
+            (1, 'P', true, "A white stone takes its neighbour."),
+            (2, 'P', true, "Black takes back elsewhere."),
+            (
+                14,
+                'P',
+                true,
+                "Black's last capture leaves White with no stone beside an enemy: White loses.",
+            ),
+        ],
+    ),
+    (
+        "breakthrough",
+        "breakthrough-a-pawn-gets-through",
+        &[
+            "h2g3", "f7f6", "g1h2", "f6e5", "b2a3", "g8f7", "h2h3", "d7e6", "a2b3", "e8d7", "e2d3",
+            "e5d4", "e1e2", "c7c6", "g3g4", "d4e3", "d2c3", "e3d2", "b1b2", "d7d6", "d3e4", "d2e1",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Breakthrough: the first pawn to reach the far rank wins.",
+            ),
+            (
+                12,
+                'P',
+                false,
+                "Black's pawn slips past White's front line.",
+            ),
+            (18, 'P', false, "It reaches d2, one step from home."),
+            (
+                22,
+                'P',
+                false,
+                "And steps to e1: Black breaks through and wins.",
+            ),
+        ],
+    ),
+    (
+        "jesonmor",
+        "jesonmor-the-centre-held",
+        &["e1d3", "e9g8", "d3e5", "h9i7"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Jeson Mor: nine knights a side; a knight on e5 that is still there after the other side's move wins.",
+            ),
+            (3, 'N', false, "White's knight lands on e5."),
+            (4, 'N', false, "Black does not take it: White wins."),
+        ],
+    ),
+    (
+        "fox-and-hounds",
+        "fox-and-hounds-the-fox-trapped",
+        &[
+            "e1f2", "f8e7", "f2g3", "e7f6", "g3f4", "h8g7", "f4g5", "d8e7", "g5h6", "f6g5",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Fox and hounds: the fox wins by reaching the far rank, the hounds by trapping it.",
+            ),
+            (1, 'F', false, "The fox runs for the far rank."),
+            (9, 'F', false, "It slips to the edge on h6."),
+            (
+                10,
+                'H',
+                false,
+                "A hound closes the last way out: the fox cannot move, and the hounds win.",
+            ),
+        ],
+    ),
+    (
+        "clobber10",
+        "clobber10-every-move-takes",
+        &["b1a1", "a3a2", "a10a9", "a2a1"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Clobber on 10x10: every move takes an enemy stone beside it; whoever cannot move loses.",
+            ),
+            (1, 'P', true, "White takes the corner stone."),
+            (
+                2,
+                'P',
+                true,
+                "Black takes the white stone on a2.",
+            ),
+            (
+                4,
+                'P',
+                true,
+                "And takes again in the corner: no stone ever moves to an empty square.",
+            ),
+        ],
+    ),
 ];
 
 #[test]

@@ -414,3 +414,36 @@ fn double_steps_and_en_passant_follow_the_levels_squares() {
     // A horde FEN without a white king reads; in chess it is refused.
     assert!(shipped("chess").parse_fen(fen).is_err());
 }
+
+#[test]
+fn an_answered_arrival_wins_only_if_it_still_stands() {
+    let fen = "9/9/5n3/9/9/9/3N5/9/N8 w - - 0 1";
+    let (_, status) = status_after("jesonmor", fen, &["d3e5"]);
+    assert_eq!(status, Status::Playing);
+    let (_, status) = status_after("jesonmor", fen, &["d3e5", "f7e5"]);
+    assert_eq!(status, Status::Playing);
+    let (_, status) = status_after("jesonmor", fen, &["d3e5", "f7g5"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Flag
+        }
+    );
+    // The fox has a flag; the hounds have none and win by trapping it.
+    let (_, status) = status_after("fox-and-hounds", "8/8/8/8/8/8/1h6/F7 w - - 0 1", &[]);
+    assert_eq!(
+        status,
+        Status::Stalemate {
+            winner: Some(Color::Black)
+        }
+    );
+    let (_, status) = status_after("fox-and-hounds", "8/1F6/8/8/8/8/8/h7 w - - 0 1", &["b7c8"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Flag
+        }
+    );
+}
