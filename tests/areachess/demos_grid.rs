@@ -2453,12 +2453,7 @@ const DEMOS: &[Demo] = &[
                 "Clobber on 10x10: every move takes an enemy stone beside it; whoever cannot move loses.",
             ),
             (1, 'P', true, "White takes the corner stone."),
-            (
-                2,
-                'P',
-                true,
-                "Black takes the white stone on a2.",
-            ),
+            (2, 'P', true, "Black takes the white stone on a2."),
             (
                 4,
                 'P',
