@@ -18,7 +18,7 @@
 use super::board::{Square, SquareName};
 use super::castling::{CastlingRight, CastlingRook, Wing, rook_files, setup_rook_file};
 use super::cell::{BOMB, BOULDER, Cell, EMPTY, is_piece, piece, role_of, side_of};
-use super::movegen::is_attacked;
+use super::movegen::{is_attacked, touches_royal};
 use super::placement::{Item, count, ranks};
 use super::position::{EnPassant, Position};
 use super::rules::{MAX_TYPES, Role, RoyalRule};
@@ -743,11 +743,14 @@ impl WrittenFen {
             (None, None) => {}
         }
         let waiting = pos.to_move.opponent();
+        // A game extinction has ended (an atomic king blown up) may leave anything standing.
+        let ended = super::goals::extinction_end(v, &pos).is_some();
         if v.royal_rule == RoyalRule::Checkmate
-            && pos
-                .royals(waiting)
-                .iter()
-                .any(|&r| is_attacked(v, &pos, r, pos.to_move))
+            && !ended
+            && pos.royals(waiting).iter().any(|&r| {
+                is_attacked(v, &pos, r, pos.to_move)
+                    && !(v.explosions.is_some() && touches_royal(v, &pos, r, pos.to_move))
+            })
         {
             let column = self.to_move.as_ref().map_or(column, |s| s.column);
             return Err(error(column, FenErrorKind::WaitingInCheck));

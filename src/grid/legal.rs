@@ -8,11 +8,11 @@ use super::cell::{EMPTY, is_piece, role_of, side_of};
 use super::goals::{GoalEnd, checks_end, extinction_end, flag_reached, in_flag_region};
 use super::movegen::{
     Moves, Walker, castling_moves, drop_moves, in_check, is_attacked, lost_every_royal, own,
-    pseudo_moves,
+    pseudo_moves, touches_royal,
 };
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::rules::{Flag, RoyalRule, Stalemate};
+use super::rules::{Explosions, Flag, RoyalRule, Stalemate};
 use super::variant::Variant;
 use crate::play::{Color, Goal};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +20,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Whether pseudo-legal `m` is legal: it captures none of the mover's royals and leaves
 /// none attacked.
 pub fn is_legal(v: &Variant, pos: &mut Position, m: Move) -> bool {
+    if let Some(ex) = &v.explosions {
+        return is_legal_atomic(v, ex, pos, m);
+    }
     if v.royal_rule == RoyalRule::Capture {
         return true;
     }
@@ -37,6 +40,39 @@ pub fn is_legal(v: &Variant, pos: &mut Position, m: Move) -> bool {
         .all(|&r| !is_attacked(v, pos, r, us.opponent()));
     pos.unmake(v, m, &undo);
     safe
+}
+
+/// [`is_legal`] under atomic captures: a type that may not take its own kind does not; no
+/// move blows up a royal of its own; one that blows up an enemy royal is legal; else no
+/// royal of the mover may be left attacked, unless it touches an enemy royal.
+fn is_legal_atomic(v: &Variant, ex: &Explosions, pos: &mut Position, m: Move) -> bool {
+    if m.kind == MoveKind::Capture {
+        let (mover, victim) = (pos.cell(m.from), pos.cell(m.to));
+        if is_piece(victim)
+            && role_of(mover) == role_of(victim)
+            && ex.not_alike.contains(&role_of(mover))
+        {
+            return false;
+        }
+    }
+    if v.royal_rule == RoyalRule::Capture || !v.types.iter().any(|t| t.royal) {
+        return true;
+    }
+    let us = pos.to_move();
+    let them = us.opponent();
+    let (ours, theirs) = (pos.royals(us).len(), pos.royals(them).len());
+    let undo = pos.make_board(v, m);
+    let legal = if pos.royals(us).len() < ours {
+        false
+    } else if pos.royals(them).len() < theirs {
+        true
+    } else {
+        pos.royals(us)
+            .iter()
+            .all(|&r| touches_royal(v, pos, r, them) || !is_attacked(v, pos, r, them))
+    };
+    pos.unmake(v, m, &undo);
+    legal
 }
 
 /// Squares whose emptying or filling may expose a royal piece of the side to move.
@@ -290,6 +326,15 @@ pub fn gives_check(v: &Variant, pos: &mut Position, m: Move) -> bool {
 /// level's forced captures and forbidden checks).
 fn safe_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: Wanted) {
     let noisy_only = wanted == Wanted::Noisy;
+    if v.explosions.is_some() {
+        // Explosions change what attacks what: every move is played and tested.
+        pseudo_moves(v, pos, out);
+        out.retain(|&m| (!noisy_only || m.is_noisy()) && is_legal(v, pos, m));
+        if wanted == Wanted::Any {
+            out.truncate(1);
+        }
+        return;
+    }
     if v.royal_rule == RoyalRule::Capture {
         pseudo_moves(v, pos, out);
         if noisy_only {

@@ -629,12 +629,23 @@ pub(crate) fn may_move_as_new(v: &Variant, pos: &Position, side: Color, from: Sq
     }
 }
 
-/// Whether the side to move has a royal piece under attack.
+/// Whether the side to move has a royal piece under attack (under atomic captures, one
+/// that does not touch an enemy royal).
 pub fn in_check(v: &Variant, pos: &Position) -> bool {
     let us = pos.to_move();
+    let them = us.opponent();
+    let atomic = v.explosions.is_some();
     pos.royals(us)
         .iter()
-        .any(|&r| is_attacked(v, pos, r, us.opponent()))
+        .any(|&r| !(atomic && touches_royal(v, pos, r, them)) && is_attacked(v, pos, r, them))
+}
+
+/// Whether a royal piece of `side` stands on one of the eight squares around `sq`.
+pub fn touches_royal(v: &Variant, pos: &Position, sq: Square, side: Color) -> bool {
+    let g = v.geometry;
+    pos.royals(side).iter().any(|&r| {
+        r != sq && (g.file(r) - g.file(sq)).abs() <= 1 && (g.rank(r) - g.rank(sq)).abs() <= 1
+    })
 }
 
 /// Every pseudo-legal move of the piece on `from` (the side of that piece moving).
@@ -803,11 +814,15 @@ pub(crate) fn castling_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
         }
         // A king that is not royal may castle out of, through and into attack, as in
         // Fairy-Stockfish.
+        // Under atomic captures a square touching the enemy royal is safe: taking there
+        // would blow up the taker's own royal.
+        let atomic = v.explosions.is_some();
         let safe = !v.is_royal(rule.king)
-            || way
-                .safe
-                .clone()
-                .all(|f| !is_attacked(v, pos, on_rank(f), us.opponent()));
+            || way.safe.clone().all(|f| {
+                let s = on_rank(f);
+                (atomic && touches_royal(v, pos, s, us.opponent()))
+                    || !is_attacked(v, pos, s, us.opponent())
+            });
         if safe {
             out.push(Move::new(king, on_rank(way.to), MoveKind::Castle { rook }));
         }

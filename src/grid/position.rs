@@ -6,7 +6,7 @@ use super::castling::{Castles, rook_landing};
 use super::cell::{Cell, EMPTY, is_piece, piece, role_of, side_of};
 use super::counting::{Armies, Count, after_move};
 use super::moves::{Move, MoveKind};
-use super::rules::{MAX_TYPES, Role};
+use super::rules::{Explosions, MAX_TYPES, Role};
 use super::variant::Variant;
 use crate::play::Color;
 
@@ -124,6 +124,16 @@ pub struct Undo {
     mover_slot: Slot,
     /// Where the rook castled with stood.
     rook_slot: Slot,
+    /// What an atomic capture blew up.
+    blasted: Blasted,
+}
+
+/// The pieces an explosion removed, in the order removed: each square, what stood there,
+/// whether it had moved and where it stood in its side's lists.
+#[derive(Clone, Copy, Debug, Default)]
+struct Blasted {
+    len: u8,
+    pieces: [(Square, Cell, bool, Slot); 9],
 }
 
 /// Where a piece stood in its side's lists of pieces and of royals, so that a move taken
@@ -478,6 +488,7 @@ impl Position {
             captured_slot: Slot::default(),
             mover_slot: Slot::default(),
             rook_slot: Slot::default(),
+            blasted: Blasted::default(),
         };
         // The squares the move changes, each once.
         let mut touched = [m.from; 4];
@@ -560,6 +571,11 @@ impl Position {
                         self.promoted[usize::from(m.to)] = true;
                     }
                 }
+                if m.kind.captures()
+                    && let Some(ex) = &v.explosions
+                {
+                    self.explode(v, ex, m.to, &mut undo.blasted);
+                }
                 self.castles.forget(m.from);
                 if v[role_of(mover)].promotion.is_some() {
                     self.halfmove = 0;
@@ -590,8 +606,44 @@ impl Position {
         undo
     }
 
+    /// An atomic capture's explosion on `at`: the piece there and every piece around but
+    /// those `ex` spares go, each kept in `blasted` to be put back. The key loses every
+    /// square but `at` (the move's own squares are keyed by `make_board`).
+    fn explode(&mut self, v: &Variant, ex: &Explosions, at: Square, blasted: &mut Blasted) {
+        let g = v.geometry;
+        let (file, rank) = (g.file(at), g.rank(at));
+        for dr in -1..=1 {
+            for df in -1..=1 {
+                let Some(sq) = g.square(file + df, rank + dr) else {
+                    continue;
+                };
+                let cell = self.cells[usize::from(sq)];
+                if !is_piece(cell) {
+                    continue;
+                }
+                let role = role_of(cell);
+                if ex.immune.contains(&role) || (sq != at && ex.spares.contains(&role)) {
+                    continue;
+                }
+                let moved = self.moved[usize::from(sq)];
+                if sq != at {
+                    self.key ^= v.zobrist.square(sq, cell, moved);
+                }
+                let (_, slot) = self.take_slot(v, sq);
+                self.castles.forget(sq);
+                blasted.pieces[usize::from(blasted.len)] = (sq, cell, moved, slot);
+                blasted.len += 1;
+            }
+        }
+    }
+
     /// Takes back `m`, played by [`make`](Self::make) which returned `undo`.
     pub fn unmake(&mut self, v: &Variant, m: Move, undo: &Undo) {
+        // What an explosion took comes back first, the mover with it.
+        let blasted = &undo.blasted;
+        for &(sq, cell, moved, slot) in blasted.pieces[..usize::from(blasted.len)].iter().rev() {
+            self.restore(v, sq, cell, moved, slot);
+        }
         let us = self.to_move.opponent();
         self.to_move = us;
         if us == Color::Black {

@@ -252,6 +252,19 @@ pub enum Shuffle {
     Chess960,
 }
 
+/// Atomic captures: a capture explodes on its square, removing the capturing piece and
+/// every piece on the eight squares around, of either side, but those it spares.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explosions {
+    /// Types an explosion beside them leaves standing (atomic chess: pawns); one taken,
+    /// or taking, still goes.
+    pub spares: Vec<Role>,
+    /// Types no explosion removes, not even one that takes (atomar: the king).
+    pub immune: Vec<Role>,
+    /// Types that may not take a piece of their own type (atomar: kings).
+    pub not_alike: Vec<Role>,
+}
+
 /// What a rule that ends the game means for the side it befalls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Outcome {

@@ -7,7 +7,8 @@ use super::board::Geometry;
 use super::cell::Cell;
 use super::mating::{Mating, classify};
 use super::rules::{
-    Castling, Counting, DrawRules, Goals, MAX_TYPES, PieceType, Role, RoyalRule, Shuffle, Stalemate,
+    Castling, Counting, DrawRules, Explosions, Goals, MAX_TYPES, PieceType, Role, RoyalRule,
+    Shuffle, Stalemate,
 };
 use super::tables::Tables;
 use super::values::{MAX_VALUE, PieceSet, estimates};
@@ -87,6 +88,11 @@ pub struct Variant {
     /// By side: the squares on which that side may take en passant (`rules.en_passant`);
     /// `None`: any.
     pub en_passant_squares: [Option<Vec<bool>>; 2],
+    /// Atomic captures (`rules.explosions`), if the level has them. A royal piece is then
+    /// never in check while it touches an enemy royal (taking it would blow up both), a
+    /// move may not blow up its own royal, and one that blows up the enemy's is legal
+    /// whatever else it leaves attacked.
+    pub explosions: Option<Explosions>,
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -206,6 +212,7 @@ impl Variant {
             counting: None,
             initial_squares: [None, None],
             en_passant_squares: [None, None],
+            explosions: None,
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),

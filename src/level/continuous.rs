@@ -62,6 +62,31 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "pawn_drop_mate",
             raw.rules.pawn_drop_mate.as_ref().map(Spanned::span),
         ),
+        ("checks", raw.rules.checks.as_ref().map(Spanned::span)),
+        ("checkmate", raw.rules.checkmate.as_ref().map(Spanned::span)),
+        ("flag", raw.rules.flag.as_ref().map(Spanned::span)),
+        (
+            "extinction",
+            raw.rules.extinction.as_ref().map(Spanned::span),
+        ),
+        (
+            "must_capture",
+            raw.rules.must_capture.as_ref().map(Spanned::span),
+        ),
+        ("no_checks", raw.rules.no_checks.as_ref().map(Spanned::span)),
+        ("draw_odds", raw.rules.draw_odds.as_ref().map(Spanned::span)),
+        (
+            "double_step",
+            raw.rules.double_step.as_ref().map(Spanned::span),
+        ),
+        (
+            "en_passant",
+            raw.rules.en_passant.as_ref().map(Spanned::span),
+        ),
+        (
+            "explosions",
+            raw.rules.explosions.as_ref().map(Spanned::span),
+        ),
     ] {
         if let Some(span) = span {
             errors.at(span, LevelErrorKind::GridRuleInContinuous(key));

@@ -264,6 +264,27 @@ pub(super) struct RulesSection {
     /// Black on its third). A side not given takes en passant anywhere.
     #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
     pub(super) en_passant: Option<Spanned<RegionSection>>,
+    /// Atomic captures: a capture explodes, removing the capturing piece and every piece
+    /// on the eight squares around the one taken, of either side, but the types spared.
+    #[schemars(with = "Option<ExplosionsSection>", extend("x-mode" = "grid"))]
+    pub(super) explosions: Option<Spanned<ExplosionsSection>>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ExplosionsSection {
+    /// The letters of the types an explosion beside them leaves standing (atomic chess:
+    /// pawns); one that takes or is taken still goes.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) spares: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The letters of the types no explosion removes, not even one that takes (atomar:
+    /// the king).
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) immune: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The letters of the types that may not take a piece of their own type (atomar:
+    /// kings).
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) not_alike: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

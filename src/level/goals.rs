@@ -4,8 +4,8 @@
 //! `en_passant`), each fault placed at its key.
 
 use super::error::{Errors, LevelErrorKind};
-use super::file::{ExtinctionSection, FlagSection, RegionSection, RulesSection};
-use crate::grid::rules::{Extinction, Flag, Goals, Outcome};
+use super::file::{ExplosionsSection, ExtinctionSection, FlagSection, RegionSection, RulesSection};
+use crate::grid::rules::{Explosions, Extinction, Flag, Goals, Outcome};
 use crate::grid::{Geometry, Role};
 use crate::play::Color;
 use toml::Spanned;
@@ -128,6 +128,25 @@ fn flag(
         region: [white.unwrap_or_else(none), black.unwrap_or_else(none)],
         answer: f.answer.as_ref().is_some_and(|a| *a.get_ref()),
     })
+}
+
+/// Atomic captures as `rules.explosions` gives them, each letter checked at its place.
+pub(super) fn explosions(
+    section: &ExplosionsSection,
+    role: &dyn Fn(&str) -> Option<Role>,
+    errors: &mut Errors<'_>,
+) -> Explosions {
+    let mut letters = |list: &Option<Spanned<Vec<Spanned<String>>>>, key| {
+        list.iter()
+            .flat_map(|l| l.get_ref())
+            .filter_map(|letter| piece(letter, key, role, errors))
+            .collect()
+    };
+    Explosions {
+        spares: letters(&section.spares, "explosions spares"),
+        immune: letters(&section.immune, "explosions immune"),
+        not_alike: letters(&section.not_alike, "explosions not_alike"),
+    }
 }
 
 /// By side: the squares a [`RegionSection`] names, one flag per square index (`None` for

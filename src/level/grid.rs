@@ -519,6 +519,9 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     if let Some(r) = &raw.rules.en_passant {
         variant.en_passant_squares = super::goals::region(r.get_ref(), geometry, errors);
     }
+    if let Some(e) = &raw.rules.explosions {
+        variant.explosions = Some(super::goals::explosions(e.get_ref(), &index_of, errors));
+    }
     if !errors.found.is_empty() {
         return Err(LevelErrors(errors.found.clone()));
     }

@@ -254,6 +254,28 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
         );
     }
     goals(v, &mut out);
+    if let Some(ex) = &v.explosions {
+        if ex.spares.is_empty() {
+            let _ = writeln!(out, "blastOnCapture = true");
+            let list = |roles: &[Role]| -> String {
+                roles
+                    .iter()
+                    .map(|&r| v[r].letter.to_ascii_lowercase())
+                    .collect()
+            };
+            let _ = writeln!(out, "blastImmuneTypes = {}", or_dash(list(&ex.immune)));
+            let _ = writeln!(
+                out,
+                "mutuallyImmuneTypes = {}",
+                or_dash(list(&ex.not_alike))
+            );
+        } else {
+            fail(
+                "rules.explosions".into(),
+                "explosions that spare some types: Fairy-Stockfish's spare only its own pawn, which an exported level does not use".into(),
+            );
+        }
+    }
     if v.drops {
         let _ = writeln!(out, "pieceDrops = true");
         let _ = writeln!(out, "capturesToHand = {}", v.captures_to_hand);

@@ -2462,6 +2462,71 @@ const DEMOS: &[Demo] = &[
             ),
         ],
     ),
+    (
+        "atomic",
+        "atomic-the-king-blown-up",
+        &["c2c4", "h7h5", "d1a4", "b8a6", "a4d7"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Atomic chess: a capture blows up the taker and every piece around it but pawns.",
+            ),
+            (
+                3,
+                'Q',
+                false,
+                "The queen comes out to a4, eyeing d7 beside Black's king.",
+            ),
+            (
+                5,
+                'Q',
+                true,
+                "She takes on d7: the blast takes her, the bishop, the queen and the king on e8. White wins.",
+            ),
+        ],
+    ),
+    (
+        "nocheckatomic",
+        "nocheckatomic-the-king-blown-up",
+        &["c2c4", "h7h5", "d1a4", "b8a6", "a4d7"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Atomic chess without checks: captures explode, and the king is an ordinary piece.",
+            ),
+            (
+                5,
+                'Q',
+                true,
+                "The queen's capture on d7 blows up Black's king beside it: White wins.",
+            ),
+        ],
+    ),
+    (
+        "atomar",
+        "atomar-kings-survive-the-blast",
+        &["d2d3", "c7c6", "f2f3", "d8a5", "c1h6", "a5e1"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Atomar chess: captures explode, but kings survive every blast; a king must be taken.",
+            ),
+            (
+                4,
+                'Q',
+                false,
+                "Black's queen eyes White's king along the diagonal the d-pawn opened.",
+            ),
+            (5, 'B', false, "White does not see it."),
+            (6, 'Q', true, "The queen takes the king itself: Black wins."),
+        ],
+    ),
 ];
 
 #[test]

@@ -447,3 +447,34 @@ fn an_answered_arrival_wins_only_if_it_still_stands() {
         }
     );
 }
+
+#[test]
+fn atomic_captures_blow_up_the_square_and_its_neighbours_but_pawns() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let line = ["c2c4", "h7h5", "d1a4", "b8a6", "a4d7"];
+    let (game, status) = status_after("atomic", start, &line);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Extinction
+        }
+    );
+    // The queen, d7's pawn, c8's bishop, d8's queen and e8's king are gone; the pawns
+    // beside (c7, e7) stand.
+    assert_eq!(
+        fen_of(&game),
+        "r4bnr/ppp1ppp1/n7/7p/2P5/8/PP1PPPPP/RNB1KBNR b KQ - 0 3"
+    );
+    // The king never takes (it would blow itself up), and kings side by side give no check.
+    let list = moves("atomic", "8/8/8/8/8/3k4/3P4/3K4 b - - 0 1");
+    assert!(!list.contains(&"d3d2".to_string()), "{list:?}");
+    let list = moves("atomic", "8/8/8/8/8/8/3kq3/3K4 w - - 0 1");
+    assert!(
+        !list.is_empty(),
+        "touching kings: White is not mated: {list:?}"
+    );
+    // Atomar: kings survive blasts, and may not take each other.
+    let list = moves("atomar", "8/8/8/8/8/8/3k4/3K4 w - - 0 1");
+    assert!(!list.contains(&"d1d2".to_string()), "{list:?}");
+}

@@ -1,5 +1,5 @@
 //! The goals part of a grid level's rules in the editor: n-check, what mate means, forced
-//! captures, no checks, draw odds, the flag and extinction, each written to `[rules]` as
+//! captures, no checks, draw odds, the flag, extinction and explosions, each written to `[rules]` as
 //! the level format has it (docs/levels.md) and checked with the rest of the draft.
 
 use crate::level::draft::Draft;
@@ -51,7 +51,49 @@ pub(super) fn goals_rules(ui: &mut egui::Ui, draft: &mut Draft) -> bool {
     }
     changed |= flag(ui, draft);
     changed |= extinction(ui, draft);
+    changed |= explosions(ui, draft);
     changed
+}
+
+/// `rules.explosions`: atomic captures, with the types they spare and those they never
+/// remove.
+fn explosions(ui: &mut egui::Ui, draft: &mut Draft) -> bool {
+    let table = draft.rule("explosions").and_then(Value::as_table).cloned();
+    let mut on = table.is_some();
+    let table = table.unwrap_or_default();
+    let mut spares = words(table.get("spares"));
+    let mut immune = words(table.get("immune"));
+    let mut edited = false;
+    ui.horizontal(|ui| {
+        edited |= ui
+            .checkbox(&mut on, "captures explode; spared beside:")
+            .changed();
+        if on {
+            edited |= ui
+                .add(egui::TextEdit::singleline(&mut spares).desired_width(50.0))
+                .changed();
+            ui.label("never blown up:");
+            edited |= ui
+                .add(egui::TextEdit::singleline(&mut immune).desired_width(50.0))
+                .changed();
+        }
+    });
+    if edited {
+        let value = on.then(|| {
+            // Keys this form does not show (not_alike) are kept.
+            let mut t = table.clone();
+            for (key, text) in [("spares", &spares), ("immune", &immune)] {
+                if text.trim().is_empty() {
+                    t.remove(key);
+                } else {
+                    t.insert(key.into(), list(&text.to_uppercase()));
+                }
+            }
+            Value::Table(t)
+        });
+        draft.set_rule("explosions", value);
+    }
+    edited
 }
 
 /// A row of choices for `key`; the first is the default (an empty one: the key left out).

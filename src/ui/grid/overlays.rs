@@ -1,6 +1,6 @@
-//! Overlays: the flag regions of a capture-the-flag level, the last move, check, the
-//! picked piece and its destinations (rings for captures), and during a demonstration
-//! every square the last mover could have gone to.
+//! Overlays: the flag regions of a capture-the-flag level, an atomic capture's blast, the
+//! last move, check, the picked piece and its destinations (rings for captures), and
+//! during a demonstration every square the last mover could have gone to.
 
 use super::pick::Pick;
 use crate::grid::Square;
@@ -50,6 +50,17 @@ fn draw_marks(mut gizmos: Gizmos, state: Res<GridMatch>, pick: Res<Pick>) {
                 }
             }
         }
+    }
+    if let Some(&last) = game.played().last()
+        && level.variant.explosions.is_some()
+        && last.kind.captures()
+    {
+        // The blast of an atomic capture: the square and the eight around it.
+        gizmos.rect_2d(
+            Isometry2d::from_translation(at(last.to)),
+            Vec2::splat(2.9),
+            Color::srgba(0.95, 0.45, 0.1, 0.9),
+        );
     }
     if let Some(&last) = game.played().last() {
         let colour = Color::srgba(0.95, 0.8, 0.2, 0.9);

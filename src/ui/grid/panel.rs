@@ -134,6 +134,16 @@ pub(crate) fn goal_lines(v: &crate::grid::Variant) -> Vec<String> {
     if g.no_checks {
         lines.push("No move may give check".into());
     }
+    if let Some(ex) = &v.explosions {
+        let mut line = "Captures explode: the taker and every piece around go".to_string();
+        if !ex.spares.is_empty() {
+            line.push_str(&format!(" (beside it, {} stay)", names(&ex.spares)));
+        }
+        if !ex.immune.is_empty() {
+            line.push_str(&format!("; {} never go", names(&ex.immune)));
+        }
+        lines.push(line);
+    }
     if let Some(side) = g.draw_odds {
         lines.push(format!(
             "Draw odds: every draw is a win for {}",
