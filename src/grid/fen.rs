@@ -755,6 +755,10 @@ impl WrittenFen {
             let column = self.to_move.as_ref().map_or(column, |s| s.column);
             return Err(error(column, FenErrorKind::WaitingInCheck));
         }
+        if v.walls == Some(super::rules::Walls::Duck) {
+            // The duck is the wall on the board (the first in board order).
+            pos.duck = v.geometry.all().find(|&sq| pos.cell(sq) == BOULDER);
+        }
         pos.rekey(v);
         Ok(pos)
     }

@@ -149,6 +149,16 @@ impl Game {
             }
             return Ok(m);
         }
+        // A move that leaves a wall (`a1b2,b2a1`) is found by its whole text.
+        if text.contains(',') {
+            let m = self
+                .legal_moves()
+                .into_iter()
+                .find(|&m| move_text(&self.variant, m) == text);
+            let m = m.ok_or_else(|| PlayError::NotLegal(text.to_string()))?;
+            self.play(m);
+            return Ok(m);
+        }
         if let Some(kingside) = castling_word(text) {
             let m = self
                 .legal_moves()

@@ -8,11 +8,11 @@ use super::cell::{EMPTY, is_piece, role_of, side_of};
 use super::goals::{GoalEnd, checks_end, extinction_end, flag_reached, in_flag_region};
 use super::movegen::{
     Moves, Walker, castling_moves, drop_moves, in_check, is_attacked, lost_every_royal, own,
-    pseudo_moves, touches_royal,
+    piece_moves, pseudo_moves, touches_royal,
 };
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::rules::{Explosions, Flag, RoyalRule, Stalemate};
+use super::rules::{Explosions, Flag, RoyalRule, Stalemate, Walls};
 use super::variant::Variant;
 use crate::play::{Color, Goal};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -295,7 +295,7 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
         return;
     }
     let goals = &v.goals;
-    if !goals.must_capture && !goals.no_checks {
+    if !goals.must_capture && !goals.no_checks && v.walls.is_none() {
         safe_moves_of(v, pos, out, wanted);
         return;
     }
@@ -307,10 +307,68 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
     if goals.must_capture && out.iter().any(|m| m.kind.captures()) {
         out.retain(|m| m.kind.captures());
     }
+    if let Some(walls) = v.walls {
+        add_walls(v, walls, pos, out);
+    }
     match wanted {
         Wanted::All => {}
         Wanted::Noisy => out.retain(|m| m.is_noisy()),
         Wanted::Any => out.truncate(1),
+    }
+}
+
+/// Each move of `out` once for every square its wall may go on (a move with nowhere to put
+/// one is no move), in the order of the moves, then of the squares.
+fn add_walls(v: &Variant, walls: Walls, pos: &mut Position, out: &mut Vec<Move>) {
+    let us = pos.to_move();
+    let allowed = |sq: Square| {
+        v.wall_squares[us]
+            .as_ref()
+            .is_none_or(|squares| squares[usize::from(sq)])
+    };
+    let base = std::mem::take(out);
+    let mut reach = Vec::new();
+    for m in base {
+        let undo = pos.make_board(v, m);
+        let empty = |pos: &Position, sq: Square| pos.cell(sq) == EMPTY && allowed(sq);
+        match walls {
+            Walls::Past => {
+                if m.dropped().is_none() && empty(pos, m.from) {
+                    out.push(Move {
+                        wall: Some(m.from),
+                        ..m
+                    });
+                }
+            }
+            Walls::Anywhere | Walls::Duck => {
+                for sq in v.geometry.all().filter(|&sq| empty(pos, sq)) {
+                    out.push(Move {
+                        wall: Some(sq),
+                        ..m
+                    });
+                }
+            }
+            Walls::Arrow => {
+                // Where the piece could go next from its landing square, in board order.
+                let landed = m.to;
+                reach.clear();
+                piece_moves(v, pos, landed, &mut reach);
+                let mut squares: Vec<Square> = reach
+                    .iter()
+                    .filter(|r| r.dropped().is_none() && empty(pos, r.to))
+                    .map(|r| r.to)
+                    .collect();
+                squares.sort();
+                squares.dedup();
+                for sq in squares {
+                    out.push(Move {
+                        wall: Some(sq),
+                        ..m
+                    });
+                }
+            }
+        }
+        pos.unmake(v, m, &undo);
     }
 }
 
@@ -485,6 +543,9 @@ pub fn legal_moves_by_trial(v: &Variant, pos: &mut Position, out: &mut Vec<Move>
     out.truncate(keep);
     if v.goals.must_capture && out.iter().any(|m| m.kind.captures()) {
         out.retain(|m| m.kind.captures());
+    }
+    if let Some(walls) = v.walls {
+        add_walls(v, walls, pos, out);
     }
 }
 

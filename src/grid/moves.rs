@@ -49,6 +49,8 @@ pub struct Move {
     pub promotion: Option<Role>,
     /// What else it does.
     pub kind: MoveKind,
+    /// Where it leaves a wall, on a level with walls (`rules.walls`).
+    pub wall: Option<Square>,
 }
 
 impl Move {
@@ -64,6 +66,7 @@ impl Move {
             to,
             promotion: None,
             kind,
+            wall: None,
         }
     }
 

@@ -2,7 +2,8 @@
 //! `b2h8+` (to the promoted form, as shogi writes it),
 //! `a10a11`; castling is written as the king's move (Chess960's as the king taking its own
 //! rook, `e1h1`, since its king may not move at all); a drop from the hand as the piece's
-//! upper-case letter, `@` and the square, `P@e4`, as Fairy-Stockfish writes it.
+//! upper-case letter, `@` and the square, `P@e4`, as Fairy-Stockfish writes it; a move that
+//! leaves a wall adds a comma, its target and the wall's square, `a1b2,b2a1`.
 
 use super::board::{Square, SquareName};
 use super::cell::{is_piece, role_of};
@@ -37,6 +38,9 @@ impl fmt::Display for MoveText<'_> {
                 Some(_) => f.write_str("+")?,
                 None => write!(f, "{}", t.letter.to_ascii_lowercase())?,
             }
+        }
+        if let Some(wall) = self.mv.wall {
+            write!(f, ",{}{}", g.name(self.mv.to), g.name(wall))?;
         }
         Ok(())
     }

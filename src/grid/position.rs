@@ -3,10 +3,10 @@
 
 use super::board::Square;
 use super::castling::{Castles, rook_landing};
-use super::cell::{Cell, EMPTY, is_piece, piece, role_of, side_of};
+use super::cell::{BOULDER, Cell, EMPTY, is_piece, piece, role_of, side_of};
 use super::counting::{Armies, Count, after_move};
 use super::moves::{Move, MoveKind};
-use super::rules::{Explosions, MAX_TYPES, Role};
+use super::rules::{Explosions, MAX_TYPES, Role, Walls};
 use super::variant::Variant;
 use crate::play::Color;
 
@@ -126,6 +126,8 @@ pub struct Undo {
     rook_slot: Slot,
     /// What an atomic capture blew up.
     blasted: Blasted,
+    /// Where the duck stood (duck chess).
+    duck: Option<Square>,
 }
 
 /// The pieces an explosion removed, in the order removed: each square, what stood there,
@@ -178,6 +180,8 @@ pub struct Position {
     pub(crate) promoted: Vec<bool>,
     /// The type the last move dropped, if it was a drop (shogi's pawn-drop mate).
     pub(crate) last_drop: Option<Role>,
+    /// Where the duck stands, on a level whose wall moves (`rules.walls = "duck"`).
+    pub(crate) duck: Option<Square>,
     pub(crate) pieces: [PieceList; 2],
     pub(crate) royals: [PieceList; 2],
     /// The Zobrist key of what [`Position::key`] covers.
@@ -226,6 +230,7 @@ impl Position {
             hands: [[0; MAX_TYPES]; 2],
             promoted: vec![false; squares],
             last_drop: None,
+            duck: None,
             pieces: [PieceList::new(squares), PieceList::new(squares)],
             royals: [PieceList::new(squares), PieceList::new(squares)],
             key: 0,
@@ -489,6 +494,7 @@ impl Position {
             mover_slot: Slot::default(),
             rook_slot: Slot::default(),
             blasted: Blasted::default(),
+            duck: self.duck,
         };
         // The squares the move changes, each once.
         let mut touched = [m.from; 4];
@@ -603,6 +609,18 @@ impl Position {
             let promoted = m.promotion.is_some();
             self.count = after_move(v, c, armies, self.to_move, self.count, captured, promoted);
         }
+        if let Some(wall) = m.wall {
+            let z = &v.zobrist;
+            if v.walls == Some(Walls::Duck) {
+                if let Some(old) = self.duck {
+                    self.cells[usize::from(old)] = EMPTY;
+                    self.key ^= z.square(old, BOULDER, false);
+                }
+                self.duck = Some(wall);
+            }
+            self.cells[usize::from(wall)] = BOULDER;
+            self.key ^= z.square(wall, BOULDER, false);
+        }
         undo
     }
 
@@ -639,6 +657,15 @@ impl Position {
 
     /// Takes back `m`, played by [`make`](Self::make) which returned `undo`.
     pub fn unmake(&mut self, v: &Variant, m: Move, undo: &Undo) {
+        // The wall goes first (it may stand where the mover comes back to), the duck back
+        // where it stood.
+        if let Some(wall) = m.wall {
+            self.cells[usize::from(wall)] = EMPTY;
+            if let Some(old) = undo.duck.filter(|_| v.walls == Some(Walls::Duck)) {
+                self.cells[usize::from(old)] = BOULDER;
+            }
+            self.duck = undo.duck;
+        }
         // What an explosion took comes back first, the mover with it.
         let blasted = &undo.blasted;
         for &(sq, cell, moved, slot) in blasted.pieces[..usize::from(blasted.len)].iter().rev() {

@@ -252,6 +252,21 @@ pub enum Shuffle {
     Chess960,
 }
 
+/// Walls a move leaves behind it (Fairy-Stockfish's walling rules): every move places
+/// one, a boulder (FEN `*`) no piece may enter, and its text says where (`a1b2,b2a1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walls {
+    /// On the square the piece left (snail trail, Joust).
+    Past,
+    /// On any empty square of the side's wall squares (isolation).
+    Anywhere,
+    /// The one wall, the duck, moves to any other empty square (duck chess).
+    Duck,
+    /// On an empty square the moved piece could move to from where it landed (amazons'
+    /// arrows).
+    Arrow,
+}
+
 /// Atomic captures: a capture explodes on its square, removing the capturing piece and
 /// every piece on the eight squares around, of either side, but those it spares.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 //! reads the same in other chess tools): the piece's letter (none for a pawn), the mover's
 //! file, rank or square where another piece of its type could go to the same square, `x`
 //! for a capture, the target square, `=X` for a promotion, and `+` or `#` for check or
-//! mate; castling is `O-O` toward the higher files and `O-O-O` toward the lower.
+//! mate; castling is `O-O` toward the higher files and `O-O-O` toward the lower; a wall
+//! left follows after a comma (`Pb2,a1`, `e4,e5`).
 
 use super::cell::{is_piece, role_of};
 use super::legal::legal_moves;
@@ -48,7 +49,7 @@ pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
     let mut pos = pos.clone();
     let mut legal = Vec::new();
     legal_moves(v, &mut pos, &mut legal);
-    let mut out = unmarked(v, &pos, m, &legal);
+    let mut out = written(v, &pos, m, &legal);
     let undo = pos.make(v, m);
     if in_check(v, &pos) {
         let mut replies = Vec::new();
@@ -57,6 +58,23 @@ pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
     }
     pos.unmake(v, m, &undo);
     out
+}
+
+/// `m` without its check mark, among the `legal` moves of `pos`, its wall after a comma: the
+/// move is told from the others without their walls.
+fn written(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
+    let Some(wall) = m.wall else {
+        return unmarked(v, pos, m, legal);
+    };
+    let bare = |m: &Move| Move { wall: None, ..*m };
+    let mut moves: Vec<Move> = legal.iter().map(bare).collect();
+    moves.sort();
+    moves.dedup();
+    format!(
+        "{},{}",
+        unmarked(v, pos, bare(&m), &moves),
+        v.geometry.name(wall)
+    )
 }
 
 /// `m` without its check mark, among the `legal` moves of `pos`.
@@ -134,5 +152,5 @@ pub fn read_san(v: &Variant, pos: &Position, text: &str) -> Option<Move> {
     legal
         .iter()
         .copied()
-        .find(|&m| unmarked(v, pos, m, &legal) == want)
+        .find(|&m| written(v, pos, m, &legal) == want)
 }

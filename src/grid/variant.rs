@@ -8,7 +8,7 @@ use super::cell::Cell;
 use super::mating::{Mating, classify};
 use super::rules::{
     Castling, Counting, DrawRules, Explosions, Goals, MAX_TYPES, PieceType, Role, RoyalRule,
-    Shuffle, Stalemate,
+    Shuffle, Stalemate, Walls,
 };
 use super::tables::Tables;
 use super::values::{MAX_VALUE, PieceSet, estimates};
@@ -93,6 +93,10 @@ pub struct Variant {
     /// move may not blow up its own royal, and one that blows up the enemy's is legal
     /// whatever else it leaves attacked.
     pub explosions: Option<Explosions>,
+    /// The walls every move leaves (`rules.walls`), if the level has them.
+    pub walls: Option<Walls>,
+    /// By side: the squares its walls may go on (`rules.wall_squares`); `None`: any.
+    pub wall_squares: [Option<Vec<bool>>; 2],
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -213,6 +217,8 @@ impl Variant {
             initial_squares: [None, None],
             en_passant_squares: [None, None],
             explosions: None,
+            walls: None,
+            wall_squares: [None, None],
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),

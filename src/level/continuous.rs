@@ -87,6 +87,11 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "explosions",
             raw.rules.explosions.as_ref().map(Spanned::span),
         ),
+        ("walls", raw.rules.walls.as_ref().map(Spanned::span)),
+        (
+            "wall_squares",
+            raw.rules.wall_squares.as_ref().map(Spanned::span),
+        ),
     ] {
         if let Some(span) = span {
             errors.at(span, LevelErrorKind::GridRuleInContinuous(key));

@@ -405,6 +405,9 @@ pub enum LevelErrorKind {
     /// A rule about checks on a level with no royal piece to check.
     #[error("rules.{0} needs a royal piece (royal = true) to check")]
     GoalNeedsRoyal(&'static str),
+    /// Walls on a level with a royal piece.
+    #[error("rules.walls: a level with walls has no royal piece (royal = true on '{0}')")]
+    WallsWithRoyal(char),
     /// A flag with no region for either side.
     #[error("flag: give a region for white, black or both")]
     FlagWithoutRegion,

@@ -268,6 +268,20 @@ pub(super) struct RulesSection {
     /// on the eight squares around the one taken, of either side, but the types spared.
     #[schemars(with = "Option<ExplosionsSection>", extend("x-mode" = "grid"))]
     pub(super) explosions: Option<Spanned<ExplosionsSection>>,
+    /// Walls every move leaves (FEN `*`; a move's text names the wall: `a1b2,b2a1`):
+    /// "past" on the square the piece left (snail trail), "anywhere" on any empty square
+    /// (isolation), "duck" the one wall moved to another empty square (duck chess),
+    /// "arrow" on an empty square the moved piece could go to next (amazons). A level
+    /// with walls has no royal piece.
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["past", "anywhere", "duck", "arrow"], "x-mode" = "grid")
+    )]
+    pub(super) walls: Option<Spanned<String>>,
+    /// The squares each side's walls may go on (isolation: all but the two start squares).
+    /// A side not given may wall any square.
+    #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
+    pub(super) wall_squares: Option<Spanned<RegionSection>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -7,6 +7,7 @@
 use super::error::{Errors, LevelErrorKind, LevelErrors, UrcReferenceError};
 use super::file::{LevelFile, board_size, castling_letter, check_image};
 use super::modes::{GridLevel, Level, LevelKind};
+use crate::grid::rules::Walls;
 use crate::grid::values::{MAX_VALUE, MAX_WEIGHT, WEIGHT_NAMES};
 use crate::grid::{
     Castling, Counting, CountingRule, DrawRules, Geometry, PieceSquares, PieceType, Promotion,
@@ -518,6 +519,31 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     }
     if let Some(r) = &raw.rules.en_passant {
         variant.en_passant_squares = super::goals::region(r.get_ref(), geometry, errors);
+    }
+    if let Some(w) = &raw.rules.walls {
+        variant.walls = match w.get_ref().as_str() {
+            "past" => Some(Walls::Past),
+            "anywhere" => Some(Walls::Anywhere),
+            "duck" => Some(Walls::Duck),
+            "arrow" => Some(Walls::Arrow),
+            other => {
+                errors.at(
+                    w.span(),
+                    LevelErrorKind::RuleWord {
+                        key: "walls",
+                        word: other.to_string(),
+                        expected: "\"past\", \"anywhere\", \"duck\" or \"arrow\"",
+                    },
+                );
+                None
+            }
+        };
+        if let Some(t) = variant.types.iter().find(|t| t.royal) {
+            errors.at(w.span(), LevelErrorKind::WallsWithRoyal(t.letter));
+        }
+    }
+    if let Some(r) = &raw.rules.wall_squares {
+        variant.wall_squares = super::goals::region(r.get_ref(), geometry, errors);
     }
     if let Some(e) = &raw.rules.explosions {
         variant.explosions = Some(super::goals::explosions(e.get_ref(), &index_of, errors));

@@ -18,7 +18,7 @@
 //! | the rest | stalemate's result, the move rule and repetition (never: a count too high to reach) |
 
 use crate::betza::ast::{Atom, Behaviour, Betza, Modifier, Range, Term};
-use crate::grid::rules::Outcome;
+use crate::grid::rules::{Outcome, Walls};
 use crate::grid::{CountingRule, RoyalRule, Stalemate, is_piece, role_of, side_of};
 use crate::grid::{Fen, Position, Role, Variant};
 use crate::play::Color;
@@ -254,6 +254,29 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
         );
     }
     goals(v, &mut out);
+    if let Some(walls) = v.walls {
+        let rule = match walls {
+            Walls::Past => "past",
+            Walls::Anywhere => "static",
+            Walls::Duck => "duck",
+            Walls::Arrow => "arrow",
+        };
+        let _ = writeln!(out, "wallingRule = {rule}");
+        for (side, key) in [
+            (Color::White, "wallingRegionWhite"),
+            (Color::Black, "wallingRegionBlack"),
+        ] {
+            if let Some(flags) = &v.wall_squares[side] {
+                let names: Vec<String> = v
+                    .geometry
+                    .all()
+                    .filter(|&sq| flags[usize::from(sq)])
+                    .map(|sq| v.geometry.name(sq).to_string())
+                    .collect();
+                let _ = writeln!(out, "{key} = {}", or_dash(names.join(" ")));
+            }
+        }
+    }
     if let Some(ex) = &v.explosions {
         if ex.spares.is_empty() {
             let _ = writeln!(out, "blastOnCapture = true");

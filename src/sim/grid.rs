@@ -22,7 +22,7 @@ pub type GridMatch = Match<Game>;
 
 impl MatchGame for Game {
     type Level = GridLevel;
-    type Request = GridMoveRequest;
+    type Request = GridPlay;
     type Answer = GridMoveOutcome;
     const MODE: GameMode = GameMode::Grid;
 
@@ -38,11 +38,20 @@ impl MatchGame for Game {
         }
     }
 
-    fn answer(&mut self, request: GridMoveRequest) -> GridMoveOutcome {
+    fn answer(&mut self, play: GridPlay) -> GridMoveOutcome {
+        let request = play.request;
         let found = match request.drop {
             Some(role) => {
                 Some(Move::drop(role, request.to)).filter(|m| self.legal_moves().contains(m))
             }
+            // On a level with walls the wall is part of the move.
+            None if self.variant().walls.is_some() => self.legal_moves().into_iter().find(|m| {
+                m.from == request.from
+                    && m.to == request.to
+                    && m.promotion == request.promotion
+                    && m.wall == play.wall
+                    && m.dropped().is_none()
+            }),
             None => self.find(request.from, request.to, request.promotion),
         };
         let result = match found {
@@ -89,7 +98,7 @@ impl MatchGame for Game {
         limits: &Limits,
         noise: Option<Noise>,
         on_info: &mut dyn FnMut(Thought),
-    ) -> Option<GridMoveRequest> {
+    ) -> Option<GridPlay> {
         player.set_noise(noise);
         let variant = Arc::clone(self.variant());
         let report = player.think(eval, self, limits, |info| {
@@ -101,13 +110,19 @@ impl MatchGame for Game {
                 multipv: info.multipv,
             })
         });
-        report.best.map(GridMoveRequest::of)
+        report.best.map(GridPlay::of)
     }
 
-    fn sketch(level: &GridLevel, game: &Game, request: &GridMoveRequest) -> (Vec2, Vec2, String) {
+    fn sketch(level: &GridLevel, game: &Game, play: &GridPlay) -> (Vec2, Vec2, String) {
+        let request = &play.request;
         let found = match request.drop {
             Some(role) => Some(Move::drop(role, request.to)),
-            None => game.find(request.from, request.to, request.promotion),
+            None => game
+                .find(request.from, request.to, request.promotion)
+                .map(|m| Move {
+                    wall: play.wall,
+                    ..m
+                }),
         };
         let text = found
             .map(|m| move_text(&level.variant, m))
@@ -144,6 +159,40 @@ pub struct GridMoveRequest {
     pub promotion: Option<Role>,
     /// A drop: the type put from the hand on `to` (`from` is `to`).
     pub drop: Option<Role>,
+}
+
+/// What the rules play: a [`GridMoveRequest`] (every one written is taken as this, with no
+/// wall), or a move with the square of the wall it leaves, on a level with walls (the
+/// window's wall choice, the computer's move).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridPlay {
+    /// The move asked for.
+    pub request: GridMoveRequest,
+    /// Where it leaves its wall (`rules.walls`), if it does.
+    pub wall: Option<Square>,
+}
+
+impl GridPlay {
+    /// The play of `m`, its wall with it.
+    pub fn of(m: Move) -> GridPlay {
+        GridPlay {
+            request: GridMoveRequest::of(m),
+            wall: m.wall,
+        }
+    }
+}
+
+/// Takes each [`GridMoveRequest`] written this frame as a [`GridPlay`] without a wall.
+pub(super) fn take_requests(
+    mut requests: MessageReader<GridMoveRequest>,
+    mut plays: MessageWriter<GridPlay>,
+) {
+    for &request in requests.read() {
+        plays.write(GridPlay {
+            request,
+            wall: None,
+        });
+    }
 }
 
 impl GridMoveRequest {

@@ -26,7 +26,7 @@
 
 use super::apply::MatchCommand;
 use super::continuous::{MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot};
-use super::grid::{GridMoveOutcome, GridMoveRequest, GridPiece, Refusal};
+use super::grid::{GridMoveOutcome, GridMoveRequest, GridPiece, GridPlay, Refusal};
 use super::matches::{Match, MatchGame};
 use super::plugin::RulesPlugin;
 use crate::continuous::notation::{parse_move, parse_point};
@@ -121,13 +121,25 @@ impl Mode for crate::grid::game::Game {
         Ok(Match { level, game })
     }
 
-    fn request(state: &Match<Self>, text: &str) -> Result<GridMoveRequest, HarnessError> {
+    fn request(state: &Match<Self>, text: &str) -> Result<GridPlay, HarnessError> {
         let variant = &state.level.variant;
         if let Some(drop) = crate::grid::notation::read_drop(variant, text) {
             let (role, to) = drop.map_err(|c| {
                 HarnessError::Text(format!("move '{text}': no piece has the letter '{c}'"))
             })?;
-            return Ok(GridMoveRequest::of(crate::grid::Move::drop(role, to)));
+            return Ok(GridPlay::of(crate::grid::Move::drop(role, to)));
+        }
+        // A move that leaves a wall is found by its whole text among the legal moves.
+        if text.contains(',') {
+            let m = state
+                .game
+                .legal_moves()
+                .into_iter()
+                .find(|&m| crate::grid::move_text(variant, m) == text)
+                .ok_or_else(|| {
+                    HarnessError::Text(format!("move '{text}': not a legal move here"))
+                })?;
+            return Ok(GridPlay::of(m));
         }
         let (from, to, letter) = read_move(variant, text).ok_or_else(|| {
             HarnessError::Text(format!(
@@ -139,16 +151,19 @@ impl Mode for crate::grid::game::Game {
                 .map_err(|c| {
                     HarnessError::Text(format!("move '{text}': no piece has the letter '{c}'"))
                 })?;
-        Ok(GridMoveRequest {
-            from,
-            to,
-            promotion,
-            drop: None,
+        Ok(GridPlay {
+            request: GridMoveRequest {
+                from,
+                to,
+                promotion,
+                drop: None,
+            },
+            wall: None,
         })
     }
 
-    fn answers(answer: &GridMoveOutcome, request: &GridMoveRequest) -> bool {
-        answer.request == *request
+    fn answers(answer: &GridMoveOutcome, play: &GridPlay) -> bool {
+        answer.request == play.request
     }
 }
 

@@ -53,7 +53,7 @@ mod timekeeper;
 pub use apply::{LoadGame, MatchCommand, MovesAccepted};
 pub use continuous::{ContinuousMatch, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot};
 pub use current::CurrentGame;
-pub use grid::{GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece};
+pub use grid::{GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece, GridPlay};
 pub use matches::{GameMode, Match, MatchGame, PIECE_Z, Thought};
 pub use players::Players;
 pub use plugin::RulesPlugin;

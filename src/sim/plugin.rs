@@ -45,6 +45,13 @@ impl Plugin for RulesPlugin {
             );
         rules_for::<crate::continuous::Game>(app);
         rules_for::<crate::grid::game::Game>(app);
+        // A grid move may be asked for as a `GridMoveRequest` too (no wall).
+        app.add_message::<grid::GridMoveRequest>().add_systems(
+            Update,
+            grid::take_requests
+                .in_set(RuleStep::Apply)
+                .before(apply_requests::<crate::grid::game::Game>),
+        );
         app.add_systems(
             Update,
             (

@@ -10,7 +10,8 @@ use super::common::demo::Demo;
 use super::common::opening::Pending;
 use super::glide::Glides;
 use crate::sim::{
-    CurrentGame, GridMoveOutcome, GridMoveRequest, LoadGame, MatchCommand, MoveOutcome, MoveRequest,
+    CurrentGame, GridMoveOutcome, GridMoveRequest, GridPlay, LoadGame, MatchCommand, MoveOutcome,
+    MoveRequest,
 };
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
@@ -95,6 +96,7 @@ struct RuleTraffic<'w, 's> {
     requests: MessageReader<'w, 's, MoveRequest>,
     outcomes: MessageReader<'w, 's, MoveOutcome>,
     grid_requests: MessageReader<'w, 's, GridMoveRequest>,
+    grid_plays: MessageReader<'w, 's, GridPlay>,
     grid_outcomes: MessageReader<'w, 's, GridMoveOutcome>,
     commands: MessageReader<'w, 's, MatchCommand>,
     loads: MessageReader<'w, 's, LoadGame>,
@@ -108,6 +110,7 @@ impl RuleTraffic<'_, '_> {
             self.requests.read().count(),
             self.outcomes.read().count(),
             self.grid_requests.read().count(),
+            self.grid_plays.read().count(),
             self.grid_outcomes.read().count(),
             self.commands.read().count(),
             self.loads.read().count(),

@@ -478,3 +478,52 @@ fn atomic_captures_blow_up_the_square_and_its_neighbours_but_pawns() {
     let list = moves("atomar", "8/8/8/8/8/8/3k4/3K4 w - - 0 1");
     assert!(!list.contains(&"d1d2".to_string()), "{list:?}");
 }
+
+#[test]
+fn walls_are_written_in_the_move_left_on_the_board_and_taken_back() {
+    // Snail trail: the one wall a move may leave is on the square it left.
+    let list = moves("snailtrail", "6p/7/7/7/7/7/P6 w - - 0 1");
+    assert_eq!(list, ["a1a2,a2a1", "a1b1,b1a1", "a1b2,b2a1"]);
+    let (game, _) = status_after("snailtrail", "6p/7/7/7/7/7/P6 w - - 0 1", &["a1b2,b2a1"]);
+    assert_eq!(fen_of(&game), "6p/7/7/7/7/1P5/*6 b - - 1 1");
+    assert_eq!(game.sans(), ["Pb2,a1"]);
+    // Isolation: anywhere empty but the two start squares.
+    let list = moves("isolation", "3p2/6/6/6/6/6/6/2P3 w - - 0 1");
+    assert!(list.contains(&"c1b1,b1a1".to_string()), "{list:?}");
+    assert!(
+        !list.iter().any(|m| m.ends_with("c1") || m.ends_with("d8")),
+        "{list:?}"
+    );
+    // The duck moves: one wall on the board, never where it stood.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (mut game, _) = status_after("duck", start, &["e2e4,e4e5"]);
+    assert!(
+        !game
+            .legal_moves()
+            .iter()
+            .any(|&m| move_text(game.variant(), m).ends_with("e5")),
+        "the duck must move"
+    );
+    game.play_text("d7d5,d5e2").expect("a legal move");
+    assert_eq!(
+        fen_of(&game),
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP*PPP/RNBQKBNR w KQkq d6 0 2"
+    );
+    assert!(areachess::play::Play::undo(&mut game));
+    assert_eq!(
+        fen_of(&game),
+        "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    // Amazons: the arrow flies as the amazon moves, from where it landed.
+    let list = moves("amazons", "9q/10/10/10/10/10/10/10/10/Q9 w - - 0 1");
+    assert!(list.contains(&"a1a2,a2a1".to_string()), "{list:?}");
+    assert!(!list.contains(&"a1a2,a2b4".to_string()), "{list:?}");
+    // A level with walls has no royal piece.
+    let text = "name = \"w\"\nmode = \"grid\"\n[board]\nfiles = 4\nranks = 4\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[rules]\nsetup = \"k3/4/4/3K w - - 0 1\"\nwalls = \"past\"\n";
+    let e = level::parse("w.toml", text).expect_err("walls with a royal");
+    assert!(
+        e.to_string()
+            .contains("a level with walls has no royal piece"),
+        "{e}"
+    );
+}

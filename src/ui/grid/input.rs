@@ -8,7 +8,7 @@ use crate::grid::Role;
 use crate::grid::Square;
 use crate::grid::Variant;
 use crate::sim::GameMode;
-use crate::sim::{GridMatch, GridMoveRequest, Players};
+use crate::sim::{GridMatch, GridMoveRequest, GridPlay, Players};
 use crate::ui::common::pointer::{Click, clicks, pointer_on_panels, pointer_over_panels};
 use crate::ui::common::stage::Stage;
 use bevy::input::mouse::MouseButtonInput;
@@ -56,6 +56,7 @@ fn pick_and_move(
     players: Res<Players>,
     mut pick: ResMut<Pick>,
     mut requests: MessageWriter<GridMoveRequest>,
+    mut plays: MessageWriter<GridPlay>,
 ) {
     let clicks = clicks(&mut buttons);
     // A piece dragged from the hand (a panel button) is let go over the board.
@@ -93,6 +94,14 @@ fn pick_and_move(
             *pick = Pick::default();
             continue;
         };
+        if !pick.walls.is_empty() {
+            // A click on a marked square puts the wall there; elsewhere, it drops the move.
+            if let Some(&m) = pick.walls.iter().find(|m| m.wall == Some(sq)) {
+                plays.write(GridPlay::of(m));
+            }
+            *pick = Pick::default();
+            continue;
+        }
         if pick.from.is_some() && ask(&mut pick, &mut requests, &state.level.variant, sq) {
             continue;
         }
@@ -143,6 +152,20 @@ fn ask(
     let Some(from) = pick.from else {
         return false;
     };
+    let walled: Vec<Move> = pick
+        .moves
+        .iter()
+        .filter(|m| m.target(v) == to && m.wall.is_some())
+        .copied()
+        .collect();
+    if !walled.is_empty() {
+        // The wall's square comes next: the squares it may go on are marked.
+        *pick = Pick {
+            walls: walled,
+            ..Pick::default()
+        };
+        return true;
+    }
     let choices: Vec<Option<Role>> = pick
         .moves
         .iter()

@@ -88,6 +88,23 @@ fn draw_marks(mut gizmos: Gizmos, state: Res<GridMatch>, pick: Res<Pick>) {
             Color::srgb(0.1, 0.6, 0.95),
         );
     }
+    // The squares a wall may go on, once its move's destination is chosen.
+    for m in &pick.walls {
+        if let Some(wall) = m.wall {
+            gizmos.rect_2d(
+                Isometry2d::from_translation(at(wall)),
+                Vec2::splat(0.3),
+                Color::srgb(0.45, 0.45, 0.5),
+            );
+        }
+    }
+    if let Some(m) = pick.walls.first() {
+        gizmos.rect_2d(
+            Isometry2d::from_translation(at(m.to)),
+            Vec2::splat(0.9),
+            Color::srgb(0.1, 0.6, 0.95),
+        );
+    }
     // The picked piece's destinations, or the squares a piece from the hand may go to.
     for m in &pick.moves {
         let to = m.target(&level.variant);

@@ -154,7 +154,7 @@ pub(crate) fn goal_lines(v: &crate::grid::Variant) -> Vec<String> {
 }
 
 /// How to play, under the buttons.
-const HELP: &str = "Click a piece, then one of its marked squares (rings: captures). Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.";
+const HELP: &str = "Click a piece, then one of its marked squares (rings: captures); where a move leaves a wall, then the square for the wall. Right click or Esc drops it. Ctrl+Z / Ctrl+Y undo and redo; F flips the board.";
 
 /// The side panel: the shared status, commands and move list, with the piece types to
 /// inspect.

@@ -1,10 +1,11 @@
 //! What the mode's input, overlays and panel share: the picked piece (or the type picked
-//! from the hand) with its legal moves, and a move waiting for its promotion choice.
+//! from the hand) with its legal moves, and a move waiting for its promotion choice or for
+//! the square of its wall.
 
 use crate::grid::Move;
 use crate::grid::Role;
 use crate::grid::Square;
-use crate::sim::{GridMatch, GridMoveRequest};
+use crate::sim::{GridMatch, GridMoveRequest, GridPlay};
 use crate::ui::flow::Picked;
 use bevy::prelude::*;
 
@@ -17,6 +18,9 @@ pub(super) struct Pick {
     pub(super) drop: Option<Role>,
     pub(super) moves: Vec<Move>,
     pub(super) promotion: Option<(Square, Square, Vec<Option<Role>>)>,
+    /// The moves to one destination that differ only by where they leave a wall, waiting
+    /// for a click on one of those squares.
+    pub(super) walls: Vec<Move>,
 }
 
 impl Picked<crate::grid::game::Game> for Pick {
@@ -25,7 +29,7 @@ impl Picked<crate::grid::game::Game> for Pick {
     }
 
     /// The level's choices, and "No promotion" where it may be declined.
-    fn promotion(&self, state: &GridMatch) -> Option<Vec<(String, GridMoveRequest)>> {
+    fn promotion(&self, state: &GridMatch) -> Option<Vec<(String, GridPlay)>> {
         let (from, to, choices) = self.promotion.as_ref()?;
         let labelled = choices.iter().map(|&promotion| {
             let label = match promotion {
@@ -38,7 +42,13 @@ impl Picked<crate::grid::game::Game> for Pick {
                 promotion,
                 drop: None,
             };
-            (label, request)
+            (
+                label,
+                GridPlay {
+                    request,
+                    wall: None,
+                },
+            )
         });
         Some(labelled.collect())
     }
