@@ -7,8 +7,8 @@ use super::board::Square;
 use super::cell::{EMPTY, is_piece, role_of, side_of};
 use super::goals::{GoalEnd, checks_end, extinction_end, flag_reached, in_flag_region};
 use super::movegen::{
-    Moves, Walker, castling_moves, drop_moves, in_check, is_attacked, lost_every_royal, own,
-    piece_moves, pseudo_moves, touches_royal,
+    Moves, Walker, attackers, castling_moves, drop_moves, in_check, is_attacked, lost_every_royal,
+    own, piece_moves, pseudo_moves, touches_royal,
 };
 use super::moves::{Move, MoveKind};
 use super::position::Position;
@@ -295,7 +295,7 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
         return;
     }
     let goals = &v.goals;
-    if !goals.must_capture && !goals.no_checks && v.walls.is_none() {
+    if !goals.must_capture && !goals.no_checks && !goals.royal_stays_in_check && v.walls.is_none() {
         safe_moves_of(v, pos, out, wanted);
         return;
     }
@@ -303,6 +303,20 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
     safe_moves_of(v, pos, out, Wanted::All);
     if goals.no_checks {
         out.retain(|&m| !gives_check(v, pos, m));
+    }
+    if goals.royal_stays_in_check && in_check(v, pos) {
+        // Only taking the one checker moves a royal (makpong).
+        let us = pos.to_move();
+        let (mut checkers, mut found) = (Vec::new(), Vec::new());
+        for &r in pos.royals(us) {
+            attackers(v, pos, r, us.opponent(), &mut found);
+            checkers.extend_from_slice(&found);
+        }
+        checkers.sort();
+        checkers.dedup();
+        out.retain(|m| {
+            m.dropped().is_some() || !v.is_royal(role_of(pos.cell(m.from))) || checkers == [m.to]
+        });
     }
     if goals.must_capture && out.iter().any(|m| m.kind.captures()) {
         out.retain(|m| m.kind.captures());

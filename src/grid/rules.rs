@@ -334,6 +334,9 @@ pub struct Goals {
     pub must_capture: bool,
     /// No move may give check (`rules.no_checks`, racing kings).
     pub no_checks: bool,
+    /// In check, a royal piece may move only to take the one piece that checks it
+    /// (`rules.royal_stays_in_check`, makpong).
+    pub royal_stays_in_check: bool,
     /// The side every draw goes to as a win, if any (`rules.draw_odds`, armageddon).
     pub draw_odds: Option<crate::play::Color>,
 }

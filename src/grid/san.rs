@@ -2,12 +2,13 @@
 //! reads the same in other chess tools): the piece's letter (none for a pawn), the mover's
 //! file, rank or square where another piece of its type could go to the same square, `x`
 //! for a capture, the target square, `=X` for a promotion, and `+` or `#` for check or
-//! mate; castling is `O-O` toward the higher files and `O-O-O` toward the lower; a wall
-//! left follows after a comma (`Pb2,a1`, `e4,e5`).
+//! mate (of the king, as `marked_check` tells it); castling is `O-O` toward the higher
+//! files and `O-O-O` toward the lower; a wall left follows after a comma (`Pb2,a1`,
+//! `e4,e5`).
 
 use super::cell::{is_piece, role_of};
 use super::legal::legal_moves;
-use super::movegen::in_check;
+use super::movegen::{in_check, is_attacked};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::rules::Role;
@@ -51,7 +52,7 @@ pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
     legal_moves(v, &mut pos, &mut legal);
     let mut out = written(v, &pos, m, &legal);
     let undo = pos.make(v, m);
-    if in_check(v, &pos) {
+    if marked_check(v, &pos) {
         let mut replies = Vec::new();
         legal_moves(v, &mut pos, &mut replies);
         out.push(if replies.is_empty() { '#' } else { '+' });
@@ -60,16 +61,43 @@ pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
     out
 }
 
+/// Whether SAN marks the position's side to move as in check, as Fairy-Stockfish does: an
+/// attack on its king, the castling type where a level has several royal types (coregal's
+/// queens are royal but no king); never under atomic captures, whose kings it does not
+/// count as checked.
+fn marked_check(v: &Variant, pos: &Position) -> bool {
+    if v.explosions.is_some() {
+        return false;
+    }
+    let several = v.types.iter().filter(|t| t.royal).count() > 1;
+    match v
+        .castling
+        .map(|c| c.king)
+        .filter(|&k| several && v.is_royal(k))
+    {
+        Some(king) => {
+            let us = pos.to_move();
+            pos.royals(us)
+                .iter()
+                .any(|&r| role_of(pos.cell(r)) == king && is_attacked(v, pos, r, us.opponent()))
+        }
+        None => in_check(v, pos),
+    }
+}
+
 /// `m` without its check mark, among the `legal` moves of `pos`, its wall after a comma: the
-/// move is told from the others without their walls.
+/// move is told from the others that leave the same wall.
 fn written(v: &Variant, pos: &Position, m: Move, legal: &[Move]) -> String {
     let Some(wall) = m.wall else {
         return unmarked(v, pos, m, legal);
     };
+    // Told from the moves that leave the same wall, as Fairy-Stockfish tells them.
     let bare = |m: &Move| Move { wall: None, ..*m };
-    let mut moves: Vec<Move> = legal.iter().map(bare).collect();
-    moves.sort();
-    moves.dedup();
+    let moves: Vec<Move> = legal
+        .iter()
+        .filter(|o| o.wall == m.wall)
+        .map(bare)
+        .collect();
     format!(
         "{},{}",
         unmarked(v, pos, bare(&m), &moves),

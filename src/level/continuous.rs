@@ -74,6 +74,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             raw.rules.must_capture.as_ref().map(Spanned::span),
         ),
         ("no_checks", raw.rules.no_checks.as_ref().map(Spanned::span)),
+        (
+            "royal_stays_in_check",
+            raw.rules.royal_stays_in_check.as_ref().map(Spanned::span),
+        ),
         ("draw_odds", raw.rules.draw_odds.as_ref().map(Spanned::span)),
         (
             "double_step",

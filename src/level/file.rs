@@ -247,6 +247,10 @@ pub(super) struct RulesSection {
     /// No move may give check (racing kings).
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     pub(super) no_checks: Option<Spanned<bool>>,
+    /// In check, a royal piece may move only to take the one piece checking it; every
+    /// other answer must block or take with another piece (makpong).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) royal_stays_in_check: Option<Spanned<bool>>,
     /// The side every draw by the rules (stalemate, repetition, the move rule, material)
     /// goes to as a win (armageddon: "black").
     #[schemars(

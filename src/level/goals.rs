@@ -32,6 +32,7 @@ pub(super) fn read(
     let flag_key = |b: &Option<Spanned<bool>>| b.as_ref().is_some_and(|b| *b.get_ref());
     goals.must_capture = flag_key(&rules.must_capture);
     goals.no_checks = flag_key(&rules.no_checks);
+    goals.royal_stays_in_check = flag_key(&rules.royal_stays_in_check);
     if let Some(w) = &rules.draw_odds {
         goals.draw_odds = match w.get_ref().as_str() {
             "white" => Some(Color::White),
@@ -59,6 +60,10 @@ pub(super) fn read(
         for (key, span) in [
             ("checks", rules.checks.as_ref().map(Spanned::span)),
             ("no_checks", rules.no_checks.as_ref().map(Spanned::span)),
+            (
+                "royal_stays_in_check",
+                rules.royal_stays_in_check.as_ref().map(Spanned::span),
+            ),
         ] {
             if let Some(span) = span {
                 errors.at(span, LevelErrorKind::GoalNeedsRoyal(key));

@@ -2726,6 +2726,27 @@ const DEMOS: &[Demo] = &[
             ),
         ],
     ),
+    (
+        "makpong",
+        "makpong-the-king-stays",
+        &["f3f4", "e8f7", "g1f3", "a6a5", "f3e5", "d6e5"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Makpong: makruk in which a king in check may not step out of it.",
+            ),
+            (2, 'K', false, "Black's king steps up to f7."),
+            (
+                5,
+                'N',
+                false,
+                "The knight checks from e5: the king may not move away, nor take it.",
+            ),
+            (6, 'P', true, "So a pawn must take the knight."),
+        ],
+    ),
 ];
 
 #[test]

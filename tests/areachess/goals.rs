@@ -527,3 +527,11 @@ fn walls_are_written_in_the_move_left_on_the_board_and_taken_back() {
         "{e}"
     );
 }
+
+#[test]
+fn a_makpong_king_in_check_moves_only_to_take_its_checker() {
+    let fen = "rnsm1snr/5k2/1ppppppp/p3N3/5P2/PPPPP1PP/8/RNSKMS1R b - - 1 3";
+    assert_eq!(moves("makpong", fen), ["d6e5", "f6e5"]);
+    // In makruk the king may step away too.
+    assert!(moves("makruk", fen).contains(&"f7e8".to_string()));
+}

@@ -39,9 +39,20 @@ pub(super) fn goals_rules(ui: &mut egui::Ui, draft: &mut Draft) -> bool {
         &["", "white", "black"],
         "draws go to:",
     );
+    changed |= choice(
+        ui,
+        draft,
+        "walls",
+        &["", "past", "anywhere", "duck", "arrow"],
+        "walls a move leaves:",
+    );
     for (key, text) in [
         ("must_capture", "a side that can take must take"),
         ("no_checks", "no move may give check"),
+        (
+            "royal_stays_in_check",
+            "in check, a royal moves only to take its checker",
+        ),
     ] {
         let mut on = draft.rule(key).and_then(Value::as_bool).unwrap_or(false);
         if ui.checkbox(&mut on, text).changed() {
@@ -107,7 +118,11 @@ fn choice(ui: &mut egui::Ui, draft: &mut Draft, key: &str, choices: &[&str], tex
     ui.horizontal(|ui| {
         ui.label(text);
         for &c in choices {
-            let shown = if c.is_empty() { "nobody" } else { c };
+            let shown = match (c.is_empty(), key) {
+                (true, "walls") => "none",
+                (true, _) => "nobody",
+                (false, _) => c,
+            };
             if ui.selectable_label(now == c, shown).clicked() && now != c {
                 let value = (c != choices[0]).then(|| Value::String(c.into()));
                 draft.set_rule(key, value);
