@@ -535,3 +535,42 @@ fn a_makpong_king_in_check_moves_only_to_take_its_checker() {
     // In makruk the king may step away too.
     assert!(moves("makruk", fen).contains(&"f7e8".to_string()));
 }
+
+#[test]
+fn the_rules_play_a_wall_where_the_play_asks_and_take_plain_requests_too() {
+    use areachess::sim::{GridMatch, GridMoveRequest, GridPlay, RulesPlugin};
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, RulesPlugin));
+    app.insert_resource(GridMatch::new(shipped("duck")));
+    app.update();
+    let g = shipped("duck").variant.geometry;
+    let sq = |name: &str| g.parse_square(name).expect("a square");
+    let request = GridMoveRequest {
+        from: sq("e2"),
+        to: sq("e4"),
+        promotion: None,
+        drop: None,
+    };
+    app.world_mut().write_message(GridPlay {
+        request,
+        wall: Some(sq("d5")),
+    });
+    app.update();
+    let fen = |app: &App| fen_of(&app.world().resource::<GridMatch>().game);
+    assert_eq!(
+        fen(&app),
+        "rnbqkbnr/pppppppp/8/3*4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+    // A plain request on a level without walls is played as before.
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, RulesPlugin));
+    app.insert_resource(GridMatch::new(shipped("chess")));
+    app.update();
+    app.world_mut().write_message(request);
+    app.update();
+    assert_eq!(
+        fen(&app),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+}
