@@ -57,14 +57,15 @@ def fail(message):
 
 def random_games_setup(description):
     """What each comparison of random games against Fairy-Stockfish starts with: its
-    arguments (--games, --plies, --seed, --binary), pyffish, the binary's path and a
-    random source seeded by --seed. Exits 2, saying why, when pyffish or the binary is
+    arguments (--games, --plies, --seed, --binary, and level names to keep to), pyffish,
+    the binary's path and a random source seeded by --seed. Exits 2, saying why, when pyffish or the binary is
     missing."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--plies", type=int, default=120)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--binary")
+    ap.add_argument("levels", nargs="*", help="only these levels (file stems); default: all")
     args = ap.parse_args()
     try:
         import pyffish

@@ -9,7 +9,7 @@ must agree exactly. Prints one line per level and the totals last; exits 1 on an
 disagreement.
 
     pip install pyffish
-    python3 tools/fsf_export_diff.py [--games 20] [--plies 120] [--seed 1] [--binary PATH]
+    python3 tools/fsf_export_diff.py [--games 20] [--plies 120] [--seed 1] [--binary PATH] [LEVEL...]
 """
 
 import subprocess
@@ -22,6 +22,8 @@ def main():
     args, sf, binary, rng = random_games_setup(__doc__.split("\n")[0])
     positions = disagreements = exported = refused = 0
     for path in sorted((ROOT / "levels").glob("*.toml")):
+        if args.levels and path.stem not in args.levels:
+            continue
         p = subprocess.run([binary, "export", str(path), "--to", "fsf"], capture_output=True, text=True)
         if p.returncode == 1:
             refused += 1

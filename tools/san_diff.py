@@ -9,7 +9,7 @@ with `areachess pgn --read` and checks the moves come back the same. Prints one 
 per level and the total last; exits 1 on any difference.
 
     pip install pyffish
-    python3 tools/san_diff.py [--games 20] [--plies 120] [--seed 1] [--binary PATH]
+    python3 tools/san_diff.py [--games 20] [--plies 120] [--seed 1] [--binary PATH] [LEVEL...]
 """
 
 import subprocess
@@ -44,7 +44,7 @@ def main():
     total = bad = 0
     for path in sorted((ROOT / "levels").glob("*.toml")):
         variant = path.stem
-        if variant not in known:
+        if variant not in known or (args.levels and variant not in args.levels):
             continue
         start = sf.start_fen(variant)
         compared = differ = 0
