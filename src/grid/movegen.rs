@@ -762,7 +762,7 @@ pub(crate) fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
                 } else {
                     ranks - 1 - rank
                 };
-                own == 0 || own >= ranks - i32::from(p.zone)
+                (own == 0 && !v.first_rank_drops) || own >= ranks - i32::from(p.zone)
             })
         };
         // Shogi: no second unpromoted pawn of one's own on a file (a bit per file).

@@ -573,7 +573,7 @@ impl Position {
                     undo.mover_slot = self.take_slot(v, m.to).1;
                     self.put(v, m.to, promoted, true);
                     // Marked only where a capture would send it to a hand as what it was.
-                    if v.drops && v.captures_to_hand {
+                    if v.drops && v.captures_to_hand && !v.hand_keeps_promotion {
                         self.promoted[usize::from(m.to)] = true;
                     }
                 }

@@ -107,6 +107,12 @@ pub struct Variant {
     /// With drops: whether a captured piece goes to the taker's hand
     /// (`rules.captures_to_hand`); else it leaves the game.
     pub captures_to_hand: bool,
+    /// With drops: whether a promoted piece taken goes to the hand as what it became
+    /// (`rules.hand_keeps_promotion`, loop chess), not as what it was.
+    pub hand_keeps_promotion: bool,
+    /// With drops: whether a type that promotes may be dropped on its side's first rank
+    /// too (`rules.first_rank_drops`, chessgi).
+    pub first_rank_drops: bool,
     /// Under shogi's drops: whether a mate given by dropping a pawn loses for the dropper
     /// (`rules.pawn_drop_mate = "loses"`, shogi) rather than winning as any mate.
     pub pawn_drop_mate_loses: bool,
@@ -225,6 +231,8 @@ impl Variant {
             shogi_drops: false,
             perpetual_check_loses: false,
             captures_to_hand: true,
+            hand_keeps_promotion: false,
+            first_rank_drops: false,
             pawn_drop_mate_loses: true,
             drops: false,
             mating: Vec::new(),
@@ -297,6 +305,9 @@ impl Variant {
     /// The type a taken piece of `role` goes to the hand as: the type it is the promoted
     /// form of, or with `promoted` (it got there by promotion) the type it was.
     pub fn to_hand(&self, role: Role, promoted: bool) -> Role {
+        if self.hand_keeps_promotion {
+            return role;
+        }
         match self[role].promoted_from {
             Some(base) => base,
             None if promoted => self.demoted(role),

@@ -62,6 +62,14 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "pawn_drop_mate",
             raw.rules.pawn_drop_mate.as_ref().map(Spanned::span),
         ),
+        (
+            "hand_keeps_promotion",
+            raw.rules.hand_keeps_promotion.as_ref().map(Spanned::span),
+        ),
+        (
+            "first_rank_drops",
+            raw.rules.first_rank_drops.as_ref().map(Spanned::span),
+        ),
         ("checks", raw.rules.checks.as_ref().map(Spanned::span)),
         ("checkmate", raw.rules.checkmate.as_ref().map(Spanned::span)),
         ("flag", raw.rules.flag.as_ref().map(Spanned::span)),

@@ -204,6 +204,15 @@ pub(super) struct RulesSection {
     /// (pocket knight).
     #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
     pub(super) captures_to_hand: Option<Spanned<bool>>,
+    /// With `drops`: whether a promoted piece taken goes to the taker's hand as what it
+    /// became (loop chess, chessgi) rather than as what it was (crazyhouse); FENs then mark
+    /// no piece promoted (`~`).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) hand_keeps_promotion: Option<Spanned<bool>>,
+    /// With `drops`: whether a type that promotes may be dropped on its side's first rank
+    /// too (chessgi), still not in its promotion zone.
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) first_rank_drops: Option<Spanned<bool>>,
     /// With `shogi_drops`: what a mate given by dropping a pawn does for the side that
     /// dropped it: "loses" (shogi), or "wins" as any other mate (yari shogi).
     #[schemars(

@@ -487,8 +487,30 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         .pawn_drop_mate
         .as_ref()
         .is_none_or(|w| w.get_ref() == "loses");
+    variant.hand_keeps_promotion = raw
+        .rules
+        .hand_keeps_promotion
+        .as_ref()
+        .is_some_and(|b| *b.get_ref());
+    variant.first_rank_drops = raw
+        .rules
+        .first_rank_drops
+        .as_ref()
+        .is_some_and(|b| *b.get_ref());
     // A rule that refines another means nothing without it.
     for (key, span, needs, needed) in [
+        (
+            "hand_keeps_promotion",
+            raw.rules.hand_keeps_promotion.as_ref().map(Spanned::span),
+            "drops",
+            variant.drops,
+        ),
+        (
+            "first_rank_drops",
+            raw.rules.first_rank_drops.as_ref().map(Spanned::span),
+            "drops",
+            variant.drops,
+        ),
         (
             "shogi_drops",
             raw.rules.shogi_drops.as_ref().map(Spanned::span),

@@ -302,6 +302,12 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
     if v.drops {
         let _ = writeln!(out, "pieceDrops = true");
         let _ = writeln!(out, "capturesToHand = {}", v.captures_to_hand);
+        if v.hand_keeps_promotion {
+            let _ = writeln!(out, "dropLoop = true");
+        }
+        if v.first_rank_drops {
+            let _ = writeln!(out, "firstRankPawnDrops = true");
+        }
     }
     if let Some(c) = v.counting {
         let rule = match c.rule {

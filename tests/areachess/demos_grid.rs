@@ -2747,6 +2747,48 @@ const DEMOS: &[Demo] = &[
             (6, 'P', true, "So a pawn must take the knight."),
         ],
     ),
+    (
+        "loop",
+        "loop-drops",
+        &["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "P@d5"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Loop chess: crazyhouse in which a promoted piece taken goes to the hand as what it became.",
+            ),
+            (3, 'P', true, "White takes a pawn: it goes to White's hand."),
+            (
+                4,
+                'Q',
+                true,
+                "Black's queen takes back; the pawn goes to Black's hand.",
+            ),
+            (7, 'P', false, "White drops the pawn it holds on d5."),
+        ],
+    ),
+    (
+        "chessgi",
+        "chessgi-a-pawn-dropped-on-the-first-rank",
+        &["e2e4", "d7d5", "e4d5", "g8f6", "g1f3", "f6d5", "P@g1"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Chessgi: loop chess in which pawns may be dropped on their own first rank too.",
+            ),
+            (3, 'P', true, "White takes a pawn into its hand."),
+            (6, 'N', true, "Black's knight takes back."),
+            (
+                7,
+                'P',
+                false,
+                "White drops its pawn on g1, its own first rank.",
+            ),
+        ],
+    ),
 ];
 
 #[test]

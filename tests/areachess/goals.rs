@@ -574,3 +574,23 @@ fn the_rules_play_a_wall_where_the_play_asks_and_take_plain_requests_too() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
     );
 }
+
+#[test]
+fn loop_hands_keep_what_a_piece_became_and_chessgi_drops_on_the_first_rank() {
+    // A queen that was a pawn, taken: crazyhouse's hand gets a pawn, loop's a queen.
+    let fen = "4k3/8/8/8/8/8/3r4/3Q~K3[] b - - 0 1";
+    for (name, hand) in [("crazyhouse", "[p]"), ("loop", "[q]")] {
+        let level = shipped(name);
+        let mut game = Game::new(
+            Arc::clone(&level.variant),
+            level.parse_fen(fen).expect("a FEN"),
+        );
+        game.play_text("d2d1").expect("a legal capture");
+        assert!(fen_of(&game).contains(hand), "{name}: {}", fen_of(&game));
+    }
+    let list = moves("chessgi", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    assert!(list.contains(&"P@a1".to_string()), "{list:?}");
+    assert!(!list.contains(&"P@a8".to_string()), "{list:?}");
+    let list = moves("loop", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    assert!(!list.contains(&"P@a1".to_string()), "{list:?}");
+}
