@@ -43,6 +43,9 @@ fn goals(v: &Variant, out: &mut String) {
     if g.no_checks {
         let _ = writeln!(out, "checking = false");
     }
+    if g.royal_stays_in_check {
+        let _ = writeln!(out, "makpongRule = true");
+    }
     match g.draw_odds {
         Some(Color::White) => {
             let _ = writeln!(out, "materialCounting = whitedrawodds");
