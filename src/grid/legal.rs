@@ -301,6 +301,18 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
     }
     // Forced captures and forbidden checks judge a move by the others: all of them first.
     safe_moves_of(v, pos, out, Wanted::All);
+    level_move_rules(v, pos, out);
+    match wanted {
+        Wanted::All => {}
+        Wanted::Noisy => out.retain(|m| m.is_noisy()),
+        Wanted::Any => out.truncate(1),
+    }
+}
+
+/// The level's rules that keep or multiply the moves that leave no royal attacked, `out`:
+/// forbidden checks, makpong's royal in check, forced captures, then walls.
+fn level_move_rules(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
+    let goals = &v.goals;
     if goals.no_checks {
         out.retain(|&m| !gives_check(v, pos, m));
     }
@@ -323,11 +335,6 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
     }
     if let Some(walls) = v.walls {
         add_walls(v, walls, pos, out);
-    }
-    match wanted {
-        Wanted::All => {}
-        Wanted::Noisy => out.retain(|m| m.is_noisy()),
-        Wanted::Any => out.truncate(1),
     }
 }
 
@@ -549,18 +556,13 @@ pub fn legal_moves_by_trial(v: &Variant, pos: &mut Position, out: &mut Vec<Move>
     let mut keep = 0;
     for k in 0..out.len() {
         let m = out[k];
-        if is_legal(v, pos, m) && !(v.goals.no_checks && gives_check(v, pos, m)) {
+        if is_legal(v, pos, m) {
             out[keep] = m;
             keep += 1;
         }
     }
     out.truncate(keep);
-    if v.goals.must_capture && out.iter().any(|m| m.kind.captures()) {
-        out.retain(|m| m.kind.captures());
-    }
-    if let Some(walls) = v.walls {
-        add_walls(v, walls, pos, out);
-    }
+    level_move_rules(v, pos, out);
 }
 
 /// Counts the leaf nodes `depth` plies below `pos`, as Fairy-Stockfish's perft does (each
