@@ -19,6 +19,11 @@ use toml::Spanned;
 // What each key means is its doc comment: the schema's description, the README's meaning and
 // the message for a missing key. The `x-` extension keys are explained in `schema`.
 
+/// Whether a boolean key is written and true (left out, it is false).
+pub(super) fn is_on(key: &Option<Spanned<bool>>) -> bool {
+    key.as_ref().is_some_and(|b| *b.get_ref())
+}
+
 /// A level file of areachess: a continuous (area of competence) or grid (Betza) chess variant.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -4,7 +4,9 @@
 //! `en_passant`), each fault placed at its key.
 
 use super::error::{Errors, LevelErrorKind};
-use super::file::{ExplosionsSection, ExtinctionSection, FlagSection, RegionSection, RulesSection};
+use super::file::{
+    ExplosionsSection, ExtinctionSection, FlagSection, RegionSection, RulesSection, is_on,
+};
 use crate::grid::rules::{Explosions, Extinction, Flag, Goals, Outcome};
 use crate::grid::{Geometry, Role};
 use crate::play::Color;
@@ -29,10 +31,9 @@ pub(super) fn read(
     if let Some(w) = &rules.checkmate {
         goals.checkmate = outcome(w, "checkmate", errors);
     }
-    let flag_key = |b: &Option<Spanned<bool>>| b.as_ref().is_some_and(|b| *b.get_ref());
-    goals.must_capture = flag_key(&rules.must_capture);
-    goals.no_checks = flag_key(&rules.no_checks);
-    goals.royal_stays_in_check = flag_key(&rules.royal_stays_in_check);
+    goals.must_capture = is_on(&rules.must_capture);
+    goals.no_checks = is_on(&rules.no_checks);
+    goals.royal_stays_in_check = is_on(&rules.royal_stays_in_check);
     if let Some(w) = &rules.draw_odds {
         goals.draw_odds = match w.get_ref().as_str() {
             "white" => Some(Color::White),
@@ -131,7 +132,7 @@ fn flag(
     Some(Flag {
         piece: piece?,
         region: [white.unwrap_or_else(none), black.unwrap_or_else(none)],
-        answer: f.answer.as_ref().is_some_and(|a| *a.get_ref()),
+        answer: is_on(&f.answer),
     })
 }
 

@@ -5,7 +5,7 @@
 //! [`super::schema`] derives the format's schema.
 
 use super::error::{Errors, LevelErrorKind, LevelErrors, UrcReferenceError};
-use super::file::{LevelFile, board_size, castling_letter, check_image};
+use super::file::{LevelFile, board_size, castling_letter, check_image, is_on};
 use super::modes::{GridLevel, Level, LevelKind};
 use crate::grid::rules::Walls;
 use crate::grid::values::{MAX_VALUE, MAX_WEIGHT, WEIGHT_NAMES};
@@ -349,7 +349,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 }
             }
         };
-        let chess960 = section.chess960.as_ref().is_some_and(|b| *b.get_ref());
+        let chess960 = is_on(&section.chess960);
         let lands = match (&section.kingside, &section.queenside) {
             (None, None) if chess960 => geometry.map(|g| Some([g.files().saturating_sub(2), 2])),
             (None, None) => Some(None),
@@ -471,12 +471,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }
     };
     variant.draws = draws;
-    variant.bare_king = raw.rules.bare_king.as_ref().is_some_and(|b| *b.get_ref());
+    variant.bare_king = is_on(&raw.rules.bare_king);
     variant.counting = counting.map(|rule| Counting::on(rule, &variant.types));
-    variant.drops = raw.rules.drops.as_ref().is_some_and(|b| *b.get_ref());
+    variant.drops = is_on(&raw.rules.drops);
     variant.shuffle = shuffle;
     variant.weights = weights;
-    variant.shogi_drops = raw.rules.shogi_drops.as_ref().is_some_and(|b| *b.get_ref());
+    variant.shogi_drops = is_on(&raw.rules.shogi_drops);
     variant.captures_to_hand = raw
         .rules
         .captures_to_hand
@@ -487,16 +487,8 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         .pawn_drop_mate
         .as_ref()
         .is_none_or(|w| w.get_ref() == "loses");
-    variant.hand_keeps_promotion = raw
-        .rules
-        .hand_keeps_promotion
-        .as_ref()
-        .is_some_and(|b| *b.get_ref());
-    variant.first_rank_drops = raw
-        .rules
-        .first_rank_drops
-        .as_ref()
-        .is_some_and(|b| *b.get_ref());
+    variant.hand_keeps_promotion = is_on(&raw.rules.hand_keeps_promotion);
+    variant.first_rank_drops = is_on(&raw.rules.first_rank_drops);
     // A rule that refines another means nothing without it.
     for (key, span, needs, needed) in [
         (
@@ -573,11 +565,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     if !errors.found.is_empty() {
         return Err(LevelErrors(errors.found.clone()));
     }
-    variant.perpetual_check_loses = raw
-        .rules
-        .perpetual_check_loses
-        .as_ref()
-        .is_some_and(|b| *b.get_ref());
+    variant.perpetual_check_loses = is_on(&raw.rules.perpetual_check_loses);
     let setup = &raw.rules.setup;
     match set_setup(&mut variant, setup.get_ref()) {
         Ok(start) => Ok(Level {
