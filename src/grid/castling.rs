@@ -5,7 +5,7 @@
 //! the level's [`Castling`].
 
 use super::board::{Geometry, Square};
-use super::cell::piece;
+use super::cell::{Cell, is_piece, piece, role_of, side_of};
 use super::moves::Move;
 use super::rules::Castling;
 use super::variant::Variant;
@@ -264,17 +264,21 @@ pub(crate) fn setup_rook_file(v: &Variant, side: Color, wing: Wing) -> Option<i3
         return None;
     }
     let king_cell = piece(side, rule.king);
-    let rook_cell = piece(side, rule.rook);
-    let holding = |cell| g.all().filter(move |&s| v.setup[usize::from(s)] == cell);
-    let king = holding(king_cell).next()?;
+    let king = g.all().find(|&s| v.setup[usize::from(s)] == king_cell)?;
     let (kf, kr) = (g.file(king), g.rank(king));
-    let rooks = holding(rook_cell)
-        .filter(|&s| g.rank(s) == kr)
+    let rooks = g
+        .all()
+        .filter(|&s| g.rank(s) == kr && is_castling_rook(rule, side, v.setup[usize::from(s)]))
         .map(|s| g.file(s));
     match wing {
         Wing::King => rooks.filter(|&f| f > kf).max(),
         Wing::Queen => rooks.filter(|&f| f < kf).min(),
     }
+}
+
+/// Whether `cell` holds a piece of `side` that castles as the rook under `rule`.
+pub(crate) fn is_castling_rook(rule: Castling, side: Color, cell: Cell) -> bool {
+    is_piece(cell) && side_of(cell) == side && rule.is_rook(role_of(cell))
 }
 
 /// What castling with one rook asks of the board: where the king lands, the files that must

@@ -1,4 +1,4 @@
-//! Makruk's and Cambodian counting: once one side has no pawns left to promote and the
+//! Makruk's, Cambodian and ASEAN counting: once one side has no pawns left to promote and the
 //! other is nearly bare, the stronger side must mate within a number of moves or the game
 //! is drawn. Decided as Fairy-Stockfish decides it (`countingRule`), so games end where
 //! pyffish ends them and FENs carry the count as Fairy-Stockfish writes it: the limit in
@@ -10,6 +10,7 @@
 //! | the counted pieces | of the types lettered R (rook), S (khon) and N (knight), if the level has them |
 //! | board's honour | the weaker side (the one counting) has more than its king, the other more than its king: 64 moves (Cambodian: 63, and only with at most three pieces) |
 //! | pieces' honour | the counting side is bare: the limit from the other side's pieces, two rooks 8, a rook 16, two khons 22, two knights 32, a khon 44, else 64 (Cambodian one less each) |
+//! | ASEAN | only a bare side counts, and only against a rook (16 moves), else a khon (lettered B, 44), else a knight (64); the count starts at 0 |
 //! | the count | in plies, as Fairy-Stockfish keeps it: one more each move once counting has begun; a bare side starts at twice the pieces on the board |
 //! | the end | a draw when the count passes the limit, unless the side to move is checkmated |
 //! | the search's key | the count is left out of a position's key, like the other clocks |
@@ -84,6 +85,19 @@ fn limit(v: &Variant, c: &Counting, pos: Armies<'_>, side: Color) -> u32 {
     }
     let theirs = |role| count_of(pos, other, role);
     let less = match c.rule {
+        CountingRule::Asean => {
+            return if any_pawn(v, pos) || ours > 1 {
+                0
+            } else if theirs(c.rook) > 0 {
+                16
+            } else if theirs(c.khon) > 0 {
+                44
+            } else if theirs(c.knight) > 0 {
+                64
+            } else {
+                0
+            };
+        }
         CountingRule::Makruk => {
             if any_pawn(v, pos) {
                 return 0;
@@ -138,7 +152,8 @@ pub(crate) fn after_move(
     }
     let mover = us.opponent();
     let all = (pos.of(Color::White).len() + pos.of(Color::Black).len()) as u32;
-    let took_pawn = captured.is_some_and(|r| v[r].promotion.is_some());
+    let took_pawn =
+        c.rule != CountingRule::Asean && captured.is_some_and(|r| v[r].promotion.is_some());
     if took_pawn && pos.of(mover).len() == 1 && !any_pawn(v, pos) {
         let moves = limit(v, c, pos, mover);
         if moves > 0 {
@@ -152,7 +167,11 @@ pub(crate) fn after_move(
     if count.limit == 0 || bared {
         let moves = limit(v, c, pos, us);
         if moves > 0 {
-            let ply = if pos.of(us).len() > 1 { 0 } else { 2 * all };
+            let ply = if c.rule == CountingRule::Asean || pos.of(us).len() > 1 {
+                0
+            } else {
+                2 * all
+            };
             count = Count {
                 limit: 2 * moves,
                 ply,

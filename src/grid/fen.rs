@@ -16,7 +16,9 @@
 //! (docs/betza.md); castling rights come from the castling field.
 
 use super::board::{Square, SquareName};
-use super::castling::{CastlingRight, CastlingRook, Wing, rook_files, setup_rook_file};
+use super::castling::{
+    CastlingRight, CastlingRook, Wing, is_castling_rook, rook_files, setup_rook_file,
+};
 use super::cell::{BOMB, BOULDER, Cell, EMPTY, is_piece, piece, role_of, side_of};
 use super::movegen::{is_attacked, touches_royal};
 use super::placement::{Item, count, ranks};
@@ -932,7 +934,6 @@ fn castle(
                 },
             ));
         };
-        let rook_cell = piece(side, rule.rook);
         let (kf, kr) = (g.file(king), g.rank(king));
         let home = match named {
             CastlingRook::File(f) => Some(i32::from(f)),
@@ -942,7 +943,7 @@ fn castle(
         let rook = files
             .into_iter()
             .filter_map(|f| g.square(f, kr))
-            .find(|&s| pos.cell(s) == rook_cell);
+            .find(|&s| is_castling_rook(rule, side, pos.cell(s)));
         let Some(rook) = rook else {
             let rook = v[rule.rook].name.clone();
             let exact = matches!(named, CastlingRook::File(_));
@@ -1155,6 +1156,7 @@ mod tests {
         let v = Variant::kings_and_rooks(Some(Castling {
             king: Role::new(0),
             rook: Role::new(1),
+            also: None,
             king_steps: 2,
             lands: None,
             chess960: false,
@@ -1210,6 +1212,7 @@ mod tests {
         Variant::kings_and_rooks(Some(Castling {
             king: Role::new(0),
             rook: Role::new(1),
+            also: None,
             king_steps: 2,
             lands: None,
             chess960: false,

@@ -328,7 +328,7 @@ fn judge_by_rules(v: &Variant, positions: &[Position], draws: bool) -> Status {
         }
         GameState::Checkmate => Status::Checkmate {
             winner: match v.goals.checkmate {
-                Outcome::Loss => them,
+                Outcome::Loss | Outcome::Draw => them,
                 Outcome::Win => us,
             },
         },

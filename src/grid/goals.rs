@@ -52,10 +52,11 @@ pub fn extinction_end(v: &Variant, pos: &Position) -> Option<GoalEnd> {
     let rule = v.goals.extinction.as_ref()?;
     let side = extinct(rule, pos)?;
     Some(GoalEnd {
-        winner: Some(match rule.outcome {
-            Outcome::Loss => side.opponent(),
-            Outcome::Win => side,
-        }),
+        winner: match rule.outcome {
+            Outcome::Loss => Some(side.opponent()),
+            Outcome::Win => Some(side),
+            Outcome::Draw => None,
+        },
         goal: Goal::Extinction,
     })
 }

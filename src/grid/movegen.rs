@@ -109,7 +109,7 @@ fn push(v: &Variant, pos: &Position, side: Color, ty: Role, m: Move, out: &mut i
         return;
     };
     let g = v.geometry;
-    let in_zone = |sq: Square| g.ranks_ahead(side, g.rank(sq)) < i32::from(p.zone);
+    let in_zone = |sq: Square| p.in_zone(g, side, sq);
     let promotes = in_zone(m.to) || (p.from_zone && in_zone(m.from));
     if !promotes {
         out.push(m);
@@ -762,7 +762,7 @@ pub(crate) fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
                 } else {
                     ranks - 1 - rank
                 };
-                (own == 0 && !v.first_rank_drops) || own >= ranks - i32::from(p.zone)
+                (own == 0 && !v.first_rank_drops) || p.in_zone(g, us, sq)
             })
         };
         // Shogi: no second unpromoted pawn of one's own on a file (a bit per file).
@@ -775,8 +775,17 @@ pub(crate) fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
                 }
             }
         }
+        let allowed = |sq: Square| {
+            v.drop_squares[us]
+                .as_ref()
+                .is_none_or(|flags| flags[usize::from(sq)])
+        };
         for sq in g.all() {
-            if pos.cell(sq) == EMPTY && !barred(sq) && pawn_files & (1 << g.file(sq)) == 0 {
+            if pos.cell(sq) == EMPTY
+                && allowed(sq)
+                && !barred(sq)
+                && pawn_files & (1 << g.file(sq)) == 0
+            {
                 out.push(Move::drop(role, sq));
             }
         }

@@ -111,9 +111,25 @@ pub struct Promotion {
     pub captured_only: bool,
     /// Whether a move that starts in the zone may promote too, wherever it ends (shogi).
     pub from_zone: bool,
+    /// By side: the zone as squares (`promotion.squares`, one flag per square index),
+    /// instead of `zone` ranks (Legan chess, Troitzky chess); `None`: the ranks.
+    pub squares: [Option<Vec<bool>>; 2],
 }
 
 impl Promotion {
+    /// Whether `sq` lies in the zone of a piece of `side`.
+    pub fn in_zone(
+        &self,
+        g: super::board::Geometry,
+        side: crate::play::Color,
+        sq: super::board::Square,
+    ) -> bool {
+        match &self.squares[side] {
+            Some(flags) => flags.get(usize::from(sq)).copied().unwrap_or(false),
+            None => g.ranks_ahead(side, g.rank(sq)) < i32::from(self.zone),
+        }
+    }
+
     /// The types a piece of `side` may become.
     pub fn choices(&self, side: crate::play::Color) -> &[Role] {
         match (side, &self.black_to) {
@@ -136,6 +152,9 @@ pub struct Castling {
     pub king: Role,
     /// The type it castles with.
     pub rook: Role,
+    /// A second type it may castle with as with the rook (`castling.also`, perfect
+    /// chess's chancellor).
+    pub also: Option<Role>,
     /// How far the king steps.
     pub king_steps: u8,
     /// The files the king lands on instead, toward the higher files and toward the lower
@@ -149,6 +168,11 @@ pub struct Castling {
 }
 
 impl Castling {
+    /// Whether a piece of `role` castles as the rook.
+    pub fn is_rook(&self, role: Role) -> bool {
+        role == self.rook || self.also == Some(role)
+    }
+
     /// How far a king on `file` steps toward the higher files (`up`) or the lower; none when
     /// the landing file is not on that side of it. Under [`chess960`](Self::chess960) the
     /// steps are signed: a king may land behind its start, or stay (0).
@@ -217,6 +241,9 @@ pub enum CountingRule {
     Makruk,
     /// Cambodian ouk chaktrang's, a move shorter each.
     Cambodian,
+    /// ASEAN chess's: only a bare king against a rook (16 moves), a khon (44) or a knight
+    /// (64) counts, from the move that bares it.
+    Asean,
 }
 
 /// A level's counting: the rule, and the types it counts by.
@@ -226,7 +253,7 @@ pub struct Counting {
     pub rule: CountingRule,
     /// The rook's type (letter R), if the level has one.
     pub rook: Option<Role>,
-    /// The khon's type (letter S).
+    /// The khon's type (letter S; B under ASEAN's rules).
     pub khon: Option<Role>,
     /// The knight's type (letter N).
     pub knight: Option<Role>,
@@ -239,7 +266,11 @@ impl Counting {
         Counting {
             rule,
             rook: lettered('R'),
-            khon: lettered('S'),
+            khon: lettered(if rule == CountingRule::Asean {
+                'B'
+            } else {
+                'S'
+            }),
             knight: lettered('N'),
         }
     }
@@ -288,6 +319,8 @@ pub enum Outcome {
     Loss,
     /// That side wins.
     Win,
+    /// The game is drawn (shatar's bare king).
+    Draw,
 }
 
 /// Capture the flag: a side wins when one of its pieces of a type reaches a region.

@@ -11,7 +11,7 @@
 //!   fit these shapes are checked forward.
 
 use super::board::{Geometry, Square};
-use super::rules::{MAX_TYPES, PieceType, Role};
+use super::rules::{MAX_TYPES, PieceType, Promotion, Role};
 use crate::betza::directions::Leap;
 use crate::betza::model::{ChainMoves, Leg, Stop, ride};
 use crate::play::Color;
@@ -259,7 +259,7 @@ impl Tables {
                     let first = t.rays.len() as u32;
                     for chain in p.chains.iter().filter(|c| c.legs.len() == 1) {
                         for &leap in &chain.legs[0].leaps {
-                            let zone = p.promotion.as_ref().map(|z| z.zone);
+                            let zone = p.promotion.as_ref();
                             t.add_ray(
                                 geometry,
                                 &chain.legs[0],
@@ -270,14 +270,12 @@ impl Tables {
                         }
                     }
                     for chain in p.chains.iter().filter(|c| bent(c)) {
-                        let zone = p.promotion.as_ref().map(|z| z.zone);
+                        let zone = p.promotion.as_ref();
                         t.add_bent(geometry, chain, sq, (side, zone));
                     }
                     // Shogi: every move from inside the zone may promote.
                     let from_zone = p.promotion.as_ref().filter(|z| z.from_zone);
-                    if from_zone
-                        .is_some_and(|z| in_zone(geometry, (side, Some(z.zone)), geometry.rank(sq)))
-                    {
+                    if from_zone.is_some_and(|z| z.in_zone(geometry, side, sq)) {
                         // PROMOTES is not a plain flag: the rays become general ones.
                         for ray in &mut t.rays[first as usize..] {
                             ray.flags |= flag::PROMOTES | flag::GENERAL;
@@ -416,7 +414,7 @@ impl Tables {
         g: Geometry,
         chain: &ChainMoves,
         sq: Square,
-        promotion: (Color, Option<u8>),
+        promotion: (Color, Option<&Promotion>),
     ) {
         let side = promotion.0;
         let (first, second) = (&chain.legs[0], &chain.legs[1]);
@@ -467,7 +465,7 @@ impl Tables {
                 };
                 if self.squares[start as usize..]
                     .iter()
-                    .any(|&s| in_zone(g, promotion, g.rank(s)))
+                    .any(|&s| in_zone(g, promotion, s))
                 {
                     flags |= flag::PROMOTES;
                 }
@@ -494,7 +492,7 @@ impl Tables {
         leg: &Leg,
         leap: Leap,
         sq: Square,
-        promotion: (Color, Option<u8>),
+        promotion: (Color, Option<&Promotion>),
     ) {
         let m = leg.modes;
         let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
@@ -538,7 +536,7 @@ impl Tables {
                 flags |= flag::SOME_DOUBLE;
             }
         }
-        if stops.iter().any(|s| in_zone(g, promotion, s.at.1)) {
+        if stops.iter().any(|s| in_zone(g, promotion, square(g, s.at))) {
             flags |= flag::PROMOTES;
         }
         let kind = if m.grasshopper {
@@ -797,9 +795,9 @@ impl Tables {
     }
 }
 
-/// Whether `rank` lies in the promotion zone of a `side` piece with zone depth `zone`.
-fn in_zone(g: Geometry, (side, zone): (Color, Option<u8>), rank: i32) -> bool {
-    zone.is_some_and(|zone| g.ranks_ahead(side, rank) < i32::from(zone))
+/// Whether `sq` lies in the promotion zone of a `side` piece that promotes as `promotion`.
+fn in_zone(g: Geometry, (side, promotion): (Color, Option<&Promotion>), sq: Square) -> bool {
+    promotion.is_some_and(|p| p.in_zone(g, side, sq))
 }
 
 /// Whether a chain is a plain bent rider the tables can hold: a single step, a blocking

@@ -97,6 +97,9 @@ pub struct Variant {
     pub walls: Option<Walls>,
     /// By side: the squares its walls may go on (`rules.wall_squares`); `None`: any.
     pub wall_squares: [Option<Vec<bool>>; 2],
+    /// With drops: by side, the squares it may drop on (`rules.drop_squares`); `None`:
+    /// any the drop rules allow.
+    pub drop_squares: [Option<Vec<bool>>; 2],
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -192,7 +195,7 @@ impl Variant {
             }
         }
         if let Some(c) = castling {
-            for x in [c.king, c.rook] {
+            for x in [c.king, c.rook].into_iter().chain(c.also) {
                 if x.index() >= types.len() {
                     return Err(VariantError::NoSuchType(x.index()));
                 }
@@ -225,6 +228,7 @@ impl Variant {
             explosions: None,
             walls: None,
             wall_squares: [None, None],
+            drop_squares: [None, None],
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),

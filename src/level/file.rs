@@ -186,12 +186,13 @@ pub(super) struct RulesSection {
     /// bare king) loses, unless with its next move it bares the other side's king as well.
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     pub(super) bare_king: Option<Spanned<bool>>,
-    /// Makruk's or Cambodian counting, as Fairy-Stockfish has them: once no pawn is left and
-    /// one side is nearly bare, the other must mate within a number of moves or the game is
-    /// drawn. It counts the types lettered R (rook), S (khon) and N (knight).
+    /// Makruk's, Cambodian or ASEAN counting, as Fairy-Stockfish has them: once no pawn is
+    /// left and one side is nearly bare, the other must mate within a number of moves or
+    /// the game is drawn. It counts the types lettered R (rook), S (khon; B under ASEAN's
+    /// rules) and N (knight).
     #[schemars(
         with = "Option<String>",
-        extend("enum" = ["makruk", "cambodian"], "x-mode" = "grid")
+        extend("enum" = ["makruk", "cambodian", "asean"], "x-mode" = "grid")
     )]
     pub(super) counting: Option<Spanned<String>>,
     /// Drops, as in crazyhouse: a piece taken goes to the taker's hand (a promoted one as
@@ -300,6 +301,10 @@ pub(super) struct RulesSection {
     /// A side not given may wall any square.
     #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
     pub(super) wall_squares: Option<Spanned<RegionSection>>,
+    /// With `drops`: the squares each side may drop on (dragon chess: its first rank),
+    /// besides the other drop rules. A side not given drops on any square they allow.
+    #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
+    pub(super) drop_squares: Option<Spanned<RegionSection>>,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -362,11 +367,12 @@ pub(super) struct ExtinctionSection {
     /// The most pieces that may be left for the rule to apply (pieces in hand counted).
     #[schemars(with = "Option<i64>", range(min = 0, max = 99), extend("default" = 0))]
     pub(super) left: Option<Spanned<i64>>,
-    /// What it means for the side it befalls: "loss" (extinction chess, horde), or "win"
-    /// (antichess: the side that has given away every piece wins).
+    /// What it means for the side it befalls: "loss" (extinction chess, horde), "win"
+    /// (antichess: the side that has given away every piece wins), or "draw" (shatar: a
+    /// bare king draws).
     #[schemars(
         with = "Option<String>",
-        extend("enum" = ["loss", "win"], "default" = "loss")
+        extend("enum" = ["loss", "win", "draw"], "default" = "loss")
     )]
     pub(super) outcome: Option<Spanned<String>>,
 }
@@ -511,6 +517,16 @@ pub(super) struct PromotionSection {
         )
     )]
     pub(super) zone: Option<Spanned<i64>>,
+    /// The zone as squares, by side, instead of `zone` ranks (Legan chess: a corner):
+    /// squares (`a8`) and rectangles (`a5-a8`). A side not given has `zone` ranks.
+    #[schemars(
+        with = "Option<RegionSection>",
+        extend(
+            "x-mode" = "grid",
+            "x-instead" = "a continuous piece promotes on touching the line `[continuous] promotion_line`"
+        )
+    )]
+    pub(super) squares: Option<Spanned<RegionSection>>,
     /// Whether a move into the zone may decline to promote before the last rank.
     #[serde(default)]
     #[schemars(extend(
@@ -543,6 +559,10 @@ pub(super) struct CastlingSection {
     /// The letter of the type it castles with.
     #[schemars(with = "Option<String>", extend("default" = "R"))]
     pub(super) rook: Option<Spanned<String>>,
+    /// The letter of a second type it may castle with, as with the rook (perfect chess:
+    /// the chancellor), whichever of the two stands outermost on a wing.
+    #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
+    pub(super) also: Option<Spanned<String>>,
     /// How far the king steps toward the rook.
     #[schemars(
         with = "Option<i64>",

@@ -29,7 +29,7 @@ pub(super) fn read(
         }
     }
     if let Some(w) = &rules.checkmate {
-        goals.checkmate = outcome(w, "checkmate", errors);
+        goals.checkmate = outcome(w, "checkmate", false, errors);
     }
     goals.must_capture = is_on(&rules.must_capture);
     goals.no_checks = is_on(&rules.no_checks);
@@ -74,18 +74,28 @@ pub(super) fn read(
     goals
 }
 
-/// "loss" or "win".
-fn outcome(word: &Spanned<String>, key: &'static str, errors: &mut Errors<'_>) -> Outcome {
+/// "loss" or "win" (or "draw", where `draw` allows it).
+fn outcome(
+    word: &Spanned<String>,
+    key: &'static str,
+    draw: bool,
+    errors: &mut Errors<'_>,
+) -> Outcome {
     match word.get_ref().as_str() {
         "loss" => Outcome::Loss,
         "win" => Outcome::Win,
+        "draw" if draw => Outcome::Draw,
         other => {
             errors.at(
                 word.span(),
                 LevelErrorKind::RuleWord {
                     key,
                     word: other.to_string(),
-                    expected: "\"loss\" or \"win\"",
+                    expected: if draw {
+                        "\"loss\", \"win\" or \"draw\""
+                    } else {
+                        "\"loss\" or \"win\""
+                    },
                 },
             );
             Outcome::Loss
@@ -237,10 +247,9 @@ fn extinction(
             }
         },
     };
-    let outcome = e
-        .outcome
-        .as_ref()
-        .map_or(Outcome::Loss, |w| outcome(w, "extinction outcome", errors));
+    let outcome = e.outcome.as_ref().map_or(Outcome::Loss, |w| {
+        outcome(w, "extinction outcome", true, errors)
+    });
     whole.then_some(Extinction {
         types,
         left,

@@ -233,6 +233,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                     }
                 },
             };
+            let squares = match (&section.squares, geometry) {
+                (Some(r), Some(g)) => super::goals::region(r.get_ref(), g, errors),
+                _ => [None, None],
+            };
             t.promotion = Some(Promotion {
                 to,
                 black_to,
@@ -240,6 +244,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 optional: section.optional,
                 captured_only: section.captured_only,
                 from_zone: section.from_zone,
+                squares,
             });
         }
         if let (None, Some(borrowed)) = (&p.promotion, borrowed_promotion) {
@@ -298,6 +303,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 optional: false,
                 captured_only: false,
                 from_zone: false,
+                squares: [None, None],
             });
         }
     }
@@ -324,6 +330,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         };
         let king = letter(&section.king, "K", "king");
         let rook = letter(&section.rook, "R", "rook");
+        let also = match &section.also {
+            None => Some(None),
+            Some(_) => letter(&section.also, "R", "also").map(Some),
+        };
         let steps = match &section.king_steps {
             None => Some(2),
             Some(s) => match geometry {
@@ -365,6 +375,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         Some(Castling {
             king: king?,
             rook: rook?,
+            also: also?,
             king_steps: steps?,
             lands: lands?,
             chess960,
@@ -384,6 +395,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
                 (Some(king), Some(rook)) => Some(Castling {
                     king,
                     rook,
+                    also: None,
                     king_steps: 2,
                     lands: None,
                     chess960: false,
@@ -425,6 +437,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         Some(s) => match s.get_ref().as_str() {
             "makruk" => Some(CountingRule::Makruk),
             "cambodian" => Some(CountingRule::Cambodian),
+            "asean" => Some(CountingRule::Asean),
             other => {
                 errors.at(s.span(), LevelErrorKind::Counting(other.to_string()));
                 None
@@ -510,6 +523,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             variant.drops,
         ),
         (
+            "drop_squares",
+            raw.rules.drop_squares.as_ref().map(Spanned::span),
+            "drops",
+            variant.drops,
+        ),
+        (
             "captures_to_hand",
             raw.rules.captures_to_hand.as_ref().map(Spanned::span),
             "drops",
@@ -555,6 +574,9 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         if let Some(t) = variant.types.iter().find(|t| t.royal) {
             errors.at(w.span(), LevelErrorKind::WallsWithRoyal(t.letter));
         }
+    }
+    if let Some(r) = &raw.rules.drop_squares {
+        variant.drop_squares = super::goals::region(r.get_ref(), geometry, errors);
     }
     if let Some(r) = &raw.rules.wall_squares {
         variant.wall_squares = super::goals::region(r.get_ref(), geometry, errors);

@@ -24,12 +24,24 @@ use crate::grid::{Fen, Position, Role, Variant};
 use crate::play::Color;
 use std::fmt::Write;
 
+/// The squares `flags` marks, by name, as Fairy-Stockfish's region keys list them.
+fn square_list(v: &Variant, flags: &[bool]) -> String {
+    let names: Vec<String> = v
+        .geometry
+        .all()
+        .filter(|&sq| flags[usize::from(sq)])
+        .map(|sq| v.geometry.name(sq).to_string())
+        .collect();
+    names.join(" ")
+}
+
 /// The level's own goals as Fairy-Stockfish's keys.
 fn goals(v: &Variant, out: &mut String) {
     let g = &v.goals;
     let word = |o: Outcome| match o {
         Outcome::Loss => "loss",
         Outcome::Win => "win",
+        Outcome::Draw => "draw",
     };
     if g.checks.is_some() {
         let _ = writeln!(out, "checkCounting = true");
@@ -62,18 +74,8 @@ fn goals(v: &Variant, out: &mut String) {
             (Color::White, "flagRegionWhite"),
             (Color::Black, "flagRegionBlack"),
         ] {
-            let names: Vec<String> = v
-                .geometry
-                .all()
-                .filter(|&sq| flag.region[side][usize::from(sq)])
-                .map(|sq| v.geometry.name(sq).to_string())
-                .collect();
-            let region = if names.is_empty() {
-                "-".to_string()
-            } else {
-                names.join(" ")
-            };
-            let _ = writeln!(out, "{key} = {region}");
+            let region = square_list(v, &flag.region[side]);
+            let _ = writeln!(out, "{key} = {}", or_dash(region));
         }
         if flag.answer {
             let _ = writeln!(out, "flagMove = true");
@@ -270,13 +272,7 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
             (Color::Black, "wallingRegionBlack"),
         ] {
             if let Some(flags) = &v.wall_squares[side] {
-                let names: Vec<String> = v
-                    .geometry
-                    .all()
-                    .filter(|&sq| flags[usize::from(sq)])
-                    .map(|sq| v.geometry.name(sq).to_string())
-                    .collect();
-                let _ = writeln!(out, "{key} = {}", or_dash(names.join(" ")));
+                let _ = writeln!(out, "{key} = {}", or_dash(square_list(v, flags)));
             }
         }
     }
@@ -311,11 +307,20 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
         if v.first_rank_drops {
             let _ = writeln!(out, "firstRankPawnDrops = true");
         }
+        for (side, key) in [
+            (Color::White, "dropRegionWhite"),
+            (Color::Black, "dropRegionBlack"),
+        ] {
+            if let Some(flags) = &v.drop_squares[side] {
+                let _ = writeln!(out, "{key} = {}", or_dash(square_list(v, flags)));
+            }
+        }
     }
     if let Some(c) = v.counting {
         let rule = match c.rule {
             CountingRule::Makruk => "makruk",
             CountingRule::Cambodian => "cambodian",
+            CountingRule::Asean => "asean",
         };
         let _ = writeln!(out, "countingRule = {rule}");
     }
@@ -376,6 +381,7 @@ fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(
     if let Some(first) = promotions.next() {
         if promotions.any(|p| {
             p.zone != first.zone
+                || p.squares != first.squares
                 || p.to != first.to
                 || p.black_to != first.black_to
                 || p.optional != first.optional
@@ -394,12 +400,17 @@ fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        let _ = writeln!(
-            out,
-            "promotionRegionWhite = {}",
-            region(ranks - zone, ranks - 1)
-        );
-        let _ = writeln!(out, "promotionRegionBlack = {}", region(0, zone - 1));
+        let by_ranks = [region(ranks - zone, ranks - 1), region(0, zone - 1)];
+        for (side, key) in [
+            (Color::White, "promotionRegionWhite"),
+            (Color::Black, "promotionRegionBlack"),
+        ] {
+            let squares = match &first.squares[side] {
+                Some(flags) => or_dash(square_list(v, flags)),
+                None => by_ranks[side].clone(),
+            };
+            let _ = writeln!(out, "{key} = {squares}");
+        }
         match &first.black_to {
             None => {
                 let _ = writeln!(out, "promotionPieceTypes = {}", letters(&first.to));
@@ -451,38 +462,33 @@ fn pawns(v: &Variant, setup: &Position, out: &mut String, fail: &mut impl FnMut(
             .iter()
             .any(|c| c.legs.iter().any(|l| l.modes.initial))
     };
-    // Where the level names those squares (`rules.double_step`), they.
-    let named = |flags: &[bool]| -> Vec<String> {
-        v.geometry
-            .all()
-            .filter(|&sq| flags[usize::from(sq)])
-            .map(|sq| v.geometry.name(sq).to_string())
-            .collect()
-    };
     for side in Color::BOTH {
-        let squares: Vec<String> = match &v.initial_squares[side] {
-            Some(flags) => named(flags),
-            None => v
-                .geometry
-                .all()
-                .filter(|&sq| {
-                    let cell = setup.cell(sq);
-                    is_piece(cell) && side_of(cell) == side && initial(role_of(cell))
-                })
-                .map(|sq| v.geometry.name(sq).to_string())
-                .collect(),
+        // Where the level names those squares (`rules.double_step`), they.
+        let squares: String = match &v.initial_squares[side] {
+            Some(flags) => square_list(v, flags),
+            None => {
+                let flags: Vec<bool> = v
+                    .geometry
+                    .all()
+                    .map(|sq| {
+                        let cell = setup.cell(sq);
+                        is_piece(cell) && side_of(cell) == side && initial(role_of(cell))
+                    })
+                    .collect();
+                square_list(v, &flags)
+            }
         };
         let key = match side {
             Color::White => "doubleStepRegionWhite",
             Color::Black => "doubleStepRegionBlack",
         };
-        let _ = writeln!(out, "{key} = {}", or_dash(squares.join(" ")));
+        let _ = writeln!(out, "{key} = {}", or_dash(squares));
         if let Some(flags) = &v.en_passant_squares[side] {
             let key = match side {
                 Color::White => "enPassantRegionWhite",
                 Color::Black => "enPassantRegionBlack",
             };
-            let _ = writeln!(out, "{key} = {}", or_dash(named(flags).join(" ")));
+            let _ = writeln!(out, "{key} = {}", or_dash(square_list(v, flags)));
         }
     }
     let en_passant: Vec<Role> = v
@@ -532,16 +538,16 @@ fn castling(
         );
         return;
     };
-    let on_rank = |role: Role| -> Vec<i32> {
+    let on_rank = |is: &dyn Fn(Role) -> bool| -> Vec<i32> {
         (0..i32::from(g.files()))
             .filter(|&f| {
                 g.square(f, rank)
-                    .is_some_and(|sq| white(sq) && role_of(setup.cell(sq)) == role)
+                    .is_some_and(|sq| white(sq) && is(role_of(setup.cell(sq))))
             })
             .collect()
     };
-    let kings = on_rank(c.king);
-    let rooks = on_rank(c.rook);
+    let kings = on_rank(&|r| r == c.king);
+    let rooks = on_rank(&|r| c.is_rook(r));
     let (Some(&king), Some(&left), Some(&right)) = (kings.first(), rooks.first(), rooks.last())
     else {
         fail(
@@ -565,11 +571,12 @@ fn castling(
         "castlingKingPiece = {}",
         v[c.king].letter.to_ascii_lowercase()
     );
-    let _ = writeln!(
-        out,
-        "castlingRookPieces = {}",
-        v[c.rook].letter.to_ascii_lowercase()
-    );
+    let rook_letters: String = [c.rook]
+        .into_iter()
+        .chain(c.also)
+        .map(|r| v[r].letter.to_ascii_lowercase())
+        .collect();
+    let _ = writeln!(out, "castlingRookPieces = {rook_letters}");
     let _ = writeln!(out, "castlingKingFile = {}", file(king));
     let _ = writeln!(out, "castlingKingsideFile = {}", file(king + up));
     let _ = writeln!(out, "castlingQueensideFile = {}", file(king - down));

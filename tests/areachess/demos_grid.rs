@@ -2404,6 +2404,134 @@ const DEMOS: &[Demo] = &[
         ],
     ),
     (
+        "asean",
+        "asean-a-pawn-chooses-a-rook",
+        &[
+            "a3a4", "b6b5", "a4b5", "a6a5", "b5b6", "a5a4", "b6b7", "a4a3", "b7a8r",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "ASEAN chess: makruk's army under chess's letters, the pawns on the third rank.",
+            ),
+            (3, 'P', true, "White's a-pawn takes on b5."),
+            (
+                9,
+                'P',
+                true,
+                "On the last rank it takes the rook and becomes a rook itself: ASEAN pawns choose.",
+            ),
+        ],
+    ),
+    (
+        "shatar",
+        "shatar-the-bers-steps",
+        &["d1d3", "d8d6", "d3e4", "d6e5"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Shatar: the d-pawns start met in the centre, and the queen is the bers (J).",
+            ),
+            (1, 'J', false, "The bers slides as a rook to d3."),
+            (
+                3,
+                'J',
+                false,
+                "And steps one square diagonally to e4, as a ferz.",
+            ),
+        ],
+    ),
+    (
+        "dragon",
+        "dragon-the-dragon-dropped",
+        &["g1f3", "g8f6", "D@g1", "b8c6", "g1h3"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Dragon chess: each side holds a dragon (D, bishop and knight) in hand.",
+            ),
+            (
+                3,
+                'D',
+                false,
+                "White puts the dragon on g1, left empty by the knight.",
+            ),
+            (5, 'D', false, "The dragon leaps out as a knight."),
+        ],
+    ),
+    (
+        "perfect",
+        "perfect-castling-with-the-chancellor",
+        &[
+            "b2b3", "g8f6", "b1a3", "e7e6", "c1b2", "f8e7", "d1e3", "e8g8", "e1c1",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Perfect chess: chancellor, minister, queen and empress on the queen's side.",
+            ),
+            (3, 'M', false, "The minister leaps as a knight to a3."),
+            (7, 'G', false, "The empress leaps as a knight to e3."),
+            (8, 'K', false, "Black castles short, with the rook."),
+            (
+                9,
+                'K',
+                false,
+                "White castles long, with the chancellor, which lands on d1.",
+            ),
+        ],
+    ),
+    (
+        "legan",
+        "legan-pawns-on-the-diagonal",
+        &["g3f4", "b5c4", "f4e5", "d5e5"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Legan chess: the armies in opposite corners, pawns marching on the diagonal.",
+            ),
+            (1, 'P', false, "White's pawn steps diagonally toward a8."),
+            (3, 'P', false, "And again, to e5."),
+            (
+                4,
+                'P',
+                true,
+                "Black's pawn takes it sideways, toward Black's own goal corner.",
+            ),
+        ],
+    ),
+    (
+        "troitzky",
+        "troitzky-the-cut-corners",
+        &["e3e5", "f8f6", "e5f6", "g9f7"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Troitzky chess: a 10x10 board with its corners cut away (*).",
+            ),
+            (
+                1,
+                'P',
+                false,
+                "The pawn steps two squares from its third rank.",
+            ),
+            (3, 'P', true, "It takes the pawn on f6."),
+            (4, 'N', false, "A knight comes out."),
+        ],
+    ),
+    (
         "jesonmor",
         "jesonmor-the-centre-held",
         &["e1d3", "e9g8", "d3e5", "h9i7"],

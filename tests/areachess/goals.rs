@@ -594,3 +594,67 @@ fn loop_hands_keep_what_a_piece_became_and_chessgi_drops_on_the_first_rank() {
     let list = moves("loop", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
     assert!(!list.contains(&"P@a1".to_string()), "{list:?}");
 }
+
+#[test]
+fn a_bare_king_draws_shatar_at_once() {
+    let (game, status) = status_after("shatar", "4k3/8/8/8/8/8/4j3/R3K3 w - - 0 1", &["e1e2"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: None,
+            goal: Goal::Extinction
+        }
+    );
+    assert_eq!(fen_of(&game), "4k3/8/8/8/8/8/4K3/R7 b - - 0 1");
+    // The game is over: Black, who could still move its king, has no move.
+    assert!(moves("shatar", "4k3/8/8/8/8/8/4K3/R7 b - - 0 1").is_empty());
+}
+
+#[test]
+fn asean_counts_only_a_bare_king_and_from_zero() {
+    // Baring the king with a rook on the board: 16 moves (32 plies), counted from 0.
+    let (mut game, _) = status_after("asean", "8/8/8/4k3/8/4K3/1R4n1/8 w - - 0 1", &["b2g2"]);
+    assert_eq!(fen_of(&game), "8/8/8/4k3/8/4K3/6R1/8 b - 32 0 1");
+    game.play_text("e5d5").expect("the king steps");
+    assert_eq!(fen_of(&game), "8/8/8/3k4/8/4K3/6R1/8 w - 32 1 2");
+    // Against a met alone nobody counts.
+    let (game, _) = status_after("asean", "8/8/8/4k3/8/4KQ2/6n1/8 w - - 0 1", &["f3g2"]);
+    assert_eq!(fen_of(&game), "8/8/8/4k3/8/4K3/6Q1/8 b - - 0 1");
+}
+
+#[test]
+fn the_dragon_is_dropped_only_on_its_own_first_rank() {
+    let drops: Vec<String> = moves("dragon", "4k3/8/8/8/8/8/8/4K3[Dd] w - - 0 1")
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(
+        drops,
+        ["D@a1", "D@b1", "D@c1", "D@d1", "D@f1", "D@g1", "D@h1"]
+    );
+}
+
+#[test]
+fn perfect_chess_castles_with_the_chancellor_as_with_the_rook() {
+    let white = moves("perfect", "c3k2r/8/8/8/8/8/8/C3K2R w KQkq - 0 1");
+    assert!(white.contains(&"e1c1".to_string()) && white.contains(&"e1g1".to_string()));
+    let (game, _) = status_after("perfect", "c3k2r/8/8/8/8/8/8/C3K2R w KQkq - 0 1", &["e1c1"]);
+    assert_eq!(fen_of(&game), "c3k2r/8/8/8/8/8/8/2KC3R b kq - 1 1");
+}
+
+#[test]
+fn legan_and_troitzky_promote_on_their_own_squares() {
+    // Legan: a pawn on b7 steps diagonally to a8, a corner square of its zone, and must
+    // promote; b8 is no promotion square for it and it cannot step there anyway.
+    assert_eq!(
+        moves("legan", "7k/1P6/8/8/8/8/8/K7 w - - 0 1"),
+        ["a1a2", "a1b1", "a1b2", "b7a8b", "b7a8n", "b7a8q", "b7a8r"]
+    );
+    // Troitzky: the a-file ends at a6 for White, so a pawn on a5 promotes stepping there.
+    let troitzky = moves(
+        "troitzky",
+        "****qk****/**rnbbnr**/*pppppppp*/*8*/10/P9/*8*/*1PPPPPPP*/**RNBBNR**/****QK**** w - - 0 1",
+    );
+    let pawn: Vec<&String> = troitzky.iter().filter(|m| m.starts_with("a5")).collect();
+    assert_eq!(pawn, ["a5a6b", "a5a6n", "a5a6q", "a5a6r"]);
+}

@@ -526,6 +526,7 @@ fn urc_demo_level_plays_in_the_grid_engine() {
                     optional: false,
                     captured_only: false,
                     from_zone: false,
+                    squares: [None, None],
                 });
             }
             t
@@ -534,6 +535,7 @@ fn urc_demo_level_plays_in_the_grid_engine() {
     let castling = Castling {
         king: index('K'),
         rook: index('R'),
+        also: None,
         king_steps: 2,
         lands: None,
         chess960: false,

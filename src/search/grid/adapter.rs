@@ -348,7 +348,7 @@ impl Searchable for GridSearch {
                 list.is_empty()
             };
             return Some(match (mated, v.goals.checkmate) {
-                (true, Outcome::Loss) => End::Loss,
+                (true, Outcome::Loss | Outcome::Draw) => End::Loss,
                 (true, Outcome::Win) => End::Win,
                 (false, _) => self.draw(),
             });
@@ -369,7 +369,7 @@ impl Searchable for GridSearch {
                 return End::Win;
             }
             return match v.goals.checkmate {
-                Outcome::Loss => End::Loss,
+                Outcome::Loss | Outcome::Draw => End::Loss,
                 Outcome::Win => End::Win,
             };
         }

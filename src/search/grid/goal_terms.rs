@@ -95,6 +95,7 @@ impl GoalTables {
                 let sign = match e.outcome {
                     Outcome::Loss => -1,
                     Outcome::Win => 1,
+                    Outcome::Draw => 0,
                 };
                 if e.types.is_empty() {
                     // Everything given away wins: fewer pieces are worth more.

@@ -115,6 +115,7 @@ pub(crate) fn goal_lines(v: &crate::grid::Variant) -> Vec<String> {
         let verb = match e.outcome {
             Outcome::Loss => "loses",
             Outcome::Win => "wins",
+            Outcome::Draw => "draws",
         };
         lines.push(if e.left == 0 {
             format!("Extinction: a side with no {what} left {verb}")
