@@ -37,9 +37,30 @@ pub fn is_legal(v: &Variant, pos: &mut Position, m: Move) -> bool {
     let safe = pos
         .royals(us)
         .iter()
-        .all(|&r| !is_attacked(v, pos, r, us.opponent()));
+        .all(|&r| !is_attacked(v, pos, r, us.opponent()))
+        && !(v.flying_royals && royals_face(v, pos));
     pos.unmake(v, m, &undo);
     safe
+}
+
+/// Whether a royal of each side stand on one file or rank with nothing between them (the
+/// flying general).
+fn royals_face(v: &Variant, pos: &Position) -> bool {
+    let g = v.geometry;
+    pos.royals(Color::White).iter().any(|&w| {
+        pos.royals(Color::Black).iter().any(|&b| {
+            let (df, dr) = (g.file(b) - g.file(w), g.rank(b) - g.rank(w));
+            if df != 0 && dr != 0 {
+                return false;
+            }
+            let (sf, sr) = (df.signum(), dr.signum());
+            let steps = df.abs().max(dr.abs());
+            (1..steps).all(|k| {
+                g.square(g.file(w) + k * sf, g.rank(w) + k * sr)
+                    .is_some_and(|s| pos.cell(s) == EMPTY)
+            })
+        })
+    })
 }
 
 /// [`is_legal`] under atomic captures: a type that may not take its own kind does not; no
@@ -113,7 +134,8 @@ fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
     let them = us.opponent();
     let t = &v.tables;
     let a = &t.attacks[them];
-    if a.any_forward {
+    // The flying general pins what stands between the royals: every move is tried.
+    if a.any_forward || v.flying_royals {
         return false;
     }
     let single = pos.royals(us).len() == 1;

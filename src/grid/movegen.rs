@@ -602,6 +602,17 @@ fn each_attacker(
         }
     }
     if a.any_forward {
+        // Moves are walked to find a capture on `sq`: a square that is empty or holds a
+        // piece of `by`'s own gets a stand-in enemy for the walk.
+        let stand_in;
+        let pos = if pos.cell(sq) != EMPTY && !own(pos.cell(sq), by) {
+            pos
+        } else {
+            let mut p = pos.clone();
+            p.cells[usize::from(sq)] = piece(by.opponent(), Role::new(0));
+            stand_in = p;
+            &stand_in
+        };
         let walker = Walker::new(v, pos, by);
         let mut watch = CaptureOn { sq, found: false };
         for &from in pos.pieces(by) {

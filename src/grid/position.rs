@@ -537,7 +537,7 @@ impl Position {
                 self.promoted[usize::from(m.to)] = false;
                 hand_change = Some((role, -1));
                 self.last_drop = Some(role);
-                if v[role].promotion.is_some() {
+                if v[role].resets_move_rule() {
                     self.halfmove = 0;
                 }
             }
@@ -583,7 +583,7 @@ impl Position {
                     self.explode(v, ex, m.to, &mut undo.blasted);
                 }
                 self.castles.forget(m.from);
-                if v[role_of(mover)].promotion.is_some() {
+                if v[role_of(mover)].resets_move_rule() {
                     self.halfmove = 0;
                 }
                 if m.kind == MoveKind::Double {

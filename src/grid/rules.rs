@@ -59,6 +59,30 @@ pub struct PieceType {
     /// Its worth by square on top of its value, as the level gives it (`squares`), if it
     /// does.
     pub squares: Option<PieceSquares>,
+    /// By side: the only squares it may move to and attack (`region`, Fairy-Stockfish's
+    /// mobilityRegion: xiangqi's palace and own half), one flag per square index;
+    /// `None`: anywhere.
+    pub region: [Option<Vec<bool>>; 2],
+    /// Its moves where it stands on some squares, instead of its own (`across`: xiangqi's
+    /// soldier across the river), if it has such.
+    pub across: Option<Across>,
+    /// Whether its moves start the move rule's count again (`resets_move_rule`); `None`:
+    /// if it promotes, as pawns do.
+    pub resets_move_rule: Option<bool>,
+    /// The letter standard algebraic notation writes for it, where not its own (`san`:
+    /// xiangqi's horse H and elephant E, as Fairy-Stockfish writes them).
+    pub san_letter: Option<char>,
+}
+
+/// Moves a piece makes instead of its own where it stands on some squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Across {
+    /// The moves as written.
+    pub betza: Betza,
+    /// The moves, compiled.
+    pub chains: Vec<ChainMoves>,
+    /// By side: where it makes them, one flag per square index.
+    pub squares: [Vec<bool>; 2],
 }
 
 /// A piece's worth by square on top of its value, in centipawns, for the computer
@@ -89,7 +113,33 @@ impl PieceType {
             value: None,
             promoted_from: None,
             squares: None,
+            region: [None, None],
+            across: None,
+            resets_move_rule: None,
+            san_letter: None,
         })
+    }
+
+    /// Its moves for a piece of `side` standing on `sq`: its own, or those it makes
+    /// there instead (`across`).
+    pub fn chains_at(&self, side: crate::play::Color, sq: super::board::Square) -> &[ChainMoves] {
+        match &self.across {
+            Some(a) if a.squares[side][usize::from(sq)] => &a.chains,
+            _ => &self.chains,
+        }
+    }
+
+    /// Whether its moves start the move rule's count again: as the level says, else if it
+    /// promotes.
+    pub fn resets_move_rule(&self) -> bool {
+        self.resets_move_rule.unwrap_or(self.promotion.is_some())
+    }
+
+    /// Whether a piece of `side` may move to or attack `sq`, by its `region`.
+    pub fn may_reach(&self, side: crate::play::Color, sq: super::board::Square) -> bool {
+        self.region[side]
+            .as_ref()
+            .is_none_or(|flags| flags[usize::from(sq)])
     }
 }
 

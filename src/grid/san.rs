@@ -16,16 +16,16 @@ use super::variant::Variant;
 
 /// Whether pieces of `role` are written without a letter: the pawn (`P`, promoting, with
 /// moves that do not capture, all straight ahead), as Fairy-Stockfish writes its pawn.
-/// A pawn that steps aside without capturing (Berolina's) is written with its letter, as
-/// Fairy-Stockfish writes its custom pieces (`Pg4`, `Pec4`); so is one that takes as it
-/// moves (shogi's, `Pe6`).
+/// A pawn that steps aside or back without capturing (Berolina's, pawn-back chess's) is
+/// written with its letter, as Fairy-Stockfish writes its custom pieces (`Pg4`, `Pec4`);
+/// so is one that takes as it moves (shogi's, `Pe6`).
 fn is_pawn(v: &Variant, role: Role) -> bool {
     let t = &v[role];
     let legs = || t.chains.iter().flat_map(|c| &c.legs);
     let quiet = |leg: &&crate::betza::model::Leg| leg.modes.moves && !leg.modes.captures;
     let straight = legs()
         .filter(quiet)
-        .all(|leg| leg.leaps.iter().all(|&(x, _)| x == 0));
+        .all(|leg| leg.leaps.iter().all(|&(x, y)| x == 0 && y > 0));
     t.letter == 'P' && t.promotion.is_some() && legs().any(|leg| quiet(&leg)) && straight
 }
 
@@ -42,7 +42,11 @@ fn letter(v: &Variant, role: Role) -> char {
                 && o.chains == t.chains
         })
     });
-    alike.map_or(t.letter, |o| o.letter).to_ascii_uppercase()
+    let written = alike.unwrap_or(t);
+    written
+        .san_letter
+        .unwrap_or(written.letter)
+        .to_ascii_uppercase()
 }
 
 /// `m` (a legal move in `pos`) in standard algebraic notation.

@@ -257,7 +257,8 @@ impl Tables {
             for p in types {
                 for sq in (0..n).map(Square::from_index) {
                     let first = t.rays.len() as u32;
-                    for chain in p.chains.iter().filter(|c| c.legs.len() == 1) {
+                    let chains = p.chains_at(side, sq);
+                    for chain in chains.iter().filter(|c| c.legs.len() == 1) {
                         for &leap in &chain.legs[0].leaps {
                             let zone = p.promotion.as_ref();
                             t.add_ray(
@@ -266,10 +267,11 @@ impl Tables {
                                 orient(leap, side),
                                 sq,
                                 (side, zone),
+                                p.region[side].as_deref(),
                             );
                         }
                     }
-                    for chain in p.chains.iter().filter(|c| bent(c)) {
+                    for chain in chains.iter().filter(|c| bent(c)) {
                         let zone = p.promotion.as_ref();
                         t.add_bent(geometry, chain, sq, (side, zone));
                     }
@@ -493,6 +495,7 @@ impl Tables {
         leap: Leap,
         sq: Square,
         promotion: (Color, Option<&Promotion>),
+        region: Option<&[bool]>,
     ) {
         let m = leg.modes;
         let bound = 4 * (usize::from(g.files()) + usize::from(g.ranks())) + 4;
@@ -501,7 +504,7 @@ impl Tables {
             count += 1; // the landing beyond a hurdle on the last square of its range
         }
         let from = (g.file(sq), g.rank(sq));
-        let stops = ride(
+        let mut stops = ride(
             m,
             leap,
             i32::from(g.files()),
@@ -509,6 +512,11 @@ impl Tables {
             from,
             count,
         );
+        // A piece kept to a region (which the loader allows only to leapers) has no leap
+        // out of it.
+        if let Some(region) = region {
+            stops.retain(|s| region[usize::from(square(g, s.at))]);
+        }
         if stops.is_empty() || (m.grasshopper && stops.len() < 2) {
             return;
         }
@@ -614,6 +622,11 @@ impl Tables {
     fn build_attacks(&mut self, g: Geometry, types: &[PieceType], side: Color) -> Attacks {
         let mut a = Attacks::default();
         for (ty, p) in types.iter().enumerate() {
+            // Moves that depend on where the piece stands are read off its moves.
+            if p.across.is_some() || p.region.iter().any(Option::is_some) {
+                a.forward[ty] = true;
+                continue;
+            }
             for chain in &p.chains {
                 if chain.legs.iter().all(|l| !l.modes.captures) {
                     continue;

@@ -100,6 +100,9 @@ pub struct Variant {
     /// With drops: by side, the squares it may drop on (`rules.drop_squares`); `None`:
     /// any the drop rules allow.
     pub drop_squares: [Option<Vec<bool>>; 2],
+    /// The flying general (`rules.flying_royals`, xiangqi): no move may leave royals of
+    /// the two sides facing each other along a file or rank with nothing between.
+    pub flying_royals: bool,
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -229,6 +232,7 @@ impl Variant {
             walls: None,
             wall_squares: [None, None],
             drop_squares: [None, None],
+            flying_royals: false,
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),

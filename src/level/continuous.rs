@@ -101,6 +101,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         ),
         ("walls", raw.rules.walls.as_ref().map(Spanned::span)),
         (
+            "flying_royals",
+            raw.rules.flying_royals.as_ref().map(Spanned::span),
+        ),
+        (
             "drop_squares",
             raw.rules.drop_squares.as_ref().map(Spanned::span),
         ),

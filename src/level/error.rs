@@ -408,6 +408,17 @@ pub enum LevelErrorKind {
     /// Walls on a level with a royal piece.
     #[error("rules.walls: a level with walls has no royal piece (royal = true on '{0}')")]
     WallsWithRoyal(char),
+    /// A piece kept to a region (`region`) or moving otherwise somewhere (`across`) whose
+    /// moves are not all single leaps and slides of one leg.
+    #[error("{key} of '{letter}': only pieces whose moves are one leg each may have it ({why})")]
+    PieceRegionMoves {
+        /// `region` or `across`.
+        key: &'static str,
+        /// The piece.
+        letter: char,
+        /// What is wrong.
+        why: &'static str,
+    },
     /// A flag with no region for either side.
     #[error("flag: give a region for white, black or both")]
     FlagWithoutRegion,
@@ -421,7 +432,7 @@ pub enum LevelErrorKind {
     #[error("royal \"{0}\": expected \"checkmate\" or \"capture\"")]
     RoyalRule(String),
     /// A `counting` rule that is neither.
-    #[error("counting \"{0}\": expected \"makruk\" or \"cambodian\"")]
+    #[error("counting \"{0}\": expected \"makruk\", \"cambodian\" or \"asean\"")]
     Counting(String),
     /// A `promoted_from` that names no other type of the level.
     #[error("promoted_from \"{0}\": expected the letter of another piece of this level")]

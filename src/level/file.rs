@@ -305,6 +305,10 @@ pub(super) struct RulesSection {
     /// besides the other drop rules. A side not given drops on any square they allow.
     #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
     pub(super) drop_squares: Option<Spanned<RegionSection>>,
+    /// The flying general of xiangqi: no move may leave the two sides' royal pieces
+    /// facing each other along a file or rank with nothing between them.
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) flying_royals: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -462,6 +466,46 @@ pub(super) struct PieceSection {
     /// fits them.
     #[schemars(with = "Option<SquaresSection>", extend("x-mode" = "grid"))]
     pub(super) squares: Option<Spanned<SquaresSection>>,
+    /// The only squares it may move to and attack, by side (xiangqi's king and advisors
+    /// in their palace, its elephants on their own half): squares (`d1`) and rectangles
+    /// (`d1-f3`). A side not given goes anywhere. Only for pieces whose moves are single
+    /// leaps (lame ones too).
+    #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
+    pub(super) region: Option<Spanned<RegionSection>>,
+    /// The letter standard algebraic notation writes for it, where not its own (xiangqi's
+    /// horse `H` and elephant `E`, as Fairy-Stockfish writes them); FENs keep its letter.
+    #[schemars(
+        with = "Option<String>",
+        regex(pattern = r"^[A-Z]$"),
+        extend("x-mode" = "grid")
+    )]
+    pub(super) san: Option<Spanned<String>>,
+    /// Whether its moves start the move rule's count (`rules.move_rule`) again, as a
+    /// capture does (pawn-back chess: false, since its pawns may step back).
+    #[schemars(
+        with = "Option<bool>",
+        extend("x-default" = "true for a type that promotes", "x-mode" = "grid")
+    )]
+    pub(super) resets_move_rule: Option<Spanned<bool>>,
+    /// Other moves it makes, instead of its own, where it stands on the given squares
+    /// (xiangqi's soldier across the river: `fsW`).
+    #[schemars(with = "Option<AcrossSection>", extend("x-mode" = "grid"))]
+    pub(super) across: Option<Spanned<AcrossSection>>,
+}
+
+/// The moves a piece makes where it stands on some squares.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AcrossSection {
+    /// The moves, in Betza, of one leg each.
+    #[schemars(with = "String")]
+    pub(super) betza: Spanned<String>,
+    /// White's squares where it makes them: squares and rectangles (`a6-i10`).
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) white: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Black's squares, written the same way.
+    #[schemars(with = "Option<Vec<String>>")]
+    pub(super) black: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// A piece's worth by square, in centipawns: each table one row per rank, the last rank

@@ -178,7 +178,7 @@ pub(super) fn region(
 type Entries = Option<Spanned<Vec<Spanned<String>>>>;
 
 /// Each side's list of squares and rectangles read into flags by square index.
-fn sides(
+pub(super) fn sides(
     white: &Entries,
     black: &Entries,
     geometry: Geometry,

@@ -5,9 +5,10 @@
 //! [`super::schema`] derives the format's schema.
 
 use super::error::{Errors, LevelErrorKind, LevelErrors, UrcReferenceError};
-use super::file::{LevelFile, board_size, castling_letter, check_image, is_on};
+use super::file::{LevelFile, PieceSection, board_size, castling_letter, check_image, is_on};
 use super::modes::{GridLevel, Level, LevelKind};
-use crate::grid::rules::Walls;
+use crate::betza::model::ChainMoves;
+use crate::grid::rules::{Across, Walls};
 use crate::grid::values::{MAX_VALUE, MAX_WEIGHT, WEIGHT_NAMES};
 use crate::grid::{
     Castling, Counting, CountingRule, DrawRules, Geometry, PieceSquares, PieceType, Promotion,
@@ -191,6 +192,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             let end = table("end", &section.end);
             t.squares = Some(PieceSquares { middle, end });
         }
+        if let Some(g) = geometry {
+            piece_squares(p, g, &mut t, errors);
+        }
+        t.resets_move_rule = p.resets_move_rule.as_ref().map(|b| *b.get_ref());
+        // The schema check has made sure it is one letter A–Z.
+        t.san_letter = p.san.as_ref().and_then(|s| s.get_ref().chars().next());
         if let Some(label) = &p.label {
             // The schema check has made sure it is one to four letters A–Z.
             t.label = label.get_ref().clone();
@@ -502,6 +509,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         .is_none_or(|w| w.get_ref() == "loses");
     variant.hand_keeps_promotion = is_on(&raw.rules.hand_keeps_promotion);
     variant.first_rank_drops = is_on(&raw.rules.first_rank_drops);
+    variant.flying_royals = is_on(&raw.rules.flying_royals);
     // A rule that refines another means nothing without it.
     for (key, span, needs, needed) in [
         (
@@ -685,6 +693,54 @@ fn beside_as_named(level: &str, named: &str) -> PathBuf {
         .parent()
         .unwrap_or(Path::new(""))
         .join(named)
+}
+
+/// A piece's `region` and `across`, read into `t`: each refused where the piece's moves
+/// are of a kind they cannot keep to squares (more than one leg; for `region`, a slide).
+fn piece_squares(p: &PieceSection, g: Geometry, t: &mut PieceType, errors: &mut Errors<'_>) {
+    let one_leg = |chains: &[ChainMoves]| chains.iter().all(|c| c.legs.len() == 1);
+    if let Some(across) = &p.across {
+        let section = across.get_ref();
+        match crate::betza::parse(section.betza.get_ref()) {
+            Ok(betza) => {
+                let chains = crate::betza::model::chains(&betza);
+                if !one_leg(&chains) || !one_leg(&t.chains) {
+                    errors.at(
+                        across.span(),
+                        LevelErrorKind::PieceRegionMoves {
+                            key: "across",
+                            letter: t.letter,
+                            why: "a move of several legs",
+                        },
+                    );
+                }
+                let [white, black] = super::goals::sides(&section.white, &section.black, g, errors);
+                let none = || vec![false; g.squares()];
+                t.across = Some(Across {
+                    betza,
+                    chains,
+                    squares: [white.unwrap_or_else(none), black.unwrap_or_else(none)],
+                });
+            }
+            Err(e) => betza_error(errors, &section.betza, &e),
+        }
+    }
+    if let Some(region) = &p.region {
+        let mut every = t.chains.iter();
+        let mut across = t.across.iter().flat_map(|a| a.chains.iter());
+        let leaps = |c: &ChainMoves| c.legs.len() == 1 && c.legs[0].range == Some(1);
+        if !every.all(leaps) || !across.all(leaps) {
+            errors.at(
+                region.span(),
+                LevelErrorKind::PieceRegionMoves {
+                    key: "region",
+                    letter: t.letter,
+                    why: "a slide or a move of several legs",
+                },
+            );
+        }
+        t.region = super::goals::region(region.get_ref(), g, errors);
+    }
 }
 
 /// A Betza error placed at its character inside the quoted string.

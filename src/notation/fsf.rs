@@ -177,18 +177,30 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
     let counting = v.counting.is_some() || v.drops;
     let counted = v.counting.map_or([None; 3], |c| [c.rook, c.khon, c.knight]);
     let mut custom = 0;
+    // Each type's name among Fairy-Stockfish's pieces, for its mobility region.
+    let mut names: Vec<Option<String>> = vec![None; v.types.len()];
     for role in v.roles() {
         let t = &v[role];
         let part = format!("piece {} ({})", t.letter, t.name);
         let letter = t.letter.to_ascii_lowercase();
+        if t.across.is_some() {
+            fail(
+                format!("{part} across"),
+                "moves that change with the square: Fairy-Stockfish has them for its xiangqi soldier only".into(),
+            );
+        }
         match fsf_betza(&t.betza) {
             Ok(betza) if Some(role) == king => {
                 let _ = writeln!(out, "king = {letter}:{betza}");
+                names[role.index()] = Some("King".into());
             }
             Ok(_) if counted.contains(&Some(role)) || (counting && is_pawn(v, role)) => {
                 match builtin(v, role) {
                     Some(name) => {
                         let _ = writeln!(out, "{name} = {letter}");
+                        let mut capital = name.to_string();
+                        capital[..1].make_ascii_uppercase();
+                        names[role.index()] = Some(capital);
                     }
                     None => fail(
                         part,
@@ -199,9 +211,30 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
             Ok(betza) => {
                 custom += 1;
                 let _ = writeln!(out, "customPiece{custom} = {letter}:{betza}");
+                names[role.index()] = Some(format!("CustomPiece{custom}"));
             }
             Err(why) => fail(part, why),
         }
+    }
+    for role in v.roles() {
+        for (side, colour) in [(Color::White, "White"), (Color::Black, "Black")] {
+            if let (Some(flags), Some(name)) = (&v[role].region[side], &names[role.index()]) {
+                let squares = or_dash(square_list(v, flags));
+                let _ = writeln!(out, "mobilityRegion{colour}{name} = {squares}");
+            }
+        }
+    }
+    if v.flying_royals {
+        let _ = writeln!(out, "flyingGeneral = true");
+    }
+    if v.types.iter().any(|t| t.resets_move_rule.is_some()) {
+        let letters: String = v
+            .types
+            .iter()
+            .filter(|t| t.resets_move_rule())
+            .map(|t| t.letter.to_ascii_lowercase())
+            .collect();
+        let _ = writeln!(out, "nMoveRuleTypes = {}", or_dash(letters));
     }
     if custom > MOST_CUSTOM {
         fail(

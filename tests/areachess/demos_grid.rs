@@ -2532,6 +2532,89 @@ const DEMOS: &[Demo] = &[
         ],
     ),
     (
+        "xiangqi",
+        "xiangqi-the-cannon-jumps",
+        &["h3e3", "h10g8", "e3e7", "b10c8", "h1g3", "i10h10"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Xiangqi: generals (K) in their palaces, the river between the fifth and sixth ranks.",
+            ),
+            (1, 'C', false, "The cannon moves to the central file."),
+            (2, 'N', false, "A horse comes out, its leg free."),
+            (
+                3,
+                'C',
+                true,
+                "The cannon takes the soldier on e7, jumping the one soldier between.",
+            ),
+            (6, 'R', false, "The chariot comes out along the back rank."),
+        ],
+    ),
+    (
+        "minixiangqi",
+        "minixiangqi-soldiers-step-sideways",
+        &["a2b2", "g6f6", "b1b7", "a7b7"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Minixiangqi: xiangqi on 7x7 without advisors, elephants or river.",
+            ),
+            (1, 'P', false, "A soldier steps sideways from the start."),
+            (
+                3,
+                'C',
+                true,
+                "The cannon takes the cannon on b7 over the soldier, with check.",
+            ),
+            (4, 'R', true, "The chariot takes it back."),
+        ],
+    ),
+    (
+        "manchu",
+        "manchu-the-banner",
+        &["a1a7", "b10c8", "a7c7"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Manchu chess: White's one banner (M) against Black's full xiangqi army.",
+            ),
+            (
+                1,
+                'M',
+                true,
+                "The banner takes the soldier on a7 as a cannon, over White's own soldier.",
+            ),
+            (3, 'M', true, "And the soldier on c7 as a chariot."),
+        ],
+    ),
+    (
+        "pawnback",
+        "pawnback-a-pawn-steps-back",
+        &["e2e4", "e7e5", "e4e3", "d7d5", "e3e2"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Pawn-back chess: a pawn may step straight back, but not onto its first rank.",
+            ),
+            (3, 'P', false, "White's pawn steps back to e3."),
+            (
+                5,
+                'P',
+                false,
+                "And back again to e2, from where it may step two again.",
+            ),
+        ],
+    ),
+    (
         "jesonmor",
         "jesonmor-the-centre-held",
         &["e1d3", "e9g8", "d3e5", "h9i7"],

@@ -658,3 +658,52 @@ fn legan_and_troitzky_promote_on_their_own_squares() {
     let pawn: Vec<&String> = troitzky.iter().filter(|m| m.starts_with("a5")).collect();
     assert_eq!(pawn, ["a5a6b", "a5a6n", "a5a6q", "a5a6r"]);
 }
+
+#[test]
+fn xiangqi_keeps_its_pieces_to_their_regions_and_its_generals_apart() {
+    let moves = |fen| moves("xiangqi", fen);
+    // The general may not step onto the file of the other, open to it (d1); the advisor
+    // stays in the palace (not c2).
+    assert_eq!(
+        moves("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1"),
+        ["d1e2", "e1e2", "e1f1"]
+    );
+    // A soldier steps only forward before the river, sideways too across it.
+    assert_eq!(
+        moves("3k5/9/9/9/9/P8/9/9/9/4K4 w - - 0 1"),
+        ["a5a6", "e1e2", "e1f1"]
+    );
+    assert_eq!(
+        moves("3k5/9/9/9/P8/9/9/9/9/4K4 w - - 0 1"),
+        ["a6a7", "a6b6", "e1e2", "e1f1"]
+    );
+    // The elephant does not cross the river.
+    assert_eq!(
+        moves("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1"),
+        ["c5a3", "c5e3", "e1e2", "e1f1"]
+    );
+    // A cannon between the generals may not leave their file.
+    let cannon: Vec<String> = moves("4k4/9/9/9/9/4c4/9/9/9/4K4 b - - 0 1")
+        .into_iter()
+        .filter(|m| m.starts_with("e5"))
+        .collect();
+    assert_eq!(
+        cannon,
+        ["e5e2", "e5e3", "e5e4", "e5e6", "e5e7", "e5e8", "e5e9"]
+    );
+}
+
+#[test]
+fn pawn_back_steps_back_but_not_home_and_keeps_the_count() {
+    assert_eq!(
+        moves("pawnback", "4k3/8/8/8/8/4P3/8/4K3 w - - 3 10"),
+        ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e3e2", "e3e4"]
+    );
+    assert_eq!(
+        moves("pawnback", "4k3/8/8/8/8/8/4P3/3K4 w - - 0 1"),
+        ["d1c1", "d1c2", "d1d2", "d1e1", "e2e3", "e2e4"]
+    );
+    // A pawn's move, which may be taken back, does not restart the move rule's count.
+    let (game, _) = status_after("pawnback", "4k3/8/8/8/8/4P3/8/4K3 w - - 3 10", &["e3e2"]);
+    assert_eq!(fen_of(&game), "4k3/8/8/8/8/8/4P3/4K3 b - - 4 10");
+}
