@@ -192,7 +192,7 @@ pub enum FenErrorKind {
     /// `~` written twice after one piece.
     #[error("'~' again: a piece is marked promoted once")]
     PromotedTwice,
-    /// A royal piece in hand.
+    /// A royal piece in hand, where taken pieces go to the hands.
     #[error("'{0}' in hand: a royal piece is never captured, so never held in hand")]
     RoyalInHand(char),
     /// More pieces that could go to one hand as one type than a hand counts.
@@ -658,11 +658,22 @@ impl WrittenFen {
         let column = self.placement.column;
         let mut pos = place(v, &self.placement)?;
         let royal = || v.types.iter().filter(|t| t.royal);
+        // A royal in hand is still to be dropped (placement chess).
+        let in_hand = |side: Color| {
+            self.hand.as_ref().is_some_and(|h| {
+                h.value.iter().any(|&(s, letter)| {
+                    s == side && v.role_of_letter(letter).is_some_and(|r| v.is_royal(r))
+                })
+            })
+        };
         if let Some(side) = Color::BOTH
             .into_iter()
             // Under extinction a side may have no royal (horde): that rule ends its games.
             .find(|&s| {
-                royal().next().is_some() && v.goals.extinction.is_none() && pos.royals(s).is_empty()
+                royal().next().is_some()
+                    && v.goals.extinction.is_none()
+                    && pos.royals(s).is_empty()
+                    && !in_hand(s)
             })
         {
             return Err(error(
@@ -687,7 +698,9 @@ impl WrittenFen {
                     let c = in_case(side, letter);
                     return Err(error(hand.column + 1 + k, FenErrorKind::NeverInHand(c)));
                 }
-                if v.is_royal(role) {
+                // Where taken pieces go to the hand a royal never does; where the hands
+                // hold only what the setup gives, one may wait there (placement chess).
+                if v.is_royal(role) && v.captures_to_hand {
                     let c = in_case(side, letter);
                     return Err(error(hand.column + 1 + k, FenErrorKind::RoyalInHand(c)));
                 }
@@ -1079,9 +1092,10 @@ impl fmt::Display for Fen<'_> {
             }
         }
         if v.drops {
-            // White's then Black's, the most valuable first, as Fairy-Stockfish writes them.
+            // White's then Black's, a royal (placement chess) then the most valuable
+            // first, as Fairy-Stockfish writes them.
             let mut roles: Vec<Role> = v.roles().collect();
-            roles.sort_by_key(|&r| (std::cmp::Reverse(v.value(r)), v[r].letter));
+            roles.sort_by_key(|&r| (!v.is_royal(r), std::cmp::Reverse(v.value(r)), v[r].letter));
             f.write_str("[")?;
             for side in Color::BOTH {
                 for &r in &roles {

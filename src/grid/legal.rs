@@ -317,7 +317,12 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
         return;
     }
     let goals = &v.goals;
-    if !goals.must_capture && !goals.no_checks && !goals.royal_stays_in_check && v.walls.is_none() {
+    if !goals.must_capture
+        && !goals.no_checks
+        && !goals.royal_stays_in_check
+        && v.walls.is_none()
+        && !v.must_drop
+    {
         safe_moves_of(v, pos, out, wanted);
         return;
     }
@@ -335,6 +340,10 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
 /// forbidden checks, makpong's royal in check, forced captures, then walls.
 fn level_move_rules(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     let goals = &v.goals;
+    // A side that may drop must (placement chess).
+    if v.must_drop && out.iter().any(|m| m.dropped().is_some()) {
+        out.retain(|m| m.dropped().is_some());
+    }
     if goals.no_checks {
         out.retain(|&m| !gives_check(v, pos, m));
     }
@@ -670,6 +679,15 @@ pub enum GameState {
     Goal(GoalEnd),
 }
 
+/// Whether a piece of the flag's type of `side` stands in its region unattacked.
+fn flag_safe(v: &Variant, flag: &Flag, pos: &Position, side: Color) -> bool {
+    pos.pieces(side).iter().any(|&sq| {
+        role_of(pos.cell(sq)) == flag.piece
+            && in_flag_region(flag, side, sq)
+            && !is_attacked(v, pos, sq, side.opponent())
+    })
+}
+
 /// The end the level's own goals have made of the game, if they have, as Fairy-Stockfish
 /// judges it (extinction, then the flag, then n-check). The flag with an answer: a side
 /// that arrives does not win at once; the other side moves first, and the arrival wins if
@@ -693,11 +711,16 @@ pub fn goal_end(v: &Variant, pos: &mut Position) -> Option<GoalEnd> {
             })
         };
         let royal = v.is_royal(flag.piece);
-        if flag.answer && flag_reached(flag, pos, us) {
-            let both = royal && us == Color::White && flag_reached(flag, pos, them);
+        // Under `safe`, a piece there counts only while no enemy piece attacks it.
+        let reached = |pos: &Position, side: Color| {
+            flag_reached(flag, pos, side) && (!flag.safe || flag_safe(v, flag, pos, side))
+        };
+        if (flag.answer || flag.safe) && reached(pos, us) {
+            let both = ((royal && us == Color::White) || (flag.safe && !flag.answer))
+                && reached(pos, them);
             return flagged((!both).then_some(us));
         }
-        if (!flag.answer || royal) && flag_reached(flag, pos, them) {
+        if (!flag.answer || flag.safe || royal) && reached(pos, them) {
             let answers =
                 flag.answer && us == Color::Black && !in_check(v, pos) && can_answer(v, flag, pos);
             if !answers {

@@ -763,6 +763,10 @@ pub(crate) fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
         }
         // Ranks counted from the side's own first rank.
         let barred = |sq: Square| {
+            if let Some(flags) = &v.drop_squares[us] {
+                // The level's squares instead of the rules for pawns.
+                return !flags[usize::from(sq)];
+            }
             if v.shogi_drops {
                 return stuck(v, us, role, sq);
             }
@@ -776,31 +780,95 @@ pub(crate) fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
                 (own == 0 && !v.first_rank_drops) || p.in_zone(g, us, sq)
             })
         };
-        // Shogi: no second unpromoted pawn of one's own on a file (a bit per file).
+        // Shogi: no more unpromoted pawns of one's own on a file than the level allows
+        // (a bit per full file).
         let mut pawn_files: u32 = 0;
         if v.shogi_pawn() == Some(role) {
             let own = piece(us, role);
+            let mut on_file = [0u8; 32];
             for &sq in pos.pieces(us) {
                 if pos.cell(sq) == own {
-                    pawn_files |= 1 << g.file(sq);
+                    let file = g.file(sq) as usize;
+                    on_file[file] += 1;
+                    if on_file[file] >= v.pawns_per_file {
+                        pawn_files |= 1 << file;
+                    }
                 }
             }
         }
-        let allowed = |sq: Square| {
-            v.drop_squares[us]
-                .as_ref()
-                .is_none_or(|flags| flags[usize::from(sq)])
-        };
+        let apart = v.bishops_apart.map(|b| BishopsApart::new(v, pos, us, b));
         for sq in g.all() {
             if pos.cell(sq) == EMPTY
-                && allowed(sq)
                 && !barred(sq)
                 && pawn_files & (1 << g.file(sq)) == 0
+                && apart.as_ref().is_none_or(|a| a.allows(v, role, sq))
             {
                 out.push(Move::drop(role, sq));
             }
         }
     }
+}
+
+/// Placement chess's rule for its bishops (`rules.bishops_apart`): a side's pieces of the
+/// type end on squares of both colours, so a drop may not leave fewer squares of a colour
+/// (empty ones it may drop on, and its pieces of the type there) than half of them.
+struct BishopsApart {
+    /// The type.
+    role: Role,
+    /// The side's pieces of the type, on the board and in hand.
+    total: usize,
+    /// By colour (0: dark, as a1): the side's pieces of the type on it.
+    standing: [usize; 2],
+    /// By colour: the empty squares the side may drop on.
+    free: [usize; 2],
+}
+
+impl BishopsApart {
+    fn new(v: &Variant, pos: &Position, us: Color, role: Role) -> BishopsApart {
+        let g = v.geometry;
+        let own = piece(us, role);
+        let mut standing = [0; 2];
+        for &sq in pos.pieces(us) {
+            if pos.cell(sq) == own {
+                standing[colour(v, sq)] += 1;
+            }
+        }
+        let mut free = [0; 2];
+        for sq in g.all() {
+            let may = v.drop_squares[us]
+                .as_ref()
+                .is_none_or(|flags| flags[usize::from(sq)]);
+            if may && pos.cell(sq) == EMPTY {
+                free[colour(v, sq)] += 1;
+            }
+        }
+        BishopsApart {
+            role,
+            total: standing[0] + standing[1] + usize::from(pos.in_hand(us, role)),
+            standing,
+            free,
+        }
+    }
+
+    /// Whether dropping a piece of `role` on `to` keeps the rule, as Fairy-Stockfish's
+    /// dropOppositeColoredBishop judges it.
+    fn allows(&self, v: &Variant, role: Role, to: Square) -> bool {
+        let c = colour(v, to);
+        if role == self.role {
+            return self.standing[c] < self.total.div_ceil(2);
+        }
+        // Another piece takes a square: enough must stay for the type on each colour.
+        (0..2).all(|k| {
+            let free = self.free[k] - usize::from(k == c);
+            self.standing[k] + free >= self.total / 2
+        })
+    }
+}
+
+/// The colour of `sq`: 0 for the dark squares (a1's), 1 for the light.
+fn colour(v: &Variant, sq: Square) -> usize {
+    let g = v.geometry;
+    ((g.file(sq) + g.rank(sq)) & 1) as usize
 }
 
 /// Whether `side` had royal pieces in this variant and has none left.

@@ -2,11 +2,12 @@
 //! en-passant chances, and making and unmaking moves.
 
 use super::board::Square;
-use super::castling::{Castles, rook_landing};
+use super::castling::{Castles, Wing, rook_landing};
 use super::cell::{BOULDER, Cell, EMPTY, is_piece, piece, role_of, side_of};
 use super::counting::{Armies, Count, after_move};
 use super::moves::{Move, MoveKind};
 use super::rules::{Explosions, MAX_TYPES, Role, Walls};
+use super::tables::flag;
 use super::variant::Variant;
 use crate::play::Color;
 
@@ -213,6 +214,17 @@ impl PartialEq for Position {
 }
 
 impl Eq for Position {}
+
+/// Whether a piece of `side` and `role` on `to` could move back to `from` on an empty
+/// board, not by a first move: a move Fairy-Stockfish counts as reversible.
+fn steps_back(v: &Variant, side: Color, role: Role, from: Square, to: Square) -> bool {
+    let t = &v.tables;
+    t.rays(side, role, to).iter().any(|r| {
+        r.flags & flag::MOVES != 0
+            && r.flags & flag::INITIAL == 0
+            && t.ray_squares(r).contains(&from)
+    })
+}
 
 impl Position {
     /// An empty board with White to move.
@@ -537,9 +549,9 @@ impl Position {
                 self.promoted[usize::from(m.to)] = false;
                 hand_change = Some((role, -1));
                 self.last_drop = Some(role);
-                if v[role].resets_move_rule() {
-                    self.halfmove = 0;
-                }
+                self.castle_dropped(v, us, role, m.to);
+                // A drop cannot be taken back: the move rule counts again.
+                self.halfmove = 0;
             }
             _ => {
                 let victim_at = match m.kind {
@@ -583,7 +595,12 @@ impl Position {
                     self.explode(v, ex, m.to, &mut undo.blasted);
                 }
                 self.castles.forget(m.from);
-                if v[role_of(mover)].resets_move_rule() {
+                // A promotion, or a move of a type the move rule watches that it could
+                // not take back (a pawn's; not pawn-sideways chess's step aside).
+                let role = role_of(mover);
+                if m.promotion.is_some()
+                    || (v[role].resets_move_rule() && !steps_back(v, us, role, m.from, m.to))
+                {
                     self.halfmove = 0;
                 }
                 if m.kind == MoveKind::Double {
@@ -622,6 +639,54 @@ impl Position {
             self.key ^= z.square(wall, BOULDER, false);
         }
         undo
+    }
+
+    /// Placement chess (`castling.drop_file`): a king dropped on that file of its first
+    /// rank may castle with the rooks in that rank's corners, and a rook dropped in a
+    /// corner with the king standing there.
+    fn castle_dropped(&mut self, v: &Variant, us: Color, role: Role, to: Square) {
+        let (Some(rule), Some(file)) = (v.castling, v.castling_drop_file) else {
+            return;
+        };
+        let g = v.geometry;
+        let rank = if us == Color::White {
+            0
+        } else {
+            i32::from(g.ranks()) - 1
+        };
+        let (file, last) = (i32::from(file), i32::from(g.files()) - 1);
+        if g.rank(to) != rank {
+            return;
+        }
+        let holds = |sq: Option<Square>, is: &dyn Fn(Role) -> bool| {
+            sq.filter(|&s| {
+                let c = self.cells[usize::from(s)];
+                is_piece(c) && side_of(c) == us && is(role_of(c))
+            })
+        };
+        let wing = |corner: i32| {
+            if corner > file {
+                Wing::King
+            } else {
+                Wing::Queen
+            }
+        };
+        let mut grants = Vec::new();
+        if role == rule.king && g.file(to) == file {
+            for corner in [0, last] {
+                if let Some(rook) = holds(g.square(corner, rank), &|r| rule.is_rook(r)) {
+                    grants.push((to, wing(corner), rook));
+                }
+            }
+        } else if rule.is_rook(role)
+            && (g.file(to) == 0 || g.file(to) == last)
+            && let Some(king) = holds(g.square(file, rank), &|r| r == rule.king)
+        {
+            grants.push((king, wing(g.file(to)), to));
+        }
+        for (king, wing, rook) in grants {
+            self.castles.grant(us, king, wing, rook);
+        }
     }
 
     /// An atomic capture's explosion on `at`: the piece there and every piece around but

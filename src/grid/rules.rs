@@ -384,6 +384,9 @@ pub struct Flag {
     /// Whether Black may answer White's arrival with one move, if its piece can then
     /// reach its own region at once: both there draw (racing kings).
     pub answer: bool,
+    /// Whether a piece counts as arrived only while no enemy piece attacks it (dōbutsu
+    /// shōgi's lion), judged before every move; both sides there draw.
+    pub safe: bool,
 }
 
 /// Extinction: a side that has at most `left` pieces of one of the types (or of all

@@ -97,12 +97,30 @@ pub struct Variant {
     pub walls: Option<Walls>,
     /// By side: the squares its walls may go on (`rules.wall_squares`); `None`: any.
     pub wall_squares: [Option<Vec<bool>>; 2],
-    /// With drops: by side, the squares it may drop on (`rules.drop_squares`); `None`:
-    /// any the drop rules allow.
+    /// With drops: by side, the squares it drops on (`rules.drop_squares`), instead of
+    /// the rules for pawns (and shogi's for pieces that could not move again); `None`:
+    /// those rules.
     pub drop_squares: [Option<Vec<bool>>; 2],
     /// The flying general (`rules.flying_royals`, xiangqi): no move may leave royals of
     /// the two sides facing each other along a file or rank with nothing between.
     pub flying_royals: bool,
+    /// Under shogi's drops, the letter of the pawn whose drops its rules limit
+    /// (`rules.shogi_pawn`; torishogi's swallow, S), and how many unpromoted ones a side
+    /// may have on one file (`rules.pawns_per_file`: 1 in shogi, 2 in torishogi).
+    pub shogi_pawn_letter: char,
+    /// See [`shogi_pawn_letter`](Self::shogi_pawn_letter).
+    pub pawns_per_file: u8,
+    /// With drops: while a side has pieces in hand and may drop one, it must
+    /// (`rules.must_drop`, placement chess).
+    pub must_drop: bool,
+    /// With drops: the type whose pieces a side must drop on squares of both colours
+    /// (`rules.bishops_apart`, placement chess's bishops): no drop may leave too few
+    /// squares of a colour for those still in hand.
+    pub bishops_apart: Option<Role>,
+    /// With drops and castling: the file of its first rank on which a dropped king gets
+    /// the right to castle with the rooks in the corners, and a rook dropped in a corner
+    /// the right to castle with that king (`castling.drop_file`, placement chess).
+    pub castling_drop_file: Option<u8>,
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -233,6 +251,11 @@ impl Variant {
             wall_squares: [None, None],
             drop_squares: [None, None],
             flying_royals: false,
+            shogi_pawn_letter: 'P',
+            pawns_per_file: 1,
+            must_drop: false,
+            bishops_apart: None,
+            castling_drop_file: None,
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),
@@ -330,7 +353,9 @@ impl Variant {
 
     /// The pawn of shogi's drop rules: the type lettered P, where the rules are on.
     pub fn shogi_pawn(&self) -> Option<Role> {
-        self.shogi_drops.then(|| self.role_of_letter('P')).flatten()
+        self.shogi_drops
+            .then(|| self.role_of_letter(self.shogi_pawn_letter))
+            .flatten()
     }
 
     /// What a value estimate reads of the variant: its board, types and move tables.

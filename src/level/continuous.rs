@@ -100,6 +100,19 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             raw.rules.explosions.as_ref().map(Spanned::span),
         ),
         ("walls", raw.rules.walls.as_ref().map(Spanned::span)),
+        ("must_drop", raw.rules.must_drop.as_ref().map(Spanned::span)),
+        (
+            "bishops_apart",
+            raw.rules.bishops_apart.as_ref().map(Spanned::span),
+        ),
+        (
+            "shogi_pawn",
+            raw.rules.shogi_pawn.as_ref().map(Spanned::span),
+        ),
+        (
+            "pawns_per_file",
+            raw.rules.pawns_per_file.as_ref().map(Spanned::span),
+        ),
         (
             "flying_royals",
             raw.rules.flying_royals.as_ref().map(Spanned::span),

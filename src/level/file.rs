@@ -301,14 +301,40 @@ pub(super) struct RulesSection {
     /// A side not given may wall any square.
     #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
     pub(super) wall_squares: Option<Spanned<RegionSection>>,
-    /// With `drops`: the squares each side may drop on (dragon chess: its first rank),
-    /// besides the other drop rules. A side not given drops on any square they allow.
+    /// With `drops`: the squares each side drops on, instead of the rules that keep pawns
+    /// off some ranks (dragon chess: its first rank; dōbutsu shōgi: anywhere, even where
+    /// a chick cannot move again). A side not given drops where those rules allow.
     #[schemars(with = "Option<RegionSection>", extend("x-mode" = "grid"))]
     pub(super) drop_squares: Option<Spanned<RegionSection>>,
     /// The flying general of xiangqi: no move may leave the two sides' royal pieces
     /// facing each other along a file or rank with nothing between them.
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     pub(super) flying_royals: Option<Spanned<bool>>,
+    /// With `drops`: while a side has pieces in hand and may drop one, it must drop
+    /// (placement chess: the pieces are placed before any moves).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) must_drop: Option<Spanned<bool>>,
+    /// With `drops`: the letter of the type a side must drop on squares of both colours
+    /// (placement chess's bishops): no drop may leave too few squares of a colour for
+    /// those still in hand.
+    #[schemars(with = "Option<String>", regex(pattern = r"^[A-Z]$"), extend("x-mode" = "grid"))]
+    pub(super) bishops_apart: Option<Spanned<String>>,
+    /// With `shogi_drops`: the letter of the pawn whose drops shogi's rules limit (no more
+    /// than `pawns_per_file` on a file, no mate by dropping one).
+    #[schemars(
+        with = "Option<String>",
+        regex(pattern = r"^[A-Z]$"),
+        extend("default" = "P", "x-mode" = "grid")
+    )]
+    pub(super) shogi_pawn: Option<Spanned<String>>,
+    /// With `shogi_drops`: how many unpromoted pawns a side may have on one file before it
+    /// may drop no other there (shogi: 1; tori shōgi: 2).
+    #[schemars(
+        with = "Option<i64>",
+        range(min = 1, max = 26),
+        extend("default" = 1, "x-mode" = "grid")
+    )]
+    pub(super) pawns_per_file: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -359,6 +385,11 @@ pub(super) struct FlagSection {
     /// there, the game is drawn.
     #[schemars(with = "Option<bool>", extend("default" = false))]
     pub(super) answer: Option<Spanned<bool>>,
+    /// Whether a piece counts as arrived only while no enemy piece attacks it, judged
+    /// before every move (dōbutsu shōgi: a lion on the far rank that could be taken has
+    /// not won yet); both sides there draw.
+    #[schemars(with = "Option<bool>", extend("default" = false))]
+    pub(super) safe: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -631,6 +662,11 @@ pub(super) struct CastlingSection {
     /// (`e1h1`), with the rooks' files as FEN castling rights (`HAha`).
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     pub(super) chess960: Option<Spanned<bool>>,
+    /// With drops: the file of the first rank on which a dropped king gets the right to
+    /// castle with the rooks in that rank's corners, and a rook dropped in a corner the
+    /// right to castle with the king there (placement chess: "e").
+    #[schemars(with = "Option<String>", extend("x-mode" = "grid"))]
+    pub(super) drop_file: Option<Spanned<String>>,
 }
 
 /// A piece's letter, as promotion lists write it.

@@ -104,7 +104,7 @@ fn outcome(
 }
 
 /// The type a goal names by `letter`, or an error at it.
-fn piece(
+pub(super) fn piece(
     letter: &Spanned<String>,
     key: &'static str,
     role: &dyn Fn(&str) -> Option<Role>,
@@ -143,6 +143,7 @@ fn flag(
         piece: piece?,
         region: [white.unwrap_or_else(none), black.unwrap_or_else(none)],
         answer: is_on(&f.answer),
+        safe: is_on(&f.safe),
     })
 }
 

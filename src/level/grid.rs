@@ -510,6 +510,46 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     variant.hand_keeps_promotion = is_on(&raw.rules.hand_keeps_promotion);
     variant.first_rank_drops = is_on(&raw.rules.first_rank_drops);
     variant.flying_royals = is_on(&raw.rules.flying_royals);
+    variant.must_drop = is_on(&raw.rules.must_drop);
+    if let Some(letter) = &raw.rules.bishops_apart {
+        variant.bishops_apart = super::goals::piece(letter, "bishops_apart", &index_of, errors);
+    }
+    if let Some(letter) = &raw.rules.shogi_pawn
+        && let Some(role) = super::goals::piece(letter, "shogi_pawn", &index_of, errors)
+    {
+        variant.shogi_pawn_letter = variant[role].letter;
+    }
+    if let Some(n) = &raw.rules.pawns_per_file {
+        match u8::try_from(*n.get_ref()) {
+            Ok(k) if (1..=26).contains(&k) => variant.pawns_per_file = k,
+            _ => errors.at(
+                n.span(),
+                LevelErrorKind::RuleWord {
+                    key: "pawns_per_file",
+                    word: n.get_ref().to_string(),
+                    expected: "1 to 26 pawns",
+                },
+            ),
+        }
+    }
+    if let Some(c) = &raw.rules.castling
+        && let Some(f) = &c.get_ref().drop_file
+    {
+        let mut chars = f.get_ref().chars();
+        match (chars.next(), chars.next()) {
+            (Some(x @ 'a'..='z'), None) if (x as u8 - b'a') < geometry.files() => {
+                variant.castling_drop_file = Some(x as u8 - b'a');
+            }
+            _ => errors.at(
+                f.span(),
+                LevelErrorKind::RuleWord {
+                    key: "castling drop_file",
+                    word: f.get_ref().clone(),
+                    expected: "a file of the board (a letter)",
+                },
+            ),
+        }
+    }
     // A rule that refines another means nothing without it.
     for (key, span, needs, needed) in [
         (
@@ -535,6 +575,30 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             raw.rules.drop_squares.as_ref().map(Spanned::span),
             "drops",
             variant.drops,
+        ),
+        (
+            "must_drop",
+            raw.rules.must_drop.as_ref().map(Spanned::span),
+            "drops",
+            variant.drops,
+        ),
+        (
+            "bishops_apart",
+            raw.rules.bishops_apart.as_ref().map(Spanned::span),
+            "drops",
+            variant.drops,
+        ),
+        (
+            "shogi_pawn",
+            raw.rules.shogi_pawn.as_ref().map(Spanned::span),
+            "shogi_drops",
+            variant.shogi_drops,
+        ),
+        (
+            "pawns_per_file",
+            raw.rules.pawns_per_file.as_ref().map(Spanned::span),
+            "shogi_drops",
+            variant.shogi_drops,
         ),
         (
             "captures_to_hand",

@@ -2615,6 +2615,99 @@ const DEMOS: &[Demo] = &[
         ],
     ),
     (
+        "dobutsu",
+        "dobutsu-chicks-to-hand",
+        &["b2b3", "b4b3", "C@b2"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Dobutsu shogi: lion (L), giraffe (G), elephant (E) and chick (C) on 3x4 squares.",
+            ),
+            (
+                1,
+                'C',
+                true,
+                "White's chick takes Black's, which goes to White's hand.",
+            ),
+            (
+                2,
+                'L',
+                true,
+                "Black's lion takes it back: the lion is not royal, but losing it loses.",
+            ),
+            (3, 'C', false, "White drops the chick it holds."),
+        ],
+    ),
+    (
+        "torishogi",
+        "torishogi-the-swallow-becomes-a-goose",
+        &["e4e5", "c4c3", "e5e6+", "d6e6", "S@e4"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Tori shogi: the birds on 7x7, the phoenix (K) as king and swallows (S) for pawns.",
+            ),
+            (1, 'S', true, "A swallow takes a swallow."),
+            (
+                3,
+                'S',
+                false,
+                "Entering the last two ranks it must promote, to a goose (G).",
+            ),
+            (
+                4,
+                'F',
+                true,
+                "Black's falcon takes the goose, which goes to hand as a swallow.",
+            ),
+            (
+                5,
+                'S',
+                false,
+                "White drops a swallow: two may stand on one file.",
+            ),
+        ],
+    ),
+    (
+        "placement",
+        "placement-pieces-placed-first",
+        &[
+            "K@e1", "K@e8", "R@h1", "R@a8", "B@c1", "B@c8", "B@f1", "B@d8", "R@a1", "R@h8", "Q@d1",
+            "Q@f8", "N@b1", "N@b8", "N@g1", "N@g8", "e2e4",
+        ],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Placement chess: the pieces start in hand and are placed on the first rank.",
+            ),
+            (1, 'K', false, "White places its king on e1."),
+            (
+                3,
+                'R',
+                false,
+                "A rook in the corner: with the king on e1 it may castle on that wing.",
+            ),
+            (
+                7,
+                'B',
+                false,
+                "The second bishop goes on a light square, the first being on a dark one.",
+            ),
+            (
+                17,
+                'P',
+                false,
+                "Everything placed, the game goes on as chess.",
+            ),
+        ],
+    ),
+    (
         "jesonmor",
         "jesonmor-the-centre-held",
         &["e1d3", "e9g8", "d3e5", "h9i7"],

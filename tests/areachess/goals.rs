@@ -707,3 +707,76 @@ fn pawn_back_steps_back_but_not_home_and_keeps_the_count() {
     let (game, _) = status_after("pawnback", "4k3/8/8/8/8/4P3/8/4K3 w - - 3 10", &["e3e2"]);
     assert_eq!(fen_of(&game), "4k3/8/8/8/8/8/4P3/4K3 b - - 4 10");
 }
+
+#[test]
+fn placement_drops_first_then_castles_with_what_it_dropped() {
+    let start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
+    // Only drops, and only on the first rank, while pieces are in hand.
+    let first = moves("placement", start);
+    assert_eq!(first.len(), 40, "{first:?}");
+    assert!(first.iter().all(|m| m.contains('@') && m.ends_with('1')));
+    // A king on e1 and a rook in a corner bring the right to castle on that wing.
+    let (game, _) = status_after("placement", start, &["K@e1", "K@e8", "R@h1", "R@a8"]);
+    assert_eq!(
+        fen_of(&game),
+        "r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K2R[QRBBNNqrbbnn] w Kq - 0 3"
+    );
+    let drops = [
+        "K@e1", "K@e8", "R@h1", "R@a8", "B@c1", "B@c8", "B@f1", "B@d8", "R@a1", "R@h8", "Q@d1",
+        "Q@f8", "N@b1", "N@b8", "N@g1", "N@g8",
+    ];
+    let (game, _) = status_after("placement", start, &drops);
+    assert_eq!(
+        fen_of(&game),
+        "rnbbkqnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 9"
+    );
+}
+
+#[test]
+fn placement_keeps_a_square_of_each_colour_for_the_bishops() {
+    // White has dropped a bishop on c1 (dark): the other may not go on a dark square.
+    let fen = "8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 2";
+    let bishops: Vec<String> = moves("placement", fen)
+        .into_iter()
+        .filter(|m| m.starts_with("B@"))
+        .collect();
+    assert_eq!(bishops, ["B@b1", "B@d1", "B@f1", "B@h1"]);
+}
+
+#[test]
+fn dobutsu_lion_wins_on_the_far_rank_only_where_it_cannot_be_taken() {
+    // The lion steps to b4, where Black's giraffe and lion attack it: not won yet.
+    let (_, status) = status_after("dobutsu", "g1l/1L1/3/3[-] w - - 0 1", &["b3b4"]);
+    assert_eq!(status, Status::Playing);
+    assert_eq!(
+        moves("dobutsu", "g1l/1L1/3/3[-] w - - 0 1").len(),
+        8,
+        "the lion is not royal: it may step where it can be taken"
+    );
+    // Unattacked on the far rank, it wins before Black moves.
+    let (_, status) = status_after("dobutsu", "2l/L2/3/3[-] w - - 0 1", &["a3a4"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Flag
+        }
+    );
+}
+
+#[test]
+fn tori_shogi_allows_two_swallows_on_a_file() {
+    let drops = |fen| -> Vec<String> {
+        moves("torishogi", fen)
+            .into_iter()
+            .filter(|m| m.starts_with("S@a"))
+            .collect()
+    };
+    // One swallow of White's on the a-file: another may come; with two, none; never on
+    // the last rank.
+    assert_eq!(
+        drops("3k3/7/7/7/7/S6/3K3[S] w - - 0 1"),
+        ["S@a1", "S@a3", "S@a4", "S@a5", "S@a6"]
+    );
+    assert!(drops("3k3/7/7/7/S6/S6/3K3[S] w - - 0 1").is_empty());
+}
