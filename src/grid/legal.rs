@@ -33,6 +33,13 @@ pub fn is_legal(v: &Variant, pos: &mut Position, m: Move) -> bool {
             return false;
         }
     }
+    // A royal that would turn to stone by taking may not take.
+    if m.kind.captures() {
+        let mover = role_of(pos.cell(m.from));
+        if v.is_royal(mover) && v.petrify.contains(&mover) {
+            return false;
+        }
+    }
     let undo = pos.make(v, m);
     let safe = pos
         .royals(us)
@@ -134,8 +141,9 @@ fn danger(v: &Variant, pos: &Position, d: &mut Danger) -> bool {
     let them = us.opponent();
     let t = &v.tables;
     let a = &t.attacks[them];
-    // The flying general pins what stands between the royals: every move is tried.
-    if a.any_forward || v.flying_royals {
+    // The flying general pins what stands between the royals, and a piece that turns to
+    // stone by taking changes the lines: every move is tried.
+    if a.any_forward || v.flying_royals || !v.petrify.is_empty() {
         return false;
     }
     let single = pos.royals(us).len() == 1;

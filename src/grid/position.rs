@@ -594,6 +594,18 @@ impl Position {
                 {
                     self.explode(v, ex, m.to, &mut undo.blasted);
                 }
+                // Petrified: a piece of such a type that takes turns into a wall there.
+                if m.kind.captures() && v.petrify.contains(&role_of(mover)) {
+                    let (cell, moved) =
+                        (self.cells[usize::from(m.to)], self.moved[usize::from(m.to)]);
+                    let (_, slot) = self.take_slot(v, m.to);
+                    self.castles.forget(m.to);
+                    let b = &mut undo.blasted;
+                    b.pieces[usize::from(b.len)] = (m.to, cell, moved, slot);
+                    b.len += 1;
+                    self.cells[usize::from(m.to)] = BOULDER;
+                    self.moved[usize::from(m.to)] = false;
+                }
                 self.castles.forget(m.from);
                 // A promotion, or a move of a type the move rule watches that it could
                 // not take back (a pawn's; not pawn-sideways chess's step aside).
@@ -731,7 +743,8 @@ impl Position {
             }
             self.duck = undo.duck;
         }
-        // What an explosion took comes back first, the mover with it.
+        // What an explosion took (or a capture petrified) comes back first, the mover
+        // with it.
         let blasted = &undo.blasted;
         for &(sq, cell, moved, slot) in blasted.pieces[..usize::from(blasted.len)].iter().rev() {
             self.restore(v, sq, cell, moved, slot);

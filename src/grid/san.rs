@@ -70,7 +70,7 @@ pub fn san(v: &Variant, pos: &Position, m: Move) -> String {
 /// queens are royal but no king); never under atomic captures, whose kings it does not
 /// count as checked.
 fn marked_check(v: &Variant, pos: &Position) -> bool {
-    if v.explosions.is_some() {
+    if v.explosions.is_some() || !v.san_check_marks {
         return false;
     }
     let several = v.types.iter().filter(|t| t.royal).count() > 1;

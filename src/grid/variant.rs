@@ -121,6 +121,13 @@ pub struct Variant {
     /// the right to castle with the rooks in the corners, and a rook dropped in a corner
     /// the right to castle with that king (`castling.drop_file`, placement chess).
     pub castling_drop_file: Option<u8>,
+    /// The types a piece of which turns into a wall (FEN `*`) on the square where it
+    /// takes (`rules.petrify`, petrified chess); a royal one may not take.
+    pub petrify: Vec<Role>,
+    /// Whether standard algebraic notation marks checks (`+`, `#`): not where the
+    /// level says so (`rules.san_check_marks = false`, petrified chess, whose king
+    /// Fairy-Stockfish protects without calling it one).
+    pub san_check_marks: bool,
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -256,6 +263,8 @@ impl Variant {
             must_drop: false,
             bishops_apart: None,
             castling_drop_file: None,
+            petrify: Vec::new(),
+            san_check_marks: true,
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),

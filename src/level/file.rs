@@ -335,6 +335,15 @@ pub(super) struct RulesSection {
         extend("default" = 1, "x-mode" = "grid")
     )]
     pub(super) pawns_per_file: Option<Spanned<i64>>,
+    /// The letters of the types a piece of which turns into a wall (FEN `*`) on the square
+    /// where it takes (petrified chess); a royal one may not take at all.
+    #[schemars(with = "Option<Vec<String>>", extend("x-mode" = "grid"))]
+    pub(super) petrify: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Whether standard algebraic notation marks checks and mates (`+`, `#`); false as
+    /// Fairy-Stockfish writes petrified chess, whose king is protected without being
+    /// its king.
+    #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
+    pub(super) san_check_marks: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -483,6 +483,24 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     if !errors.found.is_empty() {
         return Err(LevelErrors(errors.found.clone()));
     }
+    // Petrified: a royal that would turn to stone by taking takes nothing, and so attacks
+    // nothing (Fairy-Stockfish's king there may stand beside the other).
+    let mut petrify = Vec::new();
+    if let Some(letters) = &raw.rules.petrify {
+        for letter in letters.get_ref() {
+            if let Some(role) = super::goals::piece(letter, "petrify", &index_of, errors) {
+                petrify.push(role);
+                let t = &mut types[role.index()];
+                if t.royal {
+                    let legs = t.chains.iter_mut().flat_map(|c| c.legs.iter_mut());
+                    legs.for_each(|leg| leg.modes.captures = false);
+                }
+            }
+        }
+    }
+    if !errors.found.is_empty() {
+        return Err(LevelErrors(errors.found.clone()));
+    }
     let mut variant = match Variant::new(geometry, types, castling, stalemate, royal_rule) {
         Ok(v) => v,
         Err(e) => {
@@ -491,6 +509,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         }
     };
     variant.draws = draws;
+    variant.petrify = petrify;
     variant.bare_king = is_on(&raw.rules.bare_king);
     variant.counting = counting.map(|rule| Counting::on(rule, &variant.types));
     variant.drops = is_on(&raw.rules.drops);
@@ -511,6 +530,11 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     variant.first_rank_drops = is_on(&raw.rules.first_rank_drops);
     variant.flying_royals = is_on(&raw.rules.flying_royals);
     variant.must_drop = is_on(&raw.rules.must_drop);
+    variant.san_check_marks = raw
+        .rules
+        .san_check_marks
+        .as_ref()
+        .is_none_or(|b| *b.get_ref());
     if let Some(letter) = &raw.rules.bishops_apart {
         variant.bishops_apart = super::goals::piece(letter, "bishops_apart", &index_of, errors);
     }

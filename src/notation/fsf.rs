@@ -227,6 +227,12 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
     if v.flying_royals {
         let _ = writeln!(out, "flyingGeneral = true");
     }
+    if !v.petrify.is_empty() {
+        fail(
+            "rules.petrify".into(),
+            "pieces that turn to stone: Fairy-Stockfish has them with a king that is not royal, which an exported level does not write".into(),
+        );
+    }
     if v.types.iter().any(|t| t.resets_move_rule.is_some()) {
         let letters: String = v
             .types

@@ -2708,6 +2708,27 @@ const DEMOS: &[Demo] = &[
         ],
     ),
     (
+        "petrified",
+        "petrified-the-queen-turns-to-stone",
+        &["e2e4", "d7d5", "e4d5", "d8d5", "b1c3"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Petrified chess: a piece that takes, but a pawn, turns to stone where it took.",
+            ),
+            (3, 'P', true, "A pawn takes, and stays a pawn."),
+            (
+                4,
+                'Q',
+                true,
+                "The queen takes on d5 and becomes a wall (*) there.",
+            ),
+            (5, 'N', false, "No piece may enter d5 again."),
+        ],
+    ),
+    (
         "jesonmor",
         "jesonmor-the-centre-held",
         &["e1d3", "e9g8", "d3e5", "h9i7"],

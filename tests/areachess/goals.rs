@@ -780,3 +780,24 @@ fn tori_shogi_allows_two_swallows_on_a_file() {
     );
     assert!(drops("3k3/7/7/7/S6/S6/3K3[S] w - - 0 1").is_empty());
 }
+
+#[test]
+fn petrified_pieces_turn_to_stone_where_they_take_and_kings_take_nothing() {
+    // The rook takes on a8 and becomes a wall there; Black's castling right goes with
+    // the rook taken, White's with the rook that took.
+    let (game, status) = status_after("petrified", "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1", &["a1a8"]);
+    assert_eq!(fen_of(&game), "*3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(status, Status::Playing);
+    // A king, which would turn to stone by taking, takes nothing: it attacks nothing, so
+    // the kings may stand side by side.
+    assert_eq!(
+        moves("petrified", "8/8/8/3k4/8/2K5/8/8 w - - 0 1"),
+        [
+            "c3b2", "c3b3", "c3b4", "c3c2", "c3c4", "c3d2", "c3d3", "c3d4"
+        ]
+    );
+    assert_eq!(
+        moves("petrified", "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1"),
+        ["e1d2", "e1f2"]
+    );
+}
