@@ -330,6 +330,7 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
         && !goals.royal_stays_in_check
         && v.walls.is_none()
         && !v.must_drop
+        && v.drop_checks
     {
         safe_moves_of(v, pos, out, wanted);
         return;
@@ -348,6 +349,10 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
 /// forbidden checks, makpong's royal in check, forced captures, then walls.
 fn level_move_rules(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     let goals = &v.goals;
+    // No drop gives check (supply chess).
+    if !v.drop_checks {
+        out.retain(|&m| m.dropped().is_none() || !gives_check(v, pos, m));
+    }
     // A side that may drop must (placement chess).
     if v.must_drop && out.iter().any(|m| m.dropped().is_some()) {
         out.retain(|m| m.dropped().is_some());

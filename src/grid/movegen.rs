@@ -763,6 +763,10 @@ pub(crate) fn drop_moves(v: &Variant, pos: &Position, out: &mut Vec<Move>) {
         }
         // Ranks counted from the side's own first rank.
         let barred = |sq: Square| {
+            // Never outside the type's own region (xiangqi's advisor in its palace).
+            if !v[role].may_reach(us, sq) {
+                return true;
+            }
             if let Some(flags) = &v.drop_squares[us] {
                 // The level's squares instead of the rules for pawns.
                 return !flags[usize::from(sq)];

@@ -128,6 +128,9 @@ pub struct Variant {
     /// level says so (`rules.san_check_marks = false`, petrified chess, whose king
     /// Fairy-Stockfish protects without calling it one).
     pub san_check_marks: bool,
+    /// With drops: whether a drop may give check (`rules.drop_checks`; supply chess:
+    /// not).
+    pub drop_checks: bool,
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -265,6 +268,7 @@ impl Variant {
             castling_drop_file: None,
             petrify: Vec::new(),
             san_check_marks: true,
+            drop_checks: true,
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),

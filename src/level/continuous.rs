@@ -101,6 +101,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         ),
         ("walls", raw.rules.walls.as_ref().map(Spanned::span)),
         ("must_drop", raw.rules.must_drop.as_ref().map(Spanned::span)),
+        (
+            "drop_checks",
+            raw.rules.drop_checks.as_ref().map(Spanned::span),
+        ),
         ("petrify", raw.rules.petrify.as_ref().map(Spanned::span)),
         (
             "san_check_marks",

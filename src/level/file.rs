@@ -344,6 +344,9 @@ pub(super) struct RulesSection {
     /// its king.
     #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
     pub(super) san_check_marks: Option<Spanned<bool>>,
+    /// With `drops`: whether a drop may give check (supply chess: no).
+    #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
+    pub(super) drop_checks: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -530,6 +530,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     variant.first_rank_drops = is_on(&raw.rules.first_rank_drops);
     variant.flying_royals = is_on(&raw.rules.flying_royals);
     variant.must_drop = is_on(&raw.rules.must_drop);
+    variant.drop_checks = raw.rules.drop_checks.as_ref().is_none_or(|b| *b.get_ref());
     variant.san_check_marks = raw
         .rules
         .san_check_marks
@@ -603,6 +604,12 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         (
             "must_drop",
             raw.rules.must_drop.as_ref().map(Spanned::span),
+            "drops",
+            variant.drops,
+        ),
+        (
+            "drop_checks",
+            raw.rules.drop_checks.as_ref().map(Spanned::span),
             "drops",
             variant.drops,
         ),

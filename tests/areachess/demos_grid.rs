@@ -2729,6 +2729,25 @@ const DEMOS: &[Demo] = &[
         ],
     ),
     (
+        "supply",
+        "supply-one-board-of-four",
+        &["h3e3", "h10g8", "e3e7", "b10c8"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Supply chess: one board of xiangqi's bughouse, with hands that its partner board fills.",
+            ),
+            (
+                3,
+                'C',
+                true,
+                "The cannon takes on e7; on this board alone the soldier goes to no hand.",
+            ),
+        ],
+    ),
+    (
         "jesonmor",
         "jesonmor-the-centre-held",
         &["e1d3", "e9g8", "d3e5", "h9i7"],

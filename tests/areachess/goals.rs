@@ -801,3 +801,26 @@ fn petrified_pieces_turn_to_stone_where_they_take_and_kings_take_nothing() {
         ["e1d2", "e1f2"]
     );
 }
+
+#[test]
+fn supply_drops_on_its_own_half_inside_each_region_and_never_with_check() {
+    let drops = moves("supply", "3k5/9/9/9/9/9/9/9/9/4K4[RA] w - - 0 1");
+    let advisor: Vec<&String> = drops.iter().filter(|m| m.starts_with("A@")).collect();
+    assert_eq!(advisor, ["A@d1", "A@d3", "A@e2", "A@f1", "A@f3"]);
+    let chariot: Vec<&String> = drops.iter().filter(|m| m.starts_with("R@")).collect();
+    assert_eq!(chariot.len(), 39, "{chariot:?}");
+    // Not on the d-file, where it would check the general on d10, nor across the river.
+    assert!(chariot.iter().all(|m| !m.starts_with("R@d")));
+    assert!(
+        chariot
+            .iter()
+            .all(|m| m[3..].parse::<u32>().is_ok_and(|r| r <= 5))
+    );
+    // On one board, a piece taken goes to no hand.
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1";
+    let (game, _) = status_after("supply", start, &["h3h10", "i10h10"]);
+    assert_eq!(
+        fen_of(&game),
+        "rnbakabr1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR[] w - - 0 2"
+    );
+}
