@@ -208,16 +208,20 @@ pub enum Goal {
     Extinction,
     /// A draw by the rules, which goes to one side (armageddon).
     DrawOdds,
+    /// Shatar's rule on mates: one by knights alone loses for the mating side, and one
+    /// whose series of checks had none by a knight, rook or bers is drawn.
+    ShatarMate,
 }
 
 impl fmt::Display for Goal {
-    /// "Checks given", "Flag reached", "Extinction", "Draw odds".
+    /// "Checks given", "Flag reached", "Extinction", "Draw odds", "Shatar's mate rule".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Goal::Checks => "Checks given",
             Goal::Flag => "Flag reached",
             Goal::Extinction => "Extinction",
             Goal::DrawOdds => "Draw odds",
+            Goal::ShatarMate => "Shatar's mate rule",
         })
     }
 }

@@ -326,10 +326,16 @@ fn judge_by_rules(v: &Variant, positions: &[Position], draws: bool) -> Status {
                 None => Status::Playing,
             }
         }
-        GameState::Checkmate => Status::Checkmate {
-            winner: match v.goals.checkmate {
-                Outcome::Loss | Outcome::Draw => them,
-                Outcome::Win => us,
+        GameState::Checkmate => match super::goals::shatar_mate(v, positions) {
+            Some(end) => Status::Goal {
+                winner: end.winner,
+                goal: end.goal,
+            },
+            None => Status::Checkmate {
+                winner: match v.goals.checkmate {
+                    Outcome::Loss | Outcome::Draw => them,
+                    Outcome::Win => us,
+                },
             },
         },
         GameState::RoyalLost => Status::RoyalLost { winner: them },

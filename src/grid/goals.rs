@@ -4,6 +4,7 @@
 
 use super::board::Square;
 use super::cell::{is_piece, role_of, side_of};
+use super::movegen::attackers;
 use super::position::Position;
 use super::rules::{Extinction, Flag, Outcome};
 use super::variant::Variant;
@@ -78,6 +79,53 @@ pub fn flag_reached(flag: &Flag, pos: &Position, side: Color) -> bool {
             && role_of(c) == flag.piece
             && in_flag_region(flag, side, sq)
     })
+}
+
+/// Under shatar's rule on mates (`rules.shatar_mate`, as Fairy-Stockfish's
+/// shatarMateRule), what the mate that ends `positions` makes of the game, if not the
+/// usual win: a mate given by knights (the type lettered N) alone wins for the mated
+/// side; else the checks the mating side gave in a row up to the mate are looked at, and
+/// unless one of them was given by a knight, rook or bers (N, R, J), the game is drawn.
+pub fn shatar_mate(v: &Variant, positions: &[Position]) -> Option<GoalEnd> {
+    if !v.goals.shatar_mate {
+        return None;
+    }
+    let now = positions.last()?;
+    let mated = now.to_move();
+    // The letters of the pieces giving check in `pos`, where `mated` is to move.
+    let checkers = |pos: &Position| -> Vec<char> {
+        let mut letters = Vec::new();
+        let mut found = Vec::new();
+        for &r in pos.royals(mated) {
+            attackers(v, pos, r, mated.opponent(), &mut found);
+            letters.extend(found.iter().map(|&sq| v[role_of(pos.cell(sq))].letter));
+        }
+        letters
+    };
+    let ended = |winner| {
+        Some(GoalEnd {
+            winner,
+            goal: Goal::ShatarMate,
+        })
+    };
+    if checkers(now).iter().all(|&c| c == 'N') {
+        return ended(Some(mated));
+    }
+    let mut k = positions.len() - 1;
+    loop {
+        let letters = checkers(&positions[k]);
+        if letters.is_empty() {
+            break;
+        }
+        if letters.iter().any(|c| matches!(c, 'N' | 'R' | 'J')) {
+            return None;
+        }
+        if k < 2 {
+            break;
+        }
+        k -= 2;
+    }
+    ended(None)
 }
 
 /// The end n-check makes of the game: the side that has just moved has given its last

@@ -425,6 +425,8 @@ pub struct Goals {
     pub royal_stays_in_check: bool,
     /// The side every draw goes to as a win, if any (`rules.draw_odds`, armageddon).
     pub draw_odds: Option<crate::play::Color>,
+    /// Shatar's rule on mates (`rules.shatar_mate`): see `goals::shatar_mate`.
+    pub shatar_mate: bool,
 }
 
 impl Goals {

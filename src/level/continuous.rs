@@ -105,6 +105,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "drop_checks",
             raw.rules.drop_checks.as_ref().map(Spanned::span),
         ),
+        (
+            "shatar_mate",
+            raw.rules.shatar_mate.as_ref().map(Spanned::span),
+        ),
         ("petrify", raw.rules.petrify.as_ref().map(Spanned::span)),
         (
             "san_check_marks",

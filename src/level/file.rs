@@ -347,6 +347,11 @@ pub(super) struct RulesSection {
     /// With `drops`: whether a drop may give check (supply chess: no).
     #[schemars(with = "Option<bool>", extend("default" = true, "x-mode" = "grid"))]
     pub(super) drop_checks: Option<Spanned<bool>>,
+    /// Shatar's rule on mates: a mate given by knights (N) alone wins for the mated side,
+    /// and a mate is drawn unless one of the checks the mating side gave in a row up to
+    /// it was given by a knight, rook or bers (N, R, J).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) shatar_mate: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

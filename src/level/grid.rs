@@ -650,6 +650,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     }
     let royal = variant.types.iter().any(|t| t.royal);
     variant.goals = super::goals::read(&raw.rules, &index_of, geometry, royal, errors);
+    variant.goals.shatar_mate = is_on(&raw.rules.shatar_mate);
     if let Some(r) = &raw.rules.double_step {
         variant.initial_squares = super::goals::region(r.get_ref(), geometry, errors);
     }

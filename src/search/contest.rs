@@ -458,6 +458,7 @@ pub fn game_over_reason(status: Status) -> &'static str {
             Goal::Flag => "flag",
             Goal::Extinction => "extinction",
             Goal::DrawOdds => "draw-odds",
+            Goal::ShatarMate => "shatar-mate",
         },
         Status::PawnDropMate { .. } => "pawn-drop-mate",
         Status::PerpetualCheck { .. } => "perpetual-check",

@@ -824,3 +824,33 @@ fn supply_drops_on_its_own_half_inside_each_region_and_never_with_check() {
         "rnbakabr1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR[] w - - 0 2"
     );
 }
+
+#[test]
+fn shatar_mates_count_by_who_gave_the_checks() {
+    // A rook's mate is a mate.
+    let (_, status) = status_after("shatar", "7k/6pp/8/8/8/8/8/KR6 w - - 0 1", &["b1b8"]);
+    assert_eq!(
+        status,
+        Status::Checkmate {
+            winner: Color::White
+        }
+    );
+    // A knight's mate loses for the side that gives it.
+    let (_, status) = status_after("shatar", "6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1", &["g5f7"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::Black),
+            goal: Goal::ShatarMate
+        }
+    );
+    // A bishop's mate, with no check by a knight, rook or bers before it, is drawn.
+    let (_, status) = status_after("shatar", "6bk/7p/8/8/8/8/8/K3B3 w - - 0 1", &["e1c3"]);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: None,
+            goal: Goal::ShatarMate
+        }
+    );
+}
