@@ -211,10 +211,13 @@ pub enum Goal {
     /// Shatar's rule on mates: one by knights alone loses for the mating side, and one
     /// whose series of checks had none by a knight, rook or bers is drawn.
     ShatarMate,
+    /// A repetition, which loses for the side that made it (tori shōgi).
+    Repetition,
 }
 
 impl fmt::Display for Goal {
-    /// "Checks given", "Flag reached", "Extinction", "Draw odds", "Shatar's mate rule".
+    /// "Checks given", "Flag reached", "Extinction", "Draw odds", "Shatar's mate rule",
+    /// "Repetition".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Goal::Checks => "Checks given",
@@ -222,6 +225,7 @@ impl fmt::Display for Goal {
             Goal::Extinction => "Extinction",
             Goal::DrawOdds => "Draw odds",
             Goal::ShatarMate => "Shatar's mate rule",
+            Goal::Repetition => "Repetition",
         })
     }
 }

@@ -10,7 +10,7 @@ use super::position::Position;
 use super::rules::{Outcome, Role, Stalemate};
 use super::variant::Variant;
 pub use crate::play::Status;
-use crate::play::{Color, Goal, Play};
+use crate::play::{Color, DrawRule, Goal, Play};
 use std::sync::Arc;
 
 /// Why [`Game::play_text`] did not play a move; each carries the move's text.
@@ -322,6 +322,11 @@ fn judge_by_rules(v: &Variant, positions: &[Position], draws: bool) -> Status {
                 return Status::PerpetualCheck { winner };
             }
             match super::draws::drawn(v, positions).filter(|_| draws) {
+                // The side whose move repeated the position loses (tori shōgi).
+                Some(DrawRule::Repetition(_)) if v.repetition_loses => Status::Goal {
+                    winner: Some(us),
+                    goal: Goal::Repetition,
+                },
                 Some(by) => Status::Drawn { by },
                 None => Status::Playing,
             }

@@ -138,6 +138,9 @@ pub struct Variant {
     /// Whether a repetition reached by one side checking all along loses for that side
     /// (`rules.perpetual_check_loses`, shogi), instead of drawing.
     pub perpetual_check_loses: bool,
+    /// Whether a repetition that is no perpetual check loses for the side whose move
+    /// made it (`rules.repetition_loses`, tori shōgi), instead of drawing.
+    pub repetition_loses: bool,
     /// With drops: whether a captured piece goes to the taker's hand
     /// (`rules.captures_to_hand`); else it leaves the game.
     pub captures_to_hand: bool,
@@ -274,6 +277,7 @@ impl Variant {
             goals: Goals::default(),
             shogi_drops: false,
             perpetual_check_loses: false,
+            repetition_loses: false,
             captures_to_hand: true,
             hand_keeps_promotion: false,
             first_rank_drops: false,

@@ -109,6 +109,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "shatar_mate",
             raw.rules.shatar_mate.as_ref().map(Spanned::span),
         ),
+        (
+            "repetition_loses",
+            raw.rules.repetition_loses.as_ref().map(Spanned::span),
+        ),
         ("petrify", raw.rules.petrify.as_ref().map(Spanned::span)),
         (
             "san_check_marks",

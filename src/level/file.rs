@@ -352,6 +352,10 @@ pub(super) struct RulesSection {
     /// it was given by a knight, rook or bers (N, R, J).
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     pub(super) shatar_mate: Option<Spanned<bool>>,
+    /// Whether a repetition (by `repetition`'s count) that is no perpetual check loses for
+    /// the side whose move made it, instead of drawing (tori shōgi).
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) repetition_loses: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -692,6 +692,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
         return Err(LevelErrors(errors.found.clone()));
     }
     variant.perpetual_check_loses = is_on(&raw.rules.perpetual_check_loses);
+    variant.repetition_loses = is_on(&raw.rules.repetition_loses);
     let setup = &raw.rules.setup;
     match set_setup(&mut variant, setup.get_ref()) {
         Ok(start) => Ok(Level {

@@ -459,6 +459,7 @@ pub fn game_over_reason(status: Status) -> &'static str {
             Goal::Extinction => "extinction",
             Goal::DrawOdds => "draw-odds",
             Goal::ShatarMate => "shatar-mate",
+            Goal::Repetition => "repetition",
         },
         Status::PawnDropMate { .. } => "pawn-drop-mate",
         Status::PerpetualCheck { .. } => "perpetual-check",

@@ -854,3 +854,21 @@ fn shatar_mates_count_by_who_gave_the_checks() {
         }
     );
 }
+
+#[test]
+fn a_tori_shogi_repetition_loses_for_the_side_that_makes_it() {
+    let cycle = ["d1c1", "d7c7", "c1d1", "c7d7"];
+    let played: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+    let fen = "3k3/7/7/7/7/7/3K3[] w - - 0 1";
+    // Black's move makes the fourth occurrence: Black loses.
+    let (_, status) = status_after("torishogi", fen, &played);
+    assert_eq!(
+        status,
+        Status::Goal {
+            winner: Some(Color::White),
+            goal: Goal::Repetition
+        }
+    );
+    let (_, status) = status_after("torishogi", fen, &played[..11]);
+    assert_eq!(status, Status::Playing);
+}

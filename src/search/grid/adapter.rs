@@ -179,8 +179,15 @@ impl GridSearch {
     /// perpetual check's rule a win for the side checked in all its positions since, a
     /// loss for the side that checked all along.
     fn perpetual(&self, first: usize) -> End {
-        if !self.variant().perpetual_check_loses {
-            return End::Draw;
+        let v = self.variant();
+        // Else a repetition loses for the side that made it, or draws.
+        let otherwise = if v.repetition_loses {
+            End::Win
+        } else {
+            End::Draw
+        };
+        if !v.perpetual_check_loses {
+            return otherwise;
         }
         let last = self.checks.len() - 1;
         let all = |from: usize| (from..=last).step_by(2).all(|k| self.checks[k]);
@@ -189,7 +196,7 @@ impl GridSearch {
         } else if all(first + 1) {
             End::Loss
         } else {
-            End::Draw
+            otherwise
         }
     }
 }
