@@ -33,6 +33,14 @@ fn moves(name: &str, fen: &str) -> Vec<String> {
     out
 }
 
+/// The sorted legal moves of `fen` in shipped level `name` whose text starts with `prefix`.
+fn moves_starting(name: &str, fen: &str, prefix: &str) -> Vec<String> {
+    moves(name, fen)
+        .into_iter()
+        .filter(|m| m.starts_with(prefix))
+        .collect()
+}
+
 /// The game of shipped level `name` from `fen` after `played` (move texts), and how it
 /// stands.
 fn status_after(name: &str, fen: &str, played: &[&str]) -> (Game, Status) {
@@ -624,10 +632,7 @@ fn asean_counts_only_a_bare_king_and_from_zero() {
 
 #[test]
 fn the_dragon_is_dropped_only_on_its_own_first_rank() {
-    let drops: Vec<String> = moves("dragon", "4k3/8/8/8/8/8/8/4K3[Dd] w - - 0 1")
-        .into_iter()
-        .filter(|m| m.contains('@'))
-        .collect();
+    let drops = moves_starting("dragon", "4k3/8/8/8/8/8/8/4K3[Dd] w - - 0 1", "D@");
     assert_eq!(
         drops,
         ["D@a1", "D@b1", "D@c1", "D@d1", "D@f1", "D@g1", "D@h1"]
@@ -683,10 +688,7 @@ fn xiangqi_keeps_its_pieces_to_their_regions_and_its_generals_apart() {
         ["c5a3", "c5e3", "e1e2", "e1f1"]
     );
     // A cannon between the generals may not leave their file.
-    let cannon: Vec<String> = moves("4k4/9/9/9/9/4c4/9/9/9/4K4 b - - 0 1")
-        .into_iter()
-        .filter(|m| m.starts_with("e5"))
-        .collect();
+    let cannon = moves_starting("xiangqi", "4k4/9/9/9/9/4c4/9/9/9/4K4 b - - 0 1", "e5");
     assert_eq!(
         cannon,
         ["e5e2", "e5e3", "e5e4", "e5e6", "e5e7", "e5e8", "e5e9"]
@@ -736,10 +738,7 @@ fn placement_drops_first_then_castles_with_what_it_dropped() {
 fn placement_keeps_a_square_of_each_colour_for_the_bishops() {
     // White has dropped a bishop on c1 (dark): the other may not go on a dark square.
     let fen = "8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 2";
-    let bishops: Vec<String> = moves("placement", fen)
-        .into_iter()
-        .filter(|m| m.starts_with("B@"))
-        .collect();
+    let bishops = moves_starting("placement", fen, "B@");
     assert_eq!(bishops, ["B@b1", "B@d1", "B@f1", "B@h1"]);
 }
 
@@ -766,12 +765,7 @@ fn dobutsu_lion_wins_on_the_far_rank_only_where_it_cannot_be_taken() {
 
 #[test]
 fn tori_shogi_allows_two_swallows_on_a_file() {
-    let drops = |fen| -> Vec<String> {
-        moves("torishogi", fen)
-            .into_iter()
-            .filter(|m| m.starts_with("S@a"))
-            .collect()
-    };
+    let drops = |fen| moves_starting("torishogi", fen, "S@a");
     // One swallow of White's on the a-file: another may come; with two, none; never on
     // the last rank.
     assert_eq!(
