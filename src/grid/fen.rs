@@ -721,7 +721,11 @@ impl WrittenFen {
             pos.to_move = side.value;
         }
         if let Some(rights) = &self.castling {
-            castle(v, &mut pos, rights)?;
+            if v.first_move_gates {
+                gates(v, &mut pos, &rights.value);
+            } else {
+                castle(v, &mut pos, rights)?;
+            }
         }
         if let Some(ep) = &self.en_passant
             && !ep.value.is_empty()
@@ -918,6 +922,59 @@ fn place(v: &Variant, placement: &At<Vec<PlacementRank>>) -> Result<Position, Fe
     Ok(pos)
 }
 
+/// Cambodian chess's castling field (`rules.first_move_gates`): the files of the first-rank
+/// squares whose pieces may still make their `i` moves; every other piece with such moves
+/// has made its first.
+fn gates(v: &Variant, pos: &mut Position, rights: &[CastlingRight]) {
+    let g = v.geometry;
+    let first_rank = |side: Color| match side {
+        Color::White => 0,
+        Color::Black => i32::from(g.ranks()) - 1,
+    };
+    for side in Color::BOTH {
+        for k in 0..pos.pieces[side].squares.len() {
+            let sq = pos.pieces[side].squares[k];
+            let gated = rights.iter().any(|r| {
+                r.side == side
+                    && matches!(r.rook, CastlingRook::File(f) if i32::from(f) == g.file(sq))
+                    && g.rank(sq) == first_rank(side)
+            });
+            pos.moved[usize::from(sq)] = !gated;
+        }
+    }
+}
+
+/// The castling field of `pos` under `rules.first_move_gates`: the files of the pieces on
+/// their side's first rank that may still make their `i` moves, White's in capitals.
+fn gate_letters(v: &Variant, pos: &Position) -> String {
+    let g = v.geometry;
+    let mut out = String::new();
+    for side in Color::BOTH {
+        let rank = match side {
+            Color::White => 0,
+            Color::Black => i32::from(g.ranks()) - 1,
+        };
+        for f in 0..i32::from(g.files()) {
+            let Some(sq) = g.square(f, rank) else {
+                continue;
+            };
+            let c = pos.cell(sq);
+            let initial = v[role_of(c)]
+                .chains
+                .iter()
+                .any(|ch| ch.legs.iter().any(|l| l.modes.initial));
+            if is_piece(c) && side_of(c) == side && !pos.has_moved(sq) && initial {
+                let letter = char::from(b'a' + f as u8);
+                out.push(match side {
+                    Color::White => letter.to_ascii_uppercase(),
+                    Color::Black => letter,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Gives `pos` the castling `rights`, each with its king and rook.
 fn castle(
     v: &Variant,
@@ -1107,7 +1164,11 @@ impl fmt::Display for Fen<'_> {
             f.write_str("]")?;
         }
         write!(f, " {}", pos.to_move.letter())?;
-        let mut rights: String = pos.castles.letters(v).map(CastlingRight::letter).collect();
+        let mut rights: String = if v.first_move_gates {
+            gate_letters(v, pos)
+        } else {
+            pos.castles.letters(v).map(CastlingRight::letter).collect()
+        };
         if rights.is_empty() {
             rights.push('-');
         }

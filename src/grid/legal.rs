@@ -331,6 +331,7 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
         && v.walls.is_none()
         && !v.must_drop
         && v.drop_checks
+        && !v.first_move_gates
     {
         safe_moves_of(v, pos, out, wanted);
         return;
@@ -349,6 +350,15 @@ fn legal_moves_of(v: &Variant, pos: &mut Position, out: &mut Vec<Move>, wanted: 
 /// forbidden checks, makpong's royal in check, forced captures, then walls.
 fn level_move_rules(v: &Variant, pos: &mut Position, out: &mut Vec<Move>) {
     let goals = &v.goals;
+    // Cambodian chess: a royal in check makes no leap of its first move.
+    if v.first_move_gates && in_check(v, pos) {
+        let g = v.geometry;
+        out.retain(|m| {
+            let royal = is_piece(pos.cell(m.from)) && v.is_royal(role_of(pos.cell(m.from)));
+            let (df, dr) = (g.file(m.to) - g.file(m.from), g.rank(m.to) - g.rank(m.from));
+            !(royal && m.dropped().is_none() && (df.abs() > 1 || dr.abs() > 1))
+        });
+    }
     // No drop gives check (supply chess).
     if !v.drop_checks {
         out.retain(|&m| m.dropped().is_none() || !gives_check(v, pos, m));

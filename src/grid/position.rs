@@ -129,6 +129,8 @@ pub struct Undo {
     blasted: Blasted,
     /// Where the duck stood (duck chess).
     duck: Option<Square>,
+    /// The royal whose first move a rook's move took away (Cambodian chess).
+    aimed: Option<Square>,
 }
 
 /// The pieces an explosion removed, in the order removed: each square, what stood there,
@@ -507,6 +509,7 @@ impl Position {
             rook_slot: Slot::default(),
             blasted: Blasted::default(),
             duck: self.duck,
+            aimed: None,
         };
         // The squares the move changes, each once.
         let mut touched = [m.from; 4];
@@ -626,6 +629,9 @@ impl Position {
         self.to_move = us.opponent();
         self.key ^=
             before ^ self.squares_key(v, &touched[..len]) ^ self.rights_key(v) ^ v.zobrist.black;
+        if v.first_move_gates && m.dropped().is_none() {
+            undo.aimed = self.aim_rook(v, us, role_of(undo.mover), m.to);
+        }
         if let Some((role, delta)) = hand_change {
             self.hand_add(v, us, role, delta);
         }
@@ -651,6 +657,24 @@ impl Position {
             self.key ^= z.square(wall, BOULDER, false);
         }
         undo
+    }
+
+    /// Cambodian chess: a rook (the type lettered R) of `us` that lands on `to` takes
+    /// away the first move of an enemy royal on that file or rank, whatever stands between;
+    /// the royal's square, if it did.
+    fn aim_rook(&mut self, v: &Variant, us: Color, mover: Role, to: Square) -> Option<Square> {
+        if v[mover].letter != 'R' {
+            return None;
+        }
+        let g = v.geometry;
+        let them = us.opponent();
+        let royal = self.royals(them).iter().copied().find(|&r| {
+            (g.file(r) == g.file(to) || g.rank(r) == g.rank(to)) && !self.moved[usize::from(r)]
+        })?;
+        let cell = self.cells[usize::from(royal)];
+        self.key ^= v.zobrist.square(royal, cell, false) ^ v.zobrist.square(royal, cell, true);
+        self.moved[usize::from(royal)] = true;
+        Some(royal)
     }
 
     /// Placement chess (`castling.drop_file`): a king dropped on that file of its first
@@ -796,6 +820,9 @@ impl Position {
             }
         }
         self.castles = undo.castles;
+        if let Some(sq) = undo.aimed {
+            self.moved[usize::from(sq)] = false;
+        }
         self.en_passant = undo.en_passant;
         self.last_drop = undo.last_drop;
         self.halfmove = undo.halfmove;

@@ -131,6 +131,11 @@ pub struct Variant {
     /// With drops: whether a drop may give check (`rules.drop_checks`; supply chess:
     /// not).
     pub drop_checks: bool,
+    /// Cambodian chess's first moves (`rules.first_move_gates`): FENs list in their
+    /// castling field the files of the first-rank pieces that may still make their `i`
+    /// moves (`DEde`); a royal makes them only out of check, and loses them when an enemy
+    /// rook lands on its file or rank.
+    pub first_move_gates: bool,
     /// Shogi's drop rules (`rules.shogi_drops`): a piece may be dropped wherever it can
     /// still move, promotion zone included; not a pawn (the type lettered P) on a file
     /// where its side has an unpromoted one; a pawn dropped to give mate loses.
@@ -272,6 +277,7 @@ impl Variant {
             petrify: Vec::new(),
             san_check_marks: true,
             drop_checks: true,
+            first_move_gates: false,
             shuffle: None,
             weights: Vec::new(),
             goals: Goals::default(),

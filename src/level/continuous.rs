@@ -113,6 +113,10 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
             "repetition_loses",
             raw.rules.repetition_loses.as_ref().map(Spanned::span),
         ),
+        (
+            "first_move_gates",
+            raw.rules.first_move_gates.as_ref().map(Spanned::span),
+        ),
         ("petrify", raw.rules.petrify.as_ref().map(Spanned::span)),
         (
             "san_check_marks",

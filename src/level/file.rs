@@ -356,6 +356,11 @@ pub(super) struct RulesSection {
     /// the side whose move made it, instead of drawing (tori shōgi).
     #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
     pub(super) repetition_loses: Option<Spanned<bool>>,
+    /// Cambodian chess's first moves: FENs list in their castling field the files of the
+    /// first-rank pieces that may still make their `i` moves (`DEde`); a royal makes them
+    /// only out of check, and loses them when an enemy rook (R) lands on its file or rank.
+    #[schemars(with = "Option<bool>", extend("default" = false, "x-mode" = "grid"))]
+    pub(super) first_move_gates: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

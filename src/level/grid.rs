@@ -693,6 +693,7 @@ pub(super) fn read(raw: LevelFile, errors: &mut Errors<'_>) -> Result<Level, Lev
     }
     variant.perpetual_check_loses = is_on(&raw.rules.perpetual_check_loses);
     variant.repetition_loses = is_on(&raw.rules.repetition_loses);
+    variant.first_move_gates = is_on(&raw.rules.first_move_gates);
     let setup = &raw.rules.setup;
     match set_setup(&mut variant, setup.get_ref()) {
         Ok(start) => Ok(Level {

@@ -227,6 +227,13 @@ pub fn export(v: &Variant, start: &Position, name: &str) -> Result<String, Vec<U
     if v.flying_royals {
         let _ = writeln!(out, "flyingGeneral = true");
     }
+    if v.first_move_gates {
+        fail(
+            "rules.first_move_gates".into(),
+            "Cambodian first moves: Fairy-Stockfish has them built into its cambodian variant only"
+                .into(),
+        );
+    }
     if !v.petrify.is_empty() {
         fail(
             "rules.petrify".into(),

@@ -2748,6 +2748,32 @@ const DEMOS: &[Demo] = &[
         ],
     ),
     (
+        "cambodian",
+        "cambodian-the-kings-leap",
+        &["d1b2", "e8g7", "e3e4", "f6f5", "e1e3"],
+        &[
+            (
+                0,
+                ' ',
+                false,
+                "Ouk chatrang: makruk in which the king and the met each have a first move of their own.",
+            ),
+            (
+                1,
+                'K',
+                false,
+                "White's king leaps as a knight from d1 to b2.",
+            ),
+            (2, 'K', false, "Black's does the same, from e8 to g7."),
+            (
+                5,
+                'M',
+                false,
+                "White's met jumps two squares ahead, from e1 to e3, once its pawn has moved.",
+            ),
+        ],
+    ),
+    (
         "jesonmor",
         "jesonmor-the-centre-held",
         &["e1d3", "e9g8", "d3e5", "h9i7"],

@@ -866,3 +866,26 @@ fn a_tori_shogi_repetition_loses_for_the_side_that_makes_it() {
     let (_, status) = status_after("torishogi", fen, &played[..11]);
     assert_eq!(status, Status::Playing);
 }
+
+#[test]
+fn cambodian_kings_and_mets_make_their_first_moves_as_fairy_stockfish_keeps_them() {
+    let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
+    // The king leaps as a knight to the rank ahead, and its letter leaves the field.
+    let (game, _) = status_after("cambodian", start, &["d1b2"]);
+    assert_eq!(
+        fen_of(&game),
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR b Ede - 1 1"
+    );
+    // A rook landing on the enemy king's file takes its leap away; elsewhere, not.
+    let fen = "4k3/8/8/8/8/8/R7/3KM3 w DEe - 0 1";
+    let (game, _) = status_after("cambodian", fen, &["a2e2"]);
+    assert_eq!(fen_of(&game), "4k3/8/8/8/8/8/4R3/3KM3 b DE 30 8 1");
+    let (game, _) = status_after("cambodian", fen, &["a2a7"]);
+    assert_eq!(fen_of(&game), "4k3/R7/8/8/8/8/8/3KM3 b DEe 30 8 1");
+    // No leap out of check; the met jumps two squares ahead.
+    assert_eq!(
+        moves("cambodian", "4k3/8/8/8/8/8/8/r2K4 w D - 0 1"),
+        ["d1c2", "d1d2", "d1e2"]
+    );
+    assert!(moves("cambodian", "4k3/8/8/8/8/8/8/4M1K1 w E - 0 1").contains(&"e1e3".to_string()));
+}

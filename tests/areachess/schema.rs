@@ -165,7 +165,7 @@ fn shape_problems_are_worded_from_the_schema() {
         (
             GRID.replace("[rules]\n", "[rules]\ncolour = 1\n"),
             vec![
-                "t.toml:10:1: unknown key `colour` in [rules]: expected one of setup, castling, stalemate, royal, repetition, move_rule, insufficient_material, bare_king, counting, drops, shogi_drops, captures_to_hand, hand_keeps_promotion, first_rank_drops, pawn_drop_mate, perpetual_check_loses, shuffle, checks, checkmate, flag, extinction, must_capture, no_checks, royal_stays_in_check, draw_odds, double_step, en_passant, explosions, walls, wall_squares, drop_squares, flying_royals, must_drop, bishops_apart, shogi_pawn, pawns_per_file, petrify, san_check_marks, drop_checks, shatar_mate, repetition_loses",
+                "t.toml:10:1: unknown key `colour` in [rules]: expected one of setup, castling, stalemate, royal, repetition, move_rule, insufficient_material, bare_king, counting, drops, shogi_drops, captures_to_hand, hand_keeps_promotion, first_rank_drops, pawn_drop_mate, perpetual_check_loses, shuffle, checks, checkmate, flag, extinction, must_capture, no_checks, royal_stays_in_check, draw_odds, double_step, en_passant, explosions, walls, wall_squares, drop_squares, flying_royals, must_drop, bishops_apart, shogi_pawn, pawns_per_file, petrify, san_check_marks, drop_checks, shatar_mate, repetition_loses, first_move_gates",
             ],
         ),
         (
