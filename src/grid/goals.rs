@@ -91,33 +91,22 @@ pub fn shatar_mate(v: &Variant, positions: &[Position]) -> Option<GoalEnd> {
         return None;
     }
     let now = positions.last()?;
-    let mated = now.to_move();
-    // The letters of the pieces giving check in `pos`, where `mated` is to move.
-    let checkers = |pos: &Position| -> Vec<char> {
-        let mut letters = Vec::new();
-        let mut found = Vec::new();
-        for &r in pos.royals(mated) {
-            attackers(v, pos, r, mated.opponent(), &mut found);
-            letters.extend(found.iter().map(|&sq| v[role_of(pos.cell(sq))].letter));
-        }
-        letters
-    };
     let ended = |winner| {
         Some(GoalEnd {
             winner,
             goal: Goal::ShatarMate,
         })
     };
-    if checkers(now).iter().all(|&c| c == 'N') {
-        return ended(Some(mated));
+    if shatar_checks(v, now).knights_only {
+        return ended(Some(now.to_move()));
     }
     let mut k = positions.len() - 1;
     loop {
-        let letters = checkers(&positions[k]);
-        if letters.is_empty() {
+        let checks = shatar_checks(v, &positions[k]);
+        if !checks.check {
             break;
         }
-        if letters.iter().any(|c| matches!(c, 'N' | 'R' | 'J')) {
+        if checks.shak {
             return None;
         }
         if k < 2 {
@@ -126,6 +115,33 @@ pub fn shatar_mate(v: &Variant, positions: &[Position]) -> Option<GoalEnd> {
         k -= 2;
     }
     ended(None)
+}
+
+/// What shatar's rule on mates reads of a check on the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShatarChecks {
+    /// Some piece gives check.
+    pub check: bool,
+    /// Every piece giving it is a knight (N).
+    pub knights_only: bool,
+    /// One of them is a knight, rook or bers (N, R, J): a shak.
+    pub shak: bool,
+}
+
+/// The checks on the side to move of `pos`, as shatar's rule on mates reads them.
+pub fn shatar_checks(v: &Variant, pos: &Position) -> ShatarChecks {
+    let us = pos.to_move();
+    let mut letters = Vec::new();
+    let mut found = Vec::new();
+    for &r in pos.royals(us) {
+        attackers(v, pos, r, us.opponent(), &mut found);
+        letters.extend(found.iter().map(|&sq| v[role_of(pos.cell(sq))].letter));
+    }
+    ShatarChecks {
+        check: !letters.is_empty(),
+        knights_only: letters.iter().all(|&c| c == 'N'),
+        shak: letters.iter().any(|c| matches!(c, 'N' | 'R' | 'J')),
+    }
 }
 
 /// The end n-check makes of the game: the side that has just moved has given its last

@@ -376,6 +376,13 @@ fn the_engine_steers_toward_each_goal() {
     // Antichess: give the rook away rather than keep it.
     let give = best("antichess", "8/8/8/8/8/8/r7/1R6 w - - 0 1", "3");
     assert!(["b1b2", "b1a1"].contains(&give.as_str()), "{give}");
+    // Shatar: not the knight's smothered mate, which loses; the rook's mate, which wins.
+    let knight = best("shatar", "6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1", "3");
+    assert_ne!(knight, "g5f7");
+    assert_eq!(
+        best("shatar", "7k/6pp/8/8/8/8/8/KR6 w - - 0 1", "3"),
+        "b1b8"
+    );
 }
 
 #[test]

@@ -9,6 +9,7 @@ use super::eval::{GridEval, PawnCache, ZONE_WORDS};
 use super::exchange::{self, Exchange};
 use crate::grid::draws::insufficient_material;
 use crate::grid::game::stalemate_winner;
+use crate::grid::goals::shatar_checks;
 use crate::grid::legal::{bare_king, dropped_pawn_mates, goal_end, legal_moves, legal_noisy_moves};
 use crate::grid::movegen::in_check;
 use crate::grid::position::{NullUndo, Undo};
@@ -38,6 +39,9 @@ pub struct GridSearch {
     /// By entry of `keys`: whether its side to move was in check, found as the move was
     /// made (unknown before the root, so false there).
     checks: Vec<bool>,
+    /// By entry of `keys`, under shatar's rule on mates: whether its check was a shak
+    /// (given by a knight, rook or bers); false elsewhere.
+    shaks: Vec<bool>,
     /// The exchange evaluation's scratch lists.
     exchange: Exchange,
     /// Where the side to move could check the enemy's one royal from, found at the first
@@ -58,6 +62,12 @@ enum Made {
     Null(NullUndo),
 }
 
+/// Under shatar's rule on mates, whether the side to move of `pos` is checked by a knight,
+/// rook or bers; false on other levels, where it is not asked.
+fn shak(v: &Variant, pos: &Position) -> bool {
+    v.goals.shatar_mate && shatar_checks(v, pos).shak
+}
+
 impl GridSearch {
     /// A search from `pos`, reached through `history` (the game's earlier positions'
     /// keys, oldest first; empty when unknown).
@@ -74,6 +84,8 @@ impl GridSearch {
         window.push(earlier.len() as u32);
         let mut checks = vec![false; keys.len()];
         checks[keys.len() - 1] = in_check(&eval.variant, &pos);
+        let mut shaks = vec![false; keys.len()];
+        shaks[keys.len() - 1] = shak(&eval.variant, &pos);
         GridSearch {
             eval,
             pos,
@@ -81,6 +93,7 @@ impl GridSearch {
             keys,
             window,
             checks,
+            shaks,
             exchange: Exchange::default(),
             lanes: Default::default(),
             pawn_cache: PawnCache::default(),
@@ -175,6 +188,26 @@ impl GridSearch {
         None
     }
 
+    /// Shatar's rule on the mate of the side to move: a win where knights alone give it;
+    /// a loss where a check of the series up to it (as far back as the search knows) was
+    /// a shak; else a draw.
+    fn shatar_mate(&self) -> End {
+        if shatar_checks(self.variant(), &self.pos).knights_only {
+            return End::Win;
+        }
+        let mut k = self.checks.len() - 1;
+        while self.checks[k] {
+            if self.shaks[k] {
+                return End::Loss;
+            }
+            if k < 2 {
+                break;
+            }
+            k -= 2;
+        }
+        self.draw()
+    }
+
     /// A repetition's end from the first repeated entry `first` on: a draw, or under
     /// perpetual check's rule a win for the side checked in all its positions since, a
     /// loss for the side that checked all along.
@@ -243,6 +276,7 @@ impl Searchable for GridSearch {
         self.keys.push(self.pos.key());
         self.window.push(window);
         self.checks.push(in_check(v, &self.pos));
+        self.shaks.push(shak(v, &self.pos));
         self.lanes.known = false;
     }
 
@@ -253,6 +287,7 @@ impl Searchable for GridSearch {
             self.keys.pop();
             self.window.pop();
             self.checks.pop();
+            self.shaks.pop();
         }
     }
 
@@ -262,6 +297,7 @@ impl Searchable for GridSearch {
         self.keys.push(self.pos.key());
         self.window.push(0);
         self.checks.push(false);
+        self.shaks.push(false);
         self.lanes.known = false;
     }
 
@@ -272,6 +308,7 @@ impl Searchable for GridSearch {
             self.keys.pop();
             self.window.pop();
             self.checks.pop();
+            self.shaks.pop();
         }
     }
 
@@ -374,6 +411,9 @@ impl Searchable for GridSearch {
             // Mated by a pawn dropped under shogi's rules: the dropper loses.
             if dropped_pawn_mates(v, &self.pos) {
                 return End::Win;
+            }
+            if v.goals.shatar_mate {
+                return self.shatar_mate();
             }
             return match v.goals.checkmate {
                 Outcome::Loss | Outcome::Draw => End::Loss,
