@@ -292,7 +292,7 @@ fn affordable(data: &[u8]) -> Vec<u8> {
 fn catalog() -> Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG
-        .get_or_init(|| Catalog::of_folder(&level::project_file("levels")))
+        .get_or_init(|| Catalog::of_folder(&areachess::shipped::levels()))
         .clone()
 }
 

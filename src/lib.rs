@@ -16,6 +16,8 @@
 //! - [`play`]: what both modes' games share: colours, how a game stands, the [`play::Play`] trait.
 //! - [`square`]: a square's name (`e4`, `j10`), read and written the same in both modes.
 //! - [`span`]: where in a user's text an error is (file, line, column).
+//! - [`shipped`]: the levels, demonstrations and pictures inside the program.
+//! - [`library`]: levels by name: the shipped ones and the user's library.
 //! - [`reading`]: which files are read and how much of each (regular files, a cap per
 //!   kind, a file another file names only inside the naming file's folder).
 //! - [`script`]: the window's `--drive` script, read without the window.
@@ -24,6 +26,15 @@
 //! - [`failure`]: what a command or the window reports when it cannot go on.
 //! - `ui` (feature `gui`): the desktop app.
 
+/// The version line `areachess --version` prints after the program's name: the package's
+/// version and the commit it was built from (`unknown` outside a git clone).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("AREACHESS_COMMIT"),
+    ")"
+);
+
 pub mod betza;
 pub mod clock;
 pub mod continuous;
@@ -31,6 +42,7 @@ pub mod convert;
 pub mod failure;
 pub mod grid;
 pub mod level;
+pub mod library;
 pub mod notation;
 pub mod pictures;
 pub mod play;
@@ -40,6 +52,7 @@ pub mod reading;
 pub mod record;
 pub mod script;
 pub mod search;
+pub mod shipped;
 pub mod sim;
 pub mod span;
 pub mod square;

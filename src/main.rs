@@ -208,14 +208,14 @@ fn main() -> ExitCode {
         ),
         Some(Command::Uci { level }) => {
             let out = areachess::protocol::Output::new(std::io::stdout());
-            let catalog = areachess::protocol::Catalog::shipped();
+            let catalog = areachess::protocol::Catalog::library();
             let mut session = areachess::protocol::uci::Uci::new(out, catalog, level.as_deref());
             session.run(std::io::stdin().lock());
             Ok(())
         }
         Some(Command::Xboard { level }) => {
             let out = areachess::protocol::Output::new(std::io::stdout());
-            let catalog = areachess::protocol::Catalog::shipped();
+            let catalog = areachess::protocol::Catalog::library();
             let input = std::io::BufReader::new(std::io::stdin());
             areachess::protocol::xboard::run(out, catalog, level.as_deref(), input);
             Ok(())

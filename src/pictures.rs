@@ -22,7 +22,7 @@
 //! This module makes SVG text only; the window draws it (`ui::pictures`).
 //!
 //! It stands below the level format, which asks it whether a piece's `image` names a
-//! picture ([`is_file`], [`pictures_dir`]) and keeps each declared continuous kind's
+//! picture ([`is_file`], [`named`]) and keeps each declared continuous kind's
 //! [`Look`].
 
 use crate::continuous::Kind;
@@ -55,25 +55,18 @@ pub const DARK_LINE: &str = "#d8d8d2";
 /// Radius, in the picture's 100-unit frame, of the circle every picture keeps inside.
 pub const ART_RADIUS: f32 = 42.0;
 
-/// The folder of the shipped pictures: `$AREACHESS_ASSETS/pieces` if that variable is set,
-/// else `assets/pieces` beside the program, else the one in the source tree it was built
-/// from. `None` if none of them exists.
-pub fn pictures_dir() -> Option<PathBuf> {
-    let mut places = Vec::new();
-    if let Some(root) = std::env::var_os("AREACHESS_ASSETS") {
-        places.push(PathBuf::from(root));
-    }
-    if let Some(dir) = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(Path::to_path_buf))
-    {
-        places.push(dir.join("assets"));
-    }
-    places.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"));
-    places
-        .into_iter()
-        .map(|root| root.join("pieces"))
-        .find(|dir| dir.is_dir())
+/// The picture file named `name` (`knight`: `knight.svg`): the user's own in the
+/// library's `pictures/` folder, else the shipped one; `None` if neither has it.
+pub fn named(name: &str) -> Option<PathBuf> {
+    let file = format!("{name}.svg");
+    [
+        crate::library::user_pictures(),
+        Some(crate::shipped::pieces()),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|dir| dir.join(&file))
+    .find(|path| crate::reading::is_file(path))
 }
 
 /// A piece name as a picture's file name: lower case, each run of other characters than
@@ -103,10 +96,10 @@ pub fn find(image: Option<&str>, name: &str, level_dir: &Path) -> Option<PathBuf
     let path = match image {
         Some(file) if is_file(file) => crate::reading::inside(level_dir, file).ok()?,
         Some(shipped) if !crate::reading::is_bare_name(shipped) => return None,
-        Some(shipped) => pictures_dir()?.join(format!("{shipped}.svg")),
-        None => pictures_dir()?.join(format!("{}.svg", slug(name))),
+        Some(shipped) => return named(shipped),
+        None => return named(&slug(name)),
     };
-    path.is_file().then_some(path)
+    crate::reading::is_file(&path).then_some(path)
 }
 
 /// A piece's picture source.
@@ -497,7 +490,7 @@ mod tests {
     #[test]
     fn a_named_picture_is_looked_up_in_the_shipped_folder() {
         let here = Path::new(".");
-        let dir = pictures_dir().expect("the source tree has assets/pieces");
+        let dir = crate::shipped::pieces();
         assert_eq!(
             find(Some("knight"), "Ma", here),
             Some(dir.join("knight.svg"))
@@ -510,7 +503,7 @@ mod tests {
     #[test]
     fn a_continuous_kind_shows_its_image_then_its_names_picture_then_its_figure() {
         let here = Path::new(".");
-        let dir = pictures_dir().expect("the source tree has assets/pieces");
+        let dir = crate::shipped::pieces();
         let kind = |c| Kind::from_letter(c).expect("a letter");
         let look = |c, image: Option<&str>| Look {
             kind: kind(c),

@@ -8,6 +8,7 @@
 //! | size | each kind has a cap ([`LEVEL_BYTES`], …); a file is read through `take(cap + 1)`, and one byte past the cap refuses it |
 //! | a file the user names (command line, the window's file field, UCI's `LevelFile`) | anywhere on the disk |
 //! | a file another file names (a level's `urc` and `image`) | [`beside`]: relative to the naming file's folder, never absolute, never through a `..` that leaves that folder (checked on the words, and again once links are followed) |
+//! | a shipped file (`<shipped>/levels/chess.toml`) | from the program's own memory ([`crate::shipped`]), never from a disk |
 //! | a refused file | nothing of it is read, so nothing of it can appear in a message; the message says which file (as named) and why |
 
 use std::fmt;
@@ -80,6 +81,18 @@ pub fn text(path: &Path, cap: u64) -> Result<String, Refusal> {
 
 /// The bytes of the regular file at `path`, refused past `cap` bytes.
 pub fn bytes(path: &Path, cap: u64) -> Result<Vec<u8>, Refusal> {
+    if crate::shipped::is_shipped(path) {
+        let contents = crate::shipped::file(path).ok_or_else(|| {
+            Refusal::from(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no such file is shipped",
+            ))
+        })?;
+        if contents.len() as u64 > cap {
+            return Err(Refusal::TooLarge(cap));
+        }
+        return Ok(contents.to_vec());
+    }
     // Asked of the path before opening: opening a FIFO to read waits for a writer.
     if !std::fs::metadata(path)?.is_file() {
         return Err(Refusal::NotRegular);
@@ -94,6 +107,35 @@ pub fn bytes(path: &Path, cap: u64) -> Result<Vec<u8>, Refusal> {
         return Err(Refusal::TooLarge(cap));
     }
     capped(file, cap)
+}
+
+/// Whether `path` is a file that [`bytes`] may read: a regular file on the disk, or a
+/// shipped one (see [`crate::shipped`]).
+pub fn is_file(path: &Path) -> bool {
+    if crate::shipped::is_shipped(path) {
+        crate::shipped::file(path).is_some()
+    } else {
+        path.is_file()
+    }
+}
+
+/// The `.EXTENSION` files directly in `folder` (on the disk or shipped), sorted; none if
+/// it cannot be read.
+pub fn files_in(folder: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = if crate::shipped::is_shipped(folder) {
+        crate::shipped::files_in(folder)
+    } else {
+        std::fs::read_dir(folder)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path.is_file())
+            .collect()
+    };
+    out.retain(|path| path.extension().is_some_and(|e| e == extension));
+    out.sort();
+    out
 }
 
 /// Everything `input` gives (standard input, say), refused past `cap` bytes.

@@ -9,6 +9,7 @@
 pub mod balance;
 pub mod bench;
 pub mod contest;
+mod packaging;
 pub mod record;
 pub mod rules;
 pub mod tune;
@@ -24,7 +25,7 @@ use std::path::PathBuf;
     not(feature = "gui"),
     allow(dead_code, reason = "only the window opens it")
 )]
-pub const DEFAULT_LEVEL: &str = "levels/area-of-competence.toml";
+pub const DEFAULT_LEVEL: &str = "area-of-competence";
 
 /// The deepest `perft`: published perft tables stop before it (chess's deeper counts took
 /// distributed computation), it is never finished on a board with a choice at every ply,
@@ -107,7 +108,7 @@ fn decay(text: &str) -> Result<f64, String> {
 
 /// areachess: continuous "area of competence" chess and grid chess variants.
 #[derive(Parser, Debug)]
-#[command(name = "areachess", version, about)]
+#[command(name = "areachess", version = areachess::VERSION, about)]
 pub struct Cli {
     /// What to do; with none, the desktop app opens on the default level.
     #[command(subcommand)]
@@ -120,7 +121,7 @@ pub enum Command {
     /// Open the desktop app on a level or a saved game.
     Play {
         /// The level or saved game (default: the continuous level).
-        #[arg(conflicts_with = "resume")]
+        #[arg(conflicts_with = "resume", value_parser = named_file)]
         level: Option<PathBuf>,
         /// Reopen the game in progress that the app saved when it last stopped.
         #[arg(long)]
@@ -152,8 +153,8 @@ pub enum Command {
     },
     /// Validate level files; errors are printed as FILE:LINE:COL: MESSAGE.
     Check {
-        /// The level files.
-        #[arg(required = true)]
+        /// The level files (or names).
+        #[arg(required = true, value_parser = named_file)]
         levels: Vec<PathBuf>,
         /// After each good grid level, one line per piece type: letter, name, value in
         /// centipawns, and where it comes from (estimated, level, or royal).
@@ -163,6 +164,7 @@ pub enum Command {
     /// Judge continuous moves in order: one outcome line each, then the resulting POS.
     Judge {
         /// The level file.
+        #[arg(value_parser = named_file)]
         level: PathBuf,
         /// The position to start from (default: the level's setup).
         #[arg(long, allow_hyphen_values = true)]
@@ -174,6 +176,7 @@ pub enum Command {
     /// Count grid positions DEPTH plies ahead; the last line is "nodes N".
     Perft {
         /// The level file (grid).
+        #[arg(value_parser = named_file)]
         level: PathBuf,
         /// How many plies (at most 15).
         #[arg(value_parser = within(0..=DEEPEST_PERFT))]
@@ -189,6 +192,7 @@ pub enum Command {
     /// the record written back, one numbered move per line, then "fen FEN".
     Replay {
         /// The level file (grid).
+        #[arg(value_parser = named_file)]
         level: PathBuf,
         /// The record file ("-": standard input).
         record: PathBuf,
@@ -199,6 +203,7 @@ pub enum Command {
     /// List a grid position's legal moves, one per line, sorted.
     Moves {
         /// The level file (grid).
+        #[arg(value_parser = named_file)]
         level: PathBuf,
         /// The position (default: the level's setup).
         #[arg(long, allow_hyphen_values = true)]
@@ -221,7 +226,7 @@ pub enum Command {
     /// method): the error before and after, then "NAME OLD -> NEW" per weight.
     Tune {
         /// The grid level files (one set of weights for them all).
-        #[arg(required = true)]
+        #[arg(required = true, value_parser = named_file)]
         levels: Vec<PathBuf>,
         /// Self-play games per level.
         #[arg(long, default_value_t = 200, value_parser = games())]
@@ -263,6 +268,7 @@ pub enum Command {
     /// "gameover REASON".
     Bestmove {
         /// The level file.
+        #[arg(value_parser = named_file)]
         level: PathBuf,
         /// Where the game starts and what is played first.
         #[command(flatten)]
@@ -282,7 +288,7 @@ pub enum Command {
     /// "fen FEN" or "pos POS".
     Pgn {
         /// The level file (not with --read).
-        #[arg(required_unless_present = "read", conflicts_with = "read")]
+        #[arg(required_unless_present = "read", conflicts_with = "read", value_parser = named_file)]
         level: Option<PathBuf>,
         /// Where the game starts and its moves.
         #[command(flatten)]
@@ -295,7 +301,7 @@ pub enum Command {
     /// setup on several threads; the last line is "white W draws D black B games N".
     Balance {
         /// The level file (not with --merge).
-        #[arg(required_unless_present = "merge", conflicts_with = "merge")]
+        #[arg(required_unless_present = "merge", conflicts_with = "merge", value_parser = named_file)]
         level: Option<PathBuf>,
         /// How many games (with --values, also how many for each kind of piece).
         #[arg(long, default_value_t = 20, value_parser = games())]
@@ -331,6 +337,7 @@ pub enum Command {
     /// A game or a level's demonstration as an animated GIF, drawn without a window.
     Gif {
         /// A saved game, a PGN, or a level (its first demonstration, else its setup).
+        #[arg(value_parser = named_file)]
         input: PathBuf,
         /// The GIF to write.
         out: PathBuf,
@@ -345,6 +352,7 @@ pub enum Command {
     /// variants.ini section on stdout, or exit 1 naming each thing it cannot express.
     Export {
         /// The level file.
+        #[arg(value_parser = named_file)]
         level: PathBuf,
         /// The format.
         #[arg(long, value_enum)]
@@ -354,17 +362,20 @@ pub enum Command {
     /// level, `LevelFile` any level file).
     Uci {
         /// The level to play first (default: chess).
+        #[arg(value_parser = named_file)]
         level: Option<PathBuf>,
     },
     /// Speak the XBoard/CECP protocol on standard input and output (grid levels).
     Xboard {
         /// The level to play first (default: chess).
+        #[arg(value_parser = named_file)]
         level: Option<PathBuf>,
     },
     /// Play games between two players (engine, engine:DEPTH, engine@MS, random, greedy,
     /// computer:N): one line per game, then "score white W draws D black B".
     Match {
         /// The level file.
+        #[arg(value_parser = named_file)]
         level: PathBuf,
         /// The player with White (with --alternate: in the first game).
         #[arg(long)]
@@ -434,17 +445,17 @@ pub struct GameArgs {
     pub moves: Vec<String>,
 }
 
-/// Finds the default level from the working directory or, failing that, the source tree.
+/// The level the window opens on when none is named: the shipped continuous level.
 #[cfg_attr(
     not(feature = "gui"),
     allow(dead_code, reason = "only the window opens it")
 )]
 pub fn default_level() -> PathBuf {
-    in_tree(DEFAULT_LEVEL)
+    areachess::shipped::level(DEFAULT_LEVEL)
 }
 
-/// A file of the project (`levels/chess.toml`) under the working directory or, failing
-/// that, in the source tree the binary was built from.
-pub fn in_tree(relative: &str) -> PathBuf {
-    areachess::level::project_file(relative)
+/// A LEVEL or GAME argument: a path as given, else the name of a shipped level or
+/// demonstration or of one in the user's library (see [`areachess::library`]).
+fn named_file(text: &str) -> Result<PathBuf, String> {
+    areachess::library::find(text).ok_or_else(|| areachess::library::not_found(text))
 }

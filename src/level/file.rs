@@ -16,7 +16,7 @@ use std::ops::Range;
 use std::path::Path;
 use toml::Spanned;
 
-// What each key means is its doc comment: the schema's description, the README's meaning and
+// What each key means is its doc comment: the schema's description, docs/levels.md's meaning and
 // the message for a missing key. The `x-` extension keys are explained in `schema`.
 
 /// Whether a boolean key is written and true (left out, it is false).
@@ -794,17 +794,16 @@ pub(super) fn check_image(errors: &mut Errors<'_>, image: &Spanned<String>) {
         match crate::reading::beside(Path::new(errors.file), name) {
             // A saved game's copy of a level names no file: its picture is drawn instead.
             _ if !errors.follows => None,
-            Ok(path) => (!path.is_file()).then(|| LevelErrorKind::NoImageFile(name.clone())),
+            Ok(path) => {
+                (!crate::reading::is_file(&path)).then(|| LevelErrorKind::NoImageFile(name.clone()))
+            }
             Err(refusal) => Some(LevelErrorKind::ImageRefused {
                 image: name.clone(),
                 refusal,
             }),
         }
     } else {
-        // Without the shipped pictures at hand (a lone binary) any bare name passes.
-        let missing =
-            pictures::pictures_dir().is_some_and(|d| !d.join(format!("{name}.svg")).is_file());
-        (!crate::reading::is_bare_name(name) || missing)
+        (!crate::reading::is_bare_name(name) || pictures::named(name).is_none())
             .then(|| LevelErrorKind::NoShippedImage(name.clone()))
     };
     if let Some(kind) = kind {

@@ -11,41 +11,19 @@ use crate::span::Span;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
-/// A file of the project (`levels/chess.toml`) under the working directory or, failing
-/// that, in the source tree the program was built from.
-pub fn project_file(relative: &str) -> PathBuf {
-    let here = PathBuf::from(relative);
-    if here.exists() {
-        here
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
-    }
-}
-
-/// The shipped level a PGN's `Variant` names (`capablanca`: `levels/capablanca.toml`);
-/// `None` unless `name` is a bare name whose file is there and stays in that folder
-/// (`../x` names none), so that a PGN naming no level is refused at its `Variant`.
+/// The level a record's `Variant` names (`capablanca`): a shipped level or one of the
+/// user's library (see [`crate::library::level`]); `None` unless `name` is a bare name
+/// that one of them has, so that a PGN naming no level is refused at its `Variant`.
 pub fn for_variant(name: &str) -> Option<PathBuf> {
-    if !crate::reading::is_bare_name(name) {
-        return None;
-    }
-    let path = project_file(&format!("levels/{name}.toml"));
-    crate::reading::beside(&path, &format!("{name}.toml"))
-        .ok()
-        .filter(|path| path.is_file())
+    crate::library::level(name)
 }
 
-/// Reads a level shipped in the source tree, `levels/NAME` beside `Cargo.toml` (for
-/// tests, benchmarks and examples run from the tree).
+/// Reads a shipped level, `NAME` (`chess.toml`) in [`crate::shipped::levels`].
 pub fn shipped(name: &str) -> Result<Level, LevelErrors> {
-    load(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("levels")
-            .join(name),
-    )
+    load(&crate::shipped::levels().join(name))
 }
 
-/// A grid level shipped in the source tree, `levels/NAME.toml`, for tests: it must load
+/// A shipped grid level, `NAME.toml`, for tests: it must load
 /// and be a grid level.
 #[cfg(test)]
 pub(crate) fn shipped_grid(name: &str) -> super::modes::GridLevel {

@@ -10,7 +10,7 @@
 //!
 //! The keys are described once, on the serde structs of `file` (`LevelFile` and the tables
 //! in it): [`schema`] derives the JSON Schema from them, checks a level's shape with it, and
-//! writes it as `levels/schema.json` and as the README's reference table.
+//! writes it as `levels/schema.json` and as docs/levels.md's reference table.
 //!
 //! The modules import in one direction, each only from those listed before it:
 //!
@@ -47,5 +47,5 @@ pub use error::{
 };
 #[cfg(test)]
 pub(crate) use load::shipped_grid;
-pub use load::{for_variant, load, parse, parse_copy, project_file, shipped};
+pub use load::{for_variant, load, parse, parse_copy, shipped};
 pub use modes::{ContinuousLevel, GridLevel, Level, LevelKind, ModeError};

@@ -9,7 +9,7 @@
 //!   their own messages);
 //! - [`json_schema`] writes it (`levels/schema.json`, which editors such as taplo and Even
 //!   Better TOML use to check and complete level files as they are typed);
-//! - [`reference`] writes it as the README's reference table.
+//! - [`reference`] writes it as docs/levels.md's reference table.
 //!
 //! Besides plain JSON Schema the structs say, in extension keys:
 //!
@@ -630,7 +630,7 @@ pub fn json_schema() -> String {
     format!("{:#}\n", root())
 }
 
-/// The level format as a Markdown table, one row per key, for the README.
+/// The level format as a Markdown table, one row per key, for docs/levels.md.
 pub fn reference() -> String {
     let mut out = String::new();
     out.push_str("| key | type | mode | meaning | default |\n| --- | --- | --- | --- | --- |\n");

@@ -196,26 +196,28 @@ pub struct Catalog {
 impl Catalog {
     /// The grid levels in `dir` (none if it cannot be read).
     pub fn of_folder(dir: &Path) -> Catalog {
+        Catalog::of_files(
+            crate::reading::files_in(dir, "toml")
+                .into_iter()
+                .filter_map(|path| Some((path.file_stem()?.to_str()?.to_string(), path))),
+        )
+    }
+
+    /// The grid levels among `files`, each with its name.
+    fn of_files(files: impl IntoIterator<Item = (String, PathBuf)>) -> Catalog {
         let mut levels = Vec::new();
         let mut aliases = Vec::new();
-        let files = std::fs::read_dir(dir).into_iter().flatten().flatten();
-        for path in files.map(|e| e.path()) {
-            if path.extension().is_none_or(|e| e != "toml") {
-                continue;
-            }
-            let (Ok(level), Some(stem)) = (
-                level::load(&path),
-                path.file_stem().and_then(|s| s.to_str()),
-            ) else {
+        for (name, path) in files {
+            let Ok(level) = level::load(&path) else {
                 continue;
             };
             if level.is_continuous() {
                 continue;
             }
-            for name in level.fairy_stockfish {
-                aliases.push((name, path.clone()));
+            for alias in level.fairy_stockfish {
+                aliases.push((alias, path.clone()));
             }
-            levels.push((stem.to_string(), path));
+            levels.push((name, path));
         }
         levels.sort();
         // A level's own name comes first; two levels naming one variant: the first by file.
@@ -233,15 +235,9 @@ impl Catalog {
             .map(|(n, _)| n.as_str())
     }
 
-    /// The shipped levels: `levels/` here, else beside the source tree.
-    pub fn shipped() -> Catalog {
-        let here = PathBuf::from("levels");
-        let dir = if here.is_dir() {
-            here
-        } else {
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("levels")
-        };
-        Catalog::of_folder(&dir)
+    /// The shipped grid levels and the user library's (see [`crate::library::levels`]).
+    pub fn library() -> Catalog {
+        Catalog::of_files(crate::library::levels())
     }
 
     /// The file of the level named `name`.

@@ -31,13 +31,13 @@
 //! | rule | decision |
 //! | --- | --- |
 //! | which level replays the game | the saved copy, so a game survives edits to the level file; [`Saved::level_changed`] says whether the file at `path` now differs |
-//! | files the level names (URC pieces) | read beside `path` as saved (relative paths from the working directory), not copied into the save, and only while the file at `path` holds the saved copy: otherwise a reference is refused unread |
+//! | files the level names (URC pieces) | read beside the level's file, not copied into the save, and only while that file holds the saved copy: otherwise a reference is refused unread. The file is `path` as saved (relative paths from the working directory), else the shipped level when `path` is `levels/NAME` and the program carries that text: see [`locate`] |
 //! | hash | FNV-1a (64 bits) of the copy: it catches a copy edited by hand or damaged, not a forger |
 //! | grid moves | coordinate notation (`e2e4`, `e7e8q`), each checked against the legal moves |
 //! | continuous moves | the requests as played, points written with the shortest decimals that read back to the same `f64`, so the replay lands every piece on the same bits |
 //! | a refused record | the first illegal or unreadable move is named by its number, line and column; nothing is loaded |
 //! | length | at most [`MAX_PLIES`] moves, refused at the first one over before any is played: a grid game keeps a position a ply |
-//! | writing | to a temporary file beside the target, flushed to disk, then renamed over it: an interrupted save leaves the previous file whole |
+//! | writing | to a temporary file beside the target, flushed to disk, then renamed over it: an interrupted save leaves the previous file whole; never a shipped file; the user's library's folders are made as needed |
 //! | redo list | not saved: a saved game is the moves on the board |
 //! | captions | keyed by move number, 0 for the start position; a key that is no move of the game is refused |
 //! | schema | `levels/saved-game.schema.json` gives the shape (a test checks every shipped demonstration against it) |
@@ -71,7 +71,7 @@ pub const FORMAT: i64 = 1;
 /// A saved game, read back and replayed.
 #[derive(Clone, Debug)]
 pub struct Saved {
-    /// The level's path as saved.
+    /// The level's path: where the saved text stands now (see [`locate`]), else as saved.
     pub level_path: String,
     /// The level's text as saved.
     pub level_text: String,
@@ -395,6 +395,18 @@ pub fn save_with(
 /// folder, pipe, socket or device is refused and left as it is (renaming over one would
 /// take it away, and writing into one may never end).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if crate::shipped::is_shipped(path) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "a shipped file is part of the program and cannot be written: save a copy in your library",
+        ));
+    }
+    // The user's library is made when first written to.
+    if crate::library::is_users(path)
+        && let Some(dir) = path.parent()
+    {
+        std::fs::create_dir_all(dir)?;
+    }
     let real;
     let path = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => {
@@ -478,12 +490,8 @@ pub struct Beside {
 /// do not read so are left out; loading one says why.
 pub fn demos_beside(level: &Path) -> Vec<Beside> {
     let dir = level.parent().unwrap_or(Path::new(".")).join("demos");
-    let mut found: Vec<Beside> = std::fs::read_dir(&dir)
+    let mut found: Vec<Beside> = reading::files_in(&dir, "toml")
         .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|x| x == "toml"))
         .filter_map(|path| {
             let table: toml::Table = reading::text(&path, reading::SAVE_BYTES)
                 .ok()?
@@ -508,10 +516,19 @@ pub fn demos_beside(level: &Path) -> Vec<Beside> {
     found
 }
 
-/// Whether the level file at `path` (relative paths from the working directory) holds the
-/// text whose hash is `wanted`.
-fn is_at(path: &str, wanted: &str) -> bool {
-    reading::text(Path::new(path), reading::LEVEL_BYTES).is_ok_and(|text| hash(&text) == wanted)
+/// Where the level a saved game names as `path` stands with the text whose hash is
+/// `wanted`: the file at `path` (relative paths from the working directory), else the
+/// shipped level of that name (a save written in the source tree names
+/// `levels/chess.toml`, which the program carries as `<shipped>/levels/chess.toml`);
+/// `None` if neither holds that text.
+pub fn locate(path: &str, wanted: &str) -> Option<PathBuf> {
+    let shipped = Path::new(path)
+        .strip_prefix("levels")
+        .ok()
+        .map(|rest| crate::shipped::levels().join(rest));
+    std::iter::once(PathBuf::from(path))
+        .chain(shipped)
+        .find(|at| reading::text(at, reading::LEVEL_BYTES).is_ok_and(|text| hash(&text) == wanted))
 }
 
 /// Reads and replays the saved game at `path`.
@@ -561,10 +578,10 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
     // Read under its own path, so that files it names (URC pieces) are found beside it; but
     // only while that file holds the copy: a saved game cannot make the program read files
     // beside any path it likes.
-    let level = if is_at(&raw.level.path, &saved_hash) {
-        level::parse(&raw.level.path, &level_text)
-    } else {
-        level::parse_copy(&raw.level.path, &level_text)
+    let located = locate(&raw.level.path, &saved_hash);
+    let level = match &located {
+        Some(at) => level::parse(&at.display().to_string(), &level_text),
+        None => level::parse_copy(&raw.level.path, &level_text),
     }
     .map_err(|e| fail(raw.level.text.span(), SaveErrorKind::Level(e)))?;
     let start_text = string(&raw.game.start, SaveField::GameStart)?;
@@ -659,7 +676,7 @@ pub fn parse(file: &str, text: &str) -> Result<Saved, SaveError> {
         }
     }
     Ok(Saved {
-        level_path: raw.level.path,
+        level_path: located.map_or(raw.level.path, |at| at.display().to_string()),
         level_text,
         level,
         game,

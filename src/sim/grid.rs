@@ -6,7 +6,7 @@ use super::matches::{GameMode, Match, MatchGame, PIECE_Z, Thought};
 use crate::grid::Role;
 use crate::grid::game::Game;
 use crate::grid::notation::move_text;
-use crate::grid::{Move, Square};
+use crate::grid::{Move, Position, Square};
 use crate::grid::{Variant, is_piece, role_of, side_of};
 use crate::level::GridLevel;
 use crate::play::Color;
@@ -101,12 +101,13 @@ impl MatchGame for Game {
     ) -> Option<GridPlay> {
         player.set_noise(noise);
         let variant = Arc::clone(self.variant());
+        let root = self.position().clone();
         let report = player.think(eval, self, limits, |info| {
             on_info(Thought {
                 depth: info.depth,
                 score: info.score,
                 nodes: info.nodes,
-                line: line_text(&variant, &info.pv),
+                line: line_text(&variant, &root, &info.pv),
                 multipv: info.multipv,
             })
         });
@@ -138,13 +139,21 @@ impl MatchGame for Game {
 /// The transposition table of the window's grid engine, per side.
 const ENGINE_HASH_MB: usize = 32;
 
-/// The first moves of a line, as the move list writes them.
-fn line_text(variant: &Variant, pv: &[Move]) -> String {
-    pv.iter()
-        .take(8)
-        .map(|&m| move_text(variant, m))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The first moves of a line from `start`, as the move list writes them: numbered, in
+/// standard algebraic notation (`12. Nf3 Nc6 13. Bb5`, `12... Nc6 13. Bb5`).
+fn line_text(variant: &Variant, start: &Position, pv: &[Move]) -> String {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for (k, &m) in pv.iter().take(8).enumerate() {
+        match pos.to_move() {
+            Color::White => out.push(format!("{}.", pos.fullmove())),
+            Color::Black if k == 0 => out.push(format!("{}...", pos.fullmove())),
+            Color::Black => {}
+        }
+        out.push(crate::grid::san::san(variant, &pos, m));
+        pos.make(variant, m);
+    }
+    out.join(" ")
 }
 
 /// A player asks to move the piece on `from` to `to`, promoting to the type `promotion`
@@ -299,6 +308,26 @@ fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_engine_line_is_written_as_the_move_list_writes_moves() {
+        let level = crate::level::shipped_grid("chess");
+        let mut game = Game::new(Arc::clone(&level.variant), level.start.clone());
+        let line = |game: &Game, texts: &[&str]| {
+            let mut ahead = game.clone();
+            let pv: Vec<Move> = texts
+                .iter()
+                .map(|t| ahead.play_text(t).expect("a legal move"))
+                .collect();
+            line_text(&level.variant, game.position(), &pv)
+        };
+        assert_eq!(line(&game, &["e2e4", "e7e5", "g1f3"]), "1. e4 e5 2. Nf3");
+        game.play_text("e2e4").expect("e4");
+        assert_eq!(
+            line(&game, &["b8c6", "g1f3", "g8f6", "f1b5", "a7a6"]),
+            "1... Nc6 2. Nf3 Nf6 3. Bb5 a6"
+        );
+    }
 
     #[test]
     fn a_refused_request_is_refused_in_words() {

@@ -102,8 +102,11 @@ pub(super) fn moves_section(
     }
     let (first, number) = game.first_move();
     let moves = game.written_moves();
+    let two_columns = pair_fits(ui, &moves);
     egui::ScrollArea::vertical()
         .stick_to_bottom(browse.ply.is_none())
+        // The list ends above the collapsed "Games and levels" window in the corner.
+        .max_height((ui.available_height() - CORNER_WINDOW).max(MIN_LIST))
         .show(ui, |ui| {
             egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
                 let mut k = 0;
@@ -116,7 +119,13 @@ pub(super) fn moves_section(
                         move_button(ui, &moves[k], k + 1, shown, browse, played);
                         k += 1;
                     }
+                    // Where White's and Black's moves do not fit side by side (long
+                    // continuous moves in a narrow panel), Black's takes a row of its own.
                     if let Some(text) = moves.get(k) {
+                        if !two_columns {
+                            ui.end_row();
+                            ui.label("");
+                        }
                         move_button(ui, text, k + 1, shown, browse, played);
                         k += 1;
                     }
@@ -136,6 +145,24 @@ pub(super) fn moves_section(
             }
         });
     command
+}
+
+/// Room kept under the move list for the title bar of the "Games and levels" window,
+/// which sits in the window's bottom right corner, over the panel.
+const CORNER_WINDOW: f32 = 44.0;
+
+/// The least height the move list is given, however little room is left.
+const MIN_LIST: f32 = 80.0;
+
+/// Whether a row of the move number and two moves of `moves` fits the panel's width.
+fn pair_fits(ui: &egui::Ui, moves: &[String]) -> bool {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let char_width = ui.ctx().fonts_mut(|fonts| fonts.glyph_width(&font, '0'));
+    let longest = moves.iter().map(|m| m.chars().count()).max().unwrap_or(0) as f32;
+    let spacing = ui.spacing();
+    let cell = longest * char_width + 2.0 * spacing.button_padding.x + spacing.item_spacing.x;
+    let number = 4.0 * char_width + spacing.item_spacing.x;
+    number + 2.0 * cell <= ui.available_width()
 }
 
 /// One move of the list: shows the position after it when clicked.

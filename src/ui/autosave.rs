@@ -8,7 +8,7 @@
 //! | what | a saved game (`record::save`), with the seats and the clocks' time left |
 //! | when | each time the game changes (a move, Undo, a command, a load) once this window has played a move, and on exit; a window that only looks never replaces the game saved before |
 //! | how | a temporary file beside it, flushed, then renamed over it: a kill at any moment leaves the previous save or the new one whole |
-//! | the offer | on start, when the save holds a game still going with a move or more; Resume opens it in place, Not now leaves it (it is replaced once a move is played here) |
+//! | the offer | on start, when the save holds a game still going with a move or more, in a small window over the side panel's foot (never over the board); Resume opens it in place, Not now leaves it (it is replaced once a move is played here) |
 
 use super::common::level::{FileField, LevelSource, extras_now};
 use super::common::look::PANEL_WIDTH;
@@ -186,10 +186,10 @@ fn resume_offer(
     egui::Window::new("Game in progress")
         .collapsible(false)
         .resizable(false)
-        .anchor(
-            egui::Align2::CENTER_CENTER,
-            egui::vec2(-PANEL_WIDTH / 2.0, 0.0),
-        )
+        // Over the side panel's foot, just above the "Games and levels" window: never
+        // over the board, whose clicks stay the player's.
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -52.0))
+        .default_width(PANEL_WIDTH - 30.0)
         .show(ctx, |ui| {
             ui.label(format!("A game was left unfinished: {what}."));
             ui.horizontal(|ui| {

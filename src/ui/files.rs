@@ -140,7 +140,8 @@ fn files_window(
                     };
                 }
                 if ui.button("Load").clicked() {
-                    let path = PathBuf::from(&field.path);
+                    let typed = field.path.trim();
+                    let path = crate::library::find(typed).unwrap_or_else(|| PathBuf::from(typed));
                     load(
                         &path,
                         &source,
@@ -265,19 +266,12 @@ fn files_window(
                 {
                     editor.edit(&source);
                 }
-                let dir = source.path.parent().unwrap_or(Path::new("."));
                 ui.menu_button("New level", |ui| {
                     if ui.button("Grid").clicked() {
-                        editor.open(
-                            crate::level::draft::Draft::new_grid(8, 8),
-                            &dir.join("new-level.toml"),
-                        );
+                        editor.new_level(crate::level::draft::Draft::new_grid(8, 8));
                     }
                     if ui.button("Continuous").clicked() {
-                        editor.open(
-                            crate::level::draft::Draft::new_continuous(8, 8),
-                            &dir.join("new-level.toml"),
-                        );
+                        editor.new_level(crate::level::draft::Draft::new_continuous(8, 8));
                     }
                 });
                 if ui
@@ -502,21 +496,26 @@ fn listed(ui: &egui::Ui, name: &str, description: &str) -> egui::text::LayoutJob
     job
 }
 
-/// The levels beside this one: name, description, path.
+/// The levels to choose from: the shipped ones and the user's library, and those beside
+/// this one when it is a file elsewhere, which stand in for a library level of the same
+/// file name (a designer's working copy of `chess.toml` over the shipped one); name,
+/// description, path.
 fn level_list(source: &LevelSource) -> Vec<Listed> {
     let dir = source.path.parent().unwrap_or(Path::new("."));
-    let mut out = Vec::new();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_none_or(|x| x != "toml") {
-                continue;
-            }
-            if let Ok(level) = crate::level::load(&path) {
-                out.push((level.name, level.description, path));
-            }
-        }
-    }
+    let beside = crate::reading::files_in(dir, "toml");
+    let mut paths: Vec<PathBuf> = crate::library::levels()
+        .into_iter()
+        .map(|(_, path)| path)
+        .filter(|path| !beside.iter().any(|b| b.file_name() == path.file_name()))
+        .collect();
+    paths.extend(beside);
+    let mut out: Vec<Listed> = paths
+        .into_iter()
+        .filter_map(|path| {
+            let level = crate::level::load(&path).ok()?;
+            Some((level.name, level.description, path))
+        })
+        .collect();
     out.sort();
     out
 }

@@ -10,6 +10,7 @@
 //!   the panels draw, what one window asks of another).
 //! - `glide`: pieces gliding from where they stood to where the rules put them.
 //! - [`pictures`]: piece pictures rasterised into one atlas per level.
+//! - [`icon`]: the program's icon, in the window and for the package.
 //! - `idle`: drawing only when something changes.
 //! - `open`: opening a level or a game in place of the current one.
 //! - `gif`: a game or a demonstration as an animated GIF (`areachess gif`).
@@ -46,6 +47,7 @@ mod flow;
 mod gif;
 mod glide;
 mod grid;
+pub mod icon;
 mod idle;
 mod open;
 pub mod pictures;
@@ -161,6 +163,8 @@ impl Plugin for AppPlugin {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: self.title.clone(),
+                        // X11's WM_CLASS, which the desktop entry's StartupWMClass names.
+                        name: Some("areachess".into()),
                         resolution: (1100, 760).into(),
                         ..default()
                     }),
@@ -185,6 +189,7 @@ impl Plugin for AppPlugin {
         )
         .add_plugins((EguiPlugin::default(), RulesPlugin))
         .add_systems(Startup, view::spawn_camera)
+        .add_systems(Update, icon::show_in_window)
         .add_systems(bevy_egui::EguiPrimaryContextPass, plain_style);
         add_shared(app);
         app.add_plugins((

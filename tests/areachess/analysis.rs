@@ -87,14 +87,21 @@ fn the_engine_lists_its_best_lines_for_the_position_shown() {
     });
     assert!(found, "three lines at depth 4 or more");
     let lines = analysis(&mut sim).lines_found();
-    assert!(lines[0].line.starts_with("c1g5"), "{lines:?}");
+    // Written as the move list writes moves: numbered, in SAN.
+    assert!(lines[0].line.starts_with("3. Bxg5 "), "{lines:?}");
     assert!(
         lines.windows(2).all(|w| w[0].score.0 >= w[1].score.0),
         "best first"
     );
     let firsts: Vec<&str> = lines
         .iter()
-        .map(|l| l.line.split(' ').next().unwrap_or(""))
+        .map(|l| {
+            // The first move, past its number (`3.`).
+            l.line
+                .split(' ')
+                .find(|word| !word.ends_with('.'))
+                .unwrap_or("")
+        })
         .collect();
     assert!(
         firsts[0] != firsts[1] && firsts[1] != firsts[2],

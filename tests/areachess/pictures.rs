@@ -88,11 +88,7 @@ fn a_level_may_name_a_shipped_picture_or_its_own_file() {
     let source = grid_source(&jumper(&path), dir);
     assert_eq!(
         source.file,
-        Some(
-            pictures::pictures_dir()
-                .expect("shipped pictures")
-                .join("knight.svg")
-        )
+        Some(areachess::shipped::pieces().join("knight.svg"))
     );
 
     let own = std::fs::read_to_string(root().join("assets/pieces/bishop.svg")).expect("bishop");
@@ -168,7 +164,7 @@ fn every_continuous_piece_of_the_shipped_levels_finds_its_picture() {
         match file {
             Some(file) => assert_eq!(
                 source.file,
-                Some(root().join("assets/pieces").join(file)),
+                Some(areachess::shipped::pieces().join(file)),
                 "{name}: {letter}"
             ),
             None => {

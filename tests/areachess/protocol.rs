@@ -758,7 +758,7 @@ impl Sink {
 fn catalog() -> areachess::protocol::Catalog {
     static CATALOG: std::sync::OnceLock<areachess::protocol::Catalog> = std::sync::OnceLock::new();
     CATALOG
-        .get_or_init(areachess::protocol::Catalog::shipped)
+        .get_or_init(areachess::protocol::Catalog::library)
         .clone()
 }
 

@@ -20,12 +20,12 @@ fn the_published_schema_is_the_one_the_loader_uses() {
     serde_json::from_str::<serde_json::Value>(&written).expect("the schema is JSON");
 }
 
-/// The README's reference table is the one the code writes (`AREACHESS_BLESS=1` rewrites
-/// the table that starts with the same header).
+/// docs/levels.md's reference table is the one the code writes (`AREACHESS_BLESS=1`
+/// rewrites the table that starts with the same header).
 #[test]
-fn the_readme_reference_table_is_the_schemas() {
-    let path = root().join("README.md");
-    let mut readme = std::fs::read_to_string(&path).expect("README.md");
+fn the_reference_table_is_the_schemas() {
+    let path = root().join("docs/levels.md");
+    let mut readme = std::fs::read_to_string(&path).expect("docs/levels.md");
     let table = schema::reference();
     let header = table.lines().next().expect("a header line");
     if std::env::var_os("AREACHESS_BLESS").is_some()
@@ -35,11 +35,11 @@ fn the_readme_reference_table_is_the_schemas() {
             .find("\n\n")
             .map_or(readme.len(), |k| start + k + 1);
         readme.replace_range(start..end, &table);
-        std::fs::write(&path, &readme).expect("write README.md");
+        std::fs::write(&path, &readme).expect("write docs/levels.md");
     }
     assert!(
         readme.contains(&table),
-        "README.md should contain the reference table:\n{table}"
+        "docs/levels.md should contain the reference table (AREACHESS_BLESS=1 cargo test schema):\n{table}"
     );
 }
 

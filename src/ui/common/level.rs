@@ -24,7 +24,7 @@ pub struct LevelName(pub String);
 /// The panel's file field and what the last save or load said.
 #[derive(Resource, Debug)]
 pub struct FileField {
-    /// The path typed in the field.
+    /// The path typed in the field (or, to load, a name: see [`crate::library::find`]).
     pub path: String,
     /// What the last save, load or opening said.
     pub said: String,
@@ -35,7 +35,14 @@ pub struct FileField {
 impl Default for FileField {
     fn default() -> FileField {
         FileField {
-            path: "saved-game.toml".to_string(),
+            // A game is saved in the user's library unless the player names another file.
+            path: crate::library::user_games()
+                .map_or_else(
+                    || PathBuf::from("saved-game.toml"),
+                    |dir| dir.join("saved-game.toml"),
+                )
+                .display()
+                .to_string(),
             said: String::new(),
             confirm: None,
         }

@@ -47,12 +47,30 @@ impl EditorRequest {
         self.said.clear();
     }
 
-    /// Asks the editor to open on the level the window plays.
+    /// Asks the editor to open on the level the window plays. A shipped level is never
+    /// written over: its copy is saved in the user's library, under a name of its own.
     pub fn edit(&mut self, source: &LevelSource) {
         match Draft::from_text(&source.text) {
+            Ok(mut draft) if crate::shipped::is_shipped(&source.path) => {
+                let stem = source
+                    .path
+                    .file_stem()
+                    .map_or("level".into(), |s| s.to_string_lossy().into_owned());
+                draft.set_name(&format!("{} (copy)", draft.name()));
+                let copy = crate::library::new_level_file(&format!("{stem}-copy"));
+                self.open(draft, &copy.unwrap_or_default());
+            }
             Ok(draft) => self.open(draft, &source.path),
             Err(e) => self.said = e.to_string(),
         }
+    }
+
+    /// Asks the editor to open on a new level, saved in the user's library.
+    pub fn new_level(&mut self, draft: Draft) {
+        self.open(
+            draft,
+            &crate::library::new_level_file("new-level").unwrap_or_default(),
+        );
     }
 
     /// Asks for the position editor: the level the window plays, with `position` (a FEN
@@ -61,7 +79,16 @@ impl EditorRequest {
         match Draft::from_text(&source.text) {
             Ok(mut draft) => {
                 draft.set_setup(position);
-                self.ask(draft, &source.path, true);
+                let path = if crate::shipped::is_shipped(&source.path) {
+                    let stem = source
+                        .path
+                        .file_stem()
+                        .map_or("level".into(), |s| s.to_string_lossy().into_owned());
+                    crate::library::new_level_file(&format!("{stem}-position")).unwrap_or_default()
+                } else {
+                    source.path.clone()
+                };
+                self.ask(draft, &path, true);
             }
             Err(e) => self.said = e.to_string(),
         }
