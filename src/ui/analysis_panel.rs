@@ -108,31 +108,14 @@ pub(super) fn moves_section(
         // The list ends above the collapsed "Games and levels" window in the corner.
         .max_height((ui.available_height() - CORNER_WINDOW).max(MIN_LIST))
         .show(ui, |ui| {
-            egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
-                let mut k = 0;
-                let mut n = number;
-                while k < moves.len() {
-                    ui.monospace(format!("{n:>3}."));
-                    if k == 0 && first == Side::Black {
-                        ui.monospace("...");
-                    } else {
-                        move_button(ui, &moves[k], k + 1, shown, browse, played);
-                        k += 1;
-                    }
-                    // Where White's and Black's moves do not fit side by side (long
-                    // continuous moves in a narrow panel), Black's takes a row of its own.
-                    if let Some(text) = moves.get(k) {
-                        if !two_columns {
-                            ui.end_row();
-                            ui.label("");
-                        }
-                        move_button(ui, text, k + 1, shown, browse, played);
-                        k += 1;
-                    }
-                    ui.end_row();
-                    n += 1;
-                }
-            });
+            let rows = Rows {
+                first,
+                number,
+                two_columns,
+                shown,
+                played,
+            };
+            move_rows(ui, &moves, &rows, browse);
             // The result closes the list, as in a score sheet.
             let status = game.status();
             if status.is_over() {
@@ -145,6 +128,44 @@ pub(super) fn moves_section(
             }
         });
     command
+}
+
+/// How the move list's rows are laid out: who moved first and that move's number,
+/// whether White's and Black's moves share a row, and which move is shown.
+struct Rows {
+    first: Side,
+    number: u32,
+    two_columns: bool,
+    shown: usize,
+    played: usize,
+}
+
+/// The move list's rows: the move number, White's move and Black's, each move a button;
+/// where a pair does not fit side by side, Black's move takes a row of its own.
+fn move_rows(ui: &mut egui::Ui, moves: &[String], rows: &Rows, browse: &mut Browse) {
+    egui::Grid::new("moves").num_columns(3).show(ui, |ui| {
+        let mut k = 0;
+        let mut n = rows.number;
+        while k < moves.len() {
+            ui.monospace(format!("{n:>3}."));
+            if k == 0 && rows.first == Side::Black {
+                ui.monospace("...");
+            } else {
+                move_button(ui, &moves[k], k + 1, rows.shown, browse, rows.played);
+                k += 1;
+            }
+            if let Some(text) = moves.get(k) {
+                if !rows.two_columns {
+                    ui.end_row();
+                    ui.label("");
+                }
+                move_button(ui, text, k + 1, rows.shown, browse, rows.played);
+                k += 1;
+            }
+            ui.end_row();
+            n += 1;
+        }
+    });
 }
 
 /// Room kept under the move list for the title bar of the "Games and levels" window,
@@ -380,6 +401,75 @@ fn evaluation_bar(
 mod tests {
     use super::*;
     use crate::search::MATE;
+
+    /// Lays out the move list in a panel `width` points wide, with or without White's and
+    /// Black's moves side by side (`None`: as the panel decides): how many moves show whole
+    /// (on one line, not cut short, inside the panel; egui paints no widget outside it).
+    fn whole_moves(moves: &[String], width: f32, two_columns: Option<bool>) -> usize {
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(width, 2000.0),
+            )),
+            ..Default::default()
+        };
+        let mut browse = Browse::default();
+        let mut run = || {
+            ctx.run_ui(input.clone(), |ui| {
+                let two_columns = two_columns.unwrap_or_else(|| pair_fits(ui, moves));
+                let rows = Rows {
+                    first: Side::White,
+                    number: 1,
+                    two_columns,
+                    shown: moves.len(),
+                    played: moves.len(),
+                };
+                // In a vertical scroll area, as in the panel.
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    move_rows(ui, moves, &rows, &mut browse);
+                });
+            })
+        };
+        // The first frame measures the grid's columns; the second lays it out by them.
+        // (No renderer takes the font atlas: its updates are dropped.)
+        run().textures_delta.clear();
+        let mut output = run();
+        output.textures_delta.clear();
+        output
+            .shapes
+            .iter()
+            .filter(|clipped| match &clipped.shape {
+                egui::Shape::Text(text) => {
+                    let galley = &text.galley;
+                    galley.text().contains("->")
+                        && !galley.elided
+                        && galley.rows.len() == 1
+                        && text.visual_bounding_rect().max.x <= width
+                }
+                _ => false,
+            })
+            .count()
+    }
+
+    #[test]
+    fn long_continuous_moves_keep_inside_the_panel_and_short_ones_share_a_row() {
+        let long: Vec<String> = (0..24)
+            .map(|k| format!("B{}.52,13.07->{}.5100002,8.91", k % 9 + 10, k % 7 + 10))
+            .collect();
+        let width = super::super::common::look::PANEL_WIDTH - 16.0;
+        assert_eq!(whole_moves(&long, width, None), long.len());
+        // Side by side they would not (the test can tell a list that runs off the panel).
+        assert!(whole_moves(&long, width, Some(true)) < long.len());
+        // Chess's SAN keeps two moves a row.
+        let short: Vec<String> = ["e4", "e5", "Nf3", "Nc6"].map(String::from).to_vec();
+        let ctx = egui::Context::default();
+        let mut fits = false;
+        ctx.run_ui(egui::RawInput::default(), |ui| fits = pair_fits(ui, &short))
+            .textures_delta
+            .clear();
+        assert!(fits);
+    }
 
     #[test]
     fn scores_are_capped_at_ten_pawns_and_mates_fill_the_scale() {

@@ -23,6 +23,7 @@ mod hardening_values;
 mod hasinu;
 mod layout;
 mod levels;
+mod library;
 mod obento;
 mod perft;
 mod pictures;

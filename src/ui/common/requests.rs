@@ -113,3 +113,34 @@ impl EditorRequest {
 /// Whether the balance lab's window is shown.
 #[derive(Resource, Default)]
 pub struct LabShown(pub bool);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn editing_a_shipped_level_opens_a_copy_bound_for_the_users_library() {
+        let path = crate::shipped::level("chess");
+        let text = crate::reading::text(&path, crate::reading::LEVEL_BYTES).expect("shipped");
+        let mut request = EditorRequest::default();
+        request.edit(&LevelSource { path, text });
+        let opening = request.take().expect("the editor is asked to open");
+        assert!(
+            !crate::shipped::is_shipped(&opening.path),
+            "{:?}",
+            opening.path
+        );
+        assert_eq!(opening.draft.name(), "Chess (copy)");
+        if let Some(dir) = crate::library::user_levels() {
+            assert!(opening.path.starts_with(&dir), "{:?}", opening.path);
+            let name = opening.path.file_name().expect("a file").to_string_lossy();
+            assert!(name.starts_with("chess-copy"), "{name}");
+        }
+        // A new level goes there too.
+        request.new_level(Draft::new_grid(8, 8));
+        let opening = request.take().expect("asked");
+        if let Some(dir) = crate::library::user_levels() {
+            assert!(opening.path.starts_with(&dir), "{:?}", opening.path);
+        }
+    }
+}
