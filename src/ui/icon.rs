@@ -23,16 +23,7 @@ pub fn rgba(side: u32) -> Option<Vec<u8>> {
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    Some(
-        pixmap
-            .pixels()
-            .iter()
-            .flat_map(|p| {
-                let c = p.demultiply();
-                [c.red(), c.green(), c.blue(), c.alpha()]
-            })
-            .collect(),
-    )
+    Some(super::pictures::straight_rgba(&pixmap))
 }
 
 /// Gives the primary window the icon once winit has made it (a few frames after start);
