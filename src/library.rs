@@ -49,17 +49,15 @@ pub fn find(text: &str) -> Option<PathBuf> {
     if !crate::reading::is_bare_name(text) {
         return None;
     }
-    let file = format!("{text}.toml");
-    [
-        Some(crate::shipped::levels()),
-        Some(crate::shipped::demos()),
-        user_levels(),
-        user_games(),
-    ]
-    .into_iter()
-    .flatten()
-    .map(|dir| dir.join(&file))
-    .find(|path| crate::reading::is_file(path))
+    first_file(
+        [
+            Some(crate::shipped::levels()),
+            Some(crate::shipped::demos()),
+            user_levels(),
+            user_games(),
+        ],
+        &format!("{text}.toml"),
+    )
 }
 
 /// The level named `name` (a shipped one, else one of the user's library); `None` for a
@@ -68,11 +66,22 @@ pub fn level(name: &str) -> Option<PathBuf> {
     if is_path(name) || !crate::reading::is_bare_name(name) {
         return None;
     }
-    let file = format!("{name}.toml");
-    [Some(crate::shipped::levels()), user_levels()]
+    first_file(
+        [Some(crate::shipped::levels()), user_levels()],
+        &format!("{name}.toml"),
+    )
+}
+
+/// The file `file` in the first of `folders` that has it (on the disk or shipped); a
+/// folder that is `None` (no library) is passed over.
+pub fn first_file(
+    folders: impl IntoIterator<Item = Option<PathBuf>>,
+    file: &str,
+) -> Option<PathBuf> {
+    folders
         .into_iter()
         .flatten()
-        .map(|dir| dir.join(&file))
+        .map(|dir| dir.join(file))
         .find(|path| crate::reading::is_file(path))
 }
 
@@ -108,11 +117,11 @@ pub fn is_users(path: &Path) -> bool {
 /// Every level by name, sorted: the shipped ones, then the user's whose names are not
 /// shipped ones. Each file is listed, not read: a caller loads what it needs.
 pub fn levels() -> Vec<(String, PathBuf)> {
-    let shipped = named_files(&crate::shipped::levels());
+    let shipped = levels_in(&crate::shipped::levels());
     let mut all = shipped.clone();
     if let Some(dir) = user_levels() {
         all.extend(
-            named_files(&dir)
+            levels_in(&dir)
                 .into_iter()
                 .filter(|(name, _)| !shipped.iter().any(|(n, _)| n == name)),
         );
@@ -121,8 +130,8 @@ pub fn levels() -> Vec<(String, PathBuf)> {
     all
 }
 
-/// The `.toml` files of `dir` by their stems.
-fn named_files(dir: &Path) -> Vec<(String, PathBuf)> {
+/// The `.toml` files of `dir` (on the disk or shipped) by their stems, sorted.
+pub fn levels_in(dir: &Path) -> Vec<(String, PathBuf)> {
     crate::reading::files_in(dir, "toml")
         .into_iter()
         .filter_map(|path| {

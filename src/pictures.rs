@@ -58,15 +58,13 @@ pub const ART_RADIUS: f32 = 42.0;
 /// The picture file named `name` (`knight`: `knight.svg`): the user's own in the
 /// library's `pictures/` folder, else the shipped one; `None` if neither has it.
 pub fn named(name: &str) -> Option<PathBuf> {
-    let file = format!("{name}.svg");
-    [
-        crate::library::user_pictures(),
-        Some(crate::shipped::pieces()),
-    ]
-    .into_iter()
-    .flatten()
-    .map(|dir| dir.join(&file))
-    .find(|path| crate::reading::is_file(path))
+    crate::library::first_file(
+        [
+            crate::library::user_pictures(),
+            Some(crate::shipped::pieces()),
+        ],
+        &format!("{name}.svg"),
+    )
 }
 
 /// A piece name as a picture's file name: lower case, each run of other characters than

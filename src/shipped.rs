@@ -86,12 +86,6 @@ pub fn file(path: &Path) -> Option<&'static [u8]> {
     dir.get_file(&rest).map(include_dir::File::contents)
 }
 
-/// Whether `path` is a shipped folder (`<shipped>/levels`).
-pub fn is_folder(path: &Path) -> bool {
-    split(path)
-        .is_some_and(|(dir, rest)| rest.as_os_str().is_empty() || dir.get_dir(&rest).is_some())
-}
-
 /// The files directly in the shipped folder `path`, sorted (none if it is not one).
 pub fn files_in(path: &Path) -> Vec<PathBuf> {
     let Some((dir, rest)) = split(path) else {
@@ -129,7 +123,6 @@ mod tests {
         assert!(file(&levels().join("../../etc/passwd")).is_none());
         assert!(file(Path::new("levels/chess.toml")).is_none());
         assert!(file(&pieces().join("knight.svg")).is_some());
-        assert!(is_folder(&demos()) && is_folder(&levels()) && !is_folder(&level("chess")));
         let names = files_in(&levels());
         assert!(names.contains(&level("obento")) && !names.iter().any(|p| p.starts_with(demos())));
         assert!(files_in(&demos()).len() > 20);

@@ -196,11 +196,7 @@ pub struct Catalog {
 impl Catalog {
     /// The grid levels in `dir` (none if it cannot be read).
     pub fn of_folder(dir: &Path) -> Catalog {
-        Catalog::of_files(
-            crate::reading::files_in(dir, "toml")
-                .into_iter()
-                .filter_map(|path| Some((path.file_stem()?.to_str()?.to_string(), path))),
-        )
+        Catalog::of_files(crate::library::levels_in(dir))
     }
 
     /// The grid levels among `files`, each with its name.

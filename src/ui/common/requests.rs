@@ -51,16 +51,12 @@ impl EditorRequest {
     /// written over: its copy is saved in the user's library, under a name of its own.
     pub fn edit(&mut self, source: &LevelSource) {
         match Draft::from_text(&source.text) {
-            Ok(mut draft) if crate::shipped::is_shipped(&source.path) => {
-                let stem = source
-                    .path
-                    .file_stem()
-                    .map_or("level".into(), |s| s.to_string_lossy().into_owned());
-                draft.set_name(&format!("{} (copy)", draft.name()));
-                let copy = crate::library::new_level_file(&format!("{stem}-copy"));
-                self.open(draft, &copy.unwrap_or_default());
+            Ok(mut draft) => {
+                if crate::shipped::is_shipped(&source.path) {
+                    draft.set_name(&format!("{} (copy)", draft.name()));
+                }
+                self.open(draft, &save_path(source, "copy"));
             }
-            Ok(draft) => self.open(draft, &source.path),
             Err(e) => self.said = e.to_string(),
         }
     }
@@ -79,16 +75,7 @@ impl EditorRequest {
         match Draft::from_text(&source.text) {
             Ok(mut draft) => {
                 draft.set_setup(position);
-                let path = if crate::shipped::is_shipped(&source.path) {
-                    let stem = source
-                        .path
-                        .file_stem()
-                        .map_or("level".into(), |s| s.to_string_lossy().into_owned());
-                    crate::library::new_level_file(&format!("{stem}-position")).unwrap_or_default()
-                } else {
-                    source.path.clone()
-                };
-                self.ask(draft, &path, true);
+                self.ask(draft, &save_path(source, "position"), true);
             }
             Err(e) => self.said = e.to_string(),
         }
@@ -113,6 +100,20 @@ impl EditorRequest {
 /// Whether the balance lab's window is shown.
 #[derive(Resource, Default)]
 pub struct LabShown(pub bool);
+
+/// Where the editor saves a draft of `source`'s level: its own file, or for a shipped
+/// level (never written over) `STEM-SUFFIX.toml` in the user's library (the next free
+/// name; empty without a library, so that the player names a file).
+fn save_path(source: &LevelSource, suffix: &str) -> PathBuf {
+    if !crate::shipped::is_shipped(&source.path) {
+        return source.path.clone();
+    }
+    let stem = source
+        .path
+        .file_stem()
+        .map_or("level".into(), |s| s.to_string_lossy().into_owned());
+    crate::library::new_level_file(&format!("{stem}-{suffix}")).unwrap_or_default()
+}
 
 #[cfg(test)]
 mod tests {
