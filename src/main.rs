@@ -26,6 +26,7 @@ fn main() -> ExitCode {
             white,
             black,
             strength,
+            size,
         }) => match seats(white.as_deref(), black.as_deref(), strength) {
             Ok(seats) => play(Launch {
                 file: level,
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
                 script: drive,
                 seats,
                 time,
+                size,
             }),
             Err(failure) => Err(failure),
         },
@@ -275,6 +277,7 @@ struct Launch {
     script: Option<String>,
     seats: [Option<areachess::play::Seat>; 2],
     time: Option<areachess::clock::TimeControl>,
+    size: Option<(u32, u32)>,
 }
 
 #[cfg(feature = "gui")]
@@ -294,6 +297,7 @@ fn play(launch: Launch) -> Result<(), Failure> {
             script,
             seats: launch.seats,
             time: launch.time,
+            size: launch.size,
         },
         &cli::default_level(),
     )

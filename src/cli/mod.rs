@@ -50,6 +50,33 @@ pub const MOST_ROUNDS: u32 = 100_000;
 /// The frames the window may draw before its screenshot: minutes of drawing.
 pub const MOST_FRAMES: u32 = 100_000;
 
+/// The smallest and largest window `play --size` opens, in logical pixels: below the
+/// smallest the panels cover the board; above the largest no screen shows it.
+pub const WINDOW_WIDTHS: std::ops::RangeInclusive<u32> = 640..=7680;
+/// See [`WINDOW_WIDTHS`].
+pub const WINDOW_HEIGHTS: std::ops::RangeInclusive<u32> = 480..=4320;
+
+/// A window size, `WIDTHxHEIGHT` in logical pixels, each side within its range.
+fn window_size(text: &str) -> Result<(u32, u32), String> {
+    let expected = || {
+        format!(
+            "'{text}': expected WIDTHxHEIGHT, e.g. 1024x700, from {}x{} to {}x{}",
+            WINDOW_WIDTHS.start(),
+            WINDOW_HEIGHTS.start(),
+            WINDOW_WIDTHS.end(),
+            WINDOW_HEIGHTS.end()
+        )
+    };
+    let (width, height) = text.trim().split_once(['x', 'X']).ok_or_else(expected)?;
+    let width: u32 = width.trim().parse().map_err(|_| expected())?;
+    let height: u32 = height.trim().parse().map_err(|_| expected())?;
+    if WINDOW_WIDTHS.contains(&width) && WINDOW_HEIGHTS.contains(&height) {
+        Ok((width, height))
+    } else {
+        Err(expected())
+    }
+}
+
 /// The smallest and largest side of a GIF's board, in pixels: below it the pieces are
 /// unreadable; above it each frame holds tens of megabytes.
 pub const GIF_SIDES: std::ops::RangeInclusive<u32> = 64..=4096;
@@ -150,6 +177,9 @@ pub enum Command {
         /// The computer's strength, from 1 (a beginner can win) to 5 (the longest think).
         #[arg(long, value_name = "N")]
         strength: Option<areachess::play::Strength>,
+        /// The window's size in logical pixels, WIDTHxHEIGHT (default 1100x760).
+        #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
+        size: Option<(u32, u32)>,
     },
     /// Validate level files; errors are printed as FILE:LINE:COL: MESSAGE.
     Check {

@@ -75,26 +75,16 @@ impl MatchGame for Game {
     ) -> Option<MoveRequest> {
         player.set_noise(noise);
         let pos = self.position();
-        let board = pos.board();
-        let request = |m: &ContinuousMove| Request {
-            from: pos.pieces()[usize::from(m.piece)].at,
-            to: m.target(),
-            promotion: m.promotion,
-        };
         let report = player.think(&Continuous, pos, limits, |info| {
             on_info(Thought {
                 depth: info.depth,
                 score: info.score,
                 nodes: info.nodes,
-                line: info
-                    .pv
-                    .first()
-                    .map(|m| brief_request(board, &request(m)))
-                    .unwrap_or_default(),
+                line: line_text(self, &info.pv),
                 multipv: info.multipv,
             })
         });
-        report.best.map(|m| MoveRequest(request(&m)))
+        report.best.map(|m| MoveRequest(request_of(pos, &m)))
     }
 
     fn sketch(
@@ -110,6 +100,45 @@ impl MatchGame for Game {
 
 /// The transposition table of the window's continuous engine, per side.
 const ENGINE_HASH_MB: usize = 32;
+
+/// The engine's move `m` in `pos`, as a player would ask for it.
+fn request_of(pos: &Position, m: &ContinuousMove) -> Request {
+    Request {
+        from: pos.pieces()[usize::from(m.piece)].at,
+        to: m.target(),
+        promotion: m.promotion,
+    }
+}
+
+/// The first moves of a line from the game's position, as the move list writes them:
+/// numbered (`25. Qd1->d3 Pf7->f6 26. Qd3xh7+`, `25... Pf7->f6`). The line stops early
+/// where a move no longer plays, which a line from the engine's own position never does.
+fn line_text(game: &Game, pv: &[ContinuousMove]) -> String {
+    use crate::play::Play;
+    let mut after = game.clone();
+    let played = after.moves_played();
+    for m in pv.iter().take(8) {
+        let request = request_of(after.position(), m);
+        if after.play(request).applied().is_none() {
+            break;
+        }
+    }
+    let (first, _) = game.first_move();
+    let written = after.written_moves();
+    let mut out = Vec::new();
+    for (ply, text) in written.iter().enumerate().skip(played) {
+        // Plies counted as if White had moved first, so that White's are the even ones.
+        let counted = ply + usize::from(first == Color::Black);
+        let number = counted / 2 + 1;
+        if counted % 2 == 0 {
+            out.push(format!("{number}."));
+        } else if ply == played {
+            out.push(format!("{number}..."));
+        }
+        out.push(text.clone());
+    }
+    out.join(" ")
+}
 
 /// A move for people: `FROM->TO` with points to two decimals (square names where exact)
 /// and the promotion.
@@ -198,4 +227,74 @@ fn piece_bundle(slot: usize, piece: &crate::continuous::Piece, name: &str) -> im
         Transform::from_translation(to_translation(piece.at, PIECE_Z)),
         DespawnOnExit(GameMode::Continuous),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::continuous::notation::parse_position;
+    use crate::play::Play;
+    use std::sync::Arc;
+
+    /// The engine's line from `game`'s position at `depth`, as the analysis writes it.
+    fn analysed(game: &Game, depth: u32) -> String {
+        let mut player = ContinuousPlayer::new(
+            PlayerKind::Engine {
+                depth: Some(depth),
+                movetime: None,
+            },
+            1,
+        );
+        let mut line = String::new();
+        player.think(
+            &Continuous,
+            game.position(),
+            &Limits::depth(depth),
+            |info| {
+                line = line_text(game, &info.pv);
+            },
+        );
+        line
+    }
+
+    #[test]
+    fn an_analysed_line_is_numbered_and_written_as_the_move_list_writes_moves() {
+        let board = Arc::new(crate::continuous::Board::default());
+        let start =
+            parse_position(board, &[], "w;K@e1;R@a1;P@e2;k@e8;p@e7").expect("a test position");
+        let mut game = Game::new(start);
+        let line = analysed(&game, 3);
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words.first(), Some(&"1."), "{line}");
+        assert_eq!(
+            words.get(3),
+            Some(&"2."),
+            "three plies, two numbers: {line}"
+        );
+        // Every move starts with its piece's letter or is castling, as in the list.
+        for word in [words[1], words[2], words[4]] {
+            assert!(
+                word.starts_with(['K', 'R', 'P']) && (word.contains("->") || word.contains('x')),
+                "{word} in {line}"
+            );
+        }
+        let board = game.position().board();
+        let (e2, e3) = (board.square_centre(4, 1), board.square_centre(4, 2));
+        let first = game
+            .play(Request {
+                from: e2,
+                to: e3,
+                promotion: None,
+            })
+            .applied()
+            .is_some();
+        assert!(first, "e2 to e3 plays");
+        assert_eq!(game.written_moves(), ["Pe2->e3"]);
+        let line = analysed(&game, 2);
+        assert!(
+            line.starts_with("1... "),
+            "Black's reply numbered 1...: {line}"
+        );
+        assert!(line.contains(" 2. "), "then White's move 2: {line}");
+    }
 }

@@ -72,7 +72,12 @@ pub struct Launch {
     pub seats: [Option<crate::play::Seat>; 2],
     /// A clock per side with this control (`None` keeps what the file says).
     pub time: Option<crate::clock::TimeControl>,
+    /// The window's size in logical pixels (`None`: [`WINDOW_SIZE`]).
+    pub size: Option<(u32, u32)>,
 }
+
+/// The window's size in logical pixels when none is asked for.
+pub const WINDOW_SIZE: (u32, u32) = (1100, 760);
 
 /// Frames drawn before a `--drive` script starts when no screenshot is asked for: the
 /// software renderer needs some to compile its shaders.
@@ -110,6 +115,7 @@ pub fn run(launch: Launch, default_level: &Path) -> Result<(), Failure> {
     let mut app = App::new();
     app.add_plugins(AppPlugin {
         title: opened.title(),
+        size: launch.size.unwrap_or(WINDOW_SIZE),
     });
     opened.install(app.world_mut());
     app.world_mut()
@@ -154,6 +160,8 @@ pub fn run(launch: Launch, default_level: &Path) -> Result<(), Failure> {
 pub struct AppPlugin {
     /// The window's title.
     pub title: String,
+    /// The window's size in logical pixels.
+    pub size: (u32, u32),
 }
 
 impl Plugin for AppPlugin {
@@ -165,7 +173,7 @@ impl Plugin for AppPlugin {
                         title: self.title.clone(),
                         // X11's WM_CLASS, which the desktop entry's StartupWMClass names.
                         name: Some("areachess".into()),
-                        resolution: (1100, 760).into(),
+                        resolution: self.size.into(),
                         ..default()
                     }),
                     ..default()

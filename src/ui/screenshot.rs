@@ -141,6 +141,7 @@ fn take_screenshot(
               computer: Res<crate::sim::computer::Computer>,
               memory: Res<Memory>,
               lab: Option<Res<super::balance_window::Lab>>,
+              analysis: Option<Res<crate::sim::analysis::Analysis>>,
               mut exit: MessageWriter<AppExit>| {
             eprintln!("areachess: {}", times.report());
             if let (Some(early), Some(now)) = (memory.early, resident_kib()) {
@@ -167,6 +168,13 @@ fn take_screenshot(
             }
             if let Some(line) = lab.and_then(|lab| lab.report()) {
                 eprintln!("areachess: {line}");
+            }
+            for thought in analysis
+                .iter()
+                .filter(|analysis| analysis.on)
+                .flat_map(|analysis| analysis.lines_found())
+            {
+                eprintln!("areachess: analysis: depth {}: {}", thought.depth, thought.line);
             }
             let saved = captured
                 .image

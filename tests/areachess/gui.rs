@@ -1303,6 +1303,92 @@ fn browsing_back_shows_an_earlier_position_and_the_analysis_draws_its_bar() {
         light += usize::from(near(shot.at(10, y), [235, 235, 235], 6));
     }
     assert!(light > 100, "the bar's white part: {light} pixels");
+    // The analysis of the position shown, written as the move list writes it: numbered
+    // SAN from White's third move (3. Nxh4 …), never UCI's squares (f3h4).
+    let line = reported(&report, "analysis: ").expect("an analysis line");
+    let moves = line.split_once(": ").map_or("", |(_, m)| m);
+    assert!(moves.starts_with("3. "), "{line}");
+    for word in moves.split(' ') {
+        let b = word.as_bytes();
+        let uci = b.len() >= 4
+            && (b'a'..=b'h').contains(&b[0])
+            && b[1].is_ascii_digit()
+            && (b'a'..=b'h').contains(&b[2])
+            && b[3].is_ascii_digit();
+        assert!(!uci, "SAN, not UCI: {word} in {line}");
+    }
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn a_long_continuous_move_list_fits_the_smallest_window_and_the_analysis_writes_as_it_does() {
+    // 24 moves of two computers, their points with decimals, in a 1024×700 window; then
+    // Analysis ▸ Analyse (egui's layout at that size).
+    let script = "pixel 773,231; click; wait 10; pixel 758,252; click; wait 150";
+    let (shot, report) = screenshot_and_report(
+        "small-window",
+        &[
+            "play",
+            "tests/games/continuous-24-moves.toml",
+            "--size",
+            "1024x700",
+            "--after-frames",
+            "30",
+            "--drive",
+            script,
+        ],
+    );
+    assert_eq!((shot.width, shot.height), (1024, 700));
+    assert!(
+        report.contains("game: White to move after 48 moves"),
+        "{report}"
+    );
+    // The "Games and levels" button: its frame is the first grey row from the bottom up,
+    // in the button's middle.
+    let (w, h) = (shot.width, shot.height);
+    let button_top = (h - 100..h)
+        .filter(|&y| near(shot.at(w - 60, y), [60, 60, 60], 4))
+        .min()
+        .expect("the Games and levels button's frame");
+    // Nothing of the list touches the panel's right edge: a move too long for its column
+    // would be cut there, its ink running into the panel's last pixels (the labels above
+    // the list wrap a few pixels before them).
+    let ink: usize = (h - 260..button_top)
+        .flat_map(|y| (w - 12..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| shot.at(x, y).iter().map(|&c| u32::from(c)).sum::<u32>() > 360)
+        .count();
+    assert_eq!(
+        ink, 0,
+        "text ink in the panel's last 12 pixels above the button"
+    );
+    // The last move, highlighted, is in view and wholly above the button.
+    let highlighted = |c: [u8; 3]| near(c, [0, 92, 128], 6);
+    // The selected "lines: 1" button is the same blue: the lowest blue box is the move.
+    let rows: Vec<usize> = (0..h)
+        .filter(|&y| (w - 300..w).any(|x| highlighted(shot.at(x, y))))
+        .collect();
+    let bottom = *rows.last().expect("the last move highlighted");
+    assert!(
+        bottom + 2 < button_top,
+        "the last move (down to y {bottom}) clear of the button (from y {button_top})"
+    );
+    assert!(
+        bottom > h / 2,
+        "the last move in the list, not only the lines button"
+    );
+    // The analysis line, written as the move list writes moves: White's move 25 first.
+    let line = reported(&report, "analysis: ").expect("an analysis line");
+    let moves = line.split_once(": ").map_or("", |(_, m)| m);
+    assert!(
+        moves.starts_with("25. "),
+        "numbered from the game's move: {line}"
+    );
+    let first = moves.split(' ').nth(1).unwrap_or("");
+    assert!(
+        first.starts_with(['K', 'Q', 'R', 'B', 'N', 'P', 'O'])
+            && (first.contains("->") || first.contains('x') || first.starts_with('O')),
+        "the piece's letter, then where it goes: {line}"
+    );
 }
 
 #[test]

@@ -689,7 +689,7 @@ _areachess() {
             return 0
             ;;
         areachess__subcmd__play)
-            opts="-h --resume --time --screenshot --after-frames --drive --white --black --strength --help"
+            opts="-h --resume --time --screenshot --after-frames --drive --white --black --strength --size --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -720,6 +720,10 @@ _areachess() {
                     return 0
                     ;;
                 --strength)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -50,6 +50,7 @@ complete -c areachess -n "__fish_areachess_using_subcommand play" -l drive -d 'P
 complete -c areachess -n "__fish_areachess_using_subcommand play" -l white -d 'Who plays White: human, or computer (computer:N gives it a strength of its own)' -r
 complete -c areachess -n "__fish_areachess_using_subcommand play" -l black -d 'Who plays Black: human, or computer (computer:N gives it a strength of its own)' -r
 complete -c areachess -n "__fish_areachess_using_subcommand play" -l strength -d 'The computer\'s strength, from 1 (a beginner can win) to 5 (the longest think)' -r
+complete -c areachess -n "__fish_areachess_using_subcommand play" -l size -d 'The window\'s size in logical pixels, WIDTHxHEIGHT (default 1100x760)' -r
 complete -c areachess -n "__fish_areachess_using_subcommand play" -l resume -d 'Reopen the game in progress that the app saved when it last stopped'
 complete -c areachess -n "__fish_areachess_using_subcommand play" -s h -l help -d 'Print help'
 complete -c areachess -n "__fish_areachess_using_subcommand check" -l values -d 'After each good grid level, one line per piece type: letter, name, value in centipawns, and where it comes from (estimated, level, or royal)'
