@@ -203,6 +203,37 @@ impl Draft {
         board.insert("ranks".into(), Value::Integer(ranks));
     }
 
+    /// Writes into the draft, as tables, the URC pieces it takes from files beside the
+    /// level file `level` (`urc = "pieces.yaml#knight"`), so that the draft no longer needs
+    /// those files: a shipped level's copy saved elsewhere still reads. A reference that
+    /// does not read is left as it is, for the check to name.
+    pub fn embed_urc_files(&mut self, level: &std::path::Path) {
+        let Some(Value::Table(pieces)) = self.table.get_mut("pieces") else {
+            return;
+        };
+        for (_, section) in pieces.iter_mut() {
+            let Some(section) = section.as_table_mut() else {
+                continue;
+            };
+            let Some((file, id)) = section
+                .get("urc")
+                .and_then(Value::as_str)
+                .and_then(|r| r.split_once('#'))
+            else {
+                continue;
+            };
+            let read = crate::reading::beside(level, file)
+                .and_then(|path| crate::reading::text(&path, crate::reading::URC_BYTES));
+            let definition = read.ok().and_then(|text| {
+                let mut file: Table = serde_saphyr::from_str(&text).ok()?;
+                file.remove(id)
+            });
+            if let Some(definition @ Value::Table(_)) = definition {
+                section.insert("urc".into(), definition);
+            }
+        }
+    }
+
     /// The piece types, in the file's order.
     pub fn pieces(&self) -> Vec<DraftPiece> {
         let Some(pieces) = self.table.get("pieces").and_then(Value::as_table) else {

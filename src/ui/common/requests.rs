@@ -54,6 +54,7 @@ impl EditorRequest {
             Ok(mut draft) => {
                 if crate::shipped::is_shipped(&source.path) {
                     draft.set_name(&format!("{} (copy)", draft.name()));
+                    draft.embed_urc_files(&source.path);
                 }
                 self.open(draft, &save_path(source, "copy"));
             }
@@ -75,6 +76,9 @@ impl EditorRequest {
         match Draft::from_text(&source.text) {
             Ok(mut draft) => {
                 draft.set_setup(position);
+                if crate::shipped::is_shipped(&source.path) {
+                    draft.embed_urc_files(&source.path);
+                }
                 self.ask(draft, &save_path(source, "position"), true);
             }
             Err(e) => self.said = e.to_string(),
@@ -143,5 +147,38 @@ mod tests {
         if let Some(dir) = crate::library::user_levels() {
             assert!(opening.path.starts_with(&dir), "{:?}", opening.path);
         }
+    }
+
+    #[test]
+    fn a_shipped_levels_copy_carries_its_urc_pieces_and_reads_anywhere() {
+        let path = crate::shipped::level("urc-demo");
+        let text = crate::reading::text(&path, crate::reading::LEVEL_BYTES).expect("shipped");
+        assert!(
+            text.contains("urc-pieces.yaml#"),
+            "the demo names its URC file"
+        );
+        let mut request = EditorRequest::default();
+        request.edit(&LevelSource { path, text });
+        let opening = request.take().expect("the editor is asked to open");
+        let saved = opening.draft.to_text();
+        assert!(!saved.contains("urc-pieces.yaml"), "{saved}");
+        // Read as a file in a folder with no YAML beside it: every piece still there.
+        let elsewhere = std::env::temp_dir()
+            .join("nowhere")
+            .join("urc-demo-copy.toml");
+        let level = opening
+            .draft
+            .check(&elsewhere.display().to_string())
+            .unwrap_or_else(|e| panic!("the copy reads: {e}"));
+        let crate::level::LevelKind::Grid(grid) = &level.kind else {
+            panic!("a grid level");
+        };
+        let knight = grid
+            .variant
+            .types
+            .iter()
+            .find(|t| t.letter == 'N')
+            .expect("the URC knight");
+        assert_eq!(knight.betza.to_string(), "N");
     }
 }
