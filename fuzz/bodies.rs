@@ -35,6 +35,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("uci", uci),
     ("xboard", xboard),
     ("drive", drive),
+    ("rule_tests", rule_tests),
 ];
 
 /// Loads once what the bodies share (the shipped levels, the protocols' catalog), before
@@ -333,6 +334,31 @@ pub fn drive(data: &[u8]) {
                     }
                 }
             }
+        }
+    }
+}
+
+/// A rule-test file, as if beside a level: every case gets a verdict placed on a line of
+/// the text. Files that ask for a perft deeper than 3 are left out: their time is the
+/// count's, which the runner bounds by a clock, not the reader's.
+pub fn rule_tests(data: &[u8]) {
+    let Some(text) = text(data) else { return };
+    if let Ok(file) = areachess::rule_tests::read(text)
+        && file.case.iter().any(|c| {
+            c.get_ref()
+                .perft
+                .as_ref()
+                .is_some_and(|p| p.get_ref().depth > 3)
+        })
+    {
+        return;
+    }
+    let lines = text.split('\n').count();
+    let path = std::path::Path::new("fuzz/t.tests.toml");
+    for verdict in areachess::rule_tests::run_file(path, text) {
+        assert!(verdict.at.0 >= 1 && verdict.at.0 <= lines, "{verdict:?}");
+        for ((line, column), _) in &verdict.failures {
+            assert!(*line >= 1 && *line <= lines && *column >= 1, "{verdict:?}");
         }
     }
 }

@@ -50,6 +50,7 @@ pub mod protocol;
 pub mod random;
 pub mod reading;
 pub mod record;
+pub mod rule_tests;
 pub mod script;
 pub mod search;
 pub mod shipped;

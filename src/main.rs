@@ -39,6 +39,9 @@ fn main() -> ExitCode {
             }),
             Err(failure) => Err(failure),
         },
+        Some(Command::Test { files }) => {
+            return ExitCode::from(cli::rules::test(&files, &mut std::io::stdout().lock()));
+        }
         Some(Command::Check { levels, values }) => {
             let code = check(
                 &levels,

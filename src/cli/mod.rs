@@ -181,6 +181,13 @@ pub enum Command {
         #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
         size: Option<(u32, u32)>,
     },
+    /// Run rule tests written in TOML: one "ok" or "FAIL FILE:LINE:COL" line per case, then
+    /// "N passed, N failed"; exit 1 if any failed.
+    Test {
+        /// Test files, or levels (by name or path) whose tests are found beside them.
+        #[arg(required = true, value_parser = named_file)]
+        files: Vec<PathBuf>,
+    },
     /// Validate level files; errors are printed as FILE:LINE:COL: MESSAGE.
     Check {
         /// The level files (or names).

@@ -159,6 +159,28 @@ pub fn judge(
     Ok(())
 }
 
+/// `areachess test`: every case of every file, one line each, then `N passed, N failed`;
+/// the exit code: 1 if any failed (or could not run), else 0.
+pub fn test(files: &[PathBuf], out: &mut impl Write) -> u8 {
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for file in files {
+        for verdict in areachess::rule_tests::run_given(file) {
+            if verdict.passed() {
+                passed += 1;
+            } else {
+                failed += 1;
+            }
+            if writeln!(out, "{}", verdict.line()).is_err() {
+                return 2;
+            }
+        }
+    }
+    if writeln!(out, "{passed} passed, {failed} failed").is_err() {
+        return 2;
+    }
+    u8::from(failed > 0)
+}
+
 /// A grid level and the position a command starts from: the FEN, else the setup.
 pub fn grid_start(level: Level, fen: Option<&str>) -> Result<(GridLevel, grid::Position), Failure> {
     let level = level.into_grid().map_err(mode_failure)?;

@@ -79,6 +79,7 @@ macro_rules! replays {
 mod corpus {
     use super::replay;
     replays!(
-        betza, level, saved, hasinu, urc, fen, pos, moves, judge, pgn, balance, uci, xboard, drive
+        betza, level, saved, hasinu, urc, fen, pos, moves, judge, pgn, balance, uci, xboard, drive,
+        rule_tests
     );
 }

@@ -31,6 +31,7 @@ mod properties;
 mod protocol;
 mod records;
 mod regions;
+mod rule_tests;
 mod rules;
 mod save;
 mod schema;

@@ -58,6 +58,9 @@ _areachess() {
             areachess,replay)
                 cmd="areachess__subcmd__replay"
                 ;;
+            areachess,test)
+                cmd="areachess__subcmd__test"
+                ;;
             areachess,tune)
                 cmd="areachess__subcmd__tune"
                 ;;
@@ -109,6 +112,9 @@ _areachess() {
             areachess__subcmd__help,replay)
                 cmd="areachess__subcmd__help__subcmd__replay"
                 ;;
+            areachess__subcmd__help,test)
+                cmd="areachess__subcmd__help__subcmd__test"
+                ;;
             areachess__subcmd__help,tune)
                 cmd="areachess__subcmd__help__subcmd__tune"
                 ;;
@@ -125,7 +131,7 @@ _areachess() {
 
     case "${cmd}" in
         areachess)
-            opts="-h -V --help --version play check judge perft replay moves bench tune bestmove pgn balance gif export uci xboard match help"
+            opts="-h -V --help --version play test check judge perft replay moves bench tune bestmove pgn balance gif export uci xboard match help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -299,7 +305,7 @@ _areachess() {
             return 0
             ;;
         areachess__subcmd__help)
-            opts="play check judge perft replay moves bench tune bestmove pgn balance gif export uci xboard match help"
+            opts="play test check judge perft replay moves bench tune bestmove pgn balance gif export uci xboard match help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -495,6 +501,20 @@ _areachess() {
             return 0
             ;;
         areachess__subcmd__help__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        areachess__subcmd__help__subcmd__test)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -745,6 +765,20 @@ _areachess() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        areachess__subcmd__test)
+            opts="-h --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

@@ -1,0 +1,337 @@
+//! Rule tests a designer writes without Rust (`areachess test`): TOML files of cases
+//! beside a level — a position, moves played from it, and what must follow (a move's
+//! outcome, where it lands and what it takes, where a piece may go, the result, a perft
+//! count) — run headlessly through the same rules the window plays. The format is in
+//! docs/testing.md.
+//!
+//! A level's tests are found by its name: `DIR/tests/STEM.toml` for the level
+//! `DIR/STEM.toml` (the shipped levels' are inside the binary, as the levels are), or
+//! `DIR/STEM.tests.toml` beside it.
+//!
+//! `file` reads a test file with the place of every key; `run` runs one case; this module
+//! finds the files and the level, and gives each case its verdict.
+
+mod file;
+mod run;
+
+pub use file::{Case, Perft, TestFile, read};
+pub use run::{END_WORDS, MOST_PERFT_DEPTH, end_word};
+
+use crate::level::line_column;
+use std::path::{Path, PathBuf};
+
+/// The most bytes a test file may have.
+pub const TEST_BYTES: u64 = 4 << 20;
+
+/// What became of one case (or of a file that could not run: one verdict, failed).
+#[derive(Debug)]
+pub struct Verdict {
+    /// The file, as given.
+    pub file: String,
+    /// The case's name (`case N` without one).
+    pub name: String,
+    /// Where the case starts: 1-based line and column.
+    pub at: (usize, usize),
+    /// What failed, each with its line and column; empty when the case passed.
+    pub failures: Vec<((usize, usize), String)>,
+}
+
+impl Verdict {
+    /// Whether the case passed.
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+
+    /// The line a test runner prints: `ok FILE:LINE:COL NAME`, or
+    /// `FAIL FILE:LINE:COL NAME: WHAT` at the first failure, every failure after `; `.
+    pub fn line(&self) -> String {
+        match self.failures.first() {
+            None => format!("ok {}:{}:{} {}", self.file, self.at.0, self.at.1, self.name),
+            Some(((line, column), _)) => {
+                let what: Vec<&str> = self.failures.iter().map(|(_, m)| m.as_str()).collect();
+                format!(
+                    "FAIL {}:{line}:{column} {}: {}",
+                    self.file,
+                    self.name,
+                    what.join("; ")
+                )
+            }
+        }
+    }
+
+    /// A file that could not run, at `at`.
+    fn file_failed(file: &str, at: (usize, usize), message: String) -> Verdict {
+        Verdict {
+            file: file.to_string(),
+            name: "the file".into(),
+            at,
+            failures: vec![(at, message)],
+        }
+    }
+}
+
+/// The tests of a level file `level`: `DIR/tests/STEM.toml`, else `DIR/STEM.tests.toml`;
+/// `None` when it has neither.
+pub fn tests_of(level: &Path) -> Option<PathBuf> {
+    let stem = level.file_stem()?.to_string_lossy().into_owned();
+    let dir = level.parent().unwrap_or(Path::new(""));
+    [
+        dir.join("tests").join(format!("{stem}.toml")),
+        dir.join(format!("{stem}.tests.toml")),
+    ]
+    .into_iter()
+    .find(|path| crate::reading::is_file(path))
+}
+
+/// The level a test file tests: its `level` key (a name, or a file beside the test file),
+/// else the level it is named for (`DIR/tests/STEM.toml` tests `DIR/STEM.toml`;
+/// `STEM.tests.toml` tests `STEM.toml` beside it).
+pub fn level_of(test: &Path, key: Option<&str>) -> Result<PathBuf, String> {
+    if let Some(text) = key {
+        let text = text.trim();
+        return if crate::library::is_path(text) {
+            crate::reading::beside(test, text).map_err(|e| format!("level '{text}': {e}"))
+        } else {
+            crate::library::level(text).ok_or_else(|| crate::library::not_found(text))
+        };
+    }
+    let name = test
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let dir = test.parent().unwrap_or(Path::new(""));
+    if let Some(stem) = name.strip_suffix(".tests.toml") {
+        return Ok(dir.join(format!("{stem}.toml")));
+    }
+    if dir.file_name().is_some_and(|d| d == "tests")
+        && let Some(stem) = name.strip_suffix(".toml")
+    {
+        let levels = dir.parent().unwrap_or(Path::new(""));
+        return Ok(levels.join(format!("{stem}.toml")));
+    }
+    Err(
+        "name the level this file tests: level = \"NAME\" or level = \"FILE.toml\" beside it"
+            .into(),
+    )
+}
+
+/// Whether a TOML text is a test file rather than a level: it has `[[case]]` tables or a
+/// `level` key, and no `[board]`.
+fn is_test_file(text: &str) -> bool {
+    match text.parse::<toml::Table>() {
+        Ok(table) => {
+            (table.contains_key("case") || table.contains_key("level"))
+                && !table.contains_key("board")
+        }
+        Err(_) => true,
+    }
+}
+
+/// Runs the tests `given` names: a test file, or a level (its tests, see [`tests_of`]).
+/// Every problem is a failed verdict in the file's words; nothing panics or stops the run.
+pub fn run_given(given: &Path) -> Vec<Verdict> {
+    let shown = given.display().to_string();
+    let text = match crate::reading::text(given, TEST_BYTES) {
+        Ok(text) => text,
+        Err(e) => {
+            return vec![Verdict::file_failed(
+                &shown,
+                (1, 1),
+                format!("cannot read: {e}"),
+            )];
+        }
+    };
+    if is_test_file(&text) {
+        return run_file(given, &text);
+    }
+    match tests_of(given) {
+        Some(tests) => match crate::reading::text(&tests, TEST_BYTES) {
+            Ok(text) => run_file(&tests, &text),
+            Err(e) => vec![Verdict::file_failed(
+                &tests.display().to_string(),
+                (1, 1),
+                format!("cannot read: {e}"),
+            )],
+        },
+        None => vec![Verdict::file_failed(
+            &shown,
+            (1, 1),
+            "a level with no rule tests: looked for tests/STEM.toml and STEM.tests.toml beside it"
+                .into(),
+        )],
+    }
+}
+
+/// Runs the test file `path`, whose text is `text`.
+pub fn run_file(path: &Path, text: &str) -> Vec<Verdict> {
+    let shown = path.display().to_string();
+    let place = |offset: usize| line_column(text, offset);
+    let file = match read(text) {
+        Ok(file) => file,
+        Err((span, message)) => {
+            return vec![Verdict::file_failed(&shown, place(span.start), message)];
+        }
+    };
+    let key = file.level.as_ref().map(|l| l.get_ref().as_str());
+    let key_at = file
+        .level
+        .as_ref()
+        .map_or((1, 1), |l| place(l.span().start));
+    let level_path = match level_of(path, key) {
+        Ok(p) => p,
+        Err(e) => return vec![Verdict::file_failed(&shown, key_at, e)],
+    };
+    let level = match crate::level::load(&level_path) {
+        Ok(level) => level,
+        Err(e) => {
+            return vec![Verdict::file_failed(
+                &shown,
+                key_at,
+                format!("the level {} does not load: {e}", level_path.display()),
+            )];
+        }
+    };
+    if file.case.is_empty() {
+        return vec![Verdict::file_failed(
+            &shown,
+            (1, 1),
+            "no [[case]] in the file".into(),
+        )];
+    }
+    file.case
+        .iter()
+        .enumerate()
+        .map(|(n, case)| {
+            let mut failures = run::run(&level, case.get_ref());
+            // A failure with no key of its own is placed at the case.
+            for (offset, _) in &mut failures.0 {
+                if *offset == 0 {
+                    *offset = case.span().start;
+                }
+            }
+            Verdict {
+                file: shown.clone(),
+                name: case
+                    .get_ref()
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("case {}", n + 1)),
+                at: place(case.span().start),
+                failures: failures
+                    .0
+                    .into_iter()
+                    .map(|(offset, message)| (place(offset), message))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs a test file's text as if it lay at `path`.
+    fn verdicts(path: &str, text: &str) -> Vec<Verdict> {
+        run_file(Path::new(path), text)
+    }
+
+    #[test]
+    fn the_ends_words_in_the_docs_are_the_ones_read() {
+        let docs = include_str!("../../docs/testing.md");
+        let row = docs
+            .lines()
+            .find(|l| l.starts_with("| `ends`"))
+            .expect("the ends row");
+        let listed: Vec<&str> = row.split('`').skip(3).step_by(2).collect();
+        assert_eq!(listed, END_WORDS, "{row}");
+    }
+
+    #[test]
+    fn a_failure_is_placed_at_the_key_that_expected_it() {
+        let text = "level = \"chess\"\n\n[[case]]\nname = \"one\"\nmove = \"e2e4\"\nexpect = \"capture\"\n\n[[case]]\nperft = { depth = 2, nodes = 400 }\n";
+        let v = verdicts("t.tests.toml", text);
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].failures.len(), 1, "{v:?}");
+        assert_eq!(v[0].failures[0].0, (6, 10), "{v:?}");
+        assert!(
+            v[0].line()
+                .starts_with("FAIL t.tests.toml:6:10 one: 'e2e4': expected capture, got move"),
+            "{}",
+            v[0].line()
+        );
+        assert!(v[1].passed(), "{v:?}");
+        assert_eq!(v[1].line(), "ok t.tests.toml:8:1 case 2");
+    }
+
+    #[test]
+    fn a_file_that_cannot_run_is_one_failure_in_its_words() {
+        for (text, wanted) in [
+            ("[[case]]\nbogus = 1\n", "unknown field `bogus`"),
+            (
+                "level = \"chess\"\n[[case]\n",
+                "t.tests.toml:2:8 the file: unclosed array table",
+            ),
+            (
+                "level = \"no-such-level\"\n[[case]]\ncheck = false\n",
+                "no-such-level",
+            ),
+            (
+                "level = \"../escape.toml\"\n[[case]]\ncheck = false\n",
+                "level '../escape.toml'",
+            ),
+            ("level = \"chess\"\n", "no [[case]]"),
+            (
+                "level = \"chess\"\n[[case]]\nname = \"nothing\"\nmoves = [\"e2e4\"]\n",
+                "checks nothing",
+            ),
+            (
+                "level = \"chess\"\n[[case]]\nperft = { depth = 9, nodes = 1 }\n",
+                "not within 1 to 6",
+            ),
+        ] {
+            let v = verdicts("dir/t.tests.toml", text);
+            assert!(!v.is_empty() && v.iter().any(|v| !v.passed()), "{text}");
+            let line = v.iter().map(Verdict::line).collect::<Vec<_>>().join("\n");
+            assert!(line.contains(wanted), "{text}: {line}");
+            assert!(line.starts_with("FAIL dir/t.tests.toml:"), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_level_s_tests_are_found_by_its_name() {
+        assert_eq!(
+            level_of(Path::new("a/tests/chess.toml"), None),
+            Ok(PathBuf::from("a/chess.toml"))
+        );
+        assert_eq!(
+            level_of(Path::new("a/mine.tests.toml"), None),
+            Ok(PathBuf::from("a/mine.toml"))
+        );
+        assert!(level_of(Path::new("a/loose.toml"), None).is_err());
+        let chess = crate::shipped::level("chess");
+        assert_eq!(
+            tests_of(&chess),
+            Some(crate::shipped::levels().join("tests").join("chess.toml"))
+        );
+    }
+
+    #[test]
+    fn continuous_cases_judge_outcomes_landings_captures_and_reach() {
+        let text = "level = \"area-of-competence\"\n\
+            [[case]]\nmove = \"a1->a3\"\nexpect = \"blocked\"\n\
+            [[case]]\nmoves = [\"e2->e4\", \"d7->d5\"]\nmove = \"e4->d5\"\nlands = \"d5\"\ncaptures = \"d5\"\n\
+            [[case]]\npiece = \"b1\"\nreaches = [\"c3\"]\nmisses = [\"b3\"]\n\
+            [[case]]\nmove = \"e2->e4\"\nlands = \"e5\"\n\
+            [[case]]\nperft = { depth = 1, nodes = 20 }\n";
+        let v = verdicts("t.tests.toml", text);
+        let passed: Vec<bool> = v.iter().map(Verdict::passed).collect();
+        assert_eq!(passed, [true, true, true, false, false], "{v:#?}");
+        assert!(
+            v[3].line().contains("expected it to land on e5, got e4"),
+            "{}",
+            v[3].line()
+        );
+        assert!(v[4].line().contains("continuous board"), "{}", v[4].line());
+    }
+}
