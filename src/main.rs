@@ -92,7 +92,17 @@ fn main() -> ExitCode {
             from.as_deref(),
             &mut std::io::stdout().lock(),
         ),
-        Some(Command::Bench { depth }) => cli::bench::bench(depth, &mut std::io::stdout().lock()),
+        Some(Command::Bench { depth, continuous }) => {
+            let out = &mut std::io::stdout().lock();
+            if continuous {
+                cli::bench::continuous_bench(
+                    depth.unwrap_or(cli::bench::DEFAULT_CONTINUOUS_DEPTH),
+                    out,
+                )
+            } else {
+                cli::bench::bench(depth.unwrap_or(cli::bench::DEFAULT_DEPTH), out)
+            }
+        }
         Some(Command::Tune {
             levels,
             games,

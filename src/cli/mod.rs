@@ -255,9 +255,13 @@ pub enum Command {
     /// The grid engine to a fixed depth over a fixed set of positions of several levels:
     /// the nodes of each, then "nodes TOTAL time MS nps N" (to check a change's effect).
     Bench {
-        /// The depth (the larger boards a ply or two less).
-        #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = depth())]
-        depth: u32,
+        /// The depth (grid: default 10, the larger boards a ply or two less; continuous:
+        /// default 3).
+        #[arg(long, value_parser = depth())]
+        depth: Option<u32>,
+        /// The continuous engine on continuous positions instead of the grid engine.
+        #[arg(long)]
+        continuous: bool,
     },
     /// The grid evaluation's weights fitted to self-play games of the levels (Texel's
     /// method): the error before and after, then "NAME OLD -> NEW" per weight.

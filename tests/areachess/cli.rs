@@ -958,6 +958,44 @@ fn balance_tallies_games_and_its_shards_merge_exactly() {
 }
 
 #[test]
+fn the_continuous_bench_gives_the_same_nodes_every_run_and_their_total() {
+    let run = || answer(&["bench", "--continuous", "--depth", "1"]);
+    let (first, second) = (run(), run());
+    let counts = |text: &str| -> Vec<u64> {
+        text.lines()
+            .filter_map(|l| {
+                l.strip_prefix("nodes ")
+                    .or_else(|| l.split(" nodes ").nth(1))
+            })
+            .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+            .collect()
+    };
+    let (a, b) = (counts(&first), counts(&second));
+    assert_eq!(a.len(), 5, "four positions and the total:\n{first}");
+    assert_eq!(
+        a, b,
+        "a fixed depth searches the same nodes:\n{first}\n{second}"
+    );
+    assert_eq!(a[4], a[..4].iter().sum::<u64>(), "{first}");
+    let names: Vec<&str> = first.lines().filter_map(|l| l.split(' ').next()).collect();
+    assert_eq!(
+        names,
+        [
+            "opening",
+            "open-middlegame",
+            "queen-fork",
+            "rook-endgame",
+            "nodes"
+        ],
+        "{first}"
+    );
+    assert!(
+        first.lines().all(|l| !l.contains("bestmove (none)")),
+        "{first}"
+    );
+}
+
+#[test]
 fn bench_gives_the_same_nodes_every_run_and_their_total() {
     let run = || answer(&["bench", "--depth", "3"]);
     let (first, second) = (run(), run());

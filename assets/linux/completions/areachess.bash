@@ -195,7 +195,7 @@ _areachess() {
             return 0
             ;;
         areachess__subcmd__bench)
-            opts="-h --depth --help"
+            opts="-h --depth --continuous --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -68,7 +68,8 @@ complete -c areachess -n "__fish_areachess_using_subcommand moves" -l fen -d 'Th
 complete -c areachess -n "__fish_areachess_using_subcommand moves" -l moves -d 'Moves to play first, from the FEN or the setup (e2e4 e7e5 …)' -r
 complete -c areachess -n "__fish_areachess_using_subcommand moves" -l from -d 'Only the moves of the piece on this square' -r
 complete -c areachess -n "__fish_areachess_using_subcommand moves" -s h -l help -d 'Print help'
-complete -c areachess -n "__fish_areachess_using_subcommand bench" -l depth -d 'The depth (the larger boards a ply or two less)' -r
+complete -c areachess -n "__fish_areachess_using_subcommand bench" -l depth -d 'The depth (grid: default 10, the larger boards a ply or two less; continuous: default 3)' -r
+complete -c areachess -n "__fish_areachess_using_subcommand bench" -l continuous -d 'The continuous engine on continuous positions instead of the grid engine'
 complete -c areachess -n "__fish_areachess_using_subcommand bench" -s h -l help -d 'Print help'
 complete -c areachess -n "__fish_areachess_using_subcommand tune" -l games -d 'Self-play games per level' -r
 complete -c areachess -n "__fish_areachess_using_subcommand tune" -l nodes -d 'The engine\'s nodes a move in those games' -r
