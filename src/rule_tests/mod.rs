@@ -227,6 +227,92 @@ pub fn run_file(path: &Path, text: &str) -> Vec<Verdict> {
         .collect()
 }
 
+/// A move tried in the window, to be kept as a case: the position it was tried in, the
+/// move as a test file writes it, and what the rules made of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tried {
+    /// The position before the move: a FEN (grid) or a POS (continuous).
+    pub position: String,
+    /// The move: coordinates on a grid (`e2e4`), `FROM->TO[=X]` with exact points on a
+    /// continuous board.
+    pub tried: String,
+    /// `move`, `capture`, `illegal`, or on a continuous board the reason it was refused.
+    pub expect: String,
+    /// Where the piece landed, if the move was played.
+    pub lands: Option<String>,
+    /// Where the piece it took stood, or `nothing`, if the move was played.
+    pub captures: Option<String>,
+}
+
+impl Tried {
+    /// The case as a `[[case]]` table.
+    pub fn case_text(&self) -> String {
+        let mut table = toml::Table::new();
+        let mut put = |key: &str, value: &str| {
+            table.insert(key.into(), toml::Value::String(value.into()));
+        };
+        put(
+            "name",
+            &format!("{} ({}), kept from the window", self.tried, self.expect),
+        );
+        put("position", &self.position);
+        put("move", &self.tried);
+        put("expect", &self.expect);
+        if let Some(lands) = &self.lands {
+            put("lands", lands);
+        }
+        if let Some(captures) = &self.captures {
+            put("captures", captures);
+        }
+        let body = toml::to_string(&table).unwrap_or_default();
+        format!("[[case]]\n{body}")
+    }
+}
+
+/// Appends `tried` as a case to the tests of the level file `level`: its test file if it
+/// has one, else a new `tests/STEM.toml` beside it; for a shipped level (never written)
+/// `levels/tests/STEM.toml` in the user's library, which names the level. The file it
+/// wrote, or why it could not.
+pub fn add_case(level: &Path, tried: &Tried) -> Result<PathBuf, String> {
+    let stem = level
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .ok_or_else(|| format!("{}: not a level file", level.display()))?;
+    let (path, header) = if crate::shipped::is_shipped(level) {
+        let dir = crate::library::user_levels()
+            .ok_or("no folder for your levels: HOME and XDG_DATA_HOME are unset")?;
+        let path = dir.join("tests").join(format!("{stem}.toml"));
+        (path, format!("level = \"{stem}\"\n"))
+    } else {
+        let path = tests_of(level).unwrap_or_else(|| {
+            level
+                .parent()
+                .unwrap_or(Path::new(""))
+                .join("tests")
+                .join(format!("{stem}.toml"))
+        });
+        (path, String::new())
+    };
+    let before = if crate::reading::is_file(&path) {
+        crate::reading::text(&path, TEST_BYTES)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?
+    } else {
+        format!("# Rule tests of {stem} (areachess test {stem}); see docs/testing.md.\n{header}")
+    };
+    let mut text = before;
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push('\n');
+    text.push_str(&tried.case_text());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    crate::record::save::write_atomically(&path, text.as_bytes())
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+    Ok(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,5 +419,38 @@ mod tests {
             v[3].line()
         );
         assert!(v[4].line().contains("continuous board"), "{}", v[4].line());
+    }
+
+    #[test]
+    fn a_tried_move_kept_as_a_case_runs_and_passes() {
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let dir = scratch.path().to_path_buf();
+        let level = dir.join("mine.toml");
+        std::fs::copy(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/chess.toml"),
+            &level,
+        )
+        .expect("a level");
+        let tried = Tried {
+            position: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into(),
+            tried: "e7e5".into(),
+            expect: "move".into(),
+            lands: Some("e5".into()),
+            captures: Some("nothing".into()),
+        };
+        let path = add_case(&level, &tried).expect("written");
+        assert_eq!(path, dir.join("tests/mine.toml"));
+        let refused = Tried {
+            tried: "e7e4".into(),
+            expect: "illegal".into(),
+            lands: None,
+            captures: None,
+            ..tried.clone()
+        };
+        assert_eq!(add_case(&level, &refused), Ok(path.clone()));
+        let text = std::fs::read_to_string(&path).expect("read");
+        let verdicts = run_file(&path, &text);
+        assert_eq!(verdicts.len(), 2, "{text}");
+        assert!(verdicts.iter().all(Verdict::passed), "{verdicts:?}\n{text}");
     }
 }

@@ -37,6 +37,11 @@ pub enum MatchCommand {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MovesAccepted(pub u64);
 
+/// The last move asked of the rules (played or refused), as a rule-test case: what the
+/// window's "Add rule test" keeps.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct LastTried(pub Option<crate::rule_tests::Tried>);
+
 /// Replace the game being played by one read from a saved game (already replayed through
 /// the rules); a game of the other mode is ignored.
 #[derive(Message, Clone, Debug)]
@@ -73,10 +78,13 @@ pub(super) fn apply_requests<G: MatchGame>(
     mut accepted: ResMut<MovesAccepted>,
     players: Res<Players>,
     time: Res<Time<Real>>,
+    mut tried: ResMut<LastTried>,
 ) {
     for request in requests.read() {
         let mover = state.game.to_move();
+        let before = state.game.clone();
         let answer = state.game.answer(*request);
+        tried.0 = Some(G::tried(&before, &state.level, &answer));
         if G::refusal(&answer).is_none() {
             accepted.0 += 1;
             match_clock::press(&mut clock, mover, match_clock::now(&time));

@@ -49,6 +49,39 @@ impl MatchGame for Game {
         }
     }
 
+    fn tried(
+        before: &Game,
+        level: &ContinuousLevel,
+        answer: &MoveOutcome,
+    ) -> crate::rule_tests::Tried {
+        use crate::continuous::notation::{format_point, format_position, format_request};
+        let board = &level.board;
+        let (expect, lands, captures) = match &answer.outcome {
+            Outcome::Illegal(reason) => (reason.word().to_string(), None, None),
+            outcome => {
+                let applied = outcome.applied().expect("a move played");
+                let captured = applied.captured.as_ref().map(|p| format_point(board, p.at));
+                (
+                    if captured.is_some() {
+                        "capture"
+                    } else {
+                        "move"
+                    }
+                    .to_string(),
+                    Some(format_point(board, applied.to)),
+                    Some(captured.unwrap_or_else(|| "nothing".into())),
+                )
+            }
+        };
+        crate::rule_tests::Tried {
+            position: format_position(before.position()),
+            tried: format_request(board, &answer.request),
+            expect,
+            lands,
+            captures,
+        }
+    }
+
     fn saved(&self) -> AnyGame {
         AnyGame::Continuous(self.clone())
     }

@@ -73,6 +73,53 @@ impl MatchGame for Game {
             .map(|why| format!("Refused: {why}"))
     }
 
+    fn tried(
+        before: &Game,
+        level: &GridLevel,
+        answer: &GridMoveOutcome,
+    ) -> crate::rule_tests::Tried {
+        let v = &level.variant;
+        let name = |sq: Square| v.geometry.name(sq).to_string();
+        let request = answer.request;
+        let position = crate::grid::Fen {
+            variant: v,
+            position: before.position(),
+        }
+        .to_string();
+        match answer.result {
+            Ok(m) => {
+                let victim = match m.kind {
+                    crate::grid::MoveKind::Capture => Some(m.to),
+                    crate::grid::MoveKind::EnPassant { victim } => Some(victim),
+                    _ => None,
+                };
+                crate::rule_tests::Tried {
+                    position,
+                    tried: move_text(v, m),
+                    expect: if victim.is_some() { "capture" } else { "move" }.into(),
+                    lands: Some(name(m.to)),
+                    captures: Some(victim.map_or("nothing".into(), name)),
+                }
+            }
+            Err(_) => {
+                let asked = match request.drop {
+                    Some(role) => Move::drop(role, request.to),
+                    None => Move {
+                        promotion: request.promotion,
+                        ..Move::new(request.from, request.to, crate::grid::MoveKind::Quiet)
+                    },
+                };
+                crate::rule_tests::Tried {
+                    position,
+                    tried: move_text(v, asked),
+                    expect: "illegal".into(),
+                    lands: None,
+                    captures: None,
+                }
+            }
+        }
+    }
+
     fn saved(&self) -> AnyGame {
         AnyGame::Grid(self.clone())
     }

@@ -72,6 +72,11 @@ pub trait MatchGame: Play + Clone + Send + Sync + 'static {
     /// played.
     fn refusal(answer: &Self::Answer) -> Option<String>;
 
+    /// The move `answer` answers, tried in the game `before`, as a rule-test case (see
+    /// [`crate::rule_tests::add_case`]).
+    fn tried(before: &Self, level: &Self::Level, answer: &Self::Answer)
+    -> crate::rule_tests::Tried;
+
     /// This game, to save.
     fn saved(&self) -> AnyGame;
 

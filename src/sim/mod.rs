@@ -50,7 +50,7 @@ pub mod harness;
 pub mod match_clock;
 mod timekeeper;
 
-pub use apply::{LoadGame, MatchCommand, MovesAccepted};
+pub use apply::{LastTried, LoadGame, MatchCommand, MovesAccepted};
 pub use continuous::{ContinuousMatch, MoveOutcome, MoveRequest, PieceKind, PieceSide, PieceSlot};
 pub use current::CurrentGame;
 pub use grid::{GridMatch, GridMoveOutcome, GridMoveRequest, GridPiece, GridPlay};

@@ -3,7 +3,8 @@
 //! clock's, the computer's, the analysis board's) and its piece mirrors.
 
 use super::apply::{
-    LoadGame, MatchCommand, MovesAccepted, apply_commands, apply_loads, apply_requests, enter_mode,
+    LastTried, LoadGame, MatchCommand, MovesAccepted, apply_commands, apply_loads, apply_requests,
+    enter_mode,
 };
 use super::continuous::{self, ContinuousMatch};
 use super::grid::{self, GridMatch};
@@ -28,6 +29,7 @@ impl Plugin for RulesPlugin {
             .init_resource::<computer::Computer>()
             .init_resource::<match_clock::MatchClock>()
             .init_resource::<MovesAccepted>()
+            .init_resource::<LastTried>()
             .init_resource::<analysis::Analysis>()
             .init_resource::<analysis::Browse>()
             .add_message::<MatchCommand>()

@@ -58,10 +58,21 @@ fn browse_keys(
 /// The move list: numbered rows, each move a button showing the position after it, the
 /// one shown highlighted; then the browsing buttons. Returns "continue from here" when
 /// clicked.
+/// The last move tried, which "Keep as test" adds to the level's rule tests.
+pub(super) struct Keep<'a> {
+    /// The move and its position, once one has been tried.
+    pub tried: Option<&'a crate::rule_tests::Tried>,
+    /// The level file played.
+    pub level: &'a std::path::Path,
+    /// What the last keeping said.
+    pub said: &'a mut String,
+}
+
 pub(super) fn moves_section(
     ui: &mut egui::Ui,
     game: &dyn Play,
     browse: &mut Browse,
+    keep: Keep<'_>,
 ) -> Option<MatchCommand> {
     let played = game.moves_played();
     let shown = browse.shown(played);
@@ -93,7 +104,37 @@ pub(super) fn moves_section(
             command = Some(MatchCommand::ContinueFrom(shown));
             browse.ply = None;
         }
+        // The last move tried, not the one shown: no keeping while looking back.
+        if browse.ply.is_some() {
+            return;
+        }
+        let button = ui
+            .add_enabled(
+                keep.tried.is_some(),
+                egui::Button::new("Keep as test").small(),
+            )
+            .on_hover_text(
+                "Adds the move just tried (played or refused) and the position it was tried \
+                 in to this level's rule tests (areachess test)",
+            )
+            .on_disabled_hover_text("Try a move first");
+        if button.clicked()
+            && let Some(tried) = keep.tried
+        {
+            *keep.said = match crate::rule_tests::add_case(keep.level, tried) {
+                Ok(path) => format!(
+                    "Kept {} ({}) in {}.",
+                    tried.tried,
+                    tried.expect,
+                    path.display()
+                ),
+                Err(e) => e,
+            };
+        }
     });
+    if !keep.said.is_empty() {
+        ui.small(keep.said.as_str());
+    }
     if browse.ply.is_some() {
         ui.colored_label(
             egui::Color32::from_rgb(120, 170, 240),

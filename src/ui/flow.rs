@@ -209,7 +209,8 @@ pub(super) fn match_panel(
     ui.separator();
     ui.label(help);
     ui.separator();
-    if let Some(command) = super::analysis_panel::moves_section(ui, game, seats.browse) {
+    if let Some(command) = super::analysis_panel::moves_section(ui, game, seats.browse, seats.keep)
+    {
         clicked = Some(command);
     }
     clicked
@@ -234,6 +235,8 @@ pub(super) struct Seats<'a> {
     pub analysis: &'a mut Analysis,
     /// The position shown.
     pub browse: &'a mut Browse,
+    /// The last move tried, to keep as a rule test, and the level file it is kept for.
+    pub keep: super::analysis_panel::Keep<'a>,
 }
 
 /// What a mode's panel system takes for [`Seats`].
@@ -247,6 +250,9 @@ pub(super) struct SeatsParam<'w, 's> {
     typed: Local<'s, super::clock_panel::Typed>,
     analysis: ResMut<'w, Analysis>,
     browse: ResMut<'w, Browse>,
+    tried: Res<'w, crate::sim::LastTried>,
+    source: Res<'w, super::common::level::LevelSource>,
+    kept: Local<'s, String>,
 }
 
 impl SeatsParam<'_, '_> {
@@ -261,6 +267,11 @@ impl SeatsParam<'_, '_> {
             typed: &mut self.typed,
             analysis: &mut self.analysis,
             browse: &mut self.browse,
+            keep: super::analysis_panel::Keep {
+                tried: self.tried.0.as_ref(),
+                level: &self.source.path,
+                said: &mut self.kept,
+            },
         }
     }
 }

@@ -1393,6 +1393,61 @@ fn a_long_continuous_move_list_fits_the_smallest_window_and_the_analysis_writes_
 
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn keep_as_test_adds_the_move_just_tried_to_the_levels_rule_tests_in_each_mode() {
+    // A move, then "Keep as test" beside the browsing buttons (egui's layout at 1100×760).
+    for (level, script, expect) in [
+        (
+            "chess",
+            "move e2; click; move e4; click; wait 10; pixel 962,327; click; wait 10",
+            "expect = \"move\"",
+        ),
+        (
+            "area-of-competence",
+            "move g1; click; move f3; click; wait 10; pixel 962,318; click; wait 10",
+            "expect = \"move\"",
+        ),
+    ] {
+        let home = data_home("keep");
+        let out = {
+            let _alone = DISPLAY.lock().unwrap_or_else(|e| e.into_inner());
+            let path = shot_path("keep");
+            Command::new(env!("CARGO_BIN_EXE_areachess"))
+                .args(["play", level, "--drive", script, "--screenshot"])
+                .arg(&path)
+                .env("XDG_DATA_HOME", home.path())
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .output()
+                .expect("the app runs")
+        };
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // A shipped level is never written: its tests go to the user's library.
+        let tests = home
+            .path()
+            .join(format!("areachess/levels/tests/{level}.toml"));
+        let text = std::fs::read_to_string(&tests)
+            .unwrap_or_else(|e| panic!("{level}: {}: {e}", tests.display()));
+        assert!(text.contains(&format!("level = \"{level}\"")), "{text}");
+        assert!(text.contains("[[case]]") && text.contains(expect), "{text}");
+        // And the case runs, and passes, as areachess test runs it.
+        let run = Command::new(env!("CARGO_BIN_EXE_areachess"))
+            .args(["test"])
+            .arg(&tests)
+            .output()
+            .expect("areachess test runs");
+        let said = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            said.ends_with("1 passed, 0 failed\n"),
+            "{level}: {said}\n{text}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn paste_opens_a_pgn_from_the_clipboard_with_its_level() {
     use std::io::Write;
     // Another program owns the clipboard, as after a copy in a browser.
