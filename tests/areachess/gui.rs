@@ -1448,6 +1448,46 @@ fn keep_as_test_adds_the_move_just_tried_to_the_levels_rule_tests_in_each_mode()
 
 #[test]
 #[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
+fn xiangqi_s_board_draws_its_palaces_and_its_river() {
+    let count = |shot: &Shot, colour: [u8; 3]| {
+        let mut n = 0;
+        for y in 0..shot.height {
+            for x in 0..shot.width * 3 / 4 {
+                n += usize::from(near(shot.at(x, y), colour, 12));
+            }
+        }
+        n
+    };
+    let (river, palace) = ([70, 110, 160], [90, 70, 50]);
+    let xiangqi = screenshot("xiangqi", &["play", "xiangqi", "--after-frames", "40"]);
+    // The river: a band across the board's nine files; the palaces: two outlines and
+    // their diagonals.
+    assert!(
+        count(&xiangqi, river) > 1500,
+        "river: {}",
+        count(&xiangqi, river)
+    );
+    assert!(
+        count(&xiangqi, palace) > 1000,
+        "palaces: {}",
+        count(&xiangqi, palace)
+    );
+    let board = Board::find(&xiangqi, 9, 10);
+    // The river lies between the fifth and sixth ranks: in the middle of the board.
+    let (_, y5) = board.centre(4, 4);
+    let (_, y6) = board.centre(4, 5);
+    let middle = ((y5 + y6) / 2.0) as usize;
+    let x = board.centre(0, 4).0 as usize;
+    assert!(
+        (middle - 3..=middle + 3).any(|y| near(xiangqi.at(x, y), river, 12)),
+        "the river at y {middle} on file a"
+    );
+    let chess = screenshot("chess-plain", &["play", "chess", "--after-frames", "40"]);
+    assert_eq!(count(&chess, river), 0, "chess has no river");
+}
+
+#[test]
+#[ignore = "needs a display: run under xvfb-run (see .ci/run)"]
 fn paste_opens_a_pgn_from_the_clipboard_with_its_level() {
     use std::io::Write;
     // Another program owns the clipboard, as after a copy in a browser.
