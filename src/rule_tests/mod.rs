@@ -15,13 +15,16 @@ mod file;
 mod run;
 
 pub use file::{Case, Perft, TestFile, read};
-pub use run::{END_WORDS, MOST_PERFT_DEPTH, end_word};
+pub use run::{END_WORDS, FILE_PERFT_TIME, MOST_LISTED, MOST_MOVES, MOST_PERFT_DEPTH, end_word};
 
 use crate::level::line_column;
 use std::path::{Path, PathBuf};
 
 /// The most bytes a test file may have.
 pub const TEST_BYTES: u64 = 4 << 20;
+
+/// The most cases a test file may hold.
+pub const MOST_CASES: usize = 10_000;
 
 /// What became of one case (or of a file that could not run: one verdict, failed).
 #[derive(Debug)]
@@ -198,11 +201,22 @@ pub fn run_file(path: &Path, text: &str) -> Vec<Verdict> {
             "no [[case]] in the file".into(),
         )];
     }
+    if file.case.len() > MOST_CASES {
+        return vec![Verdict::file_failed(
+            &shown,
+            (1, 1),
+            format!(
+                "{} cases; a file holds at most {MOST_CASES}",
+                file.case.len()
+            ),
+        )];
+    }
+    let perft_until = std::time::Instant::now() + FILE_PERFT_TIME;
     file.case
         .iter()
         .enumerate()
         .map(|(n, case)| {
-            let mut failures = run::run(&level, case.get_ref());
+            let mut failures = run::run(&level, case.get_ref(), perft_until);
             // A failure with no key of its own is placed at the case.
             for (offset, _) in &mut failures.0 {
                 if *offset == 0 {
@@ -452,5 +466,26 @@ mod tests {
         let verdicts = run_file(&path, &text);
         assert_eq!(verdicts.len(), 2, "{text}");
         assert!(verdicts.iter().all(Verdict::passed), "{verdicts:?}\n{text}");
+    }
+
+    #[test]
+    fn a_case_too_long_or_a_list_too_long_is_refused_at_its_first_entry() {
+        let moves = vec!["\"e2e4\""; MOST_MOVES + 1].join(", ");
+        let text = format!("level = \"chess\"\n[[case]]\nmoves = [{moves}]\ncheck = false\n");
+        let v = verdicts("t.tests.toml", &text);
+        assert!(
+            v[0].line().contains("a case plays at most"),
+            "{}",
+            v[0].line()
+        );
+        assert_eq!(v[0].failures[0].0, (3, 10));
+        let legal = vec!["\"e2e4\""; MOST_LISTED + 1].join(", ");
+        let text = format!("level = \"chess\"\n[[case]]\nlegal = [{legal}]\n");
+        let v = verdicts("t.tests.toml", &text);
+        assert!(
+            v[0].line().contains("a list holds at most"),
+            "{}",
+            v[0].line()
+        );
     }
 }

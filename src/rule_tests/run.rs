@@ -11,6 +11,7 @@ use crate::play::{Color, DrawRule, Goal, Play, Status};
 use crate::record::game::{continuous_start, grid_start};
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use std::time::Instant;
 use toml::Spanned;
 
 /// The deepest `perft` a case may ask for: deeper counts take minutes to hours.
@@ -19,6 +20,16 @@ pub const MOST_PERFT_DEPTH: u32 = 6;
 /// The longest a case's perft may count: a depth a level's branching makes endless (a
 /// 26×26 board of riders) ends as a failure, not a run that never ends.
 const PERFT_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The longest the perft counts of one file may take in all.
+pub const FILE_PERFT_TIME: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// The most moves a case plays first: a game of thousands of moves is no rule's test, and
+/// each `legal` entry replays from a copy of it.
+pub const MOST_MOVES: usize = 2_000;
+
+/// The most entries of a `legal`, `illegal`, `reaches`, `misses` or `only` list.
+pub const MOST_LISTED: usize = 1_000;
 
 /// Two points this close are one (in R).
 const SAME_POINT: f64 = 1e-6;
@@ -34,8 +45,45 @@ impl Failures {
 }
 
 /// Runs `case` on `level`: what failed, each at the offset of the key that expected it.
-pub fn run(level: &Level, case: &Case) -> Failures {
+pub fn run(level: &Level, case: &Case, perft_until: Instant) -> Failures {
     let mut failures = Failures::default();
+    if let Some(first) = case.moves.first()
+        && case.moves.len() > MOST_MOVES
+    {
+        failures.at(
+            first,
+            format!(
+                "moves: {} moves; a case plays at most {MOST_MOVES}",
+                case.moves.len()
+            ),
+        );
+        return failures;
+    }
+    for (key, list) in [
+        ("legal", &case.legal),
+        ("illegal", &case.illegal),
+        ("reaches", &case.reaches),
+        ("misses", &case.misses),
+    ] {
+        if let Some(first) = list.first()
+            && list.len() > MOST_LISTED
+        {
+            failures.at(
+                first,
+                format!(
+                    "{key}: {} entries; a list holds at most {MOST_LISTED}",
+                    list.len()
+                ),
+            );
+            return failures;
+        }
+    }
+    if let Some(only) = &case.only
+        && only.get_ref().len() > MOST_LISTED
+    {
+        failures.at(only, format!("only: more than {MOST_LISTED} squares"));
+        return failures;
+    }
     if !checks_something(case) {
         failures.0.push((
             0,
@@ -46,7 +94,7 @@ pub fn run(level: &Level, case: &Case) -> Failures {
         return failures;
     }
     match &level.kind {
-        LevelKind::Grid(g) => grid_case(g, case, &mut failures),
+        LevelKind::Grid(g) => grid_case(g, case, perft_until, &mut failures),
         LevelKind::Continuous(c) => continuous_case(c, case, &mut failures),
     }
     failures
@@ -259,7 +307,7 @@ fn grid_square(
     found
 }
 
-fn grid_case(level: &GridLevel, case: &Case, failures: &mut Failures) {
+fn grid_case(level: &GridLevel, case: &Case, perft_until: Instant, failures: &mut Failures) {
     let v = &level.variant;
     let position = case.position.as_ref().map(|p| p.get_ref().as_str());
     let start = match grid_start(level, position) {
@@ -332,14 +380,17 @@ fn grid_case(level: &GridLevel, case: &Case, failures: &mut Failures) {
             );
         } else {
             let mut position = game.position().clone();
-            let got = perft_within(v, &mut position, wanted.depth, PERFT_TIME);
+            let left = perft_until.saturating_duration_since(Instant::now());
+            let got = perft_within(v, &mut position, wanted.depth, left.min(PERFT_TIME));
             if got.is_none() {
                 failures.at(
                     perft,
                     format!(
-                        "perft {}: not counted within {} s; ask for less depth",
+                        "perft {}: not counted within {} s (a case) or the file's {} s in \
+                         all; ask for less depth",
                         wanted.depth,
-                        PERFT_TIME.as_secs()
+                        PERFT_TIME.as_secs(),
+                        FILE_PERFT_TIME.as_secs()
                     ),
                 );
             } else if let Some(got) = got
