@@ -326,6 +326,32 @@ impl fmt::Display for DrawRule {
 }
 
 impl Status {
+    /// How the game stands, in one word (`bestmove`'s `gameover`, a match's line, a rule
+    /// test's `ends`): `playing`, `checkmate`, `stalemate`, `royal-captured`, `bare-king`,
+    /// the goal's word, `pawn-drop-mate`, `perpetual-check`, `resigned`, `draw`, `on-time`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Playing => "playing",
+            Status::Checkmate { .. } => "checkmate",
+            Status::Stalemate { .. } => "stalemate",
+            Status::RoyalLost { .. } => "royal-captured",
+            Status::BareKing { .. } => "bare-king",
+            Status::Goal { goal, .. } => match goal {
+                Goal::Checks => "checks",
+                Goal::Flag => "flag",
+                Goal::Extinction => "extinction",
+                Goal::DrawOdds => "draw-odds",
+                Goal::ShatarMate => "shatar-mate",
+                Goal::Repetition => "repetition",
+            },
+            Status::PawnDropMate { .. } => "pawn-drop-mate",
+            Status::PerpetualCheck { .. } => "perpetual-check",
+            Status::Resigned { .. } => "resigned",
+            Status::DrawAgreed | Status::Drawn { .. } => "draw",
+            Status::OutOfTime { .. } => "on-time",
+        }
+    }
+
     /// Whether the game has ended.
     pub fn is_over(self) -> bool {
         self != Status::Playing

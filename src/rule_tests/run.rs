@@ -7,7 +7,7 @@ use crate::continuous::{self, Outcome, Request};
 use crate::grid::game::Game as GridGame;
 use crate::grid::{self, Move, MoveKind, Square};
 use crate::level::{ContinuousLevel, GridLevel, Level, LevelKind};
-use crate::play::{Color, DrawRule, Goal, Play, Status};
+use crate::play::{Color, DrawRule, Play, Status};
 use crate::record::game::{continuous_start, grid_start};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -127,42 +127,26 @@ fn result_word(status: Status) -> &'static str {
     }
 }
 
-/// How the game ended, in one word (`playing` while it goes on).
+/// How the game ended, in one word (`playing` while it goes on): [`Status::word`], with
+/// a draw by rule named by its rule.
 pub fn end_word(status: Status) -> &'static str {
     match status {
-        Status::Playing => "playing",
-        Status::Checkmate { .. } => "checkmate",
-        Status::Stalemate { .. } => "stalemate",
-        Status::RoyalLost { .. } => "royal-lost",
-        Status::BareKing { .. } => "bare-king",
-        Status::PawnDropMate { .. } => "pawn-drop-mate",
-        Status::PerpetualCheck { .. } => "perpetual-check",
-        Status::Goal { goal, .. } => match goal {
-            Goal::Checks => "checks",
-            Goal::Flag => "flag",
-            Goal::Extinction => "extinction",
-            Goal::DrawOdds => "draw-odds",
-            Goal::ShatarMate => "shatar-mate",
-            Goal::Repetition => "repetition",
-        },
-        Status::Resigned { .. } => "resigned",
-        Status::DrawAgreed => "draw-agreed",
         Status::Drawn { by } => match by {
             DrawRule::Repetition(_) => "repetition",
             DrawRule::MoveRule(_) => "move-rule",
             DrawRule::InsufficientMaterial => "insufficient-material",
             DrawRule::Counting => "counting",
         },
-        Status::OutOfTime { .. } => "time",
+        other => other.word(),
     }
 }
 
 /// The words `ends` takes.
-pub const END_WORDS: [&str; 17] = [
+pub const END_WORDS: [&str; 19] = [
     "playing",
     "checkmate",
     "stalemate",
-    "royal-lost",
+    "royal-captured",
     "bare-king",
     "pawn-drop-mate",
     "perpetual-check",
@@ -175,7 +159,9 @@ pub const END_WORDS: [&str; 17] = [
     "move-rule",
     "insufficient-material",
     "counting",
-    "time",
+    "draw",
+    "resigned",
+    "on-time",
 ];
 
 /// Whether what the rules made of a move (`move`, `capture`, or why it was refused) is

@@ -11,7 +11,7 @@ use crate::clock::{ChessClock, TimeControl};
 use crate::continuous::notation::{format_position, format_request};
 use crate::continuous::{Game as ContinuousGame, Outcome, Request};
 use crate::grid::{self, Move, Variant};
-use crate::play::{Color, DrawRule, Goal, Play, Status};
+use crate::play::{Color, DrawRule, Play, Status};
 use crate::random::Rng;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -445,28 +445,9 @@ pub fn play_game<C: Contest>(
     })
 }
 
-/// The word `gameover` and a match's line give for a finished game.
+/// The word `gameover` and a match's line give for a finished game: [`Status::word`].
 pub fn game_over_reason(status: Status) -> &'static str {
-    match status {
-        Status::Playing => "playing",
-        Status::Checkmate { .. } => "checkmate",
-        Status::Stalemate { .. } => "stalemate",
-        Status::RoyalLost { .. } => "royal-captured",
-        Status::BareKing { .. } => "bare-king",
-        Status::Goal { goal, .. } => match goal {
-            Goal::Checks => "checks",
-            Goal::Flag => "flag",
-            Goal::Extinction => "extinction",
-            Goal::DrawOdds => "draw-odds",
-            Goal::ShatarMate => "shatar-mate",
-            Goal::Repetition => "repetition",
-        },
-        Status::PawnDropMate { .. } => "pawn-drop-mate",
-        Status::PerpetualCheck { .. } => "perpetual-check",
-        Status::Resigned { .. } => "resigned",
-        Status::DrawAgreed | Status::Drawn { .. } => "draw",
-        Status::OutOfTime { .. } => "on-time",
-    }
+    status.word()
 }
 
 /// One word for a draw by rule.

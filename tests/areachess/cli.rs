@@ -957,20 +957,22 @@ fn balance_tallies_games_and_its_shards_merge_exactly() {
     assert!(err.contains("1 ≤ I ≤ N"), "{err}");
 }
 
+/// The node counts of a `bench` run: each position's, then the total.
+fn bench_counts(text: &str) -> Vec<u64> {
+    text.lines()
+        .filter_map(|l| {
+            l.strip_prefix("nodes ")
+                .or_else(|| l.split(" nodes ").nth(1))
+        })
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
 #[test]
 fn the_continuous_bench_gives_the_same_nodes_every_run_and_their_total() {
     let run = || answer(&["bench", "--continuous", "--depth", "1"]);
     let (first, second) = (run(), run());
-    let counts = |text: &str| -> Vec<u64> {
-        text.lines()
-            .filter_map(|l| {
-                l.strip_prefix("nodes ")
-                    .or_else(|| l.split(" nodes ").nth(1))
-            })
-            .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
-            .collect()
-    };
-    let (a, b) = (counts(&first), counts(&second));
+    let (a, b) = (bench_counts(&first), bench_counts(&second));
     assert_eq!(a.len(), 5, "four positions and the total:\n{first}");
     assert_eq!(
         a, b,
@@ -999,16 +1001,7 @@ fn the_continuous_bench_gives_the_same_nodes_every_run_and_their_total() {
 fn bench_gives_the_same_nodes_every_run_and_their_total() {
     let run = || answer(&["bench", "--depth", "3"]);
     let (first, second) = (run(), run());
-    let counts = |text: &str| -> Vec<u64> {
-        text.lines()
-            .filter_map(|l| {
-                l.strip_prefix("nodes ")
-                    .or_else(|| l.split(" nodes ").nth(1))
-            })
-            .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
-            .collect()
-    };
-    let (a, b) = (counts(&first), counts(&second));
+    let (a, b) = (bench_counts(&first), bench_counts(&second));
     assert_eq!(a.len(), 11, "ten positions and the total:\n{first}");
     assert_eq!(
         a, b,
