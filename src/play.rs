@@ -352,6 +352,16 @@ impl Status {
         }
     }
 
+    /// The result as PGN writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    pub fn result(self) -> &'static str {
+        match (self.is_over(), self.winner()) {
+            (false, _) => "*",
+            (true, None) => "1/2-1/2",
+            (true, Some(Color::White)) => "1-0",
+            (true, Some(Color::Black)) => "0-1",
+        }
+    }
+
     /// Whether the game has ended.
     pub fn is_over(self) -> bool {
         self != Status::Playing

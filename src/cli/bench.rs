@@ -77,29 +77,39 @@ pub const DEFAULT_CONTINUOUS_DEPTH: u32 = 3;
 pub fn continuous_bench(depth: u32, out: &mut impl Write) -> Result<(), Failure> {
     let path = level::for_variant("area-of-competence")
         .ok_or_else(|| Failure::input("bench: no shipped level area-of-competence"))?;
+    let level = level::load(&path)?;
     let start = Instant::now();
     let mut total = 0u64;
     for (name, position) in CONTINUOUS_POSITIONS {
-        let (_, game) = continuous_game(level::load(&path)?, position, &[])?;
-        let contest = ContinuousContest;
-        let mut player = Player::new(PlayerKind::ENGINE, 16);
-        let limits = Limits::depth(depth);
+        let (_, game) = continuous_game(level.clone(), position, &[])?;
         let clock = Instant::now();
-        let report = player.think(contest.arena(), contest.seen(&game), &limits, |_| {});
+        let (nodes, best) = searched(&ContinuousContest, &game, depth);
         let ms = clock.elapsed().as_millis();
-        total += report.nodes;
-        let best = report.best.map_or("(none)".to_string(), |m| {
-            contest.line(&game, &[m]).join(" ")
-        });
+        total += nodes;
         writeln!(
             out,
-            "{name} {}: depth {depth} nodes {} time {ms} bestmove {best}",
+            "{name} {}: depth {depth} nodes {nodes} time {ms} bestmove {best}",
             areachess::continuous::notation::format_position(game.position()),
-            report.nodes
         )
         .map_err(Failure::write)?;
     }
     totals(total, start, out)
+}
+
+/// `game` searched to `depth` by a fresh engine with a 16 MiB table: the nodes, and the
+/// move chosen as the contest writes it (`(none)` without one).
+fn searched<C: Contest>(contest: &C, game: &C::Game, depth: u32) -> (u64, String) {
+    let mut player = Player::new(PlayerKind::ENGINE, 16);
+    let report = player.think(
+        contest.arena(),
+        contest.seen(game),
+        &Limits::depth(depth),
+        |_| {},
+    );
+    let best = report
+        .best
+        .map_or("(none)".to_string(), |m| contest.line(game, &[m]).join(" "));
+    (report.nodes, best)
 }
 
 /// The last line: `nodes TOTAL time MS nps N`.
@@ -123,23 +133,16 @@ pub fn bench(depth: u32, out: &mut impl Write) -> Result<(), Failure> {
             .ok_or_else(|| Failure::input(format!("bench: no shipped level {name}")))?;
         let level = level::load(&path)?;
         let (level, game) = grid_game(level, fen, &[])?;
-        let contest = GridContest::new(&level.variant);
-        let mut player = Player::new(PlayerKind::ENGINE, 16);
-        let limits = Limits::depth(depth.saturating_sub(less).max(1));
-        let report = player.think(contest.arena(), contest.seen(&game), &limits, |_| {});
-        total += report.nodes;
-        let best = report.best.map_or("(none)".to_string(), |m| {
-            contest.line(&game, &[m]).join(" ")
-        });
+        let searched_depth = depth.saturating_sub(less).max(1);
+        let (nodes, best) = searched(&GridContest::new(&level.variant), &game, searched_depth);
+        total += nodes;
         writeln!(
             out,
-            "{name} {}: depth {} nodes {} bestmove {best}",
+            "{name} {}: depth {searched_depth} nodes {nodes} bestmove {best}",
             Fen {
                 variant: game.variant(),
                 position: game.position(),
             },
-            limits.depth.unwrap_or(0),
-            report.nodes
         )
         .map_err(Failure::write)?;
     }

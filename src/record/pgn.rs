@@ -64,7 +64,7 @@ pub fn write(level: &Level, variant: &str, game: &AnyGame, header: &Header) -> S
     };
     let play = game.game();
     let status = play.status();
-    let result = result_of(status);
+    let result = status.result();
     let name = |n: &str| {
         if n.is_empty() {
             "?".to_string()
@@ -111,16 +111,6 @@ pub fn write(level: &Level, variant: &str, game: &AnyGame, header: &Header) -> S
     };
     text.push_str(&movetext(&texts, first, result));
     text
-}
-
-/// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
-fn result_of(status: Status) -> &'static str {
-    match (status.is_over(), status.winner()) {
-        (false, _) => "*",
-        (true, None) => "1/2-1/2",
-        (true, Some(Color::White)) => "1-0",
-        (true, Some(Color::Black)) => "0-1",
-    }
 }
 
 /// Numbered moves (`1. e4 e5`, `1... e5` when Black starts), then the result, in lines of

@@ -216,13 +216,7 @@ pub fn run_file(path: &Path, text: &str) -> Vec<Verdict> {
         .iter()
         .enumerate()
         .map(|(n, case)| {
-            let mut failures = run::run(&level, case.get_ref(), perft_until);
-            // A failure with no key of its own is placed at the case.
-            for (offset, _) in &mut failures.0 {
-                if *offset == 0 {
-                    *offset = case.span().start;
-                }
-            }
+            let failures = run::run(&level, case.get_ref(), case.span().start, perft_until);
             Verdict {
                 file: shown.clone(),
                 name: case

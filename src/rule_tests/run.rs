@@ -7,7 +7,7 @@ use crate::continuous::{self, Outcome, Request};
 use crate::grid::game::Game as GridGame;
 use crate::grid::{self, Move, MoveKind, Square};
 use crate::level::{ContinuousLevel, GridLevel, Level, LevelKind};
-use crate::play::{Color, DrawRule, Play, Status};
+use crate::play::{DrawRule, Play, Status};
 use crate::record::game::{continuous_start, grid_start};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -44,8 +44,9 @@ impl Failures {
     }
 }
 
-/// Runs `case` on `level`: what failed, each at the offset of the key that expected it.
-pub fn run(level: &Level, case: &Case, perft_until: Instant) -> Failures {
+/// Runs `case`, which starts at the offset `at`, on `level`: what failed, each at the
+/// offset of the key that expected it (at `at` when no key did).
+pub fn run(level: &Level, case: &Case, at: usize, perft_until: Instant) -> Failures {
     let mut failures = Failures::default();
     if let Some(first) = case.moves.first()
         && case.moves.len() > MOST_MOVES
@@ -86,7 +87,7 @@ pub fn run(level: &Level, case: &Case, perft_until: Instant) -> Failures {
     }
     if !checks_something(case) {
         failures.0.push((
-            0,
+            at,
             "the case checks nothing: give expect, lands, captures, reaches, misses, only, \
              legal, illegal, result, ends, check or perft"
                 .into(),
@@ -115,16 +116,6 @@ fn checks_something(case: &Case) -> bool {
         || case.ends.is_some()
         || case.check.is_some()
         || case.perft.is_some()
-}
-
-/// The game's result as PGN writes it.
-fn result_word(status: Status) -> &'static str {
-    match (status.is_over(), status.winner()) {
-        (false, _) => "*",
-        (true, Some(Color::White)) => "1-0",
-        (true, Some(Color::Black)) => "0-1",
-        (true, None) => "1/2-1/2",
-    }
 }
 
 /// How the game ended, in one word (`playing` while it goes on): [`Status::word`], with
@@ -178,7 +169,7 @@ fn outcome_matches(expected: &str, legal: bool, word: &str) -> bool {
 fn game_checks(game: &dyn Play, case: &Case, failures: &mut Failures) {
     let status = game.status();
     if let Some(result) = &case.result {
-        let got = result_word(status);
+        let got = status.result();
         if result.get_ref().trim() != got {
             failures.at(
                 result,
@@ -472,11 +463,7 @@ fn grid_tried(
         );
     }
     if let Some(captures) = &case.captures {
-        let victim = match m.kind {
-            MoveKind::Capture => Some(m.to),
-            MoveKind::EnPassant { victim } => Some(victim),
-            _ => None,
-        };
+        let victim = m.kind.captures().then(|| m.victim_square());
         let wanted = captures.get_ref().trim();
         if wanted == "nothing" {
             if let Some(sq) = victim {
@@ -716,20 +703,6 @@ fn continuous_case(level: &ContinuousLevel, case: &Case, failures: &mut Failures
     }
 }
 
-/// The reasons a continuous move is refused, as `judge` writes them.
-const REASONS: [&str; 10] = [
-    "not-your-turn",
-    "no-piece",
-    "outside-movement-area",
-    "blocked",
-    "friendly-overlap",
-    "ambiguous-capture",
-    "too-short",
-    "off-board",
-    "king-exposed",
-    "game-over",
-];
-
 /// The checks on a tried continuous move: `expect`, `lands`, `captures`.
 fn continuous_tried(
     level: &ContinuousLevel,
@@ -746,7 +719,8 @@ fn continuous_tried(
     };
     let expect = case.expect.as_ref();
     let wanted = expect.map_or("legal", |e| e.get_ref().trim());
-    if expect.is_none_or(|e| known_outcome(e, &REASONS, failures))
+    let reasons = continuous::Reason::ALL.map(continuous::Reason::word);
+    if expect.is_none_or(|e| known_outcome(e, &reasons, failures))
         && !outcome_matches(wanted, outcome.applied().is_some(), word)
     {
         let place = expect.map_or(tried.span().start, |e| e.span().start);

@@ -88,11 +88,7 @@ impl MatchGame for Game {
         .to_string();
         match answer.result {
             Ok(m) => {
-                let victim = match m.kind {
-                    crate::grid::MoveKind::Capture => Some(m.to),
-                    crate::grid::MoveKind::EnPassant { victim } => Some(victim),
-                    _ => None,
-                };
+                let victim = m.kind.captures().then(|| m.victim_square());
                 crate::rule_tests::Tried {
                     position,
                     tried: move_text(v, m),
