@@ -136,6 +136,10 @@ pub struct ContinuousSearch {
     generated: Vec<Vec<Candidate>>,
     values: Values,
     cells: u32,
+    /// The root's candidates, once made.
+    root: Option<Vec<Candidate>>,
+    /// The root's forcing checks (the mover, its target's bits, the promotion).
+    forcing: Vec<(usize, [u64; 2], Option<Kind>)>,
 }
 
 impl ContinuousSearch {
@@ -150,6 +154,8 @@ impl ContinuousSearch {
             generated: vec![Vec::new()],
             values,
             cells,
+            root: None,
+            forcing: Vec::new(),
         }
     }
 
@@ -174,6 +180,37 @@ impl ContinuousSearch {
             self.generated.resize_with(d + 1, Vec::new);
         }
         self.generated[d] = list;
+    }
+
+    /// The root's candidates ([`root_candidates`]), made once a search; their forcing
+    /// checks are kept for [`Searchable::reducible`].
+    fn root_list(&mut self) -> Vec<Candidate> {
+        if let Some(root) = &self.root {
+            return root.clone();
+        }
+        let (list, forcing) = root_candidates(&self.positions[0]);
+        self.forcing = forcing
+            .iter()
+            .map(|&k| {
+                let c = &list[k];
+                (c.piece, [c.to.x.to_bits(), c.to.y.to_bits()], c.promotion)
+            })
+            .collect();
+        self.root = Some(list.clone());
+        list
+    }
+
+    /// What `m`, a move of the list generated at this depth, does.
+    fn applied(&self, m: ContinuousMove) -> Option<&crate::continuous::Applied> {
+        self.generated[self.depth()]
+            .iter()
+            .find(|c| {
+                c.piece == usize::from(m.piece)
+                    && c.to.x.to_bits() == m.to[0]
+                    && c.to.y.to_bits() == m.to[1]
+                    && c.promotion == m.promotion
+            })
+            .map(|c| &*c.applied)
     }
 
     fn encode(&self, pos: &Position, c: &Candidate) -> ContinuousMove {
@@ -208,6 +245,51 @@ impl ContinuousSearch {
     }
 }
 
+/// The candidates the search tries at its root: the plain ones ([`candidates`]), and the
+/// forcing checks among those tried more finely along their stretches
+/// ([`fine_candidates`]), so that a mate in one or two does not slip through; the fine
+/// checks that force nothing are near copies of the plain ones, and hundreds of them would
+/// each be searched to the full depth. A check forces when the checked side has at most
+/// [`FORCING_REPLIES`] candidate answers. Returns the list and the indices in it of the
+/// forcing checks, plain or fine.
+pub fn root_candidates(pos: &Position) -> (Vec<Candidate>, Vec<usize>) {
+    let mut list = Vec::new();
+    candidates(pos, &mut list);
+    let mut fine = Vec::new();
+    fine_candidates(pos, &mut fine);
+    let plain = list.len();
+    for c in fine {
+        if !list[..plain].iter().any(|k| same_move(k, &c)) {
+            list.push(c);
+        }
+    }
+    let mut kept = Vec::with_capacity(list.len());
+    let mut forcing = Vec::new();
+    let mut replies = Vec::new();
+    for (k, c) in list.into_iter().enumerate() {
+        let after = &c.applied.position;
+        let forces = is_attacked(after.board(), after.pieces(), after.king(after.to_move())) && {
+            candidates(after, &mut replies);
+            replies.len() <= FORCING_REPLIES
+        };
+        if forces {
+            forcing.push(kept.len());
+        }
+        if k < plain || forces {
+            kept.push(c);
+        }
+    }
+    (kept, forcing)
+}
+
+/// Whether two candidates are one move: the same mover, target bits and promotion.
+fn same_move(a: &Candidate, b: &Candidate) -> bool {
+    a.piece == b.piece
+        && a.to.x.to_bits() == b.to.x.to_bits()
+        && a.to.y.to_bits() == b.to.y.to_bits()
+        && a.promotion == b.promotion
+}
+
 /// The position's key: its pieces' exact bits in any order, and the side to move.
 pub fn key_of(pos: &Position) -> u64 {
     let mut key: u64 = match pos.to_move() {
@@ -231,9 +313,8 @@ impl Searchable for ContinuousSearch {
     fn moves(&mut self, out: &mut Vec<ContinuousMove>) {
         let mut list = Vec::new();
         let pos = self.position().clone();
-        // The root's checks are tried more finely: a mate in one must not slip through.
         if self.depth() == 0 {
-            fine_candidates(&pos, &mut list);
+            list = self.root_list();
         } else {
             candidates(&pos, &mut list);
         }
@@ -280,16 +361,9 @@ impl Searchable for ContinuousSearch {
     }
 
     fn make(&mut self, m: ContinuousMove) {
-        let d = self.depth();
-        let next = self.generated[d]
-            .iter()
-            .find(|c| {
-                c.piece == usize::from(m.piece)
-                    && c.to.x.to_bits() == m.to[0]
-                    && c.to.y.to_bits() == m.to[1]
-                    && c.promotion == m.promotion
-            })
-            .map(|c| c.applied.position.clone())
+        let next = self
+            .applied(m)
+            .map(|a| a.position.clone())
             .expect("a move of the list generated here");
         self.keys.push(key_of(&next));
         self.positions.push(next);
@@ -364,6 +438,21 @@ impl Searchable for ContinuousSearch {
         m.exposed && m.attacker > m.victim
     }
 
+    /// Not on this board: an open board has checks everywhere, and extending each one
+    /// multiplied the tree (the bench's queen fork: 2.4 million nodes to depth 3).
+    fn extends_checks(&self) -> bool {
+        false
+    }
+
+    /// All but the root's forcing checks.
+    fn reducible(&self, m: ContinuousMove) -> bool {
+        self.depth() > 0
+            || !self
+                .forcing
+                .iter()
+                .any(|f| usize::from(m.piece) == f.0 && m.to == f.1 && m.promotion == f.2)
+    }
+
     fn history_slots(&self) -> usize {
         26 * self.cells as usize
     }
@@ -387,6 +476,10 @@ impl Searchable for ContinuousSearch {
 
 /// The discs of the classic setup: up to these, quiescence has the full budget.
 const CLASSIC_DISCS: u32 = 32;
+
+/// A check at the root forces when the checked side has at most this many answers among
+/// its candidates.
+const FORCING_REPLIES: usize = 3;
 
 /// The position's worth to the side to move, in centipawns.
 pub fn evaluate(pos: &Position, values: &Values) -> i32 {
@@ -614,6 +707,74 @@ mod tests {
 
     fn pos(text: &str) -> Position {
         parse_position(Arc::new(Board::default()), &[], text).expect("test POS")
+    }
+
+    const QUEEN_FORK: &str =
+        "w;K@b1;P@a2;P@b2;P@c2;Q@4.5,10.5;k@6.8,16.6;r@16.5,5.1;p@3.5,18;p@9.5,18.5;p@h7;p@g6";
+
+    #[test]
+    fn the_root_keeps_the_plain_candidates_and_only_the_fine_checks_that_force() {
+        let p = pos(QUEEN_FORK);
+        let mut plain = Vec::new();
+        candidates(&p, &mut plain);
+        let mut fine = Vec::new();
+        fine_candidates(&p, &mut fine);
+        let (root, forcing) = root_candidates(&p);
+        assert!(root.len() < fine.len(), "{} of {}", root.len(), fine.len());
+        assert!(root.len() >= plain.len());
+        for (a, b) in plain.iter().zip(&root) {
+            assert!(same_move(a, b), "the plain candidates first, in order");
+        }
+        let mut replies = Vec::new();
+        for (k, c) in root.iter().enumerate() {
+            let after = &c.applied.position;
+            let check = is_attacked(after.board(), after.pieces(), after.king(after.to_move()));
+            candidates(after, &mut replies);
+            let forces = check && replies.len() <= FORCING_REPLIES;
+            assert_eq!(forcing.contains(&k), forces, "candidate {k}");
+            assert!(
+                k < plain.len() || forces,
+                "a fine candidate kept only if it forces"
+            );
+        }
+    }
+
+    #[test]
+    fn the_engine_forks_the_king_and_the_loose_rook_at_depth_three() {
+        let p = pos(QUEEN_FORK);
+        let mut player = ContinuousPlayer::new(
+            super::super::players::PlayerKind::Engine {
+                depth: Some(3),
+                movetime: None,
+            },
+            1,
+        );
+        let report = player.think(&Continuous, &p, &Limits::depth(3), |_| {});
+        let best = report.best.expect("a move");
+        let after = resolve_piece(&p, usize::from(best.piece), best.target(), None);
+        let after = &after.applied().expect("legal").position;
+        let pieces = after.pieces();
+        let queen = pieces
+            .iter()
+            .position(|q| q.kind == Kind::QUEEN)
+            .expect("the queen");
+        let rook = pieces
+            .iter()
+            .position(|q| q.kind == Kind::ROOK)
+            .expect("the rook");
+        let board = after.board();
+        assert!(
+            is_attacked(board, pieces, after.king(Color::Black)),
+            "check: {best:?}"
+        );
+        assert!(
+            crate::continuous::attack::can_capture(board, pieces, queen, rook),
+            "the rook attacked: {best:?}"
+        );
+        assert!(
+            !is_attacked(board, pieces, queen),
+            "the queen safe: {best:?}"
+        );
     }
 
     #[test]

@@ -780,9 +780,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             // The child's entries are on their way while the check below is judged.
             self.fetch_ahead(game.key());
             // A check is searched a ply deeper, and never pruned or reduced, so a mate or a
-            // perpetual is not cut off; not one that gives material away (where the world
-            // weighs exchanges), which is a quiet move like the others.
-            let checking = game.in_check()
+            // perpetual is not cut off (where the world extends checks); not one that gives
+            // material away (where the world weighs exchanges), which is a quiet move like
+            // the others.
+            let checking = game.extends_checks()
+                && game.in_check()
                 && (!sharp || {
                     game.unmake();
                     let sound = game.exchange_at_least(m, 0);
@@ -805,6 +807,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         && move_number > 1 + 2 * usize::from(ply == 0)
                         && !noisy
                         && !checking
+                        && game.reducible(m)
                     {
                         reduction = self.reduction(depth, move_number)
                             - i32::from(pv_node)
@@ -819,6 +822,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     && !in_check
                     && !quiet_killer
                     && !checking
+                    && game.reducible(m)
                 {
                     reduction =
                         1 + i32::from(searched >= LATE_MOVE_LATER) + depth / LATE_MOVE_DEPTH_STEP;

@@ -71,6 +71,19 @@ pub trait Searchable {
         check_by_playing(self, m)
     }
 
+    /// Whether a check is searched a ply deeper and never reduced or pruned (where the
+    /// world weighs exchanges, only a check that does not give material away). A world
+    /// where checks are many and cheap to give says no: its checks are quiet moves.
+    fn extends_checks(&self) -> bool {
+        true
+    }
+
+    /// Whether `m`, a late quiet move, may be searched shallower first (late-move
+    /// reductions). A world keeps out the moves it knows to force.
+    fn reducible(&self, _m: Self::Move) -> bool {
+        true
+    }
+
     /// How the game has ended before any move is asked for: a lost royal, a draw by
     /// repetition, by the move rule or by material. `root_distance` is how many plies
     /// the search has made; a repetition inside the search counts at its first return.

@@ -4,9 +4,9 @@
 //! (`cargo bench --bench tactics`), not a test's.
 
 use crate::support::{classic, pos, pt, root};
-use areachess::continuous::candidates::fine_candidates;
 use areachess::continuous::notation::parse_move;
 use areachess::continuous::{Point, Request};
+use areachess::search::continuous::root_candidates;
 use areachess::search::tactics::{Goal, Tactic, read_suite};
 
 fn suite() -> Vec<Tactic> {
@@ -101,15 +101,15 @@ fn only_a_move_that_meets_the_goal_counts() {
     )));
 }
 
-/// The engine's root candidates hold a move that meets each goal: a mate in one found or
-/// missed decides a game, and the search can only choose among its candidates.
+/// The engine's root candidates (the list its search tries, fine checks that force nothing
+/// left out) hold a move that meets each goal: a mate in one found or missed decides a
+/// game, and the search can only choose among its candidates.
 #[test]
 fn the_root_candidates_hold_a_solution_of_every_tactic() {
-    let mut list = Vec::new();
     let mut missed = Vec::new();
     for tactic in suite() {
         let pos = &tactic.position;
-        fine_candidates(pos, &mut list);
+        let (mut list, _) = root_candidates(pos);
         // The candidates nearest the suite's solution first: a mate in two takes long to
         // refute, and the solution is usually among them.
         let near = |c: &areachess::continuous::candidates::Candidate| {
