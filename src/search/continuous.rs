@@ -709,6 +709,22 @@ mod tests {
         parse_position(Arc::new(Board::default()), &[], text).expect("test POS")
     }
 
+    /// The engine's move from `p` at `depth`, its score, and the position it leaves.
+    fn searched(p: &Position, depth: u32) -> (ContinuousMove, crate::search::Score, Position) {
+        let mut player = ContinuousPlayer::new(
+            super::super::players::PlayerKind::Engine {
+                depth: Some(depth),
+                movetime: None,
+            },
+            1,
+        );
+        let report = player.think(&Continuous, p, &Limits::depth(depth), |_| {});
+        let best = report.best.expect("a move");
+        let after = resolve_piece(p, usize::from(best.piece), best.target(), None);
+        let after = after.applied().expect("legal").position.clone();
+        (best, report.score, after)
+    }
+
     const QUEEN_FORK: &str =
         "w;K@b1;P@a2;P@b2;P@c2;Q@4.5,10.5;k@6.8,16.6;r@16.5,5.1;p@3.5,18;p@9.5,18.5;p@h7;p@g6";
 
@@ -741,18 +757,7 @@ mod tests {
 
     #[test]
     fn the_engine_forks_the_king_and_the_loose_rook_at_depth_three() {
-        let p = pos(QUEEN_FORK);
-        let mut player = ContinuousPlayer::new(
-            super::super::players::PlayerKind::Engine {
-                depth: Some(3),
-                movetime: None,
-            },
-            1,
-        );
-        let report = player.think(&Continuous, &p, &Limits::depth(3), |_| {});
-        let best = report.best.expect("a move");
-        let after = resolve_piece(&p, usize::from(best.piece), best.target(), None);
-        let after = &after.applied().expect("legal").position;
+        let (best, _, after) = searched(&pos(QUEEN_FORK), 3);
         let pieces = after.pieces();
         let queen = pieces
             .iter()
@@ -779,19 +784,8 @@ mod tests {
 
     #[test]
     fn the_engine_mates_on_the_back_rank() {
-        let p = pos("w;K@e1;R@a7;R@b1;k@h8");
-        let mut player = ContinuousPlayer::new(
-            super::super::players::PlayerKind::Engine {
-                depth: Some(2),
-                movetime: None,
-            },
-            1,
-        );
-        let report = player.think(&Continuous, &p, &Limits::depth(2), |_| {});
-        let best = report.best.expect("a move");
-        assert!(report.score.0 >= MATE_BOUND, "{:?}", report.score);
-        let after = resolve_piece(&p, usize::from(best.piece), best.target(), None);
-        let after = after.applied().expect("legal").position.clone();
+        let (_, score, after) = searched(&pos("w;K@e1;R@a7;R@b1;k@h8"), 2);
+        assert!(score.0 >= MATE_BOUND, "{score:?}");
         assert!(find_legal_move(&after).is_none(), "mate");
     }
 
