@@ -91,7 +91,7 @@ fn capture_only_hits(
 /// Whether a slider at `from` moving along `u` touches the disc at `p` before any of `others`,
 /// before leaving the board and within its `end`, if limited.
 fn slider_hits(
-    inset: Inset,
+    inset: Inset<'_>,
     from: Point,
     u: Point,
     end: Option<Point>,

@@ -1,6 +1,6 @@
 //! The continuous board and every length its rules use, with their defaults (docs/continuous-rules.md).
 
-use super::geometry::{Inset, Point, R};
+use super::geometry::{Inset, Obstacle, Point, R};
 use super::piece::{Color, Kind};
 use super::shapes::{ClassicLengths, PieceShapes, Shape, classic};
 pub use crate::square::SquareName;
@@ -36,6 +36,12 @@ pub struct Board {
     pub castling_rook_offset: f64,
     /// Which kind castles with which (default the king with the rook); `None`: no castling.
     pub castling: Option<Castling>,
+    /// Whether the board is the disc inscribed in its square (default: the whole rectangle).
+    pub round: bool,
+    /// Walls: regions no disc may overlap or cross (default none).
+    pub walls: Vec<Obstacle>,
+    /// Holes in the board: to the rules the same as walls, drawn as missing board.
+    pub holes: Vec<Obstacle>,
     /// The kinds of piece this board plays with (default: the six classic ones). After
     /// changing them or any length, call [`Board::prepare`].
     pub kinds: Vec<KindSpec>,
@@ -197,6 +203,9 @@ impl Board {
                 king: Kind::KING,
                 rook: Kind::ROOK,
             }),
+            round: false,
+            walls: Vec::new(),
+            holes: Vec::new(),
             kinds: Kind::CLASSIC.into_iter().map(KindSpec::classic).collect(),
             prepared: Vec::new(),
             slots: [(u8::MAX, false); 26],
@@ -314,11 +323,26 @@ impl Board {
     }
 
     /// Where a disc centre may be for the disc to lie wholly on the board.
-    pub fn inset(&self) -> Inset {
+    pub fn inset(&self) -> Inset<'_> {
         Inset {
             min: Point::new(R, R),
             max: Point::new(self.width() - R, self.height() - R),
+            round: self
+                .round
+                .then(|| (self.centre(), self.outline_radius() - R)),
+            walls: &self.walls,
+            holes: &self.holes,
         }
+    }
+
+    /// The centre of the board.
+    pub fn centre(&self) -> Point {
+        Point::new(self.width() / 2.0, self.height() / 2.0)
+    }
+
+    /// The radius of a round board's outline: half its shorter side.
+    pub fn outline_radius(&self) -> f64 {
+        self.width().min(self.height()) / 2.0
     }
 
     /// The centre of the square at zero-based `file` and `rank`.
@@ -375,15 +399,14 @@ impl Board {
         }
     }
 
-    /// The promotion line's height for a pawn moving toward +y (White) or −y (Black): the
-    /// pawn promotes once its disc touches it.
+    /// Whether a pawn of White (moving toward +y) or Black (toward −y) centred at `centre`
+    /// has reached the promotion line: its disc touches the line `promotion_line` short of
+    /// the board's far edge straight ahead (on a round board, the edge of the disc above or
+    /// below it; walls and holes are not edges).
     pub fn promotes_at(&self, white: bool, centre: Point) -> bool {
         const TOL: f64 = 1e-9;
-        if white {
-            centre.y + R >= self.height() - self.promotion_line - TOL
-        } else {
-            centre.y - R <= self.promotion_line + TOL
-        }
+        let ahead = Point::new(0.0, if white { 1.0 } else { -1.0 });
+        self.inset().edge_distance(centre, ahead) <= self.promotion_line + TOL
     }
 }
 
@@ -412,5 +435,24 @@ mod tests {
         let board = Board::default();
         assert!((board.knight_distance - 5f64.sqrt() * board.square).abs() < 1e-12);
         assert!((board.king_reach - 2f64.sqrt() * board.square).abs() < 1e-12);
+    }
+
+    #[test]
+    fn on_a_rectangle_the_promotion_line_is_promotion_line_from_the_far_edge() {
+        // White promotes once its disc touches y = height − promotion_line, Black once it
+        // touches y = promotion_line, wherever the pawn stands across the board.
+        for line in [1.0, 2.5] {
+            let board = Board {
+                promotion_line: line,
+                ..Board::default()
+            };
+            let h = board.height();
+            for x in [1.0, 7.3, board.width() - 1.0] {
+                assert!(board.promotes_at(true, Point::new(x, h - line - R + 1e-12)));
+                assert!(!board.promotes_at(true, Point::new(x, h - line - R - 1e-6)));
+                assert!(board.promotes_at(false, Point::new(x, line + R - 1e-12)));
+                assert!(!board.promotes_at(false, Point::new(x, line + R + 1e-6)));
+            }
+        }
     }
 }

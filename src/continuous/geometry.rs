@@ -86,28 +86,179 @@ pub fn angle_of(v: Point) -> f64 {
     v.y.atan2(v.x)
 }
 
-/// The rectangle a disc centre must stay in for the disc to lie wholly on the board.
+/// A region of the plane no disc may overlap or cross: a wall or a hole of a level.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Obstacle {
+    /// A disc.
+    Disc {
+        /// Its centre.
+        centre: Point,
+        /// Its radius.
+        radius: f64,
+    },
+    /// A polygon, its corners in order (either way round); at least three.
+    Polygon {
+        /// Its corners.
+        corners: Vec<Point>,
+    },
+}
+
+impl Obstacle {
+    /// The polygon's sides as corner pairs (none for a disc).
+    fn sides(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
+        let corners: &[Point] = match self {
+            Obstacle::Polygon { corners } => corners,
+            Obstacle::Disc { .. } => &[],
+        };
+        corners
+            .iter()
+            .zip(corners.iter().cycle().skip(1))
+            .map(|(a, b)| (*a, *b))
+    }
+
+    /// The distance from `p` to the obstacle: 0 inside it.
+    pub fn distance(&self, p: Point) -> f64 {
+        match self {
+            Obstacle::Disc { centre, radius } => (p.distance(*centre) - radius).max(0.0),
+            Obstacle::Polygon { corners } => {
+                if inside_polygon(p, corners) {
+                    return 0.0;
+                }
+                self.sides()
+                    .map(|(a, b)| segment_distance(p, a, b))
+                    .fold(f64::INFINITY, f64::min)
+            }
+        }
+    }
+
+    /// Whether `p` lies in the obstacle (its edge included), asked first of its bounding
+    /// box: the window paints a board point by point with it.
+    pub fn covers(&self, p: Point) -> bool {
+        match self {
+            Obstacle::Disc { centre, radius } => p.distance_squared(*centre) <= radius * radius,
+            Obstacle::Polygon { corners } => {
+                let (lo, hi) = corners.iter().fold(
+                    (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY)),
+                    |(lo, hi), c| (lo.min(*c), hi.max(*c)),
+                );
+                p.cmpge(lo).all() && p.cmple(hi).all() && inside_polygon(p, corners)
+            }
+        }
+    }
+
+    /// How far a disc of radius `clearance` leaving `from` along the unit `dir` travels
+    /// before it overlaps the obstacle: infinite if it never does, 0 if at once. A disc
+    /// that touches the obstacle may move along it or away.
+    pub fn contact(&self, from: Point, dir: Point, clearance: f64) -> f64 {
+        let entry = |span: Option<(f64, f64)>| match span {
+            Some((t0, t1)) if t1 > SNAP => t0.max(0.0),
+            _ => f64::INFINITY,
+        };
+        match self {
+            Obstacle::Disc { centre, radius } => {
+                entry(line_in_disc(from, dir, *centre, radius + clearance))
+            }
+            Obstacle::Polygon { .. } => self
+                .sides()
+                .map(|(a, b)| entry(line_in_capsule(from, dir, a, b, clearance)))
+                .fold(f64::INFINITY, f64::min),
+        }
+    }
+
+    /// The curves where whether a disc of radius `clearance` overlaps the obstacle can
+    /// change: the circle about a disc, and each side's two parallels and corner circles.
+    pub fn boundary(&self, clearance: f64) -> Vec<Curve> {
+        match self {
+            Obstacle::Disc { centre, radius } => vec![Curve::circle(*centre, radius + clearance)],
+            Obstacle::Polygon { .. } => self
+                .sides()
+                .flat_map(|(a, b)| {
+                    let [l1, l2] = Curve::parallels(a, b - a, clearance);
+                    [l1, l2, Curve::circle(a, clearance)]
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Whether `p` lies inside the polygon (even-odd rule).
+fn inside_polygon(p: Point, corners: &[Point]) -> bool {
+    let mut inside = false;
+    for (a, b) in corners.iter().zip(corners.iter().cycle().skip(1)) {
+        if (a.y > p.y) != (b.y > p.y) {
+            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
+            if p.x < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// Where a disc centre may stand for the disc to lie wholly on the board: inside a
+/// rectangle, inside a circle too on a round board, and clear of every obstacle.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Inset {
+pub struct Inset<'a> {
     /// Lower-left corner of the allowed centres.
     pub min: Point,
     /// Upper-right corner of the allowed centres.
     pub max: Point,
+    /// On a round board, the circle the allowed centres stay in (centre and radius).
+    pub round: Option<(Point, f64)>,
+    /// The walls, which a disc may touch but not overlap or cross.
+    pub walls: &'a [Obstacle],
+    /// The holes: to the rules, walls drawn otherwise.
+    pub holes: &'a [Obstacle],
 }
 
-impl Inset {
-    /// Whether `p` is an allowed centre (with a tolerance far below any player's precision).
+/// How near a centre may come to an obstacle: a disc touching it (to the overlap test's
+/// tolerance) does not overlap it.
+const CLEARANCE: f64 = R - EPS;
+
+impl<'a> Inset<'a> {
+    /// The walls and the holes.
+    fn obstacles(self) -> impl Iterator<Item = &'a Obstacle> {
+        self.walls.iter().chain(self.holes)
+    }
+
+    /// Whether `p` is an allowed centre (with a tolerance far below any player's precision,
+    /// so that a slide stopped where its disc touches a wall lands).
     pub fn contains(&self, p: Point) -> bool {
         const TOL: f64 = 1e-9;
         p.x >= self.min.x - TOL
             && p.x <= self.max.x + TOL
             && p.y >= self.min.y - TOL
             && p.y <= self.max.y + TOL
+            && self
+                .round
+                .is_none_or(|(c, radius)| p.distance(c) <= radius + TOL)
+            && self.obstacles().all(|o| o.distance(p) >= CLEARANCE - TOL)
     }
 
-    /// How far a centre can travel from `from` along unit `dir` and stay inside
-    /// (`from` must be inside).
+    /// Whether `p` is off the board only because of an obstacle: inside the board's outline
+    /// but overlapping a wall or a hole.
+    pub fn on_obstacle(&self, p: Point) -> bool {
+        let outline = Inset {
+            walls: &[],
+            holes: &[],
+            ..*self
+        };
+        outline.contains(p) && !self.contains(p)
+    }
+
+    /// How far a centre can travel from `from` along unit `dir` and stay allowed (`from` must
+    /// be allowed): to the board's edge or to the first obstacle.
     pub fn exit_distance(&self, from: Point, dir: Point) -> f64 {
+        let mut t = self.edge_distance(from, dir);
+        for o in self.obstacles() {
+            t = t.min(o.contact(from, dir, CLEARANCE));
+        }
+        t.max(0.0)
+    }
+
+    /// How far a centre can travel from `from` along unit `dir` before it leaves the
+    /// board's outline, whatever obstacles stand on the way.
+    pub fn edge_distance(&self, from: Point, dir: Point) -> f64 {
         let mut t = f64::INFINITY;
         for (p, d, lo, hi) in [
             (from.x, dir.x, self.min.x, self.max.x),
@@ -119,17 +270,27 @@ impl Inset {
                 t = t.min((lo - p) / d);
             }
         }
+        if let Some((c, radius)) = self.round {
+            let m = from - c;
+            let b = m.dot(dir);
+            let disc = b * b - (m.length_squared() - radius * radius);
+            t = t.min(if disc > 0.0 { -b + disc.sqrt() } else { 0.0 });
+        }
         t.max(0.0)
     }
 
-    /// The four edge lines of the rectangle.
-    pub fn edges(&self) -> [Curve; 4] {
+    /// The curves where whether a centre is allowed can change: the rectangle's four edge
+    /// lines, the round board's circle, and every obstacle's boundary.
+    pub fn edges(self) -> impl Iterator<Item = Curve> + 'a {
         [
             Curve::line(self.min, Point::X),
             Curve::line(self.max, Point::X),
             Curve::line(self.min, Point::Y),
             Curve::line(self.max, Point::Y),
         ]
+        .into_iter()
+        .chain(self.round.map(|(c, radius)| Curve::circle(c, radius)))
+        .chain(self.obstacles().flat_map(|o| o.boundary(CLEARANCE)))
     }
 }
 
@@ -665,5 +826,99 @@ mod tests {
         assert_eq!(i.0, vec![(1.0 + OPEN_END, 3.0 - OPEN_END)]);
         let point = Intervals::from_samples(&s, |t| t == 3.0);
         assert_eq!(point.0, vec![(3.0, 3.0)]);
+    }
+
+    /// A 10 × 10 field of centres (the board 12 × 12, R = 1) with the given obstacles.
+    fn field<'a>(walls: &'a [Obstacle], round: bool) -> Inset<'a> {
+        Inset {
+            min: Point::new(1.0, 1.0),
+            max: Point::new(11.0, 11.0),
+            round: round.then_some((Point::new(6.0, 6.0), 5.0)),
+            walls,
+            holes: &[],
+        }
+    }
+
+    #[test]
+    fn a_disc_wall_stops_a_slide_where_the_discs_touch() {
+        // A wall of radius 2 at (8, 6): a disc sliding right along y = 6 from x = 2 touches
+        // it when its centre is at x = 8 − 2 − 1 = 5, three units on.
+        let walls = [Obstacle::Disc {
+            centre: Point::new(8.0, 6.0),
+            radius: 2.0,
+        }];
+        let f = field(&walls, false);
+        assert!((f.exit_distance(Point::new(2.0, 6.0), Point::X) - 3.0).abs() < 1e-5);
+        // Off its line by more than 3 (radius + R), the slide passes it to the edge.
+        assert!((f.exit_distance(Point::new(2.0, 9.5), Point::X) - 9.0).abs() < 1e-12);
+        // Off by 1: it touches when the centre is √(3² − 1²) = √8 left of the wall's centre.
+        let t = f.exit_distance(Point::new(2.0, 7.0), Point::X);
+        assert!((t - (6.0 - 8f64.sqrt())).abs() < 1e-5, "{t}");
+        // A disc touching it may leave it or move along it, not into it.
+        let touching = Point::new(5.0, 6.0);
+        assert!(f.contains(touching));
+        assert!(f.exit_distance(touching, -Point::X) > 2.9);
+        // (Into it only by the overlap test's tolerance.)
+        assert!(f.exit_distance(touching, Point::X) < 2.0 * EPS);
+        assert!(!f.contains(Point::new(5.5, 6.0)));
+        assert!(f.on_obstacle(Point::new(5.5, 6.0)));
+        // The edge is no obstacle.
+        assert!(!f.on_obstacle(Point::new(0.5, 6.0)));
+        // The outline ignores the wall.
+        assert!((f.edge_distance(Point::new(2.0, 6.0), Point::X) - 9.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_polygon_wall_is_kept_a_radius_clear_of_its_sides_corners_and_inside() {
+        // The square 5..7 × 5..7.
+        let walls = [Obstacle::Polygon {
+            corners: vec![
+                Point::new(5.0, 5.0),
+                Point::new(7.0, 5.0),
+                Point::new(7.0, 7.0),
+                Point::new(5.0, 7.0),
+            ],
+        }];
+        let f = field(&walls, false);
+        // Straight at its left side: the centre stops 1 short of x = 5.
+        assert!((f.exit_distance(Point::new(1.0, 6.0), Point::X) - 3.0).abs() < 1e-5);
+        // Up along x = 4.5, half a unit left of the side: the corner (5, 5) stops it where
+        // the centre is 1 from it, at y = 5 − √(1 − 0.25).
+        let t = f.exit_distance(Point::new(4.5, 1.0), Point::Y);
+        assert!((t - (4.0 - 0.75f64.sqrt())).abs() < 1e-5, "{t}");
+        // Along x = 3.9, 1.1 from the side, it passes.
+        assert!((f.exit_distance(Point::new(3.9, 1.0), Point::Y) - 10.0).abs() < 1e-12);
+        // Inside the square and within a radius of it: not allowed; a touch is.
+        assert!(!f.contains(Point::new(6.0, 6.0)));
+        assert!(!f.contains(Point::new(4.5, 6.0)));
+        assert!(f.contains(Point::new(4.0, 6.0)));
+        // Diagonally off the corner (7, 7): allowed from a distance of 1 on.
+        let d = std::f64::consts::FRAC_1_SQRT_2;
+        assert!(f.contains(Point::new(7.0 + d + 1e-7, 7.0 + d + 1e-7)));
+        assert!(!f.contains(Point::new(7.0 + 0.6, 7.0 + 0.6)));
+        assert_eq!(walls[0].distance(Point::new(6.0, 6.0)), 0.0);
+        assert!(walls[0].covers(Point::new(6.5, 5.5)));
+        assert!(!walls[0].covers(Point::new(7.5, 5.5)));
+    }
+
+    #[test]
+    fn a_round_field_keeps_centres_in_its_circle() {
+        let f = field(&[], true);
+        assert!(f.contains(Point::new(6.0, 11.0)));
+        assert!(f.contains(Point::new(6.0 + 3.0, 6.0 + 4.0)));
+        // Inside the square but outside the circle.
+        assert!(!f.contains(Point::new(10.0, 10.0)));
+        assert!(!f.on_obstacle(Point::new(10.0, 10.0)));
+        // From the centre any direction leaves after 5.
+        for a in [0.0, 0.7, 2.0, 4.0] {
+            assert!((f.exit_distance(Point::new(6.0, 6.0), unit(a)) - 5.0).abs() < 1e-12);
+        }
+        // From (6, 3) up: 3 to the centre and 5 on.
+        assert!((f.exit_distance(Point::new(6.0, 3.0), Point::Y) - 8.0).abs() < 1e-12);
+        // The circle is among the curves where being allowed can change.
+        assert!(
+            f.edges()
+                .any(|c| c == Curve::circle(Point::new(6.0, 6.0), 5.0))
+        );
     }
 }

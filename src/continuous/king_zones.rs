@@ -466,7 +466,17 @@ fn strike_zone_curves(
         .filter(|q| q.distance(from) <= reach + 2.0 * OVERLAP)
         .collect();
     let mut skeleton = vec![Curve::circle(from, reach)];
-    skeleton.extend(board.inset().edges());
+    for edge in board.inset().edges() {
+        skeleton.push(edge);
+        // A wall's shadow: the strikes stop where the rays from the king graze it.
+        let mut tangents = Vec::new();
+        edge.tangent_angles(from, &mut tangents);
+        for a in tangents {
+            let dir = unit(a);
+            skeleton.push(Curve::line(from, dir));
+            out.extend(Curve::parallels(from, dir, OVERLAP));
+        }
+    }
     // A sector's edges bound the strikes too: their lines, offset by a disc, and the apex.
     let bounds = sectors.bounds();
     for &a in &bounds {
@@ -493,8 +503,12 @@ fn strike_zone_curves(
     out.push(Curve::circle(from, reach + OVERLAP));
     out.push(Curve::circle(from, (reach - OVERLAP).max(0.0)));
     for edge in board.inset().edges() {
-        if let Curve::Line { through, dir } = edge {
-            out.extend(Curve::parallels(through, dir, OVERLAP));
+        match edge {
+            Curve::Line { through, dir } => out.extend(Curve::parallels(through, dir, OVERLAP)),
+            Curve::Circle { centre, radius } => {
+                out.push(Curve::circle(centre, radius + OVERLAP));
+                out.push(Curve::circle(centre, (radius - OVERLAP).max(1e-9)));
+            }
         }
     }
     let mut vertices = Vec::new();

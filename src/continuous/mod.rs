@@ -43,6 +43,9 @@
 //! | slides touching two enemies at the same distance | `ambiguous-capture` |
 //! | floating-point rounding | one tolerance for every length: a target within 1e-9 of a movement area (off a line, past a reach, off a ring) is on it and the piece lands on the target itself, and one further off is refused, never moved onto the area; a landing within 1e-9 of a square centre is that centre; drawn regions and snapped targets keep 1e-7 clear of every boundary so that what the interface offers the rules accept |
 //! | en passant | none: the seed has no en passant in continuous play |
+//! | a target past a wall, on the board | `blocked`, as past a friendly disc; a landing that overlaps a wall or lies over a hole is `off-board` |
+//! | a hole | a wall to the rules: no disc crosses or covers it; only the window draws it otherwise |
+//! | promotion on a round board | the line is measured from the rim straight ahead of the pawn |
 //! | a request on the castling square that cannot castle (an enemy stands there, say) | judged as any other move, so the king may capture there; if that fails too, castling's refusal is given |
 
 pub mod area_shapes;

@@ -21,6 +21,18 @@ pub enum PositionError {
         /// Centre y.
         y: f64,
     },
+    /// A disc overlaps a wall or a hole.
+    #[error("the {side} {kind} at {x},{y} overlaps a wall or a hole")]
+    OnObstacle {
+        /// Owner.
+        side: Color,
+        /// Kind name.
+        kind: &'static str,
+        /// Centre x.
+        x: f64,
+        /// Centre y.
+        y: f64,
+    },
     /// Two discs overlap.
     #[error("the pieces at {a} and {b} overlap")]
     Overlap {

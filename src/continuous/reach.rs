@@ -47,13 +47,13 @@ pub static WHOLE: LazyLock<Sectors> = LazyLock::new(Sectors::whole);
 
 /// How far a slide from `from` along `dir` may go: to the board's edge, or to its `end`
 /// if that comes first.
-pub fn slide_limit(inset: Inset, from: Point, dir: Point, end: Option<Point>) -> f64 {
+pub fn slide_limit(inset: Inset<'_>, from: Point, dir: Point, end: Option<Point>) -> f64 {
     let exit = inset.exit_distance(from, dir);
     end.map_or(exit, |e| exit.min(e.length()))
 }
 
 /// Where a slide from `from` along `dir` ends: at its `end`, else at the board's edge.
-pub fn slide_end(inset: Inset, from: Point, dir: Point, end: Option<Point>) -> Point {
+pub fn slide_end(inset: Inset<'_>, from: Point, dir: Point, end: Option<Point>) -> Point {
     match end {
         Some(e) => from + e,
         None => from + dir * inset.exit_distance(from, dir),

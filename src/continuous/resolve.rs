@@ -88,7 +88,7 @@ impl Reason {
             Reason::NotYourTurn => "it is the other side's turn",
             Reason::NoPiece => "there is no piece there",
             Reason::OutsideMovementArea => "the piece cannot move there",
-            Reason::Blocked => "a friendly piece is in the way",
+            Reason::Blocked => "a piece or a wall is in the way",
             Reason::FriendlyOverlap => "the piece would overlap a friendly piece",
             Reason::AmbiguousCapture => "the piece would overlap two enemies at once",
             Reason::TooShort => "a move must be at least one radius long",
@@ -451,8 +451,17 @@ fn free_slide(pos: &Position, i: usize, u: Point, t: f64) -> Result<Landing, Rea
     if t < board.min_move {
         return Err(Reason::TooShort);
     }
-    if t > board.inset().exit_distance(o, u) + 1e-9 {
-        return Err(Reason::OffBoard);
+    let inset = board.inset();
+    if t > inset.exit_distance(o, u) + 1e-9 {
+        // Past the edge, or onto a wall, the disc would leave the board; short of both, a
+        // wall stands in the way.
+        let to = o + u * t;
+        let walled = t <= inset.edge_distance(o, u) + 1e-9 && !inset.on_obstacle(to);
+        return Err(if walled {
+            Reason::Blocked
+        } else {
+            Reason::OffBoard
+        });
     }
     Ok(Landing {
         path: Some((u, t)),

@@ -31,6 +31,14 @@ impl TryFrom<Setup> for Position {
             if !p.at.x.is_finite() || !p.at.y.is_finite() {
                 return Err(PositionError::NotFinite);
             }
+            if inset.on_obstacle(p.at) {
+                return Err(PositionError::OnObstacle {
+                    side: p.side,
+                    kind: p.kind.name(),
+                    x: p.at.x,
+                    y: p.at.y,
+                });
+            }
             if !inset.contains(p.at) {
                 return Err(PositionError::OffBoard {
                     side: p.side,

@@ -14,11 +14,12 @@
 
 use super::error::{Errors, LevelErrorKind, LevelErrors, SetupError};
 use super::file::{
-    ContinuousSection, LevelFile, PieceSection, board_size, castling_letter, check_image,
+    ContinuousSection, LevelFile, ObstacleSection, PieceSection, board_size, castling_letter,
+    check_image,
 };
 use super::modes::{ContinuousLevel, Level, LevelKind};
 use crate::continuous::board::{Castling, KindSpec};
-use crate::continuous::geometry::R;
+use crate::continuous::geometry::{Obstacle, Point, R};
 use crate::continuous::notation::{NotationError, parse_fen, parse_position};
 use crate::continuous::shapes::{Form, PieceShapes, compile_text};
 use crate::continuous::{Board, Kind, Piece, Position, Setup};
@@ -309,7 +310,126 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
             },
         );
     }
+    read_outline(c, &mut board, errors);
     Some(board)
+}
+
+/// The most corners a polygon wall may have, and the most walls and holes a board may
+/// have together: every slide asks each of them, so their number bounds a move's time.
+pub const MOST_CORNERS: usize = 64;
+/// See [`MOST_CORNERS`].
+pub const MOST_OBSTACLES: usize = 64;
+
+/// The board's shape, walls and holes.
+fn read_outline(c: &ContinuousSection, board: &mut Board, errors: &mut Errors<'_>) {
+    if let Some(shape) = &c.shape
+        && shape.get_ref() == "round"
+    {
+        if board.files == board.ranks {
+            board.round = true;
+        } else {
+            errors.at(
+                shape.span(),
+                LevelErrorKind::RoundNotSquare {
+                    files: board.files,
+                    ranks: board.ranks,
+                },
+            );
+        }
+    }
+    let mut count = 0;
+    for (key, list, into) in [
+        ("walls", &c.walls, &mut board.walls),
+        ("holes", &c.holes, &mut board.holes),
+    ] {
+        for (n, item) in list.iter().flat_map(|l| l.get_ref()).enumerate() {
+            count += 1;
+            if count > MOST_OBSTACLES {
+                errors.at(
+                    item.span(),
+                    LevelErrorKind::Obstacle {
+                        what: format!("{key}[{n}]"),
+                        why: "more than 64 walls and holes together: expected at most 64",
+                    },
+                );
+                return;
+            }
+            if let Some(o) = read_obstacle(&format!("{key}[{n}]"), item, errors) {
+                into.push(o);
+            }
+        }
+    }
+}
+
+/// One wall or hole, or `None` after reporting why not.
+fn read_obstacle(
+    what: &str,
+    item: &Spanned<ObstacleSection>,
+    errors: &mut Errors<'_>,
+) -> Option<Obstacle> {
+    let o = item.get_ref();
+    let mut bad = |span: std::ops::Range<usize>, key: &str, why: &'static str| {
+        let what = if key.is_empty() {
+            what.to_string()
+        } else {
+            format!("{what}.{key}")
+        };
+        errors.at(span, LevelErrorKind::Obstacle { what, why });
+        None
+    };
+    let place = |xy: &[f64]| match xy {
+        [x, y]
+            if [x, y]
+                .iter()
+                .all(|v| v.is_finite() && v.abs() <= LONGEST_LENGTH) =>
+        {
+            Some(Point::new(*x, *y))
+        }
+        _ => None,
+    };
+    const PLACE: &str = "expected [x, y]: two numbers, in units of R, at most 1e6 either way";
+    match (&o.centre, &o.radius, &o.polygon) {
+        (Some(centre), Some(radius), None) => {
+            let Some(c) = place(centre.get_ref()) else {
+                return bad(centre.span(), "centre", PLACE);
+            };
+            let r = *radius.get_ref();
+            if !(r.is_finite() && r > 0.0 && r <= LONGEST_LENGTH) {
+                return bad(
+                    radius.span(),
+                    "radius",
+                    "expected a positive length, at most 1e6 (in units of R)",
+                );
+            }
+            Some(Obstacle::Disc {
+                centre: c,
+                radius: r,
+            })
+        }
+        (None, None, Some(polygon)) => {
+            let corners = polygon.get_ref();
+            if !(3..=MOST_CORNERS).contains(&corners.len()) {
+                return bad(
+                    polygon.span(),
+                    "polygon",
+                    "expected 3 to 64 corners, each [x, y]",
+                );
+            }
+            match corners
+                .iter()
+                .map(|xy| place(xy))
+                .collect::<Option<Vec<_>>>()
+            {
+                Some(corners) => Some(Obstacle::Polygon { corners }),
+                None => bad(polygon.span(), "polygon", PLACE),
+            }
+        }
+        _ => bad(
+            item.span(),
+            "",
+            "expected a disc (centre and radius) or a polygon (polygon), and not both",
+        ),
+    }
 }
 
 /// Refuses a jump or a castling king's travel shorter than `min_move`: the rules void any

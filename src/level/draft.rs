@@ -12,6 +12,7 @@
 use super::error::LevelErrors;
 use super::load;
 use super::modes::Level;
+use crate::continuous::geometry::{Obstacle, Point};
 use toml::{Table, Value};
 
 /// A level being edited.
@@ -432,6 +433,82 @@ impl Draft {
         }
     }
 
+    /// Whether a continuous level's board is round.
+    pub fn round(&self) -> bool {
+        self.table
+            .get("continuous")
+            .and_then(Value::as_table)
+            .and_then(|c| c.get("shape"))
+            .and_then(Value::as_str)
+            == Some("round")
+    }
+
+    /// Makes a continuous level's board round, or a rectangle again (the default).
+    pub fn set_round(&mut self, round: bool) {
+        let c = self.section("continuous");
+        if round {
+            c.insert("shape".into(), Value::String("round".into()));
+        } else {
+            c.remove("shape");
+        }
+    }
+
+    /// The walls or the holes (`key`) of a continuous level, as far as they read (what
+    /// does not read is left out: the check reports it).
+    pub fn obstacles(&self, key: &str) -> Vec<Obstacle> {
+        let list = self
+            .table
+            .get("continuous")
+            .and_then(Value::as_table)
+            .and_then(|c| c.get(key))
+            .and_then(Value::as_array);
+        list.into_iter()
+            .flatten()
+            .filter_map(Value::as_table)
+            .filter_map(|t| {
+                if let Some(corners) = t.get("polygon").and_then(Value::as_array) {
+                    let corners = corners.iter().map(point).collect::<Option<Vec<_>>>()?;
+                    Some(Obstacle::Polygon { corners })
+                } else {
+                    Some(Obstacle::Disc {
+                        centre: point(t.get("centre")?)?,
+                        radius: number(t.get("radius")?)?,
+                    })
+                }
+            })
+            .collect()
+    }
+
+    /// Sets the walls or the holes (`key`) of a continuous level; none removes the key.
+    pub fn set_obstacles(&mut self, key: &str, list: &[Obstacle]) {
+        let c = self.section("continuous");
+        if list.is_empty() {
+            c.remove(key);
+            return;
+        }
+        let xy = |p: &Point| Value::Array(vec![Value::Float(p.x), Value::Float(p.y)]);
+        let items = list
+            .iter()
+            .map(|o| {
+                let mut t = Table::new();
+                match o {
+                    Obstacle::Disc { centre, radius } => {
+                        t.insert("centre".into(), xy(centre));
+                        t.insert("radius".into(), Value::Float(*radius));
+                    }
+                    Obstacle::Polygon { corners } => {
+                        t.insert(
+                            "polygon".into(),
+                            Value::Array(corners.iter().map(xy).collect()),
+                        );
+                    }
+                }
+                Value::Table(t)
+            })
+            .collect();
+        c.insert(key.to_string(), Value::Array(items));
+    }
+
     /// The setup: a FEN, or a continuous POS.
     pub fn setup(&self) -> String {
         self.rule("setup")
@@ -443,6 +520,19 @@ impl Draft {
     /// Sets the setup.
     pub fn set_setup(&mut self, text: &str) {
         self.set_rule("setup", Some(Value::String(text.trim().to_string())));
+    }
+}
+
+/// A TOML number, integer or float.
+fn number(v: &Value) -> Option<f64> {
+    v.as_float().or_else(|| v.as_integer().map(|n| n as f64))
+}
+
+/// A TOML `[x, y]`.
+fn point(v: &Value) -> Option<Point> {
+    match v.as_array()?.as_slice() {
+        [x, y] => Some(Point::new(number(x)?, number(y)?)),
+        _ => None,
     }
 }
 
@@ -545,6 +635,43 @@ mod tests {
             back.and_then(|p| p.promotion).map(|p| p.to),
             Some("Q".into())
         );
+    }
+
+    #[test]
+    fn a_round_board_walls_and_holes_set_in_the_editor_check_as_the_level_reads_them() {
+        let mut draft = Draft::new_continuous(8, 8);
+        assert!(!draft.round() && draft.obstacles("walls").is_empty());
+        let wall = Obstacle::Disc {
+            centre: Point::new(11.3, 11.3),
+            radius: 1.5,
+        };
+        let hole = Obstacle::Polygon {
+            corners: vec![
+                Point::new(3.0, 10.0),
+                Point::new(5.0, 10.0),
+                Point::new(4.0, 12.0),
+            ],
+        };
+        draft.set_round(true);
+        draft.set_obstacles("walls", std::slice::from_ref(&wall));
+        draft.set_obstacles("holes", std::slice::from_ref(&hole));
+        assert!(draft.round());
+        assert_eq!(draft.obstacles("walls"), vec![wall.clone()]);
+        assert_eq!(draft.obstacles("holes"), vec![hole.clone()]);
+        let board = |draft: &Draft| match draft.check("new.toml").expect("checks").kind {
+            LevelKind::Continuous(c) => c.board,
+            LevelKind::Grid(_) => panic!("continuous"),
+        };
+        let round = board(&draft);
+        assert!(round.round);
+        assert_eq!(round.walls, vec![wall]);
+        assert_eq!(round.holes, vec![hole]);
+        draft.set_round(false);
+        assert!(!board(&draft).round);
+        // None left: the keys go.
+        draft.set_obstacles("walls", &[]);
+        draft.set_obstacles("holes", &[]);
+        assert!(!draft.to_text().contains("walls") && !draft.to_text().contains("holes"));
     }
 
     #[test]

@@ -192,6 +192,24 @@ pub enum LevelErrorKind {
         /// Why, in words.
         why: &'static str,
     },
+    /// A round board whose files and ranks differ.
+    #[error(
+        "shape = \"round\": a round board is the disc inside a square board, and this one is {files} by {ranks}: expected files = ranks"
+    )]
+    RoundNotSquare {
+        /// Files.
+        files: u32,
+        /// Ranks.
+        ranks: u32,
+    },
+    /// A wall or hole that does not say one shape, or says it badly.
+    #[error("{what}: {why}")]
+    Obstacle {
+        /// Which (`walls[2]`, `holes[0].radius`).
+        what: String,
+        /// What is wrong, with what was expected.
+        why: &'static str,
+    },
     /// A jump or the castling king's travel shorter than `min_move`: every such move would
     /// be void.
     #[error(

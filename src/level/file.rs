@@ -133,6 +133,35 @@ pub(super) struct ContinuousSection {
     /// Where the rook lands past the king's landing.
     #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0, "x-default" = "1 square"))]
     pub(super) castling_rook_offset: Option<Spanned<f64>>,
+    /// The board's outline: the whole rectangle, or the disc inscribed in a square board.
+    #[schemars(
+        with = "Option<String>",
+        extend("enum" = ["rectangle", "round"], "default" = "rectangle")
+    )]
+    pub(super) shape: Option<Spanned<String>>,
+    /// Walls no disc may overlap, cross or land on: discs (`{ centre = [x, y], radius = r }`)
+    /// and polygons (`{ polygon = [[x, y], …] }`, 3 to 64 corners), in units of R from the
+    /// board's lower-left corner; at most 64 walls and holes together.
+    #[schemars(with = "Option<Vec<ObstacleSection>>", length(max = 64))]
+    pub(super) walls: Option<Spanned<Vec<Spanned<ObstacleSection>>>>,
+    /// Holes in the board, written as walls are: played as walls, drawn as missing board.
+    #[schemars(with = "Option<Vec<ObstacleSection>>", length(max = 64))]
+    pub(super) holes: Option<Spanned<Vec<Spanned<ObstacleSection>>>>,
+}
+
+/// A wall or a hole of a continuous board: a disc (`centre` and `radius`) or a polygon.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ObstacleSection {
+    /// A disc's centre, `[x, y]` in units of R from the board's lower-left corner.
+    #[schemars(with = "Option<[f64; 2]>")]
+    pub(super) centre: Option<Spanned<Vec<f64>>>,
+    /// A disc's radius, in units of R.
+    #[schemars(with = "Option<f64>", extend("exclusiveMinimum" = 0))]
+    pub(super) radius: Option<Spanned<f64>>,
+    /// A polygon's corners in order, each `[x, y]`: 3 to 64 of them.
+    #[schemars(with = "Option<Vec<[f64; 2]>>", length(min = 3, max = 64))]
+    pub(super) polygon: Option<Spanned<Vec<Vec<f64>>>>,
 }
 
 #[derive(Deserialize, JsonSchema)]

@@ -14,6 +14,7 @@
 use super::common::opening::Opened;
 use super::pictures::{Token, options_with_text, token_pixmap};
 use crate::continuous::Game as ContinuousGame;
+use crate::continuous::geometry::Obstacle;
 use crate::failure::Failure;
 use crate::grid::game::Game as GridGame;
 use crate::level::{Level, LevelKind};
@@ -40,6 +41,8 @@ const LINE: f32 = 20.0;
 const SQUARES: [&str; 2] = ["#ede3cc", "#d6c7a8"];
 /// The window's background.
 const BACKGROUND: &str = "#1b1b1b";
+/// A wall, as the window draws it.
+const WALL: &str = "#5c5e66";
 
 /// Writes the GIF of `input` (a saved game, a PGN or a level) to `out`.
 pub fn gif(input: &Path, out: &Path, settings: &GifSettings) -> Result<(), Failure> {
@@ -231,6 +234,19 @@ struct Drawing {
     /// The level's name, under every frame.
     name: String,
     options: usvg::Options<'static>,
+    /// A continuous board's outline, walls and holes, in board units (none on a grid).
+    outline: Outline,
+}
+
+/// What a continuous board has besides its squares.
+#[derive(Default)]
+struct Outline {
+    /// A round board's centre and radius.
+    round: Option<((f32, f32), f32)>,
+    /// Walls, drawn in slate grey.
+    walls: Vec<Obstacle>,
+    /// Holes, drawn as the background.
+    holes: Vec<Obstacle>,
 }
 
 impl Drawing {
@@ -244,6 +260,7 @@ impl Drawing {
             };
             Ok::<_, Failure>([side(false)?, side(true)?])
         };
+        let mut outline = Outline::default();
         let (units, squares, tokens, token_pixels) = match &level.kind {
             LevelKind::Grid(g) => {
                 let geometry = g.variant.geometry;
@@ -287,6 +304,15 @@ impl Drawing {
                         draw(&source.svg, &|| built_in(&look), token, pixels)
                     })
                     .collect::<Result<Vec<_>, _>>()?;
+                let centre = board.centre();
+                outline = Outline {
+                    round: board.round.then_some((
+                        (centre.x as f32, centre.y as f32),
+                        board.outline_radius() as f32,
+                    )),
+                    walls: board.walls.clone(),
+                    holes: board.holes.clone(),
+                };
                 (units, (board.files, board.ranks), tokens, pixels)
             }
         };
@@ -303,6 +329,7 @@ impl Drawing {
             token_pixels,
             name: level.name.clone(),
             options,
+            outline,
         })
     }
 
@@ -359,6 +386,50 @@ impl Drawing {
             .collect())
     }
 
+    /// A continuous board's outline over its squares: the background outside a round
+    /// board's rim and in the holes, the walls in slate grey.
+    fn outline_svg(&self, svg: &mut String, w: u16, h: u16) {
+        let o = &self.outline;
+        if let Some((c, r)) = o.round {
+            let (x, y) = self.pixel(c);
+            let r = r * self.scale;
+            // The whole frame less the disc, filled even-odd.
+            svg.push_str(&format!(
+                "<path fill-rule=\"evenodd\" fill=\"{BACKGROUND}\" d=\"M0 0H{w}V{h}H0Z \
+                 M{:.2} {y:.2}a{r:.2} {r:.2} 0 1 0 {:.2} 0a{r:.2} {r:.2} 0 1 0 {:.2} 0Z\"/>",
+                x - r,
+                2.0 * r,
+                -2.0 * r
+            ));
+        }
+        for (list, colour) in [(&o.walls, WALL), (&o.holes, BACKGROUND)] {
+            for obstacle in list {
+                match obstacle {
+                    Obstacle::Disc { centre, radius } => {
+                        let (x, y) = self.pixel((centre.x as f32, centre.y as f32));
+                        svg.push_str(&format!(
+                            "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{:.2}\" fill=\"{colour}\"/>",
+                            *radius as f32 * self.scale
+                        ));
+                    }
+                    Obstacle::Polygon { corners } => {
+                        let points: Vec<String> = corners
+                            .iter()
+                            .map(|c| {
+                                let (x, y) = self.pixel((c.x as f32, c.y as f32));
+                                format!("{x:.2},{y:.2}")
+                            })
+                            .collect();
+                        svg.push_str(&format!(
+                            "<polygon points=\"{}\" fill=\"{colour}\"/>",
+                            points.join(" ")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
     /// The frame under the pieces: background, squares, the last move, coordinates, and
     /// the words under the board.
     fn background_svg(&self, shown: &Shown, caption: Option<&str>, w: u16, h: u16) -> String {
@@ -380,6 +451,7 @@ impl Drawing {
                 ));
             }
         }
+        self.outline_svg(&mut svg, w, h);
         if let Some((from, to)) = shown.last {
             let (a, b) = (self.pixel(from), self.pixel(to));
             let r = side * 0.47;
@@ -519,6 +591,50 @@ mod tests {
             frames > moves,
             "{frames} frames for {} positions",
             moves + 1
+        );
+    }
+
+    /// The colour of the frame at a board point (R from the lower-left corner).
+    fn colour_at(level: &str, at: (f32, f32)) -> [u8; 3] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let level = crate::level::load(&root.join(level)).expect("the level loads");
+        let drawing = Drawing::new(&level, &root.join("levels"), 400).expect("drawn");
+        let rgba = drawing.draw(&Shown::start(&level), None).expect("a frame");
+        let (w, _) = drawing.frame_size();
+        let (x, y) = drawing.pixel(at);
+        let i = (y.round() as usize * usize::from(w) + x.round() as usize) * 4;
+        [rgba[i], rgba[i + 1], rgba[i + 2]]
+    }
+
+    #[test]
+    fn walls_holes_and_a_round_rim_are_drawn() {
+        let s = 2.0 * std::f32::consts::SQRT_2;
+        let hex = |h: &str| {
+            let n = u32::from_str_radix(&h[1..], 16).expect("a colour");
+            [(n >> 16) as u8, (n >> 8) as u8, n as u8]
+        };
+        let pillars = "levels/continuous-pillars.toml";
+        assert_eq!(
+            colour_at(pillars, (2.0 * s, 4.0 * s)),
+            hex(WALL),
+            "a pillar"
+        );
+        assert_eq!(
+            colour_at(pillars, (4.0 * s, 4.0 * s)),
+            hex(BACKGROUND),
+            "the well"
+        );
+        assert_eq!(
+            colour_at(pillars, (3.5 * s, 4.5 * s)),
+            hex(SQUARES[0]),
+            "d5"
+        );
+        let round = "levels/round-table.toml";
+        assert_eq!(colour_at(round, (0.3, 0.3)), hex(BACKGROUND), "a corner");
+        assert_eq!(
+            colour_at(round, (6.5 * s, 0.3)),
+            hex(SQUARES[1]),
+            "g1, inside the rim"
         );
     }
 }

@@ -30,7 +30,30 @@ pub(super) trait BoardView: MatchGame {
 
     /// Where a mirrored piece rests.
     fn rest(state: &Match<Self>, piece: &Self::Piece) -> Option<Vec2>;
+
+    /// What each point of the board shows, for a board that is more than its squares (a
+    /// round board, walls, holes); `None` for a plain rectangle of squares.
+    fn ground(_level: &Self::Level) -> Option<Ground<'_>> {
+        None
+    }
 }
+
+/// What a point of the board shows, in world units (the board's lower-left corner at the origin).
+pub(super) type Ground<'a> = Box<dyn Fn(Vec2) -> Lot + 'a>;
+
+/// What stands at a point of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Lot {
+    /// A square of the board.
+    Square,
+    /// A wall.
+    Wall,
+    /// No board: off a round board's edge, or in a hole.
+    Off,
+}
+
+/// A wall's colour: a slate grey, darker than either square.
+pub(super) const WALL_COLOUR: Color = Color::srgb(0.36, 0.37, 0.40);
 
 /// The board of mode `G`: spawned when its match opens, fitted every frame.
 pub(super) fn for_mode<G: BoardView>(app: &mut App) {
@@ -50,13 +73,11 @@ fn spawn_board<G: BoardView>(
 ) {
     let squares = G::squares(&state.level);
     let size = G::size(&state.level);
-    commands.spawn(board_bundle(
-        G::MODE,
-        squares.x,
-        squares.y,
-        size,
-        &mut images,
-    ));
+    let image = match G::ground(&state.level) {
+        Some(ground) => ground_image(squares, size, &ground),
+        None => squares_image(squares.x, squares.y),
+    };
+    commands.spawn(board_bundle(G::MODE, size, images.add(image)));
 }
 
 /// Fits the board into the window left of the panel, turned round when flipped.
@@ -92,18 +113,9 @@ pub(super) fn glide_pieces<G: BoardView>(
     }
 }
 
-/// A board of `files` × `ranks` squares filling `size` world units from the origin: one
-/// sprite with a texture of one pixel per square, drawn without smoothing, gone when the
-/// match of `mode` ends. For a software
-/// renderer this is one draw instead of one per square. Being a sprite, it also leaves the
-/// opaque pass empty, and Bevy then skips that pass and its full-window attachments.
-fn board_bundle(
-    mode: GameMode,
-    files: u32,
-    ranks: u32,
-    size: Vec2,
-    images: &mut Assets<Image>,
-) -> impl Bundle {
+/// A board of `files` × `ranks` squares: a texture of one pixel per square, drawn without
+/// smoothing. For a software renderer the board is then one draw instead of one per square.
+fn squares_image(files: u32, ranks: u32) -> Image {
     let [light, dark] = SQUARE_COLOURS.map(|c| c.to_srgba().to_u8_array());
     let mut data = Vec::with_capacity((files * ranks * 4) as usize);
     // Rows from the top: the last rank first. a1 is dark.
@@ -116,23 +128,65 @@ fn board_bundle(
             });
         }
     }
-    let mut image = Image::new(
+    let mut image = rgba_image(files, ranks, data);
+    image.sampler = bevy::image::ImageSampler::nearest();
+    image
+}
+
+/// The longest side, in pixels, of the texture of a board that is more than its squares.
+const GROUND_PIXELS: u32 = 512;
+
+/// A board that is more than its squares, painted point by point from `ground` (a round
+/// board's edge and holes clear, walls in their colour) at up to [`GROUND_PIXELS`] a side,
+/// and smoothed when drawn.
+fn ground_image(squares: UVec2, size: Vec2, ground: &Ground<'_>) -> Image {
+    let per_square = (GROUND_PIXELS / squares.x.max(squares.y).max(1)).clamp(4, 64);
+    let (w, h) = (squares.x * per_square, squares.y * per_square);
+    let [light, dark] = SQUARE_COLOURS.map(|c| c.to_srgba().to_u8_array());
+    let wall = WALL_COLOUR.to_srgba().to_u8_array();
+    let mut data = Vec::with_capacity((w * h * 4) as usize);
+    for row in (0..h).rev() {
+        for column in 0..w {
+            let at = Vec2::new(
+                (column as f32 + 0.5) / w as f32 * size.x,
+                (row as f32 + 0.5) / h as f32 * size.y,
+            );
+            let (file, rank) = (column / per_square, row / per_square);
+            data.extend_from_slice(&match ground(at) {
+                Lot::Square if (file + rank) % 2 == 0 => dark,
+                Lot::Square => light,
+                Lot::Wall => wall,
+                Lot::Off => [0, 0, 0, 0],
+            });
+        }
+    }
+    rgba_image(w, h, data)
+}
+
+/// An sRGB texture of `width` × `height` pixels, rows from the top.
+fn rgba_image(width: u32, height: u32, data: Vec<u8>) -> Image {
+    Image::new(
         bevy::render::render_resource::Extent3d {
-            width: files,
-            height: ranks,
+            width,
+            height,
             depth_or_array_layers: 1,
         },
         bevy::render::render_resource::TextureDimension::D2,
         data,
         bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb,
         bevy::asset::RenderAssetUsages::RENDER_WORLD,
-    );
-    image.sampler = bevy::image::ImageSampler::nearest();
+    )
+}
+
+/// The board's sprite, filling `size` world units from the origin, gone when the match of
+/// `mode` ends. Being a sprite, it leaves the opaque pass empty, and Bevy then skips that
+/// pass and its full-window attachments.
+fn board_bundle(mode: GameMode, size: Vec2, image: Handle<Image>) -> impl Bundle {
     (
         Name::new("Board"),
         DespawnOnExit(mode),
         Sprite {
-            image: images.add(image),
+            image,
             custom_size: Some(size),
             ..default()
         },

@@ -186,6 +186,69 @@ const FAIRIES_CAPTIONS: &[(usize, &str)] = &[
     (11, "The white scout captures the pawn on g7 from its ring."),
 ];
 
+/// Pillars and a well: knights leap over the pillars, a bishop comes to rest touching one,
+/// and a bishop on the long diagonal stops where its disc touches the well.
+const PILLARS: [&str; 9] = [
+    "b1->c3",
+    "g8->f6",
+    "c3->b5",
+    "f6->g4",
+    "b2->b3",
+    "e7->e6",
+    "c1->b2",
+    "f8->c5",
+    "b2->10.406602424904,10.406602424904",
+];
+
+const PILLARS_CAPTIONS: &[(usize, &str)] = &[
+    (
+        0,
+        "Two round pillars stand between the fourth and fifth ranks, at the corners of b4 and g4, and a small well in the middle: no disc may overlap, cross or land on them.",
+    ),
+    (
+        3,
+        "A knight leaps: from c3 to b5 its jump passes right over the west pillar.",
+    ),
+    (
+        4,
+        "The black knight leaps over the east pillar and lands on g4, its disc touching the pillar.",
+    ),
+    (
+        8,
+        "The bishop comes to c5 and rests against the west pillar.",
+    ),
+    (
+        9,
+        "On the long diagonal the white bishop slides until its disc touches the well: past d4, short of e5.",
+    ),
+];
+
+/// The round table: rooks slide along their ranks until their discs touch the rim.
+const ROUND: [&str; 6] = [
+    "c4->c6",
+    "j9->j7",
+    "c3->4.43824953411,7.0710678118654755",
+    "j10->29.50287596284,26.870057685088806",
+    "d3->c5",
+    "e9->e7",
+];
+
+const ROUND_CAPTIONS: &[(usize, &str)] = &[
+    (
+        0,
+        "A round board: the disc inside twelve squares by twelve. The armies stand on files c to j, where the rim leaves room for eight abreast.",
+    ),
+    (
+        3,
+        "The rook slides left along the third rank until its disc touches the rim, short of where b3 would be.",
+    ),
+    (
+        4,
+        "Black's rook does the same on the tenth rank, to the right.",
+    ),
+    (5, "A knight's landing must lie wholly inside the rim too."),
+];
+
 const OBENTO_CAPTIONS: &[(usize, &str)] = &[(
     0,
     "Obento Chess on 12x12: twenty-two kinds of piece, among them bent riders that turn once on their way, pawns with a longer first step, and en passant.",
@@ -320,6 +383,58 @@ fn shows_the_fairies(g: &continuous::Game) {
     assert!((stride(wazir[0]).0 - square).abs() < 1e-9);
 }
 
+/// The shortest distance from `p` to a wall or hole of the game's board.
+fn to_obstacle(g: &continuous::Game, p: areachess::continuous::Point) -> f64 {
+    let board = g.position().board();
+    board
+        .walls
+        .iter()
+        .chain(&board.holes)
+        .map(|o| o.distance(p))
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn shows_the_pillars(g: &continuous::Game) {
+    let board = g.position().board();
+    // Both knight moves jump over a pillar: their straight line passes through it.
+    let knights = moved_by(g, 'N');
+    assert_eq!(knights.len(), 4);
+    let leaps = knights
+        .iter()
+        .filter(|p| {
+            (0..=100).any(|k| {
+                let t = f64::from(k) / 100.0;
+                let q = p.applied.mover.at + (p.applied.to - p.applied.mover.at) * t;
+                board.walls.iter().any(|w| w.covers(q))
+            })
+        })
+        .count();
+    assert_eq!(leaps, 2, "two leaps over a pillar");
+    // Two bishops come to rest touching a wall or the well (a disc's radius away).
+    let bishops = moved_by(g, 'B');
+    let touching = bishops
+        .iter()
+        .filter(|p| (to_obstacle(g, p.applied.to) - 1.0).abs() < 1e-5)
+        .count();
+    assert_eq!(touching, 2, "{bishops:?}");
+    assert!(board.holes.len() == 1 && board.walls.len() == 2);
+}
+
+fn shows_the_round_table(g: &continuous::Game) {
+    let board = g.position().board();
+    assert!(board.round);
+    let rim = board.outline_radius() - 1.0;
+    let rooks = moved_by(g, 'R');
+    assert_eq!(rooks.len(), 2);
+    for p in &rooks {
+        let from_centre = p.applied.to.distance(board.centre());
+        assert!((from_centre - rim).abs() < 1e-6, "{p:?}: {from_centre}");
+    }
+    for p in g.played() {
+        assert!(p.applied.to.distance(board.centre()) <= rim + 1e-9, "{p:?}");
+    }
+}
+
 fn obento() -> save::AnyGame {
     let l = level::load(&root().join("levels/obento.toml"))
         .expect("loads")
@@ -372,7 +487,7 @@ fn the_demonstrations_replay_and_show_what_they_say() {
         Option<Shows>,
         &'a [(usize, &'a str)],
     );
-    let demos: [Demo; 5] = [
+    let demos: [Demo; 7] = [
         (
             "levels/demos/area-of-competence-tour.toml",
             "levels/area-of-competence.toml",
@@ -404,6 +519,20 @@ fn the_demonstrations_replay_and_show_what_they_say() {
             ),
             Some(shows_the_fairies),
             FAIRIES_CAPTIONS,
+        ),
+        (
+            "levels/demos/continuous-pillars-leaps-and-walls.toml",
+            "levels/continuous-pillars.toml",
+            continuous_game("levels/continuous-pillars.toml", None, &PILLARS),
+            Some(shows_the_pillars),
+            PILLARS_CAPTIONS,
+        ),
+        (
+            "levels/demos/round-table-to-the-rim.toml",
+            "levels/round-table.toml",
+            continuous_game("levels/round-table.toml", None, &ROUND),
+            Some(shows_the_round_table),
+            ROUND_CAPTIONS,
         ),
         (
             "levels/demos/obento-bent-pieces-and-en-passant.toml",

@@ -25,6 +25,7 @@ mod layout;
 mod levels;
 mod library;
 mod obento;
+mod outlines;
 mod perft;
 mod pictures;
 mod properties;

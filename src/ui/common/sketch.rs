@@ -1,5 +1,5 @@
 //! A continuous kind drawn and told in a panel: its movement and capture areas for a piece
-//! of that kind alone in the middle of the board (the rules' own `continuous::area_shapes`,
+//! of that kind alone in the middle of the board (its rectangle, without walls or holes) (the rules' own `continuous::area_shapes`,
 //! asked of a position holding that piece and the two kings, placed off its lines), and
 //! its rules in words with the level's lengths (the continuous inspector and the level
 //! editor show them).
@@ -27,6 +27,12 @@ pub struct Sketch {
 /// The areas of a White piece of `kind` alone (but for the kings, off its lines) in the
 /// middle of `board`; `None` if the board is too small to hold them.
 pub fn sketch(board: &Arc<Board>, kind: Kind) -> Option<Sketch> {
+    // The kind's own shapes: on the rectangle, without the level's walls and holes.
+    let mut plain = (**board).clone();
+    plain.round = false;
+    plain.walls.clear();
+    plain.holes.clear();
+    let board = &Arc::new(plain);
     let (w, h) = (board.width(), board.height());
     let at = Point::new(w / 2.0, h / 2.0);
     // The kings stand 3.5 squares across and 1.5 along from the piece: off its ranks,

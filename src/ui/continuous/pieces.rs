@@ -2,7 +2,7 @@
 //! disc of radius R in its side's colour with the kind's picture, see `ui::pictures`), kept
 //! upright when the board is turned unless the picture is of moves; and their glides.
 
-use crate::convert::to_bevy;
+use crate::convert::{from_bevy, to_bevy};
 use crate::level::ContinuousLevel;
 use crate::sim::GameMode;
 use crate::sim::{ContinuousMatch, PieceKind, PieceSide, PieceSlot};
@@ -10,7 +10,7 @@ use crate::ui::common::level::LevelSource;
 use crate::ui::common::stage::Stage;
 use crate::ui::glide::Placed;
 use crate::ui::pictures::{self, Pictures, Token, Upright, keep_upright};
-use crate::ui::view::{self, BoardView};
+use crate::ui::view::{self, BoardView, Ground, Lot};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -148,5 +148,24 @@ impl BoardView for crate::continuous::Game {
     fn rest(state: &ContinuousMatch, slot: &PieceSlot) -> Option<Vec2> {
         let pieces = state.game.position().pieces();
         pieces.get(slot.0).map(|p| to_bevy(p.at))
+    }
+
+    fn ground(level: &ContinuousLevel) -> Option<Ground<'_>> {
+        let board = &level.board;
+        if !board.round && board.walls.is_empty() && board.holes.is_empty() {
+            return None;
+        }
+        let (centre, radius) = (board.centre(), board.outline_radius());
+        Some(Box::new(move |at| {
+            let at = from_bevy(at);
+            let off_rim = board.round && at.distance(centre) > radius;
+            if off_rim || board.holes.iter().any(|o| o.covers(at)) {
+                Lot::Off
+            } else if board.walls.iter().any(|o| o.covers(at)) {
+                Lot::Wall
+            } else {
+                Lot::Square
+            }
+        }))
     }
 }

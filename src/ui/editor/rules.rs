@@ -1,9 +1,11 @@
 //! The rules section: a grid level's rules (stalemate, royalty, repetition, the move
 //! rule, material, a bare king, castling, and the goals of `goals`), or a continuous
-//! level's lengths.
+//! level's lengths and outline (round or not, walls and holes).
 
 use super::state::Editor;
+use crate::continuous::geometry::{Obstacle, Point};
 use crate::level::LevelKind;
+use crate::level::MOST_CORNERS;
 use crate::level::draft::Draft;
 use bevy_egui::egui;
 
@@ -210,7 +212,115 @@ fn lengths_section(
                     }
                 }
             });
+            changed |= outline_fields(ui, draft, board);
         });
+    changed
+}
+
+/// A continuous board's outline: round or not, and its walls and holes. True if the draft
+/// changed.
+fn outline_fields(
+    ui: &mut egui::Ui,
+    draft: &mut Draft,
+    board: Option<&crate::continuous::Board>,
+) -> bool {
+    let mut changed = false;
+    ui.separator();
+    let mut round = draft.round();
+    if ui
+        .checkbox(&mut round, "Round board: the disc inside a square board")
+        .changed()
+    {
+        draft.set_round(round);
+        changed = true;
+    }
+    // A new wall starts in the middle of the board, a square across.
+    let (middle, square) = board.map_or((Point::new(11.3, 11.3), 2.8), |b| (b.centre(), b.square));
+    for (key, what) in [
+        ("walls", "Walls: no disc may overlap, cross or land on them"),
+        ("holes", "Holes: played as walls, drawn as missing board"),
+    ] {
+        ui.label(what);
+        let mut list = draft.obstacles(key);
+        let mut edited = false;
+        let mut removed = None;
+        let coordinate = |ui: &mut egui::Ui, v: &mut f64, label: &str| {
+            ui.add(
+                egui::DragValue::new(v)
+                    .range(-1000.0..=1000.0)
+                    .speed(0.05)
+                    .prefix(label),
+            )
+            .changed()
+        };
+        for (n, obstacle) in list.iter_mut().enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                match obstacle {
+                    Obstacle::Disc { centre, radius } => {
+                        ui.label("disc");
+                        edited |= coordinate(ui, &mut centre.x, "x ");
+                        edited |= coordinate(ui, &mut centre.y, "y ");
+                        edited |= ui
+                            .add(
+                                egui::DragValue::new(radius)
+                                    .range(0.05..=1000.0)
+                                    .speed(0.05)
+                                    .prefix("radius "),
+                            )
+                            .changed();
+                    }
+                    Obstacle::Polygon { corners } => {
+                        ui.label("polygon");
+                        for c in corners.iter_mut() {
+                            edited |= coordinate(ui, &mut c.x, "x ");
+                            edited |= coordinate(ui, &mut c.y, "y ");
+                        }
+                        if corners.len() < MOST_CORNERS && ui.small_button("+ corner").clicked() {
+                            let last = corners.last().copied().unwrap_or(middle);
+                            corners.push(last + Point::new(square / 2.0, 0.0));
+                            edited = true;
+                        }
+                        if corners.len() > 3 && ui.small_button("− corner").clicked() {
+                            corners.pop();
+                            edited = true;
+                        }
+                    }
+                }
+                if ui.small_button("Remove").clicked() {
+                    removed = Some(n);
+                }
+            });
+        }
+        if let Some(n) = removed {
+            list.remove(n);
+            edited = true;
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Add a disc").clicked() {
+                list.push(Obstacle::Disc {
+                    centre: middle,
+                    radius: square / 2.0,
+                });
+                edited = true;
+            }
+            if ui.button("Add a polygon").clicked() {
+                let h = square / 2.0;
+                list.push(Obstacle::Polygon {
+                    corners: vec![
+                        middle + Point::new(-h, -h),
+                        middle + Point::new(h, -h),
+                        middle + Point::new(h, h),
+                        middle + Point::new(-h, h),
+                    ],
+                });
+                edited = true;
+            }
+        });
+        if edited {
+            draft.set_obstacles(key, &list);
+            changed = true;
+        }
+    }
     changed
 }
 
