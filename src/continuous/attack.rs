@@ -185,8 +185,14 @@ fn strike(
         OVERLAP,
         &mut critical,
     );
-    for edge in inset.edges() {
+    for edge in inset.edges_near(from, reach + OVERLAP) {
         edge.circle_params(p, OVERLAP, &mut critical);
+        // A wall's shadow: where the strikes graze it.
+        let mut tangents = Vec::new();
+        edge.tangent_angles(from, &mut tangents);
+        for a in tangents {
+            Curve::line(from, unit(a)).circle_params(p, OVERLAP, &mut critical);
+        }
     }
     for q in others {
         let guard = Curve::circle(*q, OVERLAP);
@@ -205,6 +211,8 @@ fn strike(
         .find(|&c| {
             c.distance(from) <= reach + 1e-9
                 && inset.contains(c)
+                && inset.exit_distance(from, (c - from).normalize_or_zero()) + 1e-9
+                    >= c.distance(from)
                 && (c - from).dot(c - p) <= 1e-12
                 && others
                     .iter()

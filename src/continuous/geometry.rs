@@ -132,36 +132,56 @@ impl Obstacle {
     }
 
     /// Whether `p` lies in the obstacle (its edge included), asked first of its bounding
-    /// box: the window paints a board point by point with it.
+    /// circle: the window paints a board point by point with it.
     pub fn covers(&self, p: Point) -> bool {
         match self {
             Obstacle::Disc { centre, radius } => p.distance_squared(*centre) <= radius * radius,
             Obstacle::Polygon { corners } => {
-                let (lo, hi) = corners.iter().fold(
-                    (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY)),
-                    |(lo, hi), c| (lo.min(*c), hi.max(*c)),
-                );
-                p.cmpge(lo).all() && p.cmple(hi).all() && inside_polygon(p, corners)
+                let (c, r) = self.bounds();
+                p.distance(c) <= r && inside_polygon(p, corners)
             }
         }
     }
 
     /// How far a disc of radius `clearance` leaving `from` along the unit `dir` travels
     /// before it overlaps the obstacle: infinite if it never does, 0 if at once. A disc
-    /// that touches the obstacle may move along it or away.
+    /// that touches the obstacle, or comes within the tolerance of touching, may move along
+    /// it or away: a path counts as entering only if it goes [`GRAZE`] deeper than that.
     pub fn contact(&self, from: Point, dir: Point, clearance: f64) -> f64 {
-        let entry = |span: Option<(f64, f64)>| match span {
-            Some((t0, t1)) if t1 > SNAP => t0.max(0.0),
+        let entry = |span: &dyn Fn(f64) -> Option<(f64, f64)>| match (
+            span(clearance - GRAZE),
+            span(clearance),
+        ) {
+            (Some((_, deep_end)), Some((t0, _))) if deep_end > SNAP => t0.max(0.0),
             _ => f64::INFINITY,
         };
         match self {
             Obstacle::Disc { centre, radius } => {
-                entry(line_in_disc(from, dir, *centre, radius + clearance))
+                entry(&|r| line_in_disc(from, dir, *centre, radius + r))
             }
             Obstacle::Polygon { .. } => self
                 .sides()
-                .map(|(a, b)| entry(line_in_capsule(from, dir, a, b, clearance)))
+                .map(|(a, b)| entry(&|r| line_in_capsule(from, dir, a, b, r)))
                 .fold(f64::INFINITY, f64::min),
+        }
+    }
+
+    /// A circle holding the obstacle: its centre and radius.
+    pub fn bounds(&self) -> (Point, f64) {
+        match self {
+            Obstacle::Disc { centre, radius } => (*centre, *radius),
+            Obstacle::Polygon { corners } => {
+                let (lo, hi) = corners.iter().fold(
+                    (Point::splat(f64::INFINITY), Point::splat(f64::NEG_INFINITY)),
+                    |(lo, hi), c| (lo.min(*c), hi.max(*c)),
+                );
+                let middle = (lo + hi) * 0.5;
+                let radius = corners
+                    .iter()
+                    .map(|c| c.distance(middle))
+                    .fold(0.0, f64::max);
+                (middle, radius)
+            }
         }
     }
 
@@ -215,6 +235,12 @@ pub struct Inset<'a> {
 /// tolerance) does not overlap it.
 const CLEARANCE: f64 = R - EPS;
 
+/// How much deeper than [`CLEARANCE`] a path must go into an obstacle to be stopped by it:
+/// more than the 1e-9 by which [`Inset::contains`] lets a centre come nearer, so that a
+/// disc resting there (a slide stopped by rounding a hair inside) can still move along the
+/// obstacle or away.
+const GRAZE: f64 = 1e-8;
+
 impl<'a> Inset<'a> {
     /// The walls and the holes.
     fn obstacles(self) -> impl Iterator<Item = &'a Obstacle> {
@@ -249,11 +275,8 @@ impl<'a> Inset<'a> {
     /// How far a centre can travel from `from` along unit `dir` and stay allowed (`from` must
     /// be allowed): to the board's edge or to the first obstacle.
     pub fn exit_distance(&self, from: Point, dir: Point) -> f64 {
-        let mut t = self.edge_distance(from, dir);
-        for o in self.obstacles() {
-            t = t.min(o.contact(from, dir, CLEARANCE));
-        }
-        t.max(0.0)
+        self.edge_distance(from, dir)
+            .min(self.obstacle_distance(from, dir))
     }
 
     /// How far a centre can travel from `from` along unit `dir` before it leaves the
@@ -279,9 +302,22 @@ impl<'a> Inset<'a> {
         t.max(0.0)
     }
 
-    /// The curves where whether a centre is allowed can change: the rectangle's four edge
-    /// lines, the round board's circle, and every obstacle's boundary.
-    pub fn edges(self) -> impl Iterator<Item = Curve> + 'a {
+    /// [`Inset::edges`], less the boundaries of the obstacles that lie wholly farther than
+    /// `radius` from `centre` (a centre within `radius` of `centre` cannot meet them).
+    pub fn edges_near(self, centre: Point, radius: f64) -> impl Iterator<Item = Curve> + 'a {
+        let near = move |o: &&Obstacle| {
+            let (c, r) = o.bounds();
+            c.distance(centre) <= radius + r + CLEARANCE
+        };
+        self.outline_edges().chain(
+            self.obstacles()
+                .filter(near)
+                .flat_map(|o| o.boundary(CLEARANCE)),
+        )
+    }
+
+    /// The rectangle's four edge lines and the round board's circle.
+    fn outline_edges(self) -> impl Iterator<Item = Curve> + 'a {
         [
             Curve::line(self.min, Point::X),
             Curve::line(self.max, Point::X),
@@ -290,7 +326,22 @@ impl<'a> Inset<'a> {
         ]
         .into_iter()
         .chain(self.round.map(|(c, radius)| Curve::circle(c, radius)))
-        .chain(self.obstacles().flat_map(|o| o.boundary(CLEARANCE)))
+    }
+
+    /// How far a centre can travel from `from` along unit `dir` before it meets an
+    /// obstacle, whatever the outline (infinite without obstacles).
+    pub fn obstacle_distance(&self, from: Point, dir: Point) -> f64 {
+        self.obstacles()
+            .map(|o| o.contact(from, dir, CLEARANCE))
+            .fold(f64::INFINITY, f64::min)
+            .max(0.0)
+    }
+
+    /// The curves where whether a centre is allowed can change: the rectangle's four edge
+    /// lines, the round board's circle, and every obstacle's boundary.
+    pub fn edges(self) -> impl Iterator<Item = Curve> + 'a {
+        self.outline_edges()
+            .chain(self.obstacles().flat_map(|o| o.boundary(CLEARANCE)))
     }
 }
 

@@ -466,7 +466,8 @@ fn strike_zone_curves(
         .filter(|q| q.distance(from) <= reach + 2.0 * OVERLAP)
         .collect();
     let mut skeleton = vec![Curve::circle(from, reach)];
-    for edge in board.inset().edges() {
+    let edges = || board.inset().edges_near(from, reach + 2.0 * OVERLAP);
+    for edge in edges() {
         skeleton.push(edge);
         // A wall's shadow: the strikes stop where the rays from the king graze it.
         let mut tangents = Vec::new();
@@ -502,7 +503,7 @@ fn strike_zone_curves(
     }
     out.push(Curve::circle(from, reach + OVERLAP));
     out.push(Curve::circle(from, (reach - OVERLAP).max(0.0)));
-    for edge in board.inset().edges() {
+    for edge in edges() {
         match edge {
             Curve::Line { through, dir } => out.extend(Curve::parallels(through, dir, OVERLAP)),
             Curve::Circle { centre, radius } => {

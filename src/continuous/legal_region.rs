@@ -783,7 +783,7 @@ fn contact_curves(pos: &Position, i: usize, reach: f64) -> Vec<Curve> {
         .collect();
     out.push(Curve::circle(o, board.min_move));
     out.push(Curve::circle(o, reach));
-    out.extend(board.inset().edges());
+    out.extend(board.inset().edges_near(o, reach + 2.0 * OVERLAP));
     out
 }
 

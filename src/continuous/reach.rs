@@ -52,10 +52,19 @@ pub fn slide_limit(inset: Inset<'_>, from: Point, dir: Point, end: Option<Point>
     end.map_or(exit, |e| exit.min(e.length()))
 }
 
-/// Where a slide from `from` along `dir` ends: at its `end`, else at the board's edge.
+/// Where a slide from `from` along `dir` ends: at its `end`, else at the board's edge; and
+/// in either case at the first wall or hole. (A limited slide is not cut at the edge: its
+/// strip is an area, and a capture-only strip may reach past the edge to a disc on it.)
 pub fn slide_end(inset: Inset<'_>, from: Point, dir: Point, end: Option<Point>) -> Point {
     match end {
-        Some(e) => from + e,
+        Some(e) => {
+            let wall = inset.obstacle_distance(from, dir);
+            if wall < e.length() {
+                from + dir * wall
+            } else {
+                from + e
+            }
+        }
         None => from + dir * inset.exit_distance(from, dir),
     }
 }

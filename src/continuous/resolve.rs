@@ -537,6 +537,10 @@ fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reas
     }
     let to = king.at + u * board.castling_king_travel;
     let rook_to = to - u * board.castling_rook_offset;
+    // The rook passes back along the king's line: no wall may stand in its way.
+    if board.inset().obstacle_distance(rook.at, -u) + 1e-9 < rook.at.distance(rook_to) {
+        return Err(Reason::Blocked);
+    }
     // The king's landing must not touch the rook, and the rook must land between them.
     if tc < board.castling_king_travel || overlaps(rook_to, king.at) {
         return Err(Reason::Blocked);

@@ -314,11 +314,15 @@ fn read_board(raw: &LevelFile, errors: &mut Errors<'_>) -> Option<Board> {
     Some(board)
 }
 
-/// The most corners a polygon wall may have, and the most walls and holes a board may
-/// have together: every slide asks each of them, so their number bounds a move's time.
+/// The most corners a polygon wall may have, the most walls and holes a board may have
+/// together, and the most polygon sides in all: every slide asks each of them, and a
+/// king's safety meets their curves pair by pair, so their numbers bound a move's time
+/// and memory.
 pub const MOST_CORNERS: usize = 64;
 /// See [`MOST_CORNERS`].
 pub const MOST_OBSTACLES: usize = 64;
+/// See [`MOST_CORNERS`].
+pub const MOST_SIDES: usize = 256;
 
 /// The board's shape, walls and holes.
 fn read_outline(c: &ContinuousSection, board: &mut Board, errors: &mut Errors<'_>) {
@@ -337,7 +341,7 @@ fn read_outline(c: &ContinuousSection, board: &mut Board, errors: &mut Errors<'_
             );
         }
     }
-    let mut count = 0;
+    let (mut count, mut sides) = (0, 0);
     for (key, list, into) in [
         ("walls", &c.walls, &mut board.walls),
         ("holes", &c.holes, &mut board.holes),
@@ -354,9 +358,23 @@ fn read_outline(c: &ContinuousSection, board: &mut Board, errors: &mut Errors<'_
                 );
                 return;
             }
-            if let Some(o) = read_obstacle(&format!("{key}[{n}]"), item, errors) {
-                into.push(o);
+            let Some(o) = read_obstacle(&format!("{key}[{n}]"), item, errors) else {
+                continue;
+            };
+            if let Obstacle::Polygon { corners } = &o {
+                sides += corners.len();
+                if sides > MOST_SIDES {
+                    errors.at(
+                        item.span(),
+                        LevelErrorKind::Obstacle {
+                            what: format!("{key}[{n}]"),
+                            why: "more than 256 polygon sides in all: expected at most 256",
+                        },
+                    );
+                    return;
+                }
             }
+            into.push(o);
         }
     }
 }

@@ -453,9 +453,9 @@ impl Draft {
         }
     }
 
-    /// The walls or the holes (`key`) of a continuous level, as far as they read (what
-    /// does not read is left out: the check reports it).
-    pub fn obstacles(&self, key: &str) -> Vec<Obstacle> {
+    /// The walls or the holes (`key`) of a continuous level; `None` if some entry does not
+    /// read (the check says which), so that the editor leaves the list as written.
+    pub fn obstacles(&self, key: &str) -> Option<Vec<Obstacle>> {
         let list = self
             .table
             .get("continuous")
@@ -464,16 +464,19 @@ impl Draft {
             .and_then(Value::as_array);
         list.into_iter()
             .flatten()
-            .filter_map(Value::as_table)
-            .filter_map(|t| {
-                if let Some(corners) = t.get("polygon").and_then(Value::as_array) {
-                    let corners = corners.iter().map(point).collect::<Option<Vec<_>>>()?;
-                    Some(Obstacle::Polygon { corners })
-                } else {
-                    Some(Obstacle::Disc {
-                        centre: point(t.get("centre")?)?,
-                        radius: number(t.get("radius")?)?,
-                    })
+            .map(|v| {
+                let t = v.as_table()?;
+                match (t.get("polygon"), t.get("centre"), t.get("radius")) {
+                    (Some(corners), None, None) => {
+                        let corners = corners.as_array()?;
+                        let corners = corners.iter().map(point).collect::<Option<Vec<_>>>()?;
+                        Some(Obstacle::Polygon { corners })
+                    }
+                    (None, Some(centre), Some(radius)) => Some(Obstacle::Disc {
+                        centre: point(centre)?,
+                        radius: number(radius)?,
+                    }),
+                    _ => None,
                 }
             })
             .collect()
@@ -640,7 +643,7 @@ mod tests {
     #[test]
     fn a_round_board_walls_and_holes_set_in_the_editor_check_as_the_level_reads_them() {
         let mut draft = Draft::new_continuous(8, 8);
-        assert!(!draft.round() && draft.obstacles("walls").is_empty());
+        assert!(!draft.round() && draft.obstacles("walls") == Some(vec![]));
         let wall = Obstacle::Disc {
             centre: Point::new(11.3, 11.3),
             radius: 1.5,
@@ -656,8 +659,8 @@ mod tests {
         draft.set_obstacles("walls", std::slice::from_ref(&wall));
         draft.set_obstacles("holes", std::slice::from_ref(&hole));
         assert!(draft.round());
-        assert_eq!(draft.obstacles("walls"), vec![wall.clone()]);
-        assert_eq!(draft.obstacles("holes"), vec![hole.clone()]);
+        assert_eq!(draft.obstacles("walls"), Some(vec![wall.clone()]));
+        assert_eq!(draft.obstacles("holes"), Some(vec![hole.clone()]));
         let board = |draft: &Draft| match draft.check("new.toml").expect("checks").kind {
             LevelKind::Continuous(c) => c.board,
             LevelKind::Grid(_) => panic!("continuous"),
@@ -668,6 +671,16 @@ mod tests {
         assert_eq!(round.holes, vec![hole]);
         draft.set_round(false);
         assert!(!board(&draft).round);
+        // An entry that does not read leaves the list to the file.
+        let mut odd = draft.clone();
+        let mut radiusless = Table::new();
+        radiusless.insert(
+            "centre".into(),
+            Value::Array(vec![Value::Integer(1), Value::Integer(2)]),
+        );
+        odd.section("continuous")
+            .insert("walls".into(), Value::Array(vec![Value::Table(radiusless)]));
+        assert_eq!(odd.obstacles("walls"), None);
         // None left: the keys go.
         draft.set_obstacles("walls", &[]);
         draft.set_obstacles("holes", &[]);

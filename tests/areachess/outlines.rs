@@ -59,6 +59,82 @@ fn a_wall_shades_the_king_from_a_rook_behind_it() {
 }
 
 #[test]
+fn a_kings_strike_does_not_pass_a_wall() {
+    // A man (Betza K: the king's slide of up to 4 in any direction, not royal) touches a
+    // pillar on its left; the white king stands 5 to the right of it. A strike that grazes
+    // the pillar reaches no point touching the king (the nearest is 4.36 away), so White is
+    // not in check; with no pillar the man slides 3 and touches the king.
+    let text = |walls: &str| {
+        format!(
+            "name = \"x\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[pieces.M]\nname = \"Man\"\nbetza = \"K\"\n[continuous]\n{walls}\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n"
+        )
+    };
+    let position =
+        "w;K@8.656854249492381,11.313708498984761;m@3.656854249492381,11.313708498984761;k@h8";
+    let pillar = "walls = [{ centre = [5.656854249492381, 11.313708498984761], radius = 1 }]";
+    for (walls, check) in [(pillar, false), ("", true)] {
+        let level = level::parse("t.toml", &text(walls))
+            .expect("loads")
+            .into_continuous()
+            .expect("continuous");
+        let sim = Sim::new(level, Some(position));
+        assert_eq!(sim.game().in_check(), check, "{walls}");
+    }
+}
+
+#[test]
+fn a_pawn_does_not_capture_through_a_wall() {
+    // The pillar stands on the b4–c5 diagonal, touching both squares' discs.
+    let level = pillars();
+    let mut sim = Sim::new(level.clone(), Some("w;K@e1;P@b4;n@c5;k@e8"));
+    assert_ne!(
+        sim.play("b4->c5").applied().map(|a| a.captured.is_some()),
+        Some(true)
+    );
+    let mut plain = Sim::at("w;K@e1;P@b4;n@c5;k@e8");
+    assert!(
+        plain
+            .legal("b4->c5")
+            .applied()
+            .is_some_and(|a| a.captured.is_some())
+    );
+    // Nor does the black pawn give check through it.
+    let sim = Sim::new(level, Some("w;K@b4;p@c5;k@e8"));
+    assert!(!sim.game().in_check());
+    assert!(Sim::at("w;K@b4;p@c5;k@e8").game().in_check());
+}
+
+#[test]
+fn the_castling_rook_may_not_pass_a_wall() {
+    // A small wall (radius 0.3) 1.25 off the first rank, where the castling king's disc,
+    // stopped by the rook, and the rook touch: the king's sweep passes it (1.6 away, more
+    // than 1.3) and the rook stands clear of it, but the rook's way back to f1 passes
+    // 1.25 from it.
+    let text = |walls: &str| {
+        format!(
+            "name = \"x\"\nmode = \"continuous\"\n[board]\nfiles = 8\nranks = 8\n[continuous]\n{walls}\n[rules]\nsetup = \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"\n"
+        )
+    };
+    let walled =
+        text("walls = [{ centre = [20.213203435596427, 2.664213562373095], radius = 0.3 }]");
+    for (walls, expected) in [(walled.as_str(), Some("blocked")), (&text(""), None)] {
+        let level = level::parse("t.toml", walls)
+            .expect("loads")
+            .into_continuous()
+            .expect("continuous");
+        let mut sim = Sim::new(level, None);
+        match expected {
+            Some(word) => assert_eq!(sim.refused("e1->g1"), word),
+            None => assert!(
+                sim.legal("e1->g1")
+                    .applied()
+                    .is_some_and(|a| a.castling.is_some())
+            ),
+        }
+    }
+}
+
+#[test]
 fn a_knight_leaps_over_a_wall_but_not_onto_it() {
     let level = pillars();
     let mut sim = Sim::new(level.clone(), Some("w;K@e1;N@b3;k@e8"));
@@ -237,6 +313,24 @@ fn walls_holes_and_the_round_shape_read_with_errors_at_their_place() {
             "{text}: expected {expected:?}, found {found:?}"
         );
     }
+    let sides: Vec<String> = (0..5)
+        .map(|n| {
+            let corners: Vec<String> = (0..60)
+                .map(|k| {
+                    let a = f64::from(k) / 60.0 * std::f64::consts::TAU;
+                    format!("[{}, {}]", 100.0 * f64::from(n) + a.cos(), 100.0 + a.sin())
+                })
+                .collect();
+            format!("{{ polygon = [{}] }}", corners.join(", "))
+        })
+        .collect();
+    let found = errors(&format!("holes = [{}]", sides.join(", ")));
+    assert!(
+        found
+            .iter()
+            .any(|e| e.contains("holes[4]: more than 256 polygon sides")),
+        "{found:?}"
+    );
     let many: Vec<String> = (0..65)
         .map(|n| format!("{{ centre = [{n}, 100], radius = 1 }}"))
         .collect();

@@ -241,7 +241,12 @@ fn outline_fields(
         ("holes", "Holes: played as walls, drawn as missing board"),
     ] {
         ui.label(what);
-        let mut list = draft.obstacles(key);
+        let Some(mut list) = draft.obstacles(key) else {
+            ui.label(format!(
+                "{key} has an entry the editor cannot read: the check below says which; mend it in the file."
+            ));
+            continue;
+        };
         let mut edited = false;
         let mut removed = None;
         let coordinate = |ui: &mut egui::Ui, v: &mut f64, label: &str| {
