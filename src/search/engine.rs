@@ -925,8 +925,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let in_check = game.in_check();
         let mut list = std::mem::take(&mut self.lists[ply]);
         let mut best_score;
-        if in_check {
-            // In check, every escape is searched: standing pat is no option.
+        let forced = in_check || !game.stands_pat();
+        if forced {
+            // In check, every escape is searched: standing pat is no option (nor where a
+            // capture is forced).
             game.moves(&mut list);
             if list.is_empty() {
                 self.lists[ply] = list;
@@ -947,7 +949,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             alpha = alpha.max(best_score);
             game.noisy_moves(&mut list);
         }
-        if !in_check {
+        if !forced {
             // Delta pruning: a capture that cannot lift the score to alpha even with the
             // victim's worth and a margin is left out.
             if game.prunes_by_margins() && alpha.abs() < MATE_BOUND {
@@ -975,7 +977,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             let m = list[k];
             // A capture that loses material is left out; asked only of the moves reached,
             // since a cut-off usually comes first.
-            if !in_check && game.losing_capture(m) {
+            if !forced && game.losing_capture(m) {
                 continue;
             }
             game.make(m);

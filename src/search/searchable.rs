@@ -96,6 +96,14 @@ pub trait Searchable {
     /// The position's worth to the side to move, in centipawns.
     fn evaluate(&mut self) -> i32;
 
+    /// Whether quiescence may stand pat here (take the evaluation and play on no further):
+    /// not where the rules force a capture that is there to make (antichess), for then
+    /// every legal move is a capture and doing nothing is no choice. True where the world
+    /// does not say.
+    fn stands_pat(&mut self) -> bool {
+        true
+    }
+
     /// Whether the move takes something or promotes.
     fn is_noisy(&self, m: Self::Move) -> bool;
 

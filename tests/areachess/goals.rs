@@ -896,3 +896,36 @@ fn cambodian_kings_and_mets_make_their_first_moves_as_fairy_stockfish_keeps_them
     );
     assert!(moves("cambodian", "4k3/8/8/8/8/8/8/4M1K1 w E - 0 1").contains(&"e1e3".to_string()));
 }
+
+/// The search's horizon under a level's own goals: what quiescence must still see.
+mod horizon {
+    use crate::support::areachess;
+
+    fn depth_one(level: &str, fen: &str) -> String {
+        let (code, out, err) = areachess(&["bestmove", level, "--fen", fen, "--depth", "1"]);
+        assert_eq!(code, 0, "{err}");
+        out
+    }
+
+    /// Atomic: a queen that takes the pawn beside the king blows the king up. Taking a
+    /// guarded pawn with a queen loses material by the exchange, which quiescence must not
+    /// believe here: after 5 moves of this game every White move allows Qxf2, and one ply
+    /// deep the search knows it is lost.
+    #[test]
+    fn an_explosion_that_takes_the_king_is_seen_past_the_horizon() {
+        let out = depth_one(
+            "atomic",
+            "rnb1kbnr/1p1p1ppp/p1p1p3/4P3/6Pq/7P/PPPP1P2/RNBQKBNR w KQkq - 1 5",
+        );
+        assert!(out.contains("score mate -1"), "{out}");
+    }
+
+    /// Three-check: Black has one check left to give, and every White move leaves it a
+    /// quiet check (the queen down the d-file or across the long diagonal): a check counts
+    /// toward the goal as a capture does, so quiescence tries it.
+    #[test]
+    fn a_quiet_check_that_wins_n_check_is_seen_past_the_horizon() {
+        let out = depth_one("3check", "3q2k1/5ppp/8/8/8/8/5PPP/6K1 w - - 3+1 0 1");
+        assert!(out.contains("score mate -1"), "{out}");
+    }
+}

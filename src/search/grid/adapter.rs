@@ -129,6 +129,14 @@ impl GridSearch {
         })
     }
 
+    /// Whether the static exchange misjudges captures here: under explosions (the taker
+    /// is blown up at once, and a capture beside the enemy royal wins) and where captures
+    /// are forced (each answer is forced too, and giving material away may win).
+    fn exchange_is_blind(&self) -> bool {
+        let v = self.variant();
+        v.explosions.is_some() || v.goals.must_capture
+    }
+
     /// A draw by the rules for the side to move: a draw, or a win or a loss where the
     /// level gives draws to one side (armageddon).
     fn draw(&self) -> End {
@@ -259,6 +267,16 @@ impl Searchable for GridSearch {
     }
 
     fn noisy_moves(&mut self, out: &mut Vec<Move>) {
+        if self.eval.variant.goals.checks.is_some() {
+            // Under n-check a check counts toward the goal as a capture counts toward
+            // material: quiet checks are loud too. A game holds few of them (each side
+            // gives at most n), so quiescence still ends.
+            legal_moves(&self.eval.variant, &mut self.pos, out);
+            let mut moves = std::mem::take(out);
+            moves.retain(|&m| m.is_noisy() || self.gives_check(m));
+            *out = moves;
+            return;
+        }
         legal_noisy_moves(&self.eval.variant, &mut self.pos, out);
     }
 
@@ -435,6 +453,15 @@ impl Searchable for GridSearch {
             .clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
     }
 
+    fn stands_pat(&mut self) -> bool {
+        if !self.eval.variant.goals.must_capture {
+            return true;
+        }
+        let mut captures = Vec::new();
+        legal_noisy_moves(&self.eval.variant, &mut self.pos, &mut captures);
+        !captures.iter().any(|m| m.kind.captures())
+    }
+
     fn is_noisy(&self, m: Move) -> bool {
         m.is_noisy()
     }
@@ -464,6 +491,11 @@ impl Searchable for GridSearch {
     }
 
     fn capture_gain(&self, m: Move) -> Option<i32> {
+        if self.exchange_is_blind() {
+            // An explosion's worth is not the victim's, nor a forced capture's: never
+            // pruned by it.
+            return None;
+        }
         let pos = &self.pos;
         let victim_at = m.victim_square();
         let victim = pos.cell(victim_at);
@@ -485,7 +517,8 @@ impl Searchable for GridSearch {
     }
 
     fn losing_capture(&mut self, m: Move) -> bool {
-        if m.promotion.is_some() || !m.kind.captures() {
+        // Where the exchange is blind, no capture is called losing.
+        if m.promotion.is_some() || !m.kind.captures() || self.exchange_is_blind() {
             return false;
         }
         // Taking something worth at least the taker cannot lose.
@@ -497,7 +530,9 @@ impl Searchable for GridSearch {
     }
 
     fn exchange_at_least(&mut self, m: Move, threshold: i32) -> bool {
-        if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Castle { .. }) {
+        if matches!(m.kind, MoveKind::Drop { .. } | MoveKind::Castle { .. })
+            || self.exchange_is_blind()
+        {
             return true;
         }
         // Settled without the exchange where its bounds already say.

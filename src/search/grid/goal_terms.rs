@@ -8,9 +8,9 @@ use crate::grid::{Position, Variant, role_of};
 use crate::play::Color;
 
 /// A check given, under n-check, worth this much; the last one before the goal more.
-const CHECK_GIVEN: i32 = 120;
+const CHECK_GIVEN: i32 = 250;
 /// The check before the winning one, on top of [`CHECK_GIVEN`].
-const CHECK_BEFORE_LAST: i32 = 250;
+const CHECK_BEFORE_LAST: i32 = 600;
 /// Each step the flag piece is nearer its region than the board's longest distance.
 const FLAG_STEP: i32 = 45;
 /// A type of which a side has only the last piece extinction allows.
