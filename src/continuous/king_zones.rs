@@ -468,15 +468,7 @@ fn strike_zone_curves(
     let mut skeleton = vec![Curve::circle(from, reach)];
     let edges = || board.inset().edges_near(from, reach + 2.0 * OVERLAP);
     for edge in edges() {
-        skeleton.push(edge);
-        // A wall's shadow: the strikes stop where the rays from the king graze it.
-        let mut tangents = Vec::new();
-        edge.tangent_angles(from, &mut tangents);
-        for a in tangents {
-            let dir = unit(a);
-            skeleton.push(Curve::line(from, dir));
-            out.extend(Curve::parallels(from, dir, OVERLAP));
-        }
+        graze(from, edge, &mut skeleton, out);
     }
     // A sector's edges bound the strikes too: their lines, offset by a disc, and the apex.
     let bounds = sectors.bounds();
@@ -489,15 +481,7 @@ fn strike_zone_curves(
         out.push(Curve::circle(from, OVERLAP));
     }
     for q in &near {
-        let guard = Curve::circle(*q, OVERLAP);
-        skeleton.push(guard);
-        let mut tangents = Vec::new();
-        guard.tangent_angles(from, &mut tangents);
-        for a in tangents {
-            let dir = unit(a);
-            skeleton.push(Curve::line(from, dir));
-            out.extend(Curve::parallels(from, dir, OVERLAP));
-        }
+        graze(from, Curve::circle(*q, OVERLAP), &mut skeleton, out);
         out.push(Curve::circle(*q, 2.0 * OVERLAP));
         out.push(Curve::circle(*q, 1e-9));
     }
@@ -520,6 +504,20 @@ fn strike_zone_curves(
     }
     vertices.retain(|v| v.distance(from) <= reach + 1e-6);
     out.extend(vertices.into_iter().map(|v| Curve::circle(v, OVERLAP)));
+}
+
+/// A curve of the strike zone's skeleton and, for a circle, its shadow from `from`: the
+/// strikes that graze it bound those it stops (their lines into the skeleton, offset by a
+/// disc into `out`).
+fn graze(from: Point, curve: Curve, skeleton: &mut Vec<Curve>, out: &mut Vec<Curve>) {
+    skeleton.push(curve);
+    let mut tangents = Vec::new();
+    curve.tangent_angles(from, &mut tangents);
+    for a in tangents {
+        let dir = unit(a);
+        skeleton.push(Curve::line(from, dir));
+        out.extend(Curve::parallels(from, dir, OVERLAP));
+    }
 }
 
 /// The arcs of a knight's landing circle (angles about `from`) where a landing disc lies on

@@ -347,31 +347,33 @@ fn read_outline(c: &ContinuousSection, board: &mut Board, errors: &mut Errors<'_
         ("holes", &c.holes, &mut board.holes),
     ] {
         for (n, item) in list.iter().flat_map(|l| l.get_ref()).enumerate() {
-            count += 1;
-            if count > MOST_OBSTACLES {
+            let what = format!("{key}[{n}]");
+            let too_many = |errors: &mut Errors<'_>, why| {
                 errors.at(
                     item.span(),
                     LevelErrorKind::Obstacle {
-                        what: format!("{key}[{n}]"),
-                        why: "more than 64 walls and holes together: expected at most 64",
+                        what: what.clone(),
+                        why,
                     },
                 );
-                return;
+            };
+            count += 1;
+            if count > MOST_OBSTACLES {
+                return too_many(
+                    errors,
+                    "more than 64 walls and holes together: expected at most 64",
+                );
             }
-            let Some(o) = read_obstacle(&format!("{key}[{n}]"), item, errors) else {
+            let Some(o) = read_obstacle(&what, item, errors) else {
                 continue;
             };
             if let Obstacle::Polygon { corners } = &o {
                 sides += corners.len();
                 if sides > MOST_SIDES {
-                    errors.at(
-                        item.span(),
-                        LevelErrorKind::Obstacle {
-                            what: format!("{key}[{n}]"),
-                            why: "more than 256 polygon sides in all: expected at most 256",
-                        },
+                    return too_many(
+                        errors,
+                        "more than 256 polygon sides in all: expected at most 256",
                     );
-                    return;
                 }
             }
             into.push(o);
