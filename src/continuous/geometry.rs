@@ -106,14 +106,10 @@ pub enum Obstacle {
 impl Obstacle {
     /// The polygon's sides as corner pairs (none for a disc).
     fn sides(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
-        let corners: &[Point] = match self {
-            Obstacle::Polygon { corners } => corners,
-            Obstacle::Disc { .. } => &[],
-        };
-        corners
-            .iter()
-            .zip(corners.iter().cycle().skip(1))
-            .map(|(a, b)| (*a, *b))
+        match self {
+            Obstacle::Polygon { corners } => sides(corners),
+            Obstacle::Disc { .. } => sides(&[]),
+        }
     }
 
     /// The distance from `p` to the obstacle: 0 inside it.
@@ -201,10 +197,18 @@ impl Obstacle {
     }
 }
 
+/// A polygon's sides as corner pairs, the last corner joined to the first.
+fn sides(corners: &[Point]) -> impl Iterator<Item = (Point, Point)> + '_ {
+    corners
+        .iter()
+        .zip(corners.iter().cycle().skip(1))
+        .map(|(a, b)| (*a, *b))
+}
+
 /// Whether `p` lies inside the polygon (even-odd rule).
 fn inside_polygon(p: Point, corners: &[Point]) -> bool {
     let mut inside = false;
-    for (a, b) in corners.iter().zip(corners.iter().cycle().skip(1)) {
+    for (a, b) in sides(corners) {
         if (a.y > p.y) != (b.y > p.y) {
             let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
             if p.x < x {
@@ -340,8 +344,7 @@ impl<'a> Inset<'a> {
     /// The curves where whether a centre is allowed can change: the rectangle's four edge
     /// lines, the round board's circle, and every obstacle's boundary.
     pub fn edges(self) -> impl Iterator<Item = Curve> + 'a {
-        self.outline_edges()
-            .chain(self.obstacles().flat_map(|o| o.boundary(CLEARANCE)))
+        self.edges_near(Point::ZERO, f64::INFINITY)
     }
 }
 

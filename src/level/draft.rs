@@ -414,10 +414,7 @@ impl Draft {
 
     /// A length of a continuous level's `[continuous]` table, in R, if the file gives one.
     pub fn length(&self, key: &str) -> Option<f64> {
-        let value = self.table.get("continuous")?.as_table()?.get(key)?;
-        value
-            .as_float()
-            .or_else(|| value.as_integer().map(|n| n as f64))
+        number(self.table.get("continuous")?.as_table()?.get(key)?)
     }
 
     /// Sets a length of the `[continuous]` table, or removes it (the default then holds).

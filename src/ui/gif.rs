@@ -13,6 +13,7 @@
 
 use super::common::opening::Opened;
 use super::pictures::{Token, options_with_text, token_pixmap};
+use crate::continuous::Board;
 use crate::continuous::Game as ContinuousGame;
 use crate::continuous::geometry::Obstacle;
 use crate::failure::Failure;
@@ -23,6 +24,7 @@ use crate::play::Color;
 use crate::record::save::{self, AnyGame};
 use resvg::{tiny_skia, usvg};
 use std::path::Path;
+use std::sync::Arc;
 
 /// What `gif` is asked for.
 #[derive(Clone, Debug)]
@@ -234,19 +236,8 @@ struct Drawing {
     /// The level's name, under every frame.
     name: String,
     options: usvg::Options<'static>,
-    /// A continuous board's outline, walls and holes, in board units (none on a grid).
-    outline: Outline,
-}
-
-/// What a continuous board has besides its squares.
-#[derive(Default)]
-struct Outline {
-    /// A round board's centre and radius.
-    round: Option<((f32, f32), f32)>,
-    /// Walls, drawn in slate grey.
-    walls: Vec<Obstacle>,
-    /// Holes, drawn as the background.
-    holes: Vec<Obstacle>,
+    /// A continuous level's board, for its outline, walls and holes (none on a grid).
+    continuous: Option<Arc<Board>>,
 }
 
 impl Drawing {
@@ -260,7 +251,7 @@ impl Drawing {
             };
             Ok::<_, Failure>([side(false)?, side(true)?])
         };
-        let mut outline = Outline::default();
+        let mut continuous = None;
         let (units, squares, tokens, token_pixels) = match &level.kind {
             LevelKind::Grid(g) => {
                 let geometry = g.variant.geometry;
@@ -304,15 +295,7 @@ impl Drawing {
                         draw(&source.svg, &|| built_in(&look), token, pixels)
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                let centre = board.centre();
-                outline = Outline {
-                    round: board.round.then_some((
-                        (centre.x as f32, centre.y as f32),
-                        board.outline_radius() as f32,
-                    )),
-                    walls: board.walls.clone(),
-                    holes: board.holes.clone(),
-                };
+                continuous = Some(board.clone());
                 (units, (board.files, board.ranks), tokens, pixels)
             }
         };
@@ -329,7 +312,7 @@ impl Drawing {
             token_pixels,
             name: level.name.clone(),
             options,
-            outline,
+            continuous,
         })
     }
 
@@ -389,10 +372,13 @@ impl Drawing {
     /// A continuous board's outline over its squares: the background outside a round
     /// board's rim and in the holes, the walls in slate grey.
     fn outline_svg(&self, svg: &mut String, w: u16, h: u16) {
-        let o = &self.outline;
-        if let Some((c, r)) = o.round {
-            let (x, y) = self.pixel(c);
-            let r = r * self.scale;
+        let Some(board) = &self.continuous else {
+            return;
+        };
+        if board.round {
+            let c = board.centre();
+            let (x, y) = self.pixel((c.x as f32, c.y as f32));
+            let r = board.outline_radius() as f32 * self.scale;
             // The whole frame less the disc, filled even-odd.
             svg.push_str(&format!(
                 "<path fill-rule=\"evenodd\" fill=\"{BACKGROUND}\" d=\"M0 0H{w}V{h}H0Z \
@@ -402,7 +388,7 @@ impl Drawing {
                 -2.0 * r
             ));
         }
-        for (list, colour) in [(&o.walls, WALL), (&o.holes, BACKGROUND)] {
+        for (list, colour) in [(&board.walls, WALL), (&board.holes, BACKGROUND)] {
             for obstacle in list {
                 match obstacle {
                     Obstacle::Disc { centre, radius } => {
