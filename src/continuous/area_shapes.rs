@@ -7,7 +7,7 @@
 //! terms of disc centres; the property test `capturable_pieces_lie_in_capture_areas` pins
 //! the two views to each other.
 
-use super::geometry::{EPS, Point, R, angle_of, segment_distance, unit};
+use super::geometry::{Disc, EPS, Point, R, angle_of, segment_distance, unit};
 use super::position::Position;
 use super::reach::{Reach, reaches, slide_end, slide_limit};
 use super::resolve::first_contact;
@@ -19,16 +19,18 @@ use parry2d_f64::shape::{Ball, Capsule};
 /// One area shape.
 #[derive(Clone, Debug)]
 pub enum Area {
-    /// A swept disc: a strip of width 2R between two centres (slides and capture-only
-    /// strips, such as the pawn's capsules).
+    /// A swept disc: a strip as wide as the disc between two centres (slides and
+    /// capture-only strips, such as the pawn's capsules).
     Strip(Capsule),
-    /// What a disc sliding from `centre` up to a reach covers, in any direction inside
-    /// `sectors` (the king's: a whole disc of radius reach + R).
+    /// What a disc of radius `disc` sliding from `centre` up to a reach covers, in any
+    /// direction inside `sectors` (the king's: a whole disc of radius reach + R).
     Disc {
         /// Centre.
         centre: Point,
-        /// The ball of radius reach + R.
+        /// The ball of radius reach + `disc`.
         ball: Ball,
+        /// The radius of the sliding disc.
+        disc: f64,
         /// The directions of the slides.
         sectors: Sectors,
     },
@@ -54,19 +56,20 @@ impl Area {
             Area::Disc {
                 centre,
                 ball,
+                disc,
                 sectors,
             } => {
                 if sectors.is_whole() || sectors.contains(angle_of(p - *centre)) {
                     return ball.distance_to_point(&Pose::from_translation(*centre), p, true);
                 }
                 // Beside the sectors: the nearest slide is along one of their edges.
-                let reach = ball.radius - R;
+                let reach = ball.radius - disc;
                 let edge = sectors
                     .bounds()
                     .into_iter()
                     .map(|a| segment_distance(p, *centre, *centre + unit(a) * reach))
                     .fold(f64::INFINITY, f64::min);
-                (edge - R).max(0.0)
+                (edge - disc).max(0.0)
             }
             Area::Annulus {
                 centre,
@@ -79,12 +82,13 @@ impl Area {
                     return (inner - d).max(d - outer).max(0.0);
                 }
                 let radius = 0.5 * (inner + outer);
+                let disc = 0.5 * (outer - inner);
                 let end = sectors
                     .bounds()
                     .into_iter()
                     .map(|a| p.distance(*centre + unit(a) * radius))
                     .fold(f64::INFINITY, f64::min);
-                (end - R).max(0.0)
+                (end - disc).max(0.0)
             }
         }
     }
@@ -122,6 +126,7 @@ impl Area {
                 centre,
                 ball,
                 sectors,
+                ..
             } => spans(sectors)
                 .into_iter()
                 .map(|(from, to)| {
@@ -163,9 +168,14 @@ impl Area {
         }
     }
 
-    /// Whether a disc centred at `p` overlaps the area (touching is not overlap).
+    /// Whether a disc of radius R centred at `p` overlaps the area (touching is not overlap).
     pub fn touches_disc(&self, p: Point) -> bool {
-        self.distance(p) < R - EPS
+        self.overlaps_disc(Disc::new(p, R))
+    }
+
+    /// Whether the disc `p` overlaps the area (touching is not overlap).
+    pub fn overlaps_disc(&self, p: Disc) -> bool {
+        self.distance(p.at) < p.radius - EPS
     }
 }
 
@@ -174,24 +184,25 @@ impl Area {
 pub fn movement_area(pos: &Position, i: usize) -> Vec<Area> {
     let board = pos.board();
     let piece = pos.pieces()[i];
+    let me = board.disc(&piece);
     let o = piece.at;
     reaches(board, &piece)
         .filter_map(|shape| match shape {
             Reach::Slide { dir, end, modes } if modes.moves => Some(Area::Strip(Capsule::new(
                 o,
-                slide_end(board.inset(), o, dir, end),
-                R,
+                slide_end(board.inset_for(me.radius), o, dir, end),
+                me.radius,
             ))),
             Reach::Disc {
                 sectors,
                 radius,
                 modes,
-            } if modes.moves => Some(disc(o, radius, sectors)),
+            } if modes.moves => Some(disc(me, radius, sectors)),
             Reach::Ring {
                 sectors,
                 radius,
                 modes,
-            } if modes.moves => Some(ring(o, radius, sectors)),
+            } if modes.moves => Some(ring(me, radius, sectors)),
             _ => None,
         })
         .collect()
@@ -203,52 +214,55 @@ pub fn movement_area(pos: &Position, i: usize) -> Vec<Area> {
 pub fn capture_area(pos: &Position, i: usize) -> Vec<Area> {
     let board = pos.board();
     let piece = pos.pieces()[i];
+    let me = board.disc(&piece);
     let o = piece.at;
+    let inset = board.inset_for(me.radius);
     reaches(board, &piece)
         .filter_map(|shape| match shape {
             Reach::Slide { dir, end, modes } if modes.captures => {
                 let far = if modes.moves {
-                    let limit = slide_limit(board.inset(), o, dir, end);
-                    match first_contact(pos.pieces(), i, o, dir, limit) {
+                    let limit = slide_limit(inset, o, dir, end);
+                    match first_contact(board, pos.pieces(), i, me, dir, limit) {
                         // Up to and including the disc it first touches.
                         Some((j, _)) => o + dir * (pos.pieces()[j].at - o).dot(dir),
                         None => o + dir * limit,
                     }
                 } else {
-                    slide_end(board.inset(), o, dir, end)
+                    slide_end(inset, o, dir, end)
                 };
-                Some(Area::Strip(Capsule::new(o, far, R)))
+                Some(Area::Strip(Capsule::new(o, far, me.radius)))
             }
             Reach::Disc {
                 sectors,
                 radius,
                 modes,
-            } if modes.captures => Some(disc(o, radius, sectors)),
+            } if modes.captures => Some(disc(me, radius, sectors)),
             Reach::Ring {
                 sectors,
                 radius,
                 modes,
-            } if modes.captures => Some(ring(o, radius, sectors)),
+            } if modes.captures => Some(ring(me, radius, sectors)),
             _ => None,
         })
         .collect()
 }
 
-/// What a disc sliding up to `reach` inside `sectors` sweeps.
-fn disc(centre: Point, reach: f64, sectors: &Sectors) -> Area {
+/// What the disc `mover` sliding up to `reach` inside `sectors` sweeps.
+fn disc(mover: Disc, reach: f64, sectors: &Sectors) -> Area {
     Area::Disc {
-        centre,
-        ball: Ball::new(reach + R),
+        centre: mover.at,
+        ball: Ball::new(reach + mover.radius),
+        disc: mover.radius,
         sectors: sectors.clone(),
     }
 }
 
-/// What a landing disc on the ring of `distance` covers, inside `sectors`.
-fn ring(centre: Point, distance: f64, sectors: &Sectors) -> Area {
+/// What the landing disc of `mover` on the ring of `distance` covers, inside `sectors`.
+fn ring(mover: Disc, distance: f64, sectors: &Sectors) -> Area {
     Area::Annulus {
-        centre,
-        inner: distance - R,
-        outer: distance + R,
+        centre: mover.at,
+        inner: distance - mover.radius,
+        outer: distance + mover.radius,
         sectors: sectors.clone(),
     }
 }
@@ -281,18 +295,26 @@ mod tests {
         ]);
         let strips = capture_area(&pos, 0);
         let east = &strips[0];
-        assert!(east.touches_disc(e1));
-        assert!(east.touches_disc(a1 + Point::new(5.0, 1.9)));
-        assert!(!east.touches_disc(a1 + Point::new(5.0, 2.0)));
-        assert!(!east.touches_disc(board.square_centre(6, 0)));
-        assert!(movement_area(&pos, 0)[0].touches_disc(board.square_centre(6, 0)));
+        let at = |p: Point| Disc::new(p, R);
+        assert!(east.overlaps_disc(at(e1)));
+        assert!(east.overlaps_disc(at(a1 + Point::new(5.0, 1.9))));
+        assert!(!east.overlaps_disc(at(a1 + Point::new(5.0, 2.0))));
+        // A disc of radius 1.5 there reaches into the strip.
+        assert!(east.overlaps_disc(Disc::new(a1 + Point::new(5.0, 2.0), 1.5)));
+        assert!(!east.overlaps_disc(at(board.square_centre(6, 0))));
+        assert!(movement_area(&pos, 0)[0].overlaps_disc(at(board.square_centre(6, 0))));
     }
 
     #[test]
     fn knight_ring_is_the_annulus_its_landing_disc_fills() {
-        let ring = ring(Point::ZERO, 40f64.sqrt(), &Sectors::whole());
-        assert!(ring.touches_disc(Point::new(40f64.sqrt() + 1.9, 0.0)));
-        assert!(!ring.touches_disc(Point::new(40f64.sqrt() + 2.0, 0.0)));
-        assert!(!ring.touches_disc(Point::new(40f64.sqrt() - 2.0, 0.0)));
+        let ring = ring(Disc::new(Point::ZERO, R), 40f64.sqrt(), &Sectors::whole());
+        let at = |x: f64| Disc::new(Point::new(x, 0.0), R);
+        assert!(ring.overlaps_disc(at(40f64.sqrt() + 1.9)));
+        assert!(!ring.overlaps_disc(at(40f64.sqrt() + 2.0)));
+        assert!(!ring.overlaps_disc(at(40f64.sqrt() - 2.0)));
+        // A knight of radius 2 fills the annulus 2 either side of its ring.
+        let wide = super::ring(Disc::new(Point::ZERO, 2.0), 40f64.sqrt(), &Sectors::whole());
+        assert!(wide.overlaps_disc(at(40f64.sqrt() + 2.9)));
+        assert!(!wide.overlaps_disc(at(40f64.sqrt() + 3.0)));
     }
 }

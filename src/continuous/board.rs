@@ -1,7 +1,7 @@
 //! The continuous board and every length its rules use, with their defaults (docs/continuous-rules.md).
 
-use super::geometry::{Inset, Obstacle, Point, R};
-use super::piece::{Color, Kind};
+use super::geometry::{Disc, Inset, Obstacle, Point, R};
+use super::piece::{Color, Kind, Piece};
 use super::shapes::{ClassicLengths, PieceShapes, Shape, classic};
 pub use crate::square::SquareName;
 
@@ -45,11 +45,34 @@ pub struct Board {
     /// The kinds of piece this board plays with (default: the six classic ones). After
     /// changing them or any length, call [`Board::prepare`].
     pub kinds: Vec<KindSpec>,
+    /// The kinds whose discs are not of radius R, each with its radius (default none):
+    /// overlap, blocking, the width of its strips and how near it comes to the edge and to
+    /// walls follow it. After changing them, call [`Board::prepare`].
+    pub radii: Vec<(Kind, f64)>,
     /// Each kind's shapes as the rules use them, built by [`Board::prepare`].
     prepared: Vec<Prepared>,
-    /// For each letter A–Z, its index in `prepared` (or `u8::MAX`), and whether it is royal:
-    /// the rules ask both for every piece they look at.
-    slots: [(u8, bool); 26],
+    /// For each letter A–Z, its index in `prepared` (or `u8::MAX`), whether it is royal, and
+    /// its disc's radius: the rules ask these for every piece they look at.
+    slots: [Slot; 26],
+}
+
+/// What the rules look up by a kind's letter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Slot {
+    /// Index in `prepared`, or `u8::MAX` for a letter the board does not have.
+    index: u8,
+    /// Whether the kind is royal.
+    royal: bool,
+    /// The radius of its disc.
+    radius: f64,
+}
+
+impl Slot {
+    const EMPTY: Slot = Slot {
+        index: u8::MAX,
+        royal: false,
+        radius: R,
+    };
 }
 
 /// A kind's shapes for each side, before and after it has moved: Black's turned round, the
@@ -207,8 +230,9 @@ impl Board {
             walls: Vec::new(),
             holes: Vec::new(),
             kinds: Kind::CLASSIC.into_iter().map(KindSpec::classic).collect(),
+            radii: Vec::new(),
             prepared: Vec::new(),
-            slots: [(u8::MAX, false); 26],
+            slots: [Slot::EMPTY; 26],
         }
         .prepared()
     }
@@ -216,10 +240,15 @@ impl Board {
     /// Rebuilds the shapes the rules use from the kinds and lengths: call it after changing
     /// either.
     pub fn prepare(&mut self) {
-        self.slots = [(u8::MAX, false); 26];
+        self.slots = [Slot::EMPTY; 26];
         for (n, spec) in self.kinds.iter().enumerate() {
             if let Some(slot) = Self::slot(spec.kind) {
-                self.slots[slot] = (n as u8, spec.royal);
+                let radius = self.radii.iter().find(|(k, _)| *k == spec.kind);
+                self.slots[slot] = Slot {
+                    index: n as u8,
+                    royal: spec.royal,
+                    radius: radius.map_or(R, |(_, r)| *r),
+                };
             }
         }
         self.prepared = self
@@ -243,7 +272,7 @@ impl Board {
     #[inline]
     pub fn shapes_of(&self, kind: Kind, side: Color, moved: bool) -> &[Shape] {
         Self::slot(kind)
-            .and_then(|slot| self.prepared.get(usize::from(self.slots[slot].0)))
+            .and_then(|slot| self.prepared.get(usize::from(self.slots[slot].index)))
             .map_or(&[], |p| &p.shapes[side as usize][usize::from(moved)])
     }
 
@@ -252,7 +281,7 @@ impl Board {
     #[inline]
     pub fn reach_of(&self, kind: Kind, side: Color, moved: bool) -> f64 {
         Self::slot(kind)
-            .and_then(|slot| self.prepared.get(usize::from(self.slots[slot].0)))
+            .and_then(|slot| self.prepared.get(usize::from(self.slots[slot].index)))
             .map_or(0.0, |p| p.reach[side as usize][usize::from(moved)])
     }
 
@@ -309,7 +338,30 @@ impl Board {
     /// Whether losing a piece of `kind` loses the game.
     #[inline]
     pub fn is_royal(&self, kind: Kind) -> bool {
-        Self::slot(kind).is_some_and(|slot| self.slots[slot].1)
+        Self::slot(kind).is_some_and(|slot| self.slots[slot].royal)
+    }
+
+    /// The radius of a disc of `kind` (R for a kind the board does not have).
+    #[inline]
+    pub fn radius(&self, kind: Kind) -> f64 {
+        Self::slot(kind).map_or(R, |slot| self.slots[slot].radius)
+    }
+
+    /// The disc of `piece`.
+    #[inline]
+    pub fn disc(&self, piece: &Piece) -> Disc {
+        Disc::new(piece.at, self.radius(piece.kind))
+    }
+
+    /// How near the centres of `a` and `b` may come before their discs overlap.
+    #[inline]
+    pub fn contact(&self, a: &Piece, b: &Piece) -> f64 {
+        super::geometry::contact(self.radius(a.kind), self.radius(b.kind))
+    }
+
+    /// The largest disc radius among the board's kinds.
+    pub fn largest_radius(&self) -> f64 {
+        self.radii.iter().map(|(_, r)| *r).fold(R, f64::max)
     }
 
     /// Board width.
@@ -322,17 +374,30 @@ impl Board {
         self.ranks as f64 * self.square
     }
 
-    /// Where a disc centre may be for the disc to lie wholly on the board.
+    /// Where the centre of a disc of radius R may be for the disc to lie wholly on the
+    /// board, clear of walls and holes ([`Board::inset_for`] for another radius).
     pub fn inset(&self) -> Inset<'_> {
+        self.inset_for(R)
+    }
+
+    /// Where the centre of a disc of `radius` may be for the disc to lie wholly on the
+    /// board, clear of walls and holes.
+    pub fn inset_for(&self, radius: f64) -> Inset<'_> {
         Inset {
-            min: Point::new(R, R),
-            max: Point::new(self.width() - R, self.height() - R),
+            min: Point::new(radius, radius),
+            max: Point::new(self.width() - radius, self.height() - radius),
             round: self
                 .round
-                .then(|| (self.centre(), self.outline_radius() - R)),
+                .then(|| (self.centre(), self.outline_radius() - radius)),
             walls: &self.walls,
             holes: &self.holes,
+            radius,
         }
+    }
+
+    /// Where `piece`'s centre may be: [`Board::inset_for`] its disc.
+    pub fn inset_of(&self, piece: &Piece) -> Inset<'_> {
+        self.inset_for(self.radius(piece.kind))
     }
 
     /// The centre of the board.
@@ -399,14 +464,20 @@ impl Board {
         }
     }
 
-    /// Whether a pawn of White (moving toward +y) or Black (toward −y) centred at `centre`
-    /// has reached the promotion line: its disc touches the line `promotion_line` short of
-    /// the board's far edge straight ahead (on a round board, the edge of the disc above or
-    /// below it; walls and holes are not edges).
+    /// Whether a pawn of radius R centred at `centre` has reached the promotion line (see
+    /// [`Board::promotes_disc_at`]).
     pub fn promotes_at(&self, white: bool, centre: Point) -> bool {
+        self.promotes_disc_at(white, centre, R)
+    }
+
+    /// Whether a pawn of White (moving toward +y) or Black (toward −y) whose disc of
+    /// `radius` is centred at `centre` has reached the promotion line: its disc touches the
+    /// line `promotion_line` short of the board's far edge straight ahead (on a round board,
+    /// the edge of the disc above or below it; walls and holes are not edges).
+    pub fn promotes_disc_at(&self, white: bool, centre: Point, radius: f64) -> bool {
         const TOL: f64 = 1e-9;
         let ahead = Point::new(0.0, if white { 1.0 } else { -1.0 });
-        self.inset().edge_distance(centre, ahead) <= self.promotion_line + TOL
+        self.inset_for(radius).edge_distance(centre, ahead) <= self.promotion_line + TOL
     }
 }
 
@@ -447,12 +518,30 @@ mod tests {
                 ..Board::default()
             };
             let h = board.height();
-            for x in [1.0, 7.3, board.width() - 1.0] {
-                assert!(board.promotes_at(true, Point::new(x, h - line - R + 1e-12)));
-                assert!(!board.promotes_at(true, Point::new(x, h - line - R - 1e-6)));
-                assert!(board.promotes_at(false, Point::new(x, line + R - 1e-12)));
-                assert!(!board.promotes_at(false, Point::new(x, line + R + 1e-6)));
+            // A disc of radius 0.5 or 1.5 touches the line a half or one and a half off it.
+            for r in [R, 0.5, 1.5] {
+                for x in [1.5, 7.3, board.width() - 1.5] {
+                    assert!(board.promotes_disc_at(true, Point::new(x, h - line - r + 1e-12), r));
+                    assert!(!board.promotes_disc_at(true, Point::new(x, h - line - r - 1e-6), r));
+                    assert!(board.promotes_disc_at(false, Point::new(x, line + r - 1e-12), r));
+                    assert!(!board.promotes_disc_at(false, Point::new(x, line + r + 1e-6), r));
+                }
             }
         }
+    }
+
+    #[test]
+    fn a_kind_keeps_its_own_radius_and_the_edge_its_distance() {
+        let mut board = Board::default();
+        board.radii.push((Kind::QUEEN, 1.5));
+        board.prepare();
+        assert_eq!(board.radius(Kind::QUEEN), 1.5);
+        assert_eq!(board.radius(Kind::ROOK), R);
+        let queen = Piece::new(Color::White, Kind::QUEEN, Point::new(1.5, 1.5));
+        let rook = Piece::new(Color::Black, Kind::ROOK, Point::new(4.0, 1.5));
+        assert!((board.contact(&queen, &rook) - (2.5 - 1e-6)).abs() < 1e-15);
+        assert!(board.inset_of(&queen).contains(queen.at));
+        assert!(!board.inset_of(&queen).contains(Point::new(1.2, 1.5)));
+        assert!(board.inset_of(&rook).contains(Point::new(1.2, 1.5)));
     }
 }

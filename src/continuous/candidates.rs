@@ -27,8 +27,8 @@
 
 use super::attack::is_attacked;
 use super::geometry::{
-    Curve, OVERLAP, Point, circle_runs, circle_samples, line_in_capsule, line_in_disc,
-    segment_distance, sweep_contact, unit,
+    Curve, Disc, Point, R, circle_runs, circle_samples, contact, line_in_capsule, line_in_disc,
+    segment_distance, sweep_contact_within, unit,
 };
 use super::legal_region::{
     KING_FAN_RAYS, LegalRegion, RegionPart, capture_aim, legal_region_exact, legal_region_with_fan,
@@ -78,7 +78,7 @@ impl Candidate {
 struct Surroundings {
     enemies: Vec<Point>,
     /// The enemies worth attacking, with whether each is royal (an attack on it is check).
-    targets: Vec<(Point, bool)>,
+    targets: Vec<(Disc, bool)>,
     edges: Vec<Curve>,
     lines: Vec<(Point, Point)>,
     /// How far apart the points of a check's stretch are, where they are not just three.
@@ -100,7 +100,7 @@ impl Surroundings {
             .iter()
             .filter(|p| p.side != side)
             .filter(|p| board.is_royal(p.kind) || board.promotion_of(p.kind).is_empty())
-            .map(|p| (p.at, board.is_royal(p.kind)))
+            .map(|p| (board.disc(p), board.is_royal(p.kind)))
             .collect();
         let king = pos.pieces()[pos.king(side)].at;
         let lines = enemies.iter().map(|&e| (e, king - e)).collect();
@@ -379,53 +379,84 @@ impl<'a> Refuge<'a> {
 /// Where a piece standing at a point would reach an enemy with one of its capturing
 /// shapes, blockers aside: for a slide, the strip behind the enemy along the slide's
 /// direction; for a ring, the band about the enemy at the ring's radius; for a king's
-/// reach, the disc about the enemy.
+/// reach, the disc about the enemy. `touch` is how near the two centres come when the
+/// discs touch.
 #[derive(Clone, Copy, Debug)]
 enum Band {
-    /// Within `OVERLAP` of the segment `a`–`b`.
-    Capsule { a: Point, b: Point },
-    /// Between `radius − OVERLAP` and `radius + OVERLAP` of `centre`.
-    Annulus { centre: Point, radius: f64 },
-    /// Within `radius + OVERLAP` of `centre`.
-    Disc { centre: Point, radius: f64 },
+    /// Within `touch` of the segment `a`–`b`.
+    Capsule { a: Point, b: Point, touch: f64 },
+    /// Between `radius − touch` and `radius + touch` of `centre`.
+    Annulus {
+        centre: Point,
+        radius: f64,
+        touch: f64,
+    },
+    /// Within `radius + touch` of `centre`.
+    Disc {
+        centre: Point,
+        radius: f64,
+        touch: f64,
+    },
 }
 
 impl Band {
     fn contains(&self, p: Point) -> bool {
         match *self {
-            Band::Capsule { a, b } => segment_distance(p, a, b) < OVERLAP,
-            Band::Annulus { centre, radius } => (p.distance(centre) - radius).abs() < OVERLAP,
-            Band::Disc { centre, radius } => p.distance(centre) < radius + OVERLAP,
+            Band::Capsule { a, b, touch } => segment_distance(p, a, b) < touch,
+            Band::Annulus {
+                centre,
+                radius,
+                touch,
+            } => (p.distance(centre) - radius).abs() < touch,
+            Band::Disc {
+                centre,
+                radius,
+                touch,
+            } => p.distance(centre) < radius + touch,
         }
     }
 
     /// Where the line `o + t·u` lies inside.
     fn on_line(&self, o: Point, u: Point, out: &mut Vec<(f64, f64)>) {
         match *self {
-            Band::Capsule { a, b } => out.extend(line_in_capsule(o, u, a, b, OVERLAP)),
-            Band::Annulus { centre, radius } => {
-                if let Some((x, y)) = line_in_disc(o, u, centre, radius + OVERLAP) {
-                    match line_in_disc(o, u, centre, radius - OVERLAP) {
+            Band::Capsule { a, b, touch } => out.extend(line_in_capsule(o, u, a, b, touch)),
+            Band::Annulus {
+                centre,
+                radius,
+                touch,
+            } => {
+                if let Some((x, y)) = line_in_disc(o, u, centre, radius + touch) {
+                    match line_in_disc(o, u, centre, radius - touch) {
                         Some((p, q)) => out.extend([(x, p), (q, y)]),
                         None => out.push((x, y)),
                     }
                 }
             }
-            Band::Disc { centre, radius } => {
-                out.extend(line_in_disc(o, u, centre, radius + OVERLAP))
-            }
+            Band::Disc {
+                centre,
+                radius,
+                touch,
+            } => out.extend(line_in_disc(o, u, centre, radius + touch)),
         }
     }
 
     /// The curves bounding it.
     fn curves(&self, out: &mut Vec<Curve>) {
         match *self {
-            Band::Capsule { a, b } => out.extend(Curve::capsule(a, b, OVERLAP)),
-            Band::Annulus { centre, radius } => {
-                out.push(Curve::circle(centre, radius + OVERLAP));
-                out.push(Curve::circle(centre, (radius - OVERLAP).max(0.0)));
+            Band::Capsule { a, b, touch } => out.extend(Curve::capsule(a, b, touch)),
+            Band::Annulus {
+                centre,
+                radius,
+                touch,
+            } => {
+                out.push(Curve::circle(centre, radius + touch));
+                out.push(Curve::circle(centre, (radius - touch).max(0.0)));
             }
-            Band::Disc { centre, radius } => out.push(Curve::circle(centre, radius + OVERLAP)),
+            Band::Disc {
+                centre,
+                radius,
+                touch,
+            } => out.push(Curve::circle(centre, radius + touch)),
         }
     }
 }
@@ -440,14 +471,15 @@ struct Bands {
 }
 
 impl Bands {
-    fn new(pos: &Position, i: usize, targets: &[(Point, bool)]) -> Self {
+    fn new(pos: &Position, i: usize, targets: &[(Disc, bool)]) -> Self {
         let board = pos.board();
         let mover = pos.pieces()[i];
+        let me = board.radius(mover.kind);
         let moved = &Piece {
             moved: true,
             ..mover
         };
-        let royal = pos.pieces()[pos.king(mover.side.opponent())].at;
+        let royal = board.disc(&pos.pieces()[pos.king(mover.side.opponent())]);
         let mut screens = Vec::new();
         for (j, friend) in pos.pieces().iter().enumerate() {
             if j == i || friend.side != mover.side {
@@ -458,11 +490,14 @@ impl Bands {
                     && modes.moves
                     && modes.captures
                 {
-                    let limit = slide_limit(board.inset(), friend.at, dir, end);
-                    if let Some(t) = sweep_contact(friend.at, dir, royal, limit) {
+                    let theirs = board.disc(friend);
+                    let limit = slide_limit(board.inset_for(theirs.radius), friend.at, dir, end);
+                    let touch = theirs.contact(royal.radius);
+                    if let Some(t) = sweep_contact_within(friend.at, dir, royal.at, touch, limit) {
                         let screen = Band::Capsule {
                             a: friend.at,
                             b: friend.at + dir * t,
+                            touch: theirs.contact(me),
                         };
                         if screen.contains(mover.at) {
                             screens.push(screen);
@@ -476,6 +511,8 @@ impl Bands {
         let targets = targets
             .iter()
             .map(|&(e, royal)| {
+                let touch = e.contact(me);
+                let e = e.at;
                 let bands = shapes
                     .iter()
                     .filter_map(|shape| match *shape {
@@ -484,14 +521,21 @@ impl Bands {
                             Some(Band::Capsule {
                                 a: e - dir * length,
                                 b: e,
+                                touch,
                             })
                         }
                         Reach::Ring { radius, modes, .. } if modes.captures => {
-                            Some(Band::Annulus { centre: e, radius })
+                            Some(Band::Annulus {
+                                centre: e,
+                                radius,
+                                touch,
+                            })
                         }
-                        Reach::Disc { radius, modes, .. } if modes.captures => {
-                            Some(Band::Disc { centre: e, radius })
-                        }
+                        Reach::Disc { radius, modes, .. } if modes.captures => Some(Band::Disc {
+                            centre: e,
+                            radius,
+                            touch,
+                        }),
                         _ => None,
                     })
                     .collect();
@@ -670,26 +714,30 @@ fn hot_spots(
     out
 }
 
-/// The edges of the areas where `side`'s enemies could capture a disc: each capturing
-/// slide's strip (to its end or the board's edge, whatever stands in it), each ring's band,
-/// each sector disc's reach.
+/// The edges of the areas where `side`'s enemies could capture a disc of radius R: each
+/// capturing slide's strip (to its end or the board's edge, whatever stands in it), each
+/// ring's band, each sector disc's reach. (Where pieces differ in size, a disc of another
+/// radius meets them a little nearer or farther: these edges only cut the stretches in
+/// which candidates are looked for, so one radius serves.)
 fn threat_edges(pos: &Position, side: super::position::Color) -> Vec<Curve> {
     let board = pos.board();
-    let inset = board.inset();
     let mut out = Vec::new();
     for p in pos.pieces().iter().filter(|p| p.side != side) {
+        let theirs = board.radius(p.kind);
+        let touch = contact(theirs, R);
+        let inset = board.inset_for(theirs);
         for shape in reaches(board, p) {
             match shape {
                 Reach::Slide { dir, end, modes } if modes.captures => {
                     let far = slide_end(inset, p.at, dir, end);
-                    out.extend(Curve::capsule(p.at, far, OVERLAP));
+                    out.extend(Curve::capsule(p.at, far, touch));
                 }
                 Reach::Ring { radius, modes, .. } if modes.captures => {
-                    out.push(Curve::circle(p.at, radius + OVERLAP));
-                    out.push(Curve::circle(p.at, (radius - OVERLAP).max(0.0)));
+                    out.push(Curve::circle(p.at, radius + touch));
+                    out.push(Curve::circle(p.at, (radius - touch).max(0.0)));
                 }
                 Reach::Disc { radius, modes, .. } if modes.captures => {
-                    out.push(Curve::circle(p.at, radius + OVERLAP));
+                    out.push(Curve::circle(p.at, radius + touch));
                 }
                 _ => {}
             }

@@ -13,25 +13,82 @@ pub type Point = Vector;
 
 /// The disc radius: the unit of every length.
 pub const R: f64 = 1.0;
-/// Tolerance of the overlap test: centres closer than `2R - EPS` overlap; touching does not.
+/// Tolerance of the overlap test: discs whose centres are closer than the sum of their
+/// radii less `EPS` overlap; touching does not.
 pub const EPS: f64 = 1e-6;
-/// Two disc centres closer than this overlap.
+/// Two discs of the default radius R overlap when their centres are closer than this.
 pub const OVERLAP: f64 = 2.0 * R - EPS;
 /// The one tolerance of a requested target, for every length alike (off a slide's line,
 /// past a reach, off a ring, off the castling square): a point this close to a movement
 /// area is on it, and the piece lands on the point asked. Rounding, not a margin of aim.
 pub const SNAP: f64 = 1e-9;
 
-/// Whether discs centred at `a` and `b` overlap (touching is not overlap).
+/// A disc on the board: its centre and radius (a piece's, or a wall's).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Disc {
+    /// Its centre.
+    pub at: Point,
+    /// Its radius.
+    pub radius: f64,
+}
+
+impl Disc {
+    /// The disc of `radius` about `at`.
+    pub fn new(at: Point, radius: f64) -> Self {
+        Disc { at, radius }
+    }
+
+    /// How near this disc's centre may come to the centre of a disc of radius `other`
+    /// before the two overlap: the sum of the radii, less the tolerance.
+    #[inline]
+    pub fn contact(self, other: f64) -> f64 {
+        contact(self.radius, other)
+    }
+
+    /// Whether the two discs overlap (touching is not overlap).
+    #[inline]
+    pub fn overlaps(self, other: Disc) -> bool {
+        let d = self.contact(other.radius);
+        self.at.distance_squared(other.at) < d * d
+    }
+}
+
+/// How near the centres of discs of radii `a` and `b` may come before the discs overlap.
+#[inline]
+pub fn contact(a: f64, b: f64) -> f64 {
+    a + b - EPS
+}
+
+/// Whether two discs of radius R centred at `a` and `b` overlap (touching is not overlap).
 pub fn overlaps(a: Point, b: Point) -> bool {
-    a.distance_squared(b) < OVERLAP * OVERLAP
+    overlaps_within(a, b, OVERLAP)
+}
+
+/// Whether the discs centred at `a` and `b` overlap, where they overlap once their centres
+/// come nearer than `contact` (see [`contact`]).
+#[inline]
+pub fn overlaps_within(a: Point, b: Point, contact: f64) -> bool {
+    a.distance_squared(b) < contact * contact
+}
+
+/// The distance along the unit vector `dir` at which a disc of radius R leaving `from` first
+/// overlaps the disc of radius R at `centre`, if it does so within `max`.
+pub fn sweep_contact(from: Point, dir: Point, centre: Point, max: f64) -> Option<f64> {
+    sweep_contact_within(from, dir, centre, OVERLAP, max)
 }
 
 /// The distance along the unit vector `dir` at which a disc leaving `from` first overlaps the
-/// disc at `centre`, if it does so within `max`. This is a ball-against-ball shape cast; the
+/// disc at `centre`, if it does so within `max`; the two overlap when their centres come
+/// nearer than `contact` (see [`contact`]). This is a ball-against-ball shape cast; the
 /// answer is 0 when the two already overlap.
 #[inline]
-pub fn sweep_contact(from: Point, dir: Point, centre: Point, max: f64) -> Option<f64> {
+pub fn sweep_contact_within(
+    from: Point,
+    dir: Point,
+    centre: Point,
+    contact: f64,
+    max: f64,
+) -> Option<f64> {
     // Moving away from (or along) a disc never brings the two closer; and a path that only
     // grazes at the overlap distance touches without overlapping. Most discs fail one of
     // these, so they are asked wherever the sweep is, and only the rest pay for the cast.
@@ -41,17 +98,18 @@ pub fn sweep_contact(from: Point, dir: Point, centre: Point, max: f64) -> Option
         return None;
     }
     let across = rel - dir * ahead;
-    if across.length_squared() >= OVERLAP * OVERLAP {
+    if across.length_squared() >= contact * contact {
         return None;
     }
-    ball_cast(from, dir, centre, max)
+    ball_cast(from, dir, centre, contact, max)
 }
 
 /// The shape cast of [`sweep_contact`], for a disc that the sweep's line passes near.
 #[inline(never)]
-fn ball_cast(from: Point, dir: Point, centre: Point, max: f64) -> Option<f64> {
-    let mover = Ball::new(R);
-    let obstacle = Ball::new(R - EPS);
+fn ball_cast(from: Point, dir: Point, centre: Point, contact: f64, max: f64) -> Option<f64> {
+    // The cast depends only on the sum of the two radii: the mover carries it all.
+    let mover = Ball::new(contact);
+    let obstacle = Ball::new(0.0);
     let pos12 = Pose::from_translation(centre - from);
     let options = ShapeCastOptions {
         max_time_of_impact: max,
@@ -71,9 +129,15 @@ pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     Segment::new(a, b).distance_to_local_point(p, true)
 }
 
-/// Whether a disc at `p` overlaps the area swept by a disc moving from `a` to `b`.
+/// Whether a disc of radius R at `p` overlaps the area swept by one moving from `a` to `b`.
 pub fn overlaps_sweep(p: Point, a: Point, b: Point) -> bool {
-    segment_distance(p, a, b) < OVERLAP
+    overlaps_sweep_within(p, a, b, OVERLAP)
+}
+
+/// Whether a disc at `p` overlaps the area swept by a disc moving from `a` to `b`, the two
+/// overlapping once their centres come nearer than `contact`.
+pub fn overlaps_sweep_within(p: Point, a: Point, b: Point, contact: f64) -> bool {
+    segment_distance(p, a, b) < contact
 }
 
 /// The unit vector at angle `theta`.
@@ -233,19 +297,23 @@ pub struct Inset<'a> {
     pub walls: &'a [Obstacle],
     /// The holes: to the rules, walls drawn otherwise.
     pub holes: &'a [Obstacle],
+    /// The radius of the disc whose centres these are.
+    pub radius: f64,
 }
 
-/// How near a centre may come to an obstacle: a disc touching it (to the overlap test's
-/// tolerance) does not overlap it.
-const CLEARANCE: f64 = R - EPS;
-
-/// How much deeper than [`CLEARANCE`] a path must go into an obstacle to be stopped by it:
+/// How much deeper than its clearance (see [`Inset::clearance`]) a path must go into an obstacle to be stopped by it:
 /// more than the 1e-9 by which [`Inset::contains`] lets a centre come nearer, so that a
 /// disc resting there (a slide stopped by rounding a hair inside) can still move along the
 /// obstacle or away.
 const GRAZE: f64 = 1e-8;
 
 impl<'a> Inset<'a> {
+    /// How near a centre may come to an obstacle: a disc touching it (to the overlap test's
+    /// tolerance) does not overlap it.
+    fn clearance(self) -> f64 {
+        self.radius - EPS
+    }
+
     /// The walls and the holes.
     fn obstacles(self) -> impl Iterator<Item = &'a Obstacle> {
         self.walls.iter().chain(self.holes)
@@ -262,7 +330,9 @@ impl<'a> Inset<'a> {
             && self
                 .round
                 .is_none_or(|(c, radius)| p.distance(c) <= radius + TOL)
-            && self.obstacles().all(|o| o.distance(p) >= CLEARANCE - TOL)
+            && self
+                .obstacles()
+                .all(|o| o.distance(p) >= self.clearance() - TOL)
     }
 
     /// Whether `p` is off the board only because of an obstacle: inside the board's outline
@@ -309,14 +379,15 @@ impl<'a> Inset<'a> {
     /// [`Inset::edges`], less the boundaries of the obstacles that lie wholly farther than
     /// `radius` from `centre` (a centre within `radius` of `centre` cannot meet them).
     pub fn edges_near(self, centre: Point, radius: f64) -> impl Iterator<Item = Curve> + 'a {
+        let clearance = self.clearance();
         let near = move |o: &&Obstacle| {
             let (c, r) = o.bounds();
-            c.distance(centre) <= radius + r + CLEARANCE
+            c.distance(centre) <= radius + r + clearance
         };
         self.outline_edges().chain(
             self.obstacles()
                 .filter(near)
-                .flat_map(|o| o.boundary(CLEARANCE)),
+                .flat_map(move |o| o.boundary(clearance)),
         )
     }
 
@@ -336,7 +407,7 @@ impl<'a> Inset<'a> {
     /// obstacle, whatever the outline (infinite without obstacles).
     pub fn obstacle_distance(&self, from: Point, dir: Point) -> f64 {
         self.obstacles()
-            .map(|o| o.contact(from, dir, CLEARANCE))
+            .map(|o| o.contact(from, dir, self.clearance()))
             .fold(f64::INFINITY, f64::min)
             .max(0.0)
     }
@@ -812,19 +883,36 @@ mod tests {
 
     #[test]
     fn touching_discs_do_not_overlap() {
+        let d = contact(R, R);
+        assert!(!overlaps_within(Point::ZERO, Point::new(2.0, 0.0), d));
+        assert!(overlaps_within(Point::ZERO, Point::new(1.99, 0.0), d));
         assert!(!overlaps(Point::ZERO, Point::new(2.0, 0.0)));
         assert!(overlaps(Point::ZERO, Point::new(1.99, 0.0)));
+        // A disc of radius 1.5 and one of 0.5 touch at 2 as well; of 1.5 and 1 at 2.5.
+        let big = Disc::new(Point::ZERO, 1.5);
+        assert!(!big.overlaps(Disc::new(Point::new(2.0, 0.0), 0.5)));
+        assert!(big.overlaps(Disc::new(Point::new(2.0, 0.0), 1.0)));
+        assert!(!big.overlaps(Disc::new(Point::new(0.0, 2.5), 1.0)));
+        assert!(big.overlaps(Disc::new(Point::new(0.0, 2.499), 1.0)));
     }
 
     #[test]
     fn sweep_contact_stops_at_touch_distance() {
-        let t = sweep_contact(Point::ZERO, Point::X, Point::new(10.0, 0.0), 100.0);
+        let d = contact(R, R);
+        let t = sweep_contact_within(Point::ZERO, Point::X, Point::new(10.0, 0.0), d, 100.0);
         let t = t.expect("on the path");
         assert!((t - (8.0 + EPS)).abs() < 1e-9, "{t}");
         assert_eq!(
-            sweep_contact(Point::ZERO, Point::X, Point::new(10.0, 2.5), 100.0),
+            sweep_contact_within(Point::ZERO, Point::X, Point::new(10.0, 2.5), d, 100.0),
             None
         );
+        // A mover of radius 2 meets a disc of radius 1 three short of its centre, and one
+        // 2.5 off its line at 10 − √(3² − 2.5²).
+        let d = contact(2.0, R);
+        let t = sweep_contact_within(Point::ZERO, Point::X, Point::new(10.0, 0.0), d, 100.0);
+        assert!((t.expect("on the path") - (7.0 + EPS)).abs() < 1e-9);
+        let t = sweep_contact_within(Point::ZERO, Point::X, Point::new(10.0, 2.5), d, 100.0);
+        assert!((t.expect("beside the path") - (10.0 - 2.75f64.sqrt())).abs() < 1e-5);
     }
 
     #[test]
@@ -890,6 +978,7 @@ mod tests {
             round: round.then_some((Point::new(6.0, 6.0), 5.0)),
             walls,
             holes: &[],
+            radius: R,
         }
     }
 

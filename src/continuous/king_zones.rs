@@ -12,9 +12,9 @@
 use super::attack::{disc_capture_witness, landing_crossings};
 use super::board::Board;
 use super::geometry::{
-    Curve, OVERLAP, Point, Spans, angle_of, circle_runs, circle_samples, interval_samples,
-    line_in_capsule, line_in_disc, line_in_slab, overlaps, overlaps_sweep, runs, sweep_contact,
-    unit,
+    Curve, Disc, Point, Spans, angle_of, circle_runs, circle_samples, interval_samples,
+    line_in_capsule, line_in_disc, line_in_slab, overlaps_sweep_within, overlaps_within, runs,
+    sweep_contact_within, unit,
 };
 use super::piece::{Color, Piece};
 use super::reach::{Reach, reaches, slide_end, slide_limit};
@@ -34,6 +34,8 @@ pub struct Near {
 /// The capture areas of one king's enemies, with the king lifted off the board.
 pub struct Zones<'a> {
     board: &'a Board,
+    /// The radius of the king's disc.
+    king: f64,
     /// Each zone with the index of the enemy whose capture area it is part of.
     zones: Vec<(usize, Zone)>,
 }
@@ -50,15 +52,18 @@ pub struct Stretch {
     pub entered: f64,
 }
 
+/// One shape's capture area, as the set of centres of the king's disc it holds. `touch` is
+/// how near the king's centre may come to the attacker's before the two discs overlap.
 enum Zone {
     /// A slide's sweep up to its first contact (or its end, or the board's edge).
-    Sweep { from: Point, to: Point },
+    Sweep { from: Point, to: Point, touch: f64 },
     /// A piece's capture-only strips (to the far ends `caps`), less its moving strips
     /// (to `moving`): the pawn's capsules less its way ahead.
     Strips {
         from: Point,
         caps: Vec<Point>,
         moving: Vec<Point>,
+        touch: f64,
     },
     /// A jumper's free landing arcs on its circle of `radius` (angles about `from`, `end`
     /// may pass 2π).
@@ -66,14 +71,15 @@ enum Zone {
         from: Point,
         radius: f64,
         arcs: Vec<(f64, f64)>,
+        touch: f64,
     },
     /// A sliding strike's reach (the king's), tested exactly each time against the other
     /// pieces, with the curves that bound it (computed once: there are many).
     Strike {
-        from: Point,
+        from: Disc,
         radius: f64,
         sectors: Sectors,
-        others: Vec<Point>,
+        others: Vec<Disc>,
         curves: Vec<Curve>,
     },
 }
@@ -89,25 +95,28 @@ impl<'a> Zones<'a> {
         near: Near,
     ) -> Self {
         let side: Color = pieces[king].side;
-        let inset = board.inset();
+        let king_radius = board.radius(pieces[king].kind);
         let mut zones = Vec::new();
         let gap = |p: Point| p.distance(near.centre);
         for (i, a) in pieces.iter().enumerate() {
             if a.side == side || Some(i) == spared {
                 continue;
             }
+            let mover = board.disc(a);
+            let touch = mover.contact(king_radius);
             // A piece whose every shape stays away from `near` makes no zone there.
             // (Squared, and not at all for a rider: this runs for every enemy.)
             let reach = board.reach_of(a.kind, a.side, a.moved);
-            let within = near.radius + reach + OVERLAP;
+            let within = near.radius + reach + touch;
             if reach.is_finite() && (a.at - near.centre).length_squared() > within * within {
                 continue;
             }
+            let inset = board.inset_for(mover.radius);
             let others = pieces
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != king)
-                .map(|(_, q)| q.at);
+                .map(|(_, q)| board.disc(q));
             // Strips are gathered only for a piece whose strips come near (most do not).
             let (mut has_caps, mut strips_reach2) = (false, 0.0f64);
             let far = |dir: Point, end: Option<Point>| slide_end(inset, a.at, dir, end);
@@ -129,13 +138,15 @@ impl<'a> Zones<'a> {
                         } else {
                             (rel - u * ahead).length_squared()
                         };
-                        let within = near.radius + OVERLAP;
+                        let within = near.radius + touch;
                         if miss2 > within * within {
                             continue;
                         }
                         let mut reach = slide_limit(inset, a.at, u, end);
                         for q in others.clone() {
-                            if let Some(t) = sweep_contact(a.at, u, q, reach) {
+                            if let Some(t) =
+                                sweep_contact_within(a.at, u, q.at, mover.contact(q.radius), reach)
+                            {
                                 reach = t;
                             }
                         }
@@ -144,6 +155,7 @@ impl<'a> Zones<'a> {
                             Zone::Sweep {
                                 from: a.at,
                                 to: a.at + u * reach,
+                                touch,
                             },
                         ));
                     }
@@ -155,7 +167,7 @@ impl<'a> Zones<'a> {
                     Reach::Ring {
                         sectors, radius, ..
                     } => {
-                        if (gap(a.at) - radius).abs() <= near.radius + OVERLAP {
+                        if (gap(a.at) - radius).abs() <= near.radius + touch {
                             zones.push((
                                 i,
                                 Zone::Ring {
@@ -163,11 +175,12 @@ impl<'a> Zones<'a> {
                                     radius,
                                     arcs: free_landing_arcs(
                                         board,
-                                        a.at,
+                                        mover,
                                         radius,
                                         sectors,
                                         others.clone(),
                                     ),
+                                    touch,
                                 },
                             ));
                         }
@@ -175,14 +188,22 @@ impl<'a> Zones<'a> {
                     Reach::Disc {
                         sectors, radius, ..
                     } => {
-                        if gap(a.at) <= near.radius + radius + OVERLAP {
-                            let others: Vec<Point> = others.clone().collect();
+                        if gap(a.at) <= near.radius + radius + touch {
+                            let others: Vec<Disc> = others.clone().collect();
                             let mut curves = Vec::new();
-                            strike_zone_curves(board, a.at, radius, sectors, &others, &mut curves);
+                            strike_zone_curves(
+                                board,
+                                mover,
+                                radius,
+                                sectors,
+                                &others,
+                                touch,
+                                &mut curves,
+                            );
                             zones.push((
                                 i,
                                 Zone::Strike {
-                                    from: a.at,
+                                    from: mover,
                                     radius,
                                     sectors: sectors.clone(),
                                     others,
@@ -193,7 +214,7 @@ impl<'a> Zones<'a> {
                     }
                 }
             }
-            if has_caps && gap(a.at) <= near.radius + strips_reach2.sqrt() + OVERLAP {
+            if has_caps && gap(a.at) <= near.radius + strips_reach2.sqrt() + touch {
                 let (mut caps, mut moving) = (Vec::new(), Vec::new());
                 for shape in reaches(board, a) {
                     if let Reach::Slide { dir, end, modes } = shape
@@ -212,11 +233,16 @@ impl<'a> Zones<'a> {
                         from: a.at,
                         caps,
                         moving,
+                        touch,
                     },
                 ));
             }
         }
-        Zones { board, zones }
+        Zones {
+            board,
+            king: king_radius,
+            zones,
+        }
     }
 
     /// Whether the lifted king's disc at `p` would be capturable.
@@ -233,16 +259,29 @@ impl<'a> Zones<'a> {
 
     fn zone_attacks(&self, zone: &Zone, p: Point) -> bool {
         match zone {
-            Zone::Sweep { from, to } => overlaps_sweep(p, *from, *to),
-            Zone::Strips { from, caps, moving } => {
-                caps.iter().any(|&c| overlaps_sweep(p, *from, c))
-                    && !moving.iter().any(|&m| overlaps_sweep(p, *from, m))
+            Zone::Sweep { from, to, touch } => overlaps_sweep_within(p, *from, *to, *touch),
+            Zone::Strips {
+                from,
+                caps,
+                moving,
+                touch,
+            } => {
+                caps.iter()
+                    .any(|&c| overlaps_sweep_within(p, *from, c, *touch))
+                    && !moving
+                        .iter()
+                        .any(|&m| overlaps_sweep_within(p, *from, m, *touch))
             }
-            Zone::Ring { from, radius, arcs } => {
+            Zone::Ring {
+                from,
+                radius,
+                arcs,
+                touch,
+            } => {
                 let r = *radius;
                 let d = p - *from;
                 // No point of the circle comes nearer than this, arc ends included.
-                if (d.length() - r).abs() >= OVERLAP {
+                if (d.length() - r).abs() >= *touch {
                     return false;
                 }
                 let phi = angle_of(d);
@@ -255,7 +294,7 @@ impl<'a> Zones<'a> {
                         let pb = *from + unit(b) * r;
                         p.distance(pa).min(p.distance(pb))
                     };
-                    dist < OVERLAP
+                    dist < *touch
                 })
             }
             Zone::Strike {
@@ -269,7 +308,7 @@ impl<'a> Zones<'a> {
                 *from,
                 *radius,
                 sectors,
-                p,
+                Disc::new(p, self.king),
                 others.iter().copied(),
             )
             .is_some(),
@@ -325,23 +364,33 @@ impl<'a> Zones<'a> {
     /// Where the ray `o + t·u`, `0 ≤ t ≤ hi`, passes through one zone (open intervals).
     fn zone_spans(&self, zone: &Zone, o: Point, u: Point, hi: f64) -> Vec<(f64, f64)> {
         match zone {
-            Zone::Sweep { from, to } => line_in_capsule(o, u, *from, *to, OVERLAP)
+            Zone::Sweep { from, to, touch } => line_in_capsule(o, u, *from, *to, *touch)
                 .into_iter()
                 .collect(),
-            Zone::Strips { from, caps, moving } => {
+            Zone::Strips {
+                from,
+                caps,
+                moving,
+                touch,
+            } => {
                 let mut spans = Spans::merged(
                     caps.iter()
-                        .filter_map(|&cap| line_in_capsule(o, u, *from, cap, OVERLAP))
+                        .filter_map(|&cap| line_in_capsule(o, u, *from, cap, *touch))
                         .collect(),
                 );
                 for &m in moving {
-                    if let Some(span) = line_in_capsule(o, u, *from, m, OVERLAP) {
+                    if let Some(span) = line_in_capsule(o, u, *from, m, *touch) {
                         spans.subtract(span);
                     }
                 }
                 spans.0
             }
-            Zone::Ring { from, radius, arcs } => self.ring_spans(*from, *radius, arcs, o, u).0,
+            Zone::Ring {
+                from,
+                radius,
+                arcs,
+                touch,
+            } => ring_spans(*from, *radius, arcs, *touch, o, u).0,
             Zone::Strike { curves, .. } => {
                 let mut critical = Vec::new();
                 for c in curves {
@@ -354,32 +403,6 @@ impl<'a> Zones<'a> {
                     .collect()
             }
         }
-    }
-
-    /// The ray's spans through a jumper's zone: the ring within the free arcs, and the
-    /// discs about the arcs' ends.
-    fn ring_spans(&self, from: Point, r: f64, arcs: &[(f64, f64)], o: Point, u: Point) -> Spans {
-        let mut ring = Spans::default();
-        if let Some(outer) = line_in_disc(o, u, from, r + OVERLAP) {
-            ring.add(outer);
-            if let Some(inner) = line_in_disc(o, u, from, r - OVERLAP) {
-                ring.subtract(inner);
-            }
-        }
-        let mut out = Spans::default();
-        for &(a, b) in arcs {
-            for sector in sector_spans(o, u, from, a, b).0 {
-                for &(x, y) in &ring.0 {
-                    out.add((x.max(sector.0), y.min(sector.1)));
-                }
-            }
-            for end in [a, b] {
-                if let Some(span) = line_in_disc(o, u, from + unit(end) * r, OVERLAP) {
-                    out.add(span);
-                }
-            }
-        }
-        out
     }
 
     /// Every curve on which [`Zones::attacked`] can change, limited to those passing within
@@ -395,24 +418,60 @@ impl<'a> Zones<'a> {
 
     fn zone_curves(&self, zone: &Zone, all: &mut Vec<Curve>) {
         match zone {
-            Zone::Sweep { from, to } => all.extend(Curve::capsule(*from, *to, OVERLAP)),
-            Zone::Strips { from, caps, moving } => {
+            Zone::Sweep { from, to, touch } => all.extend(Curve::capsule(*from, *to, *touch)),
+            Zone::Strips {
+                from,
+                caps,
+                moving,
+                touch,
+            } => {
                 for &end in caps.iter().chain(moving) {
-                    all.extend(Curve::capsule(*from, end, OVERLAP));
+                    all.extend(Curve::capsule(*from, end, *touch));
                 }
             }
-            Zone::Ring { from, radius, arcs } => {
+            Zone::Ring {
+                from,
+                radius,
+                arcs,
+                touch,
+            } => {
                 let r = *radius;
-                all.push(Curve::circle(*from, r + OVERLAP));
-                all.push(Curve::circle(*from, (r - OVERLAP).max(0.0)));
+                all.push(Curve::circle(*from, r + touch));
+                all.push(Curve::circle(*from, (r - touch).max(0.0)));
                 for &(a, b) in arcs {
-                    all.push(Curve::circle(*from + unit(a) * r, OVERLAP));
-                    all.push(Curve::circle(*from + unit(b) * r, OVERLAP));
+                    all.push(Curve::circle(*from + unit(a) * r, *touch));
+                    all.push(Curve::circle(*from + unit(b) * r, *touch));
                 }
             }
             Zone::Strike { curves, .. } => all.extend_from_slice(curves),
         }
     }
+}
+
+/// The ray's spans through a jumper's zone: the ring within the free arcs, and the discs
+/// about the arcs' ends, each `touch` wide.
+fn ring_spans(from: Point, r: f64, arcs: &[(f64, f64)], touch: f64, o: Point, u: Point) -> Spans {
+    let mut ring = Spans::default();
+    if let Some(outer) = line_in_disc(o, u, from, r + touch) {
+        ring.add(outer);
+        if let Some(inner) = line_in_disc(o, u, from, r - touch) {
+            ring.subtract(inner);
+        }
+    }
+    let mut out = Spans::default();
+    for &(a, b) in arcs {
+        for sector in sector_spans(o, u, from, a, b).0 {
+            for &(x, y) in &ring.0 {
+                out.add((x.max(sector.0), y.min(sector.1)));
+            }
+        }
+        for end in [a, b] {
+            if let Some(span) = line_in_disc(o, u, from + unit(end) * r, touch) {
+                out.add(span);
+            }
+        }
+    }
+    out
 }
 
 /// Where the ray `o + t·u` lies in the sector of directions from `centre` between angles
@@ -450,49 +509,57 @@ fn sector_spans(o: Point, u: Point, centre: Point, a: f64, b: f64) -> Spans {
     out
 }
 
-/// A superset of the curves bounding the set of discs a king at `from` can strike: the
-/// Minkowski sum of its reachable star with a disc of radius `OVERLAP`.
+/// A superset of the curves bounding the set of centres of discs that `mover` can strike,
+/// sliding up to `reach`: the Minkowski sum of its reachable star with a disc of radius
+/// `touch` (how near a struck centre comes to the mover's).
 fn strike_zone_curves(
     board: &Board,
-    from: Point,
+    mover: Disc,
     reach: f64,
     sectors: &Sectors,
-    others: &[Point],
+    others: &[Disc],
+    touch: f64,
     out: &mut Vec<Curve>,
 ) {
-    let near: Vec<Point> = others
+    let from = mover.at;
+    let near: Vec<Disc> = others
         .iter()
         .copied()
-        .filter(|q| q.distance(from) <= reach + 2.0 * OVERLAP)
+        .filter(|q| q.at.distance(from) <= reach + mover.contact(q.radius) + touch)
         .collect();
     let mut skeleton = vec![Curve::circle(from, reach)];
-    let edges = || board.inset().edges_near(from, reach + 2.0 * OVERLAP);
+    let edges = || {
+        board
+            .inset_for(mover.radius)
+            .edges_near(from, reach + 2.0 * touch)
+    };
     for edge in edges() {
-        graze(from, edge, &mut skeleton, out);
+        graze(from, edge, touch, &mut skeleton, out);
     }
     // A sector's edges bound the strikes too: their lines, offset by a disc, and the apex.
     let bounds = sectors.bounds();
     for &a in &bounds {
         let dir = unit(a);
         skeleton.push(Curve::line(from, dir));
-        out.extend(Curve::parallels(from, dir, OVERLAP));
+        out.extend(Curve::parallels(from, dir, touch));
     }
     if !bounds.is_empty() {
-        out.push(Curve::circle(from, OVERLAP));
+        out.push(Curve::circle(from, touch));
     }
     for q in &near {
-        graze(from, Curve::circle(*q, OVERLAP), &mut skeleton, out);
-        out.push(Curve::circle(*q, 2.0 * OVERLAP));
-        out.push(Curve::circle(*q, 1e-9));
+        let guard = mover.contact(q.radius);
+        graze(from, Curve::circle(q.at, guard), touch, &mut skeleton, out);
+        out.push(Curve::circle(q.at, guard + touch));
+        out.push(Curve::circle(q.at, 1e-9));
     }
-    out.push(Curve::circle(from, reach + OVERLAP));
-    out.push(Curve::circle(from, (reach - OVERLAP).max(0.0)));
+    out.push(Curve::circle(from, reach + touch));
+    out.push(Curve::circle(from, (reach - touch).max(0.0)));
     for edge in edges() {
         match edge {
-            Curve::Line { through, dir } => out.extend(Curve::parallels(through, dir, OVERLAP)),
+            Curve::Line { through, dir } => out.extend(Curve::parallels(through, dir, touch)),
             Curve::Circle { centre, radius } => {
-                out.push(Curve::circle(centre, radius + OVERLAP));
-                out.push(Curve::circle(centre, (radius - OVERLAP).max(1e-9)));
+                out.push(Curve::circle(centre, radius + touch));
+                out.push(Curve::circle(centre, (radius - touch).max(1e-9)));
             }
         }
     }
@@ -503,41 +570,46 @@ fn strike_zone_curves(
         }
     }
     vertices.retain(|v| v.distance(from) <= reach + 1e-6);
-    out.extend(vertices.into_iter().map(|v| Curve::circle(v, OVERLAP)));
+    out.extend(vertices.into_iter().map(|v| Curve::circle(v, touch)));
 }
 
 /// A curve of the strike zone's skeleton and, for a circle, its shadow from `from`: the
-/// strikes that graze it bound those it stops (their lines into the skeleton, offset by a
-/// disc into `out`).
-fn graze(from: Point, curve: Curve, skeleton: &mut Vec<Curve>, out: &mut Vec<Curve>) {
+/// strikes that graze it bound those it stops (their lines into the skeleton, offset by
+/// `touch` into `out`).
+fn graze(from: Point, curve: Curve, touch: f64, skeleton: &mut Vec<Curve>, out: &mut Vec<Curve>) {
     skeleton.push(curve);
     let mut tangents = Vec::new();
     curve.tangent_angles(from, &mut tangents);
     for a in tangents {
         let dir = unit(a);
         skeleton.push(Curve::line(from, dir));
-        out.extend(Curve::parallels(from, dir, OVERLAP));
+        out.extend(Curve::parallels(from, dir, touch));
     }
 }
 
-/// The arcs of a knight's landing circle (angles about `from`) where a landing disc lies on
-/// the board and overlaps none of `others`. An arc's end may pass 2π when it wraps.
+/// The arcs of a jumper's landing circle (angles about its centre) where its landing disc
+/// lies on the board and overlaps none of `others`. An arc's end may pass 2π when it wraps.
 fn free_landing_arcs(
     board: &Board,
-    from: Point,
+    mover: Disc,
     r: f64,
     sectors: &Sectors,
-    others: impl Iterator<Item = Point>,
+    others: impl Iterator<Item = Disc>,
 ) -> Vec<(f64, f64)> {
-    let inset = board.inset();
-    let others: Vec<Point> = others
-        .filter(|q| (from.distance(*q) - r).abs() < OVERLAP)
+    let from = mover.at;
+    let inset = board.inset_for(mover.radius);
+    let others: Vec<Disc> = others
+        .filter(|q| (from.distance(q.at) - r).abs() < mover.contact(q.radius))
         .collect();
-    let mut critical = landing_crossings(board, from, r, others.iter().copied());
+    let mut critical = landing_crossings(board, from, mover.radius, r, others.iter().copied());
     critical.extend(sectors.bounds());
     let free = |phi: f64| {
         let q = from + unit(phi) * r;
-        sectors.contains(phi) && inset.contains(q) && others.iter().all(|o| !overlaps(q, *o))
+        sectors.contains(phi)
+            && inset.contains(q)
+            && others
+                .iter()
+                .all(|o| !overlaps_within(q, o.at, mover.contact(o.radius)))
     };
     if critical.is_empty() {
         return if free(0.0) { vec![(0.0, TAU)] } else { vec![] };

@@ -38,8 +38,9 @@ use super::attack::{
 };
 use super::board::Board;
 use super::geometry::{
-    Curve, Intervals, OPEN_END, OVERLAP, Point, R, angle_of, circle_runs, circle_samples,
-    circle_samples_middles_first, interval_samples, overlaps, overlaps_sweep, unit,
+    Curve, Intervals, OPEN_END, Point, angle_of, circle_runs, circle_samples,
+    circle_samples_middles_first, contact, interval_samples, overlaps_sweep_within,
+    overlaps_within, unit,
 };
 use super::king_zones::{Near, Zones};
 use super::piece::Piece;
@@ -233,6 +234,7 @@ struct Lifted<'a> {
 impl<'a> Lifted<'a> {
     fn new(pos: &'a Position, i: usize) -> Self {
         let board = pos.board();
+        let shield = board.radius(pos.pieces()[i].kind);
         let mut pieces = pos.pieces().to_vec();
         pieces.remove(i);
         let side = pos.pieces()[i].side;
@@ -243,7 +245,7 @@ impl<'a> Lifted<'a> {
         let threats = attackers(board, &pieces, king);
         let curves = threats
             .iter()
-            .flat_map(|&a| shield_curves(board, &pieces, a, king))
+            .flat_map(|&a| shield_curves(board, &pieces, a, king, shield))
             .collect();
         Lifted {
             board,
@@ -273,8 +275,9 @@ fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
     let board = pos.board();
     let pieces = pos.pieces();
     let mover = pieces[i];
+    let me = board.disc(&mover);
     let o = mover.at;
-    let inset = board.inset();
+    let inset = board.inset_for(me.radius);
     let mut lifted = Lifted::new(pos, i);
     let mut region = LegalRegion::default();
 
@@ -284,7 +287,7 @@ fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
                may_capture: bool,
                region: &mut LegalRegion| {
         let exit = inset.exit_distance(o, u).min(longest);
-        let contact = first_contact(pieces, i, o, u, exit);
+        let contact = first_contact(board, pieces, i, me, u, exit);
         // Plain moves stop short of any contact: an enemy there is captured, and a friend's
         // exact touch is left to rounding, so the region keeps a hair clear of it.
         let (hi, open_hi) = match contact {
@@ -318,6 +321,7 @@ fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
     };
 
     let enemies = || (0..pieces.len()).filter(|&j| pieces[j].side != mover.side);
+    let touch = |j: usize| me.contact(board.radius(pieces[j].kind));
     let shapes = reaches(board, &mover);
     for shape in shapes.clone() {
         match shape {
@@ -329,7 +333,7 @@ fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
                 // A capture-only strip: the judge decides each enemy it holds.
                 let far = slide_end(inset, o, dir, end);
                 let held: Vec<usize> = enemies()
-                    .filter(|&j| overlaps_sweep(pieces[j].at, o, far))
+                    .filter(|&j| overlaps_sweep_within(pieces[j].at, o, far, touch(j)))
                     .collect();
                 region.captures.extend(held);
             }
@@ -350,7 +354,7 @@ fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
                 }
                 if modes.captures {
                     let near: Vec<usize> = enemies()
-                        .filter(|&j| (pieces[j].at.distance(o) - r).abs() < OVERLAP)
+                        .filter(|&j| (pieces[j].at.distance(o) - r).abs() < touch(j))
                         .collect();
                     region.captures.extend(near);
                 }
@@ -375,7 +379,7 @@ fn other_region(pos: &Position, i: usize, fan: &Fan) -> LegalRegion {
                 }
                 if modes.captures {
                     let near: Vec<usize> = enemies()
-                        .filter(|&j| pieces[j].at.distance(o) <= radius + OVERLAP)
+                        .filter(|&j| pieces[j].at.distance(o) <= radius + touch(j))
                         .collect();
                     region.captures.extend(near);
                 }
@@ -399,9 +403,11 @@ fn landing_arcs(
 ) -> Vec<(f64, f64)> {
     let board = pos.board();
     let pieces = pos.pieces();
-    let o = pieces[i].at;
-    let inset = board.inset();
-    let mut critical = landing_crossings(board, o, r, pieces.iter().map(|q| q.at));
+    let me = board.disc(&pieces[i]);
+    let o = me.at;
+    let inset = board.inset_for(me.radius);
+    let discs = pieces.iter().map(|q| board.disc(q));
+    let mut critical = landing_crossings(board, o, me.radius, r, discs);
     for c in curves {
         c.circle_params(o, r, &mut critical);
     }
@@ -413,7 +419,7 @@ fn landing_arcs(
             && pieces
                 .iter()
                 .enumerate()
-                .all(|(j, p)| j == i || !overlaps(q, p.at))
+                .all(|(j, p)| j == i || !overlaps_within(q, p.at, me.contact(board.radius(p.kind))))
             && safe(q)
     });
     kept_clear(arcs)
@@ -459,6 +465,7 @@ fn captures(pos: &Position, i: usize, x: usize) -> bool {
 pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
     let mover = pos.pieces()[i];
     let victim = pos.pieces()[x].at;
+    let victim_radius = pos.board().radius(pos.pieces()[x].kind);
     let d = victim - mover.at;
     let grazing = reaches(pos.board(), &mover).find_map(|s| match s {
         Reach::Ring { radius, .. } => {
@@ -469,7 +476,8 @@ pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
     });
     if let Some(off) = grazing {
         let outward = d.normalize_or(Point::X);
-        return victim + outward * if off >= 0.0 { 0.5 * R } else { -0.5 * R };
+        let inward = 0.5 * victim_radius;
+        return victim + outward * if off >= 0.0 { inward } else { -inward };
     }
     // A sector disc slides toward the aim: where the way to the centre is barred, aim
     // along a direction that strikes the victim first, at its closest approach.
@@ -501,8 +509,9 @@ pub fn capture_aim(pos: &Position, i: usize, x: usize) -> Point {
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != x)
-                .map(|(_, q)| q.at);
-            disc_capture_witness(board, mover.at, radius, sectors, victim, others)
+                .map(|(_, q)| board.disc(q));
+            let target = board.disc(&pos.pieces()[x]);
+            disc_capture_witness(board, board.disc(&mover), radius, sectors, target, others)
                 .map(|contact| (contact - mover.at).normalize())
         };
         if let Some(u) = direction {
@@ -532,8 +541,15 @@ impl<'a> KingView<'a> {
             pos,
             i,
             zones,
-            nearby: within(pos, i, near.radius + OVERLAP),
+            nearby: within(pos, i, near.radius),
         }
+    }
+
+    /// A margin about the royal piece's reach within which its zones' curves are kept: its
+    /// disc's width.
+    fn touch(&self) -> f64 {
+        let king = &self.pos.pieces()[self.i];
+        self.pos.board().contact(king, king)
     }
 
     /// Plain moves: each slide's ray, each sector disc on the fan's directions, each ring's
@@ -560,7 +576,7 @@ impl<'a> KingView<'a> {
                 } if modes.moves => {
                     let curves = match fan {
                         Fan::Exact => {
-                            let mut curves = self.zones.curves(from, radius + OVERLAP);
+                            let mut curves = self.zones.curves(from, radius + self.touch());
                             curves.extend(contact_curves(self.pos, self.i, radius));
                             curves
                         }
@@ -579,7 +595,7 @@ impl<'a> KingView<'a> {
                     radius: r,
                     modes,
                 } if modes.moves => {
-                    let curves = self.zones.curves(from, r + OVERLAP);
+                    let curves = self.zones.curves(from, r + self.touch());
                     let arcs = landing_arcs(self.pos, self.i, r, sectors, &curves, |q| {
                         !self.zones.attacked(q)
                     });
@@ -600,10 +616,11 @@ impl<'a> KingView<'a> {
     /// first disc it touches.
     fn ray(&self, u: Point, limit: f64) -> Intervals {
         let board = self.pos.board();
-        let o = self.pos.pieces()[self.i].at;
-        let exit = board.inset().exit_distance(o, u);
+        let me = board.disc(&self.pos.pieces()[self.i]);
+        let o = me.at;
+        let exit = board.inset_for(me.radius).exit_distance(o, u);
         let mut hi = limit.min(exit);
-        if let Some((_, t)) = first_contact(&self.nearby, usize::MAX, o, u, hi) {
+        if let Some((_, t)) = first_contact(board, &self.nearby, usize::MAX, me, u, hi) {
             hi = t;
         }
         let free = self.zones.stretch(o, u, hi, true);
@@ -654,15 +671,22 @@ impl<'a> KingView<'a> {
                     out.extend(disc_captures(self.pos, self.i, sectors, radius));
                 }
                 Reach::Slide { dir, end, modes } if modes.captures => {
-                    let far = slide_end(board.inset(), king.at, dir, end);
+                    let far = slide_end(board.inset_of(&king), king.at, dir, end);
                     candidates.extend((0..pieces.len()).filter(|&j| {
-                        pieces[j].side != king.side && overlaps_sweep(pieces[j].at, king.at, far)
+                        pieces[j].side != king.side
+                            && overlaps_sweep_within(
+                                pieces[j].at,
+                                king.at,
+                                far,
+                                board.contact(&king, &pieces[j]),
+                            )
                     }));
                 }
                 Reach::Ring { radius, modes, .. } if modes.captures => {
                     candidates.extend((0..pieces.len()).filter(|&j| {
                         pieces[j].side != king.side
-                            && (pieces[j].at.distance(king.at) - radius).abs() < OVERLAP
+                            && (pieces[j].at.distance(king.at) - radius).abs()
+                                < board.contact(&king, &pieces[j])
                     }));
                 }
                 _ => {}
@@ -674,13 +698,15 @@ impl<'a> KingView<'a> {
     }
 }
 
-/// The pieces other than `pieces[i]` whose centres lie within `distance` of it.
+/// The pieces other than `pieces[i]` whose discs the disc of `pieces[i]` could touch
+/// while its centre stays within `distance` of where it stands.
 fn within(pos: &Position, i: usize, distance: f64) -> Vec<Piece> {
-    let o = pos.pieces()[i].at;
+    let board = pos.board();
+    let me = pos.pieces()[i];
     pos.pieces()
         .iter()
         .enumerate()
-        .filter(|&(j, q)| j != i && q.at.distance(o) < distance)
+        .filter(|&(j, q)| j != i && q.at.distance(me.at) < distance + board.contact(&me, q))
         .map(|(_, q)| *q)
         .collect()
 }
@@ -694,7 +720,7 @@ fn reach_of(pos: &Position, i: usize) -> Near {
         .map(|s| match s {
             Reach::Slide { end, .. } => end.map_or(across, Point::length),
             Reach::Disc { radius, .. } => radius,
-            Reach::Ring { radius, .. } => radius + R,
+            Reach::Ring { radius, .. } => radius + board.radius(piece.kind),
         })
         .fold(0.0, f64::max);
     Near {
@@ -721,7 +747,9 @@ fn royal_strike(pos: &Position, i: usize, sectors: &Sectors, reach: f64, x: usiz
     let king = pieces[i];
     let o = king.at;
     let victim = pieces[x];
-    if victim.side == king.side || victim.at.distance(o) > reach + 2.0 * R {
+    let touch = board.contact(&king, &victim);
+    let apart = board.radius(king.kind) + board.radius(victim.kind);
+    if victim.side == king.side || victim.at.distance(o) > reach + apart {
         return None;
     }
     // The landing does not depend on the direction: reject it first.
@@ -737,10 +765,10 @@ fn royal_strike(pos: &Position, i: usize, sectors: &Sectors, reach: f64, x: usiz
         radius: reach,
     };
     let zones = Zones::new(board, pieces, i, Some(x), near);
-    let mut curves = zones.curves(o, reach + OVERLAP);
+    let mut curves = zones.curves(o, reach + board.contact(&king, &king));
     curves.extend(contact_curves(pos, i, reach));
     let base = angle_of(victim.at - o);
-    let half = (OVERLAP / victim.at.distance(o)).clamp(-1.0, 1.0).asin();
+    let half = (touch / victim.at.distance(o)).clamp(-1.0, 1.0).asin();
     let mut angles: Vec<f64> = critical_directions(o, &curves, reach)
         .into_iter()
         .chain(sectors.bounds())
@@ -756,8 +784,8 @@ fn royal_strike(pos: &Position, i: usize, sectors: &Sectors, reach: f64, x: usiz
         .filter(|a| angle_gap(*a, base) <= half && sectors.contains(*a))
         .find(|&theta| {
             let u = unit(theta);
-            let limit = reach.min(board.inset().exit_distance(o, u));
-            let Some((j, tc)) = first_contact(pieces, i, o, u, limit) else {
+            let limit = reach.min(board.inset_of(&king).exit_distance(o, u));
+            let Some((j, tc)) = first_contact(board, pieces, i, board.disc(&king), u, limit) else {
                 return false;
             };
             j == x && path_prefix_ok(&zones, o, u, tc, false)
@@ -773,17 +801,21 @@ fn angle_gap(a: f64, b: f64) -> f64 {
 /// `pieces[i]` touches changes.
 fn contact_curves(pos: &Position, i: usize, reach: f64) -> Vec<Curve> {
     let board = pos.board();
-    let o = pos.pieces()[i].at;
+    let me = board.disc(&pos.pieces()[i]);
+    let o = me.at;
     let mut out: Vec<Curve> = pos
         .pieces()
         .iter()
         .enumerate()
-        .filter(|&(j, q)| j != i && q.at.distance(o) <= reach + 2.0 * OVERLAP)
-        .map(|(_, q)| Curve::circle(q.at, OVERLAP))
+        .filter_map(|(j, q)| {
+            let touch = me.contact(board.radius(q.kind));
+            (j != i && q.at.distance(o) <= reach + 2.0 * touch).then(|| Curve::circle(q.at, touch))
+        })
         .collect();
     out.push(Curve::circle(o, board.min_move));
     out.push(Curve::circle(o, reach));
-    out.extend(board.inset().edges_near(o, reach + 2.0 * OVERLAP));
+    let far = reach + 2.0 * contact(me.radius, board.largest_radius());
+    out.extend(board.inset_for(me.radius).edges_near(o, far));
     out
 }
 
@@ -899,7 +931,8 @@ pub fn nearest_target(pos: &Position, i: usize, pointer: Point) -> Option<Target
     let theta = if d.length() > 1e-12 { angle_of(d) } else { 0.0 };
     let region = region(pos, i, &Fan::Angles(vec![theta]));
     for &x in &region.captures {
-        if pos.pieces()[x].at.distance(pointer) <= R {
+        let victim = &pos.pieces()[x];
+        if victim.at.distance(pointer) <= pos.board().radius(victim.kind) {
             return Some(Target {
                 point: pos.pieces()[x].at,
                 aim: capture_aim(pos, i, x),

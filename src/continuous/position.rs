@@ -1,7 +1,7 @@
 //! The checked position value of the continuous game: pieces on a board, a side to move.
 
 use super::board::Board;
-use super::geometry::{Point, R, SNAP};
+use super::geometry::{Point, SNAP};
 use std::sync::Arc;
 
 pub use super::piece::{Color, Kind, Piece};
@@ -139,8 +139,9 @@ impl Position {
         self.pieces
             .iter()
             .enumerate()
-            .map(|(i, p)| (i, p.at.distance(point)))
-            .filter(|&(_, d)| d <= R + SNAP)
+            .map(|(i, p)| (i, p.at.distance(point), self.board.radius(p.kind)))
+            .filter(|&(_, d, radius)| d <= radius + SNAP)
+            .map(|(i, d, _)| (i, d))
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| i)
     }

@@ -7,7 +7,9 @@
 
 use super::attack::{disc_capture_witness, is_attacked, ring_capture_witness};
 use super::board::Board;
-use super::geometry::{Point, R, SNAP, angle_of, overlaps, overlaps_sweep, sweep_contact};
+use super::geometry::{
+    Disc, Point, SNAP, angle_of, overlaps_sweep_within, overlaps_within, sweep_contact_within,
+};
 use super::king_zones::{Near, Zones};
 use super::piece::{Color, Kind, Piece};
 use super::position::Position;
@@ -215,7 +217,7 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
                 }
                 None
             }
-            legal if lands_as_asked(&legal, to) => Some(legal),
+            legal if lands_as_asked(board, &legal, to) => Some(legal),
             legal => {
                 fallback.get_or_insert(legal);
                 None
@@ -256,10 +258,12 @@ pub fn resolve_piece(pos: &Position, i: usize, to: Point, promotion: Option<Kind
 
 /// Whether a legal outcome lands where `to` asked: a plain move onto it, or the capture of
 /// the piece whose disc holds it.
-fn lands_as_asked(outcome: &Outcome, to: Point) -> bool {
+fn lands_as_asked(board: &Board, outcome: &Outcome, to: Point) -> bool {
     match outcome {
         Outcome::Move(a) => a.to.distance(to) <= SNAP,
-        Outcome::Capture(a) => a.captured.is_some_and(|c| c.at.distance(to) <= R),
+        Outcome::Capture(a) => a
+            .captured
+            .is_some_and(|c| c.at.distance(to) <= board.radius(c.kind)),
         Outcome::Illegal(_) => false,
     }
 }
@@ -287,12 +291,13 @@ fn castling_request(board: &Board, piece: &Piece, to: Point) -> Option<f64> {
         .then(|| d.x.signum())
 }
 
-/// The first disc (other than `skip`) that a disc sliding from `from` along `u` touches
-/// within `max`, with the distance; `Err` when two enemies of `side` are touched at once.
+/// The first disc of `pieces` (other than `skip`) that the disc `mover` sliding along `u`
+/// touches within `max`, with the distance.
 pub(crate) fn first_contact(
+    board: &Board,
     pieces: &[Piece],
     skip: usize,
-    from: Point,
+    mover: Disc,
     u: Point,
     max: f64,
 ) -> Option<(usize, f64)> {
@@ -302,7 +307,8 @@ pub(crate) fn first_contact(
             continue;
         }
         let limit = best.map_or(max, |b| b.1);
-        if let Some(t) = sweep_contact(from, u, q.at, limit)
+        let touch = mover.contact(board.radius(q.kind));
+        if let Some(t) = sweep_contact_within(mover.at, u, q.at, touch, limit)
             && best.is_none_or(|b| t < b.1)
         {
             best = Some((j, t));
@@ -312,13 +318,15 @@ pub(crate) fn first_contact(
 }
 
 /// Whether two enemies of the mover are touched at the same first-contact distance.
-fn ambiguous(pieces: &[Piece], mover: usize, from: Point, u: Point, hit: (usize, f64)) -> bool {
+fn ambiguous(board: &Board, pieces: &[Piece], mover: usize, u: Point, hit: (usize, f64)) -> bool {
+    let m = board.disc(&pieces[mover]);
     let side = pieces[mover].side;
     pieces.iter().enumerate().any(|(j, q)| {
         j != mover
             && j != hit.0
             && q.side != side
-            && sweep_contact(from, u, q.at, hit.1 + 1e-9).is_some()
+            && sweep_contact_within(m.at, u, q.at, m.contact(board.radius(q.kind)), hit.1 + 1e-9)
+                .is_some()
     })
 }
 
@@ -330,8 +338,9 @@ fn slide(pos: &Position, i: usize, shapes: &[Shape], to: Point) -> Result<Landin
     let pieces = pos.pieces();
     let board = pos.board();
     let mover = pieces[i];
+    let me = board.disc(&mover);
     let o = mover.at;
-    let inset = board.inset();
+    let inset = board.inset_for(me.radius);
     let slides = || {
         shapes.iter().filter_map(|s| match s.reach {
             Form::Slide { dir, length } => {
@@ -341,21 +350,22 @@ fn slide(pos: &Position, i: usize, shapes: &[Shape], to: Point) -> Result<Landin
         })
     };
 
-    if let Some(x) = enemy_containing(pieces, mover, to) {
+    if let Some(x) = enemy_containing(board, pieces, mover, to) {
         for (u, end, modes) in slides() {
             if !(modes.moves && modes.captures) {
                 continue;
             }
             let limit = slide_limit(inset, o, u, end);
-            if let Some(hit) = first_contact(pieces, i, o, u, limit)
+            if let Some(hit) = first_contact(board, pieces, i, me, u, limit)
                 && hit.0 == x
             {
                 return stopped_by(pos, i, u, hit, true);
             }
         }
         let victim = pieces[x].at;
+        let touch = me.contact(board.radius(pieces[x].kind));
         let strip_holds = |(u, end, _): (Point, Option<Point>, Modes)| {
-            overlaps_sweep(victim, o, slide_end(inset, o, u, end))
+            overlaps_sweep_within(victim, o, slide_end(inset, o, u, end), touch)
         };
         if slides().any(|s| !s.2.moves && strip_holds(s))
             && !slides().any(|s| s.2.moves && strip_holds(s))
@@ -398,10 +408,10 @@ fn reach_of(end: Option<Point>) -> f64 {
 }
 
 /// The enemy of `mover` whose disc contains `p`.
-fn enemy_containing(pieces: &[Piece], mover: Piece, p: Point) -> Option<usize> {
+fn enemy_containing(board: &Board, pieces: &[Piece], mover: Piece, p: Point) -> Option<usize> {
     pieces
         .iter()
-        .position(|q| q.side != mover.side && q.at.distance(p) <= R)
+        .position(|q| q.side != mover.side && q.at.distance(p) <= board.radius(q.kind))
 }
 
 /// A slide of length `t` along `u`: stops at the first disc, captures it if `may_capture`
@@ -414,9 +424,10 @@ fn along_ray(
     may_capture: bool,
 ) -> Result<Landing, Reason> {
     // Only contacts the disc reaches while wholly on the board count.
-    let o = pos.pieces()[i].at;
-    let exit = pos.board().inset().exit_distance(o, u);
-    match first_contact(pos.pieces(), i, o, u, t.min(exit)) {
+    let board = pos.board();
+    let me = board.disc(&pos.pieces()[i]);
+    let exit = board.inset_for(me.radius).exit_distance(me.at, u);
+    match first_contact(board, pos.pieces(), i, me, u, t.min(exit)) {
         Some(hit) => stopped_by(pos, i, u, hit, may_capture),
         None => free_slide(pos, i, u, t),
     }
@@ -434,7 +445,7 @@ fn stopped_by(
     if pieces[j].side == pieces[i].side || !may_capture {
         return Err(Reason::Blocked);
     }
-    if ambiguous(pieces, i, pieces[i].at, u, (j, tc)) {
+    if ambiguous(pos.board(), pieces, i, u, (j, tc)) {
         return Err(Reason::AmbiguousCapture);
     }
     Ok(Landing {
@@ -451,7 +462,7 @@ fn free_slide(pos: &Position, i: usize, u: Point, t: f64) -> Result<Landing, Rea
     if t < board.min_move {
         return Err(Reason::TooShort);
     }
-    let inset = board.inset();
+    let inset = board.inset_of(&pos.pieces()[i]);
     if t > inset.exit_distance(o, u) + 1e-9 {
         // Past the edge, or onto a wall, the disc would leave the board; short of both, a
         // wall stands in the way.
@@ -482,6 +493,7 @@ fn disc_landing(
     let pieces = pos.pieces();
     let board = pos.board();
     let mover = pieces[i];
+    let me = board.disc(&mover);
     let d = to - mover.at;
     let dist = d.length();
     if dist < 1e-12 {
@@ -490,13 +502,13 @@ fn disc_landing(
     let mut u = d / dist;
     if !sectors.is_whole() && !sectors.contains(angle_of(u)) {
         // A target inside an enemy that a slide inside the sectors strikes is a capture.
-        let struck = enemy_containing(pieces, mover, to).and_then(|x| {
+        let struck = enemy_containing(board, pieces, mover, to).and_then(|x| {
             let others = pieces
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != x)
-                .map(|(_, q)| q.at);
-            disc_capture_witness(board, mover.at, radius, sectors, pieces[x].at, others)
+                .map(|(_, q)| board.disc(q));
+            disc_capture_witness(board, me, radius, sectors, board.disc(&pieces[x]), others)
         });
         match struck {
             Some(contact) if modes.captures => u = (contact - mover.at).normalize(),
@@ -504,8 +516,8 @@ fn disc_landing(
         }
     }
     // Contacts count only within the reach; a target a little beyond it is pulled back.
-    let exit = board.inset().exit_distance(mover.at, u);
-    if let Some(hit) = first_contact(pieces, i, mover.at, u, dist.min(radius).min(exit)) {
+    let exit = board.inset_for(me.radius).exit_distance(mover.at, u);
+    if let Some(hit) = first_contact(board, pieces, i, me, u, dist.min(radius).min(exit)) {
         return stopped_by(pos, i, u, hit, modes.captures);
     }
     if dist > radius + SNAP || !modes.moves {
@@ -519,9 +531,10 @@ fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reas
     let board = pos.board();
     let partner = board.castling.map_or(Kind::ROOK, |c| c.rook);
     let king = pieces[i];
+    let me = board.disc(&king);
     let u = Point::new(sign, 0.0);
-    let exit = board.inset().exit_distance(king.at, u);
-    let Some((j, tc)) = first_contact(pieces, i, king.at, u, exit) else {
+    let exit = board.inset_for(me.radius).exit_distance(king.at, u);
+    let Some((j, tc)) = first_contact(board, pieces, i, me, u, exit) else {
         return Err(Reason::OutsideMovementArea);
     };
     let rook = pieces[j];
@@ -538,11 +551,13 @@ fn castling_landing(pos: &Position, i: usize, sign: f64) -> Result<Landing, Reas
     let to = king.at + u * board.castling_king_travel;
     let rook_to = to - u * board.castling_rook_offset;
     // The rook passes back along the king's line: no wall may stand in its way.
-    if board.inset().obstacle_distance(rook.at, -u) + 1e-9 < rook.at.distance(rook_to) {
+    if board.inset_of(&rook).obstacle_distance(rook.at, -u) + 1e-9 < rook.at.distance(rook_to) {
         return Err(Reason::Blocked);
     }
     // The king's landing must not touch the rook, and the rook must land between them.
-    if tc < board.castling_king_travel || overlaps(rook_to, king.at) {
+    if tc < board.castling_king_travel
+        || overlaps_within(rook_to, king.at, board.contact(&king, &rook))
+    {
         return Err(Reason::Blocked);
     }
     Ok(Landing {
@@ -573,14 +588,17 @@ fn ring_landing(
     let on_ring = (dist - r).abs() <= SNAP;
     if !on_ring || (!sectors.is_whole() && !sectors.contains(angle_of(d))) {
         if modes.captures
-            && let Some(x) = enemy_containing(pieces, jumper, to)
+            && let Some(x) = enemy_containing(board, pieces, jumper, to)
         {
             let others = pieces
                 .iter()
                 .enumerate()
                 .filter(|&(j, _)| j != i && j != x)
-                .map(|(_, q)| q.at);
-            if ring_capture_witness(board, jumper.at, r, sectors, pieces[x].at, others).is_some() {
+                .map(|(_, q)| board.disc(q));
+            let victim = board.disc(&pieces[x]);
+            if ring_capture_witness(board, board.disc(&jumper), r, sectors, victim, others)
+                .is_some()
+            {
                 return Ok(Landing {
                     captured: Some(x),
                     ..Landing::plain(pieces[x].at)
@@ -594,12 +612,12 @@ fn ring_landing(
         });
     }
     let q = jumper.at + d * (r / dist);
-    if !board.inset().contains(q) {
+    if !board.inset_of(&jumper).contains(q) {
         return Err(Reason::OffBoard);
     }
     let mut enemy = None;
     for (j, p) in pieces.iter().enumerate() {
-        if j == i || !overlaps(q, p.at) {
+        if j == i || !overlaps_within(q, p.at, board.contact(&jumper, p)) {
             continue;
         }
         if p.side == jumper.side {
@@ -645,7 +663,8 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
     }
 
     let mut promoted = None;
-    let choices = if board.promotes_at(mover.side == Color::White, landing.to) {
+    let white = mover.side == Color::White;
+    let choices = if board.promotes_disc_at(white, landing.to, board.radius(mover.kind)) {
         board.promotion_of(mover.kind)
     } else {
         &[]
@@ -678,16 +697,17 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
     let mover_index = after_capture(i);
     // A landing found by sweeping stops where the discs touch, and rounding could leave it
     // a hair inside another disc or past the edge: such a move is refused, never played.
+    // A promoted piece keeps its centre and takes its new kind's disc, which must fit too.
     let rook_index = landing.castling.map(|(j, _)| after_capture(j));
     for m in std::iter::once(mover_index).chain(rook_index) {
-        let at = pieces[m].at;
-        if !board.inset().contains(at) {
+        let moved = &pieces[m];
+        if !board.inset_of(moved).contains(moved.at) {
             return Outcome::Illegal(Reason::OffBoard);
         }
         if pieces
             .iter()
             .enumerate()
-            .any(|(k, p)| k != m && overlaps(at, p.at))
+            .any(|(k, p)| k != m && overlaps_within(moved.at, p.at, board.contact(moved, p)))
         {
             return Outcome::Illegal(Reason::Blocked);
         }

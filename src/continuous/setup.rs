@@ -5,7 +5,6 @@
 
 use super::attack::is_attacked;
 use super::board::{Board, KindSpec};
-use super::geometry::overlaps;
 use super::piece::{Color, Kind, Piece};
 use super::position::{MAX_DISCS, Position, PositionError, Setup};
 use std::sync::Arc;
@@ -26,8 +25,8 @@ impl TryFrom<Setup> for Position {
                 count: pieces.len(),
             });
         }
-        let inset = board.inset();
         for p in &pieces {
+            let inset = board.inset_of(p);
             if !p.at.x.is_finite() || !p.at.y.is_finite() {
                 return Err(PositionError::NotFinite);
             }
@@ -50,7 +49,7 @@ impl TryFrom<Setup> for Position {
         }
         for (i, a) in pieces.iter().enumerate() {
             for b in &pieces[i + 1..] {
-                if overlaps(a.at, b.at) {
+                if board.disc(a).overlaps(board.disc(b)) {
                     return Err(PositionError::Overlap {
                         a: format!("{},{}", a.at.x, a.at.y),
                         b: format!("{},{}", b.at.x, b.at.y),

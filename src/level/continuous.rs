@@ -537,6 +537,10 @@ fn read_pieces(raw: &LevelFile, board: &mut Board, errors: &mut Errors<'_>) -> V
             shapes: Some(shapes),
             promotion: None,
         };
+        if let Some(radius) = &p.radius {
+            board.radii.retain(|(k, _)| *k != kind);
+            board.radii.push((kind, piece_radius(radius, errors)));
+        }
         match board.kinds.iter_mut().find(|s| s.kind == kind) {
             Some(classic) => *classic = spec,
             None => board.kinds.push(spec),
@@ -600,6 +604,27 @@ fn read_pieces(raw: &LevelFile, board: &mut Board, errors: &mut Errors<'_>) -> V
         }
     }
     looks
+}
+
+/// The smallest and largest disc radius a kind may have, in units of R: a quarter of the
+/// default disc to four times it.
+pub const RADII: std::ops::RangeInclusive<f64> = 0.25..=4.0;
+
+/// A kind's `radius`, or R with an error at the key when it is outside [`RADII`].
+fn piece_radius(radius: &Spanned<f64>, errors: &mut Errors<'_>) -> f64 {
+    let r = *radius.get_ref();
+    if RADII.contains(&r) {
+        return r;
+    }
+    errors.at(
+        radius.span(),
+        LevelErrorKind::Radius {
+            value: r,
+            least: *RADII.start(),
+            most: *RADII.end(),
+        },
+    );
+    R
 }
 
 /// The kinds a promotion list names: each a kind of this board that is not royal, or an

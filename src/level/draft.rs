@@ -22,7 +22,7 @@ pub struct Draft {
 }
 
 /// One piece type as the editor shows it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct DraftPiece {
     /// Its letter, upper case.
     pub letter: char,
@@ -36,6 +36,8 @@ pub struct DraftPiece {
     pub promotion: Option<DraftPromotion>,
     /// Its picture: a shipped picture's name or an SVG file beside the level.
     pub image: String,
+    /// The radius of its disc, in R (continuous); `None` for the default.
+    pub radius: Option<f64>,
 }
 
 /// A piece's moves in one of the notations a level takes.
@@ -288,6 +290,9 @@ impl Draft {
                         .unwrap_or(false),
                     promotion,
                     image: text("image"),
+                    radius: section
+                        .get("radius")
+                        .and_then(|v| v.as_float().or_else(|| v.as_integer().map(|i| i as f64))),
                 })
             })
             .collect()
@@ -354,6 +359,14 @@ impl Draft {
             }
             None => {
                 section.remove("promotion");
+            }
+        }
+        match piece.radius {
+            Some(r) if continuous => {
+                section.insert("radius".into(), Value::Float(r));
+            }
+            _ => {
+                section.remove("radius");
             }
         }
         if piece.image.trim().is_empty() {
@@ -602,6 +615,40 @@ mod tests {
         let grid = level.into_grid().expect("grid");
         let x = grid.variant.role_of_letter('X').expect("X");
         assert_eq!(grid.variant[x].betza.to_string(), "BN");
+    }
+
+    #[test]
+    fn a_continuous_piece_keeps_its_radius_and_checks() {
+        let mut draft = Draft::new_continuous(8, 8);
+        let queen = DraftPiece {
+            letter: 'Q',
+            name: "Queen".into(),
+            moves: Moves::Betza("Q".into()),
+            radius: Some(1.4),
+            ..DraftPiece::default()
+        };
+        draft.set_piece(None, &queen);
+        assert!(
+            draft.to_text().contains("radius = 1.4"),
+            "{}",
+            draft.to_text()
+        );
+        let level = draft
+            .check("new.toml")
+            .unwrap_or_else(|e| panic!("{e}\n{}", draft.to_text()));
+        let board = &level.into_continuous().expect("continuous").board;
+        assert_eq!(board.radius(crate::continuous::Kind::QUEEN), 1.4);
+        let back = draft.pieces().into_iter().find(|p| p.letter == 'Q');
+        assert_eq!(back.and_then(|p| p.radius), Some(1.4));
+        // Back to the default: the key goes.
+        draft.set_piece(
+            Some('Q'),
+            &DraftPiece {
+                radius: None,
+                ..queen
+            },
+        );
+        assert!(!draft.to_text().contains("radius"), "{}", draft.to_text());
     }
 
     #[test]

@@ -180,6 +180,18 @@ pub enum LevelErrorKind {
         /// The number written.
         value: f64,
     },
+    /// A piece's disc radius outside the range a level may give.
+    #[error(
+        "radius = {value}: expected {least} to {most} (in units of R, the default disc's radius)"
+    )]
+    Radius {
+        /// The number written.
+        value: f64,
+        /// The smallest radius.
+        least: f64,
+        /// The largest.
+        most: f64,
+    },
     /// A continuous length longer than the board or the rules let it be.
     #[error("{what} = {value}: expected at most {most} ({why})")]
     LengthAbove {

@@ -522,6 +522,14 @@ pub(super) struct PieceSection {
         )
     )]
     pub(super) urc: Option<Spanned<toml::Value>>,
+    /// The radius of its disc, in units of R (continuous): overlap, blocking, the width of
+    /// its strips and how near it comes to the edge and to walls follow it.
+    #[schemars(
+        with = "Option<f64>",
+        range(min = 0.25, max = 4.0),
+        extend("default" = 1, "x-mode" = "continuous")
+    )]
+    pub(super) radius: Option<Spanned<f64>>,
     /// Whether checkmate protects it (losing it loses). In a continuous level the king is
     /// royal unless some piece says `royal = true`; then exactly those are.
     #[serde(default)]

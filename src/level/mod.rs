@@ -41,7 +41,7 @@ mod modes;
 pub mod schema;
 
 pub use crate::pictures::Look;
-pub use continuous::{MOST_CORNERS, MOST_OBSTACLES};
+pub use continuous::{MOST_CORNERS, MOST_OBSTACLES, RADII};
 pub use error::{
     LevelError, LevelErrorKind, LevelErrors, LevelMode, Needed, SetupError, UrcReferenceError,
     line_column,

@@ -10,7 +10,7 @@ use super::searchable::{End, Searchable, crowded_quiescence_budget};
 use super::tuning::{self, HANGING_SHARE, KING_DANGER, MOBILITY, TEMPO};
 use crate::continuous::attack::{attackers, is_attacked};
 use crate::continuous::candidates::{Candidate, candidates, fine_candidates};
-use crate::continuous::geometry::{OVERLAP, Point};
+use crate::continuous::geometry::Point;
 use crate::continuous::legal_region::find_legal_move;
 use crate::continuous::reach::{Reach, reaches};
 use crate::continuous::resolve::{first_contact, resolve_piece};
@@ -554,19 +554,20 @@ fn mop_up(pos: &Position, values: &Values, side: Color) -> i32 {
 /// Free slide length (in squares, up to the first disc) and ring arcs, as centipawns.
 fn mobility(board: &Board, pieces: &[Piece], i: usize) -> i32 {
     let p = pieces[i];
-    let inset = board.inset();
+    let me = board.disc(&p);
+    let inset = board.inset_for(me.radius);
     let mut squares = 0.0;
     for shape in reaches(board, &p) {
         match shape {
             Reach::Slide { dir, end, modes } if modes.moves => {
                 let limit = crate::continuous::reach::slide_limit(inset, p.at, dir, end);
-                let free = first_contact(pieces, i, p.at, dir, limit).map_or(limit, |(_, t)| t);
-                squares += free / board.square;
+                let free = first_contact(board, pieces, i, me, dir, limit);
+                squares += free.map_or(limit, |(_, t)| t) / board.square;
             }
             Reach::Ring { radius, .. } => {
                 let crowded = pieces
                     .iter()
-                    .filter(|q| (q.at.distance(p.at) - radius).abs() < OVERLAP)
+                    .filter(|q| (q.at.distance(p.at) - radius).abs() < board.contact(&p, q))
                     .count();
                 squares += (8.0 - crowded as f64).max(0.0) * 0.5;
             }
@@ -606,7 +607,11 @@ fn danger(board: &Board, pieces: &[Piece], king: usize) -> i32 {
         Point::new(0.0, -1.0),
     ] {
         let at = k.at + d * board.square;
-        if !board.inset().contains(at) || pieces.iter().any(|q| q.at.distance(at) < OVERLAP) {
+        if !board.inset_of(&k).contains(at)
+            || pieces
+                .iter()
+                .any(|q| q.at.distance(at) < board.contact(&k, q))
+        {
             continue;
         }
         probe[king].at = at;

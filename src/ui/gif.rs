@@ -230,9 +230,8 @@ struct Drawing {
     scale: f32,
     /// Pixels round the board.
     margin: f32,
-    /// By token number, White's then Black's, and the pixels a token covers.
+    /// By token number, White's then Black's, each as many pixels wide as its piece.
     tokens: Vec<[tiny_skia::Pixmap; 2]>,
-    token_pixels: u32,
     /// The level's name, under every frame.
     name: String,
     options: usvg::Options<'static>,
@@ -252,7 +251,7 @@ impl Drawing {
             Ok::<_, Failure>([side(false)?, side(true)?])
         };
         let mut continuous = None;
-        let (units, squares, tokens, token_pixels) = match &level.kind {
+        let (units, squares, tokens) = match &level.kind {
             LevelKind::Grid(g) => {
                 let geometry = g.variant.geometry;
                 let (files, ranks) = (u32::from(geometry.files()), u32::from(geometry.ranks()));
@@ -271,7 +270,7 @@ impl Drawing {
                         draw(&source.svg, &|| moves_svg(t), token, pixels)
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                ((files as f32, ranks as f32), (files, ranks), tokens, pixels)
+                ((files as f32, ranks as f32), (files, ranks), tokens)
             }
             LevelKind::Continuous(c) => {
                 let board = &c.board;
@@ -280,7 +279,6 @@ impl Drawing {
                     board.ranks as f32 * board.square as f32,
                 );
                 let scale = size / units.0.max(units.1);
-                let pixels = (scale * 2.0).round().max(4.0) as u32;
                 let token = Token {
                     face: 50.0 * 0.93,
                     picture: 0.8,
@@ -292,11 +290,14 @@ impl Drawing {
                         let look = c.look(k.kind);
                         let name = board.name_of(k.kind).to_string();
                         let source = continuous_source(&name, &look, level_dir);
+                        // A disc drawn to its kind's radius.
+                        let pixels =
+                            (scale * 2.0 * board.radius(k.kind) as f32).round().max(4.0) as u32;
                         draw(&source.svg, &|| built_in(&look), token, pixels)
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 continuous = Some(board.clone());
-                (units, (board.files, board.ranks), tokens, pixels)
+                (units, (board.files, board.ranks), tokens)
             }
         };
         let scale = size / units.0.max(units.1);
@@ -309,7 +310,6 @@ impl Drawing {
             scale,
             margin,
             tokens,
-            token_pixels,
             name: level.name.clone(),
             options,
             continuous,
@@ -344,11 +344,11 @@ impl Drawing {
             tiny_skia::Transform::identity(),
             &mut pixmap.as_mut(),
         );
-        let half = self.token_pixels as f32 / 2.0;
         for piece in &shown.pieces {
             let Some(token) = self.tokens.get(piece.kind) else {
                 continue;
             };
+            let half = token[0].width() as f32 / 2.0;
             let (x, y) = self.pixel(piece.at);
             pixmap.draw_pixmap(
                 (x - half).round() as i32,

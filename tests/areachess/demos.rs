@@ -249,6 +249,38 @@ const ROUND_CAPTIONS: &[(usize, &str)] = &[
     (5, "A knight's landing must lie wholly inside the rim too."),
 ];
 
+/// Giants and dwarfs, from a set-up position: the giant queen's wide strip takes a knight
+/// off its line, a dwarf pawn slips between two knights, and a pawn on the promotion line
+/// becomes a rook because a queen would not fit beside the knight there.
+const GIANTS_START: &str =
+    "w;K@a1;Q@4,10;P@10,5;P@10,19;k@a8;r@h2;n@17,12.2;n@8.2,7;n@11.8,7;n@12.2,21.2";
+const GIANTS: [&str; 5] = [
+    "4,10->20,10",
+    "h2->g2",
+    "10,5->10,7.8",
+    "g2->h2",
+    "10,19->10,21=R",
+];
+
+const GIANTS_CAPTIONS: &[(usize, &str)] = &[
+    (
+        0,
+        "Queens here are giants (radius 1.4 R) and pawns dwarfs (0.7 R); two discs overlap when their centres are closer than the sum of their radii.",
+    ),
+    (
+        1,
+        "The giant queen slides along its rank and takes the knight whose centre is 2.2 off its line: 1.4 + 1 = 2.4. A rook would have slid past it.",
+    ),
+    (
+        3,
+        "The dwarf pawn slips between two knights 1.8 either side of its file: 0.7 + 1 = 1.7 leaves room.",
+    ),
+    (
+        5,
+        "On the promotion line a queen would overlap the knight 2.21 away (1.4 + 1 = 2.4), so the pawn becomes a rook (1 + 1 = 2).",
+    ),
+];
+
 const OBENTO_CAPTIONS: &[(usize, &str)] = &[(
     0,
     "Obento Chess on 12x12: twenty-two kinds of piece, among them bent riders that turn once on their way, pawns with a longer first step, and en passant.",
@@ -435,6 +467,42 @@ fn shows_the_round_table(g: &continuous::Game) {
     }
 }
 
+fn shows_the_giants(g: &continuous::Game) {
+    let board = g.position().board();
+    assert_eq!(board.radius(continuous::Kind::QUEEN), 1.4);
+    assert_eq!(board.radius(continuous::Kind::PAWN), 0.7);
+    let played = g.played();
+    // The queen's capture: the victim's centre off the queen's line by more than two
+    // radii of R, less than the sum with the queen's.
+    let taken = &played[0].applied;
+    let victim = taken.captured.expect("the queen captures");
+    let off = (victim.at.y - taken.mover.at.y).abs();
+    assert!(off > 2.0 && off < 2.4, "{off}");
+    // The pawn's slide: an enemy disc passes within 2 of its path (a pawn of radius R
+    // would have touched it), but not within 1.7.
+    let slip = &played[2];
+    let (a, b) = (slip.applied.mover.at, slip.applied.to);
+    let nearest = g
+        .position_after(2)
+        .pieces()
+        .iter()
+        .filter(|p| p.side == continuous::Color::Black)
+        .map(|p| continuous::geometry::segment_distance(p.at, a, b))
+        .fold(f64::INFINITY, f64::min);
+    assert!(nearest > 1.7 && nearest < 2.0, "{nearest}");
+    // The promotion: a rook, where a queen's disc would overlap a piece.
+    let last = played.last().expect("moves");
+    assert_eq!(last.applied.promotion, Some(continuous::Kind::ROOK));
+    let to = last.applied.to;
+    assert!(
+        g.position()
+            .pieces()
+            .iter()
+            .any(|p| p.at != to && p.at.distance(to) < 2.4 - 1e-6),
+        "a queen would not fit"
+    );
+}
+
 fn obento() -> save::AnyGame {
     let l = level::load(&root().join("levels/obento.toml"))
         .expect("loads")
@@ -487,7 +555,7 @@ fn the_demonstrations_replay_and_show_what_they_say() {
         Option<Shows>,
         &'a [(usize, &'a str)],
     );
-    let demos: [Demo; 7] = [
+    let demos: [Demo; 8] = [
         (
             "levels/demos/area-of-competence-tour.toml",
             "levels/area-of-competence.toml",
@@ -533,6 +601,13 @@ fn the_demonstrations_replay_and_show_what_they_say() {
             continuous_game("levels/round-table.toml", None, &ROUND),
             Some(shows_the_round_table),
             ROUND_CAPTIONS,
+        ),
+        (
+            "levels/demos/giants-and-dwarfs-sizes.toml",
+            "levels/giants-and-dwarfs.toml",
+            continuous_game("levels/giants-and-dwarfs.toml", Some(GIANTS_START), &GIANTS),
+            Some(shows_the_giants),
+            GIANTS_CAPTIONS,
         ),
         (
             "levels/demos/obento-bent-pieces-and-en-passant.toml",

@@ -30,6 +30,7 @@ mod perft;
 mod pictures;
 mod properties;
 mod protocol;
+mod radii;
 mod records;
 mod regions;
 mod rule_tests;

@@ -27,15 +27,20 @@ const FAIRIES: &[&str] = &[
 /// Royal kinds for the boards whose royal piece is not the classic king.
 const ROYALS: &[&str] = &["K", "W", "KN", "F", "mKcN"];
 
+/// Radii a random board may give a kind (docs/continuous-rules.md#a-radius-per-kind).
+const RADII: &[f64] = &[0.6, 1.3, 1.7];
+
 /// The classic board, or a board with three random fairy kinds `X Y Z` and, half the time,
-/// a fairy royal `J` in the king's place.
+/// a fairy royal `J` in the king's place; on a fairy board, the royal kind, the rook and
+/// the fairy kinds may each have a radius of their own.
 fn boards() -> impl Strategy<Value = Arc<Board>> {
     let classic = classic().board;
     let fairy = (
         prop::collection::vec(0..FAIRIES.len(), 3),
         prop::option::of(0..ROYALS.len()),
+        prop::collection::vec(prop::option::of(prop::sample::select(RADII)), 5),
     )
-        .prop_map(|(kinds, royal)| {
+        .prop_map(|(kinds, royal, radii)| {
             let mut board = Board::default();
             let mut add = |letter: char, betza: &str, royal: bool| {
                 let kind = Kind::from_letter(letter).expect("a letter");
@@ -56,6 +61,14 @@ fn boards() -> impl Strategy<Value = Arc<Board>> {
             if royal.is_some() {
                 for spec in &mut board.kinds {
                     spec.royal = spec.kind == Kind::from_letter('J').expect("J");
+                }
+            }
+            let royal = if royal.is_some() { 'J' } else { 'K' };
+            for (letter, radius) in [royal, 'R', 'X', 'Y', 'Z'].into_iter().zip(radii) {
+                if let Some(radius) = radius {
+                    board
+                        .radii
+                        .push((Kind::from_letter(letter).expect("a letter"), radius));
                 }
             }
             board.prepare();
@@ -265,7 +278,7 @@ proptest! {
         let near = Near { centre: o, radius: 100.0 };
         let zones = Zones::new(pos.board(), pos.pieces(), k, None, near);
         let u = Point::new(angle.cos(), angle.sin());
-        let hi = pos.board().inset().exit_distance(o, u);
+        let hi = pos.board().inset_of(&pos.pieces()[k]).exit_distance(o, u);
         let spans = zones.spans(o, u, hi);
         for n in 0..200 {
             let t = hi * n as f64 / 200.0;
@@ -275,7 +288,9 @@ proptest! {
             let p = o + u * t;
             // The king's disc never overlaps another: the zones are not asked there (and
             // behind a one-way slider they may say either).
-            if pos.pieces().iter().enumerate().any(|(j, q)| j != k && q.at.distance(p) < 2.0) {
+            let king = &pos.pieces()[k];
+            let board = pos.board();
+            if pos.pieces().iter().enumerate().any(|(j, q)| j != k && q.at.distance(p) < board.contact(king, q) + 1e-6) {
                 continue;
             }
             let mut moved = pos.pieces().to_vec();
@@ -332,7 +347,7 @@ proptest! {
                 if pos.pieces()[a].side != pos.pieces()[t].side && can_capture(pos.board(), pos.pieces(), a, t) {
                     let areas = capture_area(&pos, a);
                     prop_assert!(
-                        areas.iter().any(|area| area.touches_disc(pos.pieces()[t].at)),
+                        areas.iter().any(|area| area.overlaps_disc(pos.board().disc(&pos.pieces()[t]))),
                         "{:?} captures {:?} outside its capture area", pos.pieces()[a], pos.pieces()[t]
                     );
                 }

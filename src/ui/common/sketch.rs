@@ -211,6 +211,7 @@ fn paint(
             centre,
             ball,
             sectors,
+            ..
         } if sectors.is_whole() => disc(*centre, ball.radius),
         Area::Annulus {
             centre,

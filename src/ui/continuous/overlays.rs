@@ -36,27 +36,33 @@ fn draw_region(
             }
         }
     }
+    // Rings about a disc, drawn as many times its radius as about one of radius R.
+    let radius = |p: &crate::continuous::Piece| pos.board().radius(p.kind) as f32;
     let move_colour = Color::srgba(0.15, 0.55, 0.95, 0.9);
     let capture_colour = Color::srgb(0.9, 0.2, 0.15);
     if let Some(region) = &selection.region {
         draw_parts(&mut gizmos, region, move_colour);
         for &x in &region.captures {
             if let Some(p) = pos.pieces().get(x) {
-                gizmos.circle_2d(to_bevy(p.at), 1.15, capture_colour);
+                gizmos.circle_2d(to_bevy(p.at), 1.15 * radius(p), capture_colour);
             }
         }
     }
+    let selected = selection.piece.and_then(|i| pos.pieces().get(i));
     if let Some(target) = selection.target {
-        gizmos.circle_2d(to_bevy(target.point), 1.0, Color::srgba(0.1, 0.8, 0.3, 0.9));
+        let r = selected.map_or(1.0, radius);
+        gizmos.circle_2d(to_bevy(target.point), r, Color::srgba(0.1, 0.8, 0.3, 0.9));
     }
-    if let Some(i) = selection.piece
-        && let Some(p) = pos.pieces().get(i)
-    {
-        gizmos.circle_2d(to_bevy(p.at), 1.08, Color::srgb(0.95, 0.75, 0.1));
+    if let Some(p) = selected {
+        gizmos.circle_2d(
+            to_bevy(p.at),
+            1.08 * radius(p),
+            Color::srgb(0.95, 0.75, 0.1),
+        );
     }
     if state.game.in_check() {
-        let king = pos.pieces()[pos.king(pos.to_move())].at;
-        gizmos.circle_2d(to_bevy(king), 1.25, capture_colour);
+        let king = &pos.pieces()[pos.king(pos.to_move())];
+        gizmos.circle_2d(to_bevy(king.at), 1.25 * radius(king), capture_colour);
     }
 }
 

@@ -1,5 +1,5 @@
 //! The piece visuals: for each piece entity the rules mirror, its kind's token (a rimmed
-//! disc of radius R in its side's colour with the kind's picture, see `ui::pictures`), kept
+//! disc of its kind's radius in its side's colour with the kind's picture, see `ui::pictures`), kept
 //! upright when the board is turned unless the picture is of moves; and their glides.
 
 use crate::convert::{from_bevy, to_bevy};
@@ -28,7 +28,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A token's side, in units of R: the disc's diameter.
+/// A token's side for a disc of radius R, in units of R: the disc's diameter (a kind with
+/// a radius of its own is drawn to scale).
 const TOKEN_SIZE: f32 = 2.0;
 
 /// The face inside a rim 0.07 R wide; the figure keeps inside 0.7 R, so the disc's edge
@@ -98,13 +99,14 @@ fn dress_pieces(
             continue;
         };
         let index = usize::from(side.0 == crate::continuous::Color::Black);
+        let radius = state.level.board.radius(kind.0) as f32;
         commands.entity(entity).insert(Visibility::Inherited);
         let mut token = commands.spawn((
             Picture,
             Sprite {
                 image: pictures.tokens.atlas.clone(),
                 rect: Some(drawn.side[index]),
-                custom_size: Some(Vec2::splat(TOKEN_SIZE)),
+                custom_size: Some(Vec2::splat(TOKEN_SIZE * radius)),
                 ..default()
             },
             Transform::default(),

@@ -6,8 +6,8 @@ use super::state::{Drawing, Editor, check};
 use crate::betza;
 use crate::grid::PieceType;
 use crate::grid::diagram::diagram;
-use crate::level::LevelKind;
 use crate::level::draft::{Draft, DraftPiece, DraftPromotion, Moves};
+use crate::level::{LevelKind, RADII};
 use crate::ui::common::diagram::draw_diagram;
 use crate::ui::common::sketch::{draw, sketch, words};
 use bevy_egui::egui;
@@ -63,7 +63,7 @@ pub(super) fn pieces_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
                 return;
             };
             let before = piece.clone();
-            piece_form(ui, piece);
+            piece_form(ui, piece, draft.is_continuous());
             if *piece != before {
                 let letter_ok = piece.letter.is_ascii_uppercase()
                     && (Some(piece.letter) == *was
@@ -104,8 +104,8 @@ pub(super) fn pieces_section(ui: &mut egui::Ui, editor: &mut Editor) -> bool {
     changed
 }
 
-/// The fields of one piece.
-fn piece_form(ui: &mut egui::Ui, piece: &mut DraftPiece) {
+/// The fields of one piece (a continuous one's disc radius too).
+fn piece_form(ui: &mut egui::Ui, piece: &mut DraftPiece, continuous: bool) {
     egui::Grid::new("piece form").num_columns(2).show(ui, |ui| {
         ui.label("Letter:");
         let mut letter = piece.letter.to_string();
@@ -176,6 +176,26 @@ fn piece_form(ui: &mut egui::Ui, piece: &mut DraftPiece) {
                 .hint_text("a shipped name, or an SVG file"),
         );
         ui.end_row();
+        if continuous {
+            ui.label("Radius:");
+            ui.horizontal(|ui| {
+                let mut own = piece.radius.is_some();
+                ui.checkbox(&mut own, "its own")
+                    .on_hover_text("Unticked, its disc has the radius R of the others");
+                if own {
+                    let r = piece.radius.get_or_insert(1.0);
+                    ui.add(
+                        egui::DragValue::new(r)
+                            .range(*RADII.start()..=*RADII.end())
+                            .speed(0.01)
+                            .suffix(" R"),
+                    );
+                } else {
+                    piece.radius = None;
+                }
+            });
+            ui.end_row();
+        }
     });
 }
 
