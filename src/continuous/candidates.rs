@@ -192,6 +192,7 @@ fn judge(pos: &Position, i: usize, to: Point, out: &mut Vec<Candidate>) {
         return;
     };
     let promotes = applied.promotion.is_some();
+    let applied_kind = applied.promotion;
     let mover = applied.mover.kind;
     out.push(Candidate {
         piece: i,
@@ -200,8 +201,9 @@ fn judge(pos: &Position, i: usize, to: Point, out: &mut Vec<Candidate>) {
         applied: Box::new(applied),
     });
     if promotes {
+        let first = applied_kind;
         let choices = pos.board().promotion_of(mover);
-        for &kind in choices.iter().skip(1) {
+        for &kind in choices.iter().filter(|&&k| Some(k) != first) {
             if let Some(applied) = resolve_piece(pos, i, to, Some(kind)).applied().cloned() {
                 out.push(Candidate {
                     piece: i,

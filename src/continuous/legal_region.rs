@@ -43,7 +43,7 @@ use super::geometry::{
     overlaps_within, unit,
 };
 use super::king_zones::{Near, Zones};
-use super::piece::Piece;
+use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::reach::{Reach, reaches, slide_end};
 use super::resolve::{Outcome, first_contact, path_prefix_ok, resolve_piece};
@@ -229,44 +229,126 @@ struct Lifted<'a> {
     /// Whether some enemy already attacks the king with the mover lifted.
     threatened: bool,
     curves: Vec<Curve>,
+    /// What the mover may promote to, when one of those kinds has a disc of another size
+    /// than its own (then whether it fits, and what it shields, depend on the choice);
+    /// empty otherwise.
+    choices: Vec<Kind>,
 }
 
 impl<'a> Lifted<'a> {
     fn new(pos: &'a Position, i: usize) -> Self {
         let board = pos.board();
-        let shield = board.radius(pos.pieces()[i].kind);
+        let mover = pos.pieces()[i];
+        let shield = board.radius(mover.kind);
         let mut pieces = pos.pieces().to_vec();
         pieces.remove(i);
-        let side = pos.pieces()[i].side;
+        let side = mover.side;
         let king = pieces
             .iter()
             .position(|p| p.side == side && board.is_royal(p.kind))
             .unwrap_or_default();
         let threats = attackers(board, &pieces, king);
-        let curves = threats
+        let mut curves: Vec<Curve> = threats
             .iter()
             .flat_map(|&a| shield_curves(board, &pieces, a, king, shield))
             .collect();
+        let promotion = board.promotion_of(mover.kind);
+        let choices: Vec<Kind> = if promotion.iter().any(|&k| board.radius(k) != shield) {
+            promotion.to_vec()
+        } else {
+            Vec::new()
+        };
+        if !choices.is_empty() {
+            // Where the mover starts to promote, and, for each size of disc it may become,
+            // where that disc stops fitting or starts or stops shielding.
+            curves.extend(promotion_curves(board, side == Color::White, shield));
+            let mut sizes: Vec<f64> = choices.iter().map(|&k| board.radius(k)).collect();
+            sizes.sort_by(f64::total_cmp);
+            sizes.dedup();
+            for radius in sizes {
+                curves.extend(board.inset_for(radius).edges());
+                curves.extend(
+                    pieces
+                        .iter()
+                        .map(|q| Curve::circle(q.at, contact(radius, board.radius(q.kind)))),
+                );
+                for &a in &threats {
+                    curves.extend(shield_curves(board, &pieces, a, king, radius));
+                }
+            }
+        }
         Lifted {
             board,
             threatened: !threats.is_empty(),
             pieces,
             king,
             curves,
+            choices,
         }
     }
 
-    /// Whether the king is safe with the mover (moved, not promoted) standing at `q`: a
-    /// friendly disc can only shield, so with no threat every point is safe.
+    /// Whether the king is safe with the mover (moved) standing at `q`: a friendly disc can
+    /// only shield, so with no threat every point is safe. Where the mover promotes to a
+    /// disc of another size, some choice must fit there and leave the king safe.
     fn safe_with(&mut self, mover: Piece, q: Point) -> bool {
+        let board = self.board;
+        let white = mover.side == Color::White;
+        if !self.choices.is_empty() && board.promotes_disc_at(white, q, board.radius(mover.kind)) {
+            let choices = std::mem::take(&mut self.choices);
+            let any = choices.iter().any(|&kind| {
+                let promoted = Piece {
+                    at: q,
+                    kind,
+                    ..mover
+                };
+                self.fits(&promoted) && self.safe_as(promoted)
+            });
+            self.choices = choices;
+            return any;
+        }
+        self.safe_as(Piece { at: q, ..mover })
+    }
+
+    /// Whether `piece`'s disc lies on the board and overlaps none of the others.
+    fn fits(&self, piece: &Piece) -> bool {
+        let board = self.board;
+        board.inset_of(piece).contains(piece.at)
+            && self
+                .pieces
+                .iter()
+                .all(|q| !overlaps_within(piece.at, q.at, board.contact(piece, q)))
+    }
+
+    /// Whether the king is safe with `piece` standing among the others.
+    fn safe_as(&mut self, piece: Piece) -> bool {
         if !self.threatened {
             return true;
         }
-        self.pieces.push(Piece { at: q, ..mover });
+        self.pieces.push(piece);
         let safe = !is_attacked(self.board, &self.pieces, self.king);
         self.pieces.pop();
         safe
     }
+}
+
+/// The curve where a disc of `radius` moving forward (White's +y, else −y) starts to touch
+/// the promotion line: a line across a rectangle, and on a round board the circle of the
+/// rim's curve moved back by the line's distance.
+fn promotion_curves(board: &Board, white: bool, radius: f64) -> Vec<Curve> {
+    let line = board.promotion_line + radius;
+    let (y, ahead) = if white {
+        (board.height() - line, 1.0)
+    } else {
+        (line, -1.0)
+    };
+    let mut out = vec![Curve::line(Point::new(0.0, y), Point::X)];
+    if board.round {
+        out.push(Curve::circle(
+            board.centre() - Point::new(0.0, ahead * board.promotion_line),
+            board.outline_radius() - radius,
+        ));
+    }
+    out
 }
 
 /// The legal region of a piece that is not royal: its king's safety is the only thing its
@@ -752,12 +834,18 @@ fn royal_strike(pos: &Position, i: usize, sectors: &Sectors, reach: f64, x: usiz
     if victim.side == king.side || victim.at.distance(o) > reach + apart {
         return None;
     }
-    // The landing does not depend on the direction: reject it first.
+    // The landing does not depend on the direction: reject it first. The king lands on
+    // the victim's centre, where its own disc (larger, perhaps) must fit, and be safe.
     let mut after = pieces.to_vec();
     after[i].at = victim.at;
     after.remove(x);
     let k = if x < i { i - 1 } else { i };
-    if is_attacked(board, &after, k) {
+    let fits = board.inset_of(&king).contains(victim.at)
+        && after
+            .iter()
+            .enumerate()
+            .all(|(j, q)| j == k || !overlaps_within(victim.at, q.at, board.contact(&king, q)));
+    if !fits || is_attacked(board, &after, k) {
         return None;
     }
     let near = Near {

@@ -38,7 +38,7 @@
 //! | a king capturing a piece that attacks its path | the victim's own capture area does not count: its threat dies with it |
 //! | pieces between a pawn and an enemy in its capture capsule | do not matter: the capture area is an area of competence, not a path |
 //! | a knight landing partly off the board that overlaps an enemy | `off-board`: the landing disc must lie on the board |
-//! | a promoting move without a choice | the level's first promotion choice (queen by default) |
+//! | a promoting move without a choice | the level's first promotion choice that is legal there (queen by default; a larger disc may not fit) |
 //! | "check" | an enemy has a geometric capture of the king; whether that capture would expose the enemy's own king is not asked (a pinned piece still gives check) |
 //! | slides touching two enemies at the same distance | `ambiguous-capture` |
 //! | floating-point rounding | one tolerance for every length: a target within 1e-9 of a movement area (off a line, past a reach, off a ring) is on it and the piece lands on the target itself, and one further off is refused, never moved onto the area; a landing within 1e-9 of a square centre is that centre; drawn regions and snapped targets keep 1e-7 clear of every boundary so that what the interface offers the rules accept |

@@ -670,7 +670,20 @@ fn finish(pos: &Position, i: usize, landing: Landing, promotion: Option<Kind>) -
         &[]
     };
     if !choices.is_empty() {
-        let choice = promotion.unwrap_or(choices[0]);
+        let Some(choice) = promotion else {
+            // No choice named: the first choice that is legal there (one whose disc does
+            // not fit may not be, where kinds differ in size), else the first's refusal.
+            let mut refusal = None;
+            for &choice in choices {
+                match finish(pos, i, landing, Some(choice)) {
+                    Outcome::Illegal(reason) => {
+                        refusal.get_or_insert(reason);
+                    }
+                    legal => return legal,
+                }
+            }
+            return Outcome::Illegal(refusal.unwrap_or(Reason::OutsideMovementArea));
+        };
         if !choices.contains(&choice) {
             return Outcome::Illegal(Reason::OutsideMovementArea);
         }

@@ -567,7 +567,10 @@ fn mobility(board: &Board, pieces: &[Piece], i: usize) -> i32 {
             Reach::Ring { radius, .. } => {
                 let crowded = pieces
                     .iter()
-                    .filter(|q| (q.at.distance(p.at) - radius).abs() < board.contact(&p, q))
+                    .enumerate()
+                    .filter(|&(j, q)| {
+                        j != i && (q.at.distance(p.at) - radius).abs() < board.contact(&p, q)
+                    })
                     .count();
                 squares += (8.0 - crowded as f64).max(0.0) * 0.5;
             }
@@ -610,7 +613,8 @@ fn danger(board: &Board, pieces: &[Piece], king: usize) -> i32 {
         if !board.inset_of(&k).contains(at)
             || pieces
                 .iter()
-                .any(|q| q.at.distance(at) < board.contact(&k, q))
+                .enumerate()
+                .any(|(j, q)| j != king && q.at.distance(at) < board.contact(&k, q))
         {
             continue;
         }

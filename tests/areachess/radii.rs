@@ -187,10 +187,56 @@ fn a_promotion_must_fit_where_the_pawn_stands() {
         outcome.applied().and_then(|a| a.promotion),
         Some(Kind::ROOK)
     );
-    // With no promotion named the first choice, the queen, is asked: refused the same.
-    let pos = Sim::new(level, Some(start)).game().position().clone();
+    // With no promotion named, the first choice that fits: the rook.
+    let pos = Sim::new(level.clone(), Some(start))
+        .game()
+        .position()
+        .clone();
     let outcome = resolve(&pos, Point::new(10.0, 19.0), Point::new(10.0, 21.0), None);
-    assert!(outcome.applied().is_none(), "{outcome:?}");
+    assert_eq!(
+        outcome.applied().and_then(|a| a.promotion),
+        Some(Kind::ROOK)
+    );
+    // The computer finds the rook promotion, and no queen's but by taking the knight.
+    let mut out = Vec::new();
+    candidates(&pos, &mut out);
+    let promotions: Vec<Kind> = out
+        .iter()
+        .filter(|c| c.applied.captured.is_none())
+        .filter_map(|c| c.applied.promotion)
+        .collect();
+    assert!(promotions.contains(&Kind::ROOK), "{promotions:?}");
+    assert!(!promotions.contains(&Kind::QUEEN), "{promotions:?}");
+    // The pawn's region reaches into the promotion zone, and the target it offers there
+    // is legal.
+    let i = pos.piece_at(Point::new(10.0, 19.0)).expect("the pawn");
+    let target = nearest_target(&pos, i, Point::new(10.0, 21.5)).expect("a target");
+    assert!(target.point.y > 20.9, "{target:?}");
+    assert!(
+        resolve(&pos, Point::new(10.0, 19.0), target.aim, None)
+            .applied()
+            .is_some()
+    );
+}
+
+#[test]
+fn a_king_may_not_capture_where_its_disc_would_not_fit() {
+    // The white dwarf pawn stands 1.97 from two black knights (room for 0.7 + 1 = 1.7):
+    // the black king (1 + 1 = 2) landing on its centre would overlap them.
+    let level = giants();
+    let start = "b;K@a1;P@10,7.8;k@10,11;n@8.2,7;n@11.8,7";
+    let pos = Sim::new(level.clone(), Some(start))
+        .game()
+        .position()
+        .clone();
+    let king = pos.king(Color::Black);
+    let pawn = pos.piece_at(Point::new(10.0, 7.8)).expect("the pawn");
+    let region = areachess::continuous::legal_region(&pos, king);
+    assert!(!region.captures.contains(&pawn), "{:?}", region.captures);
+    assert_eq!(
+        Sim::new(level, Some(start)).refused("10,11->10,7.8"),
+        "blocked"
+    );
 }
 
 #[test]

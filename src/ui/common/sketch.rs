@@ -18,6 +18,8 @@ pub struct Sketch {
     pub size: (f64, f64),
     /// Where the piece stands.
     pub at: Point,
+    /// The radius of its disc.
+    pub radius: f64,
     /// Where its disc may go (other pieces aside).
     pub movement: Vec<Area>,
     /// Where an enemy disc touching it could be captured.
@@ -53,6 +55,7 @@ pub fn sketch(board: &Arc<Board>, kind: Kind) -> Option<Sketch> {
     Some(Sketch {
         size: (w, h),
         at,
+        radius: board.radius(kind),
         movement: movement_area(&pos, 0),
         capture: capture_area(&pos, 0),
     })
@@ -75,12 +78,12 @@ pub fn words(board: &Board, kind: Kind) -> Vec<String> {
         .iter()
         .any(|s| matches!(s.reach, Form::Ring { .. }));
     if slides {
-        out.push(
-            "A slide sweeps a strip 2R wide and stops at the first disc it would touch; an \
+        out.push(format!(
+            "A slide sweeps a strip {} wide and stops at the first disc it would touch; an \
              enemy there is captured (a capture-only slide captures an enemy overlapping its \
-             strip)."
-                .to_string(),
-        );
+             strip).",
+            strip_width(board.radius(kind))
+        ));
     }
     if jumps {
         out.push(
@@ -110,6 +113,15 @@ pub fn words(board: &Board, kind: Kind) -> Vec<String> {
         board.min_move
     ));
     out
+}
+
+/// A strip's width as the sketch writes it: 2R for a disc of radius R, else in R.
+fn strip_width(radius: f64) -> String {
+    if radius == crate::continuous::geometry::R {
+        "2R".to_string()
+    } else {
+        format!("{:.2}R", 2.0 * radius)
+    }
 }
 
 /// Blue: where the disc may go.
@@ -156,7 +168,7 @@ pub fn draw(ui: &mut egui::Ui, board: &Board, sketch: &Sketch) {
     }
     painter.circle(
         to_screen(sketch.at),
-        scale,
+        scale * sketch.radius as f32,
         egui::Color32::from_rgb(247, 247, 242),
         egui::Stroke::new(1.5, egui::Color32::from_rgb(30, 30, 34)),
     );
