@@ -543,9 +543,10 @@ fn strike_zone_curves(
         skeleton.push(Curve::line(from, dir));
         out.extend(Curve::parallels(from, dir, touch));
     }
-    if !bounds.is_empty() {
-        out.push(Curve::circle(from, touch));
-    }
+    // The apex, and where a disc about it starts to overlap the striker (from there no
+    // strike reaches it): one circle. (With discs of radius R the circle of reach − touch
+    // lies within 2e-6 of it; with others it does not.)
+    out.push(Curve::circle(from, touch));
     for q in &near {
         let guard = mover.contact(q.radius);
         graze(from, Curve::circle(q.at, guard), touch, &mut skeleton, out);

@@ -486,10 +486,11 @@ pub fn evaluate(pos: &Position, values: &Values) -> i32 {
     let board = pos.board();
     let pieces = pos.pieces();
     let us = pos.to_move();
-    // A lone king with no move, out of check, is stalemated: worth nothing to either
-    // side. The search's leaves look for no moves, so without this a stalemate would
-    // score as the winner's best position, and be played.
-    if pieces.iter().filter(|p| p.side == us).count() == 1
+    // A side with no move, out of check, is stalemated: worth nothing to either side. The
+    // search's leaves look for no moves, so without this a stalemate would score as the
+    // winner's best position, and be played. Asked (exactly, so not everywhere) where a
+    // stalemate is the likely end: a lone king, or a few pieces well behind.
+    if stalemate_is_near(pos, values)
         && !is_attacked(board, pieces, pos.king(us))
         && find_legal_move(pos).is_none()
     {
@@ -518,6 +519,37 @@ pub fn evaluate(pos: &Position, values: &Values) -> i32 {
     }
     let us = us as usize;
     score[us] - score[1 - us] + TEMPO
+}
+
+/// Whether the side to move might be stalemated: it has a lone king, or besides its pawns
+/// (the kinds that promote, which blocked cannot move) at most
+/// [`tuning::STALEMATE_PIECES`] other pieces, and is behind by at least
+/// [`tuning::STALEMATE_DEFICIT`] of material.
+fn stalemate_is_near(pos: &Position, values: &Values) -> bool {
+    let board = pos.board();
+    let us = pos.to_move();
+    let ours = pos.pieces().iter().filter(|p| p.side == us).count();
+    if ours == 1 {
+        return true;
+    }
+    let officers = pos
+        .pieces()
+        .iter()
+        .filter(|p| {
+            p.side == us && !board.is_royal(p.kind) && board.promotion_of(p.kind).is_empty()
+        })
+        .count();
+    if officers > tuning::STALEMATE_PIECES {
+        return false;
+    }
+    let material = |side: Color| -> i32 {
+        pos.pieces()
+            .iter()
+            .filter(|p| p.side == side && !board.is_royal(p.kind))
+            .map(|p| values.of(p.kind))
+            .sum()
+    };
+    material(us) + tuning::STALEMATE_DEFICIT <= material(us.opponent())
 }
 
 /// What `side` gains for driving a lone enemy king to mate: where the enemy has nothing
@@ -819,6 +851,13 @@ mod tests {
         );
         assert!(find_legal_move(&stalemate).is_none());
         assert_eq!(evaluate(&stalemate, &Values::new(stalemate.board())), 0);
+        // So is a king with a pawn that cannot move (a white pawn 2.5 below it leaves a
+        // slide of 0.5, under the minimum move), a queen and a pawn behind.
+        let blocked = pos("b;k@16.766963289233072,21.627416927258842;p@1.5,8;\
+             Q@14.766964189233072,15.93613663192778;K@12.727922061357857,9.414213362373095;\
+             P@1.5,5.5");
+        assert!(find_legal_move(&blocked).is_none());
+        assert_eq!(evaluate(&blocked, &Values::new(blocked.board())), 0);
         // Nothing for the side with the lone king, nothing once it has a pawn beside it,
         // nothing with a bishop alone to mate with.
         assert_eq!(mop("w;K@e1;R@a1;k@h8", Color::Black), 0);

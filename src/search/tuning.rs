@@ -293,6 +293,11 @@ pub const MOP_UP_MATERIAL: i32 = 500;
 pub const MOP_UP_EDGE: f64 = 20.0;
 /// …and this per square its own king is nearer the lone king than the board's diagonal.
 pub const MOP_UP_NEAR: f64 = 10.0;
+/// A side to move with at most this many pieces besides its king and pawns…
+pub const STALEMATE_PIECES: usize = 2;
+/// …and at least this much material behind has its leaves asked (exactly) whether it is
+/// stalemated: a winning side must not stalemate it.
+pub const STALEMATE_DEFICIT: i32 = 300;
 /// The classic kinds: pawn, knight and bishop, rook, queen (any other the shapes
 /// estimate).
 pub const PAWN: i32 = 100;

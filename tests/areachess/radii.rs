@@ -276,3 +276,56 @@ fn the_engine_plays_the_giants_level() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("->"), "{out}");
 }
+
+#[test]
+fn a_small_kings_strike_zone_is_exact_beside_its_disc() {
+    // Two kings of radius 0.6 (reach 4, touching at 1.2): along a ray that passes 0.66
+    // from the white king, the black king is attacked from 0.84 on until its disc would
+    // overlap the white king's, near t = 5. The spans of the king's zones must say so
+    // wherever it could stand (a property test found them ending at 3.28).
+    use areachess::continuous::Board;
+    use areachess::continuous::attack::is_attacked;
+    use areachess::continuous::king_zones::{Near, Zones};
+    use areachess::continuous::notation::parse_position;
+    let mut board = Board::default();
+    board.radii.push((Kind::KING, 0.6));
+    board.prepare();
+    let pos = parse_position(
+        std::sync::Arc::new(board),
+        &[],
+        "b;K@16.57395641464604,12.584166000491836;k@11.145929608805275,9.944967876344815",
+    )
+    .expect("a position");
+    let k = pos.king(Color::Black);
+    let o = pos.pieces()[k].at;
+    let near = Near {
+        centre: o,
+        radius: 100.0,
+    };
+    let zones = Zones::new(pos.board(), pos.pieces(), k, None, near);
+    let angle: f64 = 0.34474185490062387;
+    let u = Point::new(angle.cos(), angle.sin());
+    let hi = pos.board().inset_of(&pos.pieces()[k]).exit_distance(o, u);
+    let spans = zones.spans(o, u, hi);
+    let white = pos.pieces()[pos.king(Color::White)].at;
+    for n in 0..=400 {
+        let t = hi * f64::from(n) / 400.0;
+        let p = o + u * t;
+        if p.distance(white) < 1.2 + 1e-6
+            || spans
+                .0
+                .iter()
+                .any(|&(a, b)| (t - a).abs() < 1e-7 || (t - b).abs() < 1e-7)
+        {
+            continue;
+        }
+        let mut moved = pos.pieces().to_vec();
+        moved[k].at = p;
+        assert_eq!(
+            spans.contains(t),
+            is_attacked(pos.board(), &moved, k),
+            "t = {t}: {:?}",
+            spans.0
+        );
+    }
+}
