@@ -353,6 +353,14 @@ impl Board {
         Disc::new(piece.at, self.radius(piece.kind))
     }
 
+    /// Whether `piece`'s disc, where it stands, lies on the board (clear of walls and
+    /// holes) and overlaps none of `others`.
+    pub fn fits<'p>(&self, piece: &Piece, others: impl IntoIterator<Item = &'p Piece>) -> bool {
+        let disc = self.disc(piece);
+        self.inset_of(piece).contains(piece.at)
+            && others.into_iter().all(|q| !disc.overlaps(self.disc(q)))
+    }
+
     /// How near the centres of `a` and `b` may come before their discs overlap.
     #[inline]
     pub fn contact(&self, a: &Piece, b: &Piece) -> f64 {

@@ -201,9 +201,8 @@ fn judge(pos: &Position, i: usize, to: Point, out: &mut Vec<Candidate>) {
         applied: Box::new(applied),
     });
     if promotes {
-        let first = applied_kind;
         let choices = pos.board().promotion_of(mover);
-        for &kind in choices.iter().filter(|&&k| Some(k) != first) {
+        for &kind in choices.iter().filter(|&&k| Some(k) != applied_kind) {
             if let Some(applied) = resolve_piece(pos, i, to, Some(kind)).applied().cloned() {
                 out.push(Candidate {
                     piece: i,

@@ -294,29 +294,16 @@ impl<'a> Lifted<'a> {
         let board = self.board;
         let white = mover.side == Color::White;
         if !self.choices.is_empty() && board.promotes_disc_at(white, q, board.radius(mover.kind)) {
-            let choices = std::mem::take(&mut self.choices);
-            let any = choices.iter().any(|&kind| {
+            return (0..self.choices.len()).any(|n| {
                 let promoted = Piece {
                     at: q,
-                    kind,
+                    kind: self.choices[n],
                     ..mover
                 };
-                self.fits(&promoted) && self.safe_as(promoted)
+                board.fits(&promoted, &self.pieces) && self.safe_as(promoted)
             });
-            self.choices = choices;
-            return any;
         }
         self.safe_as(Piece { at: q, ..mover })
-    }
-
-    /// Whether `piece`'s disc lies on the board and overlaps none of the others.
-    fn fits(&self, piece: &Piece) -> bool {
-        let board = self.board;
-        board.inset_of(piece).contains(piece.at)
-            && self
-                .pieces
-                .iter()
-                .all(|q| !overlaps_within(piece.at, q.at, board.contact(piece, q)))
     }
 
     /// Whether the king is safe with `piece` standing among the others.
@@ -840,12 +827,12 @@ fn royal_strike(pos: &Position, i: usize, sectors: &Sectors, reach: f64, x: usiz
     after[i].at = victim.at;
     after.remove(x);
     let k = if x < i { i - 1 } else { i };
-    let fits = board.inset_of(&king).contains(victim.at)
-        && after
-            .iter()
-            .enumerate()
-            .all(|(j, q)| j == k || !overlaps_within(victim.at, q.at, board.contact(&king, q)));
-    if !fits || is_attacked(board, &after, k) {
+    let others = after
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != k)
+        .map(|(_, q)| q);
+    if !board.fits(&after[k], others) || is_attacked(board, &after, k) {
         return None;
     }
     let near = Near {

@@ -542,14 +542,16 @@ fn stalemate_is_near(pos: &Position, values: &Values) -> bool {
     if officers > tuning::STALEMATE_PIECES {
         return false;
     }
-    let material = |side: Color| -> i32 {
-        pos.pieces()
-            .iter()
-            .filter(|p| p.side == side && !board.is_royal(p.kind))
-            .map(|p| values.of(p.kind))
-            .sum()
-    };
-    material(us) + tuning::STALEMATE_DEFICIT <= material(us.opponent())
+    material(pos, values, us) + tuning::STALEMATE_DEFICIT <= material(pos, values, us.opponent())
+}
+
+/// The worth of `side`'s pieces (a royal piece is worth nothing).
+fn material(pos: &Position, values: &Values, side: Color) -> i32 {
+    pos.pieces()
+        .iter()
+        .filter(|p| p.side == side)
+        .map(|p| values.of(p.kind))
+        .sum()
 }
 
 /// What `side` gains for driving a lone enemy king to mate: where the enemy has nothing
@@ -565,12 +567,7 @@ fn mop_up(pos: &Position, values: &Values, side: Color) -> i32 {
     if pieces.iter().filter(|p| p.side == them).count() > 1 {
         return 0;
     }
-    let ours: i32 = pieces
-        .iter()
-        .filter(|p| p.side == side)
-        .map(|p| values.of(p.kind))
-        .sum();
-    if ours < tuning::MOP_UP_MATERIAL {
+    if material(pos, values, side) < tuning::MOP_UP_MATERIAL {
         return 0;
     }
     let board = pos.board();
@@ -642,12 +639,8 @@ fn danger(board: &Board, pieces: &[Piece], king: usize) -> i32 {
         Point::new(0.0, -1.0),
     ] {
         let at = k.at + d * board.square;
-        if !board.inset_of(&k).contains(at)
-            || pieces
-                .iter()
-                .enumerate()
-                .any(|(j, q)| j != king && q.at.distance(at) < board.contact(&k, q))
-        {
+        let others = pieces.iter().enumerate().filter(|&(j, _)| j != king);
+        if !board.fits(&Piece { at, ..k }, others.map(|(_, q)| q)) {
             continue;
         }
         probe[king].at = at;
